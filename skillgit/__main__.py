@@ -1,0 +1,3 @@
+from skillgit.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,56 @@
+"""Test isolation: no test sees the developer's real HOME, XDG dirs, git config or agent data."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# Where the read-only real-world corpus lives (see ../shared/corpus/README.md).
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+
+_AGENT_VARS = (
+    "CLAUDE_CONFIG_DIR",
+    "CODEX_HOME",
+    "GEMINI_CLI_HOME",
+    "OPENCODE_DATA_DIR",
+    "SKILLGIT_LLM",
+    "SKILLGIT_MODEL",
+    "OPENAI_API_KEY",
+    "OPENAI_BASE_URL",
+    "ANTHROPIC_API_KEY",
+    "GEMINI_API_KEY",
+    "GOOGLE_API_KEY",
+    "GITHUB_TOKEN",
+)
+
+
+@pytest.fixture(autouse=True)
+def isolated_env(tmp_path_factory: pytest.TempPathFactory,
+                 monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Point HOME and XDG_* at a fresh temp dir and drop GIT_* and agent variables."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
+        path = home / name.lower()
+        path.mkdir()
+        monkeypatch.setenv(name, str(path))
+    for name in list(os.environ):
+        if name.startswith("GIT_") or name in _AGENT_VARS:
+            monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    monkeypatch.setenv("GIT_AUTHOR_NAME", "Test Author")
+    monkeypatch.setenv("GIT_AUTHOR_EMAIL", "author@example.invalid")
+    monkeypatch.setenv("GIT_COMMITTER_NAME", "Test Committer")
+    monkeypatch.setenv("GIT_COMMITTER_EMAIL", "committer@example.invalid")
+    yield home
+
+
+@pytest.fixture
+def corpus_dir() -> Path:
+    """The shared real-world corpus; read-only, never copied into the project."""
+    if not CORPUS.is_dir():
+        pytest.fail(f"shared corpus not found at {CORPUS}")
+    return CORPUS
