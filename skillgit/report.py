@@ -1,0 +1,98 @@
+"""Output reporters for validation results: a small registry of text, json and github.
+
+- text: one line per finding, `path:line: LEVEL rule-id message`, for people.
+- json: one document with a stable, versioned schema (documented in README), for machines.
+- github: workflow commands (`::error file=…,line=…,title=…::message`) that GitHub Actions
+  turns into annotations on the pull request.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from skillgit.skills.findings import Finding, Level
+from skillgit.skills.validate import ValidationReport
+
+JSON_SCHEMA_VERSION = 1
+
+Reporter = Callable[[ValidationReport, TextIO, bool], None]
+
+
+def _visible(finding: Finding, verbose: bool) -> bool:
+    return verbose or finding.level is not Level.INFO
+
+
+def _summary(report: ValidationReport) -> str:
+    n = len(report.skills)
+    return (f"{n} skill{'s' if n != 1 else ''} checked ({report.profile} profile): "
+            f"{report.count(Level.ERROR)} errors, {report.count(Level.WARNING)} warnings; "
+            f"always-loaded context ~{report.context_tokens} tokens")
+
+
+def report_text(report: ValidationReport, out: TextIO, verbose: bool) -> None:
+    for f in report.findings:
+        if _visible(f, verbose):
+            where = f"{f.path}:{f.line}" if f.line else f.path
+            out.write(f"{where}: {f.level.value.upper()} {f.rule} {f.message}\n")
+
+
+def text_summary(report: ValidationReport) -> str:
+    return _summary(report)
+
+
+def report_json(report: ValidationReport, out: TextIO, verbose: bool) -> None:
+    document: dict[str, Any] = {
+        "version": JSON_SCHEMA_VERSION,
+        "profile": report.profile,
+        "summary": {
+            "skills": len(report.skills),
+            "errors": report.count(Level.ERROR),
+            "warnings": report.count(Level.WARNING),
+            "infos": report.count(Level.INFO),
+            "context_tokens": report.context_tokens,
+        },
+        "skills": [
+            {
+                "path": s.path,
+                "name": s.name,
+                "context_tokens": s.context_tokens,
+                "errors": s.errors,
+                "findings": [f.model_dump(mode="json") for f in
+                             sorted(s.findings, key=Finding.sort_key)],
+            }
+            for s in report.skills
+        ],
+    }
+    json.dump(document, out, indent=2, ensure_ascii=False)
+    out.write("\n")
+
+
+def _escape_data(value: str) -> str:
+    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(value: str) -> str:
+    return _escape_data(value).replace(":", "%3A").replace(",", "%2C")
+
+
+_GITHUB_COMMAND = {Level.ERROR: "error", Level.WARNING: "warning", Level.INFO: "notice"}
+
+
+def report_github(report: ValidationReport, out: TextIO, verbose: bool) -> None:
+    for f in report.findings:
+        if not _visible(f, verbose):
+            continue
+        props = [f"file={_escape_property(f.path)}"]
+        if f.line:
+            props.append(f"line={f.line}")
+        props.append(f"title={_escape_property('skillgit ' + f.rule)}")
+        out.write(f"::{_GITHUB_COMMAND[f.level]} {','.join(props)}::{_escape_data(f.message)}\n")
+
+
+REPORTERS: dict[str, Reporter] = {
+    "text": report_text,
+    "json": report_json,
+    "github": report_github,
+}

@@ -1,0 +1,1 @@
+"""Agent Skills: the SKILL.md model, discovery and validation."""

@@ -1,0 +1,138 @@
+"""A skill directory as a typed model: its SKILL.md document, parsed frontmatter and resources."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from skillgit.skills.document import DocumentProblem, SkillDocument
+from skillgit.skills.frontmatter import Frontmatter, parse_frontmatter
+
+SKILL_FILE = "SKILL.md"
+RESOURCE_DIRS = ("scripts", "references", "assets")
+MAX_SKILL_MD_BYTES = 8 * 1024 * 1024
+
+
+class Skill(BaseModel):
+    """A parsed skill. `directory` is absolute but not symlink-resolved: its name is the name
+    agents see, so `validate .` from inside a skill compares against the real folder name."""
+
+    model_config = ConfigDict(frozen=True)
+
+    directory: Path
+    document: SkillDocument
+    frontmatter: Frontmatter
+
+    @property
+    def skill_md(self) -> Path:
+        return self.directory / SKILL_FILE
+
+    @property
+    def directory_name(self) -> str:
+        return self.directory.name
+
+    @property
+    def name(self) -> str | None:
+        value = self.frontmatter.data.get("name")
+        return value if isinstance(value, str) else None
+
+    @property
+    def description(self) -> str | None:
+        value = self.frontmatter.data.get("description")
+        return value if isinstance(value, str) else None
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        return self.frontmatter.data
+
+    @property
+    def body(self) -> str:
+        return self.document.body
+
+    def resource_dirs(self) -> list[str]:
+        """The conventional resource folders (scripts/, references/, assets/) that exist."""
+        return [name for name in RESOURCE_DIRS if (self.directory / name).is_dir()]
+
+
+class SkillLoadError(Exception):
+    """SKILL.md could not be read or split; carries the rule id, message and line."""
+
+    def __init__(self, problem: DocumentProblem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+def skill_directory(path: str | os.PathLike[str]) -> Path:
+    """The absolute (not symlink-resolved) skill directory for a dir or a SKILL.md path."""
+    absolute = Path(os.path.abspath(path))
+    if absolute.name == SKILL_FILE:
+        return absolute.parent
+    return absolute
+
+
+def read_skill_md(path: Path) -> bytes:
+    """Read SKILL.md bytes; every OS-level failure becomes a DocumentProblem."""
+    try:
+        if path.is_dir():
+            raise DocumentProblem("file-unreadable", f"{SKILL_FILE} is a directory, not a file")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_SKILL_MD_BYTES + 1)
+    except DocumentProblem:
+        raise
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            reason = "symlink loop"
+        elif exc.errno == errno.ENOENT and path.is_symlink():
+            reason = "it is a symlink to a file that does not exist"
+        elif exc.errno == errno.ENOENT:
+            raise DocumentProblem("skill-file-missing",
+                                  f"{SKILL_FILE} not found in {path.parent}") from None
+        else:
+            reason = exc.strerror or str(exc)
+        raise DocumentProblem("file-unreadable", f"cannot read {SKILL_FILE}: {reason}") from None
+    if len(data) > MAX_SKILL_MD_BYTES:
+        raise DocumentProblem(
+            "file-unreadable",
+            f"{SKILL_FILE} is larger than {MAX_SKILL_MD_BYTES // (1024 * 1024)} MiB",
+        )
+    return data
+
+
+def misnamed_skill_file(folder: Path) -> str | None:
+    """A `skill.md`-like file (wrong case) in a folder that has no SKILL.md, if any."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return None
+    if SKILL_FILE in names:
+        return None
+    return next((n for n in sorted(names) if n.lower() == SKILL_FILE.lower()), None)
+
+
+def load_skill(directory: str | os.PathLike[str]) -> Skill:
+    """Parse a skill directory (or a SKILL.md path); raises SkillLoadError with a rule id."""
+    folder = skill_directory(directory)
+    try:
+        wrong = misnamed_skill_file(folder)
+        if wrong is not None:
+            raise DocumentProblem("skill-file-name",
+                                  f"found '{wrong}': the file must be named exactly {SKILL_FILE}")
+        data = read_skill_md(folder / SKILL_FILE)
+    except DocumentProblem as problem:
+        raise SkillLoadError(problem) from None
+    return parse_skill_text(folder, data)
+
+
+def parse_skill_text(directory: Path, data: bytes) -> Skill:
+    """Parse SKILL.md bytes as if they lived in `directory` (no file system access)."""
+    try:
+        document = SkillDocument.from_bytes(data)
+        frontmatter = parse_frontmatter(document.frontmatter_raw,
+                                        document.frontmatter_first_line)
+    except DocumentProblem as problem:
+        raise SkillLoadError(problem) from None
+    return Skill(directory=directory, document=document, frontmatter=frontmatter)

@@ -1,0 +1,124 @@
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from skillgit.cli import main
+
+GOOD = "---\nname: {name}\ndescription: Does a thing. Use it when testing.\n---\n# Body\n"
+
+
+def write_skill(root: Path, rel: str, text: str | None = None) -> Path:
+    folder = root / rel
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "SKILL.md").write_text(text if text is not None else GOOD.format(name=folder.name))
+    return folder
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    write_skill(tmp_path, "skills/good")
+    write_skill(tmp_path, "skills/bad", "---\nname: Bad_Name\ndescription: d\n---\n")
+    write_skill(tmp_path, "skills/warn", GOOD.format(name="warn") + "see /home/alice/x\n")
+    return tmp_path
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["validate", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_text_format_and_exit_code(repo: Path, capsys) -> None:
+    code, out, err = run(capsys, ".")
+    assert code == 1
+    lines = out.splitlines()
+    bad = os.path.join("skills", "bad", "SKILL.md")
+    assert f"{bad}:2: ERROR name-case Skill name 'Bad_Name' must be lowercase" in lines
+    assert any(line.startswith(f"{bad}:2: ERROR name-directory-mismatch") for line in lines)
+    assert any("WARNING home-path" in line for line in lines)
+    assert "context-cost" not in out  # info only with -v
+    assert "3 skills checked (spec profile): 3 errors, 1 warnings" in err
+
+
+def test_warnings_pass_unless_strict(repo: Path, capsys) -> None:
+    assert run(capsys, "skills/good", "skills/warn")[0] == 0
+    assert run(capsys, "--strict", "skills/good", "skills/warn")[0] == 1
+    assert run(capsys, "--strict", "skills/good")[0] == 0
+
+
+def test_verbose_shows_info(repo: Path, capsys) -> None:
+    code, out, _ = run(capsys, "-v", "skills/good")
+    assert code == 0 and "INFO context-cost" in out
+
+
+def test_json_schema(repo: Path, capsys) -> None:
+    code, out, err = run(capsys, "--format", "json", ".")
+    assert code == 1 and err == ""
+    doc = json.loads(out)
+    assert doc["version"] == 1 and doc["profile"] == "spec"
+    assert doc["summary"] == {"skills": 3, "errors": 3, "warnings": 1, "infos": 3,
+                              "context_tokens": doc["summary"]["context_tokens"]}
+    assert [s["path"] for s in doc["skills"]] == [
+        os.path.join("skills", n) for n in ("bad", "good", "warn")]
+    finding = doc["skills"][0]["findings"][0]
+    assert set(finding) == {"path", "line", "level", "rule", "message"}
+    assert set(doc["skills"][0]) == {"path", "name", "context_tokens", "errors", "findings"}
+
+
+def test_github_format_escapes(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    write_skill(tmp_path, "a,b", "---\nname: 'x: y'\ndescription: d\n---\n")
+    code, out, _ = run(capsys, "--format", "github", ".")
+    assert code == 1
+    assert out.startswith("::error file=a%2Cb/SKILL.md,line=2,title=skillgit name-characters::")
+    assert "\n" not in out.rstrip("\n").split("\n")[0][1:]
+
+
+def test_usage_errors_exit_2(repo: Path, capsys) -> None:
+    code, _, err = run(capsys, "no/such/path")
+    assert code == 2 and "does not exist" in err
+    code, _, err = run(capsys, "--profile", "vscode", ".")
+    assert code == 2 and "vscode" in err
+
+
+def test_precommit_style_file_arguments(repo: Path, capsys) -> None:
+    (repo / "skills" / "good" / "scripts").mkdir()
+    (repo / "skills" / "good" / "scripts" / "x.py").write_text("print(1)\n")
+    (repo / "README.md").write_text("not a skill\n")
+    code, out, err = run(capsys, "skills/good/scripts/x.py", "README.md")
+    assert code == 0 and out == ""
+    assert "1 skill checked" in err
+    code, out, _ = run(capsys, "skills/bad/SKILL.md", "README.md")
+    assert code == 1 and "name-case" in out
+
+
+def test_no_skills_found_is_said(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, ".")
+    assert code == 0 and out == "" and "no skills found" in err
+
+
+def test_gitignored_skills_are_skipped(tmp_path: Path, monkeypatch, capsys) -> None:
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    monkeypatch.chdir(tmp_path)
+    write_skill(tmp_path, "skills/kept")
+    write_skill(tmp_path, "build/copied", "---\nname: WRONG\n---\n")
+    (tmp_path / ".gitignore").write_text("build/\n")
+    code, out, err = run(capsys, ".")
+    assert code == 0 and out == "" and "1 skill checked" in err
+
+
+def test_non_utf8_and_bad_yaml_never_traceback(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "enc").mkdir()
+    (tmp_path / "enc" / "SKILL.md").write_bytes(b"---\nname: enc\ndescription: \xff\n---\n")
+    write_skill(tmp_path, "yaml", "---\nname: yaml\ndescription: [\n---\n")
+    code, out, err = run(capsys, ".")
+    assert code == 1 and "Traceback" not in out + err
+    assert "ERROR encoding" in out and "ERROR yaml-invalid" in out
