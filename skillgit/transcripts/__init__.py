@@ -1,12 +1,17 @@
 """Reading coding-agent transcripts into the normalized model in `model.py`.
 
-`ADAPTERS` maps an agent name to its adapter module (see `model.Adapter` for the shape).
+`ADAPTERS` maps an agent name to its adapter module (see `model.Adapter` for the shape
+every adapter module exposes: AGENT, default_roots, discover, sniff, parse).
 """
 
 from __future__ import annotations
 
+from skillgit.transcripts import claude_code, codex
 from skillgit.transcripts.model import Adapter, Conversation, ToolResult, Turn, TurnKind
 
-ADAPTERS: dict[str, Adapter] = {}
+ADAPTERS: dict[str, Adapter] = {
+    claude_code.AGENT: claude_code,
+    codex.AGENT: codex,
+}
 
 __all__ = ["ADAPTERS", "Adapter", "Conversation", "ToolResult", "Turn", "TurnKind"]

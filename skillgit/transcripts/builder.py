@@ -1,0 +1,216 @@
+"""Shared machinery for adapters: collect turns while reading, redact once, freeze.
+
+Adapters append draft turns holding *raw* text cut to a bounded size; `build()` then
+redacts every kept text exactly once and returns the frozen `Conversation`. So only what
+is kept is redacted, and nothing unredacted leaves the adapter.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from skillgit.transcripts.jsonl import LineStats
+from skillgit.transcripts.model import (
+    MAX_INPUT_CHARS,
+    MAX_RESULT_CHARS,
+    MAX_TEXT_CHARS,
+    Conversation,
+    Redacting,
+    ToolResult,
+    Turn,
+    TurnKind,
+)
+
+# Extra raw characters kept around a cut so a secret straddling it is still recognised.
+_REDACT_MARGIN = 4096
+_SURROGATE = re.compile("[\ud800-\udfff]")
+# A command that reads one concrete SKILL.md: `<verb> … /path/<skill>/SKILL.md`.
+_READ_VERBS = r"(?:cat|sed|head|tail|less|more|bat|nl|awk|type|Get-Content)"
+_SKILL_READ = re.compile(
+    r"(?:^|[\s;&|(])" + _READ_VERBS + r"\b[^;&|\n]*?([^\s'\"/*?]+)/SKILL\.md\b")
+_SKILL_PATH = re.compile(r"(?:^|/)([^/\\\s*?]+)/SKILL\.md$")
+
+
+def cut(text: str, limit: int) -> str:
+    """`text` cut to `limit` + a redaction margin: cheap, before redaction."""
+    return text if len(text) <= limit + _REDACT_MARGIN else text[: limit + _REDACT_MARGIN]
+
+
+def scrub(text: str) -> str:
+    """Replace lone surrogates (valid in JSON escapes, unencodable in UTF-8)."""
+    if _SURROGATE.search(text) is None:
+        return text
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
+def finish(text: str, limit: int, redactor: Redacting) -> str:
+    """Redact `text` and bound it to `limit` characters, keeping head and tail."""
+    if not text:
+        return text
+    text = scrub(text)
+    if len(text) <= limit:
+        return redactor.redact(text)
+    head_len = limit * 2 // 3
+    tail_len = limit - head_len - 40
+    head = redactor.redact(text[: head_len + _REDACT_MARGIN])[:head_len]
+    tail = redactor.redact(text[-(tail_len + _REDACT_MARGIN):])[-tail_len:]
+    return f"{head}\n…[{len(text) - head_len - tail_len} chars omitted]…\n{tail}"
+
+
+def skill_read_in_command(command: str) -> str | None:
+    """The skill name when a shell command reads one concrete `<name>/SKILL.md`."""
+    if "SKILL.md" not in command:
+        return None
+    match = _SKILL_READ.search(command)
+    return match.group(1) if match else None
+
+
+def skill_read_in_path(path: str) -> str | None:
+    """The skill name when a file-read tool opens `<name>/SKILL.md`."""
+    match = _SKILL_PATH.search(path.strip())
+    return match.group(1) if match else None
+
+
+@dataclass
+class DraftTurn:
+    kind: TurnKind
+    text: str = ""
+    timestamp: datetime | None = None
+    tool_name: str | None = None
+    tool_input: str | None = None
+    skill_name: str | None = None
+    invoked_by: str | None = None
+    command: str | None = None
+    merge_key: str | None = None
+    has_result: bool = False
+    result_text: str = ""
+    is_error: bool = False
+    exit_code: int | None = None
+
+
+@dataclass
+class ConversationBuilder:
+    """Mutable collector for one conversation; `build()` freezes and redacts it."""
+
+    agent: str
+    source_path: str
+    session_id: str = ""
+    cwd: str | None = None
+    git_branch: str | None = None
+    model: str | None = None
+    agent_version: str | None = None
+    started_at: datetime | None = None
+    ended_at: datetime | None = None
+    is_sidechain: bool = False
+    parent_session_id: str | None = None
+    injected_dropped: int = 0
+    turns: list[DraftTurn] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def seen_time(self, when: datetime | None) -> None:
+        if when is None:
+            return
+        if self.started_at is None or when < self.started_at:
+            self.started_at = when
+        if self.ended_at is None or when > self.ended_at:
+            self.ended_at = when
+
+    def add(self, kind: TurnKind, text: str = "", when: datetime | None = None,
+            **fields: str | None) -> DraftTurn:
+        limit = MAX_TEXT_CHARS
+        turn = DraftTurn(kind=kind, text=cut(text, limit), timestamp=when)
+        for name, value in fields.items():
+            setattr(turn, name, cut(value, MAX_INPUT_CHARS) if name == "tool_input"
+                    and value is not None else value)
+        self.turns.append(turn)
+        self.seen_time(when)
+        return turn
+
+    def add_assistant_text(self, text: str, when: datetime | None, merge_key: str | None) -> None:
+        """Assistant text; consecutive pieces of one streamed message become one turn."""
+        last = self.turns[-1] if self.turns else None
+        if (merge_key is not None and last is not None and last.kind is TurnKind.ASSISTANT
+                and last.merge_key == merge_key):
+            last.text = cut(f"{last.text}\n\n{text}", MAX_TEXT_CHARS)
+            return
+        self.add(TurnKind.ASSISTANT, text, when).merge_key = merge_key
+
+    def add_marker(self, kind: TurnKind, when: datetime | None, text: str = "") -> None:
+        """An interrupt or compaction point; a repeat right after the same marker is merged."""
+        if self.turns and self.turns[-1].kind is kind:
+            return
+        self.add(kind, text, when)
+
+    @staticmethod
+    def set_result(turn: DraftTurn, text: str, *, is_error: bool = False,
+                   exit_code: int | None = None, append: bool = False) -> None:
+        if append and turn.has_result:
+            text = "\n".join(part for part in (turn.result_text, text) if part)
+        if len(text) > MAX_RESULT_CHARS + 2 * _REDACT_MARGIN:
+            keep = MAX_RESULT_CHARS + _REDACT_MARGIN
+            text = text[:keep] + "\n…\n" + text[-keep:]
+        turn.has_result = True
+        turn.result_text = text
+        turn.is_error = turn.is_error or is_error
+        if exit_code is not None:
+            turn.exit_code = exit_code
+            turn.is_error = turn.is_error or exit_code != 0
+
+    def build(self, redactor: Redacting, stats: LineStats, path_size: int) -> Conversation:
+        turns = [self._freeze(i, t, redactor) for i, t in enumerate(self.turns)]
+        warnings = list(self.warnings)
+        if not turns and path_size > 0:
+            version = self.agent_version or "unknown"
+            warnings.append(f"zero turns in {self.source_path} (agent version {version})")
+        if stats.bad_lines:
+            reasons = ", ".join(f"{n} {why}" for why, n in sorted(stats.reasons.items()))
+            warnings.append(f"skipped {stats.bad_lines} bad line(s) in {self.source_path}: "
+                            f"{reasons}")
+        meta = {name: redactor.redact(scrub(value)) if value else None
+                for name, value in (("cwd", self.cwd), ("git_branch", self.git_branch))}
+        return Conversation(
+            agent=self.agent, session_id=scrub(self.session_id), source_path=self.source_path,
+            cwd=meta["cwd"], git_branch=meta["git_branch"], model=self.model,
+            agent_version=self.agent_version, started_at=self.started_at,
+            ended_at=self.ended_at, is_sidechain=self.is_sidechain,
+            parent_session_id=self.parent_session_id, turns=turns,
+            parse_warnings=stats.bad_lines, injected_dropped=self.injected_dropped,
+            warnings=[redactor.redact(w) for w in warnings])
+
+    @staticmethod
+    def _freeze(index: int, draft: DraftTurn, redactor: Redacting) -> Turn:
+        result = None
+        if draft.has_result:
+            result = ToolResult(text=finish(draft.result_text, MAX_RESULT_CHARS, redactor),
+                                is_error=draft.is_error, exit_code=draft.exit_code)
+        return Turn(
+            index=index, kind=draft.kind, text=finish(draft.text, MAX_TEXT_CHARS, redactor),
+            timestamp=draft.timestamp, tool_name=draft.tool_name,
+            tool_input=(finish(draft.tool_input, MAX_INPUT_CHARS, redactor)
+                        if draft.tool_input is not None else None),
+            result=result, skill_name=draft.skill_name, invoked_by=draft.invoked_by,
+            command=draft.command)
+
+
+_INPUT_KEYS = ("command", "cmd", "file_path", "filePath", "path", "pattern", "url", "query",
+               "skill", "description", "prompt")
+
+
+def summarize_input(value: object) -> str:
+    """A short, human-readable summary of a tool's input (the command, the path, …)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        for key in _INPUT_KEYS:
+            found = value.get(key)
+            if isinstance(found, str) and found:
+                return found
+            if isinstance(found, list) and found and all(isinstance(x, str) for x in found):
+                return " ".join(found)
+    try:
+        return cut(json.dumps(value, ensure_ascii=False, default=str), MAX_INPUT_CHARS)
+    except (TypeError, ValueError):
+        return ""

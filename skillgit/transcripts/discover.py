@@ -1,0 +1,183 @@
+"""Collecting conversations across adapters: default locations or a `--source` folder.
+
+Files are found through each adapter's `default_roots` / `discover`; with `--source PATH`
+every file under PATH is offered to the adapters' `sniff` so any folder of supported
+formats can be mined. Parsing streams one file at a time. An adapter bug on one hostile
+file becomes a warning naming the file, never a traceback for the whole run.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from skillgit.errors import UsageError
+from skillgit.transcripts.model import Adapter, Conversation, Redacting
+
+WarningSink = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class SessionQuery:
+    """Which conversations to read."""
+
+    agents: tuple[str, ...] = ()
+    source: Path | None = None
+    since_days: float | None = None
+    include_sidechains: bool = False
+
+
+def select_adapters(names: Sequence[str],
+                    registry: Mapping[str, Adapter] | None = None) -> dict[str, Adapter]:
+    """The adapters for `names` (all when empty); an unknown name is a usage error."""
+    if registry is None:
+        from skillgit.transcripts import ADAPTERS
+        registry = ADAPTERS
+    unknown = [n for n in names if n not in registry]
+    if unknown:
+        raise UsageError(f"unknown agent {', '.join(repr(n) for n in unknown)} "
+                         f"(known: {', '.join(sorted(registry))})")
+    return {n: registry[n] for n in (names or list(registry))}
+
+
+def session_files(adapters: Mapping[str, Adapter], *, source: Path | None = None,
+                  env: Mapping[str, str] | None = None,
+                  modified_after: float | None = None) -> Iterator[tuple[str, Path]]:
+    """(agent, path) for every session file, each path once, in a stable order."""
+    if source is not None:
+        if not source.exists():
+            raise UsageError(f"--source path does not exist: {source}")
+        candidates = _claim_source(adapters, source)
+    else:
+        candidates = _default_files(adapters, os.environ if env is None else env)
+    for agent, path in candidates:
+        if modified_after is not None and _mtime(path) < modified_after:
+            continue
+        yield agent, path
+
+
+def iter_conversations(query: SessionQuery, redactor: Redacting, *,
+                       env: Mapping[str, str] | None = None,
+                       registry: Mapping[str, Adapter] | None = None,
+                       on_warning: WarningSink | None = None,
+                       now: float | None = None) -> Iterator[Conversation]:
+    """Parse and yield the conversations `query` asks for, one file at a time."""
+    adapters = select_adapters(query.agents, registry)
+    warn = on_warning or (lambda _message: None)
+    cutoff = None
+    if query.since_days is not None:
+        cutoff = (time.time() if now is None else now) - query.since_days * 86400
+    for agent, path in session_files(adapters, source=query.source, env=env,
+                                     modified_after=cutoff):
+        try:
+            for conversation in adapters[agent].parse(path, redactor):
+                for message in conversation.warnings:
+                    warn(message)
+                if conversation.is_sidechain and not query.include_sidechains:
+                    continue
+                if cutoff is not None and _last_activity(conversation, path) < cutoff:
+                    continue
+                yield conversation
+        except Exception as exc:  # hostile input must not stop the run
+            warn(f"could not read {path} as {agent}: {type(exc).__name__}: {exc}")
+
+
+def find_conversation(session_id: str, query: SessionQuery, redactor: Redacting, *,
+                      env: Mapping[str, str] | None = None,
+                      registry: Mapping[str, Adapter] | None = None,
+                      on_warning: WarningSink | None = None) -> Conversation:
+    """The one conversation whose id is `session_id` or starts with it."""
+    wide = SessionQuery(agents=query.agents, source=query.source, since_days=query.since_days,
+                        include_sidechains=True)
+    exact: list[Conversation] = []
+    prefixed: list[Conversation] = []
+    for conversation in iter_conversations(wide, redactor, env=env, registry=registry,
+                                           on_warning=on_warning):
+        if conversation.session_id == session_id:
+            exact.append(conversation)
+        elif conversation.session_id.startswith(session_id):
+            prefixed.append(conversation)
+    matches = exact or prefixed
+    if not matches:
+        raise UsageError(f"no session with id {session_id!r}")
+    if len(matches) > 1:
+        found = ", ".join(f"{c.agent}:{c.session_id}" for c in matches[:10])
+        raise UsageError(f"session id {session_id!r} is ambiguous: {found}")
+    return matches[0]
+
+
+def _default_files(adapters: Mapping[str, Adapter],
+                   env: Mapping[str, str]) -> Iterator[tuple[str, Path]]:
+    seen: set[Path] = set()
+    for agent, adapter in adapters.items():
+        for root in adapter.default_roots(env):
+            if not root.exists():
+                continue
+            for path in adapter.discover(root):
+                key = _key(path)
+                if key not in seen and _safe_sniff(adapter, path):
+                    seen.add(key)
+                    yield agent, path
+
+
+def _claim_source(adapters: Mapping[str, Adapter],
+                  source: Path) -> Iterator[tuple[str, Path]]:
+    """Each file under `source` goes to the first adapter that recognises it: first the
+    files an adapter's own `discover` finds, then any other file, sniffed by every adapter."""
+    claimed: set[Path] = set()
+    for agent, adapter in adapters.items():
+        for path in adapter.discover(source):
+            key = _key(path)
+            if key not in claimed and _safe_sniff(adapter, path):
+                claimed.add(key)
+                yield agent, path
+    others = [source] if source.is_file() else sorted(_walk_files(source))
+    for path in others:
+        key = _key(path)
+        if key in claimed:
+            continue
+        for agent, adapter in adapters.items():
+            if _safe_sniff(adapter, path):
+                claimed.add(key)
+                yield agent, path
+                break
+
+
+def _walk_files(root: Path) -> Iterator[Path]:
+    for directory, _dirs, files in os.walk(root):
+        for name in files:
+            yield Path(directory) / name
+
+
+def _safe_sniff(adapter: Adapter, path: Path) -> bool:
+    try:
+        return adapter.sniff(path)
+    except Exception:  # unreadable or hostile: not ours
+        return False
+
+
+def _key(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except OSError:
+        return path.absolute()
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _last_activity(conversation: Conversation, path: Path) -> float:
+    last: datetime | None = conversation.ended_at or conversation.started_at
+    if last is None:
+        return _mtime(path)
+    if last.tzinfo is None:
+        last = last.replace(tzinfo=timezone.utc)
+    return last.timestamp()
