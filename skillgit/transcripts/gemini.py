@@ -1,0 +1,245 @@
+"""Gemini CLI sessions: legacy single-JSON files and the JSONL upsert log (>= 0.39).
+
+Layout (``$GEMINI_CLI_HOME`` replaces ``$HOME``, default ``~/.gemini``):
+``tmp/<slug-or-sha256>/chats/session-<YYYY-MM-DDTHH-MM>-<id8>.json[l]``, subagents in
+``chats/<parentSessionId>/<sessionId>.jsonl``, typed prompts in ``tmp/<project>/logs.json``.
+JSONL replay follows upstream ``loadConversationRecord``: message records are upserted by
+``id`` (last write wins, first position stays), ``$set`` updates metadata (``$set.messages``
+replaces the list), ``$rewindTo`` drops that message and all later ones (all if unknown).
+
+Real prompts: ``type == "user"``, ``displayContent`` over ``content``; text starting with
+``<session_context>``/``<hook_context>`` or only ``functionResponse`` parts is injected;
+``info``/``error``/``warning`` are CLI notices. Tool calls and results live in ``gemini``
+messages (``toolCalls[]``); a skill is ``activate_skill`` (``args.name``) or a SKILL.md read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from skillgit.transcripts.conversation_builder import (
+    ConversationBuilder,
+    json_text,
+    split_slash_command,
+    tool_input_summary,
+    unreadable_source,
+)
+from skillgit.transcripts.gemini_files import (
+    SESSION_NAME,
+    load_legacy_json,
+    project_root,
+    replay_jsonl,
+)
+from skillgit.transcripts.jsonl import read_head
+from skillgit.transcripts.model import Conversation, Redacting, parse_timestamp
+
+AGENT = "gemini"
+
+_INJECTED_PREFIXES = ("<session_context>", "<hook_context>")
+_NOTICE_TYPES = ("info", "error", "warning")
+_FINAL_STATUSES = ("success", "error", "cancelled")
+_EXIT_CODE = re.compile(r"^Exit Code: (-?\d+)\s*$", re.MULTILINE)
+_WORKSPACE_DIR = re.compile(
+    r"(?:Workspace Director(?:y|ies)[^\n]*\n\s*-\s*|working in the directory:\s*)([^\n]+)"
+)
+
+
+def default_roots(env: Mapping[str, str]) -> list[Path]:
+    home = env.get("GEMINI_CLI_HOME") or env.get("HOME")
+    return [Path(home) / ".gemini"] if home else []
+
+
+def discover(root: Path) -> Iterator[Path]:
+    """Session files (``.json`` superseded by a migrated ``.jsonl`` are skipped) and logs."""
+    if root.is_file():
+        if sniff(root):
+            yield root
+        return
+    base = root / "tmp" if (root / "tmp").is_dir() else root
+    found = {p for p in base.rglob("*.json*") if p.is_file() and _is_transcript_name(p)}
+    for path in sorted(found):
+        if path.suffix == ".json" and path.with_suffix(".jsonl") in found:
+            continue
+        yield path
+
+
+def _is_transcript_name(path: Path) -> bool:
+    if path.name == "logs.json" or SESSION_NAME.match(path.name):
+        return True
+    return path.suffix == ".jsonl" and path.parent.parent.name == "chats"
+
+
+def sniff(path: Path) -> bool:
+    head = read_head(path).lstrip()
+    if head.startswith(b"["):
+        return b'"sessionId"' in head and b'"messageId"' in head
+    return head.startswith(b"{") and b'"sessionId"' in head and b'"projectHash"' in head
+
+
+def parse(path: Path, redactor: Redacting) -> Iterator[Conversation]:
+    if path.name == "logs.json" or read_head(path, 64).lstrip().startswith(b"["):
+        yield from _parse_prompt_log(path, redactor)
+        return
+    meta, messages, bad = (replay_jsonl(path) if path.suffix == ".jsonl"
+                           else load_legacy_json(path))
+    if meta is None:
+        reason = "no Gemini CLI session header (invalid or truncated JSON)"
+        yield unreadable_source(AGENT, str(path), path.stem, reason)
+        return
+    if not messages and not bad:
+        return  # a session that was opened and never used
+    builder = ConversationBuilder(redactor)
+    builder.parse_warnings += bad
+    model, cwd_hint = _add_turns(builder, messages)
+    in_subagent_dir = path.parent.parent.name == "chats"
+    yield builder.build(
+        agent=AGENT,
+        session_id=str(meta.get("sessionId") or path.stem),
+        source_path=str(path),
+        cwd=project_root(path, meta) or cwd_hint,
+        model=model,
+        started_at=parse_timestamp(meta.get("startTime")),
+        ended_at=parse_timestamp(meta.get("lastUpdated")),
+        is_sidechain=meta.get("kind") == "subagent" or in_subagent_dir,
+        parent_session_id=path.parent.name if in_subagent_dir else None,
+    )
+
+
+def _add_turns(builder: ConversationBuilder,
+               messages: list[dict[str, Any]]) -> tuple[str | None, str | None]:
+    """Turns for all messages; returns (last model seen, cwd found in injected context)."""
+    model: str | None = None
+    cwd_hint: str | None = None
+    for message in messages:
+        kind = message.get("type")
+        timestamp = parse_timestamp(message.get("timestamp"))
+        if kind == "user":
+            injected = _add_user_turn(builder, message, timestamp)
+            if injected and cwd_hint is None:
+                match = _WORKSPACE_DIR.search(injected)
+                cwd_hint = match.group(1).strip() if match else None
+        elif kind == "gemini":
+            if isinstance(message.get("model"), str):
+                model = message["model"]
+            _add_gemini_turns(builder, message, timestamp)
+        elif kind not in _NOTICE_TYPES:
+            builder.parse_warnings += 1
+    return model, cwd_hint
+
+
+def _add_user_turn(builder: ConversationBuilder, message: dict[str, Any],
+                   timestamp: Any) -> str | None:
+    """Adds the user's turn; returns the text of injected content that was dropped."""
+    display = message.get("displayContent")
+    text = parts_text(display if display else message.get("content")).strip()
+    if not text:
+        builder.injected_dropped += 1  # only functionResponse / inline data parts
+        return None
+    if text.startswith(_INJECTED_PREFIXES):
+        builder.injected_dropped += 1
+        return text
+    command = split_slash_command(text)
+    if command is not None:
+        builder.add_slash_command(command[0], command[1], timestamp)
+    elif text.startswith("?"):
+        builder.add_slash_command("?", text[1:].strip(), timestamp)
+    else:
+        builder.add_user(text, timestamp)
+    return None
+
+
+def _add_gemini_turns(builder: ConversationBuilder, message: dict[str, Any],
+                      timestamp: Any) -> None:
+    text = parts_text(message.get("content")).strip()
+    if text:
+        builder.add_assistant(text, timestamp)
+    calls = message.get("toolCalls")
+    for call in calls if isinstance(calls, list) else []:
+        if not isinstance(call, dict) or not isinstance(call.get("name"), str):
+            builder.parse_warnings += 1
+            continue
+        name: str = call["name"]
+        args = call.get("args")
+        status = call.get("status")
+        output = _tool_output(call)
+        result = None
+        if status in _FINAL_STATUSES:
+            match = _EXIT_CODE.search(output) if "shell" in name else None
+            result = builder.result(output, is_error=status != "success",
+                                    exit_code=int(match.group(1)) if match else None)
+        when = parse_timestamp(call.get("timestamp")) or timestamp
+        builder.add_tool_call(name, tool_input_summary(args), result, when)
+        if name == "activate_skill" and isinstance(args, dict) and args.get("name"):
+            builder.add_skill(str(args["name"]), "activate_skill tool", when)
+
+
+def parts_text(content: Any) -> str:
+    """The text of a Gemini PartListUnion (a string, a part, or a list of them)."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, dict):
+        text = content.get("text")
+        return text if isinstance(text, str) and not content.get("thought") else ""
+    if isinstance(content, list):
+        return "".join(parts_text(part) for part in content)
+    return ""
+
+
+def _tool_output(call: dict[str, Any]) -> str:
+    """What the tool returned to the model (functionResponse), else what the UI showed."""
+    pieces: list[str] = []
+    result = call.get("result")
+    for part in result if isinstance(result, list) else [result]:
+        response = part.get("functionResponse") if isinstance(part, dict) else None
+        payload = response.get("response") if isinstance(response, dict) else None
+        if isinstance(payload, dict):
+            for key in ("output", "error"):
+                if payload.get(key):
+                    pieces.append(json_text(payload[key]))
+        elif isinstance(part, dict) and isinstance(part.get("text"), str):
+            pieces.append(part["text"])
+    if not pieces and isinstance(call.get("resultDisplay"), str):
+        pieces.append(call["resultDisplay"])
+    return "\n".join(pieces)
+
+
+def _parse_prompt_log(path: Path, redactor: Redacting) -> Iterator[Conversation]:
+    """``logs.json``: typed prompts only, for sessions that have no chat recording."""
+    try:
+        entries = json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError) as exc:
+        yield unreadable_source(AGENT, str(path), path.stem, f"invalid logs.json ({exc})")
+        return
+    if not isinstance(entries, list):
+        yield unreadable_source(AGENT, str(path), path.stem, "logs.json is not a list")
+        return
+    recorded = {match.group(1) for p in (*path.parent.glob("session-*.json*"),
+                                         *path.parent.glob("chats/session-*.json*"))
+                if (match := SESSION_NAME.match(p.name))}
+    sessions: dict[str, list[dict[str, Any]]] = {}
+    bad = 0
+    for entry in entries:
+        session_id = entry.get("sessionId") if isinstance(entry, dict) else None
+        if not isinstance(session_id, str) or not session_id:
+            bad += 1
+        elif session_id[:8] not in recorded:  # a chat recording is richer: parsed on its own
+            sessions.setdefault(session_id, []).append(entry)
+    for session_id, session_entries in sessions.items():
+        builder = ConversationBuilder(redactor)
+        builder.parse_warnings, bad = bad, 0  # unattributable entries go to the first one
+        for entry in session_entries:
+            message = entry.get("message")
+            if not isinstance(message, str) or entry.get("type") != "user":
+                builder.parse_warnings += 1
+                continue
+            _add_user_turn(builder, {"content": message}, parse_timestamp(entry.get("timestamp")))
+        builder.warnings.append(f"prompts only (no chat recording) from {path}")
+        yield builder.build(agent=AGENT, session_id=session_id, source_path=str(path),
+                            cwd=project_root(path, {}))
+    if bad:
+        warning = unreadable_source(AGENT, str(path), path.stem, f"{bad} invalid logs.json entries")
+        yield warning.model_copy(update={"parse_warnings": bad})
