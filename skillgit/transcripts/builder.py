@@ -60,12 +60,11 @@ def finish(text: str, limit: int, redactor: Redacting) -> str:
     return f"{head}\n…[{len(text) - head_len - tail_len} chars omitted]…\n{tail}"
 
 
-def skill_read_in_command(command: str) -> str | None:
-    """The skill name when a shell command reads one concrete `<name>/SKILL.md`."""
+def skills_read_in_command(command: str) -> list[str]:
+    """Skill names of every concrete `<name>/SKILL.md` a shell command reads (cat, sed …)."""
     if "SKILL.md" not in command:
-        return None
-    match = _SKILL_READ.search(command)
-    return match.group(1) if match else None
+        return []
+    return [match.group(1) for match in _SKILL_READ.finditer(command)]
 
 
 def skill_read_in_path(path: str) -> str | None:

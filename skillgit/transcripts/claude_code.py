@@ -22,8 +22,8 @@ from typing import Any
 from skillgit.transcripts.builder import (
     ConversationBuilder,
     DraftTurn,
-    skill_read_in_command,
     skill_read_in_path,
+    skills_read_in_command,
     summarize_input,
 )
 from skillgit.transcripts.jsonl import LineStats, first_records, iter_records
@@ -286,12 +286,12 @@ class _ClaudeReader:
         summary = summarize_input(tool_input)
         self.calls[block_id] = b.add(TurnKind.TOOL_CALL, "", when, tool_name=name,
                                      tool_input=summary)
-        skill = None
+        skills: list[str] = []
         if name in _FILE_READ_TOOLS:
-            skill = skill_read_in_path(summary)
+            skills = [s for s in (skill_read_in_path(summary),) if s]
         elif name in _SHELL_TOOLS:
-            skill = skill_read_in_command(summary)
-        if skill:
+            skills = skills_read_in_command(summary)
+        for skill in skills:
             b.add(TurnKind.SKILL, "", when, skill_name=skill, invoked_by="SKILL.md read")
 
     def _system(self, record: dict[str, Any], when: datetime | None) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 from skillgit.transcripts.builder import (
     ConversationBuilder,
     DraftTurn,
-    skill_read_in_command,
+    skills_read_in_command,
     summarize_input,
 )
 from skillgit.transcripts.model import TurnKind, parse_timestamp
@@ -208,8 +208,7 @@ class CodexReader:
         turn = b.add(TurnKind.TOOL_CALL, "", when, tool_name=name,
                      tool_input=command or summarize_input(args))
         self.calls[call_id] = turn
-        skill = skill_read_in_command(command) if command else None
-        if skill:
+        for skill in skills_read_in_command(command):
             b.add(TurnKind.SKILL, "", when, skill_name=skill, invoked_by="SKILL.md read")
 
     def _output(self, item: dict[str, Any]) -> None:
