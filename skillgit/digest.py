@@ -1,0 +1,117 @@
+# contract: v1
+"""The per-conversation digest: what distilling one session yields.
+
+A `Digest` is the Skill Miner's row for one conversation: topics, tasks, skills used,
+environment feedback (failures and their fixes) and user feedback (corrections,
+preferences, repeated asks). Every task and feedback item carries at least one
+`Evidence`: a short redacted quote taken verbatim from a turn, plus that turn's index.
+
+The models are frozen, versioned and JSON-serializable, and hold no raw text beyond
+redacted quotes and one-line summaries, so digests can be cached and later shared.
+`DigestAnswer` is the part an LLM must return; `Digest` adds the session facts.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+DIGEST_SCHEMA_VERSION = 1
+# Upper bound for an evidence quote (characters).
+MAX_QUOTE_CHARS = 240
+# Upper bound for a one-line summary (characters).
+MAX_SUMMARY_CHARS = 300
+
+UserFeedbackKind = Literal["correction", "preference", "repeated-ask"]
+EnvFeedbackKind = Literal["failure-then-fix", "repeated-error", "failure"]
+USER_FEEDBACK_KINDS: tuple[str, ...] = ("correction", "preference", "repeated-ask")
+ENV_FEEDBACK_KINDS: tuple[str, ...] = ("failure-then-fix", "repeated-error", "failure")
+
+
+def one_line(value: object) -> object:
+    """Collapse whitespace and cap length, so a summary is one short line."""
+    if not isinstance(value, str):
+        return value
+    text = " ".join(value.split())
+    return text if len(text) <= MAX_SUMMARY_CHARS else text[: MAX_SUMMARY_CHARS - 1] + "…"
+
+
+class Evidence(BaseModel):
+    """A short verbatim quote from one turn of the conversation."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    quote: str = Field(min_length=1, description="verbatim text from the cited turn, <= 240 chars")
+    turn: int = Field(ge=0, description="index of the turn the quote comes from")
+
+    @field_validator("quote", mode="before")
+    @classmethod
+    def _cap_quote(cls, value: object) -> object:
+        # A prefix of a verbatim quote is still verbatim, so over-long quotes are cut, not refused.
+        return value[:MAX_QUOTE_CHARS] if isinstance(value, str) else value
+
+
+class FeedbackItem(BaseModel):
+    """A piece of feedback: from the user (corrections) or the environment (failures)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: str = Field(description="user: correction | preference | repeated-ask; "
+                      "env: failure-then-fix | repeated-error | failure")
+    summary: str = Field(min_length=1)
+    evidence: list[Evidence] = Field(min_length=1)
+    command: str | None = None
+    fix: str | None = None
+
+    @field_validator("summary", mode="before")
+    @classmethod
+    def _one_line(cls, value: object) -> object:
+        return one_line(value)
+
+
+class TaskItem(BaseModel):
+    """Something the user asked the agent to do."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    summary: str = Field(min_length=1)
+    evidence: list[Evidence] = Field(min_length=1)
+
+    @field_validator("summary", mode="before")
+    @classmethod
+    def _one_line(cls, value: object) -> object:
+        return one_line(value)
+
+
+class DigestAnswer(BaseModel):
+    """What an engine (LLM or heuristic) returns about one conversation."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    topics: list[str] = Field(default_factory=list)
+    tasks: list[TaskItem] = Field(default_factory=list)
+    env_feedback: list[FeedbackItem] = Field(default_factory=list)
+    user_feedback: list[FeedbackItem] = Field(default_factory=list)
+
+
+class Digest(BaseModel):
+    """One distilled conversation: session facts plus the engine's answer."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    schema_version: int = DIGEST_SCHEMA_VERSION
+    agent: str
+    session_id: str
+    started_at: datetime | None = None
+    main_dir: str | None = None
+    n_user_turns: int = 0
+    topics: list[str] = Field(default_factory=list)
+    tasks: list[TaskItem] = Field(default_factory=list)
+    skills_used: list[str] = Field(default_factory=list)
+    env_feedback: list[FeedbackItem] = Field(default_factory=list)
+    user_feedback: list[FeedbackItem] = Field(default_factory=list)
+    engine: str
+    model: str | None = None
+    prompt_version: str
