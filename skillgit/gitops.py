@@ -1,0 +1,290 @@
+"""Git at the object level, with dulwich only: read trees, write commits and move refs.
+
+Nothing here touches the working tree, the index, HEAD or the checked-out branch: commits are
+built from blobs and trees on top of a base commit, and refs move with compare-and-swap
+(`add_if_new` / `set_if_equals`), so a concurrent writer makes an update fail instead of
+silently losing work. Works the same in bare repositories.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from dulwich.errors import NotGitRepository
+from dulwich.object_store import commit_tree_changes
+from dulwich.objects import Blob, Commit, ObjectID, Tree
+from dulwich.refs import Ref
+from dulwich.repo import Repo
+
+from skillgit.errors import SkillgitError
+
+FILE_MODE = 0o100644
+EXEC_MODE = 0o100755
+LOCK_NAME = "skillgit.lock"
+
+
+class GitError(SkillgitError):
+    """The repository is missing, a ref is absent, or a ref moved under us."""
+
+
+@dataclass(frozen=True)
+class CommitInfo:
+    sha: str
+    tree: str
+    parents: tuple[str, ...]
+    author: str
+    committer: str
+    commit_time: int
+    message: str
+
+
+@dataclass(frozen=True)
+class FileChange:
+    """New content for one repository path (None deletes it)."""
+
+    path: str
+    content: bytes | None
+    executable: bool = False
+
+
+def open_repo(path: str | os.PathLike[str]) -> Repo:
+    """The repository containing `path` (work tree or bare); GitError when there is none."""
+    try:
+        return Repo.discover(str(path))
+    except NotGitRepository:
+        raise GitError(f"not a git repository: {path}") from None
+
+
+def _ref(name: str) -> Ref:
+    return Ref((name if name.startswith("refs/") else f"refs/heads/{name}").encode())
+
+
+def _oid(sha: str) -> ObjectID:
+    return ObjectID(sha.encode())
+
+
+class GitRepo:
+    """A thin, typed view of one repository for skillgit's needs. Use as a context manager."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.repo = open_repo(path)
+
+    def __enter__(self) -> GitRepo:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.repo.close()
+
+    @property
+    def control_dir(self) -> Path:
+        return Path(self.repo.commondir())
+
+    @property
+    def work_tree(self) -> Path | None:
+        return None if self.repo.bare else Path(self.repo.path)
+
+    # --- refs ---------------------------------------------------------------------------
+    def ref_sha(self, name: str) -> str | None:
+        """The commit a branch (or full ref) points at, or None."""
+        try:
+            return self.repo.refs[_ref(name)].decode()
+        except KeyError:
+            return None
+
+    def resolve(self, name: str) -> str:
+        """A branch, full ref, or 'HEAD' to a commit sha; GitError when absent."""
+        ref = Ref(b"HEAD") if name == "HEAD" else _ref(name)
+        try:
+            return self.repo.refs[ref].decode()
+        except KeyError:
+            raise GitError(f"no such branch or ref: {name}") from None
+
+    def current_branch(self) -> str | None:
+        """The checked-out branch name, or None (detached HEAD or bare without HEAD)."""
+        target = self.repo.refs.read_ref(Ref(b"HEAD"))
+        if target and target.startswith(b"ref: refs/heads/"):
+            return target[len(b"ref: refs/heads/"):].decode()
+        return None
+
+    def branches(self, prefix: str = "") -> dict[str, str]:
+        """Branch name → sha for every branch whose name starts with `prefix`."""
+        out: dict[str, str] = {}
+        for key in self.repo.refs.keys(base=Ref(b"refs/heads/")):
+            name = key.decode()
+            if name.startswith(prefix):
+                out[name] = self.repo.refs[Ref(b"refs/heads/" + key)].decode()
+        return dict(sorted(out.items()))
+
+    def set_ref(self, name: str, new: str, expected_old: str | None, message: str) -> None:
+        """Move (or create, when expected_old is None) a ref only if it still has the old value."""
+        ref, msg = _ref(name), f"skillgit: {message}".encode()
+        if expected_old is None:
+            ok = self.repo.refs.add_if_new(ref, _oid(new), message=msg)
+        else:
+            ok = self.repo.refs.set_if_equals(ref, _oid(expected_old), _oid(new), message=msg)
+        if not ok:
+            raise GitError(f"{name} changed while skillgit was writing it; nothing was lost, "
+                           "run again")
+
+    def delete_ref(self, name: str, expected_old: str) -> None:
+        if not self.repo.refs.remove_if_equals(_ref(name), _oid(expected_old)):
+            raise GitError(f"{name} changed while skillgit was deleting it")
+
+    # --- objects ------------------------------------------------------------------------
+    def commit_info(self, sha: str) -> CommitInfo:
+        obj = self.repo[_oid(sha)]
+        if not isinstance(obj, Commit):
+            raise GitError(f"{sha} is not a commit")
+        return CommitInfo(sha=sha, tree=obj.tree.decode(),
+                          parents=tuple(p.decode() for p in obj.parents),
+                          author=obj.author.decode("utf-8", "replace"),
+                          committer=obj.committer.decode("utf-8", "replace"),
+                          commit_time=obj.commit_time,
+                          message=obj.message.decode("utf-8", "replace"))
+
+    def read_file(self, commit: str, path: str) -> bytes | None:
+        """The bytes of `path` at `commit`, or None when it is absent (or not a file)."""
+        tree = self._tree_of(commit)
+        for part in path.strip("/").split("/")[:-1]:
+            entry = self._entry(tree, part)
+            if entry is None or not isinstance(sub := self.repo[entry], Tree):
+                return None
+            tree = sub
+        entry = self._entry(tree, path.strip("/").split("/")[-1])
+        blob = self.repo[entry] if entry is not None else None
+        return blob.data if isinstance(blob, Blob) else None
+
+    def list_files(self, commit: str, directory: str) -> dict[str, bytes]:
+        """Every file below `directory` at `commit`, as path (relative to directory) → bytes."""
+        tree: Tree | None = self._tree_of(commit)
+        for part in [p for p in directory.strip("/").split("/") if p]:
+            entry = self._entry(tree, part) if tree is not None else None
+            sub = self.repo[entry] if entry is not None else None
+            tree = sub if isinstance(sub, Tree) else None
+        if tree is None:
+            return {}
+        out: dict[str, bytes] = {}
+        for item in self.repo.object_store.iter_tree_contents(tree.id):
+            blob = self.repo[item.sha]
+            if isinstance(blob, Blob):
+                out[item.path.decode("utf-8", "replace")] = blob.data
+        return out
+
+    def write_commit(self, base: str, changes: list[FileChange], message: str,
+                     author: str, committer: str | None = None,
+                     timestamp: int | None = None) -> str:
+        """A new commit on top of `base` with `changes` applied; adds only missing objects."""
+        store = self.repo.object_store
+        new_objects = []
+        tree_changes: list[tuple[bytes, int | None, ObjectID | None]] = []
+        for change in changes:
+            if change.content is None:
+                tree_changes.append((change.path.encode(), None, None))
+                continue
+            blob = Blob.from_string(change.content)
+            if blob.id not in store:
+                new_objects.append((blob, None))
+            tree_changes.append((change.path.encode(), EXEC_MODE if change.executable
+                                 else FILE_MODE, blob.id))
+        if new_objects:
+            store.add_objects(new_objects)
+        base_commit = self.repo[_oid(base)]
+        assert isinstance(base_commit, Commit)
+        base_tree = self.repo[base_commit.tree]
+        assert isinstance(base_tree, Tree)
+        tree_id = commit_tree_changes(store, base_tree, tree_changes)
+        commit = Commit()
+        commit.tree, commit.parents = tree_id, [_oid(base)]
+        commit.author = author.encode()
+        commit.committer = (committer or author).encode()
+        commit.author_time = commit.commit_time = int(time.time() if timestamp is None
+                                                      else timestamp)
+        commit.author_timezone = commit.commit_timezone = 0
+        commit.encoding, commit.message = b"UTF-8", message.encode()
+        if commit.id not in store:
+            store.add_object(commit)
+        return commit.id.decode()
+
+    def changed_paths(self, old: str, new: str) -> list[str]:
+        """Paths whose content differs between two commits' trees."""
+        old_tree, new_tree = self._tree_of(old).id, self._tree_of(new).id
+        paths = set()
+        for change in self.repo.object_store.tree_changes(old_tree, new_tree):
+            for side in (change[0][0], change[0][1]):  # (old path, new path)
+                if side is not None:
+                    paths.add(side.decode("utf-8", "replace"))
+        return sorted(paths)
+
+    def _tree_of(self, commit: str) -> Tree:
+        obj = self.repo[_oid(commit)]
+        if not isinstance(obj, Commit):
+            raise GitError(f"{commit} is not a commit")
+        tree = self.repo[obj.tree]
+        assert isinstance(tree, Tree)
+        return tree
+
+    @staticmethod
+    def _entry(tree: Tree, name: str) -> bytes | None:
+        try:
+            return tree[name.encode()][1]
+        except KeyError:
+            return None
+
+
+@contextmanager
+def repo_lock(control_dir: Path, wait_seconds: float = 30.0) -> Iterator[None]:
+    """Serialize skillgit writers on one repository (O_EXCL lock file; stale locks are broken)."""
+    path = control_dir / LOCK_NAME
+    deadline = time.monotonic() + wait_seconds
+    while True:
+        try:
+            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+            break
+        except FileExistsError:
+            if _stale(path):
+                path.unlink(missing_ok=True)
+                continue
+            if time.monotonic() >= deadline:
+                raise GitError(f"another skillgit run holds {path}; try again when it ends "
+                               "(or delete the file if no run is active)") from None
+            time.sleep(0.05)
+    try:
+        os.write(fd, str(os.getpid()).encode())
+        os.close(fd)
+        yield
+    finally:
+        path.unlink(missing_ok=True)
+
+
+def _stale(path: Path) -> bool:
+    try:
+        pid = int(path.read_text().strip() or "0")
+    except (OSError, ValueError):
+        return False
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except OSError as exc:
+        return exc.errno == errno.ESRCH
+    return False
+
+
+def parse_identity(value: str) -> str:
+    """Validate a `Name <email>` identity string."""
+    if "<" not in value or not value.rstrip().endswith(">") or "\n" in value:
+        raise GitError(f"invalid git identity {value!r}; expected 'Name <email>'")
+    return value.strip()
+
+
+__all__ = ["CommitInfo", "FileChange", "GitError", "GitRepo", "open_repo",
+           "parse_identity", "repo_lock"]
