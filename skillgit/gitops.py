@@ -179,10 +179,20 @@ class GitRepo:
                 out[item.path.decode("utf-8", "replace")] = blob.data
         return out
 
-    def write_commit(self, base: str, changes: list[FileChange], message: str,
+    def find_files(self, commit: str, filename: str) -> list[str]:
+        """Repository paths of every file named `filename` at `commit` (sorted)."""
+        tree = self._tree_of(commit)
+        wanted = filename.encode()
+        return sorted(item.path.decode("utf-8", "replace")
+                      for item in self.repo.object_store.iter_tree_contents(tree.id)
+                      if item.path.rsplit(b"/", 1)[-1] == wanted)
+
+    def write_commit(self, base: str | None, changes: list[FileChange], message: str,
                      author: str, committer: str | None = None,
                      timestamp: int | None = None) -> str:
-        """A new commit on top of `base` with `changes` applied; adds only missing objects."""
+        """A new commit on top of `base` (None: a root commit) with `changes` applied.
+
+        Only objects the store lacks are added, so writing the same content twice adds nothing."""
         store = self.repo.object_store
         new_objects = []
         tree_changes: list[tuple[bytes, int | None, ObjectID | None]] = []
@@ -197,13 +207,15 @@ class GitRepo:
                                  else FILE_MODE, blob.id))
         if new_objects:
             store.add_objects(new_objects)
-        base_commit = self.repo[_oid(base)]
-        assert isinstance(base_commit, Commit)
-        base_tree = self.repo[base_commit.tree]
-        assert isinstance(base_tree, Tree)
+        if base is None:  # a root commit (e.g. the first entry of a ledger branch)
+            base_tree = Tree()
+            if base_tree.id not in store:
+                store.add_object(base_tree)
+        else:
+            base_tree = self._tree_of(base)
         tree_id = commit_tree_changes(store, base_tree, tree_changes)
         commit = Commit()
-        commit.tree, commit.parents = tree_id, [_oid(base)]
+        commit.tree, commit.parents = tree_id, [] if base is None else [_oid(base)]
         commit.author = author.encode()
         commit.committer = (committer or author).encode()
         commit.author_time = commit.commit_time = int(time.time() if timestamp is None

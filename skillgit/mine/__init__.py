@@ -1,0 +1,1 @@
+"""Mining: digests → candidates (group) → verdicts (judge) → proposals (generate) → branches."""

@@ -1,0 +1,178 @@
+"""Turn an accepted verdict into skill content, from templates that quote the evidence.
+
+A new skill gets a valid name, a description saying what it holds and when to use it, and a
+body with the concrete rules, failures + fixes (commands in fenced blocks) and recurring asks.
+An update appends only a "Learned from sessions" section to the existing SKILL.md, leaving its
+frontmatter and every existing byte alone, so the diff is a handful of added lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+import yaml
+
+from skillgit.mine.judge import KnownSkill
+from skillgit.mine.terms import GENERIC_TERMS
+from skillgit.proposal import Candidate, Signal, Verdict
+from skillgit.skills.document import SkillDocument
+
+LEARNED_HEADING = "## Learned from sessions"
+MAX_ITEMS = 8
+MAX_QUOTES = 3
+_NAME_BAD = re.compile(r"[^a-z0-9-]+")
+
+
+_ENV_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+_WRAPPERS = frozenset({"sudo", "env", "npx", "pnpx", "bunx", "uv", "uvx", "poetry", "pipenv",
+                       "run", "exec", "time", "nice", "python", "python3", "-m"})
+_INTERJECTION = re.compile(r"^(?:(?:no+|nope|nah|again|wait|actually|hmm+|stop|ugh|please|"
+                           r"ok(?:ay)?|so)\b[\s,.:;!-]*)+", re.I)
+
+
+def command_tool(command: str | None) -> str | None:
+    """The program a shell command runs (skipping env assignments and wrappers like npx)."""
+    for word in (command or "").split():
+        if _ENV_ASSIGN.match(word) or word.lower() in _WRAPPERS:
+            continue
+        tool = word.rsplit("/", 1)[-1].lower()
+        return tool if re.fullmatch(r"[a-z][a-z0-9._-]*", tool) else None
+    return None
+
+
+def rule_text(summary: str) -> str:
+    """A user's words as a rule: leading interjections dropped, first letter capitalized."""
+    text = _INTERJECTION.sub("", plain_text(summary)).strip() or plain_text(summary)
+    return text[:1].upper() + text[1:]
+
+
+def skill_name(candidate: Candidate, taken: Iterable[str]) -> str:
+    """A spec-valid, unused name from the candidate's most specific shared terms."""
+    words = [t for t in candidate.terms if t not in GENERIC_TERMS] or list(candidate.terms)
+    tools = [command_tool(s.command) for s in candidate.of_kind("env-fix", "env-error")]
+    tool = next((t for t in tools if t), None)
+    if tool:
+        words = [tool] + [w for w in words if w != tool]
+    base = "-".join(_NAME_BAD.sub("-", w.lower()) for w in words[:3])
+    base = re.sub(r"-{2,}", "-", base).strip("-")[:56].strip("-") or "session-lessons"
+    used = set(taken)
+    name, n = base, 2
+    while name in used:
+        name, n = f"{base}-{n}", n + 1
+    return name
+
+
+def plain_text(text: str) -> str:
+    """One line of prose that Markdown renders as text (no links, no inline code)."""
+    text = " ".join(text.split())
+    return text.replace("`", "'").replace("[", "(").replace("]", ")").replace("<", "\u2039")
+
+
+def _unique(signals: Iterable[Signal], limit: int) -> list[Signal]:
+    seen: set[str] = set()
+    out = []
+    for signal in signals:
+        key = " ".join(signal.summary.lower().split())
+        if key not in seen:
+            seen.add(key)
+            out.append(signal)
+    return out[:limit]
+
+
+def _fenced(text: str) -> list[str]:
+    fence = "~~~~" if "```" in text or "~~~" in text else "```"
+    return [f"  {fence}sh", *(f"  {line}" for line in text.splitlines()), f"  {fence}"]
+
+
+def rule_lines(candidate: Candidate) -> list[str]:
+    """Markdown bullets for the lessons and asks of a candidate."""
+    lines: list[str] = []
+    for s in _unique(candidate.of_kind("correction", "preference"), MAX_ITEMS):
+        lines.append(f"- {rule_text(s.summary)}")
+    for s in _unique(candidate.of_kind("env-fix", "env-error"), MAX_ITEMS):
+        lines.append(f"- {rule_text(s.summary)}")
+        if s.command:
+            lines.append("  Failing command:")
+            lines += _fenced(s.command)
+        if s.fix:
+            lines.append("  What worked instead:")
+            lines += _fenced(s.fix)
+    for s in _unique(candidate.of_kind("ask"), MAX_ITEMS):
+        lines.append(f"- {rule_text(s.summary)}")
+    return lines
+
+
+def _section_title(candidate: Candidate) -> str:
+    if candidate.of_kind("env-fix", "env-error"):
+        return "## Known failures and what works"
+    if candidate.of_kind("correction", "preference"):
+        return "## Rules"
+    return "## What the user keeps asking for"
+
+
+def _evidence_lines(candidate: Candidate) -> list[str]:
+    lines = []
+    for s in _unique(candidate.signals, MAX_QUOTES):
+        lines.append(f"- {s.session_ref}: \u201c{plain_text(s.quote)[:160]}\u201d")
+    return lines
+
+
+def _description(name: str, candidate: Candidate) -> str:
+    topic = ", ".join(w for w in candidate.terms[:4])
+    head = rule_text(candidate.title).rstrip(".")
+    if candidate.of_kind("env-fix", "env-error"):
+        what = f"A recurring failure in this environment and how to get past it: {head}."
+    elif candidate.of_kind("correction", "preference"):
+        what = f"How the user wants this done, from corrections they repeated: {head}."
+    else:
+        what = f"A request the user keeps making: {head}."
+    return f"{what} Use when working with {topic}."[:1000]
+
+
+def new_skill_text(name: str, candidate: Candidate, n_sessions: int) -> str:
+    title = name.replace("-", " ").capitalize()
+    lead = {"## Rules": "The user corrected this more than once; follow these rules.",
+            "## Known failures and what works": "These failures recur here; use the fix "
+            "that worked instead of rediscovering it.",
+            }.get(_section_title(candidate), "The user keeps asking for this; do it their way.")
+    frontmatter = yaml.safe_dump({"name": name, "description": _description(name, candidate)},
+                                 sort_keys=False, allow_unicode=True, width=100)
+    body = [f"# {title}", "",
+            f"{lead} (Mined by skillgit from {n_sessions} sessions.)", "",
+            _section_title(candidate), "", *rule_lines(candidate), "",
+            "## Evidence", "", *_evidence_lines(candidate), ""]
+    return f"---\n{frontmatter}---\n\n" + "\n".join(body)
+
+
+def updated_skill_text(current: bytes, candidate: Candidate) -> bytes | None:
+    """The existing SKILL.md with new lessons appended (None when it already says them all)."""
+    document = SkillDocument.from_bytes(current)
+    body_words = " ".join(document.body.lower().split())
+    lines = [line for line in rule_lines(candidate)
+             if not line.startswith("- ") or " ".join(line[2:].lower().split()) not in body_words]
+    if not any(line.startswith("- ") for line in lines):
+        return None
+    nl = document.newline
+    body = document.body
+    if body and not body.endswith("\n"):
+        body += nl
+    if LEARNED_HEADING not in body:
+        body += nl + LEARNED_HEADING + nl + nl
+    body += nl.join(lines) + nl
+    return document.model_copy(update={"body": body}).to_bytes()
+
+
+def summary_for(kind: str, verdict: Verdict) -> str:
+    c = verdict.candidate
+    n = len(c.sessions)
+    lessons = len(c.of_kind("correction", "preference", "env-fix", "env-error"))
+    if kind == "update":
+        return f"add {max(lessons, 1)} lesson{'s' if lessons != 1 else ''} from {n} sessions"
+    dims = [d for d, r in (("feedback", verdict.feedback), ("repeated ask", verdict.repeated_ask))
+            if r.holds]
+    return f"new skill from {n} sessions ({' + '.join(dims)})"
+
+
+def known_by_name(known: list[KnownSkill], name: str | None) -> KnownSkill | None:
+    return next((k for k in known if k.name == name), None)

@@ -1,0 +1,145 @@
+"""The gate: repeatable AND (room to do better OR a repeated ask), with kill switches.
+
+- repeatable: the signals come from at least two sessions (a genuine one-off never passes);
+- room to do better: user corrections/preferences, or environment failures (with their fix);
+- a repeated ask: the same specific request in at least two sessions.
+Kill switches: unsafe content, vague helpers, one-time setup, overlap with an existing skill
+that adds nothing, advice any model already knows, and a rejection on record (the ledger).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from pydantic import BaseModel
+
+from skillgit.mine.group import make_candidate, signal_terms
+from skillgit.mine.safety import is_unsafe
+from skillgit.mine.terms import GENERIC_TERMS, similarity, terms
+from skillgit.proposal import Candidate, DimensionResult, Signal, Verdict
+
+MIN_SESSIONS = 2
+
+
+_SETUP = re.compile(r"\b(install(ing)?|set ?up|configur\w*|init(ialize)?|bootstrap|clone|"
+                    r"sign(ed)? ?in|log ?in|onboard\w*|create (an? )?account|api key|"
+                    r"first[- ]time)\b", re.I)
+_GENERIC_ADVICE = re.compile(
+    r"\b(best practices?|clean code|readable|descriptive names?|add (more )?comments|"
+    r"be (more )?careful|double[- ]check|think (it through|step by step)|"
+    r"write (good|more|unit) tests|handle (all )?errors|keep it simple|follow conventions?)\b",
+    re.I)
+
+
+class KnownSkill(BaseModel):
+    """An existing skill on the base branch, as mining sees it."""
+
+    name: str
+    directory: str          # repo-relative
+    description: str
+    body: str
+
+    @property
+    def topic_terms(self) -> frozenset[str]:
+        return terms(f"{self.name.replace('-', ' ')} {self.description}")
+
+
+def safe_signals(candidate: Candidate) -> Candidate:
+    """Drop every signal whose text must never reach a proposal (title and terms follow)."""
+    kept = [s for s in candidate.signals
+            if not any(is_unsafe(t) for t in (s.summary, s.quote, s.command, s.fix))]
+    if len(kept) == len(candidate.signals):
+        return candidate
+    if not kept:
+        return candidate.model_copy(update={"signals": [], "terms": [],
+                                            "title": "(withheld: unsafe content)"})
+    family = candidate.key.split(":", 1)[0]
+    if family == "update":
+        family = f"update:{candidate.skill}"
+    return make_candidate(family, kept, candidate.skill)
+
+
+def _sessions(signals: Iterable[Signal]) -> int:
+    return len({s.session_id for s in signals})
+
+
+def _specific_terms(candidate: Candidate) -> list[str]:
+    return [t for t in candidate.terms if t not in GENERIC_TERMS]
+
+
+def _dimensions(c: Candidate) -> tuple[DimensionResult, DimensionResult, DimensionResult]:
+    n = len(c.sessions)
+    repeatable = DimensionResult(
+        holds=n >= MIN_SESSIONS,
+        reason=f"seen in {n} session{'s' if n != 1 else ''}", evidence=c.signals)
+    lessons = c.of_kind("correction", "preference", "env-fix", "env-error")
+    fixes = c.of_kind("env-fix")
+    corrections = c.of_kind("correction", "preference")
+    parts = []
+    if corrections:
+        parts.append(f"{len(corrections)} user correction(s)")
+    if c.of_kind("env-fix", "env-error"):
+        parts.append(f"{len(c.of_kind('env-fix', 'env-error'))} environment failure(s)"
+                     + (f", {len(fixes)} with a working fix" if fixes else ""))
+    feedback = DimensionResult(holds=bool(lessons), reason="; ".join(parts) or "none",
+                               evidence=lessons)
+    asks = c.of_kind("ask")
+    ask_sessions = _sessions(asks)
+    repeated = DimensionResult(
+        holds=ask_sessions >= MIN_SESSIONS and len(_specific_terms(c)) >= 2,
+        reason=(f"asked in {ask_sessions} sessions" if asks else "none"), evidence=asks)
+    return repeatable, feedback, repeated
+
+
+def _kill(c: Candidate, known: list[KnownSkill],
+          rejected: Callable[[Candidate], bool]) -> str | None:
+    if not c.signals:
+        return "unsafe: every quote carried a command or instruction that is never copied"
+    if not _specific_terms(c) or (c.skill is None and len(c.terms) < 1):
+        return "vague helper: nothing specific enough to write down"
+    texts = [f"{s.summary} {s.quote}" for s in c.signals]
+    if not c.of_kind("env-fix", "env-error") and all(_SETUP.search(t) for t in texts):
+        return "one-time setup step"
+    if all(_GENERIC_ADVICE.search(t) for t in texts):
+        return "generic advice any model already knows"
+    target = next((k for k in known if k.name == c.skill), None)
+    if target is not None:
+        body = terms(target.body)
+        new = [s for s in c.signals if not signal_terms(s) <= body]
+        if not new:
+            return f"overlaps skill '{target.name}' without extending it"
+    if rejected(c):
+        return "rejected before (ledger) and the evidence has not grown enough"
+    return None
+
+
+def attach_to_known(c: Candidate, known: list[KnownSkill]) -> Candidate:
+    """A new-skill candidate about an existing skill's topic extends that skill instead."""
+    if c.skill is not None or not known:
+        return c
+    words = frozenset(c.terms)
+    best = max(known, key=lambda k: (similarity(words, k.topic_terms), k.name))
+    if similarity(words, best.topic_terms) >= 0.6:
+        return c.model_copy(update={"skill": best.name})
+    return c
+
+
+def score(v: Verdict) -> float:
+    c = v.candidate
+    return (2.0 * len(c.sessions) + 1.5 * len(c.of_kind("correction", "preference"))
+            + 2.0 * len(c.of_kind("env-fix")) + len(c.of_kind("env-error"))
+            + len(c.of_kind("ask")) + (3.0 if c.skill else 0.0))
+
+
+def judge(candidates: Iterable[Candidate], known: list[KnownSkill],
+          rejected: Callable[[Candidate], bool] = lambda c: False) -> list[Verdict]:
+    """Every candidate with its verdict, accepted ones first by score (deterministic)."""
+    verdicts = []
+    for raw in candidates:
+        c = attach_to_known(safe_signals(raw), known)
+        repeatable, feedback, repeated = _dimensions(c)
+        verdict = Verdict(candidate=c, repeatable=repeatable, feedback=feedback,
+                          repeated_ask=repeated, kill=_kill(c, known, rejected))
+        verdicts.append(verdict.model_copy(update={"score": score(verdict)}))
+    return sorted(verdicts, key=lambda v: (not v.accepted, -v.score, v.candidate.key))

@@ -1,0 +1,52 @@
+"""Flatten digests into `Signal`s: one per correction, environment lesson or ask."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from skillgit.digest import Digest, FeedbackItem, TaskItem
+from skillgit.mine.terms import terms
+from skillgit.proposal import Signal, SignalKind
+
+_KINDS: dict[str, SignalKind] = {
+    "correction": "correction",
+    "preference": "preference",
+    "repeated-ask": "ask",
+    "failure-then-fix": "env-fix",
+    "repeated-error": "env-error",
+    "failure": "env-error",
+}
+
+
+def _skill_in_use(digest: Digest, text: str) -> str | None:
+    """The existing skill a piece of user feedback most likely concerns (None if none used)."""
+    if not digest.skills_used:
+        return None
+    words = terms(text)
+    ranked = sorted(enumerate(digest.skills_used),
+                    key=lambda item: (len(words & terms(item[1].replace("-", " "))), item[0]))
+    return ranked[-1][1]
+
+
+def _signal(digest: Digest, item: FeedbackItem | TaskItem, kind: SignalKind,
+            skill: str | None) -> Signal:
+    evidence = item.evidence[0]
+    return Signal(kind=kind, summary=item.summary, quote=evidence.quote, turn=evidence.turn,
+                  agent=digest.agent, session_id=digest.session_id,
+                  started_at=digest.started_at, main_dir=digest.main_dir,
+                  command=getattr(item, "command", None), fix=getattr(item, "fix", None),
+                  skill=skill)
+
+
+def signals_from(digests: Iterable[Digest]) -> list[Signal]:
+    out: list[Signal] = []
+    for digest in digests:
+        for feedback in digest.user_feedback:
+            kind = _KINDS.get(feedback.kind, "correction")
+            skill = None if kind == "ask" else _skill_in_use(digest, feedback.summary)
+            out.append(_signal(digest, feedback, kind, skill))
+        for feedback in digest.env_feedback:
+            out.append(_signal(digest, feedback, _KINDS.get(feedback.kind, "env-error"), None))
+        for task in digest.tasks:
+            out.append(_signal(digest, task, "ask", None))
+    return out

@@ -1,0 +1,100 @@
+"""Write proposals as branches: one commit on the base tip, touching one skill directory.
+
+Lifecycle: the same fingerprint on the branch → unchanged (no new object); a different one →
+the branch is rewritten as one fresh commit on the current base; a branch whose tip was not
+made by skillgit (someone pushed to it or amended it) → left alone and reported as foreign.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from skillgit.gitops import FileChange, GitRepo
+from skillgit.mine.generate import plain_text
+from skillgit.proposal import Proposal
+
+DEFAULT_IDENTITY = "skillgit <skillgit@users.noreply.invalid>"
+TRAILER_KEYS = ("Skillgit-Proposal", "Skillgit-Kind", "Skillgit-Skill", "Skillgit-Evidence",
+                "Skillgit-Engine")
+
+Status = Literal["written", "updated", "unchanged", "foreign"]
+
+
+class WriteOutcome(BaseModel):
+    branch: str
+    status: Status
+    sha: str | None = None
+    detail: str = ""
+
+
+def commit_message(proposal: Proposal) -> str:
+    verdict = proposal.verdict
+    c = verdict.candidate
+    lines = [f"skills({proposal.skill}): {proposal.summary}", "",
+             "Why: the gate is repeatable AND (room to do better OR a repeated ask).",
+             f"- Repeatable: {'yes' if verdict.repeatable.holds else 'no'}, "
+             f"{verdict.repeatable.reason}.",
+             f"- Room to do better: {'yes' if verdict.feedback.holds else 'no'}, "
+             f"{verdict.feedback.reason}.",
+             f"- Repeated ask: {'yes' if verdict.repeated_ask.holds else 'no'}, "
+             f"{verdict.repeated_ask.reason}."]
+    if proposal.kind == "update":
+        lines.append(f"- Extends the existing skill '{proposal.skill}' instead of adding one.")
+    lines += ["", "Evidence:"]
+    for s in sorted(c.signals, key=lambda s: (s.session_ref, s.turn))[:12]:
+        lines.append(f"- {s.session_ref}, turn {s.turn} ({s.kind}): "
+                     f"\u201c{plain_text(s.quote)[:200]}\u201d")
+    if len(c.signals) > 12:
+        lines.append(f"- … and {len(c.signals) - 12} more")
+    if proposal.rejected_others:
+        lines += ["", "Rejected in the same run:"]
+        lines += [f"- {item}" for item in proposal.rejected_others[:10]]
+    lines += ["",
+              f"Skillgit-Proposal: {proposal.fingerprint}",
+              f"Skillgit-Kind: {proposal.kind}",
+              f"Skillgit-Skill: {proposal.skill}",
+              f"Skillgit-Evidence: {len(c.sessions)} sessions",
+              f"Skillgit-Engine: {proposal.engine}"]
+    return "\n".join(lines) + "\n"
+
+
+def parse_trailers(message: str) -> dict[str, str]:
+    """The `Key: value` trailers of the last paragraph of a commit message."""
+    paragraph = message.strip().split("\n\n")[-1]
+    out: dict[str, str] = {}
+    for line in paragraph.splitlines():
+        key, sep, value = line.partition(": ")
+        if sep and key.startswith("Skillgit-"):
+            out[key] = value.strip()
+    return out
+
+
+def made_by_skillgit(repo: GitRepo, sha: str, identity: str) -> bool:
+    info = repo.commit_info(sha)
+    return ("Skillgit-Proposal" in parse_trailers(info.message)
+            and info.author.startswith(identity) and info.committer.startswith(identity)
+            and len(info.parents) == 1)
+
+
+def write_proposal(repo: GitRepo, proposal: Proposal, base_sha: str, identity: str,
+                   dry_run: bool = False) -> WriteOutcome:
+    branch = proposal.branch
+    existing = repo.ref_sha(branch)
+    if existing is not None:
+        if not made_by_skillgit(repo, existing, identity):
+            return WriteOutcome(branch=branch, status="foreign", sha=existing,
+                                detail="the branch has commits not made by skillgit; left as is")
+        trailers = parse_trailers(repo.commit_info(existing).message)
+        if trailers.get("Skillgit-Proposal") == proposal.fingerprint:
+            return WriteOutcome(branch=branch, status="unchanged", sha=existing)
+    if dry_run:
+        return WriteOutcome(branch=branch, status="written" if existing is None else "updated",
+                            detail="dry run: nothing written")
+    changes = [FileChange(path, content) for path, content in
+               sorted(proposal.change.files.items())]
+    sha = repo.write_commit(base_sha, changes, commit_message(proposal), identity)
+    repo.set_ref(branch, sha, existing, f"propose {proposal.skill}")
+    return WriteOutcome(branch=branch, status="written" if existing is None else "updated",
+                        sha=sha)

@@ -1,0 +1,134 @@
+"""What mining produces, between its stages: `Candidate` → `Verdict` → `Proposal`.
+
+These types live below both their producers (group/judge/generate) and their consumers
+(the git writer, `proposals`, later the GitHub publisher), so neither side imports the other.
+Every text field holds redacted text only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+ProposalKind = Literal["new", "update"]
+Dimension = Literal["repeatable", "feedback", "repeated-ask"]
+SignalKind = Literal["correction", "preference", "env-fix", "env-error", "ask"]
+
+
+class Signal(BaseModel):
+    """One piece of evidence from one session: a correction, an env failure/fix, or an ask."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: SignalKind
+    summary: str
+    quote: str
+    turn: int
+    agent: str
+    session_id: str
+    started_at: datetime | None = None
+    main_dir: str | None = None
+    command: str | None = None
+    fix: str | None = None
+    skill: str | None = None  # the existing skill in use when this was said, if any
+
+    @property
+    def session_ref(self) -> str:
+        day = self.started_at.date().isoformat() if self.started_at else "undated"
+        return f"{self.agent} {day} {self.session_id[:8]}"
+
+
+class Candidate(BaseModel):
+    """A group of signals about one kind of work (and maybe one existing skill)."""
+
+    key: str                      # stable archetype key (sorted content terms)
+    title: str                    # human headline
+    terms: list[str]              # the content terms the group shares
+    skill: str | None = None      # existing skill this is about, if any
+    signals: list[Signal] = Field(default_factory=list)
+
+    @property
+    def sessions(self) -> list[str]:
+        return sorted({s.session_id for s in self.signals})
+
+    def of_kind(self, *kinds: str) -> list[Signal]:
+        return [s for s in self.signals if s.kind in kinds]
+
+
+class DimensionResult(BaseModel):
+    holds: bool
+    reason: str
+    evidence: list[Signal] = Field(default_factory=list)
+
+
+class Verdict(BaseModel):
+    """The gate applied to one candidate: repeatable AND (feedback OR repeated ask)."""
+
+    candidate: Candidate
+    repeatable: DimensionResult
+    feedback: DimensionResult
+    repeated_ask: DimensionResult
+    kill: str | None = None       # the kill switch that fired, if any
+    score: float = 0.0
+
+    @property
+    def accepted(self) -> bool:
+        return (self.kill is None and self.repeatable.holds
+                and (self.feedback.holds or self.repeated_ask.holds))
+
+    @property
+    def missed(self) -> str:
+        """One line naming what a rejected candidate lacked."""
+        if self.kill:
+            return self.kill
+        if not self.repeatable.holds:
+            return f"not repeatable: {self.repeatable.reason}"
+        return "no room to do better and no repeated ask"
+
+
+class SkillChange(BaseModel):
+    """New content for files of one skill directory (paths relative to the repository)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    skill: str
+    directory: str               # repo-relative skill directory, e.g. "skills/pnpm-usage"
+    files: dict[str, bytes]      # repo-relative path → new bytes
+
+
+class Proposal(BaseModel):
+    """One proposed skill change: what to commit, on which branch, and why."""
+
+    kind: ProposalKind
+    skill: str
+    summary: str
+    change: SkillChange
+    verdict: Verdict
+    engine: str
+    rejected_others: list[str] = Field(default_factory=list)
+
+    @property
+    def branch(self) -> str:
+        return f"skillgit/{self.kind}/{self.skill}"
+
+    @property
+    def evidence_sessions(self) -> list[str]:
+        return self.verdict.candidate.sessions
+
+    @property
+    def fingerprint(self) -> str:
+        """Same change + same evidence set → same fingerprint (the idempotency key)."""
+        payload = {
+            "kind": self.kind,
+            "skill": self.skill,
+            "files": {p: hashlib.sha256(c).hexdigest() for p, c in
+                      sorted(self.change.files.items())},
+            "evidence": sorted(f"{s.session_id}:{s.turn}" for s in
+                               self.verdict.candidate.signals),
+        }
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        return digest[:16]
