@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from skillgit.digest import Digest, FeedbackItem, TaskItem
 from skillgit.mine.terms import terms
 from skillgit.proposal import Signal, SignalKind
+from skillgit.transcripts.model import Redacting
 
 _KINDS: dict[str, SignalKind] = {
     "correction": "correction",
@@ -38,7 +39,15 @@ def _signal(digest: Digest, item: FeedbackItem | TaskItem, kind: SignalKind,
                   skill=skill)
 
 
-def signals_from(digests: Iterable[Digest]) -> list[Signal]:
+def redacted(signal: Signal, redactor: Redacting) -> Signal:
+    """The signal with every text field passed through the redactor again (defence in depth:
+    digests are built from redacted conversations, but a cached or shared digest may not be)."""
+    return signal.model_copy(update={
+        name: redactor.redact(value) for name in ("summary", "quote", "command", "fix", "main_dir")
+        if isinstance(value := getattr(signal, name), str)})
+
+
+def signals_from(digests: Iterable[Digest], redactor: Redacting | None = None) -> list[Signal]:
     out: list[Signal] = []
     for digest in digests:
         for feedback in digest.user_feedback:
@@ -49,4 +58,4 @@ def signals_from(digests: Iterable[Digest]) -> list[Signal]:
             out.append(_signal(digest, feedback, _KINDS.get(feedback.kind, "env-error"), None))
         for task in digest.tasks:
             out.append(_signal(digest, task, "ask", None))
-    return out
+    return out if redactor is None else [redacted(s, redactor) for s in out]

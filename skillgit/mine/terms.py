@@ -9,6 +9,9 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+# Longer tokens are hashes, keys or paths, never a good name or grouping term.
+MAX_TERM_CHARS = 30
+
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9_./+#-]*[a-z0-9+#]|[a-z0-9]")
 
 STOPWORDS = _words("""
@@ -50,7 +53,8 @@ def terms(text: str) -> frozenset[str]:
     out = set()
     for raw in _TOKEN.findall(text.lower()):
         token = raw.strip("./-_")
-        if len(token) < 2 or token in STOPWORDS or token.isdigit():
+        if (len(token) < 2 or len(token) > MAX_TERM_CHARS or token in STOPWORDS
+                or token.isdigit() or "redacted" in token):
             continue
         out.add(stem(token))
     return frozenset(out)
