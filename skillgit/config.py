@@ -1,0 +1,137 @@
+"""`.skillgit.yaml`: the project's settings, validated strictly.
+
+The file lives at the root of the git repository (or in the current directory outside a
+repository). Unknown keys are errors that name the key and the file. Precedence everywhere:
+command-line flags > environment > this file > defaults. API keys never belong here (see
+`skillgit.llm.keys`).
+
+    llm:
+      name: openai            # an engine name, see `skillgit llm check`
+      model: gpt-4.1-mini
+      base_url: http://localhost:11434/v1
+      timeout: 60
+      options: {temperature: "0"}   # engine-specific
+    distill:
+      token_budget: 6000
+      workers: 4
+    redact:
+      extra_patterns: ['ACME-[0-9a-f]{32}']
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from skillgit.errors import UsageError
+
+CONFIG_FILE_NAME = ".skillgit.yaml"
+
+
+class LLMConfig(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str | None = Field(default=None, min_length=1)
+    model: str | None = Field(default=None, min_length=1)
+    base_url: str | None = Field(default=None, pattern=r"^https?://\S+$")
+    timeout: float | None = Field(default=None, gt=0, le=3600)
+    # Engine-specific options passed to the engine as `EngineSettings.extra`.
+    options: dict[str, str] = Field(default_factory=dict)
+
+
+class DistillConfig(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    token_budget: int = Field(default=6000, ge=200, le=1_000_000)
+    workers: int = Field(default=4, ge=1, le=64)
+
+
+class RedactConfig(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    extra_patterns: list[str] = Field(default_factory=list)
+
+    @field_validator("extra_patterns")
+    @classmethod
+    def _compiles(cls, patterns: list[str]) -> list[str]:
+        for pattern in patterns:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"{pattern!r} is not a valid regular expression: {exc}") from None
+        return patterns
+
+
+class Config(BaseModel):
+    """The whole file; every section is optional."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    llm: LLMConfig = Field(default_factory=LLMConfig)
+    distill: DistillConfig = Field(default_factory=DistillConfig)
+    redact: RedactConfig = Field(default_factory=RedactConfig)
+
+
+def repo_root(start: Path) -> Path | None:
+    """The nearest directory at or above `start` holding `.git` (a directory or a file)."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        if (folder / ".git").exists():
+            return folder
+    return None
+
+
+def config_path(cwd: Path | None = None) -> Path:
+    """Where `.skillgit.yaml` is looked for: the repository root, else `cwd`."""
+    here = cwd or Path.cwd()
+    return (repo_root(here) or here) / CONFIG_FILE_NAME
+
+
+def _describe(error: Any) -> str:
+    location = ".".join(str(part) for part in error["loc"]) or "(top level)"
+    if error["type"] == "extra_forbidden":
+        last = str(error["loc"][-1]) if error["loc"] else ""
+        if last in ("api_key", "key", "token"):
+            return (f"{location}: keys do not belong in the config file; use an environment "
+                    "variable or $XDG_CONFIG_HOME/skillgit/keys.yaml (mode 0600)")
+        return f"{location}: unknown key"
+    return f"{location}: {error['msg']}"
+
+
+def parse_config(text: str, source: str) -> Config:
+    """Validate the YAML `text`; errors name the key and `source`."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or "invalid YAML"
+        raise UsageError(f"{source}{where}: {problem}") from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise UsageError(f"{source}: the top level must be a mapping of sections "
+                         f"(llm, distill, redact), not {type(data).__name__}")
+    try:
+        return Config.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(_describe(e) for e in exc.errors(include_url=False))
+        raise UsageError(f"{source}: {problems}") from None
+
+
+def load_config(path: Path | None = None, *, cwd: Path | None = None) -> Config:
+    """The config from `path` (or the default location); defaults when there is no file."""
+    target = path or config_path(cwd)
+    try:
+        text = target.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        if path is not None:
+            raise UsageError(f"config file {path} does not exist") from None
+        return Config()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read {target}: {type(exc).__name__}: {exc}") from None
+    return parse_config(text, str(target))

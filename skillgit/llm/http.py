@@ -1,0 +1,224 @@
+"""The one place that builds an httpx client for LLM APIs: JSON POSTs with bounded retries.
+
+Retry policy (like the official SDKs): timeouts, connection errors, 408, 409, 429 and every
+5xx (including Anthropic's 529) are retried with exponential backoff and jitter, honouring
+`x-should-retry`, `retry-after-ms`, `Retry-After` (seconds or an HTTP date) and Gemini's
+`retryDelay`. 400/401/403/404 and quota or spend-limit errors are never retried. Total
+waiting is capped. Waits go through an injectable `sleep`, so tests run without waiting.
+
+Keys travel only in request headers. Every message built here is scrubbed of the secrets
+the client was given, so an error, a log line or a repr never contains a key.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import re
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from email.utils import parsedate_to_datetime
+from typing import Any
+
+import httpx
+
+from skillgit import __version__
+from skillgit.llm.base import EngineUnavailable
+
+log = logging.getLogger("skillgit.llm")
+
+NEVER_RETRY = frozenset({400, 401, 403, 404, 413, 422})
+QUOTA_MARKERS = (
+    "insufficient_quota",
+    "credit_balance_exhausted",
+    "billing_hard_limit_reached",
+    "enforced_spend_limit_reached",
+    "limit: 0",
+)
+MAX_DETAIL_CHARS = 300
+_GEMINI_DELAY = re.compile(r'"retryDelay"\s*:\s*"(\d+(?:\.\d+)?)s"')
+
+
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """How often and how long to retry; `sleep`, `random` and `now` are injectable for tests."""
+
+    max_retries: int = 4
+    base_delay: float = 0.5
+    max_delay: float = 8.0
+    max_retry_after: float = 120.0
+    max_total_wait: float = 90.0
+    sleep: Callable[[float], None] = time.sleep
+    random: Callable[[], float] = random.random
+    now: Callable[[], datetime] = field(default=_utc_now)
+
+    def backoff(self, attempt: int) -> float:
+        """Exponential backoff for retry number `attempt` (0-based), with up to 25% jitter."""
+        delay = min(self.base_delay * 2.0**attempt, self.max_delay)
+        return delay * (1 - 0.25 * self.random())
+
+    def server_delay(self, response: httpx.Response) -> float | None:
+        """The wait the server asked for, in seconds, or None when it did not say."""
+        headers = response.headers
+        value = headers.get("retry-after-ms")
+        if value is not None:
+            try:
+                return max(float(value) / 1000, 0.0)
+            except ValueError:
+                pass
+        value = headers.get("retry-after")
+        if value is not None:
+            try:
+                return max(float(value), 0.0)
+            except ValueError:
+                pass
+            try:
+                when = parsedate_to_datetime(value)
+            except (TypeError, ValueError, IndexError):
+                when = None
+            if when is not None:
+                if when.tzinfo is None:
+                    when = when.replace(tzinfo=timezone.utc)
+                return max((when - self.now()).total_seconds(), 0.0)
+        match = _GEMINI_DELAY.search(response.text[:20000])
+        return float(match.group(1)) if match else None
+
+
+def scrub(text: str, secrets: Sequence[str]) -> str:
+    """`text` with every secret (and every secret of 8+ chars) replaced by `***`."""
+    for secret in secrets:
+        if secret and len(secret) >= 4:
+            text = text.replace(secret, "***")
+    return text
+
+
+def error_detail(response: httpx.Response) -> str:
+    """The server's own error message, short and on one line."""
+    try:
+        payload: Any = response.json()
+    except (ValueError, UnicodeDecodeError):
+        payload = None
+    message: Any = None
+    if isinstance(payload, list) and payload:
+        payload = payload[0]
+    if isinstance(payload, dict):
+        error = payload.get("error", payload)
+        if isinstance(error, dict):
+            message = error.get("message") or error.get("code") or error.get("type")
+        elif isinstance(error, str):
+            message = error
+    text = str(message) if message else response.text
+    text = " ".join(text.split())
+    return text[:MAX_DETAIL_CHARS] + ("…" if len(text) > MAX_DETAIL_CHARS else "")
+
+
+def is_quota_error(response: httpx.Response) -> bool:
+    body = response.text[:20000].lower()
+    return any(marker in body for marker in QUOTA_MARKERS)
+
+
+_HINTS = {
+    401: " (check the API key)",
+    403: " (the key has no access to this model or endpoint)",
+    404: " (check the model name and the base URL)",
+}
+
+
+class JsonHttpClient:
+    """POST JSON, get JSON, with the retry policy above. One per backend; thread-safe."""
+
+    def __init__(self, *, service: str, base_url: str, headers: Mapping[str, str],
+                 secrets: Sequence[str] = (), timeout: float = 60.0,
+                 transport: httpx.BaseTransport | None = None,
+                 retry: RetryPolicy | None = None) -> None:
+        self.service = service
+        self.base_url = base_url.rstrip("/")
+        self.host = httpx.URL(self.base_url).host or self.base_url
+        self.timeout = timeout
+        self.retry = retry or RetryPolicy()
+        self._secrets = tuple(s for s in secrets if s)
+        all_headers = {"user-agent": f"skillgit/{__version__}", "accept": "application/json"}
+        all_headers.update(headers)
+        self._client = httpx.Client(
+            headers=all_headers,
+            timeout=httpx.Timeout(timeout, connect=min(timeout, 10.0)),
+            transport=transport,
+            follow_redirects=False,
+        )
+
+    def __repr__(self) -> str:
+        return f"JsonHttpClient(service={self.service!r}, base_url={self.base_url!r})"
+
+    def close(self) -> None:
+        self._client.close()
+
+    def _fail(self, message: str) -> EngineUnavailable:
+        return EngineUnavailable(scrub(f"{self.service}: {message}", self._secrets))
+
+    def post_json(self, path: str, body: Mapping[str, Any]) -> dict[str, Any]:
+        """POST `body` to `base_url + path` and return the decoded JSON object."""
+        url = self.base_url + path
+        content = json.dumps(body, ensure_ascii=False).encode()
+        waited = 0.0
+        attempt = 0
+        while True:
+            problem, delay = self._attempt(url, content, attempt)
+            if isinstance(problem, dict):
+                return problem
+            if delay is None or attempt >= self.retry.max_retries:
+                raise self._fail(problem if delay is None else
+                                 f"{problem}; gave up after {attempt + 1} attempts")
+            if waited + delay > self.retry.max_total_wait:
+                raise self._fail(f"{problem}; gave up (would wait {delay:.0f} s more)")
+            log.warning("%s", scrub(f"{self.service}: {problem}; retrying in {delay:.1f} s "
+                                    f"(retry {attempt + 1}/{self.retry.max_retries})",
+                                    self._secrets))
+            self.retry.sleep(delay)
+            waited += delay
+            attempt += 1
+
+    def _attempt(self, url: str, content: bytes,
+                 attempt: int) -> tuple[dict[str, Any] | str, float | None]:
+        """One request: (decoded JSON, None) or (problem, delay before retry or None)."""
+        try:
+            response = self._client.post(url, content=content,
+                                         headers={"content-type": "application/json"})
+        except httpx.TimeoutException:
+            return f"{self.host} did not answer within {self.timeout:g} s", \
+                self.retry.backoff(attempt)
+        except httpx.TransportError as exc:
+            return f"cannot reach {self.host}: {type(exc).__name__}: {exc}", \
+                self.retry.backoff(attempt)
+        status = response.status_code
+        if status < 300:
+            try:
+                payload: Any = response.json()
+            except (ValueError, UnicodeDecodeError):
+                return f"{self.host} answered HTTP {status} with a body that is not JSON", None
+            if not isinstance(payload, dict):
+                return f"{self.host} answered HTTP {status} with JSON that is not an object", None
+            return payload, None
+        problem = (f"{self.host} answered HTTP {status} {response.reason_phrase}: "
+                   f"{error_detail(response)}")
+        return problem + _HINTS.get(status, ""), self._retry_delay(response, attempt)
+
+    def _retry_delay(self, response: httpx.Response, attempt: int) -> float | None:
+        status = response.status_code
+        should = response.headers.get("x-should-retry", "").lower()
+        if should == "false" or status in NEVER_RETRY:
+            return None
+        if status == 429 and is_quota_error(response):
+            return None
+        if should != "true" and status not in (408, 409, 429) and status < 500:
+            return None
+        asked = self.retry.server_delay(response)
+        if asked is not None:
+            return asked if asked <= self.retry.max_retry_after else None
+        return self.retry.backoff(attempt)
