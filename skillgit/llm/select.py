@@ -1,0 +1,106 @@
+"""Which engine to use, and with which settings.
+
+Order: `--llm` > `SKILLGIT_LLM` > `.skillgit.yaml` (`llm.name`) > auto-detect (an API key
+in the environment or keys file, then an agent CLI on PATH) > `heuristic`. The model:
+`--model` > `SKILLGIT_MODEL` > `llm.model`. The base URL: the engine's environment
+variable (`OPENAI_BASE_URL`, `ANTHROPIC_BASE_URL`, `GEMINI_BASE_URL`) > `llm.base_url`.
+Config values for model and base URL apply only when `llm.name` is unset or names the
+selected engine. Engines come only from the `skillgit.engines` entry points.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from skillgit.config import Config
+from skillgit.errors import UsageError
+from skillgit.llm.base import Engine, EngineSettings, available_engines
+from skillgit.llm.keys import KEY_VARIABLES, find_key
+
+HEURISTIC = "heuristic"
+BASE_URL_VARIABLES = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_URL",
+                      "gemini": "GEMINI_BASE_URL"}
+# Agent CLIs tried by auto-detection, in order: engine name -> program on PATH.
+CLI_PROGRAMS = {"claude-cli": "claude", "codex-cli": "codex", "gemini-cli": "gemini"}
+ENABLE_HINT = ("To use an LLM: set OPENAI_API_KEY (or OPENAI_BASE_URL for a local "
+               "OpenAI-compatible server such as Ollama), ANTHROPIC_API_KEY or GEMINI_API_KEY; "
+               "or put the key in $XDG_CONFIG_HOME/skillgit/keys.yaml (mode 0600); or install "
+               "the claude, codex or gemini CLI; or pass --llm NAME.")
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The chosen engine, why it was chosen, and the settings its factory gets."""
+
+    engine: str
+    reason: str
+    settings: EngineSettings
+    key_source: str | None = None
+
+
+def detect_engine(env: Mapping[str, str]) -> tuple[str, str] | None:
+    """(engine, reason) for the first configured LLM found, or None."""
+    for engine, variables in KEY_VARIABLES.items():
+        for variable in variables:
+            if env.get(variable, "").strip():
+                return engine, f"auto-detected: {variable} is set"
+    if env.get("OPENAI_BASE_URL", "").strip():
+        return "openai", "auto-detected: OPENAI_BASE_URL is set"
+    for engine in KEY_VARIABLES:
+        found = find_key(engine, env)
+        if found is not None:
+            return engine, f"auto-detected: key for {engine} in {found.source}"
+    for engine, program in CLI_PROGRAMS.items():
+        if shutil.which(program, path=env.get("PATH")):
+            return engine, f"auto-detected: `{program}` is on PATH"
+    return None
+
+
+def choose_engine_name(llm: str | None, env: Mapping[str, str],
+                       config: Config) -> tuple[str, str]:
+    if llm:
+        return llm, "--llm"
+    if env.get("SKILLGIT_LLM", "").strip():
+        return env["SKILLGIT_LLM"].strip(), "SKILLGIT_LLM"
+    if config.llm.name:
+        return config.llm.name, ".skillgit.yaml (llm.name)"
+    return detect_engine(env) or (HEURISTIC, "default: no LLM configured")
+
+
+def select_engine(llm: str | None, model: str | None, env: Mapping[str, str],
+                  config: Config) -> Selection:
+    """Decide engine and settings without creating the engine."""
+    name, reason = choose_engine_name(llm, env, config)
+    engines = available_engines()
+    if name not in engines:
+        known = ", ".join(engines) or "none (is skillgit installed?)"
+        raise UsageError(f"unknown engine {name!r} (from {reason}); available engines: {known}")
+    applies = config.llm.name in (None, name)
+    chosen_model = (model or env.get("SKILLGIT_MODEL", "").strip() or
+                    (config.llm.model if applies else None) or None)
+    base_variable = BASE_URL_VARIABLES.get(name)
+    base_url = ((env.get(base_variable, "").strip() if base_variable else "") or
+                (config.llm.base_url if applies else None) or None)
+    found = find_key(name, env) if name in KEY_VARIABLES else None
+    settings = EngineSettings(
+        model=chosen_model,
+        base_url=base_url,
+        api_key=found.value if found else None,
+        timeout=(config.llm.timeout if applies and config.llm.timeout else 60.0),
+        token_budget=config.distill.token_budget,
+        extra=dict(config.llm.options) if applies else {},
+    )
+    return Selection(engine=name, reason=reason, settings=settings,
+                     key_source=found.source if found else None)
+
+
+def create_engine(selection: Selection) -> Engine:
+    return available_engines()[selection.engine](selection.settings)
+
+
+def resolve_engine(llm: str | None, model: str | None, env: Mapping[str, str],
+                   config: Config) -> Engine:
+    """The engine to use; `EngineUnavailable` if it cannot be set up, `UsageError` if unknown."""
+    return create_engine(select_engine(llm, model, env, config))

@@ -1,0 +1,73 @@
+"""`.skillgit.yaml`: location, defaults, strict validation with errors naming key and file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from skillgit.config import Config, config_path, load_config, parse_config
+from skillgit.errors import UsageError
+
+
+def test_missing_file_gives_defaults(tmp_path: Path) -> None:
+    config = load_config(cwd=tmp_path)
+    assert config == Config()
+    assert config.distill.token_budget == 6000 and config.llm.name is None
+
+
+def test_file_at_repo_root_is_found_from_a_subdirectory(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".skillgit.yaml").write_text(
+        "llm:\n  name: openai\n  model: gpt-4.1-mini\n  base_url: http://localhost:11434/v1\n"
+        "  timeout: 30\n  options: {temperature: '0'}\n"
+        "distill:\n  token_budget: 4000\n  workers: 2\n"
+        "redact:\n  extra_patterns: ['ACME-[0-9]{6}']\n")
+    sub = tmp_path / "a" / "b"
+    sub.mkdir(parents=True)
+    assert config_path(sub) == tmp_path / ".skillgit.yaml"
+    config = load_config(cwd=sub)
+    assert (config.llm.name, config.llm.model, config.llm.timeout) == ("openai", "gpt-4.1-mini",
+                                                                       30.0)
+    assert config.llm.base_url == "http://localhost:11434/v1"
+    assert config.llm.options == {"temperature": "0"}
+    assert (config.distill.token_budget, config.distill.workers) == (4000, 2)
+    assert config.redact.extra_patterns == ["ACME-[0-9]{6}"]
+
+
+def test_outside_a_repo_the_cwd_is_used(tmp_path: Path) -> None:
+    (tmp_path / ".skillgit.yaml").write_text("distill: {workers: 3}\n")
+    assert load_config(cwd=tmp_path).distill.workers == 3
+
+
+def test_empty_file_is_defaults() -> None:
+    assert parse_config("", "x.yaml") == Config()
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("llm:\n  nme: openai\n", "f.yaml: llm.nme: unknown key"),
+    ("llms: {}\n", "f.yaml: llms: unknown key"),
+    ("llm: {timeout: -1}\n", "f.yaml: llm.timeout: Input should be greater than 0"),
+    ("distill: {workers: many}\n", "f.yaml: distill.workers: Input should be a valid integer"),
+    ("redact: {extra_patterns: ['(unclosed']}\n", "f.yaml: redact.extra_patterns"),
+    ("llm: {base_url: 'ftp://x'}\n", "f.yaml: llm.base_url"),
+    ("- just\n- a list\n", "f.yaml: the top level must be a mapping"),
+    ("llm: [\n", "f.yaml:"),
+])
+def test_errors_name_the_file_and_key(text: str, expected: str) -> None:
+    with pytest.raises(UsageError) as caught:
+        parse_config(text, "f.yaml")
+    assert str(caught.value).startswith(expected), str(caught.value)
+
+
+def test_api_key_in_config_is_refused_without_echoing_it() -> None:
+    with pytest.raises(UsageError) as caught:
+        parse_config("llm:\n  api_key: sk-abcdef0123456789\n", "f.yaml")
+    message = str(caught.value)
+    assert "llm.api_key: keys do not belong in the config file" in message
+    assert "sk-abcdef0123456789" not in message
+
+
+def test_explicit_missing_path_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="does not exist"):
+        load_config(tmp_path / "nope.yaml")
