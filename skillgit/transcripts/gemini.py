@@ -18,24 +18,25 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from skillgit.transcripts.conversation_builder import (
-    ConversationBuilder,
+from skillgit.transcripts.adapter_support import (
+    add_tool_call,
     json_text,
     split_slash_command,
-    tool_input_summary,
     unreadable_source,
 )
+from skillgit.transcripts.builder import ConversationBuilder
 from skillgit.transcripts.gemini_files import (
     SESSION_NAME,
     load_legacy_json,
     project_root,
     replay_jsonl,
 )
-from skillgit.transcripts.jsonl import read_head
-from skillgit.transcripts.model import Conversation, Redacting, parse_timestamp
+from skillgit.transcripts.jsonl import LineStats, read_head
+from skillgit.transcripts.model import Conversation, Redacting, TurnKind, parse_timestamp
 
 AGENT = "gemini"
 
@@ -84,55 +85,49 @@ def parse(path: Path, redactor: Redacting) -> Iterator[Conversation]:
     if path.name == "logs.json" or read_head(path, 64).lstrip().startswith(b"["):
         yield from _parse_prompt_log(path, redactor)
         return
-    meta, messages, bad = (replay_jsonl(path) if path.suffix == ".jsonl"
-                           else load_legacy_json(path))
+    meta, messages, stats = (replay_jsonl(path) if path.suffix == ".jsonl"
+                             else load_legacy_json(path))
     if meta is None:
         reason = "no Gemini CLI session header (invalid or truncated JSON)"
-        yield unreadable_source(AGENT, str(path), path.stem, reason)
+        yield unreadable_source(AGENT, str(path), path.stem, reason, max(stats.bad_lines, 1))
         return
-    if not messages and not bad:
+    if not messages and not stats.bad_lines:
         return  # a session that was opened and never used
-    builder = ConversationBuilder(redactor)
-    builder.parse_warnings += bad
-    model, cwd_hint = _add_turns(builder, messages)
     in_subagent_dir = path.parent.parent.name == "chats"
-    yield builder.build(
-        agent=AGENT,
-        session_id=str(meta.get("sessionId") or path.stem),
-        source_path=str(path),
-        cwd=project_root(path, meta) or cwd_hint,
-        model=model,
+    builder = ConversationBuilder(
+        agent=AGENT, source_path=str(path), session_id=str(meta.get("sessionId") or path.stem),
         started_at=parse_timestamp(meta.get("startTime")),
         ended_at=parse_timestamp(meta.get("lastUpdated")),
         is_sidechain=meta.get("kind") == "subagent" or in_subagent_dir,
-        parent_session_id=path.parent.name if in_subagent_dir else None,
-    )
+        parent_session_id=path.parent.name if in_subagent_dir else None)
+    cwd_hint = _add_turns(builder, messages, stats)
+    builder.cwd = project_root(path, meta) or cwd_hint
+    yield builder.build(redactor, stats, len(messages) + stats.bad_lines)
 
 
-def _add_turns(builder: ConversationBuilder,
-               messages: list[dict[str, Any]]) -> tuple[str | None, str | None]:
-    """Turns for all messages; returns (last model seen, cwd found in injected context)."""
-    model: str | None = None
+def _add_turns(builder: ConversationBuilder, messages: list[dict[str, Any]],
+               stats: LineStats) -> str | None:
+    """Turns for all messages; returns a project dir named by injected context, if any."""
     cwd_hint: str | None = None
     for message in messages:
         kind = message.get("type")
-        timestamp = parse_timestamp(message.get("timestamp"))
+        when = parse_timestamp(message.get("timestamp"))
         if kind == "user":
-            injected = _add_user_turn(builder, message, timestamp)
+            injected = _add_user_turn(builder, message, when)
             if injected and cwd_hint is None:
                 match = _WORKSPACE_DIR.search(injected)
                 cwd_hint = match.group(1).strip() if match else None
         elif kind == "gemini":
-            if isinstance(message.get("model"), str):
-                model = message["model"]
-            _add_gemini_turns(builder, message, timestamp)
+            if isinstance(message.get("model"), str) and message["model"]:
+                builder.model = message["model"]
+            _add_gemini_turns(builder, message, when, stats)
         elif kind not in _NOTICE_TYPES:
-            builder.parse_warnings += 1
-    return model, cwd_hint
+            stats.bad(f"unknown message type {str(kind)[:40]!r}")
+    return cwd_hint
 
 
 def _add_user_turn(builder: ConversationBuilder, message: dict[str, Any],
-                   timestamp: Any) -> str | None:
+                   when: datetime | None) -> str | None:
     """Adds the user's turn; returns the text of injected content that was dropped."""
     display = message.get("displayContent")
     text = parts_text(display if display else message.get("content")).strip()
@@ -143,38 +138,40 @@ def _add_user_turn(builder: ConversationBuilder, message: dict[str, Any],
         builder.injected_dropped += 1
         return text
     command = split_slash_command(text)
+    if command is None and text.startswith("?"):
+        command = ("?", text[1:].strip())
     if command is not None:
-        builder.add_slash_command(command[0], command[1], timestamp)
-    elif text.startswith("?"):
-        builder.add_slash_command("?", text[1:].strip(), timestamp)
+        builder.add(TurnKind.SLASH_COMMAND, command[1], when, command=command[0])
     else:
-        builder.add_user(text, timestamp)
+        builder.add(TurnKind.USER, text, when)
     return None
 
 
 def _add_gemini_turns(builder: ConversationBuilder, message: dict[str, Any],
-                      timestamp: Any) -> None:
+                      when: datetime | None, stats: LineStats) -> None:
     text = parts_text(message.get("content")).strip()
     if text:
-        builder.add_assistant(text, timestamp)
+        builder.add(TurnKind.ASSISTANT, text, when)
     calls = message.get("toolCalls")
     for call in calls if isinstance(calls, list) else []:
         if not isinstance(call, dict) or not isinstance(call.get("name"), str):
-            builder.parse_warnings += 1
+            stats.bad("malformed tool call")
             continue
         name: str = call["name"]
         args = call.get("args")
+        called = parse_timestamp(call.get("timestamp")) or when
+        if name == "activate_skill":  # like Claude's Skill tool: one SKILL turn
+            skill = args.get("name") if isinstance(args, dict) else None
+            turn = builder.add(TurnKind.SKILL, "", called, skill_name=str(skill or "?"),
+                               invoked_by="activate_skill tool", tool_name=name)
+        else:
+            turn = add_tool_call(builder, name, args, called)
         status = call.get("status")
-        output = _tool_output(call)
-        result = None
         if status in _FINAL_STATUSES:
+            output = _tool_output(call)
             match = _EXIT_CODE.search(output) if "shell" in name else None
-            result = builder.result(output, is_error=status != "success",
-                                    exit_code=int(match.group(1)) if match else None)
-        when = parse_timestamp(call.get("timestamp")) or timestamp
-        builder.add_tool_call(name, tool_input_summary(args), result, when)
-        if name == "activate_skill" and isinstance(args, dict) and args.get("name"):
-            builder.add_skill(str(args["name"]), "activate_skill tool", when)
+            ConversationBuilder.set_result(turn, output, is_error=status != "success",
+                                           exit_code=int(match.group(1)) if match else None)
 
 
 def parts_text(content: Any) -> str:
@@ -229,17 +226,20 @@ def _parse_prompt_log(path: Path, redactor: Redacting) -> Iterator[Conversation]
         elif session_id[:8] not in recorded:  # a chat recording is richer: parsed on its own
             sessions.setdefault(session_id, []).append(entry)
     for session_id, session_entries in sessions.items():
-        builder = ConversationBuilder(redactor)
-        builder.parse_warnings, bad = bad, 0  # unattributable entries go to the first one
+        builder = ConversationBuilder(agent=AGENT, source_path=str(path), session_id=session_id,
+                                      cwd=project_root(path, {}))
+        stats = LineStats()
+        for _ in range(bad):  # entries without a session go to the first conversation
+            stats.bad("logs.json entry without a session id")
+        bad = 0
         for entry in session_entries:
             message = entry.get("message")
             if not isinstance(message, str) or entry.get("type") != "user":
-                builder.parse_warnings += 1
+                stats.bad("logs.json entry without a user message")
                 continue
             _add_user_turn(builder, {"content": message}, parse_timestamp(entry.get("timestamp")))
         builder.warnings.append(f"prompts only (no chat recording) from {path}")
-        yield builder.build(agent=AGENT, session_id=session_id, source_path=str(path),
-                            cwd=project_root(path, {}))
+        yield builder.build(redactor, stats, len(session_entries))
     if bad:
-        warning = unreadable_source(AGENT, str(path), path.stem, f"{bad} invalid logs.json entries")
-        yield warning.model_copy(update={"parse_warnings": bad})
+        reason = f"{bad} logs.json entries without a session id"
+        yield unreadable_source(AGENT, str(path), path.stem, reason, bad)

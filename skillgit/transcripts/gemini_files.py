@@ -20,8 +20,8 @@ from skillgit.transcripts.jsonl import LineStats, iter_records
 
 SESSION_NAME = re.compile(r"^session-.*-([0-9A-Za-z]{8})\.jsonl?$")
 
-# (session metadata or None if there is none, messages in order, bad records skipped)
-Records = tuple[dict[str, Any] | None, list[dict[str, Any]], int]
+# (session metadata or None if there is none, messages in order, bad records counted)
+Records = tuple[dict[str, Any] | None, list[dict[str, Any]], LineStats]
 
 
 def load_legacy_json(path: Path) -> Records:
@@ -30,12 +30,18 @@ def load_legacy_json(path: Path) -> Records:
         document = json.loads(path.read_bytes())
     except (OSError, ValueError, RecursionError):
         return replay_jsonl(path)
+    stats = LineStats()
     if not isinstance(document, dict) or not isinstance(document.get("sessionId"), str):
-        return None, [], 1
+        stats.bad("not a Gemini CLI session object")
+        return None, [], stats
     raw = document.get("messages")
-    raw_messages = raw if isinstance(raw, list) else []
-    messages = [m for m in raw_messages if isinstance(m, dict)]
-    return document, messages, len(raw_messages) - len(messages)
+    messages: list[dict[str, Any]] = []
+    for message in raw if isinstance(raw, list) else []:
+        if isinstance(message, dict):
+            messages.append(message)
+        else:
+            stats.bad("message is not an object")
+    return document, messages, stats
 
 
 def replay_jsonl(path: Path) -> Records:
@@ -61,8 +67,8 @@ def replay_jsonl(path: Path) -> Records:
         elif isinstance(record.get("sessionId"), str):
             meta.update(record)
     if not meta.get("sessionId"):
-        return None, [], stats.bad_lines
-    return meta, list(messages.values()), stats.bad_lines
+        return None, [], stats
+    return meta, list(messages.values()), stats
 
 
 def project_root(path: Path, meta: Mapping[str, Any]) -> str | None:

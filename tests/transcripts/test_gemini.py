@@ -302,7 +302,12 @@ def test_skill_activation_and_skill_md_reads(tmp_path: Path) -> None:
     skills = [(t.skill_name, t.invoked_by) for t in conversation.skill_turns]
     assert skills == [("release-notes", "activate_skill tool"), ("pdf", "SKILL.md read")]
     assert conversation.skills_used == ["release-notes", "pdf"]
-    assert len(conversation.tool_calls) == 3
+    # activate_skill is one SKILL turn (like Claude's Skill tool), carrying the tool result;
+    # reading a SKILL.md stays a tool call followed by a SKILL turn.
+    activation = conversation.skill_turns[0]
+    assert activation.tool_name == "activate_skill"
+    assert activation.result is not None and "activated_skill" in activation.result.text
+    assert [t.tool_name for t in conversation.tool_calls] == ["read_file", "write_file"]
 
 
 # --- robustness -----------------------------------------------------------------------
@@ -336,7 +341,7 @@ def test_zero_turns_from_a_non_empty_session_is_a_warning(tmp_path: Path) -> Non
         header(), {"id": "n1", "type": "info", "content": "Welcome"}])
     conversation = parse_one(path)
     assert conversation.turns == []
-    assert conversation.warnings == [f"zero turns in {path} (gemini version unknown)"]
+    assert conversation.warnings == [f"zero turns in {path} (agent version unknown)"]
 
 
 def test_an_unused_session_yields_nothing_and_a_broken_one_warns(tmp_path: Path) -> None:
