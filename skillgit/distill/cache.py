@@ -1,0 +1,143 @@
+"""Digests on disk, so a re-run on unchanged sessions makes no engine call and no parse.
+
+Layout under `$XDG_CACHE_HOME/skillgit/digests/` (default `~/.cache/skillgit/digests/`):
+
+- `v1/<k[:2]>/<k>.json`: one `Digest`, where `k` hashes (conversation content hash,
+  engine, model, prompt version). The content hash covers the whole redacted
+  conversation, so any change to a session misses.
+- `files/<f[:2]>/<f>.json`: what one session file held when it was last parsed (per
+  conversation: id, content hash and the facts the filters need), valid while the file's
+  size, mtime and the parser/redaction settings are unchanged. It lets a re-run skip
+  parsing files whose digests are all cached.
+
+Nothing here holds transcript text: digests are built from redacted conversations and
+carry only short redacted quotes; the file index holds hashes, ids and numbers. Every
+write goes to a temporary file in the same folder and is moved into place with
+`os.replace`, so concurrent runs never leave a torn file; an unreadable entry is a miss.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from skillgit.digest import Digest
+from skillgit.transcripts.model import Conversation
+
+LAYOUT = "v1"
+
+
+class ConversationRef(BaseModel):
+    """What the pipeline needs to know about a conversation without parsing it again."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    session_id: str
+    content_hash: str
+    is_sidechain: bool = False
+    last_activity: float | None = None
+    n_user_turns: int = 0
+    own_call: bool = False
+
+
+class _FileEntry(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    fingerprint: str
+    conversations: list[ConversationRef]
+
+
+def default_cache_dir(env: Mapping[str, str] | None = None) -> Path:
+    """`$XDG_CACHE_HOME/skillgit/digests`, else `~/.cache/skillgit/digests`."""
+    env = os.environ if env is None else env
+    base = env.get("XDG_CACHE_HOME") or ""
+    root = Path(base) if base and os.path.isabs(base) else (
+        Path(env.get("HOME") or Path.home()) / ".cache")
+    return root / "skillgit" / "digests"
+
+
+def content_hash(conversation: Conversation) -> str:
+    """A hash of the whole redacted conversation (its file location excluded)."""
+    data = conversation.model_dump_json(exclude={"source_path"})
+    return hashlib.sha256(data.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def digest_key(content: str, engine: str, model: str | None, prompt_version: str) -> str:
+    """The cache key of a digest: content hash, engine, model and prompt version."""
+    material = json.dumps([LAYOUT, content, engine, model or "", prompt_version])
+    return hashlib.sha256(material.encode("utf-8")).hexdigest()
+
+
+class DigestCache:
+    """Reads and atomically writes cached digests and the session-file index."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def get(self, key: str) -> Digest | None:
+        raw = _read(self._digest_path(key))
+        if raw is None:
+            return None
+        try:
+            return Digest.model_validate_json(raw)
+        except ValidationError:
+            return None  # a foreign or older entry: recompute it
+
+    def put(self, key: str, digest: Digest) -> None:
+        _write_atomic(self._digest_path(key), digest.model_dump_json().encode("utf-8"))
+
+    def file_refs(self, agent: str, path: Path,
+                  fingerprint: str) -> list[ConversationRef] | None:
+        """The conversations `path` held, if it has not changed since it was indexed."""
+        raw = _read(self._file_path(agent, path))
+        if raw is None:
+            return None
+        try:
+            entry = _FileEntry.model_validate_json(raw)
+        except ValidationError:
+            return None
+        return list(entry.conversations) if entry.fingerprint == fingerprint else None
+
+    def put_file_refs(self, agent: str, path: Path, fingerprint: str,
+                      refs: list[ConversationRef]) -> None:
+        entry = _FileEntry(fingerprint=fingerprint, conversations=refs)
+        _write_atomic(self._file_path(agent, path), entry.model_dump_json().encode("utf-8"))
+
+    def _digest_path(self, key: str) -> Path:
+        return self.root / LAYOUT / key[:2] / f"{key}.json"
+
+    def _file_path(self, agent: str, path: Path) -> Path:
+        try:
+            location = str(path.resolve())
+        except OSError:
+            location = str(path.absolute())
+        name = hashlib.sha256(f"{agent}\0{location}".encode("utf-8", "surrogatepass"))
+        digest = name.hexdigest()
+        return self.root / "files" / digest[:2] / f"{digest}.json"
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise

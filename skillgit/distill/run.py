@@ -1,0 +1,285 @@
+"""The distill pipeline: sessions in, one cached `Digest` per conversation out.
+
+Session files come from the transcripts discovery (`--since`, `--agent`, `--source`),
+newest first. A file whose conversations all have cached digests is not even parsed;
+otherwise each conversation is looked up by content hash and only misses go to the
+engine, on `workers` threads. Each digest is verified (quotes must occur in their turn)
+and cached the moment it is done, so an interrupted run keeps its work: an
+`EngineUnavailable` stops the run (reported in `DistillResult.error`), an `InvalidAnswer`
+skips that one session with a warning. Sidechains, sessions without a user prompt and
+skillgit's own LLM calls are skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from datetime import timezone
+from pathlib import Path
+
+from skillgit.digest import Digest
+from skillgit.distill.cache import ConversationRef, DigestCache, content_hash, digest_key
+from skillgit.distill.render import SENTINEL
+from skillgit.distill.verify import verify_digest
+from skillgit.llm.base import Engine, EngineUnavailable, InvalidAnswer, Usage
+from skillgit.transcripts.discover import SessionQuery, select_adapters, session_files
+from skillgit.transcripts.model import Adapter, Conversation, Redacting
+
+# Prompts that mark an LLM call made by a miner (skillgit's own, or Skill Miner's).
+OWN_CALL_MARKERS = (SENTINEL[:26], "[skill-miner:llm-call")
+Sink = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class DistillOptions:
+    query: SessionQuery = field(default_factory=SessionQuery)
+    workers: int = 4
+    limit: int | None = None
+    refresh: bool = False
+    parse_tag: str = ""  # identifies parser + redaction settings for the file index
+
+
+@dataclass
+class DistillStats:
+    files: int = 0
+    files_parsed: int = 0
+    sessions: int = 0
+    cached: int = 0
+    computed: int = 0
+    engine_calls: int = 0
+    skipped_empty: int = 0
+    skipped_own_calls: int = 0
+    skipped_invalid: int = 0
+    failed: int = 0
+    dropped_items: int = 0
+
+
+@dataclass
+class DistillResult:
+    digests: list[Digest] = field(default_factory=list)
+    usage: Usage = field(default_factory=Usage)
+    stats: DistillStats = field(default_factory=DistillStats)
+    error: EngineUnavailable | None = None
+
+
+@dataclass(frozen=True)
+class _Job:
+    conversation: Conversation
+    key: str
+
+
+def prompt_version_of(engine: Engine) -> str:
+    """The engine's prompt version (part of the cache key); engines may omit it."""
+    value = getattr(engine, "prompt_version", None)
+    return value if isinstance(value, str) and value else "unversioned"
+
+
+def conversation_ref(conversation: Conversation) -> ConversationRef:
+    last = conversation.ended_at or conversation.started_at
+    if last is not None and last.tzinfo is None:
+        last = last.replace(tzinfo=timezone.utc)
+    return ConversationRef(
+        session_id=conversation.session_id, content_hash=content_hash(conversation),
+        is_sidechain=conversation.is_sidechain,
+        last_activity=last.timestamp() if last is not None else None,
+        n_user_turns=len(conversation.user_turns),
+        own_call=any(m in turn.text for turn in conversation.user_turns[:3]
+                     for m in OWN_CALL_MARKERS))
+
+
+class _Run:
+    def __init__(self, engine: Engine, options: DistillOptions, cache: DigestCache,
+                 redactor: Redacting, on_digest: Callable[[Digest], None] | None,
+                 warn: Sink, cutoff: float | None) -> None:
+        self.engine, self.options, self.cache, self.redactor = engine, options, cache, redactor
+        self.on_digest, self.warn, self.cutoff = on_digest, warn, cutoff
+        self.result = DistillResult()
+        self.pending: dict[Future[tuple[Digest, Usage]], _Job] = {}
+        self.version = prompt_version_of(engine)
+        self.cache_broken = False
+        self.lock = threading.Lock()
+
+    def full(self) -> bool:
+        limit = self.options.limit
+        return limit is not None and len(self.result.digests) + len(self.pending) >= limit
+
+    def key(self, ref: ConversationRef) -> str:
+        return digest_key(ref.content_hash, self.engine.name, self.engine.model, self.version)
+
+    def eligible(self, ref: ConversationRef, *, count: bool) -> bool:
+        stats = self.result.stats
+        if ref.is_sidechain and not self.options.query.include_sidechains:
+            return False
+        if self.cutoff is not None and ref.last_activity is not None \
+                and ref.last_activity < self.cutoff:
+            return False
+        if ref.own_call or ref.n_user_turns == 0:
+            if count:
+                stats.sessions += 1
+                if ref.own_call:
+                    stats.skipped_own_calls += 1
+                else:
+                    stats.skipped_empty += 1
+            return False
+        return True
+
+    def from_index(self, agent: str, path: Path, fingerprint: str) -> bool:
+        """Emit cached digests for an unchanged file; False when it must be parsed."""
+        refs = self.cache.file_refs(agent, path, fingerprint)
+        if refs is None:
+            return False
+        digests: list[Digest] = []
+        for ref in refs:
+            if self.eligible(ref, count=False):
+                cached = self.cache.get(self.key(ref))
+                if cached is None:
+                    return False
+                digests.append(cached)
+        for ref in refs:
+            self.eligible(ref, count=True)  # counts the sessions it skips
+        for digest in digests:
+            if self.full():
+                break
+            self.result.stats.sessions += 1
+            self.emit(digest, cached=True)
+        return True
+
+    def parse(self, adapter: Adapter, agent: str, path: Path, fingerprint: str) -> None:
+        self.result.stats.files_parsed += 1
+        refs: list[ConversationRef] = []
+        try:
+            for conversation in adapter.parse(path, self.redactor):
+                for message in conversation.warnings:
+                    self.warn(message)
+                ref = conversation_ref(conversation)
+                refs.append(ref)
+                if (self.full() or self.result.error is not None
+                        or not self.eligible(ref, count=True)):
+                    continue
+                self.result.stats.sessions += 1
+                key = self.key(ref)
+                cached = None if self.options.refresh else self.cache.get(key)
+                if cached is not None:
+                    self.emit(cached, cached=True)
+                else:
+                    self.submit(_Job(conversation, key))
+        except Exception as exc:  # hostile input must not stop the run
+            self.warn(f"could not read {path} as {agent}: {type(exc).__name__}: {exc}")
+            return
+        self.store(lambda: self.cache.put_file_refs(agent, path, fingerprint, refs))
+
+    def submit(self, job: _Job) -> None:
+        while len(self.pending) >= 2 * max(self.options.workers, 1):
+            self.drain(block=True)
+        self.pending[self.pool.submit(self.call_engine, job.conversation)] = job
+
+    def call_engine(self, conversation: Conversation) -> tuple[Digest, Usage]:
+        with self.lock:
+            self.result.stats.engine_calls += 1
+        return self.engine.distill(conversation)
+
+    def drain(self, *, block: bool) -> None:
+        if not self.pending:
+            return
+        done, _ = wait(list(self.pending), timeout=None if block else 0,
+                       return_when=FIRST_COMPLETED)
+        for future in done:
+            job = self.pending.pop(future)
+            self.finish(future, job)
+
+    def finish(self, future: Future[tuple[Digest, Usage]], job: _Job) -> None:
+        stats, session = self.result.stats, job.conversation.session_id
+        if future.cancelled():
+            return
+        try:
+            digest, usage = future.result()
+        except EngineUnavailable as exc:
+            self.result.error = self.result.error or exc
+            for other in self.pending:
+                other.cancel()
+            return
+        except InvalidAnswer as exc:
+            stats.skipped_invalid += 1
+            self.result.usage = self.result.usage + exc.usage
+            self.warn(f"skipping session {session}: the engine's answer was invalid ({exc})")
+            return
+        except Exception as exc:  # an engine bug on one session must not stop the run
+            stats.failed += 1
+            self.warn(f"skipping session {session}: engine {self.engine.name} failed: "
+                      f"{type(exc).__name__}: {exc}")
+            return
+        self.result.usage = self.result.usage + usage
+        verified = verify_digest(digest, job.conversation)
+        if verified.dropped:
+            stats.dropped_items += verified.dropped
+            digest = Digest.model_validate({**digest.model_dump(),
+                                            **verified.answer.model_dump()})
+        self.store(lambda: self.cache.put(job.key, digest))
+        stats.computed += 1
+        self.emit(digest, cached=False)
+
+    def emit(self, digest: Digest, *, cached: bool) -> None:
+        if cached:
+            self.result.stats.cached += 1
+        self.result.digests.append(digest)
+        if self.on_digest is not None:
+            self.on_digest(digest)
+
+    def store(self, write: Callable[[], None]) -> None:
+        try:
+            write()
+        except OSError as exc:
+            if not self.cache_broken:
+                self.cache_broken = True
+                self.warn(f"cannot write the digest cache in {self.cache.root}: {exc}")
+
+    def run(self, files: list[tuple[str, Path]], adapters: Mapping[str, Adapter]) -> None:
+        with ThreadPoolExecutor(max_workers=max(self.options.workers, 1)) as self.pool:
+            for agent, path in files:
+                if self.result.error is not None or self.full():
+                    break
+                self.result.stats.files += 1
+                fingerprint = _fingerprint(path, self.options.parse_tag)
+                if self.options.refresh or not self.from_index(agent, path, fingerprint):
+                    self.parse(adapters[agent], agent, path, fingerprint)
+                self.drain(block=False)
+            while self.pending:
+                self.drain(block=True)
+
+
+def distill_sessions(engine: Engine, options: DistillOptions, cache: DigestCache,
+                     redactor: Redacting, *, env: Mapping[str, str] | None = None,
+                     registry: Mapping[str, Adapter] | None = None,
+                     on_digest: Callable[[Digest], None] | None = None,
+                     on_warning: Sink | None = None, now: float | None = None) -> DistillResult:
+    """Distill every conversation `options.query` selects; see the module docstring."""
+    query = options.query
+    adapters = select_adapters(query.agents, registry)
+    cutoff = None
+    if query.since_days is not None:
+        cutoff = (time.time() if now is None else now) - query.since_days * 86400
+    files = list(session_files(adapters, source=query.source, env=env, modified_after=cutoff))
+    files.sort(key=lambda item: (-_mtime(item[1]), str(item[1])))
+    run = _Run(engine, options, cache, redactor, on_digest,
+               on_warning or (lambda _message: None), cutoff)
+    run.run(files, adapters)
+    return run.result
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _fingerprint(path: Path, parse_tag: str) -> str:
+    try:
+        stat = path.stat()
+    except OSError:
+        return f"missing:{parse_tag}"
+    return f"{stat.st_size}:{stat.st_mtime_ns}:{os.path.basename(path)}:{parse_tag}"

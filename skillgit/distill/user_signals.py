@@ -1,0 +1,205 @@
+"""Heuristic user signals: asks (tasks), corrections, preferences and repeated asks.
+
+Every user turn is read in its place in the conversation:
+
+- the first prompt is an ask, never a correction, whatever words it uses;
+- a later prompt that follows an agent action and redirects it is a *correction*: it opens
+  with a redirect ("no, …", "don't …", "why did you …", "you need to …"), approves and then
+  objects ("great, but …"), judges the work ("bad idea", "not acceptable", "still
+  failing"), or comes right after the user stopped the agent;
+- a later prompt stating a standing rule ("always …", "never …", "from now on …",
+  "use X instead of Y") is a *preference*;
+- a negative constraint inside a new task ("add X. don't touch the tests") stays an ask;
+- acknowledgements ("ok", "proceed", "yes") are neither;
+- the same ask made twice in one session is a *repeated ask*.
+
+Quotes are verbatim slices of the turn text, so each item can be checked against its turn.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from skillgit.digest import Evidence, FeedbackItem, TaskItem
+from skillgit.distill.evidence import excerpt, sentence_quote
+from skillgit.transcripts.model import Conversation, Turn, TurnKind
+
+MAX_TASKS = 12
+MAX_USER_FEEDBACK = 12
+REPEAT_SIMILARITY = 0.6
+_APOSTROPHE = "['\u2019]"
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    """Compile case-insensitively; a `'` in `pattern` also matches a typographic apostrophe."""
+    return re.compile(pattern.replace("'", _APOSTROPHE), re.IGNORECASE | re.VERBOSE)
+
+
+_ACK = _rx(r"""^\W*(?:ok(?:ay)?|k|yes|yep|yeah|yup|y|no|nope|no\ thanks|sure|go|go\ on|go\ ahead
+    |continue|proceed|do\ it|next|thanks?|thank\ you|ty|lgtm|looks\ good|perfect|great|nice
+    |good|cool|done|fine|what\ else|anything\ else|[a-z0-9])[\s.!?]*$""")
+_LEAD = r"^\W*(?:(?:ok(?:ay)?|hmm+|well|sorry|please|pls|but|and|so|uh|um)\b[\s,!.]*)*"
+_OPENER = _rx(_LEAD + r"""(?:no\b|nope\b|nah\b|wrong\b|incorrect\b|stop\b|wait\b|hold\ on\b
+    |actually\b|instead\b|undo\b|revert\b|roll\s?back\b|don't\b|dont\b|do\ not\b|never\b
+    |not\s+(?:like\s+)?(?:that|this|quite|really|what|correct|right)\b
+    |why\s+(?:did|do|are|would|is|have|were)\s+(?:you|it)\b
+    |(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:not|wrong|incorrect|bad|broken|a\ bad)\b
+    |(?:that|this|it)\s+(?:isn't|wasn't|doesn't|didn't|does\ not|did\ not)\b
+    |you\s+(?:should(?:n't)?|need\ to|have\ to|must|forgot|missed|didn't|did\ not|broke
+        |misunderstood|were\ supposed\ to)\b
+    |i\s+(?:said|told\ you|asked\ you|meant|wanted|did\ not\ ask|didn't\ ask)\b
+    |we\s+(?:don't|do\ not|never|can't|cannot)\b
+    |still\b|again\b|make\ sure\b|no\ need\b|there(?:'s|\s+is)\ no\ need\b)""")
+_APPROVE_BUT = _rx(r"""^\W*(?:[\w\x27\u2019-]+\W+){0,6}?
+    (?:great|good|nice|fine|ok(?:ay)?|correct|right|thanks|works|looks\ (?:good|fine|ok))\b
+    [^.!?\n]{0,60}?\b(?:but|however|although|though|except)\b""")
+_EVALUATIVE = _rx(r"""\b(?:bad\ idea|not\ (?:a\ good\ idea|accep\w*|correct|right
+    |what\ i\ (?:asked|wanted|meant|said))|unacceptable|(?:is|are|was)\ wrong
+    |(?:doesn't|didn't|does\ not|did\ not)\ work|(?:isn't|is\ not|not)\ working
+    |(?:still|keeps?)\ (?:fail\w*|broken|crash\w*|erroring|the\ same)|you\ broke
+    |overcomplicat\w*|over-?engineer\w*|too\ (?:complex|complicated|verbose)
+    |no\ need\ (?:to|for)|shouldn't\ have|should\ not\ have|why\ did\ you
+    |wrong\ (?:file|place|approach|way|direction|branch)
+    |(?:is|are|seems?|looks?|might\ be)\ (?:redundant|unnecessary|overkill)
+    |that's\ not\ (?:it|right|correct|what))\b""")
+_DIRECTIVE = _rx(r"""(?:^|[.!?;\n]\s*)(?:please\s+)?(?:don't|do\ not|never|stop|avoid|instead
+    |no\ need\ to|you\ (?:should|need\ to|must|have\ to)|make\ sure)\b""")
+_PREFERENCE = _rx(r"""(?:^|[.!?;:\n]\s*)(?:please\s+)?(?:always|never|from\ now\ on|going\ forward
+    |in\ (?:the\ )?future|by\ default|every\ time|each\ time|whenever|(?:i|we)\ prefer
+    |prefer)\b|\buse\s+[\w./@:+-]+(?:\s+[\w./@:+-]+)?\s+(?:instead\ of|rather\ than|not)\s+\w""")
+_NEW_TASK = _rx(r"""^\W*(?:(?:please|now|also|next|then|and|great|good|ok(?:ay)?|thanks)\b[\s,!.]*)*
+    (?:add|create|implement|write|build|make|generate|update|refactor|rename|move|delete|remove
+    |fix|run|test|check|show|explain|analy[sz]e|review|investigate|find|list|set\ ?up|install
+    |deploy|migrate|port|convert|prepare|draft|design|document|read|open|commit|push|merge
+    |can\ you|could\ you|would\ you|let's|lets|i\ want|i\ need|i'd\ like|we\ need)\b""")
+_FILLER = _rx(r"""^\W*(?:(?:ultrathink|think\ hard(?:er)?|please|pls|hey|hi|ok(?:ay)?\ so|so)\b
+    [\s,:.!]*)+""")
+_REJECTION = _rx(r"""doesn't\ want\ to\ proceed|tool\ use\ was\ rejected|user\ rejected
+    |aborted\ by\ the\ user""")
+_WORD = re.compile(r"[a-z][a-z0-9_-]{2,}")
+_STOPWORDS = frozenset({
+    "the", "and", "for", "that", "this", "with", "from", "into", "have", "there", "need",
+    "needs", "about", "what", "when", "then", "than", "them", "they", "their", "will", "would",
+    "should", "could", "your", "you", "our", "can", "also", "just", "like", "make", "sure",
+    "please", "some", "more", "all", "any", "are", "was", "were", "not", "but", "its", "let",
+    "lets", "use", "using"})
+
+
+@dataclass(frozen=True)
+class UserSignals:
+    tasks: list[TaskItem]
+    feedback: list[FeedbackItem]
+
+
+def user_signals(conversation: Conversation) -> UserSignals:
+    """Tasks and user feedback for `conversation`, each with a verbatim quote."""
+    tasks: list[tuple[Turn, TaskItem]] = []
+    feedback: list[FeedbackItem] = []
+    seen_user_turn = acted = stopped = False
+    for turn in conversation.turns:
+        if turn.kind in (TurnKind.ASSISTANT, TurnKind.TOOL_CALL, TurnKind.SKILL):
+            acted = True
+            if turn.result is not None and _REJECTION.search(turn.result.text):
+                stopped = True
+            continue
+        if turn.kind is TurnKind.INTERRUPT:
+            stopped = True
+            continue
+        if turn.kind not in (TurnKind.USER, TurnKind.SLASH_COMMAND) or not turn.text.strip():
+            continue
+        follow_up = seen_user_turn
+        seen_user_turn = True
+        item = _classify(turn, follow_up=follow_up, after_action=acted, after_stop=stopped)
+        acted = stopped = False
+        if isinstance(item, TaskItem):
+            tasks.append((turn, item))
+        elif isinstance(item, FeedbackItem):
+            feedback.append(item)
+    feedback.extend(_repeated_asks(tasks))
+    return UserSignals(tasks=[task for _turn, task in tasks][:MAX_TASKS],
+                       feedback=feedback[:MAX_USER_FEEDBACK])
+
+
+def summarize_ask(text: str) -> str:
+    """A normalized one-line ask: fillers dropped, whitespace collapsed, first sentence."""
+    text = _FILLER.sub("", text, count=1)
+    first = sentence_quote(text, 0) or text
+    return " ".join(first.split())[:200]
+
+
+def _classify(turn: Turn, *, follow_up: bool, after_action: bool,
+              after_stop: bool) -> TaskItem | FeedbackItem | None:
+    text = turn.text
+    if _ACK.match(text):
+        return None
+    if follow_up and after_action:
+        found = _preference(text) or _correction(text, after_stop=after_stop)
+        if found is not None:
+            kind, position = found
+            prefix = "after the user stopped the agent: " if after_stop and position < 0 else ""
+            return _feedback(kind, turn, max(position, 0), prefix)
+    elif follow_up and (found := _preference(text)) is not None:
+        return _feedback(found[0], turn, found[1])
+    quote = sentence_quote(text, 0)
+    if not quote:
+        return None
+    return TaskItem(summary=summarize_ask(text) or quote, evidence=[Evidence(quote=quote,
+                                                                             turn=turn.index)])
+
+
+def _preference(text: str) -> tuple[str, int] | None:
+    match = _PREFERENCE.search(text)
+    if match is None:
+        return None
+    return "preference", match.end() - 1
+
+
+def _correction(text: str, *, after_stop: bool) -> tuple[str, int] | None:
+    if _OPENER.match(text) or _APPROVE_BUT.match(text):
+        return "correction", 0
+    match = _EVALUATIVE.search(text)
+    if match is not None:
+        return "correction", match.start()
+    if not _NEW_TASK.match(text):
+        directive = _DIRECTIVE.search(text)
+        if directive is not None:
+            return "correction", directive.end() - 1
+    if after_stop:
+        return "correction", -1  # the redirect is the whole prompt
+    return None
+
+
+def _feedback(kind: str, turn: Turn, position: int, prefix: str = "") -> FeedbackItem | None:
+    quote = sentence_quote(turn.text, position)
+    if not quote:
+        return None
+    return FeedbackItem(kind=kind, summary=prefix + quote,
+                        evidence=[Evidence(quote=quote, turn=turn.index)])
+
+
+def _repeated_asks(tasks: list[tuple[Turn, TaskItem]]) -> list[FeedbackItem]:
+    words = [(turn, task, _content_words(turn.text)) for turn, task in tasks]
+    used: set[int] = set()
+    found: list[FeedbackItem] = []
+    for i, (turn, task, mine) in enumerate(words):
+        if i in used or len(mine) < 3:
+            continue
+        same = [j for j in range(i + 1, len(words)) if j not in used
+                and len(words[j][2]) >= 3 and _similarity(mine, words[j][2]) >= REPEAT_SIMILARITY]
+        if not same:
+            continue
+        used.update(same)
+        evidence = [Evidence(quote=excerpt(task.evidence[0].quote), turn=turn.index)]
+        evidence += [words[j][1].evidence[0] for j in same[:2]]
+        found.append(FeedbackItem(kind="repeated-ask", evidence=evidence,
+                                  summary=f"asked {len(same) + 1} times: {task.summary}"))
+    return found
+
+
+def _content_words(text: str) -> frozenset[str]:
+    return frozenset(w for w in _WORD.findall(text.lower()) if w not in _STOPWORDS)
+
+
+def _similarity(a: frozenset[str], b: frozenset[str]) -> float:
+    return len(a & b) / len(a | b) if a and b else 0.0

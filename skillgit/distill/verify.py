@@ -1,0 +1,129 @@
+"""The deterministic guard every engine answer passes before it becomes a digest.
+
+An answer item survives only if its evidence is real: each quote must occur in the cited
+turn (`locate_quote`), tasks and user feedback must quote turns the *user* wrote, and
+environment feedback must quote a tool call or a user turn. So text injected through a
+tool output can at most be reported as what that tool printed, never as something the
+user asked for. Unknown kinds are dropped; `command`/`fix` are kept only when the
+agent really ran them; summaries and topics are flattened to one line, length-capped,
+and dropped when they carry instruction-override phrases.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from skillgit.digest import (
+    ENV_FEEDBACK_KINDS,
+    USER_FEEDBACK_KINDS,
+    Digest,
+    DigestAnswer,
+    Evidence,
+    FeedbackItem,
+    TaskItem,
+)
+from skillgit.distill.evidence import USER_AUTHORED, locate_quote
+from skillgit.transcripts.model import Conversation, Turn, TurnKind
+
+MAX_TOPICS = 3
+MAX_TOPIC_CHARS = 200
+MAX_ITEMS = 12
+MAX_EVIDENCE = 5
+_ENV_SOURCES = USER_AUTHORED | {TurnKind.TOOL_CALL}
+_OVERRIDE = re.compile(
+    r"ignore\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier)\s+"
+    r"(?:instructions?|prompts?|messages?|rules?)|disregard\s+(?:all\s+|the\s+|your\s+)?"
+    r"(?:previous|prior|above|earlier)|you\s+are\s+now\b|new\s+instructions?\s*:|"
+    r"</?session-", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Verified:
+    answer: DigestAnswer
+    dropped: int
+
+
+def verify_answer(answer: DigestAnswer, conversation: Conversation) -> Verified:
+    """`answer` with every unsupported item removed, and how many were removed."""
+    turns = {turn.index: turn for turn in conversation.turns}
+    dropped = 0
+    tasks: list[TaskItem] = []
+    for task in answer.tasks:
+        evidence = _verified(task.evidence, turns, USER_AUTHORED)
+        if evidence and _clean_line(task.summary) and len(tasks) < MAX_ITEMS:
+            tasks.append(TaskItem(summary=task.summary, evidence=evidence))
+        else:
+            dropped += 1
+    user, user_dropped = _feedback(answer.user_feedback, turns, USER_FEEDBACK_KINDS,
+                                   USER_AUTHORED)
+    env, env_dropped = _feedback(answer.env_feedback, turns, ENV_FEEDBACK_KINDS, _ENV_SOURCES)
+    topics = [t for t in (_topic(topic) for topic in answer.topics) if t][:MAX_TOPICS]
+    dropped += user_dropped + env_dropped + len(answer.topics) - len(topics)
+    return Verified(DigestAnswer(topics=topics, tasks=tasks, env_feedback=env,
+                                 user_feedback=user), dropped)
+
+
+def verify_digest(digest: Digest, conversation: Conversation) -> Verified:
+    """The same guard for a finished digest (engines loaded from plugins)."""
+    answer = DigestAnswer(topics=digest.topics, tasks=digest.tasks,
+                          env_feedback=digest.env_feedback, user_feedback=digest.user_feedback)
+    return verify_answer(answer, conversation)
+
+
+def _feedback(items: Iterable[FeedbackItem], turns: Mapping[int, Turn], kinds: tuple[str, ...],
+              sources: frozenset[TurnKind]) -> tuple[list[FeedbackItem], int]:
+    kept: list[FeedbackItem] = []
+    dropped = 0
+    for item in items:
+        evidence = _verified(item.evidence, turns, sources)
+        if (item.kind not in kinds or not evidence or not _clean_line(item.summary)
+                or len(kept) >= MAX_ITEMS):
+            dropped += 1
+            continue
+        kept.append(FeedbackItem(kind=item.kind, summary=item.summary, evidence=evidence,
+                                 command=_ran(item.command, turns, successful=False),
+                                 fix=_ran(item.fix, turns, successful=True)))
+    return kept, dropped
+
+
+def _verified(evidence: Iterable[Evidence], turns: Mapping[int, Turn],
+              sources: frozenset[TurnKind]) -> list[Evidence]:
+    kept: list[Evidence] = []
+    for claimed in evidence:
+        turn = turns.get(claimed.turn)
+        if turn is None or turn.kind not in sources:
+            continue
+        quote = locate_quote(claimed.quote, turn)
+        if quote and all(e.quote != quote or e.turn != turn.index for e in kept):
+            kept.append(Evidence(quote=quote, turn=turn.index))
+    return kept[:MAX_EVIDENCE]
+
+
+def _ran(command: str | None, turns: Mapping[int, Turn], *, successful: bool) -> str | None:
+    """`command` when a tool call really ran it (successfully, if asked), else None."""
+    if not command or not command.strip():
+        return None
+    wanted = " ".join(command.split())
+    for turn in turns.values():
+        if turn.kind is not TurnKind.TOOL_CALL or not turn.tool_input:
+            continue
+        failed = turn.result is not None and (turn.result.is_error
+                                              or turn.result.exit_code not in (None, 0))
+        if successful and (turn.result is None or failed):
+            continue
+        if wanted in " ".join(turn.tool_input.split()):
+            return command.strip()
+    return None
+
+
+def _clean_line(text: str) -> bool:
+    return bool(text.strip()) and _OVERRIDE.search(text) is None
+
+
+def _topic(topic: str) -> str:
+    line = " ".join(topic.split())
+    if not line or _OVERRIDE.search(line):
+        return ""
+    return line if len(line) <= MAX_TOPIC_CHARS else line[: MAX_TOPIC_CHARS - 1] + "…"

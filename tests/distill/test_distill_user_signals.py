@@ -1,0 +1,117 @@
+"""User signals: asks, corrections, preferences, repeated asks; no false positives."""
+
+from __future__ import annotations
+
+from sessionkit import Talk
+
+from skillgit.digest import FeedbackItem
+from skillgit.distill.evidence import quote_occurs
+from skillgit.distill.user_signals import user_signals
+from skillgit.transcripts.model import Conversation
+
+
+def _feedback(conversation: Conversation) -> list[tuple[str, int]]:
+    return [(f.kind, f.evidence[0].turn) for f in user_signals(conversation).feedback]
+
+
+def _assert_verbatim(conversation: Conversation) -> None:
+    signals = user_signals(conversation)
+    by_index = {t.index: t for t in conversation.turns}
+    items: list[FeedbackItem] = signals.feedback
+    for evidence in [e for i in items for e in i.evidence] + [
+            e for t in signals.tasks for e in t.evidence]:
+        assert quote_occurs(evidence.quote, by_index[evidence.turn]), evidence
+
+
+def test_first_prompt_is_an_ask_even_with_negative_words() -> None:
+    talk = Talk().user("Don't stop until all tests pass. Never use print for logging.")
+    signals = user_signals(talk.build())
+    assert signals.feedback == []
+    assert [t.evidence[0].turn for t in signals.tasks] == [0]
+    # a sentence under 40 characters is quoted together with the next one
+    assert signals.tasks[0].evidence[0].quote == talk.turns[0].text
+
+
+def test_redirect_after_an_agent_action_is_a_correction() -> None:
+    talk = (Talk().user("Refactor the config loader.")
+            .tool("Edit", "/work/proj/config.py", "updated")
+            .say("I rewrote the loader as a class.")
+            .user("no, keep it a plain function and only split the parsing out"))
+    conversation = talk.build()
+    assert _feedback(conversation) == [("correction", 3)]
+    item = user_signals(conversation).feedback[0]
+    assert item.evidence[0].quote == "no, keep it a plain function and only split the parsing out"
+    _assert_verbatim(conversation)
+
+
+def test_approval_followed_by_an_objection_is_a_correction() -> None:
+    talk = (Talk().user("Draft the migration plan.").say("Here is the plan: …")
+            .user("Looks good, but the rollback step must run before the data copy."))
+    assert _feedback(talk.build()) == [("correction", 2)]
+
+
+def test_judgement_of_the_work_is_a_correction_wherever_it_stands() -> None:
+    talk = (Talk().user("Speed up the sync job.").say("I added a cache layer.")
+            .user("Reading every file again is a bad idea, since performance is crucial."))
+    assert _feedback(talk.build()) == [("correction", 2)]
+
+
+def test_new_task_with_a_negative_constraint_stays_an_ask() -> None:
+    talk = (Talk().user("Fix the login bug.").tool("Edit", "/work/proj/auth.py", "ok")
+            .say("Fixed.").user("Add a logout button to the header. Don't touch the tests."))
+    signals = user_signals(talk.build())
+    assert signals.feedback == []
+    assert [t.evidence[0].turn for t in signals.tasks] == [0, 3]
+
+
+def test_standing_rules_are_preferences() -> None:
+    talk = (Talk().user("Install the dependencies.").tool("Bash", "npm install", "added 10")
+            .user("Always use pnpm in this repo.")
+            .say("Noted.")
+            .user("Use ruff instead of flake8 for linting."))
+    assert _feedback(talk.build()) == [("preference", 2), ("preference", 4)]
+    _assert_verbatim(talk.build())
+
+
+def test_acknowledgements_are_neither_tasks_nor_feedback() -> None:
+    talk = (Talk().user("Plan the release.").say("Plan ready. Proceed?").user("proceed")
+            .say("Done.").user("ok").say("Anything else?").user("no"))
+    signals = user_signals(talk.build())
+    assert signals.feedback == []
+    assert [t.evidence[0].turn for t in signals.tasks] == [0]
+
+
+def test_a_prompt_after_the_user_stopped_the_agent_is_a_correction() -> None:
+    talk = (Talk().user("Clean up the build folder.")
+            .tool("Bash", "rm -rf build dist", "")
+            .interrupt()
+            .user("only remove build/, dist/ holds the signed release"))
+    items = user_signals(talk.build()).feedback
+    assert [(i.kind, i.evidence[0].turn) for i in items] == [("correction", 3)]
+    assert items[0].summary.startswith("after the user stopped the agent")
+
+
+def test_the_same_ask_twice_is_a_repeated_ask() -> None:
+    talk = (Talk().user("Regenerate the API client from openapi.yaml")
+            .tool("Bash", "make client", "done").say("Regenerated.")
+            .user("Fix the typo in the README title.").say("Fixed.")
+            .user("regenerate the API client from openapi.yaml again"))
+    items = user_signals(talk.build()).feedback
+    repeated = [i for i in items if i.kind == "repeated-ask"]
+    assert len(repeated) == 1
+    assert [e.turn for e in repeated[0].evidence] == [0, 5]
+    _assert_verbatim(talk.build())
+
+
+def test_typographic_apostrophes_are_understood() -> None:
+    talk = (Talk().user("Write the changelog.").say("Done, I listed every commit.")
+            .user("don\u2019t list merge commits"))
+    assert _feedback(talk.build()) == [("correction", 2)]
+
+
+def test_a_question_about_the_work_is_an_ask_not_a_correction() -> None:
+    talk = (Talk().user("Design the retry policy.").say("Exponential backoff, 5 tries.")
+            .user("what about jitter and the total time limit?"))
+    signals = user_signals(talk.build())
+    assert signals.feedback == []
+    assert len(signals.tasks) == 2
