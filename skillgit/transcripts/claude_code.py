@@ -155,7 +155,7 @@ class _ClaudeReader:
             if isinstance(value, str) and value and getattr(b, attr) is None:
                 setattr(b, attr, value)
         branch = record.get("gitBranch")
-        if isinstance(branch, str) and branch and branch != "HEAD":
+        if isinstance(branch, str) and branch and branch != "HEAD" and b.git_branch is None:
             b.git_branch = branch
 
     def _user(self, record: dict[str, Any], when: datetime | None) -> None:
