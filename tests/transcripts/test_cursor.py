@@ -213,3 +213,33 @@ def test_sniff_discover_and_default_roots(tmp_path: Path) -> None:
     assert cursor.default_roots({"HOME": "/h", "XDG_CONFIG_HOME": "/cfg", "APPDATA": "/ad"}) == [
         Path("/cfg/Cursor/User"), Path("/h/Library/Application Support/Cursor/User"),
         Path("/ad/Cursor/User")]
+
+
+# --- redaction --------------------------------------------------------------------------
+
+GITHUB_TOKEN = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+OPENAI_KEY = "sk-proj-" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Jj1Hh0Gg"
+
+
+def test_planted_secrets_never_reach_any_field(tmp_path: Path) -> None:
+    from skillgit.redact import Redactor
+
+    secret = f"token {GITHUB_TOKEN} key {OPENAI_KEY}"
+    database = kv_db(tmp_path / "globalStorage" / "state.vscdb", {
+        "composerData:c-s": composer("c-s", ["u1", "u2", "a1", "a2"]),
+        "bubbleId:c-s:u1": bubble(1, f"prompt {secret}", 1,
+                                  workspaceProjectDir="/home/alice/shop"),
+        "bubbleId:c-s:u2": bubble(1, f"/deploy {secret}", 2),
+        "bubbleId:c-s:a1": bubble(2, f"answer {secret}", 3, toolFormerData=tool(
+            "run_terminal_cmd", {"command": f"export GH={GITHUB_TOKEN}"},
+            result={"output": secret, "exitCode": 2})),
+        "bubbleId:c-s:a2": bubble(2, "", 4, toolFormerData=tool(
+            "edit_file", {"target_file": "/home/alice/shop/.env"}, status="error",
+            error=f"failed {secret}")),
+    })
+    (conversation,) = cursor.parse(database, Redactor(home="/home/alice"))
+    dumped = conversation.model_dump_json()
+    assert GITHUB_TOKEN not in dumped and OPENAI_KEY not in dumped
+    assert "/home/alice" not in dumped
+    assert dumped.count("[REDACTED:github-token]") >= 5  # every field kept, only scrubbed
+    assert conversation.cwd == "~/shop"

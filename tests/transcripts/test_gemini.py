@@ -381,3 +381,44 @@ def test_discover_lists_sessions_once_and_sniff_rejects_other_agents(tmp_path: P
         {"type": "user", "sessionId": "x", "message": {"role": "user", "content": "hi"}}])
     assert not gemini.sniff(claude_like)
     assert gemini.sniff(migrated) and gemini.sniff(legacy)
+
+
+# --- redaction --------------------------------------------------------------------------
+
+GITHUB_TOKEN = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+OPENAI_KEY = "sk-proj-" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Jj1Hh0Gg"
+
+
+def test_planted_secrets_never_reach_any_field(tmp_path: Path) -> None:
+    from skillgit.redact import Redactor
+
+    redactor = Redactor(home="/home/alice")
+    project = project_dir(tmp_path, root="/home/alice/shop")
+    secret = f"token {GITHUB_TOKEN} key {OPENAI_KEY}"
+    session = write_jsonl(project / "chats" / "session-x-abcdef12.jsonl", [
+        header(),
+        user("u1", f"typed {secret}", display=f"shown {secret}"),
+        user("u2", f"/deploy {secret}"),
+        reply("a1", f"answer {secret}", [
+            call("run_shell_command", {"command": f"curl -H 'Authorization: {GITHUB_TOKEN}'"},
+                 output=f"Exit Code: 1\n{secret}", status="error"),
+            call("activate_skill", {"name": "deploy"}, output=f"<activated_skill>{secret}"),
+            call("read_file", {"file_path": "/home/alice/shop/.env"}, output=secret),
+        ]),
+    ])
+    legacy = project / "chats" / "session-x-abcdef34.json"
+    legacy.write_text(json.dumps({**header("abcdef34-1"), "messages": [
+        user("u1", f"legacy {secret}"), reply("a1", secret)]}))
+    logs = tmp_path / "elsewhere" / "logs.json"
+    logs.parent.mkdir()
+    logs.write_text(json.dumps([{"sessionId": "feedbeef-1", "messageId": 0, "type": "user",
+                                 "message": f"logged {secret}", "timestamp": "2025-01-01"}]))
+    conversations = [c for p in (session, legacy, logs) for c in gemini.parse(p, redactor)]
+    assert len(conversations) == 3
+    for conversation in conversations:
+        dumped = conversation.model_dump_json()
+        assert GITHUB_TOKEN not in dumped and OPENAI_KEY not in dumped
+        assert "/home/alice" not in dumped
+        assert "[REDACTED:github-token]" in dumped  # the field was kept, only scrubbed
+    assert conversations[0].cwd == "~/shop"
+    assert conversations[0].user_turns[0].text.startswith("shown ")

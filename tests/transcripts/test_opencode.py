@@ -330,3 +330,40 @@ def test_default_roots_follow_xdg_data_home() -> None:
     assert opencode.default_roots({"HOME": "/home/u", "XDG_DATA_HOME": "/data"}) == [
         Path("/data/opencode")]
     assert opencode.default_roots({}) == []
+
+
+# --- redaction --------------------------------------------------------------------------
+
+GITHUB_TOKEN = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+OPENAI_KEY = "sk-proj-" + "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Jj1Hh0Gg"
+
+
+def test_planted_secrets_never_reach_any_field(tmp_path: Path) -> None:
+    from skillgit.redact import Redactor
+
+    redactor = Redactor(home="/home/alice")
+    secret = f"token {GITHUB_TOKEN} key {OPENAI_KEY}"
+    database = make_db(tmp_path / "opencode.db", sessions={"ses_s": (None, [
+        user_message({"type": "text", "text": f"prompt {secret}"}),
+        assistant_message(
+            {"type": "text", "text": f"answer {secret}"},
+            tool("c1", "bash", done(f"export GH={GITHUB_TOKEN}", f"out {secret}", 1)),
+            tool("c2", "edit", {"status": "error", "input": {"filePath": "/home/alice/x.py"},
+                                "error": f"failed {secret}"}),
+            tool("c3", "skill", {"status": "completed", "input": {"name": "deploy"},
+                                 "output": f"<skill_content>{secret}"})),
+    ])})
+    connection = sqlite3.connect(database)
+    connection.execute("UPDATE session SET directory = '/home/alice/shop'")
+    connection.commit()
+    connection.close()
+    storage = tmp_path / "storage"
+    json_session = storage_session(storage, "ses_j", f"old prompt {secret}")
+    conversations = [c for p in (database, json_session) for c in opencode.parse(p, redactor)]
+    assert len(conversations) == 2
+    for conversation in conversations:
+        dumped = conversation.model_dump_json()
+        assert GITHUB_TOKEN not in dumped and OPENAI_KEY not in dumped
+        assert "/home/alice" not in dumped
+        assert "[REDACTED:github-token]" in dumped  # the field was kept, only scrubbed
+    assert conversations[0].cwd == "~/shop"
