@@ -16,6 +16,11 @@ command-line flags > environment > this file > defaults. API keys never belong h
       workers: 4
     redact:
       extra_patterns: ['ACME-[0-9a-f]{32}']
+    mine:
+      skills_dir: .claude/skills     # where new skills go
+      max_proposals: 5
+      base: main
+      identity: "skillgit <skillgit@users.noreply.invalid>"   # author and committer
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ class LLMConfig(BaseModel):
 class DistillConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    token_budget: int = Field(default=6000, ge=200, le=1_000_000)
+    token_budget: int = Field(default=6000, ge=500, le=1_000_000)
     workers: int = Field(default=4, ge=1, le=64)
 
 
@@ -66,6 +71,22 @@ class RedactConfig(BaseModel):
         return patterns
 
 
+class MineConfig(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    skills_dir: str | None = Field(default=None, min_length=1)
+    max_proposals: int = Field(default=5, ge=1, le=50)
+    base: str | None = Field(default=None, min_length=1)
+    identity: str | None = Field(default=None, pattern=r"^[^<>\n]+ <[^<>\s]+>$")
+
+    @field_validator("skills_dir")
+    @classmethod
+    def _relative(cls, value: str | None) -> str | None:
+        if value is not None and (value.startswith(("/", "~")) or ".." in value.split("/")):
+            raise ValueError("must be a path inside the repository, like skills or .claude/skills")
+        return value
+
+
 class Config(BaseModel):
     """The whole file; every section is optional."""
 
@@ -74,6 +95,7 @@ class Config(BaseModel):
     llm: LLMConfig = Field(default_factory=LLMConfig)
     distill: DistillConfig = Field(default_factory=DistillConfig)
     redact: RedactConfig = Field(default_factory=RedactConfig)
+    mine: MineConfig = Field(default_factory=MineConfig)
 
 
 def repo_root(start: Path) -> Path | None:
@@ -115,7 +137,7 @@ def parse_config(text: str, source: str) -> Config:
         data = {}
     if not isinstance(data, dict):
         raise UsageError(f"{source}: the top level must be a mapping of sections "
-                         f"(llm, distill, redact), not {type(data).__name__}")
+                         f"(llm, distill, redact, mine), not {type(data).__name__}")
     try:
         return Config.model_validate(data)
     except ValidationError as exc:

@@ -72,6 +72,7 @@ class ScriptedServer:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True  # no 40 ms delayed-ACK stalls between requests
 
             def _handle(self) -> None:
                 length = int(self.headers.get("content-length") or 0)
