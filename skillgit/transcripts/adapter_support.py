@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from skillgit.transcripts.builder import (
@@ -19,7 +20,7 @@ from skillgit.transcripts.builder import (
     skills_read_in_command,
     summarize_input,
 )
-from skillgit.transcripts.model import Conversation, TurnKind
+from skillgit.transcripts.model import Conversation, Redacting, TurnKind
 
 _SLASH_COMMAND = re.compile(r"/[A-Za-z][\w:.-]*(?=\s|$)")
 # Argument keys that name the file a read tool opens, across agents.
@@ -101,9 +102,22 @@ def add_tool_call(builder: ConversationBuilder, name: str, args: object,
     return turn
 
 
-def unreadable_source(agent: str, source_path: str, session_id: str, reason: str,
+def unreadable_source(agent: str, path: Path, reason: str, redactor: Redacting,
                       bad_records: int = 1) -> Conversation:
     """A placeholder conversation carrying the warning for a source that could not be read."""
-    return Conversation(agent=agent, session_id=session_id, source_path=source_path, turns=[],
+    return Conversation(agent=agent, session_id=path.stem, source_path=str(path), turns=[],
                         parse_warnings=bad_records,
-                        warnings=[f"could not read {source_path}: {reason}"])
+                        warnings=[redactor.redact(f"could not read {path}: {reason}")])
+
+
+def with_source_problem(conversations: list[Conversation], agent: str, path: Path,
+                        problem: str, redactor: Redacting, bad_records: int) -> list[Conversation]:
+    """`conversations` with a problem of the whole source (records that belong to no session)
+    counted on the first conversation, or on a placeholder when there is none."""
+    if not conversations:
+        return [unreadable_source(agent, path, problem, redactor, bad_records)]
+    first = conversations[0]
+    warning = redactor.redact(f"{problem} in {path}")
+    first = first.model_copy(update={"parse_warnings": first.parse_warnings + bad_records,
+                                     "warnings": [*first.warnings, warning]})
+    return [first, *conversations[1:]]

@@ -37,6 +37,7 @@ from skillgit.transcripts.adapter_support import (
     parse_json,
     split_slash_command,
     unreadable_source,
+    with_source_problem,
 )
 from skillgit.transcripts.builder import ConversationBuilder
 from skillgit.transcripts.jsonl import LineStats
@@ -93,12 +94,12 @@ def parse(path: Path, redactor: Redacting) -> Iterator[Conversation]:
                     conversations.append(conversation)
     except (sqlite_ro.UnreadableDatabase, sqlite3.Error) as exc:
         yield from conversations
-        yield unreadable_source(AGENT, str(path), path.stem, str(exc))
+        yield unreadable_source(AGENT, path, str(exc), redactor)
         return
-    yield from conversations
     if broken:
-        yield unreadable_source(AGENT, str(path), path.stem,
-                                f"{broken} composer record(s) are not valid JSON", broken)
+        problem = f"{broken} composer record(s) that are not valid JSON"
+        conversations = with_source_problem(conversations, AGENT, path, problem, redactor, broken)
+    yield from conversations
 
 
 def _range(connection: sqlite3.Connection, prefix: str) -> Iterator[tuple[str, object]]:

@@ -27,6 +27,7 @@ from skillgit.transcripts.adapter_support import (
     json_text,
     split_slash_command,
     unreadable_source,
+    with_source_problem,
 )
 from skillgit.transcripts.builder import ConversationBuilder
 from skillgit.transcripts.gemini_files import (
@@ -89,7 +90,7 @@ def parse(path: Path, redactor: Redacting) -> Iterator[Conversation]:
                              else load_legacy_json(path))
     if meta is None:
         reason = "no Gemini CLI session header (invalid or truncated JSON)"
-        yield unreadable_source(AGENT, str(path), path.stem, reason, max(stats.bad_lines, 1))
+        yield unreadable_source(AGENT, path, reason, redactor, max(stats.bad_lines, 1))
         return
     if not messages and not stats.bad_lines:
         return  # a session that was opened and never used
@@ -209,10 +210,10 @@ def _parse_prompt_log(path: Path, redactor: Redacting) -> Iterator[Conversation]
     try:
         entries = json.loads(path.read_bytes())
     except (OSError, ValueError, RecursionError) as exc:
-        yield unreadable_source(AGENT, str(path), path.stem, f"invalid logs.json ({exc})")
+        yield unreadable_source(AGENT, path, f"invalid logs.json ({exc})", redactor)
         return
     if not isinstance(entries, list):
-        yield unreadable_source(AGENT, str(path), path.stem, "logs.json is not a list")
+        yield unreadable_source(AGENT, path, "logs.json is not a list", redactor)
         return
     recorded = {match.group(1) for p in (*path.parent.glob("session-*.json*"),
                                          *path.parent.glob("chats/session-*.json*"))
@@ -225,13 +226,11 @@ def _parse_prompt_log(path: Path, redactor: Redacting) -> Iterator[Conversation]
             bad += 1
         elif session_id[:8] not in recorded:  # a chat recording is richer: parsed on its own
             sessions.setdefault(session_id, []).append(entry)
+    conversations: list[Conversation] = []
     for session_id, session_entries in sessions.items():
         builder = ConversationBuilder(agent=AGENT, source_path=str(path), session_id=session_id,
                                       cwd=project_root(path, {}))
         stats = LineStats()
-        for _ in range(bad):  # entries without a session go to the first conversation
-            stats.bad("logs.json entry without a session id")
-        bad = 0
         for entry in session_entries:
             message = entry.get("message")
             if not isinstance(message, str) or entry.get("type") != "user":
@@ -239,7 +238,8 @@ def _parse_prompt_log(path: Path, redactor: Redacting) -> Iterator[Conversation]
                 continue
             _add_user_turn(builder, {"content": message}, parse_timestamp(entry.get("timestamp")))
         builder.warnings.append(f"prompts only (no chat recording) from {path}")
-        yield builder.build(redactor, stats, len(session_entries))
+        conversations.append(builder.build(redactor, stats, len(session_entries)))
     if bad:
-        reason = f"{bad} logs.json entries without a session id"
-        yield unreadable_source(AGENT, str(path), path.stem, reason, bad)
+        problem = f"{bad} logs.json entries without a session id"
+        conversations = with_source_problem(conversations, AGENT, path, problem, redactor, bad)
+    yield from conversations

@@ -109,7 +109,7 @@ def _parse_database(path: Path, redactor: Redacting) -> Iterator[Conversation]:
     except (sqlite_ro.UnreadableDatabase, sqlite3.Error) as exc:
         # Whatever was read before the failure is still worth keeping.
         yield from conversations
-        yield unreadable_source(AGENT, str(path), path.stem, str(exc))
+        yield unreadable_source(AGENT, path, str(exc), redactor)
         return
     yield from conversations
 
@@ -146,7 +146,7 @@ def _json_object(raw: object) -> Row | None:
 def _parse_json_session(path: Path, redactor: Redacting) -> Iterator[Conversation]:
     info = _read_json_file(path)
     if info is None:
-        yield unreadable_source(AGENT, str(path), path.stem, "invalid session JSON")
+        yield unreadable_source(AGENT, path, "invalid session JSON", redactor)
         return
     info["id"] = path.stem  # ids come from paths: migrations moved files, not JSON
     storage = path.parent.parent.parent

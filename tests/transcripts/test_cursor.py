@@ -123,8 +123,8 @@ def parse_all(path: Path) -> dict[str, Conversation]:
 def test_composers_become_conversations(tmp_path: Path) -> None:
     database = cursor_user_dir(tmp_path) / "globalStorage" / "state.vscdb"
     conversations = parse_all(database)
-    # c-empty is a draft (no messages); c-broken is reported under the database's name.
-    assert sorted(conversations) == ["c-legacy", "c-main", "c-sub", "c-unordered", "state"]
+    # c-empty is a draft (no messages); c-broken is counted on the first conversation.
+    assert sorted(conversations) == ["c-legacy", "c-main", "c-sub", "c-unordered"]
     main = conversations["c-main"]
     assert [t.text for t in main.user_turns] == ["Add retries to the HTTP client"]
     assert [(t.command, t.text) for t in main.turns if t.kind is TurnKind.SLASH_COMMAND] == [
@@ -154,14 +154,21 @@ def test_subagents_legacy_inline_and_unordered_composers(tmp_path: Path) -> None
     conversations = parse_all(cursor_user_dir(tmp_path) / "globalStorage" / "state.vscdb")
     sub = conversations["c-sub"]
     assert (sub.is_sidechain, sub.parent_session_id) == (True, "c-main")
-    legacy = conversations["c-legacy"]
+    legacy = conversations["c-legacy"]  # the oldest composer, so it is listed first
     assert [t.kind for t in legacy.turns] == [TurnKind.USER, TurnKind.ASSISTANT]
     assert legacy.cwd == "/work/legacy"
-    assert legacy.parse_warnings == 1  # the inline entry that is not an object
+    # the inline entry that is not an object, plus the broken c-broken composer record
+    assert legacy.parse_warnings == 2
+    assert any("1 composer record(s) that are not valid JSON" in w for w in legacy.warnings)
     assert [t.text for t in conversations["c-unordered"].turns] == ["first", "second"]
-    broken = conversations["state"]
-    assert broken.turns == [] and broken.parse_warnings == 1
-    assert "not valid JSON" in broken.warnings[0]
+
+
+def test_a_database_with_only_broken_composers_gives_one_warning(tmp_path: Path) -> None:
+    database = kv_db(tmp_path / "state.vscdb", {"composerData:a": "{", "composerData:b": "["})
+    (placeholder,) = cursor.parse(database, Verbatim())
+    assert placeholder.turns == [] and placeholder.parse_warnings == 2
+    assert placeholder.warnings == [
+        f"could not read {database}: 2 composer record(s) that are not valid JSON"]
 
 
 @pytest.mark.parametrize("wal", [False, True], ids=["rollback-journal", "wal-mode"])
@@ -176,7 +183,7 @@ def test_reading_never_modifies_any_database(tmp_path: Path, wal: bool) -> None:
     assert not any(name.endswith(("-wal", "-shm")) for name in before)
     (database,) = cursor.discover(user_dir)
     assert cursor.sniff(database)
-    assert len(parse_all(database)) == 5
+    assert len(parse_all(database)) == 4
     assert snapshot() == before  # same files, bytes and mtimes: no -wal/-shm created
 
 
