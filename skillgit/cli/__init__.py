@@ -31,6 +31,9 @@ def _register_commands() -> None:
     from skillgit.cli import validate
 
     cli.add_command(validate.validate)
+    from skillgit.cli import llm
+
+    cli.add_command(llm.llm)
 
 
 _register_commands()
