@@ -288,14 +288,14 @@ def _json_object(text: str) -> dict[str, Any] | None:
 
 def create_claude(settings: EngineSettings) -> Engine:
     """Entry point `claude-cli`."""
-    return llm_engine(ClaudeCliBackend(settings))
+    return llm_engine(ClaudeCliBackend(settings), settings)
 
 
 def create_codex(settings: EngineSettings) -> Engine:
     """Entry point `codex-cli`."""
-    return llm_engine(CodexCliBackend(settings))
+    return llm_engine(CodexCliBackend(settings), settings)
 
 
 def create_gemini(settings: EngineSettings) -> Engine:
     """Entry point `gemini-cli`."""
-    return llm_engine(GeminiCliBackend(settings))
+    return llm_engine(GeminiCliBackend(settings), settings)

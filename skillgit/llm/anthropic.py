@@ -97,4 +97,4 @@ def read_answer(payload: dict[str, Any], *, prompt: str) -> Attempt:
 
 def create(settings: EngineSettings) -> Engine:
     """Entry point `anthropic`: the Messages backend wrapped in the LLM engine."""
-    return llm_engine(AnthropicBackend(settings))
+    return llm_engine(AnthropicBackend(settings), settings)

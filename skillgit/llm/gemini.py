@@ -112,4 +112,4 @@ def read_answer(payload: dict[str, Any], *, prompt: str) -> Attempt:
 
 def create(settings: EngineSettings) -> Engine:
     """Entry point `gemini`: the generateContent backend wrapped in the LLM engine."""
-    return llm_engine(GeminiBackend(settings))
+    return llm_engine(GeminiBackend(settings), settings)

@@ -135,5 +135,5 @@ def _float_or_none(value: str | None) -> float | None:
 
 def create(settings: EngineSettings) -> Engine:
     """Entry point `openai`: the OpenAI-compatible backend wrapped in the LLM engine."""
-    return llm_engine(OpenAIBackend(settings))
+    return llm_engine(OpenAIBackend(settings), settings)
 
