@@ -83,10 +83,10 @@ class Verdict(BaseModel):
     @property
     def missed(self) -> str:
         """One line naming what a rejected candidate lacked."""
-        if self.kill:
-            return self.kill
         if not self.repeatable.holds:
             return f"not repeatable: {self.repeatable.reason}"
+        if self.kill:
+            return self.kill
         return "no room to do better and no repeated ask"
 
 

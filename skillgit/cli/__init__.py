@@ -34,6 +34,21 @@ def _register_commands() -> None:
     from skillgit.cli import llm
 
     cli.add_command(llm.llm)
+    from skillgit.cli import sessions
+
+    cli.add_command(sessions.sessions)
+    from skillgit.cli import proposals
+
+    cli.add_command(proposals.proposals)
+    from skillgit.cli import mine
+
+    cli.add_command(mine.mine)
+    from skillgit.cli import demo
+
+    cli.add_command(demo.demo)
+    from skillgit.cli import distill
+
+    cli.add_command(distill.distill)
 
 
 _register_commands()

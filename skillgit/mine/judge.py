@@ -23,8 +23,7 @@ MIN_SESSIONS = 2
 
 
 _SETUP = re.compile(r"\b(install(ing)?|set ?up|configur\w*|init(ialize)?|bootstrap|clone|"
-                    r"sign(ed)? ?in|log ?in|onboard\w*|create (an? )?account|api key|"
-                    r"first[- ]time)\b", re.I)
+                    r"onboard\w*|create (an? )?account|first[- ]time)\b", re.I)
 _GENERIC_ADVICE = re.compile(
     r"\b(best practices?|clean code|readable|descriptive names?|add (more )?comments|"
     r"be (more )?careful|double[- ]check|think (it through|step by step)|"

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import difflib
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from pydantic import BaseModel, Field
 
 from skillgit.digest import Digest
+from skillgit.distill.cache import DigestCache
+from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions
 from skillgit.gitops import GitError, GitRepo, repo_lock
+from skillgit.llm.base import Engine
 from skillgit.mine.ledger import load_ledger
 from skillgit.mine.propose import ProposalSet, propose
 from skillgit.mine.write import DEFAULT_IDENTITY, WriteOutcome, commit_message, write_proposal
 from skillgit.proposal import Proposal
 from skillgit.redact import Redactor
+from skillgit.transcripts.discover import SessionQuery
 
 
 class MineOptions(BaseModel):
@@ -73,8 +78,6 @@ def mine_digests(repo_path: Path, digests: Iterable[Digest], options: MineOption
 
 def render_dry_run(proposal: Proposal, base_files: dict[str, bytes]) -> str:
     """What `--dry-run` prints for one proposal: branch, message and a unified diff."""
-    import difflib
-
     out = [f"=== {proposal.branch}", commit_message(proposal).rstrip(), ""]
     for path, data in sorted(proposal.change.files.items()):
         old = base_files.get(path, b"").decode("utf-8", "replace").splitlines(keepends=True)
@@ -82,3 +85,37 @@ def render_dry_run(proposal: Proposal, base_files: dict[str, bytes]) -> str:
         out.extend(line.rstrip("\n") for line in difflib.unified_diff(
             old, new, f"a/{path}" if path in base_files else "/dev/null", f"b/{path}"))
     return "\n".join(out) + "\n"
+
+
+def engine_label(engine: Engine) -> str:
+    return f"{engine.name}/{engine.model}" if engine.model else engine.name
+
+
+def run_mine(repo_path: Path, query: SessionQuery, options: MineOptions, engine: Engine, *,
+             cache: DigestCache, redactor: Redactor, distill: DistillOptions | None = None,
+             env: Mapping[str, str] | None = None,
+             on_digest: Callable[[Digest], None] | None = None,
+             on_warning: Callable[[str], None] | None = None) -> tuple[DistillResult,
+                                                                       MineResult]:
+    """The whole pipeline: discover → parse → redact → distill (cached) → propose → write."""
+    with GitRepo(repo_path) as repo:  # fail fast, before any distilling, outside a repository
+        resolve_base(repo, options.base)
+    settings = distill or DistillOptions()
+    distilled = distill_sessions(engine, DistillOptions(
+        query=query, workers=settings.workers, limit=settings.limit, refresh=settings.refresh,
+        parse_tag=settings.parse_tag), cache, redactor, env=env, on_digest=on_digest,
+        on_warning=on_warning)
+    if distilled.error is not None:
+        raise distilled.error  # every digest finished so far is already cached
+    options = options.model_copy(update={"engine": engine_label(engine)})
+    return distilled, mine_digests(repo_path, distilled.digests, options, redactor)
+
+
+def dry_run_text(repo_path: Path, result: MineResult) -> str:
+    with GitRepo(repo_path) as repo:
+        parts = []
+        for proposal in result.found.proposals:
+            base_files = {path: data for path in proposal.change.files
+                          if (data := repo.read_file(result.base_sha, path)) is not None}
+            parts.append(render_dry_run(proposal, base_files))
+    return "\n".join(parts)

@@ -1,0 +1,37 @@
+"""`skillgit demo`: see mining work end to end, offline, on sample sessions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from skillgit.errors import EXIT_OK
+
+
+@click.command("demo")
+@click.option("--dir", "where", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Where to create the demo (default: a new temporary folder).")
+def demo(where: Path | None) -> int:
+    """Create a throwaway skills repo and sample Claude Code / Codex sessions, mine them
+    with the offline heuristic engine, and show where the proposals are."""
+    from skillgit.cli.mine import summary_lines
+    from skillgit.demo.run import run_demo
+
+    repo, distilled, result = run_demo(where)
+    click.echo(f"Demo skills repository: {repo}")
+    click.echo(f"Sample sessions:        {repo.parent / 'sessions'}")
+    click.echo("")
+    for outcome in result.outcomes:
+        click.echo(f"  {outcome.status:<9} {outcome.branch}")
+    click.echo("")
+    click.echo("Look at them:")
+    click.echo(f"  cd {repo}")
+    click.echo("  skillgit proposals")
+    for outcome in result.outcomes[:1]:
+        click.echo(f"  git log -p {outcome.branch}")
+    click.echo("")
+    click.echo("Mine your own sessions: cd into your skills repository and run `skillgit mine`.")
+    for line in summary_lines(distilled, result):
+        click.echo(line, err=True)
+    return EXIT_OK

@@ -1,0 +1,163 @@
+"""`skillgit mine`: turn recent agent sessions into proposal branches in this skills repo."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from skillgit.distill.run import DistillResult
+from skillgit.errors import EXIT_OK
+from skillgit.mine.run import MineResult
+
+MAX_REJECTED_SHOWN = 8
+
+
+@click.command("mine")
+@click.option("--since", type=click.FloatRange(min=0), default=None, metavar="DAYS",
+              help="Only sessions active in the last DAYS days.")
+@click.option("--agent", "agents", multiple=True, metavar="NAME",
+              help="Only this agent (repeatable): claude-code, codex, gemini, opencode, cursor.")
+@click.option("--source", type=click.Path(exists=True, path_type=Path), default=None,
+              help="Mine this file or folder instead of the agents' default locations.")
+@click.option("--llm", "llm_name", default=None, metavar="NAME",
+              help="Engine (default: SKILLGIT_LLM, .skillgit.yaml, auto-detect, heuristic).")
+@click.option("--model", default=None, help="Model for the engine (default: SKILLGIT_MODEL).")
+@click.option("--max", "max_proposals", type=click.IntRange(1, 50), default=None,
+              help="At most N proposals per run (default 5).")
+@click.option("--base", default=None, help="Base branch (default: the checked-out branch).")
+@click.option("--skills-dir", default=None, help="Where new skills go (default: where most "
+              "existing skills live, else skills/).")
+@click.option("--dry-run", is_flag=True, help="Print branches, messages and diffs; write nothing.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON summary on stdout.")
+@click.option("--repo", "repo_path", default=".", show_default=True,
+              type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="The skills repository.")
+@click.option("--workers", type=click.IntRange(1, 64), default=None,
+              help="Sessions distilled in parallel.")
+@click.option("--limit", type=click.IntRange(min=1), default=None,
+              help="At most N sessions, newest first.")
+@click.option("--refresh", is_flag=True, help="Recompute cached digests.")
+def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
+         llm_name: str | None, model: str | None, max_proposals: int | None, base: str | None,
+         skills_dir: str | None, dry_run: bool, as_json: bool, repo_path: Path,
+         workers: int | None, limit: int | None, refresh: bool) -> int:
+    """Mine agent sessions into skill proposals: one branch and one commit each.
+
+    Reads transcripts (redacted), distills each session (cached), groups them by kind of
+    work, keeps what is repeatable AND (has room to do better OR is a repeated ask), and
+    writes skillgit/new/<skill> or skillgit/update/<skill> branches. Never touches your
+    work tree, index or checked-out branch.
+    """
+    from skillgit.cli.distill import _parse_tag
+    from skillgit.config import load_config
+    from skillgit.distill.cache import DigestCache, default_cache_dir
+    from skillgit.distill.run import DistillOptions
+    from skillgit.llm.select import resolve_engine
+    from skillgit.mine.run import MineOptions, dry_run_text, run_mine
+    from skillgit.mine.write import DEFAULT_IDENTITY
+    from skillgit.redact import Redactor
+    from skillgit.transcripts.discover import SessionQuery
+
+    config = load_config(cwd=repo_path)
+    engine = resolve_engine(llm_name, model, os.environ, config)
+    patterns = list(config.redact.extra_patterns)
+    section = config.mine
+    options = MineOptions(
+        max_proposals=max_proposals or section.max_proposals, base=base or section.base,
+        dry_run=dry_run, skills_dir=skills_dir or section.skills_dir,
+        identity=os.environ.get("SKILLGIT_IDENTITY") or section.identity or DEFAULT_IDENTITY)
+    distill = DistillOptions(workers=workers or config.distill.workers, limit=limit,
+                             refresh=refresh, parse_tag=_parse_tag(patterns))
+    progress = _Progress(enabled=sys.stderr.isatty() and not as_json)
+    distilled, result = run_mine(
+        repo_path, SessionQuery(agents=agents, source=source, since_days=since), options,
+        engine, cache=DigestCache(default_cache_dir()),
+        redactor=Redactor.from_environment(patterns), distill=distill,
+        on_digest=lambda _d: progress.tick(),
+        on_warning=lambda m: click.echo(f"skillgit: warning: {m}", err=True))
+    progress.done()
+    if as_json:
+        click.echo(json.dumps(summary_json(distilled, result)))
+    elif dry_run:
+        click.echo(dry_run_text(repo_path, result), nl=False)
+    else:
+        for outcome in result.outcomes:
+            click.echo(f"{outcome.status:<10} {outcome.branch}"
+                       + (f"  ({outcome.detail})" if outcome.detail else ""))
+    for line in summary_lines(distilled, result):
+        click.echo(line, err=True)
+    return EXIT_OK
+
+
+def summary_lines(distilled: DistillResult, result: MineResult) -> list[str]:
+    s, usage = distilled.stats, distilled.usage
+    found = result.found
+    lines = [
+        f"skillgit: {s.sessions} sessions read from {s.files} files; digests: {s.cached} cached,"
+        f" {s.computed} new ({s.engine_calls} engine calls, {usage.input_tokens} tokens in, "
+        f"{usage.output_tokens} out{', estimated' if usage.estimated else ''})",
+        f"skillgit: {found.candidates} candidates -> {len(found.proposals)} proposals"
+        + ("" if result.dry_run else
+           f": {result.count('written')} written, {result.count('updated')} updated, "
+           f"{result.count('unchanged')} unchanged, {result.count('foreign')} left alone "
+           "(changed by someone else)")
+        + (" (dry run: nothing written)" if result.dry_run else ""),
+    ]
+    notable = [r for r in found.rejected if r.sessions >= 2 or not r.missed.startswith("not")]
+    if notable:
+        lines.append("skillgit: rejected candidates (the dimension each missed):")
+        lines += [f"  - \u201c{r.title[:70]}\u201d ({r.sessions} sessions): {r.missed}"
+                  for r in notable[:MAX_REJECTED_SHOWN]]
+        if len(notable) > MAX_REJECTED_SHOWN:
+            lines.append(f"  - … and {len(notable) - MAX_REJECTED_SHOWN} more (see --json)")
+    one_offs = len(found.rejected) - len(notable)
+    if one_offs:
+        lines.append(f"skillgit: {one_offs} one-off candidates seen in a single session")
+    if result.outcomes and not result.dry_run:
+        lines.append("skillgit: review with `skillgit proposals` or "
+                     f"`git log -p {result.outcomes[0].branch}`")
+    return lines
+
+
+def summary_json(distilled: DistillResult, result: MineResult) -> dict[str, Any]:
+    s = distilled.stats
+    by_branch = {o.branch: o for o in result.outcomes}
+    return {
+        "base": {"branch": result.base_branch, "sha": result.base_sha},
+        "dry_run": result.dry_run,
+        "sessions": s.sessions, "files": s.files,
+        "digests": {"cached": s.cached, "new": s.computed, "engine_calls": s.engine_calls},
+        "usage": distilled.usage.model_dump(),
+        "candidates": result.found.candidates,
+        "proposals": [{
+            "branch": p.branch, "kind": p.kind, "skill": p.skill, "summary": p.summary,
+            "fingerprint": p.fingerprint, "evidence_sessions": len(p.evidence_sessions),
+            "status": by_branch[p.branch].status if p.branch in by_branch else None,
+            "sha": by_branch[p.branch].sha if p.branch in by_branch else None,
+            "dimensions": {"repeatable": p.verdict.repeatable.holds,
+                           "feedback": p.verdict.feedback.holds,
+                           "repeated_ask": p.verdict.repeated_ask.holds},
+        } for p in result.found.proposals],
+        "rejected": [r.model_dump() for r in result.found.rejected],
+    }
+
+
+class _Progress:
+    """A one-line counter on a terminal's stderr; silent in CI and pipes."""
+
+    def __init__(self, *, enabled: bool) -> None:
+        self.enabled, self.count = enabled, 0
+
+    def tick(self) -> None:
+        self.count += 1
+        if self.enabled:
+            click.echo(f"\rdistilled {self.count} sessions…", err=True, nl=False)
+
+    def done(self) -> None:
+        if self.enabled and self.count:
+            click.echo("\r\033[K", err=True, nl=False)

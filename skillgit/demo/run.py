@@ -1,0 +1,59 @@
+"""`skillgit demo`: a throwaway skills repository, sample sessions, one offline mining run."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from dulwich import porcelain
+from dulwich.refs import Ref
+from dulwich.repo import Repo
+
+from skillgit.demo.scenarios import DEPLOY_SKILL, write_sessions
+from skillgit.distill.cache import DigestCache
+from skillgit.distill.run import DistillResult
+from skillgit.errors import UsageError
+from skillgit.llm.heuristic import HeuristicEngine
+from skillgit.mine.run import MineOptions, MineResult, run_mine
+from skillgit.mine.write import DEFAULT_IDENTITY
+from skillgit.redact import Redactor
+from skillgit.transcripts.discover import SessionQuery
+
+README = """\
+# Demo skills repository
+
+Created by `skillgit demo`. `skills/deploy-app` is an existing skill; the sample sessions in
+`../sessions` are what a week of agent work could look like. Proposal branches:
+
+    skillgit proposals
+    git log -p skillgit/new/<name>
+"""
+
+
+def create_repo(path: Path) -> None:
+    """A skills repository with one skill and one commit on `main`."""
+    if path.exists() and any(path.iterdir()):
+        raise UsageError(f"{path} exists and is not empty; choose another --dir")
+    path.mkdir(parents=True, exist_ok=True)
+    (path / "skills" / "deploy-app").mkdir(parents=True)
+    (path / "skills" / "deploy-app" / "SKILL.md").write_text(DEPLOY_SKILL, encoding="utf-8")
+    (path / "README.md").write_text(README, encoding="utf-8")
+    with Repo.init(str(path)) as repo:
+        repo.refs.set_symbolic_ref(Ref(b"HEAD"), Ref(b"refs/heads/main"))
+        porcelain.add(repo, [str(path / "README.md"),
+                             str(path / "skills" / "deploy-app" / "SKILL.md")])
+        porcelain.commit(repo, message=b"Add the deploy-app skill\n",
+                         author=DEFAULT_IDENTITY.encode(), committer=DEFAULT_IDENTITY.encode())
+
+
+def run_demo(where: Path | None = None) -> tuple[Path, DistillResult, MineResult]:
+    """Create `<where>/skills-repo` and `<where>/sessions`, then mine them offline."""
+    root = where or Path(tempfile.mkdtemp(prefix="skillgit-demo-"))
+    repo = root / "skills-repo"
+    create_repo(repo)
+    sessions = root / "sessions"
+    write_sessions(sessions)
+    distilled, result = run_mine(
+        repo, SessionQuery(source=sessions), MineOptions(), HeuristicEngine(),
+        cache=DigestCache(root / "cache"), redactor=Redactor.from_environment())
+    return repo, distilled, result
