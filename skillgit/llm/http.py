@@ -100,7 +100,7 @@ class RetryPolicy:
 
 
 def scrub(text: str, secrets: Sequence[str]) -> str:
-    """`text` with every secret (and every secret of 8+ chars) replaced by `***`."""
+    """`text` with every secret (of 4+ characters) replaced by `***`."""
     for secret in secrets:
         if secret and len(secret) >= 4:
             text = text.replace(secret, "***")

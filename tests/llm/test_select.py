@@ -163,3 +163,13 @@ def test_selection_repr_hides_the_key(tmp_path: Path) -> None:
     secret = "sk-very-secret-value-42"
     selection = select_engine(None, None, env_with(tmp_path, OPENAI_API_KEY=secret), Config())
     assert secret not in repr(selection) and secret not in str(selection.settings)
+
+
+def test_resolved_llm_engine_wraps_the_backend_with_config_budget(tmp_path: Path) -> None:
+    config = parse_config("distill: {token_budget: 2500}\n", "c")
+    env = env_with(tmp_path, OPENAI_BASE_URL="http://127.0.0.1:9/v1", SKILLGIT_MODEL="m7")
+    engine = resolve_engine(None, None, env, config)
+    assert (engine.name, engine.model) == ("openai", "m7")
+    assert getattr(engine, "token_budget", None) == 2500
+    backend = getattr(engine, "backend", None)
+    assert backend is not None and backend.base_url == "http://127.0.0.1:9/v1"
