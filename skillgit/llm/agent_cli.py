@@ -136,8 +136,8 @@ class ClaudeCliBackend(AgentCliBackend):
         structured = payload.get("structured_output")
         text = json.dumps(structured) if isinstance(structured, dict) else payload.get("result")
         text = text if isinstance(text, str) else None
-        usage = payload.get("usage") if isinstance(payload.get("usage"), dict) else {}
-        assert isinstance(usage, dict)
+        reported = payload.get("usage")
+        usage: dict[str, Any] = reported if isinstance(reported, dict) else {}
         tokens_in: object = usage.get("input_tokens")
         if isinstance(tokens_in, int):
             for extra in ("cache_creation_input_tokens", "cache_read_input_tokens"):
