@@ -93,11 +93,16 @@ def render_prompt(conversation: Conversation, *, token_budget: int = DEFAULT_TOK
     for level in range(len(_LEVELS)):
         if fixed + sum(estimate_tokens(item.lines[level]) + 1 for item in items) <= token_budget:
             break
-    kept = _fit(items, level, token_budget - fixed)
-    body, shown, omitted = _assemble(items, kept, level)
-    user = head + body + tail
-    return RenderedPrompt(system=SYSTEM_PROMPT, user=user, nonce=nonce,
-                          tokens=estimate_tokens(SYSTEM_PROMPT) + estimate_tokens(user),
+    target = token_budget - fixed
+    for _attempt in range(5):  # omission markers cost tokens too: tighten and retry
+        kept = _fit(items, level, target)
+        body, shown, omitted = _assemble(items, kept, level)
+        user = head + body + tail
+        tokens = estimate_tokens(SYSTEM_PROMPT) + estimate_tokens(user)
+        if tokens <= token_budget:
+            break
+        target -= tokens - token_budget
+    return RenderedPrompt(system=SYSTEM_PROMPT, user=user, nonce=nonce, tokens=tokens,
                           shown_turns=shown, omitted_items=omitted)
 
 

@@ -51,13 +51,14 @@ class Talk:
 class ClaudeSession:
     """A Claude Code transcript file, written with `write`."""
 
-    def __init__(self, session_id: str, cwd: str = "/work/proj") -> None:
-        self.session_id, self.cwd = session_id, cwd
+    def __init__(self, session_id: str, cwd: str = "/work/proj",
+                 start: datetime = START) -> None:
+        self.session_id, self.cwd, self.start = session_id, cwd, start
         self.records: list[dict[str, Any]] = []
         self._tools = 0
 
     def _record(self, kind: str, **fields: Any) -> dict[str, Any]:
-        when = START + timedelta(seconds=len(self.records))
+        when = self.start + timedelta(seconds=len(self.records))
         record: dict[str, Any] = {
             "parentUuid": None, "isSidechain": False, "userType": "external", "cwd": self.cwd,
             "sessionId": self.session_id, "version": "2.0.76", "gitBranch": "main",
@@ -100,9 +101,10 @@ class ClaudeSession:
         return path
 
 
-def sample_session(session_id: str, *, topic: str = "the parser") -> ClaudeSession:
+def sample_session(session_id: str, *, topic: str = "the parser",
+                   start: datetime = START) -> ClaudeSession:
     """A small realistic session: an ask, a failing command and its fix, a correction."""
-    return (ClaudeSession(session_id)
+    return (ClaudeSession(session_id, start=start)
             .user(f"Add tests for {topic} and run them.")
             .bash("python -m pytest -q", "Exit code 127\n/bin/sh: python: command not found",
                   error=True)
