@@ -5,7 +5,7 @@ from __future__ import annotations
 from skillgit.llm.base import Backend, Engine, EngineSettings
 
 
-def llm_engine(backend: Backend, settings: EngineSettings) -> Engine:
+def wrap_backend(backend: Backend, settings: EngineSettings) -> Engine:
     """`backend` wrapped in the LLM engine with the configured token budget."""
     # Imported here: the engine module sits above the backends (and imports this package).
     from skillgit.llm.llm_engine import LLMEngine

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from skillgit.llm import llm_engine
+from skillgit.llm import wrap_backend
 from skillgit.llm.agent_run import RunResult, child_environment, run_program, secrets_in, short
 from skillgit.llm.base import Completion, Engine, EngineSettings, EngineUnavailable, T
 from skillgit.llm.structured import (
@@ -288,14 +288,14 @@ def _json_object(text: str) -> dict[str, Any] | None:
 
 def create_claude(settings: EngineSettings) -> Engine:
     """Entry point `claude-cli`."""
-    return llm_engine(ClaudeCliBackend(settings), settings)
+    return wrap_backend(ClaudeCliBackend(settings), settings)
 
 
 def create_codex(settings: EngineSettings) -> Engine:
     """Entry point `codex-cli`."""
-    return llm_engine(CodexCliBackend(settings), settings)
+    return wrap_backend(CodexCliBackend(settings), settings)
 
 
 def create_gemini(settings: EngineSettings) -> Engine:
     """Entry point `gemini-cli`."""
-    return llm_engine(GeminiCliBackend(settings), settings)
+    return wrap_backend(GeminiCliBackend(settings), settings)

@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 
-from skillgit.llm import llm_engine
+from skillgit.llm import wrap_backend
 from skillgit.llm.base import Completion, Engine, EngineSettings, EngineUnavailable, T
 from skillgit.llm.http import JsonHttpClient, RetryPolicy
 from skillgit.llm.structured import Attempt, complete_with_repair, portable_schema, usage_from
@@ -97,4 +97,4 @@ def read_answer(payload: dict[str, Any], *, prompt: str) -> Attempt:
 
 def create(settings: EngineSettings) -> Engine:
     """Entry point `anthropic`: the Messages backend wrapped in the LLM engine."""
-    return llm_engine(AnthropicBackend(settings), settings)
+    return wrap_backend(AnthropicBackend(settings), settings)

@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 
-from skillgit.llm import llm_engine
+from skillgit.llm import wrap_backend
 from skillgit.llm.base import Completion, Engine, EngineSettings, EngineUnavailable, T
 from skillgit.llm.http import JsonHttpClient, RetryPolicy
 from skillgit.llm.structured import (
@@ -135,5 +135,5 @@ def _float_or_none(value: str | None) -> float | None:
 
 def create(settings: EngineSettings) -> Engine:
     """Entry point `openai`: the OpenAI-compatible backend wrapped in the LLM engine."""
-    return llm_engine(OpenAIBackend(settings), settings)
+    return wrap_backend(OpenAIBackend(settings), settings)
 
