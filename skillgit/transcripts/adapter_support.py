@@ -88,15 +88,19 @@ def skills_read_by(tool_name: str, args: object) -> list[str]:
         skill = skill_read_in_path(paths[0]) if paths else None
         return [skill] if skill else []
     if any(word in name for word in ("bash", "shell", "terminal", "exec", "command")):
-        return skills_read_in_command(summarize_input(args))
+        command = args.get("command") if isinstance(args, dict) else args
+        return skills_read_in_command(command) if isinstance(command, str) else []
     return []
 
 
 def add_tool_call(builder: ConversationBuilder, name: str, args: object,
                   when: datetime | None) -> DraftTurn:
     """A TOOL_CALL turn, followed by a SKILL turn when the call read a SKILL.md."""
-    turn = builder.add(TurnKind.TOOL_CALL, "", when, tool_name=name,
-                       tool_input=summarize_input(args))
+    try:
+        summary = summarize_input(args)
+    except RecursionError:  # absurdly nested arguments: keep the call, not its input
+        summary = ""
+    turn = builder.add(TurnKind.TOOL_CALL, "", when, tool_name=name, tool_input=summary)
     for skill in skills_read_by(name, args):
         builder.add(TurnKind.SKILL, "", when, skill_name=skill, invoked_by="SKILL.md read")
     return turn

@@ -176,15 +176,16 @@ def _add_gemini_turns(builder: ConversationBuilder, message: dict[str, Any],
 
 
 def parts_text(content: Any) -> str:
-    """The text of a Gemini PartListUnion (a string, a part, or a list of them)."""
-    if isinstance(content, str):
-        return content
-    if isinstance(content, dict):
-        text = content.get("text")
-        return text if isinstance(text, str) and not content.get("thought") else ""
-    if isinstance(content, list):
-        return "".join(parts_text(part) for part in content)
-    return ""
+    """The text of a Gemini PartListUnion: a string, a part, or a flat list of them."""
+    items = content if isinstance(content, list) else [content]
+    texts: list[str] = []
+    for item in items:
+        if isinstance(item, str):
+            texts.append(item)
+        elif isinstance(item, dict) and isinstance(item.get("text"), str) and not item.get(
+                "thought"):
+            texts.append(item["text"])
+    return "".join(texts)
 
 
 def _tool_output(call: dict[str, Any]) -> str:

@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from skillgit.transcripts import cursor
 from skillgit.transcripts.model import Conversation, TurnKind
@@ -32,6 +34,7 @@ def kv_db(path: Path, rows: dict[str, Any], table: str = "cursorDiskKV",
     """A Cursor-style key/value database; dict values are stored as JSON text."""
     path.parent.mkdir(parents=True, exist_ok=True)
     connection = sqlite3.connect(path)
+    connection.execute("PRAGMA synchronous=OFF")  # test speed; the file format is unchanged
     if wal:
         connection.execute("PRAGMA journal_mode=WAL")
     connection.executescript(KV_SCHEMA)
@@ -250,3 +253,33 @@ def test_planted_secrets_never_reach_any_field(tmp_path: Path) -> None:
     assert "/home/alice" not in dumped
     assert dumped.count("[REDACTED:github-token]") >= 5  # every field kept, only scrubbed
     assert conversation.cwd == "~/shop"
+
+
+# --- hostile input --------------------------------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+    lambda children: st.lists(children, max_size=3)
+    | st.dictionaries(st.sampled_from(["type", "text", "name", "status", "rawArgs", "params",
+                                       "result", "error", "userDecision", "bubbleId",
+                                       "modelName", "createdAt"]),
+                      children, max_size=4),
+    max_leaves=10)
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(headers=JSON_VALUES, first=JSON_VALUES, second=JSON_VALUES, tool_data=JSON_VALUES)
+def test_arbitrary_records_never_raise(tmp_path: Path, headers: Any, first: Any, second: Any,
+                                       tool_data: Any) -> None:
+    database = tmp_path / "state.vscdb"
+    database.unlink(missing_ok=True)
+    kv_db(database, {
+        "composerData:f": {"composerId": "f", "fullConversationHeadersOnly": headers,
+                           "conversation": first, "subComposerIds": second,
+                           "modelConfig": tool_data, "createdAt": first},
+        "bubbleId:f:b1": first,
+        "bubbleId:f:b2": {"type": 2, "text": second, "toolFormerData": tool_data},
+    })
+    for conversation in cursor.parse(database, Verbatim()):
+        assert conversation.agent == "cursor"

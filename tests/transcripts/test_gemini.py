@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from skillgit.transcripts import gemini
 from skillgit.transcripts.model import Conversation, TurnKind
@@ -422,3 +424,43 @@ def test_planted_secrets_never_reach_any_field(tmp_path: Path) -> None:
         assert "[REDACTED:github-token]" in dumped  # the field was kept, only scrubbed
     assert conversations[0].cwd == "~/shop"
     assert conversations[0].user_turns[0].text.startswith("shown ")
+
+
+# --- hostile input --------------------------------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.sampled_from(["text", "name", "args", "status", "result", "id",
+                                       "type", "functionResponse", "response", "output"]),
+                      children, max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(content=JSON_VALUES, display=JSON_VALUES, calls=JSON_VALUES, kind=JSON_VALUES)
+def test_arbitrary_field_values_never_raise(tmp_path: Path, content: Any, display: Any,
+                                            calls: Any, kind: Any) -> None:
+    path = write_jsonl(tmp_path / "chats" / "session-x-fuzzfuzz.jsonl", [
+        header(),
+        {"id": "u1", "type": "user", "content": content, "displayContent": display},
+        {"id": "a1", "type": "gemini", "content": content, "toolCalls": calls, "model": kind},
+        {"id": "m1", "type": kind, "content": content, "timestamp": kind},
+        {"$set": {"messages": calls}} if isinstance(calls, list) else {"$rewindTo": "zz"},
+    ])
+    for conversation in gemini.parse(path, Verbatim()):
+        assert conversation.agent == "gemini"
+
+
+def test_absurdly_nested_records_are_skipped_or_flattened(tmp_path: Path) -> None:
+    nested = "[" * 600 + "]" * 600
+    path = project_dir(tmp_path) / "chats" / "session-x-deepdeep.jsonl"
+    path.write_text(json.dumps(header()) + "\n"
+                    + '{"id": "u1", "type": "user", "content": ' + nested + "}\n"
+                    + '{"id": "a1", "type": "gemini", "content": "", "toolCalls": [{"name": '
+                    + '"x", "status": "success", "args": ' + nested + "}]}\n"
+                    + json.dumps(user("u2", "still here")) + "\n")
+    conversation = parse_one(path)
+    assert [t.text for t in conversation.user_turns] == ["still here"]
+    assert [t.tool_name for t in conversation.tool_calls] == ["x"]

@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from skillgit.transcripts import opencode
 from skillgit.transcripts.model import Conversation, TurnKind
@@ -100,6 +102,7 @@ def make_db(path: Path, *, wal: bool = False,
     if sessions is None:
         sessions = {"ses_main": (None, MAIN_SESSION)}
     connection = sqlite3.connect(path)
+    connection.execute("PRAGMA synchronous=OFF")  # test speed; the file format is unchanged
     if wal:
         connection.execute("PRAGMA journal_mode=WAL")
     connection.executescript(SCHEMA)
@@ -367,3 +370,45 @@ def test_planted_secrets_never_reach_any_field(tmp_path: Path) -> None:
         assert "/home/alice" not in dumped
         assert "[REDACTED:github-token]" in dumped  # the field was kept, only scrubbed
     assert conversations[0].cwd == "~/shop"
+
+
+# --- hostile input --------------------------------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+    lambda children: st.lists(children, max_size=3)
+    | st.dictionaries(st.sampled_from(["type", "text", "tool", "state", "status", "input",
+                                       "output", "metadata", "exit", "command", "name",
+                                       "synthetic", "time", "start", "error"]),
+                      children, max_size=4),
+    max_leaves=10)
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(user_parts=st.lists(JSON_VALUES, max_size=3),
+       assistant_parts=st.lists(JSON_VALUES, max_size=3), extra=JSON_VALUES)
+def test_arbitrary_part_data_never_raises(tmp_path: Path, user_parts: list[Any],
+                                          assistant_parts: list[Any], extra: Any) -> None:
+    database = tmp_path / "opencode.db"
+    database.unlink(missing_ok=True)
+    make_db(database, sessions={"ses_f": (None, [
+        ({"role": "user", "time": {"created": 0}, "summary": extra}, user_parts),
+        ({"role": "assistant", "time": {"created": 0}, "modelID": extra, "error": extra,
+          "path": extra}, assistant_parts),
+    ])})
+    for conversation in opencode.parse(database, Verbatim()):
+        assert conversation.agent == "opencode"
+
+
+def test_shell_reads_of_skill_md_are_skill_invocations(tmp_path: Path) -> None:
+    database = make_db(tmp_path / "opencode.db", sessions={"ses_a": (None, [
+        user_message({"type": "text", "text": "use the skills"}),
+        assistant_message(
+            tool("c1", "bash", done("cat ~/.config/opencode/skills/lint/SKILL.md", "---", 0)),
+            tool("c2", "bash", done("echo hi > skills/new/SKILL.md", "", 0)),
+            tool("c3", "write", {"status": "completed", "output": "",
+                                 "input": {"filePath": "skills/other/SKILL.md"}}))])})
+    (conversation,) = parse_all(database)
+    assert conversation.skills_used == ["lint"]  # writing a SKILL.md is not using it
+    assert len(conversation.tool_calls) == 3
