@@ -12,10 +12,12 @@ from collections import Counter
 from collections.abc import Iterable
 from datetime import datetime, timezone
 
-from skillgit.mine.terms import GENERIC_TERMS, similarity, terms
+from skillgit.mine.terms import GENERIC_TERMS, terms
 from skillgit.proposal import Candidate, Signal
 
 JOIN_THRESHOLD = 0.6
+COMMON_TERM_MIN = 50
+COMMON_TERM_SHARE = 0.2
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
@@ -48,22 +50,49 @@ def group(signals: Iterable[Signal]) -> list[Candidate]:
         if name.startswith("update:"):
             candidates.append(make_candidate(name, members, skill=name.split(":", 1)[1]))
             continue
-        clusters: list[list[tuple[Signal, frozenset[str]]]] = []
-        for signal in members:
-            words = signal_terms(signal)
-            if not words:
-                continue
-            best, best_score = None, 0.0
-            for cluster in clusters:
-                score = max(similarity(words, other) for _, other in cluster)
-                if score > best_score:
-                    best, best_score = cluster, score
-            if best is not None and best_score >= JOIN_THRESHOLD:
-                best.append((signal, words))
-            else:
-                clusters.append([(signal, words)])
-        candidates.extend(make_candidate(name, [s for s, _ in c], None) for c in clusters)
+        clusters = _cluster(members)
+        candidates.extend(make_candidate(name, c, None) for c in clusters)
     return candidates
+
+
+def _cluster(members: list[Signal]) -> list[list[Signal]]:
+    """Greedy single-link clustering; an inverted index (term → earlier signals) means only
+    signals that share a term are ever compared."""
+    clusters: list[list[Signal]] = []
+    where: list[int] = []                   # signal number → its cluster
+    seen: list[frozenset[str]] = []         # signal number → its terms
+    postings: dict[str, list[int]] = {}
+    for signal in members:
+        words = signal_terms(signal)
+        if not words:
+            continue
+        # Terms carried by a large share of earlier signals do not tell work apart; they
+        # still count in the overlap below, but do not nominate candidates on their own.
+        common = max(COMMON_TERM_MIN, int(COMMON_TERM_SHARE * len(seen)))
+        nominated: set[int] = set()
+        for word in words:
+            posting = postings.get(word, ())
+            if len(posting) <= common:
+                nominated.update(posting)
+        best, best_score = -1, 0.0
+        for other in sorted(nominated):
+            count = len(words & seen[other])
+            if count < min(2, len(words), len(seen[other])):
+                continue
+            score = count / min(len(words), len(seen[other]))
+            if score > best_score:
+                best, best_score = where[other], score
+        number = len(seen)
+        seen.append(words)
+        if best >= 0 and best_score >= JOIN_THRESHOLD:
+            clusters[best].append(signal)
+            where.append(best)
+        else:
+            clusters.append([signal])
+            where.append(len(clusters) - 1)
+        for word in words:
+            postings.setdefault(word, []).append(number)
+    return clusters
 
 
 def make_candidate(name: str, members: list[Signal], skill: str | None) -> Candidate:
