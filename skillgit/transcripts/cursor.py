@@ -79,10 +79,11 @@ def sniff(path: Path) -> bool:
 
 
 def parse(path: Path, redactor: Redacting) -> Iterator[Conversation]:
-    conversations: list[Conversation] = []
+    """One conversation per composer, streamed while the database stays open read-only."""
     try:
         with sqlite_ro.open_readonly(path, BUSY_TIMEOUT_SECONDS) as connection:
             composers, broken = _composers(connection)
+            problem = f"{broken} composer record(s) that are not valid JSON"
             parents = {str(child): composer_id for composer_id, data in composers
                        for child in as_list(data.get("subComposerIds"))}
             folders = _workspace_folders(path)
@@ -90,16 +91,16 @@ def parse(path: Path, redactor: Redacting) -> Iterator[Conversation]:
                 conversation = _conversation(connection, path, composer_id, data, redactor,
                                              parents.get(composer_id),
                                              folders.get(composer_id))
+                if conversation is not None and broken:  # counted once, on the first one
+                    (conversation,) = with_source_problem([conversation], AGENT, path, problem,
+                                                          redactor, broken)
+                    broken = 0
                 if conversation is not None:
-                    conversations.append(conversation)
+                    yield conversation
+            if broken:
+                yield unreadable_source(AGENT, path, problem, redactor, broken)
     except (sqlite_ro.UnreadableDatabase, sqlite3.Error) as exc:
-        yield from conversations
         yield unreadable_source(AGENT, path, str(exc), redactor)
-        return
-    if broken:
-        problem = f"{broken} composer record(s) that are not valid JSON"
-        conversations = with_source_problem(conversations, AGENT, path, problem, redactor, broken)
-    yield from conversations
 
 
 def _range(connection: sqlite3.Connection, prefix: str) -> Iterator[tuple[str, object]]:

@@ -92,7 +92,7 @@ def parse(path: Path, redactor: Redacting) -> Iterator[Conversation]:
 # --- SQLite (>= 1.2) ------------------------------------------------------------------
 
 def _parse_database(path: Path, redactor: Redacting) -> Iterator[Conversation]:
-    conversations: list[Conversation] = []
+    """One conversation per session, streamed while the database stays open read-only."""
     try:
         with sqlite_ro.open_readonly(path, BUSY_TIMEOUT_SECONDS) as connection:
             connection.row_factory = sqlite3.Row
@@ -105,13 +105,10 @@ def _parse_database(path: Path, redactor: Redacting) -> Iterator[Conversation]:
                 messages = _database_messages(connection, info["id"], part_has_session)
                 conversation = _conversation(path, info, messages, redactor)
                 if conversation is not None:
-                    conversations.append(conversation)
+                    yield conversation
     except (sqlite_ro.UnreadableDatabase, sqlite3.Error) as exc:
-        # Whatever was read before the failure is still worth keeping.
-        yield from conversations
+        # Conversations already yielded stand; the failure becomes one warning.
         yield unreadable_source(AGENT, path, str(exc), redactor)
-        return
-    yield from conversations
 
 
 def _database_messages(connection: sqlite3.Connection, session_id: str,
