@@ -66,6 +66,10 @@ class DistillResult:
     error: EngineUnavailable | None = None
 
 
+class _StoodDown(Exception):
+    """A queued job that was not run because the engine had become unreachable."""
+
+
 @dataclass(frozen=True)
 class _Job:
     conversation: Conversation
@@ -102,6 +106,7 @@ class _Run:
         self.version = prompt_version_of(engine)
         self.cache_broken = False
         self.lock = threading.Lock()
+        self.stopping = threading.Event()
 
     def full(self) -> bool:
         limit = self.options.limit
@@ -178,9 +183,16 @@ class _Run:
         self.pending[self.pool.submit(self.call_engine, job.conversation)] = job
 
     def call_engine(self, conversation: Conversation) -> tuple[Digest, Usage]:
+        """Runs on a worker thread; once the engine is unreachable, queued jobs stand down."""
+        if self.stopping.is_set():
+            raise _StoodDown
         with self.lock:
             self.result.stats.engine_calls += 1
-        return self.engine.distill(conversation)
+        try:
+            return self.engine.distill(conversation)
+        except EngineUnavailable:
+            self.stopping.set()
+            raise
 
     def drain(self, *, block: bool) -> None:
         if not self.pending:
@@ -197,6 +209,8 @@ class _Run:
             return
         try:
             digest, usage = future.result()
+        except _StoodDown:
+            return
         except EngineUnavailable as exc:
             self.result.error = self.result.error or exc
             for other in self.pending:

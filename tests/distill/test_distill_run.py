@@ -110,6 +110,7 @@ def test_engine_unavailable_stops_the_run_and_keeps_finished_digests(sessions: P
     result = _run(sessions, failing, workers=1)
     assert isinstance(result.error, EngineUnavailable)
     assert [d.session_id for d in result.digests] == [IDS[0]]
+    assert failing.calls == 2  # queued work stood down once the engine was unreachable
     healthy = CountingEngine()
     resumed = _run(sessions, healthy, workers=1)
     assert healthy.calls == 2 and resumed.stats.cached == 1 and len(resumed.digests) == 3
