@@ -24,9 +24,14 @@ from skillgit.transcripts.model import (
     TurnKind,
 )
 
-# Extra raw characters kept around a cut so a secret straddling it is still recognised.
-_REDACT_MARGIN = 4096
+# Extra raw characters kept around a cut so a secret straddling it is still recognised
+# together with its context (`password=`). A cut inside a long token moves to the token's
+# end, and a PEM block crossing a cut widens the window to its END line.
+_REDACT_MARGIN = 256
+_TOKEN_MAX = 8192
+_PEM_MAX = 16384
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_SPACE = re.compile(r"\s")
 # A command that reads one concrete SKILL.md: `<verb> … /path/<skill>/SKILL.md`.
 _READ_VERBS = r"(?:cat|sed|head|tail|less|more|bat|nl|awk|type|Get-Content)"
 _SKILL_READ = re.compile(
@@ -34,9 +39,41 @@ _SKILL_READ = re.compile(
 _SKILL_PATH = re.compile(r"(?:^|/)([^/\\\s*?]+)/SKILL\.md$")
 
 
+def head(text: str, size: int) -> str:
+    """The first `size` characters, widened so a PEM block crossing the cut stays whole."""
+    if len(text) <= size:
+        return text
+    if text.rfind("-----BEGIN", 0, size) > text.rfind("-----END", 0, size):
+        end = text.find("-----END", size, size + _PEM_MAX)
+        if end >= 0:
+            close = text.find("-----", end + 8, end + 80)
+            size = close + 5 if close >= 0 else end + 80
+    if size < len(text) and not text[size - 1].isspace():
+        space = _SPACE.search(text, size, size + _TOKEN_MAX)
+        size = space.start() if space else size + _TOKEN_MAX
+    return text[:size]
+
+
+def tail(text: str, size: int) -> str:
+    """The last `size` characters, widened so a PEM block crossing the cut stays whole."""
+    if len(text) <= size:
+        return text
+    start = len(text) - size
+    end = text.find("-----END", start)
+    begin = text.find("-----BEGIN", start)
+    if end >= 0 and (begin < 0 or end < begin):
+        opened = text.rfind("-----BEGIN", max(0, start - _PEM_MAX), start)
+        if opened >= 0:
+            start = opened
+    if start > 0 and not text[start].isspace():
+        low = max(0, start - _TOKEN_MAX)
+        start = max(text.rfind(" ", low, start), text.rfind("\n", low, start), low - 1) + 1
+    return text[start:]
+
+
 def cut(text: str, limit: int) -> str:
     """`text` cut to `limit` + a redaction margin: cheap, before redaction."""
-    return text if len(text) <= limit + _REDACT_MARGIN else text[: limit + _REDACT_MARGIN]
+    return head(text, limit + _REDACT_MARGIN)
 
 
 def scrub(text: str) -> str:
@@ -55,9 +92,9 @@ def finish(text: str, limit: int, redactor: Redacting) -> str:
         return redactor.redact(text)
     head_len = limit * 2 // 3
     tail_len = limit - head_len - 40
-    head = redactor.redact(text[: head_len + _REDACT_MARGIN])[:head_len]
-    tail = redactor.redact(text[-(tail_len + _REDACT_MARGIN):])[-tail_len:]
-    return f"{head}\n…[{len(text) - head_len - tail_len} chars omitted]…\n{tail}"
+    first = redactor.redact(head(text, head_len + _REDACT_MARGIN))[:head_len]
+    last = redactor.redact(tail(text, tail_len + _REDACT_MARGIN))[-tail_len:]
+    return f"{first}\n…[{len(text) - head_len - tail_len} chars omitted]…\n{last}"
 
 
 def skills_read_in_command(command: str) -> list[str]:
@@ -150,7 +187,7 @@ class ConversationBuilder:
             text = "\n".join(part for part in (turn.result_text, text) if part)
         if len(text) > MAX_RESULT_CHARS + 2 * _REDACT_MARGIN:
             keep = MAX_RESULT_CHARS + _REDACT_MARGIN
-            text = text[:keep] + "\n…\n" + text[-keep:]
+            text = head(text, keep) + "\n…\n" + tail(text, keep)
         turn.has_result = True
         turn.result_text = text
         turn.is_error = turn.is_error or is_error

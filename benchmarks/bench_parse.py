@@ -1,0 +1,276 @@
+"""Benchmark: parsing Claude Code and Codex transcripts against the "read + json.loads" floor.
+
+    python benchmarks/bench_parse.py [--mb 200] [--seed 7] [--repeat 3] [--keep DIR]
+
+Generates about `--mb` MB of realistic JSONL (deterministic for a seed) into a temp dir:
+Claude Code sessions with streamed assistant lines, thinking blocks, tool results duplicated
+in `toolUseResult`, file-history snapshots and a few multi-MB lines; Codex rollouts with large
+base instructions, encrypted reasoning, token counters, unified-exec polls and
+`exec_command_end` events that repeat the output. Some text holds secrets and home paths so
+the redactor has real work.
+
+Then, each in a fresh subprocess over the same files:
+- floor:    read every line of every file and `json.loads` it;
+- skillgit: `adapter.parse(path, Redactor.from_environment())` for every file, one at a time.
+Both run `--repeat` times, interleaved; the best time of each is kept. Prints wall time,
+MB/s, peak RSS of each, and the ratio skillgit / floor (target <= 3x,
+parse peak RSS < 300 MB).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+_WORDS = ("the", "test", "file", "value", "error", "config", "import", "return", "session",
+          "skill", "branch", "commit", "build", "install", "parse", "token", "model", "output",
+          "update", "request", "handler", "user", "path", "module", "function", "result",
+          "deploy", "cache", "schema", "retry", "query", "index", "worker", "docker")
+_SECRETS = ("AKIAIOSFODNN7EXAMPLQ", "ghp_1234567890abcdefghijABCDEFGHIJ123456",
+            "postgres://admin:hunter2pass@db.example.com/app")
+
+
+class _Text:
+    """Cheap deterministic text: slices of a pre-generated pool."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        lines = []
+        for i in range(4000):
+            words = " ".join(rng.choice(_WORDS) for _ in range(rng.randint(4, 14)))
+            lines.append(f"{i:5}  /home/dev/proj/src/{rng.choice(_WORDS)}.py: {words}")
+        self.pool = "\n".join(lines)
+
+    def chunk(self, size: int) -> str:
+        start = self.rng.randrange(0, max(1, len(self.pool) - size))
+        text = self.pool[start:start + size]
+        while len(text) < size:
+            text += "\n" + self.pool[: size - len(text)]
+        if self.rng.random() < 0.05:
+            text += f"\nexport TOKEN={self.rng.choice(_SECRETS)}\n"
+        return text
+
+    def size(self) -> int:
+        roll = self.rng.random()
+        if roll < 0.70:
+            return self.rng.randint(200, 4000)
+        if roll < 0.97:
+            return self.rng.randint(4000, 60000)
+        return self.rng.randint(200_000, 600_000)
+
+
+def _claude_session(rng: random.Random, text: _Text, target: int) -> list[str]:
+    sid = f"{rng.getrandbits(32):08x}-0000-4000-8000-{rng.getrandbits(48):012x}"
+    env: dict[str, Any] = {"parentUuid": None, "isSidechain": False, "userType": "external",
+                           "cwd": "/home/dev/proj", "sessionId": sid, "version": "2.0.76",
+                           "gitBranch": "main"}
+    out: list[str] = []
+    size = 0
+    turn = 0
+
+    def emit(record: dict[str, Any]) -> None:
+        nonlocal size
+        line = json.dumps({**env, **record, "uuid": f"u{len(out)}",
+                           "timestamp": f"2026-01-02T10:{turn % 60:02}:00.000Z"})
+        out.append(line)
+        size += len(line) + 1
+
+    while size < target:
+        turn += 1
+        emit({"type": "user", "message": {"role": "user", "content": text.chunk(300)}})
+        for step in range(rng.randint(2, 8)):
+            mid = f"msg_{turn}_{step}"
+            base = {"type": "assistant", "requestId": f"req_{turn}_{step}"}
+            msg = {"id": mid, "model": "claude-sonnet-4-5", "role": "assistant",
+                   "usage": {"input_tokens": 10, "output_tokens": 200}}
+            emit({**base, "message": {**msg, "content": [
+                {"type": "thinking", "thinking": text.chunk(800), "signature": "x" * 400}]}})
+            emit({**base, "message": {**msg, "content": [
+                {"type": "text", "text": text.chunk(400)}]}})
+            tool = rng.choice(("Bash", "Read", "Grep", "Edit"))
+            tid = f"toolu_{turn}_{step}"
+            arg = ({"command": f"pytest -q tests/{rng.choice(_WORDS)}"} if tool == "Bash"
+                   else {"file_path": f"/home/dev/proj/src/{rng.choice(_WORDS)}.py"})
+            emit({**base, "message": {**msg, "content": [
+                {"type": "tool_use", "id": tid, "name": tool, "input": arg}]}})
+            output = text.chunk(text.size())
+            error = rng.random() < 0.1
+            emit({"type": "user", "toolUseResult": {"stdout": output, "stderr": "",
+                                                    "interrupted": False},
+                  "message": {"role": "user", "content": [
+                      {"type": "tool_result", "tool_use_id": tid, "is_error": error,
+                       "content": ("Exit code 1\n" if error else "") + output}]}})
+        if rng.random() < 0.3:
+            emit({"type": "file-history-snapshot", "messageId": f"m{turn}",
+                  "snapshot": {"trackedFileBackups": {"a.py": text.chunk(3000)}}})
+        if rng.random() < 0.01:
+            image = base64.b64encode(rng.randbytes(2_500_000)).decode()
+            emit({"type": "user", "message": {"role": "user", "content": [
+                {"type": "image", "source": {"type": "base64", "data": image}}]}})
+    return out
+
+
+def _codex_rollout(rng: random.Random, text: _Text, target: int) -> list[str]:
+    tid = f"019e{rng.getrandbits(28):07x}-0000-7000-8000-{rng.getrandbits(48):012x}"
+    out: list[str] = []
+    size = 0
+
+    def emit(kind: str, payload: dict[str, Any]) -> None:
+        nonlocal size
+        line = json.dumps({"timestamp": "2026-05-11T08:27:17.490Z", "type": kind,
+                           "payload": payload})
+        out.append(line)
+        size += len(line) + 1
+
+    emit("session_meta", {"id": tid, "timestamp": "2026-05-11T08:26:55.042Z",
+                          "cwd": "/home/dev/proj", "cli_version": "0.125.0", "source": "cli",
+                          "base_instructions": {"text": text.chunk(20000)},
+                          "git": {"branch": "main"}})
+    emit("response_item", {"type": "message", "role": "developer", "content": [
+        {"type": "input_text", "text": "<permissions instructions>" + text.chunk(8000)}]})
+    call = 0
+    while size < target:
+        emit("turn_context", {"turn_id": f"t{call}", "cwd": "/home/dev/proj", "model": "gpt-5"})
+        prompt = text.chunk(300)
+        emit("response_item", {"type": "message", "role": "user",
+                               "content": [{"type": "input_text", "text": prompt}]})
+        emit("event_msg", {"type": "user_message", "message": prompt})
+        for _ in range(rng.randint(2, 10)):
+            call += 1
+            cid = f"call_{call}"
+            emit("response_item", {"type": "reasoning", "summary": [], "encrypted_content":
+                                   base64.b64encode(rng.randbytes(6000)).decode()})
+            emit("response_item", {"type": "function_call", "name": "exec_command",
+                                   "call_id": cid, "arguments": json.dumps(
+                                       {"cmd": f"rg -n {rng.choice(_WORDS)} src"})})
+            output = text.chunk(text.size())
+            code = 1 if rng.random() < 0.1 else 0
+            emit("response_item", {"type": "function_call_output", "call_id": cid,
+                                   "output": "Chunk ID: ab12\nWall time: 1.0 seconds\nProcess "
+                                             "running with session ID 9\nOutput:\n"})
+            emit("response_item", {"type": "function_call", "name": "write_stdin",
+                                   "call_id": f"{cid}p", "arguments": json.dumps(
+                                       {"session_id": 9, "chars": ""})})
+            emit("response_item", {"type": "function_call_output", "call_id": f"{cid}p",
+                                   "output": f"Chunk ID: cd34\nWall time: 0.0 seconds\nProcess "
+                                             f"exited with code {code}\nOutput:\n{output}"})
+            emit("event_msg", {"type": "exec_command_end", "call_id": cid, "exit_code": code,
+                               "aggregated_output": output, "stdout": output, "stderr": ""})
+            emit("event_msg", {"type": "token_count", "info": {"total_token_usage": {
+                "input_tokens": call * 1000, "output_tokens": call * 10}}})
+        answer = text.chunk(600)
+        emit("event_msg", {"type": "agent_message", "message": answer})
+        emit("response_item", {"type": "message", "role": "assistant",
+                               "content": [{"type": "output_text", "text": answer}]})
+    return out
+
+
+def generate(directory: Path, megabytes: int, seed: int) -> tuple[int, int]:
+    rng = random.Random(seed)
+    text = _Text(rng)
+    budget = megabytes * 1_000_000
+    written = files = 0
+    while written < budget:
+        claude = files % 2 == 0
+        target = rng.randint(200_000, 3_000_000)
+        lines = (_claude_session if claude else _codex_rollout)(rng, text, target)
+        if claude:
+            path = directory / "claude" / "projects" / "-home-dev-proj" / f"s{files:05}.jsonl"
+        else:
+            path = directory / "codex" / "sessions" / f"rollout-2026-05-11T08-00-{files:05}.jsonl"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = ("\n".join(lines) + "\n").encode()
+        path.write_bytes(data)
+        written += len(data)
+        files += 1
+    return written, files
+
+
+_FLOOR = """
+import json, resource, sys, time
+from pathlib import Path
+files = sorted(p for p in Path(sys.argv[1]).rglob("*.jsonl"))
+start = time.perf_counter()
+records = 0
+for path in files:
+    with open(path, "rb") as handle:
+        for line in handle:
+            json.loads(line)
+            records += 1
+elapsed = time.perf_counter() - start
+print(json.dumps({"seconds": elapsed, "records": records,
+                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+_PARSE = """
+import json, resource, sys, time
+from pathlib import Path
+sys.path.insert(0, sys.argv[2])
+from skillgit.redact import Redactor
+from skillgit.transcripts import claude_code, codex
+files = sorted(p for p in Path(sys.argv[1]).rglob("*.jsonl"))
+redactor = Redactor.from_environment()
+start = time.perf_counter()
+turns = errors = 0
+for path in files:
+    adapter = codex if path.name.startswith("rollout-") else claude_code
+    for conversation in adapter.parse(path, redactor):
+        turns += len(conversation.turns)
+        errors += conversation.n_tool_errors
+elapsed = time.perf_counter() - start
+print(json.dumps({"seconds": elapsed, "turns": turns, "tool_errors": errors,
+                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+def _child(script: str, *args: str) -> dict[str, Any]:
+    done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True,
+                          text=True, check=True)
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mb", type=int, default=200, help="MB of JSONL to generate")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each, best is kept")
+    parser.add_argument("--keep", type=Path, help="generate into DIR and keep it")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="skillgit-bench-") as scratch:
+        directory = args.keep or Path(scratch)
+        started = time.perf_counter()
+        size, files = generate(directory, args.mb, args.seed)
+        print(f"generated {size / 1e6:.1f} MB in {files} files "
+              f"({time.perf_counter() - started:.1f}s)")
+        # Interleaved repeats, best of each: robust against a busy machine.
+        floors, parses = [], []
+        for _ in range(args.repeat):
+            floors.append(_child(_FLOOR, str(directory)))
+            parses.append(_child(_PARSE, str(directory), str(ROOT)))
+        floor = min(floors, key=lambda r: r["seconds"])
+        parse = min(parses, key=lambda r: r["seconds"])
+        parse["rss_mb"] = max(r["rss_mb"] for r in parses)
+    mb = size / 1e6
+    print(f"floor    read + json.loads: {floor['seconds']:6.2f}s  {mb / floor['seconds']:6.1f} "
+          f"MB/s  peak RSS {floor['rss_mb']:6.1f} MB  ({floor['records']} records)")
+    print(f"skillgit parse+redact:      {parse['seconds']:6.2f}s  {mb / parse['seconds']:6.1f} "
+          f"MB/s  peak RSS {parse['rss_mb']:6.1f} MB  ({parse['turns']} turns, "
+          f"{parse['tool_errors']} tool errors)")
+    ratio = parse["seconds"] / floor["seconds"]
+    print(f"ratio skillgit / floor: {ratio:.2f}x (target <= 3x); "
+          f"parse peak RSS {parse['rss_mb']:.0f} MB (target < 300 MB)")
+    return 0 if ratio <= 3 and parse["rss_mb"] < 300 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
