@@ -5,7 +5,8 @@
   tool on a different input, and that succeeds: the failing command and its fix are kept;
 - *repeated-error*: the same error (digits, paths and quoted names masked) comes back at
   two or more tool calls without a fix;
-- *failure*: a single informative failure that was never resolved.
+- *failure*: a single informative failure that was never resolved, or an error the user
+  pasted or described in a prompt ("TypeError: …", "fatal: …", "command not found").
 
 Failures that carry no lesson are ignored: the user refusing a tool call, a search that
 simply found nothing (`grep`/`rg`/`find` exit 1 with no message), and a command that failed
@@ -23,6 +24,7 @@ from skillgit.distill.facts import tool_kind
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
 
 MAX_ENV_FEEDBACK = 8
+MAX_REPORTED = 3
 FIX_WINDOW = 12
 FIX_SIMILARITY = 0.4
 MAX_COMMAND_CHARS = 300
@@ -40,6 +42,10 @@ _PREFIXES = frozenset({"sudo", "env", "time", "timeout", "nice", "exec", "comman
 _MULTI = frozenset({"git", "npm", "npx", "pnpm", "yarn", "bun", "bunx", "uv", "uvx", "poetry",
                     "pip", "pip3", "python", "python3", "cargo", "go", "docker", "kubectl",
                     "make", "just", "gh", "dotnet", "mvn", "gradle", "node"})
+_REPORTED = re.compile(
+    r"^\s*(?:Traceback \(most recent call last\)|(?:[\w.]*(?:Error|Exception)):\s|"
+    r"error(?:\[\w+\])?:\s|fatal:\s|panic:\s|npm ERR!)|command not found|permission denied|"
+    r"no such file or directory|segmentation fault", re.IGNORECASE | re.MULTILINE)
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _MASKS = ((re.compile(r"(['\"`]).*?\1"), "<q>"), (re.compile(r"\S*[/\\]\S*"), "<path>"),
           (re.compile(r"\b[0-9a-f]{6,}\b", re.IGNORECASE), "<hex>"), (re.compile(r"\d+"), "0"))
@@ -64,7 +70,25 @@ def env_feedback(conversation: Conversation) -> list[FeedbackItem]:
             repeated.append(_repeated_item(members))
         elif _error_line(members[0]):
             single.append(_single_item(members[0]))
-    return (fixed + repeated + single)[:MAX_ENV_FEEDBACK]
+    return (fixed + repeated + single + _reported(turns))[:MAX_ENV_FEEDBACK]
+
+
+def _reported(turns: Sequence[Turn]) -> list[FeedbackItem]:
+    """Errors the user pasted or described in a prompt."""
+    found: list[FeedbackItem] = []
+    for turn in turns:
+        if turn.kind is not TurnKind.USER or len(found) >= MAX_REPORTED:
+            continue
+        match = _REPORTED.search(turn.text)
+        if match is None:
+            continue
+        start = turn.text.rfind("\n", 0, match.start()) + 1
+        end = turn.text.find("\n", match.end())
+        quote = excerpt(turn.text, start, end if end >= 0 else None)
+        if quote:
+            found.append(FeedbackItem(kind="failure", summary=f"reported by the user: {quote}",
+                                      evidence=[Evidence(quote=quote, turn=turn.index)]))
+    return found
 
 
 def program_of(command: str) -> str:

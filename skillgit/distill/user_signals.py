@@ -54,20 +54,22 @@ _OPENER = _rx(_LEAD + r"""(?:no\b|nope\b|nah\b|wrong\b|incorrect\b|stop\b|wait\b
 _APPROVE_BUT = _rx(r"""^\W*(?:[\w\x27\u2019-]+\W+){0,6}?
     (?:great|good|nice|fine|ok(?:ay)?|correct|right|thanks|works|looks\ (?:good|fine|ok))\b
     [^.!?\n]{0,60}?\b(?:but|however|although|though|except)\b""")
-_EVALUATIVE = _rx(r"""\b(?:bad\ idea|not\ (?:a\ good\ idea|accep\w*|correct|right
-    |what\ i\ (?:asked|wanted|meant|said))|unacceptable|(?:is|are|was)\ wrong
-    |(?:doesn't|didn't|does\ not|did\ not)\ work|(?:isn't|is\ not|not)\ working
-    |(?:still|keeps?)\ (?:fail\w*|broken|crash\w*|erroring|the\ same)|you\ broke
-    |overcomplicat\w*|over-?engineer\w*|too\ (?:complex|complicated|verbose)
-    |no\ need\ (?:to|for)|shouldn't\ have|should\ not\ have|why\ did\ you
-    |wrong\ (?:file|place|approach|way|direction|branch)
-    |(?:is|are|seems?|looks?|might\ be)\ (?:redundant|unnecessary|overkill)
+# Judgements of the agent's work: a correction wherever they stand in the prompt.
+_JUDGEMENT = _rx(r"""\b(?:bad\ idea|not\ (?:accep\w*|what\ i\ (?:asked|wanted|meant|said))
+    |unacceptable|(?:didn't|did\ not)\ work|still\ (?:fail\w*|broken|crash\w*|erroring|the\ same)
+    |you\ broke|overcomplicat\w*|over-?engineer\w*|shouldn't\ have|should\ not\ have
+    |why\ did\ you|wrong\ (?:file|place|approach|way|direction|branch)
     |that's\ not\ (?:it|right|correct|what))\b""")
+# Weaker judgements: a correction unless the prompt opens a new task ("fix X, it's not working").
+_WEAK_JUDGEMENT = _rx(r"""\b(?:not\ (?:a\ good\ idea|correct|right)|(?:is|are|was)\ wrong
+    |(?:doesn't|does\ not)\ work|(?:isn't|is\ not|not)\ working|keeps?\ (?:fail|crash)\w*
+    |too\ (?:complex|complicated|verbose)
+    |(?:is|are|seems?|looks?|might\ be)\ (?:redundant|unnecessary|overkill))\b""")
 _DIRECTIVE = _rx(r"""(?:^|[.!?;\n]\s*)(?:please\s+)?(?:don't|do\ not|never|stop|avoid|instead
-    |no\ need\ to|you\ (?:should|need\ to|must|have\ to)|make\ sure)\b""")
-_PREFERENCE = _rx(r"""(?:^|[.!?;:\n]\s*)(?:please\s+)?(?:always|never|from\ now\ on|going\ forward
-    |in\ (?:the\ )?future|by\ default|every\ time|each\ time|whenever|(?:i|we)\ prefer
-    |prefer)\b|\buse\s+[\w./@:+-]+(?:\s+[\w./@:+-]+)?\s+(?:instead\ of|rather\ than|not)\s+\w""")
+    |no\ need\ (?:to|for)|you\ (?:should|need\ to|must|have\ to)|make\ sure)\b""")
+_PREFERENCE = _rx(r"""(?:^|[.!?;:\n]\s*)(?:please\s+)?(?:always|never(?!\s+mind)|from\ now\ on
+    |going\ forward|in\ (?:the\ )?future|(?:i|we)\ (?:prefer|'d\ prefer|'d\ rather)|prefer)\b
+    |\buse\s+[\w./@:+-]+(?:\s+[\w./@:+-]+)?\s+(?:instead\ of|rather\ than|not)\s+\w""")
 _NEW_TASK = _rx(r"""^\W*(?:(?:please|now|also|next|then|and|great|good|ok(?:ay)?|thanks)\b[\s,!.]*)*
     (?:add|create|implement|write|build|make|generate|update|refactor|rename|move|delete|remove
     |fix|run|test|check|show|explain|analy[sz]e|review|investigate|find|list|set\ ?up|install
@@ -158,10 +160,13 @@ def _preference(text: str) -> tuple[str, int] | None:
 def _correction(text: str, *, after_stop: bool) -> tuple[str, int] | None:
     if _OPENER.match(text) or _APPROVE_BUT.match(text):
         return "correction", 0
-    match = _EVALUATIVE.search(text)
+    match = _JUDGEMENT.search(text)
     if match is not None:
         return "correction", match.start()
     if not _NEW_TASK.match(text):
+        match = _WEAK_JUDGEMENT.search(text)
+        if match is not None:
+            return "correction", match.start()
         directive = _DIRECTIVE.search(text)
         if directive is not None:
             return "correction", directive.end() - 1

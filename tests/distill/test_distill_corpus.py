@@ -60,7 +60,9 @@ def test_every_item_quotes_its_turn_verbatim(
             if item.kind == "correction":
                 assert all(e.turn != first_user for e in item.evidence)
         for item in digest.env_feedback:
-            assert turns[item.evidence[0].turn].kind is TurnKind.TOOL_CALL
+            kind = turns[item.evidence[0].turn].kind
+            assert kind is TurnKind.TOOL_CALL or (kind is TurnKind.USER
+                                                  and item.kind == "failure")
         assert verify_digest(digest, conversation).dropped == 0
         assert Digest.model_validate_json(digest.model_dump_json()) == digest
     assert checked > 0

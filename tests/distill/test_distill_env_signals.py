@@ -82,3 +82,13 @@ def test_program_of_skips_prefixes_and_keeps_subcommands() -> None:
     assert program_of("cd web && npm run build") == "npm run"
     assert program_of("/usr/bin/pytest -q") == "pytest"
     assert program_of("") == ""
+
+
+def test_an_error_the_user_pasted_is_reported_failure() -> None:
+    talk = (Talk().user("the app no longer starts:\nTraceback (most recent call last):\n"
+                        "  File \"app.py\", line 3\nModuleNotFoundError: No module named 'yaml'")
+            .say("Let me look."))
+    (item,) = env_feedback(talk.build())
+    assert item.kind == "failure"
+    assert item.evidence[0].turn == 0
+    assert item.evidence[0].quote == "Traceback (most recent call last):"

@@ -115,3 +115,21 @@ def test_a_question_about_the_work_is_an_ask_not_a_correction() -> None:
     signals = user_signals(talk.build())
     assert signals.feedback == []
     assert len(signals.tasks) == 2
+
+
+def test_new_task_describing_a_broken_feature_is_an_ask() -> None:
+    talk = (Talk().user("Update the changelog.").say("Updated.")
+            .user("Fix the login form, it's not working on Safari.")
+            .say("Fixed.")
+            .user("Add a cache for the rates; no need for persistence."))
+    signals = user_signals(talk.build())
+    assert signals.feedback == []
+    assert [t.evidence[0].turn for t in signals.tasks] == [0, 2, 4]
+
+
+def test_descriptions_of_what_happens_are_not_preferences() -> None:
+    talk = (Talk().user("Look at the startup code.").say("Done.")
+            .user("Every time I run the app it hangs for ten seconds.").say("I see.")
+            .user("Never mind, profile the import time instead."))
+    kinds = [f.kind for f in user_signals(talk.build()).feedback]
+    assert "preference" not in kinds
