@@ -50,13 +50,17 @@ _OPENER = _rx(_LEAD + r"""(?:no\b|nope\b|nah\b|wrong\b|incorrect\b|stop\b|wait\b
         |misunderstood|were\ supposed\ to)\b
     |i\s+(?:said|told\ you|asked\ you|meant|wanted|did\ not\ ask|didn't\ ask)\b
     |we\s+(?:don't|do\ not|never|can't|cannot)\b
+    |(?:it\s+)?(?:still\s+)?(?:doesn't|does\ not|didn't|did\ not|isn't|won't|can't)\b
+    |i\s+(?:don't|do\ not)\s+(?:like|want|think|need)\b
+    |same\s+(?:error|issue|problem|bug|failure|thing)\b
     |still\b|again\b|make\ sure\b|no\ need\b|there(?:'s|\s+is)\ no\ need\b)""")
 _APPROVE_BUT = _rx(r"""^\W*(?:[\w\x27\u2019-]+\W+){0,6}?
     (?:great|good|nice|fine|ok(?:ay)?|correct|right|thanks|works|looks\ (?:good|fine|ok))\b
     [^.!?\n]{0,60}?\b(?:but|however|although|though|except)\b""")
 # Judgements of the agent's work: a correction wherever they stand in the prompt.
 _JUDGEMENT = _rx(r"""\b(?:bad\ idea|not\ (?:accep\w*|what\ i\ (?:asked|wanted|meant|said))
-    |unacceptable|(?:didn't|did\ not)\ work|still\ (?:fail\w*|broken|crash\w*|erroring|the\ same)
+    |unacceptable|(?:didn't|did\ not)\ work|still\ the\ same
+    |still\b[^.!?\n]{0,40}?\b(?:fail\w*|broken|crash\w*|error\w*|wrong|not\ (?:right|working|fixed))
     |you\ broke|overcomplicat\w*|over-?engineer\w*|shouldn't\ have|should\ not\ have
     |why\ did\ you|wrong\ (?:file|place|approach|way|direction|branch)
     |that's\ not\ (?:it|right|correct|what))\b""")
@@ -65,7 +69,7 @@ _WEAK_JUDGEMENT = _rx(r"""\b(?:not\ (?:a\ good\ idea|correct|right)|(?:is|are|wa
     |(?:doesn't|does\ not)\ work|(?:isn't|is\ not|not)\ working|keeps?\ (?:fail|crash)\w*
     |too\ (?:complex|complicated|verbose)
     |(?:is|are|seems?|looks?|might\ be)\ (?:redundant|unnecessary|overkill))\b""")
-_DIRECTIVE = _rx(r"""(?:^|[.!?;\n]\s*)(?:please\s+)?(?:don't|do\ not|never|stop|avoid|instead
+_DIRECTIVE = _rx(r"""(?:^|[.!?;,\n]\s*)(?:please\s+)?(?:don't|do\ not|never|stop|avoid|instead
     |no\ need\ (?:to|for)|you\ (?:should|need\ to|must|have\ to)|make\ sure)\b""")
 _PREFERENCE = _rx(r"""(?:^|[.!?;:\n]\s*)(?:please\s+)?(?:always|never(?!\s+mind)|from\ now\ on
     |going\ forward|in\ (?:the\ )?future|(?:i|we)\ (?:prefer|'d\ prefer|'d\ rather)|prefer)\b

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from sessionkit import Talk
 
 from skillgit.digest import FeedbackItem
@@ -133,3 +134,24 @@ def test_descriptions_of_what_happens_are_not_preferences() -> None:
             .user("Never mind, profile the import time instead."))
     kinds = [f.kind for f in user_signals(talk.build()).feedback]
     assert "preference" not in kinds
+
+
+@pytest.mark.parametrize(("reply", "expected"), [
+    ("that's wrong, the function should return None not raise", ["correction"]),
+    ("hmm, the build still fails", ["correction"]),
+    ("there are still 3 failing tests", ["correction"]),
+    ("doesn't compile: error[E0308]: mismatched types", ["correction"]),
+    ("use the existing helper in utils.py, don't write a new one", ["correction"]),
+    ("isn't there a builtin for that?", ["correction"]),
+    ("From now on, run black before every commit", ["preference"]),
+    ("I prefer f-strings over format()", ["preference"]),
+    ("looks good, commit it", []),
+    ("can you also add a test for the empty list case?", []),
+    ("Write docs for it, don't forget the examples", []),
+    ("the tests pass locally but CI fails with a timeout", []),
+    ("Yes, go with option 2", []),
+])
+def test_follow_up_replies(reply: str, expected: list[str]) -> None:
+    talk = (Talk().user("Implement the feature.").tool("Edit", "/work/proj/a.py", "ok")
+            .say("Done.").user(reply))
+    assert [f.kind for f in user_signals(talk.build()).feedback] == expected
