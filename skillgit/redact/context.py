@@ -1,0 +1,215 @@
+"""Context rules: secrets recognisable only by what stands next to them.
+
+`KEY=VALUE` where the key names a secret, `Authorization: Bearer X`, `scheme://user:pass@host`,
+`aws_secret_access_key = ...`. Only the value is reported, so the key, the scheme and the host
+survive redaction. A value must be followed by a clean terminator (space, quote, comma, end of
+text ...): `token = get_token()` and `SECRET = os.environ["X"]` are code, not secrets, and a
+value cut short by an earlier redaction marker is never re-reported (redaction stays idempotent).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+_END = r"(?=[\s\"'`,;)}>|&]|\\[nrt\"']|$)"
+_NOT_MARKER = r"(?!\[REDACTED:)"
+_UNQUOTED = r"[^\s\"'`,;(){}\[\]<>|&\\]"
+_SEP = r"\\?[\"'`]?[ \t]{0,4}(?::=|=>|=(?![=~])|:(?![:/]))[ \t]{0,4}"
+
+_PLACEHOLDER = re.compile(
+    r"(?i)(?:x{3,}|\*{3,}|\.{3}|…|<[^>]*>?|\$.*|%.*%|\{.*|.*\}|"
+    r"(?:your|my|the|some|example|dummy|fake|sample|test|placeholder)[_\-].*|"
+    r".*(?:here|example|placeholder|redacted|changeme|dummy|abc123|123456).*|"
+    r"(?:abc|xyz|foo|bar|baz|qux|secret|password|pass|token|key)[_\-]?\d{0,6}|"
+    r"none|null|nil|undefined|true|false|str|string|bytes|int|bool|optional|any|required|"
+    r"password|passwd|pass|secret|token|key|pwd|env|environ|os\.environ.*|process\.env.*)"
+)
+_CODE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+_FIELD_NAME = re.compile(r"[a-z][a-z0-9]*(?:[_\-.][a-z0-9]+)*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+_KEY_WORD_IN_VALUE = re.compile(r"(?i)pass|secret|token|key|auth|cred")
+_NUMBER = re.compile(r"[\d.,_:]+")
+
+
+def is_placeholder(value: str) -> bool:
+    """True for values that stand for a secret rather than being one (`<token>`, `${X}`)."""
+    return len(value) < 4 or _PLACEHOLDER.fullmatch(value) is not None
+
+
+def _assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
+    if is_placeholder(value) or _NUMBER.fullmatch(value) or value.endswith(("-", "_")):
+        return False
+    if quoted:
+        # "token": "access_token" or apiKey: 'proxy-handled' name a field or a mode; a secret
+        # is rarely several lower-case words.
+        return not (_FIELD_NAME.fullmatch(value)
+                    and (_KEY_WORD_IN_VALUE.search(value) or any(c in value for c in "-_.")))
+    if not _CODE_NAME.fullmatch(value):
+        # `https://x-access-token:<t>@host` is URL userinfo, left to the connection-string rule
+        # so that the host survives.
+        return not ("@" in value and separator.strip() == ":")
+    # A bare (possibly dotted) name: in code it is a variable or a type (`password = pw`,
+    # `api_key: SecretStr`, `token=self.token`); in .env / YAML it is the value itself.
+    if "." in value or _KEY_WORD_IN_VALUE.search(value):
+        return False
+    if "=" in separator and separator.strip() != separator:
+        return False  # `x = name` is a code assignment
+    if any(ch.isdigit() for ch in value):
+        return True
+    if not (value.islower() or value.isupper()):
+        return False  # camelCase / PascalCase: a variable or a type
+    return len(value) >= 8 and not (value.islower() and "_" in value)
+
+
+@dataclass(frozen=True)
+class ContextRule:
+    """Each anchor runs over the lower-cased text (starting with a plain lower-case literal,
+    so the regex engine can skip ahead quickly); `tail` is then matched on the original text
+    where the anchor ends and holds the reported value."""
+
+    kind: str
+    anchors: tuple[re.Pattern[str], ...]
+    tail: re.Pattern[str]
+    accept: Callable[[re.Match[str]], bool]
+
+
+def _value_group(match: re.Match[str]) -> tuple[int, int]:
+    for name in ("qv", "uv", "s"):
+        if match.groupdict().get(name) is not None:
+            return match.span(name)
+    return match.span()
+
+
+# `(?=(?P<v>X+))(?P=v)` is an atomic group (Python 3.10 has no possessive quantifiers): the
+# terminator is never one of X's characters, so giving characters back could not help, and not
+# trying keeps a long run of repeated `token=` linear (see `iter_context_matches`).
+_VALUE = (r"(?:(?P<q>\\?[\"'`])" + _NOT_MARKER
+          + r"(?=(?P<qv>[^\"'`\s\\\[\]]{1,512}))(?P=qv)"
+          r"|" + _NOT_MARKER + r"(?=(?P<uv>" + _UNQUOTED + r"{1,512}))(?P=uv))")
+_CLOSING_QUOTE = re.compile(r"\\?[\"'`]")
+_TERMINATOR = re.compile(_END)
+_KEY_BEFORE_KEY = re.compile(
+    r"(?:api|access|secret|private|signing|encryption|master|auth|app|client)[_.\-]?$")
+
+
+def _accept_assignment(match: re.Match[str]) -> bool:
+    # The terminator is checked here, not in the regex, so that a value that runs on (and is
+    # therefore rejected) still tells the scan how far it reached.
+    quoted = match.group("qv") is not None
+    ending = _CLOSING_QUOTE if quoted else _TERMINATOR
+    if ending.match(match.string, match.end()) is None:
+        return False
+    value = match.group("qv") if quoted else match.group("uv")
+    return _assignment_value_ok(value, quoted, match.group("sep"))
+
+
+def _accept_plain(match: re.Match[str]) -> bool:
+    return not is_placeholder(match.group("s"))
+
+
+def _accept_bearer(match: re.Match[str]) -> bool:
+    value = match.group("s")
+    return not is_placeholder(value) and any(ch.isdigit() for ch in value)
+
+
+def _key_ends_in_secret_word(lowered: str, anchor: re.Match[str]) -> bool:
+    """`api_key`, `DB_PASS`, `db-pwd` qualify; `primary_key`, `bypass`, `cwd` do not."""
+    word = anchor.group()
+    start = anchor.start()
+    before = lowered[start - 1:start] if start else ""
+    if word == "key":
+        return _KEY_BEFORE_KEY.search(lowered, max(0, start - 12), start) is not None
+    if word in ("pass", "pwd"):
+        return before in ("_", "-", ".")
+    return True
+
+
+def _curl_user_flag(lowered: str, anchor: re.Match[str]) -> bool:
+    """`-u user:pass` / `--user user:pass` count only as an option of a curl command on the
+    same line (`docker run -u 1000:1000` is a uid, not a password)."""
+    start = anchor.start()
+    if anchor.group() == "authorization":
+        return True
+    if not start or lowered[start - 1] not in " \t":
+        return False
+    window = max(0, start - 300)
+    line_start = lowered.rfind("\n", window, start) + 1
+    curl = lowered.rfind("curl", max(line_start, window), start)
+    return curl >= 0 and (curl == 0 or not lowered[curl - 1].isalnum())
+
+
+_SEPARATOR_AHEAD = r"(?=\\?[\"'`]?[ \t]{0,4}(?::=|=>|=(?![=~])|:(?![:/])))"
+_AUTH_HEADER = r"\\?[\"'`]?[ \t]{0,4}[:=][ \t]{0,4}\\?[\"'`]?[ \t]{0,4}"
+
+CONTEXT_RULES: tuple[ContextRule, ...] = (
+    ContextRule(
+        "aws-secret-access-key",
+        (re.compile(r"secret[_\-]?access[_\-]?key"),),
+        re.compile(r"\\?[\"'`]?[ \t]{0,4}[:=][ \t]{0,4}\\?[\"'`]?(?P<s>[A-Za-z0-9/+]{40})"
+                   r"(?![A-Za-z0-9/+=])"),
+        _accept_plain),
+    ContextRule(
+        "bearer-token",
+        (re.compile(r"bearer"), re.compile(r"authorization(?=" + _AUTH_HEADER + r"token)")),
+        re.compile(r"(?:" + _AUTH_HEADER + r"(?i:token))?[ \t]{1,4}"
+                   r"(?P<s>[A-Za-z0-9\-._~+/]{16,1024}=*)" + _END),
+        _accept_bearer),
+    ContextRule(
+        "basic-auth",
+        (re.compile(r"authorization"),),
+        re.compile(_AUTH_HEADER + r"(?i:basic)[ \t]{1,4}(?P<s>[A-Za-z0-9+/]{6,1024}={0,2})" + _END),
+        _accept_plain),
+    ContextRule(
+        "basic-auth",
+        (re.compile(r"-u(?=[ \t])"), re.compile(r"--user(?=[ \t])")),
+        re.compile(r"[ \t]{1,4}[\"']?[^\s:\"'\[\]]{1,128}:"
+                   r"(?P<s>[^\s\"'\[\]]{1,256})(?=[\s\"']|$)"),
+        _accept_plain),
+    ContextRule(
+        "connection-string-password",
+        (re.compile(r"://"),),
+        re.compile(r"[^\s:/@\"'<>\[\]]{0,128}:(?P<s>[^\s:/@\"'<>\[\]]{1,256})@[A-Za-z0-9.\-_%]"),
+        _accept_plain),
+    ContextRule(
+        "secret-assignment",
+        tuple(re.compile(word + r"(?![a-z0-9])" + _SEPARATOR_AHEAD)
+              for word in ("key", "secret", "token", "pass(?:word|wd|phrase)?", "pwd",
+                           "credentials?")),
+        re.compile(r"(?P<sep>" + _SEP + r")" + _VALUE),
+        _accept_assignment),
+)
+_ANCHOR_FILTERS = {"secret-assignment": _key_ends_in_secret_word, "basic-auth": _curl_user_flag}
+
+
+def lower_same_length(text: str) -> str:
+    """`text.lower()` when it keeps every offset; otherwise only ASCII letters are lowered."""
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered
+    return text.translate(_ASCII_LOWER)
+
+
+_ASCII_LOWER = {code: code + 32 for code in range(ord("A"), ord("Z") + 1)}
+
+
+def iter_context_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of each accepted context-rule value; `lowered` is
+    `lower_same_length(text)`."""
+    for rule in CONTEXT_RULES:
+        keep = _ANCHOR_FILTERS.get(rule.kind)
+        for pattern in rule.anchors:
+            scanned_to = 0
+            for anchor in pattern.finditer(lowered):
+                if anchor.start() < scanned_to:
+                    continue  # a key inside the value just read is part of that value
+                if keep is not None and not keep(lowered, anchor):
+                    continue
+                match = rule.tail.match(text, anchor.end())
+                if match is None:
+                    continue
+                scanned_to = match.end()
+                if rule.accept(match):
+                    start, end = _value_group(match)
+                    if end > start:
+                        yield rule.kind, start, end

@@ -1,0 +1,160 @@
+"""Finding secrets in text: token rules, context rules, user patterns, then the entropy backstop.
+
+Overlapping findings from the first three sources merge into one span (the union, so nothing
+is half-redacted) named by the most specific kind: a vendor token inside `API_KEY=...` is
+reported as that vendor's kind, with the key left outside the span. The entropy backstop then
+looks only at what is left between those spans.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from skillgit.redact.context import iter_context_matches, lower_same_length
+from skillgit.redact.entropy import (
+    CANDIDATE,
+    CANDIDATE_AT_START,
+    MIN_LENGTH,
+    is_high_entropy,
+    run_end,
+)
+from skillgit.redact.rules import TOKEN_CHARS, TOKEN_RULES
+
+CUSTOM_KIND = "custom"
+HIGH_ENTROPY_KIND = "high-entropy"
+
+# Lower number wins when spans overlap.
+_TOKEN_PRIORITY = 0
+_CUSTOM_PRIORITY = 1
+_CONTEXT_PRIORITY = 2
+
+
+@dataclass(frozen=True)
+class SecretMatch:
+    """A secret found in scanned text: its kind and its [start, end) offsets."""
+
+    kind: str
+    start: int
+    end: int
+
+
+@functools.lru_cache(maxsize=256)
+def compile_pattern(pattern: str) -> re.Pattern[str]:
+    """Compile a user-supplied pattern; a bad one raises ValueError naming it."""
+    try:
+        return re.compile(pattern)
+    except (re.error, RecursionError, OverflowError) as exc:
+        raise ValueError(f"invalid secret pattern {pattern!r}: {exc}") from exc
+
+
+def compile_patterns(patterns: Iterable[str]) -> tuple[re.Pattern[str], ...]:
+    return tuple(compile_pattern(pattern) for pattern in patterns)
+
+
+def _token_candidates(text: str) -> Iterable[tuple[int, int, int, str]]:
+    size = len(text)
+    for rule in TOKEN_RULES:
+        match = rule.pattern.search(text)  # one fast literal-prefix scan; usually None
+        while match is not None:
+            start, end = match.span()
+            position = end if end > start else end + 1
+            if rule.bounded and ((start and text[start - 1] in TOKEN_CHARS)
+                                 or (end < size and text[end] in TOKEN_CHARS)):
+                match = rule.pattern.search(text, position)
+                continue
+            if "s" in rule.pattern.groupindex:
+                start, end = match.span("s")
+            if rule.accept is None or rule.accept(text[start:end]):
+                yield _TOKEN_PRIORITY, start, end, rule.kind
+            match = rule.pattern.search(text, position)
+
+
+def _custom_candidates(text: str, patterns: Sequence[re.Pattern[str]]
+                       ) -> Iterable[tuple[int, int, int, str]]:
+    for pattern in patterns:
+        group = "secret" if "secret" in pattern.groupindex else 0
+        for match in pattern.finditer(text):
+            start, end = match.span(group)
+            if end > start >= 0:
+                yield _CUSTOM_PRIORITY, start, end, CUSTOM_KIND
+
+
+def _merge(candidates: Iterable[tuple[int, int, int, str]]) -> list[SecretMatch]:
+    """Union overlapping spans; each union takes the kind of its highest-priority member."""
+    merged: list[SecretMatch] = []
+    best = _CONTEXT_PRIORITY + 1
+    for priority, start, end, kind in sorted(candidates, key=lambda c: (c[1], c[0], -c[2])):
+        if merged and start < merged[-1].end:
+            last = merged[-1]
+            if priority >= best:
+                kind = last.kind
+            best = min(best, priority)
+            merged[-1] = SecretMatch(kind, last.start, max(last.end, end))
+        else:
+            merged.append(SecretMatch(kind, start, end))
+            best = priority
+    return merged
+
+
+def _candidate_runs(text: str) -> Iterator[tuple[int, int]]:
+    first = CANDIDATE_AT_START.match(text)
+    if first is not None:
+        yield 0, run_end(text, first.end())
+    for match in CANDIDATE.finditer(text):
+        yield match.start(1), run_end(text, match.end(1))
+
+
+def _entropy_matches(text: str, taken: list[SecretMatch]) -> list[SecretMatch]:
+    """High-entropy runs outside `taken`; a run cut by a taken span is judged piece by piece,
+    exactly as a second scan would see it once the span is replaced by a marker."""
+    found: list[SecretMatch] = []
+    index = 0
+    for run_start, run_end_ in _candidate_runs(text):
+        while index < len(taken) and taken[index].end <= run_start:
+            index += 1
+        pieces: list[tuple[int, int]] = []
+        cursor = run_start
+        probe = index
+        while probe < len(taken) and taken[probe].start < run_end_:
+            pieces.append((cursor, taken[probe].start))
+            cursor = max(cursor, taken[probe].end)
+            probe += 1
+        pieces.append((cursor, run_end_))
+        for start, end in pieces:
+            if start and text[start - 1] == "\\" and text[start:start + 1] in ("n", "r", "t"):
+                start += 1  # the letter of a JSON/C escape such as \n is not part of a token
+            if end - start < MIN_LENGTH:
+                continue
+            span = is_high_entropy(text[start:end])
+            if span is not None:
+                found.append(SecretMatch(HIGH_ENTROPY_KIND, start + span[0], start + span[1]))
+    return found
+
+
+def scan(text: str, patterns: Sequence[re.Pattern[str]] = ()) -> list[SecretMatch]:
+    """All secrets in `text`: non-overlapping, sorted by start."""
+    candidates: list[tuple[int, int, int, str]] = list(_token_candidates(text))
+    candidates.extend(_custom_candidates(text, patterns))
+    lowered = lower_same_length(text)
+    candidates.extend((_CONTEXT_PRIORITY, start, end, kind)
+                      for kind, start, end in iter_context_matches(text, lowered))
+    taken = _merge(candidates)
+    found = _entropy_matches(text, taken)
+    if not found:
+        return taken
+    return sorted(taken + found, key=lambda m: m.start)
+
+
+def find_secrets(text: str, extra_patterns: Sequence[str] = ()) -> list[SecretMatch]:
+    """Non-overlapping matches, sorted by start. Pure, fast, never raises on any str.
+
+    `extra_patterns` are regexes from config; a named group `secret` limits the match to that
+    group. An invalid pattern raises ValueError naming it (a config error, not an input error).
+    """
+    patterns = compile_patterns(extra_patterns)
+    if len(text) < 4:
+        return []
+    return scan(text, patterns)

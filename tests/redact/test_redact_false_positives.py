@@ -1,0 +1,76 @@
+"""False-positive measurement: ordinary code and prose that holds no secret.
+
+Scans the skillgit source tree and the real skills under the shared corpus (SKILL.md files,
+references and scripts, read in place) and allows at most a small, explicit number of findings.
+Any finding is listed in the failure message with its file and surroundings, so a regression
+says exactly which rule fired on what.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from skillgit.redact import Redactor, find_secrets
+
+PROJECT = Path(__file__).resolve().parents[2]
+SOURCE_BUDGET = 2
+"""Findings allowed in skillgit/ (measured: 0)."""
+SKILLS_BUDGET = 3
+"""Findings allowed across the corpus skills (measured: 0 in ~400 files, ~2 MB)."""
+HOME_PREFIX = re.compile(r"/(?:Users|home)/(?!Shared/)[A-Za-z0-9._-]+/")
+_BINARY_SUFFIXES = {".zip", ".gz", ".pdf", ".png", ".jpg", ".pyc", ".ttf", ".woff", ".woff2"}
+
+
+def _text_files(root: Path) -> list[Path]:
+    return [path for path in sorted(root.rglob("*"))
+            if path.is_file() and path.suffix.lower() not in _BINARY_SUFFIXES]
+
+
+def _findings(files: list[Path]) -> tuple[list[str], int]:
+    report: list[str] = []
+    scanned = 0
+    for path in files:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        scanned += len(text)
+        for match in find_secrets(text):
+            context = text[max(0, match.start - 40):match.end + 10].replace("\n", "\\n")
+            report.append(f"{path}: {match.kind}: ...{context}...")
+    return report, scanned
+
+
+def test_skillgit_source_tree_has_few_false_positives() -> None:
+    files = _text_files(PROJECT / "skillgit")
+    report, scanned = _findings(files)
+    assert len(files) > 10 and scanned > 50_000
+    assert len(report) <= SOURCE_BUDGET, "\n".join(report)
+
+
+def test_corpus_skills_have_few_false_positives(corpus_dir: Path) -> None:
+    files = _text_files(corpus_dir / "skills")
+    report, scanned = _findings(files)
+    assert sum(path.name == "SKILL.md" for path in files) > 20
+    assert any("scripts" in path.parts for path in files)
+    assert scanned > 1_000_000
+    assert len(report) <= SKILLS_BUDGET, "\n".join(report)
+
+
+def test_real_transcripts_lose_their_authors_home_paths(corpus_dir: Path) -> None:
+    """The corpus transcripts were recorded under /Users/<name>/ (also inside raw JSON, after
+    escapes such as `\\n`); after redaction no personal home prefix is left, and redacting
+    again changes nothing."""
+    redactor = Redactor(home="/home/nobody")
+    leaked: list[str] = []
+    files = _text_files(corpus_dir / "transcripts")
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        redacted = redactor.redact(text)
+        assert redactor.redact(redacted) == redacted, path
+        leaked.extend(f"{path}: {match.group()}" for match in HOME_PREFIX.finditer(redacted))
+    before = sum(len(HOME_PREFIX.findall(p.read_text(encoding="utf-8", errors="replace")))
+                 for p in files)
+    assert before > 1000  # the corpus really is full of them
+    assert leaked == [], "\n".join(leaked[:20])
