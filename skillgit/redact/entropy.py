@@ -109,6 +109,8 @@ def is_high_entropy(run: str) -> tuple[int, int] | None:
 
     `run` is a maximal run of candidate characters; edge punctuation is not part of a secret
     (base64 padding `=` is kept)."""
+    if not (_DIGIT.search(run) and _UPPER.search(run) and _LOWER.search(run)):
+        return None  # most candidates: hex ids, UUIDs, paths of lower-case words
     start, end = 0, len(run)
     while start < end and run[start] in _EDGE_CHARS:
         start += 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from skillgit.redact.context import iter_context_matches, lower_same_length
@@ -99,32 +99,32 @@ def _merge(candidates: Iterable[tuple[int, int, int, str]]) -> list[SecretMatch]
     return merged
 
 
-def _candidate_runs(text: str) -> Iterator[tuple[int, int]]:
-    first = CANDIDATE_AT_START.match(text)
-    if first is not None:
-        yield 0, run_end(text, first.end())
-    for match in CANDIDATE.finditer(text):
-        yield match.start(1), run_end(text, match.end(1))
-
-
 def _entropy_matches(text: str, taken: list[SecretMatch]) -> list[SecretMatch]:
     """High-entropy runs outside `taken`; a run cut by a taken span is judged piece by piece,
     exactly as a second scan would see it once the span is replaced by a marker."""
     found: list[SecretMatch] = []
+    first = CANDIDATE_AT_START.match(text)
+    runs = [(0, first.end())] if first is not None else []
+    runs.extend(match.span(1) for match in CANDIDATE.finditer(text))
     index = 0
-    for run_start, run_end_ in _candidate_runs(text):
+    size = len(text)
+    for run_start, run_stop in runs:
+        if run_stop < size and text[run_stop] == "=":
+            run_stop = run_end(text, run_stop)
         while index < len(taken) and taken[index].end <= run_start:
             index += 1
-        pieces: list[tuple[int, int]] = []
-        cursor = run_start
-        probe = index
-        while probe < len(taken) and taken[probe].start < run_end_:
-            pieces.append((cursor, taken[probe].start))
-            cursor = max(cursor, taken[probe].end)
-            probe += 1
-        pieces.append((cursor, run_end_))
+        pieces = [(run_start, run_stop)]
+        if index < len(taken) and taken[index].start < run_stop:
+            pieces = []
+            cursor = run_start
+            probe = index
+            while probe < len(taken) and taken[probe].start < run_stop:
+                pieces.append((cursor, taken[probe].start))
+                cursor = max(cursor, taken[probe].end)
+                probe += 1
+            pieces.append((cursor, run_stop))
         for start, end in pieces:
-            if start and text[start - 1] == "\\" and text[start:start + 1] in ("n", "r", "t"):
+            if 0 < start < end and text[start - 1] == "\\" and text[start] in "nrt":
                 start += 1  # the letter of a JSON/C escape such as \n is not part of a token
             if end - start < MIN_LENGTH:
                 continue
