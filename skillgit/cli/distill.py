@@ -9,7 +9,6 @@ cached).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
@@ -17,10 +16,9 @@ from pathlib import Path
 
 import click
 
-from skillgit import __version__
 from skillgit.digest import Digest
 from skillgit.distill.cache import DigestCache, default_cache_dir
-from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions
+from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions, parse_tag
 from skillgit.errors import EXIT_OK
 from skillgit.transcripts.discover import SessionQuery
 
@@ -60,7 +58,7 @@ def distill(since: float | None, agents: tuple[str, ...], source: Path | None,
         query=SessionQuery(agents=agents, source=source, since_days=since,
                            include_sidechains=include_sidechains),
         workers=workers or config.distill.workers, limit=limit, refresh=refresh,
-        parse_tag=_parse_tag(patterns))
+        parse_tag=parse_tag(patterns))
     cache = DigestCache(default_cache_dir())
     progress = _Progress(enabled=sys.stderr.isatty() and not sys.stdout.isatty())
 
@@ -110,9 +108,8 @@ def digest_lines(digest: Digest) -> list[str]:
 
 
 def _parse_tag(patterns: list[str]) -> str:
-    """What, besides the file, decides a parsed conversation: version and redaction."""
-    material = json.dumps([__version__, os.environ.get("HOME", ""), patterns])
-    return hashlib.sha256(material.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    """Kept for callers of the old private name; see `skillgit.distill.run.parse_tag`."""
+    return parse_tag(patterns)
 
 
 def _warn(message: str) -> None:

@@ -23,15 +23,20 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from datetime import timezone
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from skillgit import __version__
 from skillgit.digest import Digest
+from skillgit.distill.render import SENTINEL
 from skillgit.transcripts.model import Conversation
 
 LAYOUT = "v1"
+# Prompts that mark an LLM call made by a miner (skillgit's own, or Skill Miner's).
+OWN_CALL_MARKERS = (SENTINEL[:26], "[skill-miner:llm-call")
 
 
 class ConversationRef(BaseModel):
@@ -73,6 +78,42 @@ def digest_key(content: str, engine: str, model: str | None, prompt_version: str
     """The cache key of a digest: content hash, engine, model and prompt version."""
     material = json.dumps([LAYOUT, content, engine, model or "", prompt_version])
     return hashlib.sha256(material.encode("utf-8")).hexdigest()
+
+
+def conversation_ref(conversation: Conversation) -> ConversationRef:
+    """The facts the pipeline's filters need, and the content hash."""
+    last = conversation.ended_at or conversation.started_at
+    if last is not None and last.tzinfo is None:
+        last = last.replace(tzinfo=timezone.utc)
+    return ConversationRef(
+        session_id=conversation.session_id, content_hash=content_hash(conversation),
+        is_sidechain=conversation.is_sidechain,
+        last_activity=last.timestamp() if last is not None else None,
+        n_user_turns=len(conversation.user_turns),
+        own_call=any(m in turn.text for turn in conversation.user_turns[:3]
+                     for m in OWN_CALL_MARKERS))
+
+
+def parse_tag(extra_patterns: Sequence[str] = (), env: Mapping[str, str] | None = None) -> str:
+    """What, besides a session file, decides the parsed conversations: skillgit's version
+    and the redaction settings (home folder, extra patterns). Part of the file index key."""
+    env = os.environ if env is None else env
+    material = json.dumps([__version__, env.get("HOME", ""), list(extra_patterns)])
+    return hashlib.sha256(material.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def file_fingerprint(path: Path, tag: str) -> str:
+    """Size and mtime of the file, and of its SQLite write-ahead log when there is one
+    (new rows of a WAL-mode database land there, leaving the main file untouched)."""
+    parts = [os.path.basename(path), tag]
+    for candidate in (path, path.with_name(path.name + "-wal")):
+        try:
+            stat = candidate.stat()
+        except OSError:
+            parts.append("-")
+        else:
+            parts.append(f"{stat.st_size}:{stat.st_mtime_ns}")
+    return "|".join(parts)
 
 
 class DigestCache:

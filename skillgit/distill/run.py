@@ -12,25 +12,27 @@ skillgit's own LLM calls are skipped.
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
-from datetime import timezone
 from pathlib import Path
 
 from skillgit.digest import Digest
-from skillgit.distill.cache import ConversationRef, DigestCache, content_hash, digest_key
-from skillgit.distill.render import SENTINEL
+from skillgit.distill.cache import (
+    ConversationRef,
+    DigestCache,
+    conversation_ref,
+    digest_key,
+    file_fingerprint,
+    parse_tag,
+)
 from skillgit.distill.verify import verify_digest
 from skillgit.llm.base import Engine, EngineUnavailable, InvalidAnswer, Usage
 from skillgit.transcripts.discover import SessionQuery, select_adapters, session_files
 from skillgit.transcripts.model import Adapter, Conversation, Redacting
 
-# Prompts that mark an LLM call made by a miner (skillgit's own, or Skill Miner's).
-OWN_CALL_MARKERS = (SENTINEL[:26], "[skill-miner:llm-call")
 Sink = Callable[[str], None]
 
 
@@ -80,19 +82,6 @@ def prompt_version_of(engine: Engine) -> str:
     """The engine's prompt version (part of the cache key); engines may omit it."""
     value = getattr(engine, "prompt_version", None)
     return value if isinstance(value, str) and value else "unversioned"
-
-
-def conversation_ref(conversation: Conversation) -> ConversationRef:
-    last = conversation.ended_at or conversation.started_at
-    if last is not None and last.tzinfo is None:
-        last = last.replace(tzinfo=timezone.utc)
-    return ConversationRef(
-        session_id=conversation.session_id, content_hash=content_hash(conversation),
-        is_sidechain=conversation.is_sidechain,
-        last_activity=last.timestamp() if last is not None else None,
-        n_user_turns=len(conversation.user_turns),
-        own_call=any(m in turn.text for turn in conversation.user_turns[:3]
-                     for m in OWN_CALL_MARKERS))
 
 
 class _Run:
@@ -257,7 +246,7 @@ class _Run:
                 if self.result.error is not None or self.full():
                     break
                 self.result.stats.files += 1
-                fingerprint = _fingerprint(path, self.options.parse_tag)
+                fingerprint = file_fingerprint(path, self.options.parse_tag)
                 if self.options.refresh or not self.from_index(agent, path, fingerprint):
                     self.parse(adapters[agent], agent, path, fingerprint)
                 self.drain(block=False)
@@ -291,9 +280,5 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def _fingerprint(path: Path, parse_tag: str) -> str:
-    try:
-        stat = path.stat()
-    except OSError:
-        return f"missing:{parse_tag}"
-    return f"{stat.st_size}:{stat.st_mtime_ns}:{os.path.basename(path)}:{parse_tag}"
+__all__ = ["DistillOptions", "DistillResult", "DistillStats", "conversation_ref",
+           "distill_sessions", "parse_tag", "prompt_version_of"]

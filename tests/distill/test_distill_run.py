@@ -15,7 +15,7 @@ import pytest
 from sessionkit import ClaudeSession, sample_session
 
 from skillgit.digest import Digest
-from skillgit.distill.cache import DigestCache, default_cache_dir
+from skillgit.distill.cache import DigestCache, default_cache_dir, file_fingerprint, parse_tag
 from skillgit.distill.render import SENTINEL
 from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions
 from skillgit.llm.base import EngineUnavailable, InvalidAnswer, Usage
@@ -197,3 +197,18 @@ def test_concurrent_writers_leave_only_valid_files(tmp_path: Path) -> None:
     for number in range(7):
         stored = cache.get(f"{number:064x}")
         assert stored is not None and stored.session_id.startswith("s")
+
+
+def test_a_database_change_in_its_write_ahead_log_changes_the_fingerprint(
+        tmp_path: Path) -> None:
+    database = tmp_path / "opencode.db"
+    database.write_bytes(b"main")
+    before = file_fingerprint(database, "tag")
+    (tmp_path / "opencode.db-wal").write_bytes(b"new rows")
+    assert file_fingerprint(database, "tag") != before
+    assert file_fingerprint(database, "other") != file_fingerprint(database, "tag")
+
+
+def test_parse_tag_follows_redaction_settings() -> None:
+    assert parse_tag(["ACME-[0-9]+"], {"HOME": "/home/a"}) != parse_tag([], {"HOME": "/home/a"})
+    assert parse_tag([], {"HOME": "/home/a"}) != parse_tag([], {"HOME": "/home/b"})
