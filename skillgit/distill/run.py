@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -145,26 +145,34 @@ class _Run:
     def parse(self, adapter: Adapter, agent: str, path: Path, fingerprint: str) -> None:
         self.result.stats.files_parsed += 1
         refs: list[ConversationRef] = []
-        try:
-            for conversation in adapter.parse(path, self.redactor):
-                for message in conversation.warnings:
-                    self.warn(message)
-                ref = conversation_ref(conversation)
-                refs.append(ref)
-                if (self.full() or self.result.error is not None
-                        or not self.eligible(ref, count=True)):
-                    continue
-                self.result.stats.sessions += 1
-                key = self.key(ref)
-                cached = None if self.options.refresh else self.cache.get(key)
-                if cached is not None:
-                    self.emit(cached, cached=True)
-                else:
-                    self.submit(_Job(conversation, key))
-        except Exception as exc:  # hostile input must not stop the run
-            self.warn(f"could not read {path} as {agent}: {type(exc).__name__}: {exc}")
-            return
+        conversations: Iterator[Conversation] | None = None
+        while True:
+            try:  # only the adapter's own failures are caught here, not the callbacks'
+                if conversations is None:
+                    conversations = iter(adapter.parse(path, self.redactor))
+                conversation = next(conversations, None)
+            except Exception as exc:  # hostile input must not stop the run
+                self.warn(f"could not read {path} as {agent}: {type(exc).__name__}: {exc}")
+                return
+            if conversation is None:
+                break
+            refs.append(self.accept(conversation))
         self.store(lambda: self.cache.put_file_refs(agent, path, fingerprint, refs))
+
+    def accept(self, conversation: Conversation) -> ConversationRef:
+        for message in conversation.warnings:
+            self.warn(message)
+        ref = conversation_ref(conversation)
+        if self.full() or self.result.error is not None or not self.eligible(ref, count=True):
+            return ref
+        self.result.stats.sessions += 1
+        key = self.key(ref)
+        cached = None if self.options.refresh else self.cache.get(key)
+        if cached is not None:
+            self.emit(cached, cached=True)
+        else:
+            self.submit(_Job(conversation, key))
+        return ref
 
     def submit(self, job: _Job) -> None:
         while len(self.pending) >= 2 * max(self.options.workers, 1):

@@ -6,13 +6,14 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
 from multiprocessing import get_context
 from pathlib import Path
 
 import pytest
-from sessionkit import ClaudeSession, sample_session
+from sessionkit import ClaudeSession, Talk, sample_session
 
 from skillgit.digest import Digest
 from skillgit.distill.cache import DigestCache, default_cache_dir, file_fingerprint, parse_tag
@@ -212,3 +213,42 @@ def test_a_database_change_in_its_write_ahead_log_changes_the_fingerprint(
 def test_parse_tag_follows_redaction_settings() -> None:
     assert parse_tag(["ACME-[0-9]+"], {"HOME": "/home/a"}) != parse_tag([], {"HOME": "/home/a"})
     assert parse_tag([], {"HOME": "/home/a"}) != parse_tag([], {"HOME": "/home/b"})
+
+
+class _BrokenAdapter:
+    """Yields one good conversation per file, then fails like a parser bug would."""
+
+    AGENT = "broken"
+
+    def default_roots(self, env: object) -> list[Path]:
+        return []
+
+    def discover(self, root: Path) -> list[Path]:
+        return sorted(root.glob("*.log"))
+
+    def sniff(self, path: Path) -> bool:
+        return path.suffix == ".log"
+
+    def parse(self, path: Path, redactor: object) -> Iterator[Conversation]:
+        yield Talk(session_id=path.stem).user("Summarize the deployment log please.").build()
+        raise ValueError("unexpected record")
+
+
+def test_a_failing_parser_is_a_warning_but_a_failing_consumer_is_not_hidden(
+        tmp_path: Path) -> None:
+    (tmp_path / "a.log").write_text("x")
+    options = DistillOptions(query=SessionQuery(source=tmp_path))
+    warnings: list[str] = []
+    result = distill_sessions(CountingEngine(), options, DigestCache(tmp_path / "c"),
+                              Redactor.from_environment(), registry={"broken": _BrokenAdapter()},
+                              on_warning=warnings.append)
+    assert [d.session_id for d in result.digests] == ["a"]
+    assert any("ValueError: unexpected record" in w for w in warnings)
+
+    def refuse(_digest: Digest) -> None:
+        raise BrokenPipeError("stdout closed")
+
+    with pytest.raises(BrokenPipeError):
+        distill_sessions(CountingEngine(), options, DigestCache(tmp_path / "d"),
+                         Redactor.from_environment(), registry={"broken": _BrokenAdapter()},
+                         on_digest=refuse)
