@@ -53,9 +53,8 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
     writes skillgit/new/<skill> or skillgit/update/<skill> branches. Never touches your
     work tree, index or checked-out branch.
     """
-    from skillgit.cli.distill import _parse_tag
     from skillgit.config import load_config
-    from skillgit.distill.cache import DigestCache, default_cache_dir
+    from skillgit.distill.cache import DigestCache, default_cache_dir, parse_tag
     from skillgit.distill.run import DistillOptions
     from skillgit.llm.select import resolve_engine
     from skillgit.mine.run import MineOptions, dry_run_text, run_mine
@@ -72,7 +71,7 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
         dry_run=dry_run, skills_dir=skills_dir or section.skills_dir,
         identity=os.environ.get("SKILLGIT_IDENTITY") or section.identity or DEFAULT_IDENTITY)
     distill = DistillOptions(workers=workers or config.distill.workers, limit=limit,
-                             refresh=refresh, parse_tag=_parse_tag(patterns))
+                             refresh=refresh, parse_tag=parse_tag(patterns))
     progress = _Progress(enabled=sys.stderr.isatty() and not as_json)
     distilled, result = run_mine(
         repo_path, SessionQuery(agents=agents, source=source, since_days=since), options,
