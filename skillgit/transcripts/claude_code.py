@@ -65,7 +65,17 @@ def sniff(path: Path) -> bool:
 
 
 def _skip_line(line: bytes) -> bool:
-    return line.startswith(b'{"type":"file-history-snapshot"')
+    """File snapshots and thinking-only streamed assistant lines are never needed."""
+    if line.startswith((b'{"type":"file-history-snapshot"', b'{"type": "file-history-snapshot"')):
+        return True
+    # Quotes inside JSON strings are escaped, so these byte patterns are real keys.
+    return (b'"thinking"' in line and _has_type(line, b"thinking")
+            and _has_type(line, b"assistant") and not _has_type(line, b"text")
+            and not _has_type(line, b"tool_use"))
+
+
+def _has_type(line: bytes, value: bytes) -> bool:
+    return b'"type":"' + value + b'"' in line or b'"type": "' + value + b'"' in line
 
 
 def parse(path: Path, redactor: Redacting) -> Iterator[Conversation]:

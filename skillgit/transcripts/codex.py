@@ -23,13 +23,22 @@ from typing import Any
 
 from skillgit.transcripts.builder import ConversationBuilder
 from skillgit.transcripts.codex_items import CodexReader
-from skillgit.transcripts.jsonl import LineStats, first_records, iter_records, read_head
-from skillgit.transcripts.model import Conversation, Redacting
+from skillgit.transcripts.jsonl import (
+    LineStats,
+    decode_line,
+    first_records,
+    iter_lines,
+    read_head,
+)
+from skillgit.transcripts.model import Conversation, Redacting, parse_timestamp
 
 AGENT = "codex"
 
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 _MAX_JSON_BYTES = 256 * 1024 * 1024
+_CALL_ID = re.compile(rb'"call_id": ?"([A-Za-z0-9_.:-]{1,200})"')
+_EXIT_CODE = re.compile(rb'"exit_code": ?(-?\d{1,9})[,}]')
+_TIMESTAMP = re.compile(rb'\{"timestamp": ?"([0-9T:.+Z-]{10,40})"')
 
 
 def default_roots(env: Mapping[str, str]) -> list[Path]:
@@ -85,8 +94,13 @@ def parse(path: Path, redactor: Redacting) -> Iterator[Conversation]:
         for item in _legacy_json_items(path, stats, reader):
             reader.feed_item(item, None)
     else:
-        for record in iter_records(path, stats, prefilter=_skip_line):
-            reader.feed(record)
+        for line in iter_lines(path, stats):
+            if _skip_line(line):
+                stats.skipped_by_prefilter += 1
+            elif not _exec_end_shortcut(line, reader):
+                record = decode_line(line, stats)
+                if record is not None:
+                    reader.feed(record)
     builder = reader.finish()
     if not builder.session_id:
         match = _UUID.search(path.name)
@@ -100,9 +114,28 @@ def parse(path: Path, redactor: Redacting) -> Iterator[Conversation]:
 
 def _skip_line(line: bytes) -> bool:
     """Token counters and reasoning blobs are never needed; skip them before decoding."""
-    head = line[:120]
+    head = line[:120].replace(b'": "', b'":"')
     return (b'"type":"token_count"' in head or b'"type":"reasoning"' in head
             or b'"type":"token_usage_record"' in head)
+
+
+def _exec_end_shortcut(line: bytes, reader: CodexReader) -> bool:
+    """`exec_command_end` repeats a command's whole output (stdout, aggregated, formatted)
+    but only its call id and exit code are needed: read those two without decoding the line.
+    Anything unusual (other key order, two exit codes, a torn line) takes the normal path."""
+    head = line[:200]
+    if ((b'"type":"exec_command_end"' not in head and b'"type": "exec_command_end"' not in head)
+            or not line.rstrip().endswith(b"}")):
+        return False
+    call = _CALL_ID.search(line, 0, 400)
+    codes = _EXIT_CODE.findall(line)
+    if call is None or len(codes) != 1:
+        return False
+    reader.exit_codes[call.group(1).decode("ascii", "replace")] = int(codes[0])
+    stamp = _TIMESTAMP.match(line)
+    if stamp:
+        reader.builder.seen_time(parse_timestamp(stamp.group(1).decode("ascii", "replace")))
+    return True
 
 
 def _legacy_json_items(path: Path, stats: LineStats, reader: CodexReader) -> list[Any]:

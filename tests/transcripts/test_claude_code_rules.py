@@ -282,3 +282,13 @@ def test_default_roots_honour_config_dir() -> None:
     assert roots == [Path("/a/projects"), Path("/b/projects")]
     assert claude_code.default_roots({"HOME": "/h"}) == [
         Path("/h/.claude/projects"), Path("/h/.config/claude/projects")]
+
+
+def test_thinking_only_lines_are_skipped_but_mixed_lines_are_read(tmp_path: Path) -> None:
+    think = {"type": "thinking", "thinking": "ponder", "signature": "s"}
+    c = _parse(tmp_path, [
+        _user("q"),
+        _assistant("m1", think),
+        _assistant("m2", think, {"type": "text", "text": "answer in the same line"}),
+    ])
+    assert [t.text for t in c.turns] == ["q", "answer in the same line"]

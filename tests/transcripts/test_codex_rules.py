@@ -272,3 +272,21 @@ def test_default_roots_honour_codex_home() -> None:
         Path("/c/sessions"), Path("/c/archived_sessions")]
     assert codex.default_roots({"HOME": "/h"}) == [
         Path("/h/.codex/sessions"), Path("/h/.codex/archived_sessions")]
+
+
+def test_exec_command_end_is_read_without_decoding_its_output(tmp_path: Path) -> None:
+    # The output quotes a JSON document with its own "exit_code": only the real key counts.
+    noisy = json.dumps({"exit_code": 7, "call_id": "zzz"})
+    c = _parse(tmp_path, [
+        _meta(),
+        _event("user_message", message="go"),
+        _call("a", "exec_command", {"cmd": "cat result.json"}),
+        _output("a", "Process running with session ID 5\nOutput:\n"),
+        _event("exec_command_end", call_id="a", aggregated_output=noisy, stdout=noisy,
+               exit_code=3, status="failed"),
+        _line("event_msg", {"type": "exec_command_end", "call_id": "a", "exit_code": 4},
+              ts="2026-05-11T09:00:00.000Z"),
+    ])
+    (call,) = c.tool_calls
+    assert call.result is not None and (call.result.exit_code, call.result.is_error) == (4, True)
+    assert c.ended_at is not None and c.ended_at.hour == 9
