@@ -44,27 +44,66 @@ class Redactor:
 
     def redact(self, text: str) -> str:
         text = self._paths.rewrite(text)
+        matches = scan(text, self._patterns) if len(text) >= 4 else []
         for _ in range(_MAX_ROUNDS):
-            matches = scan(text, self._patterns) if len(text) >= 4 else []
             if not matches:
                 break
-            text = _replace(text, matches)
+            text, markers = _replace(text, matches)
+            if not self._changed_near(text, markers):
+                break
+            matches = scan(text, self._patterns)
         return text
+
+    def _changed_near(self, text: str, markers: list[tuple[int, int]]) -> bool:
+        """Whether a rule now matches next to a new marker (see `_MAX_ROUNDS`)."""
+        windows: list[tuple[int, int]] = []
+        for start, end in markers:
+            low, high = _line_bounds(text, start - _NEIGHBOURHOOD, end + _NEIGHBOURHOOD)
+            if windows and low <= windows[-1][1]:
+                windows[-1] = (windows[-1][0], high)
+            else:
+                windows.append((low, high))
+        return any(scan(text[low:high], self._patterns) for low, high in windows)
 
 
 _MAX_ROUNDS = 4
-"""Scans per text. A second scan runs only when the first found something: replacing a secret
-changes its neighbours (`<token>-----BEGIN ...` becomes `<token>[REDACTED:...]`), and a rule
-that the neighbour blocked may then match; scanning until nothing is found is what makes
-`redact` idempotent. Text without secrets is scanned once."""
+"""Scans per text. Replacing a secret changes its neighbours (`<token>-----BEGIN ...` becomes
+`<token>[REDACTED:...]`), and a rule that the old neighbour blocked may match now. So after
+replacing, the text around each new marker is scanned again, and if anything turns up the
+whole text is scanned once more: scanning until nothing is found is what makes `redact`
+idempotent. Text without secrets is scanned once; text with secrets, once plus its
+neighbourhoods."""
+_NEIGHBOURHOOD = 1024
+"""Characters each side of a marker that the re-check covers; every rule decides from much
+less context than this around the changed characters."""
 
 
-def _replace(text: str, matches: list[SecretMatch]) -> str:
+def _line_bounds(text: str, low: int, high: int) -> tuple[int, int]:
+    """[low, high) widened to whole lines (within reason), so the re-check never sees a token
+    cut in half at its edge."""
+    low, high = max(0, low), min(len(text), high)
+    newline = text.rfind("\n", max(0, low - 4 * _NEIGHBOURHOOD), low)
+    if newline >= 0 or low - 4 * _NEIGHBOURHOOD <= 0:
+        low = newline + 1
+    newline = text.find("\n", high, high + 4 * _NEIGHBOURHOOD)
+    if newline >= 0 or high + 4 * _NEIGHBOURHOOD >= len(text):
+        high = newline if newline >= 0 else len(text)
+    return low, high
+
+
+def _replace(text: str, matches: list[SecretMatch]) -> tuple[str, list[tuple[int, int]]]:
+    """`text` with each match replaced by its marker, and where the markers now are."""
     parts: list[str] = []
+    markers: list[tuple[int, int]] = []
     cursor = 0
+    size = 0
     for match in matches:
-        parts.append(text[cursor:match.start])
-        parts.append(marker(match.kind))
+        before = text[cursor:match.start]
+        label = marker(match.kind)
+        parts.extend((before, label))
+        size += len(before)
+        markers.append((size, size + len(label)))
+        size += len(label)
         cursor = match.end
     parts.append(text[cursor:])
-    return "".join(parts)
+    return "".join(parts), markers
