@@ -7,6 +7,7 @@ errors into messages and exit codes (see `skillgit.errors`).
 
 from __future__ import annotations
 
+import importlib
 import sys
 import traceback
 from collections.abc import Sequence
@@ -17,7 +18,37 @@ from skillgit import __version__
 from skillgit.errors import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, SkillgitError
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# Subcommands, imported only when used (so `skillgit validate` does not pay for httpx or the
+# transcript adapters). Each value is "module:attribute" below skillgit.cli.
+COMMANDS: dict[str, str] = {
+    "mine": "mine:mine",
+    "proposals": "proposals:proposals",
+    "demo": "demo:demo",
+    "validate": "validate:validate",
+    "sessions": "sessions:sessions",
+    "distill": "distill:distill",
+    "llm": "llm:llm",
+}
+
+
+class LazyGroup(click.Group):
+    """A click group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*COMMANDS, *super().list_commands(ctx)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = COMMANDS.get(cmd_name)
+        if target is None:
+            return super().get_command(ctx, cmd_name)
+        module_name, attribute = target.split(":")
+        module = importlib.import_module(f"skillgit.cli.{module_name}")
+        command = getattr(module, attribute)
+        assert isinstance(command, click.Command)
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "-V", "--version", prog_name="skillgit")
 def cli() -> None:
     """Mine coding-agent transcripts into reviewed Agent Skills.
@@ -25,33 +56,6 @@ def cli() -> None:
     Skills live as SKILL.md directories in a git repository; skillgit validates them,
     proposes changes on branches, and reviews them on pull requests.
     """
-
-
-def _register_commands() -> None:
-    from skillgit.cli import validate
-
-    cli.add_command(validate.validate)
-    from skillgit.cli import llm
-
-    cli.add_command(llm.llm)
-    from skillgit.cli import sessions
-
-    cli.add_command(sessions.sessions)
-    from skillgit.cli import proposals
-
-    cli.add_command(proposals.proposals)
-    from skillgit.cli import mine
-
-    cli.add_command(mine.mine)
-    from skillgit.cli import demo
-
-    cli.add_command(demo.demo)
-    from skillgit.cli import distill
-
-    cli.add_command(distill.distill)
-
-
-_register_commands()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

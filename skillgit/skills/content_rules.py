@@ -10,7 +10,7 @@ from urllib.parse import unquote
 
 from skillgit.redact import find_secrets
 from skillgit.skills.findings import Level
-from skillgit.skills.model import Skill
+from skillgit.skills.model import SKILL_FILE, Skill
 from skillgit.skills.spec_rules import FindingSink
 from skillgit.tokens import estimate_tokens
 
@@ -19,12 +19,13 @@ BODY_MAX_TOKENS = 5000
 MAX_SCANNED_FILE_BYTES = 1024 * 1024
 MAX_SCANNED_FILES = 200
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _INLINE_CODE = re.compile(r"(`+)(.+?)\1")
-_MD_LINK = re.compile(r"!?\[[^\]\n]*\]\(\s*(<[^>\n]*>|[^)\s]+)(?:\s+[\"'(][^)\n]*)?\)")
-_REF_DEF = re.compile(r"^ {0,3}\[[^\]\n]+\]:\s*(<[^>\n]*>|\S+)")
+_MD_LINK = re.compile(r"\[[^\]\n]*\]\(\s*(<[^>\n]*>|[^)\s]+)(?:\s+[\"'(][^)\n]*)?\)")
+_REF_DEF = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)", re.M)
+_FENCE_LINE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.M)
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _RESOURCE_PATH = re.compile(r"^(?:scripts|references|assets)/[\w./-]+$")
+_HOME_HINT = re.compile(r"/home/|/Users/|:\\Users\\", re.I)
 HOME_PATH = re.compile(
     r"(?<![\w~.])(?:/home/[A-Za-z0-9._-]+/|/Users/[A-Za-z0-9._ -]+/|[A-Za-z]:\\Users\\[^\\\s]+\\)"
 )
@@ -44,32 +45,56 @@ def check_body_size(skill: Skill, sink: FindingSink) -> None:
                  f"body is ~{tokens} tokens; the spec recommends under {BODY_MAX_TOKENS}", line)
 
 
+def _prose(body: str) -> str:
+    """The body with fenced code blocks blanked out (line count and offsets kept)."""
+    if "```" not in body and "~~~" not in body:
+        return body
+    parts: list[str] = []
+    done = 0
+    fence: re.Match[str] | None = None
+    for match in _FENCE_LINE.finditer(body):
+        marker = match.group(1)
+        if fence is None:
+            fence = match
+        elif marker[0] == fence.group(1)[0] and len(marker) >= len(fence.group(1)):
+            end = body.find("\n", match.end())
+            end = len(body) if end < 0 else end
+            parts += [body[done:fence.start()], _blank(body[fence.start():end])]
+            done, fence = end, None
+    if fence is not None:  # an unclosed fence runs to the end of the body
+        parts += [body[done:fence.start()], _blank(body[fence.start():])]
+        done = len(body)
+    parts.append(body[done:])
+    return "".join(parts)
+
+
+def _blank(text: str) -> str:
+    return "\n" * text.count("\n")
+
+
 def iter_body_references(skill: Skill) -> Iterator[tuple[int, str]]:
     """(file line, target) for relative link targets and resource paths in the body prose.
 
     Fenced code blocks are skipped; inline code counts only when it names a path under
     scripts/, references/ or assets/ (the spec's resource folders)."""
-    fence: str | None = None
-    for offset, text in enumerate(skill.body.split("\n")):
-        line = skill.document.body_first_line + offset
-        opener = _FENCE.match(text)
-        if fence is not None:
-            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence):
-                fence = None
-            continue
-        if opener:
-            fence = opener.group(1)
-            continue
-        for match in _INLINE_CODE.finditer(text):
+    body = skill.body
+    if "[" not in body and "`" not in body:
+        return
+    prose = _prose(body)
+    first = skill.document.body_first_line
+    found: list[tuple[int, str]] = []
+    if "`" in prose:
+        for match in _INLINE_CODE.finditer(prose):
             code = match.group(2).strip()
             if _RESOURCE_PATH.match(code):
-                yield line, code
-        prose = _INLINE_CODE.sub("", text)
-        for match in _MD_LINK.finditer(prose):
-            yield line, match.group(1)
-        ref = _REF_DEF.match(prose)
-        if ref:
-            yield line, ref.group(1)
+                found.append((match.start(), code))
+        prose = _INLINE_CODE.sub(lambda m: " " * len(m.group(0)), prose)
+    if "[" in prose:
+        found += [(m.start(), m.group(1)) for m in _MD_LINK.finditer(prose)]
+        if "]:" in prose:
+            found += [(m.start(), m.group(1)) for m in _REF_DEF.finditer(prose)]
+    for offset, target in sorted(found):
+        yield first + prose.count("\n", 0, offset), target
 
 
 def _local_target(target: str) -> str | None:
@@ -106,25 +131,35 @@ def iter_text_files(skill: Skill) -> Iterator[tuple[Path, str]]:
     """SKILL.md first, then other small text files in the skill directory (no symlinks)."""
     yield skill.skill_md, skill.document.to_text()
     count = 0
-    for folder, dirs, files in os.walk(skill.directory):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
-        for name in sorted(files):
-            path = Path(folder) / name
-            if path == skill.skill_md or path.is_symlink():
+    stack = [str(skill.directory)]
+    while stack:
+        try:
+            entries = sorted(os.scandir(stack.pop()), key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_symlink():
+                continue
+            if entry.is_dir():
+                if not entry.name.startswith(".") and entry.name != "node_modules":
+                    stack.append(entry.path)
+                continue
+            if entry.name == SKILL_FILE and os.path.dirname(entry.path) == str(skill.directory):
                 continue
             count += 1
             if count > MAX_SCANNED_FILES:
                 return
-            text = _read_text(path)
+            text = _read_text(entry)
             if text is not None:
-                yield path, text
+                yield Path(entry.path), text
 
 
-def _read_text(path: Path) -> str | None:
+def _read_text(entry: os.DirEntry[str]) -> str | None:
     try:
-        if path.stat().st_size > MAX_SCANNED_FILE_BYTES:
+        if entry.stat(follow_symlinks=False).st_size > MAX_SCANNED_FILE_BYTES:
             return None
-        data = path.read_bytes()
+        with open(entry.path, "rb") as handle:
+            data = handle.read()
     except OSError:
         return None
     if b"\0" in data[:8192]:
@@ -136,7 +171,7 @@ def check_files(skill: Skill, sink: FindingSink, display: Callable[[Path], str])
     """Home paths (warning) and likely secrets (error; entropy-only guesses: warning)."""
     for path, text in iter_text_files(skill):
         file_sink = sink if path == skill.skill_md else FindingSink(display(path))
-        for match in HOME_PATH.finditer(text):
+        for match in (HOME_PATH.finditer(text) if _HOME_HINT.search(text) else ()):
             file_sink.add(Level.WARNING, "home-path",
                           f"absolute home path '{match.group(0)}' will not exist on other "
                           "machines; use a path relative to the skill or the repository",

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import sys
 from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -93,13 +96,36 @@ def validate_paths(paths: Iterable[str | os.PathLike[str]], profile: str = "spec
     report = ValidationReport(profile=chosen.name)
     reports: dict[Path, SkillReport] = {}
     names: dict[Path, str | None] = {}
-    for directory in find_skill_dirs(paths):
-        skill_report, skill = validate_skill_dir(directory, chosen, here)
+    directories = find_skill_dirs(paths)
+    for directory, (skill_report, name) in zip(
+            directories, _validate_all(directories, chosen, here)):
         report.skills.append(skill_report)
         reports[directory] = skill_report
-        names[directory] = skill.name if skill else None
+        names[directory] = name
     _check_duplicate_names(reports, names, here)
     return report
+
+
+# Below this many skills, starting worker processes costs more than it saves.
+PARALLEL_MIN_SKILLS = 200
+
+
+def _validate_one(job: tuple[Path, Profile, Path]) -> tuple[SkillReport, str | None]:
+    report, skill = validate_skill_dir(*job)
+    return report, skill.name if skill else None
+
+
+def _validate_all(directories: list[Path], profile: Profile,
+                  cwd: Path) -> list[tuple[SkillReport, str | None]]:
+    """Every skill's report and name, in order; on all cores when there are many skills."""
+    jobs = [(d, profile, cwd) for d in directories]
+    workers = min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                  else (os.cpu_count() or 1), 8)
+    if len(jobs) < PARALLEL_MIN_SKILLS or workers < 2 or sys.platform != "linux":
+        return [_validate_one(job) for job in jobs]
+    context = multiprocessing.get_context("fork")  # workers inherit the loaded modules
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        return list(pool.map(_validate_one, jobs, chunksize=max(16, len(jobs) // (workers * 4))))
 
 
 def _check_duplicate_names(reports: dict[Path, SkillReport], names: dict[Path, str | None],
