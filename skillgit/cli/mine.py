@@ -94,8 +94,8 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
 
 
 def summary_lines(distilled: DistillResult, result: MineResult) -> list[str]:
-    s, usage = distilled.stats, distilled.usage
-    found = result.found
+    s, found = distilled.stats, result.found
+    usage = distilled.usage + found.usage
     lines = [
         f"skillgit: {s.sessions} sessions read from {s.files} files; digests: {s.cached} cached,"
         f" {s.computed} new ({s.engine_calls} engine calls, {usage.input_tokens} tokens in, "
@@ -131,7 +131,7 @@ def summary_json(distilled: DistillResult, result: MineResult) -> dict[str, Any]
         "dry_run": result.dry_run,
         "sessions": s.sessions, "files": s.files,
         "digests": {"cached": s.cached, "new": s.computed, "engine_calls": s.engine_calls},
-        "usage": distilled.usage.model_dump(),
+        "usage": (distilled.usage + result.found.usage).model_dump(),
         "candidates": result.found.candidates,
         "proposals": [{
             "branch": p.branch, "kind": p.kind, "skill": p.skill, "summary": p.summary,

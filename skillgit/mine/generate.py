@@ -130,6 +130,13 @@ def _description(name: str, candidate: Candidate) -> str:
     return f"{what} Use when working with {topic}."[:1000]
 
 
+def skill_file_text(name: str, description: str, body: str) -> str:
+    """A SKILL.md from its parts; the frontmatter is always written by skillgit."""
+    frontmatter = yaml.safe_dump({"name": name, "description": " ".join(description.split())},
+                                 sort_keys=False, allow_unicode=True, width=100)
+    return f"---\n{frontmatter}---\n\n{body.strip()}\n"
+
+
 def new_skill_text(name: str, candidate: Candidate, n_sessions: int) -> str:
     title = name.replace("-", " ").capitalize()
     lead = {"## Rules": "The user corrected this more than once; follow these rules.",
@@ -147,9 +154,15 @@ def new_skill_text(name: str, candidate: Candidate, n_sessions: int) -> str:
 
 def updated_skill_text(current: bytes, candidate: Candidate) -> bytes | None:
     """The existing SKILL.md with new lessons appended (None when it already says them all)."""
+    return append_lessons(current, rule_lines(candidate))
+
+
+def append_lessons(current: bytes, new_lines: list[str]) -> bytes | None:
+    """Append bullet lines the body does not already hold under LEARNED_HEADING, keeping every
+    existing byte (frontmatter, line endings); None when nothing is new."""
     document = SkillDocument.from_bytes(current)
     body_words = " ".join(document.body.lower().split())
-    lines = [line for line in rule_lines(candidate)
+    lines = [line for line in new_lines
              if not line.startswith("- ") or " ".join(line[2:].lower().split()) not in body_words]
     if not any(line.startswith("- ") for line in lines):
         return None

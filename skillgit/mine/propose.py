@@ -16,7 +16,8 @@ from pydantic import BaseModel, Field
 
 from skillgit.digest import Digest
 from skillgit.gitops import GitRepo
-from skillgit.mine import generate
+from skillgit.llm.base import Backend, Usage
+from skillgit.mine import generate, prose
 from skillgit.mine.group import group
 from skillgit.mine.judge import KnownSkill, judge
 from skillgit.mine.landscape import known_skills, new_skills_dir
@@ -39,34 +40,90 @@ class ProposalSet(BaseModel):
     proposals: list[Proposal] = Field(default_factory=list)
     rejected: list[Rejected] = Field(default_factory=list)
     candidates: int = 0
+    usage: Usage = Field(default_factory=Usage)  # tokens spent writing prose (LLM engines)
 
 
-def _redact(text: str, redactor: Redactor) -> str:
-    return redactor.redact(text)
+class _Drafting:
+    """Drafts for one run: templates, or an LLM writer with one repair round."""
 
+    def __init__(self, repo: GitRepo, base: str, known: list[KnownSkill], skills_dir: str,
+                 redactor: Redactor, writer: Backend | None) -> None:
+        self.repo, self.base, self.known = repo, base, known
+        self.skills_dir, self.redactor, self.writer = skills_dir, redactor, writer
+        self.usage = Usage()
 
-def _draft(verdict: Verdict, known: list[KnownSkill], repo: GitRepo, base: str,
-           skills_dir: str, taken: set[str], redactor: Redactor) -> tuple[str, str,
-                                                                         SkillChange] | str:
-    """(kind, skill name, change) for an accepted verdict, or the reason it was dropped."""
-    c = verdict.candidate
-    target = generate.known_by_name(known, c.skill)
-    if target is not None:
+    def draft(self, verdict: Verdict, taken: set[str]) -> tuple[str, str, SkillChange] | str:
+        """(kind, skill name, validated change) for an accepted verdict, or why it was dropped."""
+        c = verdict.candidate
+        target = generate.known_by_name(self.known, c.skill)
+        if target is not None:
+            return self._update(verdict, target)
+        name = generate.skill_name(c, taken)
+        directory = posixpath.normpath(posixpath.join(self.skills_dir, name))
+        path = posixpath.join(directory, SKILL_FILE)
+        if self.writer is None:
+            text = generate.new_skill_text(name, c, len(c.sessions))
+            return self._checked("new", name, directory, {path: text})
+        errors: list[str] = []
+        for _attempt in range(2):
+            draft, usage, why = prose.write_new(self.writer, name, verdict, errors)
+            self.usage = self.usage + usage
+            if draft is None:
+                return why
+            text = generate.skill_file_text(name, draft.description, draft.body)
+            result = self._checked("new", name, directory, {path: text})
+            if not isinstance(result, str) or not result.startswith(_INVALID):
+                return result
+            errors = [result[len(_INVALID):]]
+        return f"{_INVALID}{errors[0]} (after one repair)"
+
+    def _update(self, verdict: Verdict,
+                target: KnownSkill) -> tuple[str, str, SkillChange] | str:
         path = posixpath.join(target.directory, SKILL_FILE)
-        current = repo.read_file(base, path)
+        current = self.repo.read_file(self.base, path)
         if current is None:
             return f"{path} vanished from the base branch"
-        updated = generate.updated_skill_text(current, c)
-        if updated is None:
-            return f"skill '{target.name}' already says all of this"
-        redacted = _redact(updated.decode("utf-8"), redactor).encode("utf-8")
-        return "update", target.name, SkillChange(skill=target.name, directory=target.directory,
-                                                  files={path: redacted})
-    name = generate.skill_name(c, taken)
-    directory = posixpath.normpath(posixpath.join(skills_dir, name))
-    text = _redact(generate.new_skill_text(name, c, len(c.sessions)), redactor)
-    return "new", name, SkillChange(skill=name, directory=directory,
-                                    files={posixpath.join(directory, SKILL_FILE): text.encode()})
+        if self.writer is None:
+            updated = generate.updated_skill_text(current, verdict.candidate)
+            if updated is None:
+                return f"skill '{target.name}' already says all of this"
+            return self._checked("update", target.name, target.directory,
+                                 {path: updated.decode("utf-8")})
+        errors: list[str] = []
+        for _attempt in range(2):
+            lines, usage, why = prose.write_update(self.writer, target.name, target.body,
+                                                   verdict, errors)
+            self.usage = self.usage + usage
+            if lines is None:
+                return why
+            updated = generate.append_lessons(current, lines)
+            if updated is None:
+                return f"skill '{target.name}' already says all of this"
+            result = self._checked("update", target.name, target.directory,
+                                   {path: updated.decode("utf-8")})
+            if not isinstance(result, str) or not result.startswith(_INVALID):
+                return result
+            errors = [result[len(_INVALID):]]
+        return f"{_INVALID}{errors[0]} (after one repair)"
+
+    def _checked(self, kind: str, name: str, directory: str,
+                 texts: dict[str, str]) -> tuple[str, str, SkillChange] | str:
+        """Redact, screen and validate; the change, or why it cannot be used."""
+        files = {}
+        for path, text in texts.items():
+            clean = self.redactor.redact(text)
+            reason = prose.screen(clean)
+            if reason:
+                return reason
+            files[path] = clean.encode("utf-8")
+        change = SkillChange(skill=name, directory=directory, files=files)
+        errors = validation_errors(change, self.repo, self.base)
+        if errors:
+            return _INVALID + "; ".join(errors)
+        return kind, name, change
+
+
+_INVALID = "generated skill is invalid: "
 
 
 def validation_errors(change: SkillChange, repo: GitRepo, base: str) -> list[str]:
@@ -86,7 +143,10 @@ def validation_errors(change: SkillChange, repo: GitRepo, base: str) -> list[str
 
 def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposals: int = 5,
             skills_dir: str | None = None, ledger: Ledger | None = None,
-            engine: str = "heuristic", redactor: Redactor | None = None) -> ProposalSet:
+            engine: str = "heuristic", redactor: Redactor | None = None,
+            writer: Backend | None = None) -> ProposalSet:
+    """Validated proposals from digests; `writer` (an LLM backend) writes the prose, else
+    templates do."""
     redactor = redactor or Redactor.from_environment()
     ledger = ledger or Ledger()
     known = known_skills(repo, base, skills_dir)
@@ -100,7 +160,7 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
     verdicts = judge(candidates, known, blocked)
     result = ProposalSet(candidates=len(candidates))
     taken = {k.name for k in known}
-    where = new_skills_dir(known, skills_dir)
+    drafting = _Drafting(repo, base, known, new_skills_dir(known, skills_dir), redactor, writer)
     chosen: list[tuple[Verdict, str, str, SkillChange]] = []
     for verdict in verdicts:
         c = verdict.candidate
@@ -115,17 +175,12 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
             continue
         if any(s == c.skill for _, _, s, _ in chosen):
             continue  # two groups about one existing skill: the higher-ranked one wins
-        drafted = _draft(verdict, known, repo, base, where, taken, redactor)
+        drafted = drafting.draft(verdict, taken)
         if isinstance(drafted, str):
             result.rejected.append(Rejected(title=c.title, missed=drafted,
                                             sessions=len(c.sessions)))
             continue
         kind, name, change = drafted
-        errors = validation_errors(change, repo, base)
-        if errors:
-            result.rejected.append(Rejected(title=c.title, missed="generated skill is invalid: "
-                                            + "; ".join(errors), sessions=len(c.sessions)))
-            continue
         taken.add(name)
         chosen.append((verdict, kind, name, change))
     notes = [f"\u201c{generate.plain_text(r.title)[:80]}\u201d: {r.missed}"
@@ -135,4 +190,5 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
             kind="update" if kind == "update" else "new", skill=name,
             summary=generate.summary_for(kind, verdict), change=change, verdict=verdict,
             engine=engine, rejected_others=notes))
+    result.usage = drafting.usage
     return result

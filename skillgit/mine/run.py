@@ -12,7 +12,8 @@ from skillgit.digest import Digest
 from skillgit.distill.cache import DigestCache
 from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions
 from skillgit.gitops import GitError, GitRepo, repo_lock
-from skillgit.llm.base import Engine
+from skillgit.llm.base import Backend, Engine
+from skillgit.llm.llm_engine import LLMEngine
 from skillgit.mine.ledger import load_ledger
 from skillgit.mine.propose import ProposalSet, propose
 from skillgit.mine.write import DEFAULT_IDENTITY, WriteOutcome, commit_message, write_proposal
@@ -55,13 +56,13 @@ def resolve_base(repo: GitRepo, base: str | None) -> tuple[str, str]:
 
 
 def mine_digests(repo_path: Path, digests: Iterable[Digest], options: MineOptions,
-                 redactor: Redactor | None = None) -> MineResult:
+                 redactor: Redactor | None = None, writer: Backend | None = None) -> MineResult:
     with GitRepo(repo_path) as repo:
         base_name, base_sha = resolve_base(repo, options.base)
         ledger, _ = load_ledger(repo)
         found = propose(repo, base_sha, list(digests), max_proposals=options.max_proposals,
                         skills_dir=options.skills_dir, ledger=ledger, engine=options.engine,
-                        redactor=redactor)
+                        redactor=redactor, writer=writer)
         result = MineResult(base_branch=base_name, base_sha=base_sha, found=found,
                             dry_run=options.dry_run)
         if options.dry_run:
@@ -108,7 +109,8 @@ def run_mine(repo_path: Path, query: SessionQuery, options: MineOptions, engine:
     if distilled.error is not None:
         raise distilled.error  # every digest finished so far is already cached
     options = options.model_copy(update={"engine": engine_label(engine)})
-    return distilled, mine_digests(repo_path, distilled.digests, options, redactor)
+    writer = engine.backend if isinstance(engine, LLMEngine) else None
+    return distilled, mine_digests(repo_path, distilled.digests, options, redactor, writer)
 
 
 def dry_run_text(repo_path: Path, result: MineResult) -> str:
