@@ -25,7 +25,6 @@ _REF_DEF = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)", re.M)
 _FENCE_LINE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.M)
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _RESOURCE_PATH = re.compile(r"^(?:scripts|references|assets)/[\w./-]+$")
-_HOME_HINT = re.compile(r"/home/|/Users/|:\\Users\\", re.I)
 HOME_PATH = re.compile(
     r"(?<![\w~.])(?:/home/[A-Za-z0-9._-]+/|/Users/[A-Za-z0-9._ -]+/|[A-Za-z]:\\Users\\[^\\\s]+\\)"
 )
@@ -171,7 +170,7 @@ def check_files(skill: Skill, sink: FindingSink, display: Callable[[Path], str])
     """Home paths (warning) and likely secrets (error; entropy-only guesses: warning)."""
     for path, text in iter_text_files(skill):
         file_sink = sink if path == skill.skill_md else FindingSink(display(path))
-        for match in (HOME_PATH.finditer(text) if _HOME_HINT.search(text) else ()):
+        for match in (HOME_PATH.finditer(text) if _may_hold_home_path(text) else ()):
             file_sink.add(Level.WARNING, "home-path",
                           f"absolute home path '{match.group(0)}' will not exist on other "
                           "machines; use a path relative to the skill or the repository",
@@ -183,6 +182,12 @@ def check_files(skill: Skill, sink: FindingSink, display: Callable[[Path], str])
                           _line_at(text, secret.start))
         if file_sink is not sink:
             sink.findings.extend(file_sink.findings)
+
+
+def _may_hold_home_path(text: str) -> bool:
+    """A cheap substring test before the (slower) HOME_PATH regex."""
+    return "/home/" in text or "/Users/" in text or ":\\Users\\" in text or (
+        ":\\users\\" in text)
 
 
 def _line_at(text: str, offset: int) -> int:

@@ -117,12 +117,12 @@ def load_skill(directory: str | os.PathLike[str]) -> Skill:
     """Parse a skill directory (or a SKILL.md path); raises SkillLoadError with a rule id."""
     folder = skill_directory(directory)
     try:
-        wrong = misnamed_skill_file(folder)
-        if wrong is not None:
-            raise DocumentProblem("skill-file-name",
-                                  f"found '{wrong}': the file must be named exactly {SKILL_FILE}")
         data = read_skill_md(folder / SKILL_FILE)
     except DocumentProblem as problem:
+        wrong = misnamed_skill_file(folder) if problem.rule == "skill-file-missing" else None
+        if wrong is not None:
+            problem = DocumentProblem(
+                "skill-file-name", f"found '{wrong}': the file must be named exactly {SKILL_FILE}")
         raise SkillLoadError(problem) from None
     return parse_skill_text(folder, data)
 
