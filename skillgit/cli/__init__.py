@@ -17,7 +17,6 @@ import click
 from skillgit import __version__
 from skillgit.errors import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, SkillgitError
 
-
 # Subcommands, imported only when used (so `skillgit validate` does not pay for httpx or the
 # transcript adapters). Each value is "module:attribute" below skillgit.cli.
 COMMANDS: dict[str, str] = {

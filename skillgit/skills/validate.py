@@ -6,8 +6,8 @@ import multiprocessing
 import os
 import sys
 from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor
 from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -98,7 +98,7 @@ def validate_paths(paths: Iterable[str | os.PathLike[str]], profile: str = "spec
     names: dict[Path, str | None] = {}
     directories = find_skill_dirs(paths)
     for directory, (skill_report, name) in zip(
-            directories, _validate_all(directories, chosen, here)):
+            directories, _validate_all(directories, chosen, here), strict=True):
         report.skills.append(skill_report)
         reports[directory] = skill_report
         names[directory] = name
