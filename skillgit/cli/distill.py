@@ -16,6 +16,7 @@ from pathlib import Path
 
 import click
 
+from skillgit.cli.progress import Progress
 from skillgit.digest import Digest
 from skillgit.distill.cache import DigestCache, default_cache_dir
 from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions, parse_tag
@@ -60,7 +61,7 @@ def distill(since: float | None, agents: tuple[str, ...], source: Path | None,
         workers=workers or config.distill.workers, limit=limit, refresh=refresh,
         parse_tag=parse_tag(patterns))
     cache = DigestCache(default_cache_dir())
-    progress = _Progress(enabled=sys.stderr.isatty() and not sys.stdout.isatty())
+    progress = Progress(enabled=sys.stderr.isatty() and not sys.stdout.isatty())
 
     def show(digest: Digest) -> None:
         progress.tick()
@@ -114,20 +115,3 @@ def _parse_tag(patterns: list[str]) -> str:
 
 def _warn(message: str) -> None:
     click.echo(f"skillgit: warning: {message}", err=True)
-
-
-class _Progress:
-    """A one-line counter on a terminal's stderr; silent otherwise (CI, pipes)."""
-
-    def __init__(self, *, enabled: bool) -> None:
-        self.enabled = enabled
-        self.count = 0
-
-    def tick(self) -> None:
-        self.count += 1
-        if self.enabled:
-            click.echo(f"\rdistilled {self.count} sessions…", err=True, nl=False)
-
-    def done(self) -> None:
-        if self.enabled and self.count:
-            click.echo("\r\033[K", err=True, nl=False)

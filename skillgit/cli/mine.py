@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from skillgit.cli.progress import Progress
 from skillgit.distill.run import DistillResult
 from skillgit.errors import EXIT_OK
 from skillgit.mine.run import MineResult
@@ -72,7 +73,7 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
         identity=os.environ.get("SKILLGIT_IDENTITY") or section.identity or DEFAULT_IDENTITY)
     distill = DistillOptions(workers=workers or config.distill.workers, limit=limit,
                              refresh=refresh, parse_tag=parse_tag(patterns))
-    progress = _Progress(enabled=sys.stderr.isatty() and not as_json)
+    progress = Progress(enabled=sys.stderr.isatty() and not as_json)
     distilled, result = run_mine(
         repo_path, SessionQuery(agents=agents, source=source, since_days=since), options,
         engine, cache=DigestCache(default_cache_dir()),
@@ -144,19 +145,3 @@ def summary_json(distilled: DistillResult, result: MineResult) -> dict[str, Any]
         } for p in result.found.proposals],
         "rejected": [r.model_dump() for r in result.found.rejected],
     }
-
-
-class _Progress:
-    """A one-line counter on a terminal's stderr; silent in CI and pipes."""
-
-    def __init__(self, *, enabled: bool) -> None:
-        self.enabled, self.count = enabled, 0
-
-    def tick(self) -> None:
-        self.count += 1
-        if self.enabled:
-            click.echo(f"\rdistilled {self.count} sessions…", err=True, nl=False)
-
-    def done(self) -> None:
-        if self.enabled and self.count:
-            click.echo("\r\033[K", err=True, nl=False)
