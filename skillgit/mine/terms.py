@@ -31,10 +31,12 @@ via per etc
 
 # Words that name work in general, not a specific tool, rule or place.
 GENERIC_TERMS = _words("""
-fix bug test error code file change update add function work issue help look check run write
-implement improve refactor clean build make thing stuff problem broken fail wrong good
-better project repo app feature task step output result done start stop again review read
-explain
+add again answer app better broken bug build change check clean code content create data
+delete describe directory display done error explain fail feature file find fix folder
+function get give good hello help implement improve input issue list look make move open
+output please print problem project question quick read refactor remove rename repo response
+result review run save say show simple small start step stop store stuff summarize summary
+task tell test thing update value work world write wrong
 """)
 
 
