@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -34,17 +33,6 @@ def digest(n: int, *, corrections: tuple[str, ...] = (), env: tuple[tuple[str, s
         env_feedback=[FeedbackItem(kind="failure-then-fix", summary=s, command=cmd, fix=fix,
                                    evidence=ev(s, 5)) for s, cmd, fix in env],
         engine="heuristic", prompt_version="test")
-
-
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    root = tmp_path / "skills-repo"
-    (root / "skills" / "deploy-app").mkdir(parents=True)
-    (root / "skills" / "deploy-app" / "SKILL.md").write_text(DEPLOY_SKILL)
-    subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
-    subprocess.run(["git", "-C", str(root), "add", "-A"], check=True)
-    subprocess.run(["git", "-C", str(root), "commit", "-qm", "init"], check=True)
-    return root
 
 
 def run(repo: Path, digests: list[Digest], **kw: object):

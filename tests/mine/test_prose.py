@@ -6,8 +6,6 @@ import json
 import sys
 from pathlib import Path
 
-import pytest
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "llm"))
 
 from servers import ScriptedServer, openai_reply
@@ -24,18 +22,6 @@ PNPM = [digest(i, corrections=(f"no, use pnpm not npm (token {TOKEN})",)) for i 
 GOOD_BODY = ("# pnpm in this repository\n\nUse `pnpm install` and `pnpm run <script>`; npm "
              "breaks the lockfile here.\n\n```sh\npnpm install\n```\n")
 
-
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    import subprocess
-
-    root = tmp_path / "repo"
-    (root / "skills" / "deploy-app").mkdir(parents=True)
-    (root / "skills" / "deploy-app" / "SKILL.md").write_text(DEPLOY_SKILL)
-    subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
-    subprocess.run(["git", "-C", str(root), "add", "-A"], check=True)
-    subprocess.run(["git", "-C", str(root), "commit", "-qm", "init"], check=True)
-    return root
 
 
 def answer(**fields: object):

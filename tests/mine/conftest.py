@@ -1,0 +1,21 @@
+"""Shared fixtures for mining tests."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from test_propose import DEPLOY_SKILL
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """A skills repository with one committed skill, `skills/deploy-app`, on `main`."""
+    root = tmp_path / "skills-repo"
+    (root / "skills" / "deploy-app").mkdir(parents=True)
+    (root / "skills" / "deploy-app" / "SKILL.md").write_text(DEPLOY_SKILL)
+    subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
+    subprocess.run(["git", "-C", str(root), "add", "-A"], check=True)
+    subprocess.run(["git", "-C", str(root), "commit", "-qm", "init"], check=True)
+    return root
