@@ -1,0 +1,139 @@
+"""The sieve: the few stretches of a text where a secret rule could possibly match.
+
+A full scan costs about one pass over the text per rule (31 token rules, 13 context anchors,
+the entropy runs), and almost all text is prose that no rule can match. `sieve` finds, with a
+handful of C-speed string operations, the stretches that could hold a match:
+
+- every token rule matches only `RUN_CHARS` (ASCII letters and digits, `_-+/=.:`), at least
+  `MIN_RUN` of them in a row, and so does every entropy candidate (24 or more). A rule may
+  look one character past either end of its match (the bounded check, lookaheads), so a run
+  is kept with one neighbour on each side. Non-ASCII characters (`\\d` also matches other
+  scripts' digits) and `?` count as run characters, which only ever keeps more;
+- every context rule needs a `:` or `=` on its line, or the word `bearer`, and looks back at
+  most into the line before (`api` + newline + `key=`), so such a line is kept whole together
+  with the line before it.
+
+The rules then run over the kept stretches joined by newlines and find exactly the matches
+they find in the whole text (a property test checks this on stitched secret-shaped text and on
+the real transcripts). Text holding `-----BEGIN` is not sieved: a PEM block spans lines.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+
+MIN_RUN = 15
+"""The shortest match of any token rule (`xapp-` and ten more characters)."""
+RUN_CHARS = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=.:?")
+"""`?` stands for every non-ASCII character (see `_classes`)."""
+NOT_SIEVED = "-----BEGIN"
+MIN_SIEVED_LENGTH = 256
+"""Shorter texts are scanned whole: there is little to skip."""
+MAX_KEPT_SHARE = 0.5
+"""When more than this share would be kept, the whole text is scanned instead."""
+
+_RUN_TABLE = bytes(0x61 if chr(code) in RUN_CHARS else 0x20 for code in range(256))
+_RUN = b"a" * MIN_RUN
+
+
+@dataclass(frozen=True)
+class Sieved:
+    """The kept stretches of a text, joined by newlines, and where each came from."""
+
+    text: str
+    lowered: str
+    starts: list[int]
+    """Offset of each stretch in `text`."""
+    origins: list[int]
+    """Offset of each stretch in the original text."""
+
+    def to_original(self, start: int, end: int) -> tuple[int, int]:
+        """Map a span inside one stretch back to the original text."""
+        index = bisect_right(self.starts, start) - 1
+        shift = self.origins[index] - self.starts[index]
+        return start + shift, end + shift
+
+
+def sieve(text: str, lowered: str) -> Sieved | None:
+    """The stretches of `text` any rule could match, or None to scan the whole text.
+
+    `lowered` is `lower_same_length(text)`; its stretches are kept alongside."""
+    size = len(text)
+    if size < MIN_SIEVED_LENGTH or NOT_SIEVED in text:
+        return None
+    if text.count(":") + text.count("=") > text.count("\n") // 2 + 1:
+        return None  # code or JSON: separators on most lines, little to drop
+    budget = int(MAX_KEPT_SHARE * size)
+    lines = _context_lines(text, lowered, budget)
+    if lines is None:
+        return None
+    merged = _merge(lines + _runs(text))
+    if sum(end - start for start, end in merged) > budget:
+        return None
+    starts: list[int] = []
+    position = 0
+    for start, end in merged:
+        starts.append(position)
+        position += end - start + 1
+    return Sieved(
+        text="\n".join(text[start:end] for start, end in merged),
+        lowered="\n".join(lowered[start:end] for start, end in merged),
+        starts=starts,
+        origins=[start for start, _ in merged],
+    )
+
+
+def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Overlapping or touching spans joined, in order."""
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        if merged and start <= merged[-1][1]:
+            if end > merged[-1][1]:
+                merged[-1] = (merged[-1][0], end)
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _classes(text: str) -> bytes:
+    """One byte per character: `a` for a run character, a space for anything else."""
+    return text.encode("ascii", "replace").translate(_RUN_TABLE)
+
+
+def _runs(text: str) -> list[tuple[int, int]]:
+    """Runs of at least MIN_RUN run characters, with one neighbour on each side."""
+    classes = _classes(text)
+    size = len(classes)
+    spans: list[tuple[int, int]] = []
+    found = classes.find(_RUN)
+    while found >= 0:
+        start = classes.rfind(b" ", 0, found) + 1
+        end = classes.find(b" ", found + MIN_RUN)
+        if end < 0:
+            end = size
+        spans.append((max(0, start - 1), min(size, end + 1)))
+        found = classes.find(_RUN, end)
+    return spans
+
+
+def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]] | None:
+    """Lines with a `:`, `=` or `bearer`, each from the start of the line before it; None as
+    soon as those lines alone are longer than `budget`."""
+    spans: list[tuple[int, int]] = []
+    own = 0
+    for haystack, needle in ((text, ":"), (text, "="), (lowered, "bearer")):
+        found = haystack.find(needle)
+        while found >= 0:
+            line_start = text.rfind("\n", 0, found) + 1
+            newline = text.find("\n", found)
+            end = len(text) if newline < 0 else newline + 1
+            own += end - line_start
+            if own > budget:
+                return None
+            start = text.rfind("\n", 0, line_start - 1) + 1 if line_start else 0
+            spans.append((start, end))
+            found = haystack.find(needle, end)
+    return spans

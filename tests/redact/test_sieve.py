@@ -1,0 +1,120 @@
+"""The sieve must never change what a scan finds: sieved and whole-text scans are compared on
+stitched secret-shaped text, on edge cases chosen for each way a rule looks past its match, and
+on every string of the real transcripts and skills in the corpus."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_redact_properties import FRAGMENTS, TOKENISH
+
+from skillgit.redact.context import lower_same_length
+from skillgit.redact.scan import SecretMatch, scan
+from skillgit.redact.sieve import MIN_SIEVED_LENGTH, sieve
+
+PROSE = ("Run the tests before you push. The deploy script reads its settings from the "
+         "environment and writes a summary to the build log; see references/guide.md.\n")
+WORDS = st.sampled_from([*PROSE.split(" "), " ", "\n", "\n\n", "é", "→", "٣", "\u212a", "İ"])
+MIXED = st.lists(st.one_of(st.sampled_from(FRAGMENTS), TOKENISH, WORDS, st.text(max_size=6)),
+                 min_size=20, max_size=100).map("".join)
+GITHUB = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+
+
+def both(text: str) -> tuple[list[SecretMatch], list[SecretMatch]]:
+    return scan(text, sieved=True), scan(text, sieved=False)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(MIXED)
+def test_sieved_scan_finds_exactly_what_a_whole_scan_finds(text: str) -> None:
+    text = PROSE * 2 + text  # long enough to be sieved
+    sieved, whole = both(text)
+    assert sieved == whole
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param(GITHUB + " " + PROSE * 3, id="token-at-start"),
+    pytest.param(PROSE * 3 + GITHUB, id="token-at-end"),
+    pytest.param(PROSE * 3 + "x" + GITHUB + " " + PROSE, id="token-glued-to-a-word"),
+    pytest.param(PROSE * 3 + "my api\nkey: s3cr3tvalue99\n" + PROSE, id="key-after-api-line"),
+    pytest.param(PROSE * 3 + "curl -u admin:hunter2hunter2 https://x\n" + PROSE, id="curl-user"),
+    pytest.param(PROSE * 3 + "Authorization Bearer abcdEFGH1234ijklMNOP\n" + PROSE,
+                 id="bearer-without-separator"),
+    pytest.param(PROSE * 3 + '"\\nQk9xL2mZ8vB4nR7tY1wE5uI3aa"' + PROSE,
+                 id="json-escape-before-run"),
+    pytest.param(PROSE * 3 + "postgres://app:Pa55word1@db.internal/x\n" + PROSE, id="url-userinfo"),
+    pytest.param(PROSE * 3 + "bot ٣٣٣٣٣٣٣٣:AA" + "b" * 33 + " " + PROSE, id="non-ascii-digits"),
+    pytest.param(PROSE * 3 + "-----BEGIN RSA PRIVATE KEY-----\nMIIB" + "q" * 70 + "\n" + PROSE,
+                 id="pem-is-not-sieved"),
+    pytest.param("İ" + PROSE * 3 + "TO\u212aEN=abcd1234efgh5678\n", id="lowering-changes-length"),
+    pytest.param(("a" * 14 + " ") * 40 + "AKIA" + "Z" * 16, id="runs-just-below-the-minimum"),
+])
+def test_sieve_keeps_what_each_rule_looks_at(text: str) -> None:
+    sieved, whole = both(text)
+    assert sieved == whole
+
+
+def test_sieve_drops_prose_and_still_finds_the_secret_at_its_offset() -> None:
+    text = PROSE * 60 + "export GITHUB_TOKEN=" + GITHUB + "\n" + PROSE * 60
+    view = sieve(text, lower_same_length(text))
+    assert view is not None
+    assert len(view.text) < len(text) / 5
+    [match] = scan(text)
+    assert text[match.start:match.end] == GITHUB
+    assert match.kind == "github-token"
+
+
+def test_short_and_pem_texts_are_scanned_whole() -> None:
+    short = "x" * (MIN_SIEVED_LENGTH - 1)
+    assert sieve(short, short) is None
+    pem = PROSE * 5 + "-----BEGIN OPENSSH PRIVATE KEY-----\n"
+    assert sieve(pem, pem.lower()) is None
+
+
+def test_text_that_is_mostly_kept_is_scanned_whole() -> None:
+    config = "key: value\n" * 100
+    assert sieve(config, config) is None
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def _corpus_texts(corpus: Path) -> Iterator[tuple[str, str]]:
+    for path in sorted((corpus / "transcripts").rglob("*.json*")):
+        lines = path.read_text("utf-8", errors="replace").splitlines()
+        records = lines if path.suffix == ".jsonl" else ["\n".join(lines)]
+        for number, line in enumerate(records, 1):
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            for text in _strings(record):
+                if len(text) >= MIN_SIEVED_LENGTH:
+                    yield f"{path.name}:{number}", text
+    for path in sorted((corpus / "skills").rglob("*")):
+        if path.is_file() and path.suffix in {".md", ".py", ".sh", ".json", ".txt", ".ts"}:
+            yield str(path.relative_to(corpus)), path.read_text("utf-8", errors="replace")
+
+
+def test_sieved_scan_matches_whole_scan_on_the_real_corpus(corpus_dir: Path) -> None:
+    compared = 0
+    for where, text in _corpus_texts(corpus_dir):
+        if sieve(text, lower_same_length(text)) is None:
+            continue  # scanned whole either way
+        sieved, whole = both(text)
+        assert sieved == whole, where
+        compared += 1
+    assert compared > 300  # of ~1,400 long strings and files
