@@ -4,7 +4,9 @@
 
 Prints MB/s for two baselines measured in the same run (`str.lower()` and one `re.sub` over the
 same text) and for `Redactor.redact` on the text as one string and as ~2 KB messages (the way
-the transcript parsers call it), with the ratio of each to the baselines. Nothing is written.
+the transcript parsers call it), with the ratio of each to the baselines. Then the secret scan
+alone on the messages and on Markdown prose (skills), sieved and whole (`sieved=False`), to
+show what the sieve saves where. Nothing is written.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from skillgit.redact import Redactor
+from skillgit.redact.scan import scan
 
 _WORDS = ("the", "test", "file", "value", "error", "config", "import", "return", "session",
           "skill", "branch", "commit", "build", "install", "parse", "token", "model", "output",
@@ -120,6 +123,23 @@ def main() -> None:
               f"   vs re.sub: {rate / resub:.3f}")
     redacted = redactor.redact(text)
     print(f"markers written: {redacted.count('[REDACTED:')}")
+    rng = random.Random(args.seed)
+    documents = ["".join(_markdown(rng) for _ in range(40)) for _ in range(max(1, size // 200_000))]
+    for label, texts in (("messages", messages), ("markdown", documents)):
+        total = sum(map(len, texts))
+        whole_rate = _rate(f"scan {label}, whole", total,
+                           lambda texts=texts: [scan(t, sieved=False) for t in texts])
+        sieved_rate = _rate(f"scan {label}, sieved", total,
+                            lambda texts=texts: [scan(t) for t in texts])
+        print(f"sieve speed-up on {label}: {sieved_rate / whole_rate:.2f}x")
+
+
+def _markdown(rng: random.Random) -> str:
+    """A skill-like section: a heading, prose steps, a link, a short code block."""
+    steps = "".join(f"{n}. {_prose(rng)}" for n in range(1, rng.randint(4, 9)))
+    return (f"## {rng.choice(_WORDS).capitalize()} the {rng.choice(_WORDS)}\n\n{steps}\n"
+            f"See [the guide](references/{rng.choice(_WORDS)}.md).\n\n"
+            f"```bash\nmake {rng.choice(_WORDS)} MODE=fast\n```\n\n")
 
 
 if __name__ == "__main__":
