@@ -8,6 +8,7 @@ directories once (loops are cut), and never descend into a skill's own resource 
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -39,6 +40,15 @@ class GitIgnore:
         except Exception:  # a broken or exotic repo: scan without ignore rules
             self._manager = None
 
+    def ignored_path(self, path: str, is_dir: bool) -> bool:
+        """`ignored` for a string path (what a scan has), skipping pathlib where it can."""
+        if self._manager is None or self.root is None:
+            return False
+        prefix = str(self.root) + "/"
+        if os.sep == "/" and path.startswith(prefix) and prefix != "//":
+            return bool(self._manager.is_ignored(path[len(prefix):] + ("/" if is_dir else "")))
+        return self.ignored(Path(path), is_dir)
+
     def ignored(self, path: Path, is_dir: bool) -> bool:
         if self._manager is None or self.root is None:
             return False
@@ -60,6 +70,52 @@ def find_repo_root(start: Path) -> Path | None:
     return None
 
 
+_MISSING_ERRNOS = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP)
+_MISSING_WINERRORS = (21, 123, 1921)
+
+
+def _exists(path: str) -> bool:
+    """`Path(path).exists()` without pathlib: missing is False, other errors propagate."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno in _MISSING_ERRNOS or getattr(exc, "winerror", None) in _MISSING_WINERRORS:
+            return False
+        raise
+    except ValueError:
+        return False
+    return True
+
+
+class RepoRoots:
+    """`find_repo_root` for many folders: each folder on the way up is checked only once, so
+    1,000 skills side by side cost 1,000 checks plus one walk up, not 1,000 walks."""
+
+    def __init__(self) -> None:
+        self._memo: dict[str, str | None] = {}
+
+    def __call__(self, start: Path) -> Path | None:
+        text = str(start)
+        current = text if os.path.isdir(text) else os.path.dirname(text)
+        walked: list[str] = []
+        while True:
+            if current in self._memo:
+                root = self._memo[current]
+                break
+            walked.append(current)
+            if _exists(os.path.join(current, ".git")):
+                root = current
+                break
+            parent = os.path.dirname(current)
+            if parent == current:
+                root = None
+                break
+            current = parent
+        for folder in walked:  # below `root` no folder has .git, so `root` is theirs too
+            self._memo[folder] = root
+        return None if root is None else Path(root)
+
+
 def enclosing_skill(path: Path) -> Path | None:
     """The nearest folder at or above a file's folder that has a SKILL.md (stops at a repo root)."""
     for folder in (path.parent, *path.parent.parents):
@@ -77,21 +133,34 @@ def has_skill_file(folder: Path) -> bool:
 
 def find_skill_dirs(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     """Skill directories (absolute, symlinks not resolved), in a stable order, without repeats."""
-    found: dict[Path, None] = {}
-    for raw in paths:
-        path = Path(os.path.abspath(raw))
-        if path.name == SKILL_FILE and os.path.lexists(path):
-            found[path.parent] = None
-        elif path.is_dir() and has_skill_file(path):
-            found[path] = None
-        elif path.is_dir():
-            for skill_dir in _scan(path):
-                found[skill_dir] = None
-        else:
-            enclosing = enclosing_skill(path)
-            if enclosing is not None:
-                found[enclosing] = None
-    return list(found)
+    return SkillDirFinder().find(paths)
+
+
+class SkillDirFinder:
+    """`find_skill_dirs` that remembers what each folder held, so asking again about a folder
+    already searched (a repository root when checking for duplicate names) is free."""
+
+    def __init__(self) -> None:
+        self._folders: dict[Path, list[Path]] = {}
+
+    def find(self, paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+        found: dict[Path, None] = {}
+        for raw in paths:
+            path = Path(os.path.abspath(raw))
+            if path.name == SKILL_FILE and os.path.lexists(path):
+                found[path.parent] = None
+            elif path.is_dir():
+                found.update(dict.fromkeys(self._folder(path)))
+            else:
+                enclosing = enclosing_skill(path)
+                if enclosing is not None:
+                    found[enclosing] = None
+        return list(found)
+
+    def _folder(self, path: Path) -> list[Path]:
+        if path not in self._folders:
+            self._folders[path] = [path] if has_skill_file(path) else list(_scan(path))
+        return self._folders[path]
 
 
 def _has_skill_entry(entries: list[os.DirEntry[str]]) -> bool:
@@ -101,19 +170,23 @@ def _has_skill_entry(entries: list[os.DirEntry[str]]) -> bool:
 def _scan(top: Path) -> Iterator[Path]:
     ignore = GitIgnore(top)
     seen: set[str] = set()
-    stack = [top]
+    # (folder, its real path): below a folder whose real path is known, a child that is not a
+    # symlink has real path parent_real/name, so os.path.realpath runs only for symlinks.
+    top_text = str(top)
+    stack: list[tuple[str, str | None]] = [(top_text, None)]
     while stack:
-        folder = stack.pop()
+        folder, real = stack.pop()
         try:
-            real = os.path.realpath(folder)
+            if real is None:
+                real = os.path.realpath(folder)
             if real in seen:
                 continue
             seen.add(real)
             entries = sorted(os.scandir(folder), key=lambda e: e.name, reverse=True)
         except OSError:
             continue
-        if folder != top and _has_skill_entry(entries):
-            yield folder
+        if folder != top_text and _has_skill_entry(entries):
+            yield Path(folder)
             continue
         for entry in entries:
             if entry.name in SKIP_DIRS:
@@ -122,5 +195,13 @@ def _scan(top: Path) -> Iterator[Path]:
                 is_dir = entry.is_dir()  # follows symlinks; loops are cut by `seen`
             except OSError:
                 continue
-            if is_dir and not ignore.ignored(Path(entry.path), is_dir=True):
-                stack.append(Path(entry.path))
+            if is_dir and not ignore.ignored_path(entry.path, is_dir=True):
+                stack.append((entry.path, _real_child(entry, real)))
+
+
+def _real_child(entry: os.DirEntry[str], parent_real: str) -> str | None:
+    """The real path of a folder entry when it is not a symlink (None: ask realpath)."""
+    try:
+        return None if entry.is_symlink() else os.path.join(parent_real, entry.name)
+    except OSError:
+        return None

@@ -7,10 +7,15 @@ exact bytes that were parsed. Later stages edit one piece and get a minimal diff
 
 from __future__ import annotations
 
+import re
+
 from pydantic import BaseModel, ConfigDict
 
 BOM = "\ufeff"
 DELIMITER = "---"
+# A later line that is `---` plus trailing whitespace (what `line.rstrip() == "---"` accepts;
+# `[^\S\n]` is exactly the characters for which str.isspace() is true, minus the newline).
+_CLOSING = re.compile(r"\n---[^\S\n]*(?:\n|\Z)")
 
 
 class DocumentProblem(Exception):
@@ -73,15 +78,11 @@ class SkillDocument(BaseModel):
                 "SKILL.md must start with YAML frontmatter (a first line of exactly '---')",
                 line=1,
             )
-        pos = first_end
-        line_no = 2
-        while pos < len(text):
-            end = _line_end(text, pos)
-            if _strip_eol(text[pos:end]).rstrip() == DELIMITER:
-                return cls(bom=bom, opening=opening, frontmatter_raw=text[first_end:pos],
-                           closing=text[pos:end], body=text[end:])
-            pos = end
-            line_no += 1
+        closing = _CLOSING.search(text, first_end - 1) if first_end < len(text) else None
+        if closing is not None:
+            pos, end = closing.start() + 1, closing.end()
+            return cls(bom=bom, opening=opening, frontmatter_raw=text[first_end:pos],
+                       closing=text[pos:end], body=text[end:])
         raise DocumentProblem(
             "frontmatter-unclosed",
             "SKILL.md frontmatter not properly closed with a line of '---'",

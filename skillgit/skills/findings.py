@@ -14,7 +14,10 @@ class Level(str, Enum):
 
     @property
     def rank(self) -> int:
-        return {"error": 2, "warning": 1, "info": 0}[self.value]
+        return _RANKS[self.value]
+
+
+_RANKS = {"error": 2, "warning": 1, "info": 0}
 
 
 class Finding(BaseModel):
@@ -30,3 +33,13 @@ class Finding(BaseModel):
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.line or 0, -self.level.rank, self.rule)
+
+
+# A finding as a plain tuple (path, line, level, rule, message): what rules collect and worker
+# processes send back; cheaper to build and to pickle than the model.
+FindingRow = tuple[str, int | None, Level, str, str]
+
+
+def finding_from_row(row: FindingRow) -> Finding:
+    path, line, level, rule, message = row
+    return Finding(path=path, line=line, level=level, rule=rule, message=message)

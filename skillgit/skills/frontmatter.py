@@ -54,7 +54,9 @@ def parse_frontmatter(raw: str, first_line: int = 2) -> Frontmatter:
                 first_line + node.start_mark.line,
             )
         duplicates = _find_duplicates(node, first_line)
-        data = loader.construct_document(node)
+        data = _plain_mapping(node, set(), 0)
+        if data is None:
+            data = loader.construct_document(node)
     except DocumentProblem:
         raise
     except yaml.YAMLError as exc:
@@ -111,6 +113,34 @@ def _find_duplicates(root: yaml.Node, first_line: int) -> list[DuplicateKey]:
         elif isinstance(node, yaml.SequenceNode):
             stack.extend(node.value)
     return sorted(found, key=lambda d: d.line)
+
+
+_STR_TAG = "tag:yaml.org,2002:str"
+_MAP_TAG = "tag:yaml.org,2002:map"
+
+
+def _plain_mapping(node: yaml.Node, seen: set[int], depth: int) -> dict[str, Any] | None:
+    """What PyYAML's safe constructor builds from a mapping whose keys are strings and whose
+    values are strings or such mappings (the usual frontmatter), built directly from the nodes;
+    None for anything else (numbers, lists, dates, merge keys, a mapping reached twice through
+    an alias), which is left to PyYAML."""
+    if depth > 8 or node.tag != _MAP_TAG or id(node) in seen:
+        return None
+    seen.add(id(node))
+    data: dict[str, Any] = {}
+    for key, value in node.value:
+        if not isinstance(key, yaml.ScalarNode) or key.tag != _STR_TAG:
+            return None
+        if isinstance(value, yaml.ScalarNode):
+            if value.tag != _STR_TAG:
+                return None
+            data[key.value] = value.value
+        else:
+            inner = _plain_mapping(value, seen, depth + 1)
+            if inner is None:
+                return None
+            data[key.value] = inner
+    return data
 
 
 def _node_kind(node: yaml.Node) -> str:

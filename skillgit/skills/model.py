@@ -5,7 +5,7 @@ from __future__ import annotations
 import errno
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from pydantic import BaseModel, ConfigDict
 
@@ -74,23 +74,23 @@ def skill_directory(path: str | os.PathLike[str]) -> Path:
     return absolute
 
 
-def read_skill_md(path: Path) -> bytes:
+def read_skill_md(path: str | os.PathLike[str]) -> bytes:
     """Read SKILL.md bytes; every OS-level failure becomes a DocumentProblem."""
     try:
-        if path.is_dir():
-            raise DocumentProblem("file-unreadable", f"{SKILL_FILE} is a directory, not a file")
-        with path.open("rb") as handle:
-            data = handle.read(MAX_SKILL_MD_BYTES + 1)
-    except DocumentProblem:
-        raise
+        with open(path, "rb", buffering=0) as handle:
+            data = _read_at_most(handle, MAX_SKILL_MD_BYTES + 1)
     except OSError as exc:
+        where = Path(path)
+        if where.is_dir():
+            raise DocumentProblem("file-unreadable",
+                                  f"{SKILL_FILE} is a directory, not a file") from None
         if exc.errno == errno.ELOOP:
             reason = "symlink loop"
-        elif exc.errno == errno.ENOENT and path.is_symlink():
+        elif exc.errno == errno.ENOENT and where.is_symlink():
             reason = "it is a symlink to a file that does not exist"
         elif exc.errno == errno.ENOENT:
             raise DocumentProblem("skill-file-missing",
-                                  f"{SKILL_FILE} not found in {path.parent}") from None
+                                  f"{SKILL_FILE} not found in {where.parent}") from None
         else:
             reason = exc.strerror or str(exc)
         raise DocumentProblem("file-unreadable", f"cannot read {SKILL_FILE}: {reason}") from None
@@ -100,6 +100,22 @@ def read_skill_md(path: Path) -> bytes:
             f"{SKILL_FILE} is larger than {MAX_SKILL_MD_BYTES // (1024 * 1024)} MiB",
         )
     return data
+
+
+def _read_at_most(handle: BinaryIO, limit: int) -> bytes:
+    """The first `limit` bytes of a file. Asks for the file's size (+1, to see the end) rather
+    than `limit` bytes at once, which would allocate `limit` bytes for every small file."""
+    chunks: list[bytes] = []
+    total = 0
+    want = min(os.fstat(handle.fileno()).st_size + 1, limit)
+    while total < limit:
+        chunk = handle.read(min(want, limit - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+        want = 64 * 1024
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def misnamed_skill_file(folder: Path) -> str | None:
@@ -117,7 +133,7 @@ def load_skill(directory: str | os.PathLike[str]) -> Skill:
     """Parse a skill directory (or a SKILL.md path); raises SkillLoadError with a rule id."""
     folder = skill_directory(directory)
     try:
-        data = read_skill_md(folder / SKILL_FILE)
+        data = read_skill_md(os.path.join(folder, SKILL_FILE))
     except DocumentProblem as problem:
         wrong = misnamed_skill_file(folder) if problem.rule == "skill-file-missing" else None
         if wrong is not None:

@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from typing import Any
 
-from skillgit.skills.findings import Finding, Level
+from skillgit.skills.findings import Finding, FindingRow, Level, finding_from_row
 from skillgit.skills.model import Skill
 from skillgit.skills.profiles import SPEC_FIELDS, ExtensionField, Profile, profiles_defining
 
@@ -22,15 +22,18 @@ _NAME_CHARS = re.compile(r"[a-z0-9-]")
 
 
 class FindingSink:
-    """Collects findings for one file."""
+    """Collects findings for one file (as rows; `findings` makes the models)."""
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.findings: list[Finding] = []
+        self.rows: list[FindingRow] = []
 
     def add(self, level: Level, rule: str, message: str, line: int | None = None) -> None:
-        self.findings.append(Finding(path=self.path, line=line, level=level, rule=rule,
-                                     message=message))
+        self.rows.append((self.path, line, level, rule, message))
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [finding_from_row(row) for row in self.rows]
 
 
 def describe_type(value: Any) -> str:

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 from collections import defaultdict
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from pydantic import BaseModel
 
 from skillgit.skills import content_rules, spec_rules
-from skillgit.skills.discover import find_repo_root, find_skill_dirs, has_skill_file
-from skillgit.skills.findings import Finding, Level
-from skillgit.skills.model import Skill, SkillLoadError, load_skill
+from skillgit.skills.discover import RepoRoots, SkillDirFinder, has_skill_file
+from skillgit.skills.findings import Finding, FindingRow, Level, finding_from_row
+from skillgit.skills.model import SKILL_FILE, Skill, SkillLoadError, load_skill
+from skillgit.skills.parallel import fork_map
 from skillgit.skills.profiles import Profile, get_profile
 from skillgit.skills.spec_rules import FindingSink
 from skillgit.tokens import estimate_tokens
@@ -62,30 +61,62 @@ def display_path(path: Path, cwd: Path) -> str:
     return str(rel) if str(rel) != "." else "."
 
 
+def _display(path: str, cwd: str) -> str:
+    """`display_path` for normalised absolute string paths, without pathlib."""
+    if os.sep != "/" or path.startswith("//") or cwd.startswith("//"):
+        return display_path(Path(path), Path(cwd))
+    if path == cwd:
+        return "."
+    prefix = cwd if cwd == "/" else cwd + "/"
+    return path[len(prefix):] if path.startswith(prefix) else path
+
+
+# One skill's result as plain data: (path, name, context_tokens, finding rows).
+SkillRow = tuple[str, str | None, int | None, list[FindingRow]]
+
+
 def check_skill(skill: Skill, profile: Profile, cwd: Path) -> SkillReport:
     """Run every per-skill rule on an already parsed skill."""
-    sink = FindingSink(display_path(skill.skill_md, cwd))
+    return _report(_check_rows(skill, profile, str(cwd)))
+
+
+def _check_rows(skill: Skill, profile: Profile, here: str) -> SkillRow:
+    folder = str(skill.directory)
+    sink = FindingSink(_display(os.path.join(folder, SKILL_FILE), here))
     spec_rules.check_frontmatter(skill, profile, sink)
     content_rules.check_body_size(skill, sink)
     content_rules.check_links(skill, sink)
-    content_rules.check_files(skill, sink, lambda p: display_path(p, cwd))
+    content_rules.check_files(skill, sink, lambda p: _display(p, here))
     tokens = estimate_tokens((skill.name or "") + " " + (skill.description or ""))
     sink.add(Level.INFO, "context-cost",
              f"always-loaded context: ~{tokens} tokens (name + description)", 1)
-    return SkillReport(path=display_path(skill.directory, cwd), name=skill.name,
-                       context_tokens=tokens, findings=sink.findings)
+    return _display(folder, here), skill.name, tokens, sink.rows
+
+
+def _report(row: SkillRow) -> SkillReport:
+    path, name, tokens, rows = row
+    findings = [finding_from_row(f) for f in rows]
+    if tokens is None:  # the skill did not load: no name, no context cost
+        return SkillReport(path=path, findings=findings)
+    return SkillReport(path=path, name=name, context_tokens=tokens, findings=findings)
 
 
 def validate_skill_dir(directory: Path, profile: Profile, cwd: Path) -> tuple[
         SkillReport, Skill | None]:
+    row, skill = _validate_row(directory, profile, str(cwd))
+    return _report(row), skill
+
+
+def _validate_row(directory: Path, profile: Profile, here: str) -> tuple[SkillRow, Skill | None]:
     try:
         skill = load_skill(directory)
     except SkillLoadError as exc:
         problem = exc.problem
-        finding = Finding(path=display_path(directory / "SKILL.md", cwd), line=problem.line,
-                          level=Level.ERROR, rule=problem.rule, message=problem.message)
-        return SkillReport(path=display_path(directory, cwd), findings=[finding]), None
-    return check_skill(skill, profile, cwd), skill
+        folder = str(directory)
+        finding = (_display(os.path.join(folder, SKILL_FILE), here), problem.line, Level.ERROR,
+                   problem.rule, problem.message)
+        return (_display(folder, here), None, None, [finding]), None
+    return _check_rows(skill, profile, here), skill
 
 
 def validate_paths(paths: Iterable[str | os.PathLike[str]], profile: str = "spec",
@@ -96,45 +127,47 @@ def validate_paths(paths: Iterable[str | os.PathLike[str]], profile: str = "spec
     report = ValidationReport(profile=chosen.name)
     reports: dict[Path, SkillReport] = {}
     names: dict[Path, str | None] = {}
-    directories = find_skill_dirs(paths)
-    for directory, (skill_report, name) in zip(
-            directories, _validate_all(directories, chosen, here), strict=True):
+    finder = SkillDirFinder()
+    directories = finder.find(paths)
+    for directory, row in zip(directories, _validate_all(directories, chosen, here),
+                              strict=True):
+        skill_report = _report(row)
         report.skills.append(skill_report)
         reports[directory] = skill_report
-        names[directory] = name
-    _check_duplicate_names(reports, names, here)
+        names[directory] = row[1]
+    _check_duplicate_names(reports, names, here, finder)
     return report
 
 
-# Below this many skills, starting worker processes costs more than it saves.
+# Below this many skills, forking worker processes costs more than it saves.
 PARALLEL_MIN_SKILLS = 200
 
 
-def _validate_one(job: tuple[Path, Profile, Path]) -> tuple[SkillReport, str | None]:
-    report, skill = validate_skill_dir(*job)
-    return report, skill.name if skill else None
+def _validate_all(directories: list[Path], profile: Profile, cwd: Path) -> list[SkillRow]:
+    """Every skill's result, in order; on all cores when there are many skills."""
+    here = str(cwd)
 
+    def one(directory: Path) -> SkillRow:
+        return _validate_row(directory, profile, here)[0]
 
-def _validate_all(directories: list[Path], profile: Profile,
-                  cwd: Path) -> list[tuple[SkillReport, str | None]]:
-    """Every skill's report and name, in order; on all cores when there are many skills."""
-    jobs = [(d, profile, cwd) for d in directories]
     workers = min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                   else (os.cpu_count() or 1), 8)
-    if len(jobs) < PARALLEL_MIN_SKILLS or workers < 2 or sys.platform != "linux":
-        return [_validate_one(job) for job in jobs]
-    context = multiprocessing.get_context("fork")  # workers inherit the loaded modules
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        return list(pool.map(_validate_one, jobs, chunksize=max(16, len(jobs) // (workers * 4))))
+    if len(directories) < PARALLEL_MIN_SKILLS or workers < 2 or sys.platform != "linux":
+        return [one(d) for d in directories]
+    return fork_map(one, directories, workers)  # workers inherit the loaded modules
 
 
 def _check_duplicate_names(reports: dict[Path, SkillReport], names: dict[Path, str | None],
-                           cwd: Path) -> None:
+                           cwd: Path, finder: SkillDirFinder | None = None) -> None:
     """Two skills with one `name` in a repository (or in this run, outside git) is an error."""
     everyone = dict(names)
-    for root in {find_repo_root(d) for d in names} - {None}:
-        assert root is not None
-        for other in find_skill_dirs([root]):
+    finder = finder or SkillDirFinder()
+    repo_root = RepoRoots()
+    roots = dict.fromkeys(repo_root(d) for d in names)  # in order of first appearance
+    for root in roots:
+        if root is None:
+            continue
+        for other in finder.find([root]):
             if other not in everyone:
                 try:
                     everyone[other] = load_skill(other).name
@@ -151,9 +184,11 @@ def _check_duplicate_names(reports: dict[Path, SkillReport], names: dict[Path, s
             target = reports.get(directory)
             if target is None:
                 continue
-            others = ", ".join(display_path(d, cwd) for d in dirs if d != directory)
+            here = str(cwd)
+            others = ", ".join(_display(str(d), here) for d in dirs if d != directory)
             target.findings.append(Finding(
-                path=display_path(directory / "SKILL.md", cwd), line=None, level=Level.ERROR,
+                path=_display(os.path.join(str(directory), SKILL_FILE), here), line=None,
+                level=Level.ERROR,
                 rule="duplicate-name", message=f"skill name '{name}' is also used by {others}"))
 
 
