@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TextIO
 
 from skillgit.skills.findings import Finding, Level
 from skillgit.skills.validate import ValidationReport
 
 JSON_SCHEMA_VERSION = 1
+
+# json's own string encoder (the C one when available), as used with ensure_ascii=False.
+_string: Callable[[str], str] = json.encoder.encode_basestring
 
 Reporter = Callable[[ValidationReport, TextIO, bool], None]
 
@@ -43,30 +46,47 @@ def text_summary(report: ValidationReport) -> str:
 
 
 def report_json(report: ValidationReport, out: TextIO, verbose: bool) -> None:
-    document: dict[str, Any] = {
-        "version": JSON_SCHEMA_VERSION,
-        "profile": report.profile,
-        "summary": {
-            "skills": len(report.skills),
-            "errors": report.count(Level.ERROR),
-            "warnings": report.count(Level.WARNING),
-            "infos": report.count(Level.INFO),
-            "context_tokens": report.context_tokens,
-        },
-        "skills": [
-            {
-                "path": s.path,
-                "name": s.name,
-                "context_tokens": s.context_tokens,
-                "errors": s.errors,
-                "findings": [f.model_dump(mode="json") for f in
-                             sorted(s.findings, key=Finding.sort_key)],
-            }
-            for s in report.skills
-        ],
+    """The JSON document, laid out exactly as `json.dump(..., indent=2, ensure_ascii=False)`
+    lays it out, but written directly: the pure-Python encoder that `indent` needs was most of
+    the time of a large report."""
+    summary = {
+        "skills": len(report.skills),
+        "errors": report.count(Level.ERROR),
+        "warnings": report.count(Level.WARNING),
+        "infos": report.count(Level.INFO),
+        "context_tokens": report.context_tokens,
     }
-    json.dump(document, out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    parts = [f'{{\n  "version": {JSON_SCHEMA_VERSION},\n  "profile": {_string(report.profile)},'
+             '\n  "summary": {\n']
+    parts.append(",\n".join(f'    "{key}": {value}' for key, value in summary.items()))
+    parts.append('\n  },\n  "skills": [')
+    for index, skill in enumerate(report.skills):
+        parts.append(",\n    {\n" if index else "\n    {\n")
+        parts.append(f'      "path": {_string(skill.path)},\n'
+                     f'      "name": {_value(skill.name)},\n'
+                     f'      "context_tokens": {_value(skill.context_tokens)},\n'
+                     f'      "errors": {skill.errors},\n'
+                     '      "findings": [')
+        for number, f in enumerate(sorted(skill.findings, key=Finding.sort_key)):
+            parts.append(",\n        {\n" if number else "\n        {\n")
+            parts.append(f'          "path": {_string(f.path)},\n'
+                         f'          "line": {_value(f.line)},\n'
+                         f'          "level": {_string(f.level.value)},\n'
+                         f'          "rule": {_string(f.rule)},\n'
+                         f'          "message": {_string(f.message)}\n'
+                         '        }')
+        parts.append("\n      ]\n    }" if skill.findings else "]\n    }")
+    parts.append("\n  ]\n}\n" if report.skills else "]\n}\n")
+    out.write("".join(parts))
+
+
+def _value(value: str | int | None) -> str:
+    """One JSON scalar (null, a number or a string), as json.dumps writes it."""
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return _string(value)
+    return int.__repr__(value)
 
 
 def _escape_data(value: str) -> str:

@@ -1,13 +1,19 @@
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skillgit.cli import main
+from skillgit.report import report_json
+from skillgit.skills.findings import Finding, Level
+from skillgit.skills.validate import SkillReport, ValidationReport
 
 GOOD = "---\nname: {name}\ndescription: Does a thing. Use it when testing.\n---\n# Body\n"
 
@@ -122,3 +128,36 @@ def test_non_utf8_and_bad_yaml_never_traceback(tmp_path: Path, monkeypatch, caps
     code, out, err = run(capsys, ".")
     assert code == 1 and "Traceback" not in out + err
     assert "ERROR encoding" in out and "ERROR yaml-invalid" in out
+
+
+def reference_json(report: ValidationReport) -> str:
+    """What report_json wrote before it laid the document out itself: json.dump(indent=2)."""
+    document = {
+        "version": 1,
+        "profile": report.profile,
+        "summary": {"skills": len(report.skills), "errors": report.count(Level.ERROR),
+                    "warnings": report.count(Level.WARNING), "infos": report.count(Level.INFO),
+                    "context_tokens": report.context_tokens},
+        "skills": [{"path": s.path, "name": s.name, "context_tokens": s.context_tokens,
+                    "errors": s.errors,
+                    "findings": [f.model_dump(mode="json")
+                                 for f in sorted(s.findings, key=Finding.sort_key)]}
+                   for s in report.skills],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
+FINDINGS = st.builds(Finding, path=TEXT, line=st.none() | st.integers(0, 10**6),
+                     level=st.sampled_from(Level), rule=TEXT, message=TEXT)
+SKILLS = st.builds(SkillReport, path=TEXT, name=st.none() | TEXT,
+                   context_tokens=st.none() | st.integers(0, 10**6),
+                   findings=st.lists(FINDINGS, max_size=3))
+
+
+@settings(max_examples=200, deadline=None)
+@given(report=st.builds(ValidationReport, profile=TEXT, skills=st.lists(SKILLS, max_size=3)))
+def test_json_layout_is_json_dump_indent_2(report: ValidationReport) -> None:
+    out = io.StringIO()
+    report_json(report, out, False)
+    assert out.getvalue() == reference_json(report)
