@@ -188,19 +188,30 @@ def _text_files(skill: Skill) -> Iterator[tuple[str, str]]:
             count += 1
             if count > MAX_SCANNED_FILES:
                 return
-            text = _read_text(entry)
+            text = _read_text(entry.path)
             if text is not None:
                 yield entry.path, text
 
 
-def _read_text(entry: os.DirEntry[str]) -> str | None:
+def _read_text(path: str) -> str | None:
+    """A small file's text (None when too large, binary or unreadable). Plain os calls: the
+    size comes from the open file, so a file costs open, fstat, read and close only."""
     try:
-        if entry.stat(follow_symlinks=False).st_size > MAX_SCANNED_FILE_BYTES:
-            return None
-        with open(entry.path, "rb", buffering=0) as handle:
-            data = handle.read()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
     except OSError:
         return None
+    try:
+        size = os.fstat(fd).st_size
+        if size > MAX_SCANNED_FILE_BYTES:
+            return None
+        chunks: list[bytes] = []
+        while chunk := os.read(fd, 64 * 1024 if chunks else size + 1):  # to the end
+            chunks.append(chunk)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
     if b"\0" in data[:8192]:
         return None
     return data.decode("utf-8", errors="replace")

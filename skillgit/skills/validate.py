@@ -139,8 +139,10 @@ def validate_paths(paths: Iterable[str | os.PathLike[str]], profile: str = "spec
     return report
 
 
-# Below this many skills, forking worker processes costs more than it saves.
-PARALLEL_MIN_SKILLS = 200
+# Below this many skills, forking worker processes costs more than it saves (a fork costs
+# about as much as checking ten skills); each worker gets at least PARALLEL_MIN_SHARE skills.
+PARALLEL_MIN_SKILLS = 32
+PARALLEL_MIN_SHARE = 16
 
 
 def _validate_all(directories: list[Path], profile: Profile, cwd: Path) -> list[SkillRow]:
@@ -150,8 +152,9 @@ def _validate_all(directories: list[Path], profile: Profile, cwd: Path) -> list[
     def one(directory: Path) -> SkillRow:
         return _validate_row(directory, profile, here)[0]
 
-    workers = min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
-                  else (os.cpu_count() or 1), 8)
+    cores = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+             else (os.cpu_count() or 1))
+    workers = min(cores, 8, len(directories) // PARALLEL_MIN_SHARE)
     if len(directories) < PARALLEL_MIN_SKILLS or workers < 2 or sys.platform != "linux":
         return [one(d) for d in directories]
     return fork_map(one, directories, workers)  # workers inherit the loaded modules

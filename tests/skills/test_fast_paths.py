@@ -174,3 +174,18 @@ def test_display_matches_pathlib(path: str, cwd: str) -> None:
     if os.sep != "/":
         pytest.skip("posix paths")
     assert _display(path, cwd) == display_path(Path(path), Path(cwd))
+
+
+def test_text_files_are_read_whole_and_binary_or_large_ones_skipped(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(content_rules, "MAX_SCANNED_FILE_BYTES", 200_000)
+    (tmp_path / "a.txt").write_bytes("é\n".encode() * 50_000)  # 150,000 bytes: several reads
+    (tmp_path / "b.bin").write_bytes(b"x\0y")
+    (tmp_path / "c.txt").write_bytes(b"x" * 200_001)
+    (tmp_path / "d.txt").write_bytes(b"caf\xe9")
+    assert content_rules._read_text(str(tmp_path / "a.txt")) == "é\n" * 50_000
+    assert content_rules._read_text(str(tmp_path / "b.bin")) is None
+    assert content_rules._read_text(str(tmp_path / "c.txt")) is None
+    assert content_rules._read_text(str(tmp_path / "d.txt")) == "caf\ufffd"
+    assert content_rules._read_text(str(tmp_path / "missing")) is None
+    assert content_rules._read_text(str(tmp_path)) is None  # a folder

@@ -120,7 +120,17 @@ def test_workers_give_the_serial_report(tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.setattr(validate_module, "PARALLEL_MIN_SKILLS", 10**9)
     serial = validate_paths([tmp_path], cwd=tmp_path)
     monkeypatch.setattr(validate_module, "PARALLEL_MIN_SKILLS", 1)
+    monkeypatch.setattr(validate_module, "PARALLEL_MIN_SHARE", 1)
+    calls: list[int] = []
+
+    def counted(func, items, workers):  # type: ignore[no-untyped-def]
+        calls.append(workers)
+        return fork_map(func, items, workers)
+
+    monkeypatch.setattr(validate_module, "fork_map", counted)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)  # 3 cores
     parallel = validate_paths([tmp_path], cwd=tmp_path)
+    assert calls == [3]
     assert parallel == serial
     assert parallel.model_dump() == serial.model_dump()
     assert {f.rule for f in serial.findings} >= {"broken-link", "home-path", "duplicate-name",
