@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import pickle
-import signal
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -59,6 +57,8 @@ def _child(func: Callable[[T], R], items: Sequence[T], write_end: int) -> None:
     """Compute a share, write its pickle, and leave without running the parent's cleanup."""
     code = 1
     try:
+        import pickle  # here, not at the top: a run that never forks never needs it
+
         data = pickle.dumps([func(item) for item in items], protocol=pickle.HIGHEST_PROTOCOL)
         with os.fdopen(write_end, "wb") as out:
             out.write(data)
@@ -71,6 +71,8 @@ def _child(func: Callable[[T], R], items: Sequence[T], write_end: int) -> None:
 
 def _receive(read_end: int) -> list[Any] | None:
     """A child's results, or None when it sent nothing usable."""
+    import pickle
+
     chunks: list[bytes] = []
     try:
         while chunk := os.read(read_end, 1 << 20):
@@ -87,6 +89,8 @@ def _close(fd: int) -> None:
 
 
 def _kill(pid: int) -> None:
+    import signal
+
     with contextlib.suppress(OSError):
         os.kill(pid, signal.SIGKILL)
 
