@@ -137,16 +137,14 @@ def _local_target(target: str) -> str | None:
 
 def check_links(skill: Skill, sink: FindingSink) -> None:
     root = os.path.normpath(skill.directory)
-    exists: dict[str, bool] = {}  # a skill often links one file many times
+    checked: dict[str, tuple[str, bool, bool] | None] = {}  # a skill often links a file often
     for line, raw in iter_body_references(skill):
-        target = _local_target(raw)
-        if target is None:
+        if raw not in checked:
+            checked[raw] = _check_target(root, raw)
+        result = checked[raw]
+        if result is None:
             continue
-        resolved = os.path.normpath(os.path.join(root, target))
-        inside = resolved == root or resolved.startswith(root + os.sep)
-        found = exists.get(resolved)
-        if found is None:
-            found = exists[resolved] = os.path.exists(resolved)
+        target, found, inside = result
         if not found:
             sink.add(Level.ERROR, "broken-link",
                      f"'{target}' does not exist in the skill directory", line)
@@ -154,6 +152,16 @@ def check_links(skill: Skill, sink: FindingSink) -> None:
             sink.add(Level.WARNING, "link-outside-skill",
                      f"'{target}' points outside the skill directory; it will be missing "
                      "wherever the skill is installed on its own", line)
+
+
+def _check_target(root: str, raw: str) -> tuple[str, bool, bool] | None:
+    """(local target, exists, inside the skill) for a link target; None when not local."""
+    target = _local_target(raw)
+    if target is None:
+        return None
+    resolved = os.path.normpath(os.path.join(root, target))
+    inside = resolved == root or resolved.startswith(root + os.sep)
+    return target, os.path.exists(resolved), inside
 
 
 def iter_text_files(skill: Skill) -> Iterator[tuple[Path, str]]:
