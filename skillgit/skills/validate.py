@@ -176,6 +176,7 @@ def _check_duplicate_names(reports: dict[Path, SkillReport], names: dict[Path, s
                     everyone[other] = load_skill(other).name
                 except SkillLoadError:
                     everyone[other] = None
+    here = str(cwd)
     by_name: dict[str, list[Path]] = defaultdict(list)
     for directory, name in everyone.items():
         if name:
@@ -187,7 +188,6 @@ def _check_duplicate_names(reports: dict[Path, SkillReport], names: dict[Path, s
             target = reports.get(directory)
             if target is None:
                 continue
-            here = str(cwd)
             others = ", ".join(_display(str(d), here) for d in dirs if d != directory)
             target.findings.append(Finding(
                 path=_display(os.path.join(str(directory), SKILL_FILE), here), line=None,
