@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 import sys
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TypeVar
 
 from pydantic import BaseModel
 
@@ -18,6 +19,8 @@ from skillgit.skills.parallel import fork_map
 from skillgit.skills.profiles import Profile, get_profile
 from skillgit.skills.spec_rules import FindingSink
 from skillgit.tokens import estimate_tokens
+
+T = TypeVar("T")
 
 
 class SkillReport(BaseModel):
@@ -152,12 +155,25 @@ def _validate_all(directories: list[Path], profile: Profile, cwd: Path) -> list[
     def one(directory: Path) -> SkillRow:
         return _validate_row(directory, profile, here)[0]
 
+    return _map(one, directories)
+
+
+def _map(func: Callable[[Path], T], directories: list[Path]) -> list[T]:
+    """[func(d) for d in directories], in forked workers (which inherit the loaded modules)
+    when there are enough directories to pay for them."""
     cores = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
              else (os.cpu_count() or 1))
     workers = min(cores, 8, len(directories) // PARALLEL_MIN_SHARE)
     if len(directories) < PARALLEL_MIN_SKILLS or workers < 2 or sys.platform != "linux":
-        return [one(d) for d in directories]
-    return fork_map(one, directories, workers)  # workers inherit the loaded modules
+        return [func(d) for d in directories]
+    return fork_map(func, directories, workers)
+
+
+def _name_of(directory: Path) -> str | None:
+    try:
+        return load_skill(directory).name
+    except SkillLoadError:
+        return None
 
 
 def _check_duplicate_names(reports: dict[Path, SkillReport], names: dict[Path, str | None],
@@ -167,15 +183,9 @@ def _check_duplicate_names(reports: dict[Path, SkillReport], names: dict[Path, s
     finder = finder or SkillDirFinder()
     repo_root = RepoRoots()
     roots = dict.fromkeys(repo_root(d) for d in names)  # in order of first appearance
-    for root in roots:
-        if root is None:
-            continue
-        for other in finder.find([root]):
-            if other not in everyone:
-                try:
-                    everyone[other] = load_skill(other).name
-                except SkillLoadError:
-                    everyone[other] = None
+    unseen = list(dict.fromkeys(other for root in roots if root is not None
+                                for other in finder.find([root]) if other not in everyone))
+    everyone.update(zip(unseen, _map(_name_of, unseen), strict=True))  # the rest of the repos
     here = str(cwd)
     by_name: dict[str, list[Path]] = defaultdict(list)
     for directory, name in everyone.items():

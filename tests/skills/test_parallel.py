@@ -117,9 +117,11 @@ def test_workers_give_the_serial_report(tmp_path: Path, monkeypatch: pytest.Monk
         write_skill(tmp_path / "skills" / f"s-{i}", f"s-{i % 10}" if i % 4 else "Bad_Name", body)
     (tmp_path / "skills" / "broken").mkdir()
     (tmp_path / "skills" / "broken" / "SKILL.md").write_bytes(b"no frontmatter\n")
+    one = [tmp_path / "skills" / "s-1" / "SKILL.md"]  # its twin s-11 is found in the repo
     monkeypatch.setattr(validate_module, "PARALLEL_MIN_SKILLS", 10**9)
     serial = validate_paths([tmp_path], cwd=tmp_path)
-    monkeypatch.setattr(validate_module, "PARALLEL_MIN_SKILLS", 1)
+    serial_one = validate_paths(one, cwd=tmp_path)
+    monkeypatch.setattr(validate_module, "PARALLEL_MIN_SKILLS", 2)
     monkeypatch.setattr(validate_module, "PARALLEL_MIN_SHARE", 1)
     calls: list[int] = []
 
@@ -130,8 +132,12 @@ def test_workers_give_the_serial_report(tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.setattr(validate_module, "fork_map", counted)
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)  # 3 cores
     parallel = validate_paths([tmp_path], cwd=tmp_path)
-    assert calls == [3]
+    assert calls == [3]  # the skills; none of the repository is left to load for names
     assert parallel == serial
     assert parallel.model_dump() == serial.model_dump()
     assert {f.rule for f in serial.findings} >= {"broken-link", "home-path", "duplicate-name",
                                                  "frontmatter-missing", "name-case"}
+    parallel_one = validate_paths(one, cwd=tmp_path)
+    assert calls == [3, 3]  # one skill alone; the other 12 names are loaded by workers
+    assert parallel_one == serial_one
+    assert [f.rule for f in parallel_one.findings].count("duplicate-name") == 1
