@@ -178,20 +178,26 @@ def _name_of(directory: Path) -> str | None:
 
 def _check_duplicate_names(reports: dict[Path, SkillReport], names: dict[Path, str | None],
                            cwd: Path, finder: SkillDirFinder | None = None) -> None:
-    """Two skills with one `name` in a repository (or in this run, outside git) is an error."""
+    """Two skills with one `name` in a repository (or in this run, outside git) is an error;
+    skills of two different repositories may share a name."""
     everyone = dict(names)
     finder = finder or SkillDirFinder()
     repo_root = RepoRoots()
-    roots = dict.fromkeys(repo_root(d) for d in names)  # in order of first appearance
-    unseen = list(dict.fromkeys(other for root in roots if root is not None
-                                for other in finder.find([root]) if other not in everyone))
-    everyone.update(zip(unseen, _map(_name_of, unseen), strict=True))  # the rest of the repos
+    root_of = {directory: repo_root(directory) for directory in names}
+    roots = dict.fromkeys(root_of.values())  # in order of first appearance
+    unseen: dict[Path, Path] = {}
+    for root in roots:
+        if root is not None:
+            unseen.update((other, root) for other in finder.find([root])
+                          if other not in everyone and other not in unseen)
+    everyone.update(zip(unseen, _map(_name_of, list(unseen)), strict=True))  # the rest
+    root_of.update(unseen)
     here = str(cwd)
-    by_name: dict[str, list[Path]] = defaultdict(list)
+    by_name: dict[tuple[Path | None, str], list[Path]] = defaultdict(list)
     for directory, name in everyone.items():
         if name:
-            by_name[name].append(directory)
-    for name, dirs in by_name.items():
+            by_name[root_of[directory], name].append(directory)
+    for (_, name), dirs in by_name.items():
         if len(dirs) < 2:
             continue
         for directory in dirs:

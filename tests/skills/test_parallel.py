@@ -141,3 +141,18 @@ def test_workers_give_the_serial_report(tmp_path: Path, monkeypatch: pytest.Monk
     assert calls == [3, 3]  # one skill alone; the other 12 names are loaded by workers
     assert parallel_one == serial_one
     assert [f.rule for f in parallel_one.findings].count("duplicate-name") == 1
+
+
+def test_skills_of_two_repositories_may_share_a_name(tmp_path: Path) -> None:
+    for repo in ("one", "two"):
+        git_init(tmp_path / repo)
+        write_skill(tmp_path / repo / "skills" / "deploy", "deploy")
+    write_skill(tmp_path / "loose" / "deploy", "deploy")  # outside git: only this run counts
+    report = validate_paths([tmp_path / "one", tmp_path / "two", tmp_path / "loose"],
+                            cwd=tmp_path)
+    assert [f for f in report.findings if f.rule == "duplicate-name"] == []
+    write_skill(tmp_path / "loose2" / "deploy", "deploy")
+    report = validate_paths([tmp_path / "one", tmp_path / "loose", tmp_path / "loose2"],
+                            cwd=tmp_path)
+    assert sorted(f.path for f in report.findings if f.rule == "duplicate-name") == [
+        os.path.join("loose", "deploy", "SKILL.md"), os.path.join("loose2", "deploy", "SKILL.md")]
