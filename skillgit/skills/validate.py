@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -164,7 +165,8 @@ def _map(func: Callable[[Path], T], directories: list[Path]) -> list[T]:
     cores = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
              else (os.cpu_count() or 1))
     workers = min(cores, 8, len(directories) // PARALLEL_MIN_SHARE)
-    if len(directories) < PARALLEL_MIN_SKILLS or workers < 2 or sys.platform != "linux":
+    if (len(directories) < PARALLEL_MIN_SKILLS or workers < 2 or sys.platform != "linux"
+            or threading.active_count() > 1):  # forking a threaded process can deadlock
         return [func(d) for d in directories]
     return fork_map(func, directories, workers)
 

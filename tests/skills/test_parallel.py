@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -156,3 +157,32 @@ def test_skills_of_two_repositories_may_share_a_name(tmp_path: Path) -> None:
                             cwd=tmp_path)
     assert sorted(f.path for f in report.findings if f.rule == "duplicate-name") == [
         os.path.join("loose", "deploy", "SKILL.md"), os.path.join("loose2", "deploy", "SKILL.md")]
+
+
+@needs_fork
+def test_a_process_with_other_threads_is_never_forked(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    for n in range(4):
+        write_skill(tmp_path / f"s-{n}", f"s-{n}")
+    monkeypatch.setattr(validate_module, "PARALLEL_MIN_SKILLS", 2)
+    monkeypatch.setattr(validate_module, "PARALLEL_MIN_SHARE", 1)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    calls: list[int] = []
+
+    def counted(func, items, workers):  # type: ignore[no-untyped-def]
+        calls.append(workers)
+        return fork_map(func, items, workers)
+
+    monkeypatch.setattr(validate_module, "fork_map", counted)
+    forked = validate_paths([tmp_path], cwd=tmp_path)
+    assert calls == [2]
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        threaded = validate_paths([tmp_path], cwd=tmp_path)
+    finally:
+        release.set()
+        other.join()
+    assert calls == [2]  # a child of a threaded process could block on a lock held elsewhere
+    assert threaded == forked
