@@ -150,6 +150,8 @@ def scan(text: str, patterns: Sequence[re.Pattern[str]] = (), *,
     patterns always run over the whole text."""
     lowered = lower_same_length(text)
     view = sieve(text, lowered) if sieved else None
+    if view is not None and not view.text:  # nothing any rule could match
+        return _merge(list(_custom_candidates(text, patterns)))
     if view is None:
         candidates = list(_token_candidates(text))
         candidates.extend(_custom_candidates(text, patterns))

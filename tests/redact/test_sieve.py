@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from test_redact_properties import FRAGMENTS, TOKENISH
 
 from skillgit.redact.context import lower_same_length
-from skillgit.redact.scan import SecretMatch, scan
+from skillgit.redact.scan import SecretMatch, compile_patterns, scan
 from skillgit.redact.sieve import MIN_SIEVED_LENGTH, sieve
 
 PROSE = ("Run the tests before you push. The deploy script reads its settings from the "
@@ -69,6 +69,17 @@ def test_sieve_drops_prose_and_still_finds_the_secret_at_its_offset() -> None:
     assert match.kind == "github-token"
 
 
+def test_text_no_rule_can_match_is_skipped_but_user_patterns_still_run() -> None:
+    text = "Run the tests before you push, then tell Dana.\n" * 20
+    view = sieve(text, lower_same_length(text))
+    assert view is not None
+    assert view.text == ""
+    patterns = compile_patterns([r"Dana"])
+    found = scan(text, patterns)
+    assert found == scan(text, patterns, sieved=False)
+    assert [(m.kind, text[m.start:m.end]) for m in found] == [("custom", "Dana")] * 20
+
+
 def test_short_and_pem_texts_are_scanned_whole() -> None:
     short = "x" * (MIN_SIEVED_LENGTH - 1)
     assert sieve(short, short) is None
@@ -117,4 +128,4 @@ def test_sieved_scan_matches_whole_scan_on_the_real_corpus(corpus_dir: Path) -> 
         sieved, whole = both(text)
         assert sieved == whole, where
         compared += 1
-    assert compared > 300  # of ~1,400 long strings and files
+    assert compared > 200  # of ~1,400 long strings and files
