@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import unquote
@@ -205,12 +206,13 @@ def _read_text(path: str) -> str | None:
     """A small file's text (None when too large, binary or unreadable). Plain os calls: the
     size comes from the open file, so a file costs open, fstat, read and close only."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError:
         return None
     try:
-        size = os.fstat(fd).st_size
-        if size > MAX_SCANNED_FILE_BYTES:
+        info = os.fstat(fd)
+        size = info.st_size
+        if size > MAX_SCANNED_FILE_BYTES or not stat.S_ISREG(info.st_mode):  # a FIFO, a device
             return None
         chunks: list[bytes] = []
         while chunk := os.read(fd, 64 * 1024 if chunks else size + 1):  # to the end

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -77,7 +78,13 @@ def skill_directory(path: str | os.PathLike[str]) -> Path:
 def read_skill_md(path: str | os.PathLike[str]) -> bytes:
     """Read SKILL.md bytes; every OS-level failure becomes a DocumentProblem."""
     try:
-        with open(path, "rb", buffering=0) as handle:
+        # O_NONBLOCK: opening a FIFO named SKILL.md must not wait for a writer.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(fd, "rb", buffering=0) as handle:
+            mode = os.fstat(fd).st_mode
+            if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):  # a device is read up to the limit
+                raise DocumentProblem("file-unreadable", f"cannot read {SKILL_FILE}: it is a "
+                                      "pipe or socket, not a regular file")
             data = _read_at_most(handle, MAX_SKILL_MD_BYTES + 1)
     except OSError as exc:
         where = Path(path)

@@ -227,3 +227,19 @@ def test_symlink_loop(tmp_path: Path) -> None:
     os.symlink(tmp_path, folder / "loop")  # a directory loop below the scan root, too
     [finding] = validate_paths([tmp_path]).findings
     assert finding.rule == "file-unreadable" and "symlink loop" in finding.message
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_fifo_named_skill_md_is_an_error_not_a_hang(tmp_path: Path) -> None:
+    folder = tmp_path / "my-skill"
+    folder.mkdir()
+    os.mkfifo(folder / "SKILL.md")
+    [finding] = validate_paths([tmp_path]).findings
+    assert finding.rule == "file-unreadable" and "not a regular file" in finding.message
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_fifo_inside_a_skill_is_skipped_not_read(make_skill) -> None:
+    folder = make_skill(body="See [pipe](pipe).\n")
+    os.mkfifo(folder / "pipe")
+    assert rules(folder) == []
