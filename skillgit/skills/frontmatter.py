@@ -15,6 +15,16 @@ from pydantic import BaseModel, ConfigDict
 from skillgit.skills.document import DocumentProblem
 
 _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# libyaml's composer recurses on the C stack, so absurd nesting (`[[[[…` or `- - - …`) crashes
+# the process. Nesting needs one of these characters per level: text with many of them goes to
+# the pure-Python loader, whose recursion ends in a RecursionError (reported as too deep).
+_NESTING_CHARS = ("[", "{", "-", "?", ":")
+_MAX_NESTING_FOR_LIBYAML = 2000
+
+
+def _loader_for(raw: str) -> yaml.SafeLoader:
+    openers = sum(raw.count(char) for char in _NESTING_CHARS)
+    return (_Loader if openers <= _MAX_NESTING_FOR_LIBYAML else yaml.SafeLoader)(raw)
 
 
 class DuplicateKey(BaseModel):
@@ -41,7 +51,7 @@ class Frontmatter(BaseModel):
 
 def parse_frontmatter(raw: str, first_line: int = 2) -> Frontmatter:
     """Parse the YAML between the delimiters. `first_line` is the file line of raw's first line."""
-    loader = _Loader(raw)
+    loader = _loader_for(raw)
     try:
         node = loader.get_single_node()
         if node is None:

@@ -103,3 +103,14 @@ def test_load_skill_keeps_unchanged_bytes(tmp_path: Path) -> None:
     data = "---\r\nname: my-skill\r\ndescription: \"é — ok\"\r\n---\r\n# Title\r\n".encode()
     (folder / "SKILL.md").write_bytes(data)
     assert load_skill(folder).document.to_bytes() == data
+
+
+@pytest.mark.parametrize("raw", [
+    "description: " + "[" * 200_000 + "]" * 200_000 + "\n",
+    "metadata:\n" + "- " * 200_000 + "x\n",
+])
+def test_absurd_nesting_is_an_error_not_a_crash(raw: str) -> None:
+    # libyaml's composer recursed on the C stack and crashed the process (SIGSEGV).
+    with pytest.raises(DocumentProblem, match="nested too deeply") as caught:
+        parse_frontmatter(raw)
+    assert caught.value.rule == "yaml-invalid"
