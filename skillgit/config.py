@@ -133,6 +133,10 @@ def parse_config(text: str, source: str) -> Config:
         where = f":{mark.line + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or "invalid YAML"
         raise UsageError(f"{source}{where}: {problem}") from None
+    except RecursionError:
+        raise UsageError(f"{source}: nested too deeply") from None
+    except (ValueError, TypeError, OverflowError) as exc:  # constructors: e.g. a bad date
+        raise UsageError(f"{source}: invalid YAML value: {exc}") from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -149,6 +153,8 @@ def load_config(path: Path | None = None, *, cwd: Path | None = None) -> Config:
     """The config from `path` (or the default location); defaults when there is no file."""
     target = path or config_path(cwd)
     try:
+        if not target.is_file() and target.exists():  # a FIFO would block the read forever
+            raise UsageError(f"cannot read {target}: not a regular file")
         text = target.read_text(encoding="utf-8")
     except FileNotFoundError:
         if path is not None:

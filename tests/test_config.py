@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -53,6 +54,8 @@ def test_empty_file_is_defaults() -> None:
     ("llm: {base_url: 'ftp://x'}\n", "f.yaml: llm.base_url"),
     ("- just\n- a list\n", "f.yaml: the top level must be a mapping"),
     ("llm: [\n", "f.yaml:"),
+    ("mine: {base: 2024-13-45}\n", "f.yaml: invalid YAML value"),
+    ("llm: " + "[" * 5000 + "]" * 5000 + "\n", "f.yaml: nested too deeply"),
 ])
 def test_errors_name_the_file_and_key(text: str, expected: str) -> None:
     with pytest.raises(UsageError) as caught:
@@ -71,3 +74,10 @@ def test_api_key_in_config_is_refused_without_echoing_it() -> None:
 def test_explicit_missing_path_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="does not exist"):
         load_config(tmp_path / "nope.yaml")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_fifo_named_like_the_config_is_an_error_not_a_hang(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / ".skillgit.yaml")
+    with pytest.raises(UsageError, match="not a regular file"):
+        load_config(cwd=tmp_path)
