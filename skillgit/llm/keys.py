@@ -31,6 +31,8 @@ KEY_VARIABLES: dict[str, tuple[str, ...]] = {
     "gemini": ("GEMINI_API_KEY", "GOOGLE_API_KEY"),
 }
 
+_KNOWN_NAMES = frozenset({*KEY_VARIABLES, *(v for vs in KEY_VARIABLES.values() for v in vs)})
+
 
 @dataclass(frozen=True)
 class FoundKey:
@@ -73,6 +75,8 @@ def read_keys_file(path: Path) -> dict[str, SecretStr]:
         line = f" at line {where.line + 1}" if where is not None else ""
         # The YAML error text may quote the file's content, i.e. a key: never show it.
         raise UsageError(f"keys file {path} is not valid YAML{line}") from None
+    except (ValueError, TypeError, OverflowError, RecursionError):  # a bad date, deep nesting
+        raise UsageError(f"keys file {path} is not valid YAML") from None
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -80,8 +84,9 @@ def read_keys_file(path: Path) -> dict[str, SecretStr]:
     keys: dict[str, SecretStr] = {}
     for name, value in data.items():
         if not isinstance(name, str) or not isinstance(value, str) or not value.strip():
-            raise UsageError(f"keys file {path}: entry {str(name)[:40]!r} must map a name to a "
-                             "non-empty string")
+            # A name that is not a known engine or variable may be a pasted key: never show it.
+            shown = repr(name) if name in _KNOWN_NAMES else "an entry"
+            raise UsageError(f"keys file {path}: {shown} must map a name to a non-empty string")
         keys[name.strip()] = SecretStr(value.strip())
     return keys
 

@@ -173,3 +173,19 @@ def test_resolved_llm_engine_wraps_the_backend_with_config_budget(tmp_path: Path
     assert getattr(engine, "token_budget", None) == 2500
     backend = getattr(engine, "backend", None)
     assert backend is not None and backend.base_url == "http://127.0.0.1:9/v1"
+
+
+@pytest.mark.parametrize("text", ["when: 2024-13-45\n",
+                                  "openai: " + "[" * 5000 + "]" * 5000 + "\n"],
+                         ids=["bad-date", "deep"])
+def test_keys_file_odd_yaml_is_a_usage_error(tmp_path: Path, text: str) -> None:
+    path = write_keys(tmp_path, text)
+    with pytest.raises(UsageError, match="keys file"):
+        read_keys_file(path)
+
+
+def test_keys_file_entry_named_like_a_key_is_not_echoed(tmp_path: Path) -> None:
+    path = write_keys(tmp_path, "sk-proj-pasted0123456789abcdefghijklmnop:\n")
+    with pytest.raises(UsageError) as caught:
+        read_keys_file(path)
+    assert "sk-proj" not in str(caught.value) and "non-empty string" in str(caught.value)
