@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import TextIO
 
@@ -34,11 +35,22 @@ def _summary(report: ValidationReport) -> str:
             f"always-loaded context ~{report.context_tokens} tokens")
 
 
+# Control characters (C0, DEL, C1) in a path or message: a SKILL.md must not be able to start
+# a line of its own in text output (a workflow command in CI) or send terminal escapes.
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+
+
+def _printable(text: str) -> str:
+    if _CONTROL.search(text) is None:
+        return text
+    return _CONTROL.sub(lambda m: repr(m.group(0))[1:-1], text)
+
+
 def report_text(report: ValidationReport, out: TextIO, verbose: bool) -> None:
     for f in report.findings:
         if _visible(f, verbose):
             where = f"{f.path}:{f.line}" if f.line else f.path
-            out.write(f"{where}: {f.level.value.upper()} {f.rule} {f.message}\n")
+            out.write(_printable(f"{where}: {f.level.value.upper()} {f.rule} {f.message}") + "\n")
 
 
 def text_summary(report: ValidationReport) -> str:

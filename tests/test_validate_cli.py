@@ -86,6 +86,19 @@ def test_github_format_escapes(tmp_path: Path, monkeypatch, capsys) -> None:
     assert "\n" not in out.rstrip("\n").split("\n")[0][1:]
 
 
+def test_text_format_keeps_one_finding_per_line(tmp_path: Path, monkeypatch, capsys) -> None:
+    # A SKILL.md must not start a line of its own (a workflow command in CI) or send terminal
+    # escapes: control characters in paths and messages are shown escaped.
+    monkeypatch.chdir(tmp_path)
+    write_skill(tmp_path, "new\nline", '---\nname: "x\\n::warning::injected \\e[31m"\n'
+                "description: d\n---\n")
+    code, out, _ = run(capsys, ".")
+    assert code == 1 and "\x1b" not in out
+    lines = out.splitlines()
+    assert len(lines) == 2 and all(line.startswith("new\\nline/SKILL.md:") for line in lines)
+    assert "'x\\n::warning::injected \\x1b[31m'" in lines[0]
+
+
 def test_usage_errors_exit_2(repo: Path, capsys) -> None:
     code, _, err = run(capsys, "no/such/path")
     assert code == 2 and "does not exist" in err
