@@ -155,6 +155,8 @@ def _walk_files(root: Path) -> Iterator[Path]:
 
 def _safe_sniff(adapter: Adapter, path: Path) -> bool:
     try:
+        if not path.is_file():  # a FIFO would block the read forever; a device never ends
+            return False
         return adapter.sniff(path)
     except Exception:  # unreadable or hostile: not ours
         return False

@@ -86,3 +86,22 @@ def test_an_adapter_bug_is_a_warning_not_a_crash(corpus_dir: Path, tmp_path: Pat
     assert [c.agent for c in conversations] == ["codex"]
     assert warnings == [f"could not read {tmp_path / 'x.boom'} as boom: KeyError: "
                         "'unexpected field'"]
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs named pipes")
+def test_fifos_are_never_opened(tmp_path: Path) -> None:
+    # Opening a FIFO for reading waits for a writer: discovery must skip it, not hang.
+    import os
+
+    home = tmp_path / "home"
+    pipes = [home / ".claude/projects/p/s.jsonl", home / ".codex/sessions/2025/rollout-1.jsonl",
+             home / ".gemini/tmp/h/chats/session-1.json", home / "data/opencode/opencode.db",
+             tmp_path / "src/a.jsonl", tmp_path / "src/opencode.db"]
+    for pipe in pipes:
+        pipe.parent.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(pipe)
+    env = {"HOME": str(home), "XDG_DATA_HOME": str(home / "data")}
+    adapters = select_adapters(())
+    assert list(session_files(adapters, env=env)) == []
+    assert list(session_files(adapters, source=tmp_path / "src")) == []
+    assert list(session_files(adapters, source=tmp_path / "src" / "a.jsonl")) == []
