@@ -31,6 +31,17 @@ _REDACT_MARGIN = 256
 _TOKEN_MAX = 8192
 _PEM_MAX = 16384
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# Terminal control: escape sequences (CSI, OSC, …) and other C0/C1 controls except tab and
+# newlines. Untrusted text (a fetched page, colored tool output) must not reach a terminal
+# with them: OSC 52 writes the clipboard, CSI rewrites the screen.
+_UNSAFE = re.compile("[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_CONTROL = re.compile(
+    # OSC, DCS, SOS, PM, APC strings with their terminator (the body stops at the next
+    # introducer, so hostile input stays linear)
+    "(?:\x1b[\\]P^_X]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x90\x98\x9c-\x9f]*(?:\x07|\x1b\\\\|\x9c)"
+    "|(?:\x1b\\[|\x9b)[0-?]*[ -/]*[@-~]?"  # CSI: colors, cursor moves, clearing
+    "|\x1b[ -/]*[0-~]?"  # other ESC sequences (and an unterminated string's introducer)
+    "|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")  # any other control character
 _SPACE = re.compile(r"\s")
 # A command that reads one concrete SKILL.md: `<verb> … /path/<skill>/SKILL.md`.
 _READ_VERBS = r"(?:cat|sed|head|tail|less|more|bat|nl|awk|type|Get-Content)"
@@ -77,10 +88,13 @@ def cut(text: str, limit: int) -> str:
 
 
 def scrub(text: str) -> str:
-    """Replace lone surrogates (valid in JSON escapes, unencodable in UTF-8)."""
-    if _SURROGATE.search(text) is None:
+    """Replace lone surrogates (valid in JSON escapes, unencodable in UTF-8); drop terminal
+    escape sequences and control characters other than tab and newlines."""
+    if _UNSAFE.search(text) is None:
         return text
-    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    if _SURROGATE.search(text) is not None:
+        text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return _CONTROL.sub("", text)
 
 
 def finish(text: str, limit: int, redactor: Redacting) -> str:
@@ -209,10 +223,10 @@ class ConversationBuilder:
                 for name, value in (("cwd", self.cwd), ("git_branch", self.git_branch))}
         return Conversation(
             agent=self.agent, session_id=scrub(self.session_id), source_path=self.source_path,
-            cwd=meta["cwd"], git_branch=meta["git_branch"], model=self.model,
-            agent_version=self.agent_version, started_at=self.started_at,
+            cwd=meta["cwd"], git_branch=meta["git_branch"], model=_scrubbed(self.model),
+            agent_version=_scrubbed(self.agent_version), started_at=self.started_at,
             ended_at=self.ended_at, is_sidechain=self.is_sidechain,
-            parent_session_id=self.parent_session_id, turns=turns,
+            parent_session_id=_scrubbed(self.parent_session_id), turns=turns,
             parse_warnings=stats.bad_lines, injected_dropped=self.injected_dropped,
             warnings=[redactor.redact(w) for w in warnings])
 
@@ -224,11 +238,15 @@ class ConversationBuilder:
                                 is_error=draft.is_error, exit_code=draft.exit_code)
         return Turn(
             index=index, kind=draft.kind, text=finish(draft.text, MAX_TEXT_CHARS, redactor),
-            timestamp=draft.timestamp, tool_name=draft.tool_name,
+            timestamp=draft.timestamp, tool_name=_scrubbed(draft.tool_name),
             tool_input=(finish(draft.tool_input, MAX_INPUT_CHARS, redactor)
                         if draft.tool_input is not None else None),
-            result=result, skill_name=draft.skill_name, invoked_by=draft.invoked_by,
-            command=draft.command)
+            result=result, skill_name=_scrubbed(draft.skill_name), invoked_by=draft.invoked_by,
+            command=_scrubbed(draft.command))
+
+
+def _scrubbed(value: str | None) -> str | None:
+    return scrub(value) if value else value
 
 
 _INPUT_KEYS = ("command", "cmd", "file_path", "filePath", "path", "pattern", "url", "query",

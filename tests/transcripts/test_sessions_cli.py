@@ -253,3 +253,30 @@ def test_table_output_lists_one_row_per_session(source: Path,
     assert lines[0].split()[:3] == ["AGENT", "SESSION", "STARTED"]
     assert len(lines) == 3
     assert lines[1].startswith("claude-code") and CLAUDE_SID in lines[1]
+
+
+def test_terminal_control_sequences_in_transcripts_never_reach_output(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Untrusted transcript text (a fetched page, a tool's output) may hold escape sequences:
+    # OSC 52 writes the clipboard, OSC 0 the title, CSI clears the screen.
+    evil = "\x1b]52;c;ZWNobyBwd25lZA==\x07 \x1b]0;title\x1b\\ \x1b[2J\x9b31m \x08\x00 done"
+    env = {"sessionId": "ctl-1\x1b[2J", "cwd": "/w\x1b[1m", "timestamp": "2025-01-01T00:00:00Z",
+           "gitBranch": "b\x07", "version": "2\x1b[0m"}
+    _write(tmp_path / "s" / "ctl.jsonl", [
+        {**env, "type": "user", "message": {"role": "user", "content": f"run it {evil}"}},
+        {**env, "type": "assistant", "message": {"id": "m1", "role": "assistant", "content": [
+            {"type": "tool_use", "id": "t1", "name": "Bash\x1b[8m",
+             "input": {"command": f"ls {evil}"}}]}},
+        {**env, "type": "user", "message": {"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "t1", "content": f"\x1b[31mred{evil}"}]}},
+    ])
+    outputs = [_run(capsys, "--source", str(tmp_path / "s")),
+               _run(capsys, "--source", str(tmp_path / "s"), "--json"),
+               _run(capsys, "show", "ctl", "--source", str(tmp_path / "s")),
+               _run(capsys, "show", "ctl", "--source", str(tmp_path / "s"), "--json")]
+    for code, out, err in outputs:
+        assert code == 0
+        shown = json.loads(out) if out.startswith("{\n") else out
+        text = json.dumps(shown) if isinstance(shown, dict) else out
+        assert not any(ch in out + err for ch in "\x1b\x07\x08\x00\x9b"), text
+    assert "run it" in outputs[2][1] and "done" in outputs[2][1] and "red" in outputs[2][1]
