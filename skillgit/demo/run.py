@@ -30,10 +30,17 @@ Created by `skillgit demo`. `skills/deploy-app` is an existing skill; the sample
 """
 
 
+def _refuse_existing(path: Path) -> None:
+    """A usage error unless `path` is free: missing, or an empty directory."""
+    if path.is_dir() and not any(path.iterdir()):
+        return
+    if path.exists() or path.is_symlink():
+        raise UsageError(f"{path} exists and is not empty; choose another --dir")
+
+
 def create_repo(path: Path) -> None:
     """A skills repository with one skill and one commit on `main`."""
-    if path.exists() and any(path.iterdir()):
-        raise UsageError(f"{path} exists and is not empty; choose another --dir")
+    _refuse_existing(path)
     path.mkdir(parents=True, exist_ok=True)
     (path / "skills" / "deploy-app").mkdir(parents=True)
     (path / "skills" / "deploy-app" / "SKILL.md").write_text(DEPLOY_SKILL, encoding="utf-8")
@@ -50,6 +57,8 @@ def run_demo(where: Path | None = None) -> tuple[Path, DistillResult, MineResult
     """Create `<where>/skills-repo` and `<where>/sessions`, then mine them offline."""
     root = where or Path(tempfile.mkdtemp(prefix="skillgit-demo-"))
     repo = root / "skills-repo"
+    for path in (repo, root / "sessions", root / "cache"):  # all checked before any is written
+        _refuse_existing(path)
     create_repo(repo)
     sessions = root / "sessions"
     write_sessions(sessions)

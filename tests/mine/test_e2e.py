@@ -234,3 +234,16 @@ def test_demo(tmp_path, capsys) -> None:
     assert len(branches) >= 2
     assert f"cd {repo}" in out and "git log -p skillgit/" in out
     assert git(repo, "status", "--porcelain") == ""
+
+
+@pytest.mark.parametrize("existing", ["sessions", "cache"])
+def test_demo_refuses_a_dir_whose_sessions_or_cache_exist(tmp_path, capsys,
+                                                          existing: str) -> None:
+    # An existing `sessions` folder would be mined together with the samples; a file there
+    # was a traceback after skills-repo had been half-created.
+    demo = tmp_path / "demo"
+    demo.mkdir()
+    (demo / existing).write_text("mine\n")
+    assert main(["demo", "--dir", str(demo)]) == 2
+    assert f"{demo / existing} exists" in capsys.readouterr().err
+    assert sorted(p.name for p in demo.iterdir()) == [existing]
