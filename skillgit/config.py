@@ -82,9 +82,19 @@ class MineConfig(BaseModel):
     @field_validator("skills_dir")
     @classmethod
     def _relative(cls, value: str | None) -> str | None:
-        if value is not None and (value.startswith(("/", "~")) or ".." in value.split("/")):
-            raise ValueError("must be a path inside the repository, like skills or .claude/skills")
+        if value is not None and not skills_dir_is_inside(value):
+            raise ValueError(SKILLS_DIR_RULE)
         return value
+
+
+SKILLS_DIR_RULE = "must be a path inside the repository, like skills or .claude/skills"
+
+
+def skills_dir_is_inside(value: str) -> bool:
+    """A relative folder that stays inside the repository and out of `.git`."""
+    parts = value.replace("\\", "/").split("/")
+    return not value.startswith(("/", "~")) and ".." not in parts and not any(
+        part.lower() == ".git" for part in parts)
 
 
 class Config(BaseModel):

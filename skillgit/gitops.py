@@ -52,6 +52,12 @@ class FileChange:
     content: bytes | None
     executable: bool = False
 
+    def __post_init__(self) -> None:  # the last guard: nothing outside the tree, or in .git
+        parts = self.path.split("/")
+        if any(part in ("", ".", "..") or part.lower() == ".git" for part in parts):
+            raise GitError(f"refusing to write the path {self.path!r}: it must stay inside "
+                           "the repository and out of .git")
+
 
 def open_repo(path: str | os.PathLike[str]) -> Repo:
     """The repository containing `path` (work tree or bare); GitError when there is none."""

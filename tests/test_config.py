@@ -54,6 +54,8 @@ def test_empty_file_is_defaults() -> None:
     ("llm: {base_url: 'ftp://x'}\n", "f.yaml: llm.base_url"),
     ("- just\n- a list\n", "f.yaml: the top level must be a mapping"),
     ("llm: [\n", "f.yaml:"),
+    ("mine: {skills_dir: .git/hooks}\n", "f.yaml: mine.skills_dir"),
+    ("mine: {skills_dir: skills/.GIT}\n", "f.yaml: mine.skills_dir"),
     ("mine: {base: 2024-13-45}\n", "f.yaml: invalid YAML value"),
     ("llm: " + "[" * 5000 + "]" * 5000 + "\n", "f.yaml: nested too deeply"),
 ])

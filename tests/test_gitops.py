@@ -139,3 +139,12 @@ def test_stale_lock_is_broken(repo: Path) -> None:
     (repo / ".git" / "skillgit.lock").write_text("999999999")
     with repo_lock(repo / ".git", wait_seconds=0.1):
         pass
+
+
+@pytest.mark.parametrize("path", ["../x/SKILL.md", "/etc/x", "a/../../b", ".git/hooks/x",
+                                  "skills/.Git/config", "a//b", "./a", ""])
+def test_a_path_outside_the_tree_is_refused(repo: Path, path: str) -> None:
+    git_repo = GitRepo(repo)
+    base = git(repo, "rev-parse", "HEAD").strip()
+    with pytest.raises(GitError, match="path"):
+        git_repo.write_commit(base, [FileChange(path, b"x")], "m\n", AUTHOR)

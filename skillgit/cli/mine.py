@@ -54,7 +54,7 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
     writes skillgit/new/<skill> or skillgit/update/<skill> branches. Never touches your
     work tree, index or checked-out branch.
     """
-    from skillgit.config import load_config
+    from skillgit.config import SKILLS_DIR_RULE, load_config, skills_dir_is_inside
     from skillgit.distill.cache import DigestCache, default_cache_dir, parse_tag
     from skillgit.distill.run import DistillOptions
     from skillgit.llm.select import resolve_engine
@@ -63,6 +63,8 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
     from skillgit.redact import Redactor
     from skillgit.transcripts.discover import SessionQuery
 
+    if skills_dir is not None and not skills_dir_is_inside(skills_dir):
+        raise click.BadParameter(SKILLS_DIR_RULE, param_hint="'--skills-dir'")
     config = load_config(cwd=repo_path)
     engine = resolve_engine(llm_name, model, os.environ, config)
     patterns = list(config.redact.extra_patterns)

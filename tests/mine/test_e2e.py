@@ -247,3 +247,11 @@ def test_demo_refuses_a_dir_whose_sessions_or_cache_exist(tmp_path, capsys,
     assert main(["demo", "--dir", str(demo)]) == 2
     assert f"{demo / existing} exists" in capsys.readouterr().err
     assert sorted(p.name for p in demo.iterdir()) == [existing]
+
+
+@pytest.mark.parametrize("skills_dir", ["../outside", "/abs", "a/../../b", ".git/hooks"])
+def test_skills_dir_flag_must_stay_inside_the_repository(repo, capsys, skills_dir: str) -> None:
+    refs = git(repo, "for-each-ref")
+    assert main(["mine", "--skills-dir", skills_dir, "--dry-run"]) == 2
+    assert "--skills-dir" in capsys.readouterr().err
+    assert git(repo, "for-each-ref") == refs
