@@ -134,12 +134,29 @@ class GitRepo:
         """Move (or create, when expected_old is None) a ref only if it still has the old value."""
         ref, msg = _ref(name), f"skillgit: {message}".encode()
         if expected_old is None:
-            ok = self.repo.refs.add_if_new(ref, _oid(new), message=msg)
-        else:
-            ok = self.repo.refs.set_if_equals(ref, _oid(expected_old), _oid(new), message=msg)
+            self._refuse_conflict(ref)
+        try:
+            if expected_old is None:
+                ok = self.repo.refs.add_if_new(ref, _oid(new), message=msg)
+            else:
+                ok = self.repo.refs.set_if_equals(ref, _oid(expected_old), _oid(new),
+                                                  message=msg)
+        except OSError as exc:
+            raise GitError(f"cannot write {name}: {exc.strerror or exc}") from None
         if not ok:
             raise GitError(f"{name} changed while skillgit was writing it; nothing was lost, "
                            "run again")
+
+    def _refuse_conflict(self, ref: bytes) -> None:
+        """Git cannot hold both `a/b` and `a/b/c`: name the ref that is in the way."""
+        existing = self.repo.refs.allkeys()
+        parts = ref.split(b"/")
+        prefixes = {b"/".join(parts[:i]) for i in range(3, len(parts))}
+        for other in sorted(existing):
+            if other in prefixes or other.startswith(ref + b"/"):
+                shown = other.decode("utf-8", "replace").removeprefix("refs/heads/")
+                raise GitError(f"cannot create {ref.decode()}: the branch '{shown}' is in the "
+                               "way (git cannot hold both); rename or delete it")
 
     def delete_ref(self, name: str, expected_old: str) -> None:
         if not self.repo.refs.remove_if_equals(_ref(name), _oid(expected_old)):

@@ -148,3 +148,18 @@ def test_a_path_outside_the_tree_is_refused(repo: Path, path: str) -> None:
     base = git(repo, "rev-parse", "HEAD").strip()
     with pytest.raises(GitError, match="path"):
         git_repo.write_commit(base, [FileChange(path, b"x")], "m\n", AUTHOR)
+
+
+@pytest.mark.parametrize(("existing", "wanted"), [
+    ("skillgit", "skillgit/new/x"), ("skillgit/new", "skillgit/new/x"),
+    ("skillgit/new/x/y", "skillgit/new/x")])
+def test_a_branch_in_the_way_is_named_not_a_traceback(repo: Path, existing: str,
+                                                      wanted: str) -> None:
+    git(repo, "branch", existing)
+    git_repo = GitRepo(repo)
+    head = git(repo, "rev-parse", "HEAD").strip()
+    with pytest.raises(GitError, match=f"branch '{existing}' is in the way"):
+        git_repo.set_ref(f"refs/heads/{wanted}", head, None, "m")
+    git(repo, "pack-refs", "--all")
+    with pytest.raises(GitError, match=f"branch '{existing}' is in the way"):
+        GitRepo(repo).set_ref(f"refs/heads/{wanted}", head, None, "m")
