@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -65,6 +66,9 @@ def open_repo(path: str | os.PathLike[str]) -> Repo:
         return Repo.discover(str(path))
     except NotGitRepository:
         raise GitError(f"not a git repository: {path}") from None
+
+
+_IDENTITY = re.compile(r"[^<>\n]*[^<>\s][^<>\n]* <[^<>\s]+>")
 
 
 def _ref(name: str) -> Ref:
@@ -216,6 +220,9 @@ class GitRepo:
         """A new commit on top of `base` (None: a root commit) with `changes` applied.
 
         Only objects the store lacks are added, so writing the same content twice adds nothing."""
+        for who in (author, committer or author):
+            if _IDENTITY.fullmatch(who) is None:  # git fsck and GitHub reject such commits
+                raise GitError(f"invalid identity {who!r}: expected 'Name <email>'")
         store = self.repo.object_store
         new_objects = []
         tree_changes: list[tuple[bytes, int | None, ObjectID | None]] = []

@@ -163,3 +163,11 @@ def test_a_branch_in_the_way_is_named_not_a_traceback(repo: Path, existing: str,
     git(repo, "pack-refs", "--all")
     with pytest.raises(GitError, match=f"branch '{existing}' is in the way"):
         GitRepo(repo).set_ref(f"refs/heads/{wanted}", head, None, "m")
+
+
+@pytest.mark.parametrize("identity", ["x", "x <>", "<a@b>", "a <b> c", "a\n <b@c>", "a <b c>"])
+def test_an_identity_git_would_reject_is_refused(repo: Path, identity: str) -> None:
+    # `git fsck` (and GitHub on push) rejects a commit whose author has no `<email>`.
+    head = git(repo, "rev-parse", "HEAD").strip()
+    with pytest.raises(GitError, match="identity"):
+        GitRepo(repo).write_commit(head, [FileChange("a.txt", b"x")], "m\n", identity)
