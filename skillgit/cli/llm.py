@@ -51,15 +51,26 @@ def endpoint_of(backend: Backend | None, selection: Selection) -> str | None:
     for attribute in ("base_url", "executable"):
         value = getattr(backend, attribute, None)
         if isinstance(value, str):
-            return value
-    return selection.settings.base_url
+            return _without_credentials(value) if attribute == "base_url" else value
+    return _without_credentials(selection.settings.base_url)
+
+
+def _without_credentials(url: str | None) -> str | None:
+    """`url` with any `user:password@` replaced, so it is safe to print."""
+    if url is None or "@" not in url:
+        return url
+    scheme, sep, rest = url.partition("://")
+    authority, slash, path = rest.partition("/")
+    if not sep or "@" not in authority:
+        return url
+    return f"{scheme}://***@{authority.rsplit('@', 1)[1]}{slash}{path}"
 
 
 def check(selection: Selection) -> dict[str, Any]:
     """Create the engine and make one tiny call; never raises for engine faults."""
     report: dict[str, Any] = {
         "engine": selection.engine, "reason": selection.reason,
-        "model": selection.settings.model, "endpoint": selection.settings.base_url,
+        "model": selection.settings.model, "endpoint": endpoint_of(None, selection),
         "key_source": selection.key_source, "ok": False, "status": "", "usage": None,
         "seconds": None, "hint": None,
     }

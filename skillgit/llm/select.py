@@ -81,8 +81,10 @@ def select_engine(llm: str | None, model: str | None, env: Mapping[str, str],
     chosen_model = (model or env.get("SKILLGIT_MODEL", "").strip() or
                     (config.llm.model if applies else None) or None)
     base_variable = BASE_URL_VARIABLES.get(name)
-    base_url = ((env.get(base_variable, "").strip() if base_variable else "") or
-                (config.llm.base_url if applies else None) or None)
+    from_env = env.get(base_variable, "").strip() if base_variable else ""
+    base_url = from_env or (config.llm.base_url if applies else None) or None
+    if base_url is not None:
+        _check_base_url(base_url, base_variable if from_env else "llm.base_url")
     found = find_key(name, env) if name in KEY_VARIABLES else None
     settings = EngineSettings(
         model=chosen_model,
@@ -94,6 +96,21 @@ def select_engine(llm: str | None, model: str | None, env: Mapping[str, str],
     )
     return Selection(engine=name, reason=reason, settings=settings,
                      key_source=found.source if found else None)
+
+
+def _check_base_url(url: str, source: str | None) -> None:
+    """An http(s) URL with a host, or a usage error naming where it came from."""
+    import httpx
+
+    try:
+        parsed = httpx.URL(url)
+        ok = parsed.scheme in ("http", "https") and bool(parsed.host)
+    except (httpx.InvalidURL, ValueError, TypeError):
+        ok = False
+    if not ok:
+        shown = url if "@" not in url else "(a URL with credentials)"
+        raise UsageError(f"{source}: {shown!r} is not an http(s) URL with a host, "
+                         "like http://localhost:11434/v1")
 
 
 def create_engine(selection: Selection) -> Engine:

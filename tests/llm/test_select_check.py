@@ -142,3 +142,24 @@ def test_open_keys_file_is_refused(capsys: pytest.CaptureFixture[str], tmp_path:
     code, out, err = run(capsys)
     assert code == 2 and "refusing to read keys file" in err and "chmod 600" in err
     assert KEY not in out + err
+
+
+@pytest.mark.parametrize("url", ["http://[::1", "not a url", "ftp://x", "http://"])
+def test_a_malformed_base_url_is_a_usage_error_naming_it(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, url: str) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", url)
+    monkeypatch.setenv("SKILLGIT_MODEL", "m")
+    code, _, err = run(capsys)
+    assert code == 2 and "OPENAI_BASE_URL" in err and "Traceback" not in err
+
+
+def test_credentials_in_the_base_url_are_not_shown(capsys: pytest.CaptureFixture[str],
+                                                    server: ScriptedServer,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    use_server(monkeypatch, server)
+    host = server.url.split("://", 1)[1]
+    monkeypatch.setenv("OPENAI_BASE_URL", f"http://user:hunter2pw@{host}/v1")
+    for args in ((), ("--json",)):
+        server.queue(openai_reply('{"ok": true}'))
+        code, out, err = run(capsys, *args)
+        assert code == 0 and "hunter2pw" not in out + err and f"{host}/v1" in out
