@@ -16,6 +16,7 @@ from pathlib import Path
 
 import click
 
+from skillgit.cli.options import DAYS
 from skillgit.cli.progress import Progress
 from skillgit.digest import Digest
 from skillgit.distill.cache import DigestCache, default_cache_dir
@@ -25,7 +26,7 @@ from skillgit.transcripts.discover import SessionQuery
 
 
 @click.command("distill")
-@click.option("--since", type=click.FloatRange(min=0), default=None, metavar="DAYS",
+@click.option("--since", type=DAYS, default=None, metavar="DAYS",
               help="Only sessions active in the last DAYS days.")
 @click.option("--agent", "agents", multiple=True, metavar="NAME",
               help="Only this agent (repeatable): claude-code, codex, gemini, …")

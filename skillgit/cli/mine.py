@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from skillgit.cli.options import DAYS
 from skillgit.cli.progress import Progress
 from skillgit.distill.run import DistillResult
 from skillgit.errors import EXIT_OK
@@ -19,7 +20,7 @@ MAX_REJECTED_SHOWN = 8
 
 
 @click.command("mine")
-@click.option("--since", type=click.FloatRange(min=0), default=None, metavar="DAYS",
+@click.option("--since", type=DAYS, default=None, metavar="DAYS",
               help="Only sessions active in the last DAYS days.")
 @click.option("--agent", "agents", multiple=True, metavar="NAME",
               help="Only this agent (repeatable): claude-code, codex, gemini, opencode, cursor.")

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 import click
 
+from skillgit.cli.options import DAYS
 from skillgit.errors import EXIT_OK
 from skillgit.transcripts.discover import SessionQuery, find_conversation, iter_conversations
 from skillgit.transcripts.model import Conversation, Redacting, Turn, TurnKind
@@ -25,7 +26,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def _query_options(function: F) -> F:
     options = [
-        click.option("--since", "since", type=click.FloatRange(min=0), default=None,
+        click.option("--since", "since", type=DAYS, default=None,
                      metavar="DAYS", help="Only sessions active in the last DAYS days."),
         click.option("--agent", "agents", multiple=True, metavar="NAME",
                      help="Only this agent (repeatable): claude-code, codex, gemini, …"),

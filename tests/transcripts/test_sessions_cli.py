@@ -280,3 +280,12 @@ def test_terminal_control_sequences_in_transcripts_never_reach_output(
         text = json.dumps(shown) if isinstance(shown, dict) else out
         assert not any(ch in out + err for ch in "\x1b\x07\x08\x00\x9b"), text
     assert "run it" in outputs[2][1] and "done" in outputs[2][1] and "red" in outputs[2][1]
+
+
+@pytest.mark.parametrize("command", ["sessions", "distill", "mine"])
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "-inf", "seven"])
+def test_since_must_be_a_finite_number_of_days(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               command: str, value: str) -> None:
+    assert main([command, "--source", str(tmp_path), f"--since={value}"]) == 2
+    err = capsys.readouterr().err
+    assert "--since" in err and "days" in err and "Traceback" not in err
