@@ -60,7 +60,7 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
     from skillgit.distill.run import DistillOptions
     from skillgit.llm.select import resolve_engine
     from skillgit.mine.run import MineOptions, dry_run_text, run_mine
-    from skillgit.mine.write import DEFAULT_IDENTITY
+    from skillgit.mine.write import resolve_identity
     from skillgit.redact import Redactor
     from skillgit.transcripts.discover import SessionQuery
 
@@ -73,7 +73,7 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
     options = MineOptions(
         max_proposals=max_proposals or section.max_proposals, base=base or section.base,
         dry_run=dry_run, skills_dir=skills_dir or section.skills_dir,
-        identity=os.environ.get("SKILLGIT_IDENTITY") or section.identity or DEFAULT_IDENTITY)
+        identity=resolve_identity(None, os.environ, section.identity))
     distill = DistillOptions(workers=workers or config.distill.workers, limit=limit,
                              refresh=refresh, parse_tag=parse_tag(patterns))
     progress = Progress(enabled=sys.stderr.isatty() and not as_json)

@@ -3,20 +3,29 @@
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import click
 
+from skillgit.config import load_config
 from skillgit.errors import EXIT_OK
 from skillgit.gitops import GitRepo
 from skillgit.mine import lifecycle
 from skillgit.mine.run import resolve_base
-from skillgit.mine.write import DEFAULT_IDENTITY
+from skillgit.mine.write import resolve_identity
 
 _REPO = click.option("--repo", "repo_path", default=".", show_default=True,
                      type=click.Path(exists=True, file_okay=False),
                      help="The skills repository.")
-_IDENTITY = click.option("--identity", default=DEFAULT_IDENTITY, show_default=True,
-                         envvar="SKILLGIT_IDENTITY", help="Who skillgit commits as.")
+_IDENTITY = click.option("--identity", default=None, metavar="'NAME <EMAIL>'",
+                         help="Who skillgit commits as (default: SKILLGIT_IDENTITY, "
+                              "mine.identity in .skillgit.yaml, else skillgit).")
+
+
+def _identity(flag: str | None, repo_path: str) -> str:
+    configured = load_config(cwd=Path(repo_path)).mine.identity if flag is None else None
+    return resolve_identity(flag, os.environ, configured)
 
 
 @click.group(invoke_without_command=True)
@@ -26,13 +35,13 @@ _IDENTITY = click.option("--identity", default=DEFAULT_IDENTITY, show_default=Tr
 @_IDENTITY
 @click.pass_context
 def proposals(ctx: click.Context, repo_path: str, base: str | None, as_json: bool,
-              identity: str) -> int:
+              identity: str | None) -> int:
     """List proposal branches (skillgit/new/*, skillgit/update/*)."""
     if ctx.invoked_subcommand is not None:
         return EXIT_OK
     with GitRepo(repo_path) as repo:
         _, base_sha = resolve_base(repo, base)
-        rows = lifecycle.list_proposals(repo, base_sha, identity)
+        rows = lifecycle.list_proposals(repo, base_sha, _identity(identity, repo_path))
     for row in rows:
         if as_json:
             click.echo(json.dumps(row.model_dump()))
@@ -58,10 +67,10 @@ def show(name: str, repo_path: str) -> int:
 @click.argument("name")
 @_REPO
 @_IDENTITY
-def reject(name: str, repo_path: str, identity: str) -> int:
+def reject(name: str, repo_path: str, identity: str | None) -> int:
     """Delete a proposal branch and remember it on the skillgit/ledger branch."""
     with GitRepo(repo_path) as repo:
-        entry = lifecycle.reject(repo, name, identity)
+        entry = lifecycle.reject(repo, name, _identity(identity, repo_path))
     click.echo(f"rejected {entry.kind} {entry.skill}: it will not be proposed again until its "
                f"evidence grows well past {entry.sessions} sessions", err=True)
     return EXIT_OK
@@ -71,9 +80,9 @@ def reject(name: str, repo_path: str, identity: str) -> int:
 @click.argument("skill")
 @_REPO
 @_IDENTITY
-def unreject(skill: str, repo_path: str, identity: str) -> int:
+def unreject(skill: str, repo_path: str, identity: str | None) -> int:
     """Forget a rejection, so the next `mine` may propose it again."""
     with GitRepo(repo_path) as repo:
-        lifecycle.unreject(repo, skill, identity)
+        lifecycle.unreject(repo, skill, _identity(identity, repo_path))
     click.echo(f"{skill} may be proposed again", err=True)
     return EXIT_OK

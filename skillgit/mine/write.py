@@ -7,6 +7,7 @@ made by skillgit (someone pushed to it or amended it) → left alone and reporte
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 from pydantic import BaseModel
@@ -20,6 +21,16 @@ TRAILER_KEYS = ("Skillgit-Proposal", "Skillgit-Kind", "Skillgit-Skill", "Skillgi
                 "Skillgit-Engine")
 
 Status = Literal["written", "updated", "unchanged", "foreign"]
+
+
+def resolve_identity(flag: str | None, environ: Mapping[str, str],
+                     configured: str | None) -> str:
+    """Who skillgit commits as: `--identity` > SKILLGIT_IDENTITY > `mine.identity` > default.
+
+    `mine` and `proposals` must agree: a proposal's tip is recognised as skillgit's own by
+    this identity, so a different one would make every existing proposal look foreign.
+    """
+    return flag or environ.get("SKILLGIT_IDENTITY") or configured or DEFAULT_IDENTITY
 
 
 class WriteOutcome(BaseModel):

@@ -207,3 +207,36 @@ def test_reject_and_unreject(repo: Path, capsys, monkeypatch) -> None:
         assert [p.status for p in lifecycle.list_proposals(g, g.resolve("main"),
                                                           DEFAULT_IDENTITY)] == ["current"]
     assert main(["proposals", "show", "nope"]) == 2
+
+
+IDENTITY = "Skills Bot <bot@example.com>"
+
+
+@pytest.mark.parametrize("source", ["env", "config", "flag"])
+def test_proposals_use_the_identity_mine_commits_as(repo: Path, capsys, monkeypatch,
+                                                      source: str) -> None:
+    [outcome] = mine(repo, PNPM, identity=IDENTITY).outcomes
+    assert IDENTITY in git(repo, "log", "-1", "--format=%an <%ae>", outcome.branch)
+    monkeypatch.chdir(repo)
+    args = ["proposals", "--json"]
+    if source == "env":
+        monkeypatch.setenv("SKILLGIT_IDENTITY", IDENTITY)
+    elif source == "config":
+        (repo / ".skillgit.yaml").write_text(f'mine:\n  identity: "{IDENTITY}"\n')
+    else:
+        args.append(f"--identity={IDENTITY}")
+    assert main(args) == 0
+    assert '"status": "current"' in capsys.readouterr().out
+    monkeypatch.delenv("SKILLGIT_IDENTITY", raising=False)
+    (repo / ".skillgit.yaml").unlink(missing_ok=True)
+    assert main(["proposals", "--json"]) == 0      # the default identity did not make it
+    assert '"status": "foreign"' in capsys.readouterr().out
+
+
+def test_reject_commits_the_ledger_as_the_configured_identity(repo: Path, monkeypatch) -> None:
+    [outcome] = mine(repo, PNPM, identity=IDENTITY).outcomes
+    (repo / ".skillgit.yaml").write_text(f'mine:\n  identity: "{IDENTITY}"\n')
+    monkeypatch.chdir(repo)
+    assert main(["proposals", "reject", outcome.branch]) == 0
+    assert git(repo, "log", "-1", "--format=%an <%ae>|%cn <%ce>",
+               "skillgit/ledger").strip() == f"{IDENTITY}|{IDENTITY}"
