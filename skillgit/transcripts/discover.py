@@ -52,6 +52,8 @@ def session_files(adapters: Mapping[str, Adapter], *, source: Path | None = None
         if not source.exists():
             raise UsageError(f"--source path does not exist: {source}")
         candidates = _claim_source(adapters, source)
+        if source.is_file():
+            candidates = _one_claimed_file(candidates, source, adapters)
     else:
         candidates = _default_files(adapters, os.environ if env is None else env)
     for agent, path in candidates:
@@ -145,6 +147,16 @@ def _claim_source(adapters: Mapping[str, Adapter],
                 claimed.add(key)
                 yield agent, path
                 break
+
+
+def _one_claimed_file(candidates: Iterator[tuple[str, Path]], source: Path,
+                      adapters: Mapping[str, Adapter]) -> Iterator[tuple[str, Path]]:
+    """A single `--source` file no adapter recognises is a usage error, not "no sessions"."""
+    claimed = list(candidates)
+    if not claimed:
+        raise UsageError(f"--source {source}: not a session file skillgit can read "
+                         f"(tried: {', '.join(adapters)})")
+    yield from claimed
 
 
 def _walk_files(root: Path) -> Iterator[Path]:

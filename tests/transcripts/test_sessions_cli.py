@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -285,7 +286,32 @@ def test_terminal_control_sequences_in_transcripts_never_reach_output(
 @pytest.mark.parametrize("command", ["sessions", "distill", "mine"])
 @pytest.mark.parametrize("value", ["nan", "inf", "-1", "-inf", "seven"])
 def test_since_must_be_a_finite_number_of_days(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                               command: str, value: str) -> None:
+                                               monkeypatch: pytest.MonkeyPatch, command: str,
+                                               value: str) -> None:
+    monkeypatch.chdir(tmp_path)  # `mine` works on the repository it runs in
     assert main([command, "--source", str(tmp_path), f"--since={value}"]) == 2
     err = capsys.readouterr().err
     assert "--since" in err and "days" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["sessions", "distill", "mine"])
+def test_a_single_source_file_no_adapter_reads_is_a_usage_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        command: str) -> None:
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    subprocess.run(["git", "-C", str(tmp_path), "commit", "-q", "--allow-empty", "-m", "init"],
+                   check=True)
+    monkeypatch.chdir(tmp_path)  # `mine` works on the repository it runs in
+    notes = tmp_path / "notes.jsonl"
+    notes.write_text('{"hello": "world"}\n')
+    assert main([command, "--source", str(notes)]) == 2
+    err = capsys.readouterr().err
+    assert str(notes) in err and "not a session file" in err and "claude-code" in err
+
+
+def test_a_single_source_file_of_another_agent_names_the_agents_tried(
+        source: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    codex_file = source / "codex" / "nested" / "whatever-name.jsonl"
+    code, out, err = _run(capsys, "--source", str(codex_file), "--agent", "claude-code")
+    assert (code, out) == (2, "")
+    assert "(tried: claude-code)" in err
