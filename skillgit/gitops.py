@@ -8,12 +8,9 @@ silently losing work. Works the same in bare repositories.
 
 from __future__ import annotations
 
-import errno
 import os
 import re
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,7 +24,6 @@ from skillgit.errors import SkillgitError
 
 FILE_MODE = 0o100644
 EXEC_MODE = 0o100755
-LOCK_NAME = "skillgit.lock"
 
 
 class GitError(SkillgitError):
@@ -282,51 +278,4 @@ class GitRepo:
             return None
 
 
-@contextmanager
-def repo_lock(control_dir: Path, wait_seconds: float = 30.0) -> Iterator[None]:
-    """Serialize skillgit writers on one repository (O_EXCL lock file; stale locks are broken)."""
-    path = control_dir / LOCK_NAME
-    deadline = time.monotonic() + wait_seconds
-    while True:
-        try:
-            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-            break
-        except FileExistsError:
-            if _stale(path):
-                path.unlink(missing_ok=True)
-                continue
-            if time.monotonic() >= deadline:
-                raise GitError(f"another skillgit run holds {path}; try again when it ends "
-                               "(or delete the file if no run is active)") from None
-            time.sleep(0.05)
-    try:
-        os.write(fd, str(os.getpid()).encode())
-        os.close(fd)
-        yield
-    finally:
-        path.unlink(missing_ok=True)
-
-
-def _stale(path: Path) -> bool:
-    try:
-        pid = int(path.read_text().strip() or "0")
-    except (OSError, ValueError):
-        return False
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except OSError as exc:
-        return exc.errno == errno.ESRCH
-    return False
-
-
-def parse_identity(value: str) -> str:
-    """Validate a `Name <email>` identity string."""
-    if "<" not in value or not value.rstrip().endswith(">") or "\n" in value:
-        raise GitError(f"invalid git identity {value!r}; expected 'Name <email>'")
-    return value.strip()
-
-
-__all__ = ["CommitInfo", "FileChange", "GitError", "GitRepo", "open_repo",
-           "parse_identity", "repo_lock"]
+__all__ = ["CommitInfo", "FileChange", "GitError", "GitRepo", "open_repo"]

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from skillgit.gitops import FileChange, GitError, GitRepo, repo_lock
+from skillgit.gitops import FileChange, GitError, GitRepo
+from skillgit.mine.lock import repo_lock
 
 AUTHOR = "skillgit <skillgit@users.noreply.invalid>"
 

@@ -11,10 +11,11 @@ from pydantic import BaseModel, Field
 from skillgit.digest import Digest
 from skillgit.distill.cache import DigestCache
 from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions
-from skillgit.gitops import GitError, GitRepo, repo_lock
+from skillgit.gitops import GitError, GitRepo
 from skillgit.llm.base import Backend, Engine
 from skillgit.llm.llm_engine import LLMEngine
 from skillgit.mine.ledger import load_ledger
+from skillgit.mine.lock import repo_lock
 from skillgit.mine.propose import ProposalSet, propose
 from skillgit.mine.write import DEFAULT_IDENTITY, WriteOutcome, commit_message, write_proposal
 from skillgit.proposal import Proposal
