@@ -25,6 +25,7 @@ from skillgit.digest import (
     TaskItem,
 )
 from skillgit.distill.evidence import USER_AUTHORED, locate_quote
+from skillgit.safety import is_unsafe
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
 
 MAX_TOPICS = 3
@@ -119,11 +120,11 @@ def _ran(command: str | None, turns: Mapping[int, Turn], *, successful: bool) ->
 
 
 def _clean_line(text: str) -> bool:
-    return bool(text.strip()) and _OVERRIDE.search(text) is None
+    return bool(text.strip()) and _OVERRIDE.search(text) is None and not is_unsafe(text)
 
 
 def _topic(topic: str) -> str:
     line = " ".join(topic.split())
-    if not line or _OVERRIDE.search(line):
+    if not line or _OVERRIDE.search(line) or is_unsafe(line):
         return ""
     return line if len(line) <= MAX_TOPIC_CHARS else line[: MAX_TOPIC_CHARS - 1] + "…"

@@ -25,6 +25,7 @@ from skillgit.mine.ledger import Ledger
 from skillgit.mine.signals import signals_from
 from skillgit.proposal import Candidate, Proposal, SkillChange, Verdict
 from skillgit.redact import Redactor
+from skillgit.safety import is_unsafe
 from skillgit.skills.findings import Level
 from skillgit.skills.model import SKILL_FILE
 from skillgit.skills.validate import validate_skill
@@ -88,7 +89,7 @@ class _Drafting:
             if updated is None:
                 return f"skill '{target.name}' already says all of this"
             return self._checked("update", target.name, target.directory,
-                                 {path: updated.decode("utf-8")})
+                                 {path: updated.decode("utf-8")}, before=current)
         errors: list[str] = []
         for _attempt in range(2):
             lines, usage, why = prose.write_update(self.writer, target.name, target.body,
@@ -100,19 +101,25 @@ class _Drafting:
             if updated is None:
                 return f"skill '{target.name}' already says all of this"
             result = self._checked("update", target.name, target.directory,
-                                   {path: updated.decode("utf-8")})
+                                   {path: updated.decode("utf-8")}, before=current)
             if not isinstance(result, str) or not result.startswith(_INVALID):
                 return result
             errors = [result[len(_INVALID):]]
         return f"{_INVALID}{errors[0]} (after one repair)"
 
-    def _checked(self, kind: str, name: str, directory: str,
-                 texts: dict[str, str]) -> tuple[str, str, SkillChange] | str:
-        """Redact, screen and validate; the change, or why it cannot be used."""
+    def _checked(self, kind: str, name: str, directory: str, texts: dict[str, str],
+                 before: bytes = b"") -> tuple[str, str, SkillChange] | str:
+        """Redact, screen and validate; the change, or why it cannot be used.
+
+        `before` is the file an update appends to: the owner's text is kept byte for byte
+        (an example key or an install line of theirs is not ours to rewrite or to refuse),
+        and only what skillgit adds is redacted and screened."""
         files = {}
+        kept = before.decode("utf-8", "replace")
         for path, text in texts.items():
-            clean = self.redactor.redact(text)
-            reason = prose.screen(clean)
+            owned = kept if kept and text.startswith(kept) else ""
+            clean = owned + self.redactor.redact(text[len(owned):])
+            reason = prose.screen(clean, before=owned)
             if reason:
                 return reason
             files[path] = clean.encode("utf-8")
@@ -185,6 +192,7 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
         chosen.append((verdict, kind, name, change))
     notes = [f"\u201c{generate.plain_text(r.title)[:80]}\u201d: {r.missed}"
              for r in result.rejected if r.sessions >= 2 or not r.missed.startswith("not rep")]
+    notes = [note for note in notes if not is_unsafe(note)]  # they go into commit messages
     for verdict, kind, name, change in chosen:
         result.proposals.append(Proposal(
             kind="update" if kind == "update" else "new", skill=name,

@@ -16,8 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from skillgit.llm.base import Backend, InvalidAnswer, Usage
 from skillgit.mine.generate import plain_text
-from skillgit.mine.safety import is_unsafe
 from skillgit.proposal import Candidate, Verdict
+from skillgit.safety import unsafe_lines
 
 PROSE_MAX_OUTPUT_TOKENS = 3000
 
@@ -88,9 +88,10 @@ def update_prompt(name: str, current_body: str, verdict: Verdict, errors: list[s
                    verdict, errors, nonce)
 
 
-def screen(text: str) -> str | None:
-    """The reason generated text may not be used, or None when it is fine."""
-    if is_unsafe(text):
+def screen(text: str, before: str = "") -> str | None:
+    """The reason generated text may not be used, or None when it is fine (the lines it
+    shares with `before`, the file it extends, are the owner's and not screened)."""
+    if unsafe_lines(text, ignore=before):
         return "the model's text carried a command or instruction that is never copied"
     return None
 
