@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from datetime import datetime
 from typing import Literal
 
@@ -17,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 ProposalKind = Literal["new", "update"]
 Dimension = Literal["repeatable", "feedback", "repeated-ask"]
 SignalKind = Literal["correction", "preference", "env-fix", "env-error", "ask"]
+_UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
 
 
 class Signal(BaseModel):
@@ -38,8 +40,11 @@ class Signal(BaseModel):
 
     @property
     def session_ref(self) -> str:
+        """`agent day id`: a UUID shortened to its first 8 characters, as git shortens a sha;
+        other ids (opencode's time-ordered `ses_…`) in full, since their prefixes repeat."""
         day = self.started_at.date().isoformat() if self.started_at else "undated"
-        return f"{self.agent} {day} {self.session_id[:8]}"
+        short = self.session_id[:8] if _UUID.fullmatch(self.session_id) else self.session_id[:40]
+        return f"{self.agent} {day} {short}"
 
 
 class Candidate(BaseModel):

@@ -6,6 +6,7 @@ import hashlib
 import subprocess
 import sys
 import textwrap
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from skillgit.gitops import GitRepo
 from skillgit.mine import lifecycle
 from skillgit.mine.run import MineOptions, mine_digests
 from skillgit.mine.write import DEFAULT_IDENTITY, parse_trailers
+from skillgit.proposal import Signal
 from skillgit.redact import Redactor
 from skillgit.skills.findings import Level
 from skillgit.skills.validate import validate_skill
@@ -100,7 +102,7 @@ def test_commit_message_carries_rationale_and_trailers(repo: Path) -> None:
     message = git(repo, "log", "-1", "--format=%B", outcome.branch)
     assert message.startswith("skills(")
     assert "Repeatable: yes, seen in 3 sessions" in message
-    assert "claude-code 2026-11-01 session-, turn 2 (correction)" in message
+    assert "claude-code 2026-11-01 session-0001-abcdef, turn 2 (correction)" in message
     trailers = parse_trailers(message)
     assert trailers["Skillgit-Kind"] == "new"
     assert trailers["Skillgit-Evidence"] == "3 sessions"
@@ -240,3 +242,13 @@ def test_reject_commits_the_ledger_as_the_configured_identity(repo: Path, monkey
     assert main(["proposals", "reject", outcome.branch]) == 0
     assert git(repo, "log", "-1", "--format=%an <%ae>|%cn <%ce>",
                "skillgit/ledger").strip() == f"{IDENTITY}|{IDENTITY}"
+
+
+@pytest.mark.parametrize(("session_id", "shown"), [
+    ("3f2a9c4e-1b7d-4e8a-9c1f-0a2b3c4d5e6f", "3f2a9c4e"),          # a UUID: git-style short
+    ("ses_5d3b3a1b8ffeYb2kQvR7nLmT0w", "ses_5d3b3a1b8ffeYb2kQvR7nLmT0w"),  # time-ordered: whole
+])
+def test_evidence_names_a_session_unambiguously(session_id: str, shown: str) -> None:
+    signal = Signal(kind="correction", summary="s", quote="q", turn=1, agent="opencode",
+                    session_id=session_id, started_at=datetime(2026, 11, 2, tzinfo=timezone.utc))
+    assert signal.session_ref == f"opencode 2026-11-02 {shown}"
