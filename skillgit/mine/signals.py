@@ -1,8 +1,16 @@
-"""Flatten digests into `Signal`s: one per correction, environment lesson or ask."""
+"""Flatten digests into `Signal`s: one per correction, environment lesson or ask.
+
+A resumed or forked Claude Code session is a new file holding a copy of the earlier history
+(same records, same timestamps). Counted as is, one correction would look like two sessions
+of evidence. So digests of one agent that start at the same instant are one conversation:
+their signals carry one session id (the longest digest's), and a quote seen twice in that
+conversation counts once.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 
 from skillgit.digest import Digest, FeedbackItem, TaskItem
 from skillgit.mine.terms import terms
@@ -30,10 +38,10 @@ def _skill_in_use(digest: Digest, text: str) -> str | None:
 
 
 def _signal(digest: Digest, item: FeedbackItem | TaskItem, kind: SignalKind,
-            skill: str | None) -> Signal:
+            skill: str | None, session_id: str) -> Signal:
     evidence = item.evidence[0]
     return Signal(kind=kind, summary=item.summary, quote=evidence.quote, turn=evidence.turn,
-                  agent=digest.agent, session_id=digest.session_id,
+                  agent=digest.agent, session_id=session_id,
                   started_at=digest.started_at, main_dir=digest.main_dir,
                   command=getattr(item, "command", None), fix=getattr(item, "fix", None),
                   skill=skill)
@@ -47,15 +55,40 @@ def redacted(signal: Signal, redactor: Redacting) -> Signal:
         if isinstance(value := getattr(signal, name), str)})
 
 
+def conversation_ids(digests: Iterable[Digest]) -> dict[str, str]:
+    """Session id → the id of the conversation it belongs to, for copies of one history."""
+    starts: dict[tuple[str, datetime], list[Digest]] = {}
+    for digest in digests:
+        if digest.started_at is not None:
+            starts.setdefault((digest.agent, digest.started_at), []).append(digest)
+    out: dict[str, str] = {}
+    for copies in starts.values():
+        if len(copies) > 1:
+            longest = min(copies, key=lambda d: (-d.n_user_turns, d.session_id))
+            out.update((d.session_id, longest.session_id) for d in copies)
+    return out
+
+
 def signals_from(digests: Iterable[Digest], redactor: Redacting | None = None) -> list[Signal]:
+    digests = list(digests)
+    conversation = conversation_ids(digests)
     out: list[Signal] = []
     for digest in digests:
+        sid = conversation.get(digest.session_id, digest.session_id)
         for feedback in digest.user_feedback:
             kind = _KINDS.get(feedback.kind, "correction")
             skill = None if kind == "ask" else _skill_in_use(digest, feedback.summary)
-            out.append(_signal(digest, feedback, kind, skill))
+            out.append(_signal(digest, feedback, kind, skill, sid))
         for feedback in digest.env_feedback:
-            out.append(_signal(digest, feedback, _KINDS.get(feedback.kind, "env-error"), None))
+            out.append(_signal(digest, feedback, _KINDS.get(feedback.kind, "env-error"), None,
+                               sid))
         for task in digest.tasks:
-            out.append(_signal(digest, task, "ask", None))
-    return out if redactor is None else [redacted(s, redactor) for s in out]
+            out.append(_signal(digest, task, "ask", None, sid))
+    seen: set[tuple[str, str, str]] = set()
+    unique = []
+    for signal in out:
+        key = (signal.session_id, signal.kind, signal.quote)
+        if key not in seen:
+            seen.add(key)
+            unique.append(signal)
+    return unique if redactor is None else [redacted(s, redactor) for s in unique]
