@@ -25,6 +25,14 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _query_options(function: F) -> F:
+    return _options(function, one_session=False)
+
+
+def _show_options(function: F) -> F:
+    return _options(function, one_session=True)
+
+
+def _options(function: F, *, one_session: bool) -> F:
     options = [
         click.option("--since", "since", type=DAYS, default=None,
                      metavar="DAYS", help="Only sessions active in the last DAYS days."),
@@ -34,8 +42,11 @@ def _query_options(function: F) -> F:
                      help="Read this file or folder instead of the agents' default "
                           "locations (format detected per file)."),
         click.option("--include-sidechains", is_flag=True,
-                     help="Also list subagent / sidechain sessions."),
-        click.option("--json", "as_json", is_flag=True, help="Emit JSON (Lines) on stdout."),
+                     help="Accepted for symmetry; show always searches subagent sessions too."
+                     if one_session else "Also list subagent / sidechain sessions."),
+        click.option("--json", "as_json", is_flag=True,
+                     help="Print the session as one JSON document." if one_session
+                     else "Emit JSON Lines on stdout, one object per session."),
     ]
     for option in reversed(options):
         function = option(function)
@@ -43,9 +54,11 @@ def _query_options(function: F) -> F:
 
 
 def _redactor() -> Redacting:
+    """The redactor `distill` and `mine` use: built-in rules plus `redact.extra_patterns`."""
+    from skillgit.config import load_config
     from skillgit.redact import Redactor
 
-    return Redactor.from_environment()
+    return Redactor.from_environment(list(load_config().redact.extra_patterns))
 
 
 def _warn(message: str) -> None:
@@ -65,8 +78,8 @@ def sessions(ctx: click.Context, since: float | None, agents: tuple[str, ...],
              source: Path | None, include_sidechains: bool, as_json: bool) -> int:
     """List agent sessions: one row per session, newest first.
 
-    Columns: agent, session id, start time, cwd, user prompts, tool calls, tool errors,
-    skills used, bad lines skipped. `skillgit sessions show ID` prints one session.
+    Columns: agent, session id, start time, user prompts, tool calls, tool errors, bad
+    lines skipped, skills used, cwd. `skillgit sessions show ID` prints one session.
     """
     ctx.obj = {"query": _query(since, agents, source, include_sidechains), "json": as_json}
     if ctx.invoked_subcommand is not None:
@@ -84,7 +97,7 @@ def sessions(ctx: click.Context, since: float | None, agents: tuple[str, ...],
 
 @sessions.command("show")
 @click.argument("session_id")
-@_query_options
+@_show_options
 @click.pass_context
 def show(ctx: click.Context, session_id: str, since: float | None, agents: tuple[str, ...],
          source: Path | None, include_sidechains: bool, as_json: bool) -> int:

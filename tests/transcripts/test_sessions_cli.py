@@ -315,3 +315,18 @@ def test_a_single_source_file_of_another_agent_names_the_agents_tried(
     code, out, err = _run(capsys, "--source", str(codex_file), "--agent", "claude-code")
     assert (code, out) == (2, "")
     assert "(tried: claude-code)" in err
+
+
+def test_config_patterns_redact_what_sessions_prints(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    token = "ACME-0123456789abcdef0123456789abcdef"
+    records = _claude_records(datetime.now(timezone.utc))
+    records[0]["message"]["content"] = f"deploy with {token} please"
+    _write(tmp_path / "s" / f"{CLAUDE_SID}.jsonl", records)
+    (tmp_path / ".skillgit.yaml").write_text("redact:\n  extra_patterns: ['ACME-[0-9a-f]{32}']\n")
+    monkeypatch.chdir(tmp_path)
+    for args in (["show", CLAUDE_SID[:8]], ["show", CLAUDE_SID[:8], "--json"]):
+        code, out, _ = _run(capsys, "--source", str(tmp_path / "s"), *args)
+        assert code == 0 and "deploy with" in out
+        assert token not in out and "ACME-0123" not in out
