@@ -131,6 +131,8 @@ def _describe(error: Any) -> str:
             return (f"{location}: keys do not belong in the config file; use an environment "
                     "variable or $XDG_CONFIG_HOME/skillgit/keys.yaml (mode 0600)")
         return f"{location}: unknown key"
+    if location == "mine.identity" and error["type"] == "string_pattern_mismatch":
+        return f"{location}: expected 'Name <email>', got {error['input']!r}"
     return f"{location}: {error['msg']}"
 
 

@@ -23,14 +23,17 @@ _IDENTITY = click.option("--identity", default=None, metavar="'NAME <EMAIL>'",
                               "mine.identity in .skillgit.yaml, else skillgit).")
 
 
-def _identity(flag: str | None, repo_path: str) -> str:
-    configured = load_config(cwd=Path(repo_path)).mine.identity if flag is None else None
-    return resolve_identity(flag, os.environ, configured)
+def _settings(repo_path: str, identity: str | None,
+              base: str | None = None) -> tuple[str, str | None]:
+    """(identity, base) as `mine` resolves them: flag > environment > .skillgit.yaml."""
+    section = load_config(cwd=Path(repo_path)).mine
+    return resolve_identity(identity, os.environ, section.identity), base or section.base
 
 
 @click.group(invoke_without_command=True)
 @_REPO
-@click.option("--base", help="Base branch (default: the checked-out branch).")
+@click.option("--base", help="Base branch (default: mine.base in .skillgit.yaml, else the "
+              "checked-out branch).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per line.")
 @_IDENTITY
 @click.pass_context
@@ -39,9 +42,10 @@ def proposals(ctx: click.Context, repo_path: str, base: str | None, as_json: boo
     """List proposal branches (skillgit/new/*, skillgit/update/*)."""
     if ctx.invoked_subcommand is not None:
         return EXIT_OK
+    who, base = _settings(repo_path, identity, base)
     with GitRepo(repo_path) as repo:
         _, base_sha = resolve_base(repo, base)
-        rows = lifecycle.list_proposals(repo, base_sha, _identity(identity, repo_path))
+        rows = lifecycle.list_proposals(repo, base_sha, who)
     for row in rows:
         if as_json:
             click.echo(json.dumps(row.model_dump()))
@@ -69,8 +73,9 @@ def show(name: str, repo_path: str) -> int:
 @_IDENTITY
 def reject(name: str, repo_path: str, identity: str | None) -> int:
     """Delete a proposal branch and remember it on the skillgit/ledger branch."""
+    who, _ = _settings(repo_path, identity)
     with GitRepo(repo_path) as repo:
-        entry = lifecycle.reject(repo, name, _identity(identity, repo_path))
+        entry = lifecycle.reject(repo, name, who)
     click.echo(f"rejected {entry.kind} {entry.skill}: it will not be proposed again until its "
                f"evidence grows well past {entry.sessions} sessions", err=True)
     return EXIT_OK
@@ -82,7 +87,8 @@ def reject(name: str, repo_path: str, identity: str | None) -> int:
 @_IDENTITY
 def unreject(skill: str, repo_path: str, identity: str | None) -> int:
     """Forget a rejection, so the next `mine` may propose it again."""
+    who, _ = _settings(repo_path, identity)
     with GitRepo(repo_path) as repo:
-        lifecycle.unreject(repo, skill, _identity(identity, repo_path))
+        lifecycle.unreject(repo, skill, who)
     click.echo(f"{skill} may be proposed again", err=True)
     return EXIT_OK

@@ -7,16 +7,19 @@ made by skillgit (someone pushed to it or amended it) → left alone and reporte
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Literal
 
 from pydantic import BaseModel
 
+from skillgit.errors import UsageError
 from skillgit.gitops import FileChange, GitRepo
 from skillgit.mine.generate import plain_text
 from skillgit.proposal import Proposal
 
 DEFAULT_IDENTITY = "skillgit <skillgit@users.noreply.invalid>"
+_IDENTITY = re.compile(r"[^<>\n]*[^<>\s][^<>\n]* <[^<>\s]+>")  # what git and GitHub accept
 TRAILER_KEYS = ("Skillgit-Proposal", "Skillgit-Kind", "Skillgit-Skill", "Skillgit-Evidence",
                 "Skillgit-Engine")
 
@@ -28,9 +31,17 @@ def resolve_identity(flag: str | None, environ: Mapping[str, str],
     """Who skillgit commits as: `--identity` > SKILLGIT_IDENTITY > `mine.identity` > default.
 
     `mine` and `proposals` must agree: a proposal's tip is recognised as skillgit's own by
-    this identity, so a different one would make every existing proposal look foreign.
+    this identity, so a different one would make every existing proposal look foreign. A
+    malformed one is a usage error naming where it came from, also for commands that only
+    read (they would otherwise call every proposal foreign).
     """
-    return flag or environ.get("SKILLGIT_IDENTITY") or configured or DEFAULT_IDENTITY
+    for source, value in (("--identity", flag), ("SKILLGIT_IDENTITY", environ.get(
+            "SKILLGIT_IDENTITY")), ("mine.identity", configured)):
+        if value:
+            if not _IDENTITY.fullmatch(value):
+                raise UsageError(f"{source}: expected 'Name <email>', got {value!r}")
+            return value
+    return DEFAULT_IDENTITY
 
 
 class WriteOutcome(BaseModel):

@@ -252,3 +252,33 @@ def test_evidence_names_a_session_unambiguously(session_id: str, shown: str) -> 
     signal = Signal(kind="correction", summary="s", quote="q", turn=1, agent="opencode",
                     session_id=session_id, started_at=datetime(2026, 11, 2, tzinfo=timezone.utc))
     assert signal.session_ref == f"opencode 2026-11-02 {shown}"
+
+
+def test_proposals_compare_against_the_configured_base(repo: Path, capsys, monkeypatch) -> None:
+    git(repo, "branch", "dev", "main")
+    git(repo, "commit", "-qm", "main moves on", "--allow-empty")
+    [outcome] = mine(repo, PNPM, base="dev").outcomes
+    monkeypatch.chdir(repo)
+    (repo / ".skillgit.yaml").write_text("mine:\n  base: dev\n")
+    assert main(["proposals", "--json"]) == 0
+    assert '"status": "current"' in capsys.readouterr().out
+    assert main(["proposals", "--json", "--base", "main"]) == 0      # the flag still wins
+    assert '"status": "behind-base"' in capsys.readouterr().out
+    assert outcome.branch
+
+
+@pytest.mark.parametrize(("where", "shown"), [("flag", "--identity"), ("env", "SKILLGIT_IDENTITY"),
+                                              ("config", "mine.identity")])
+def test_a_malformed_identity_is_a_usage_error_naming_its_source(
+        repo: Path, capsys, monkeypatch, where: str, shown: str) -> None:
+    monkeypatch.chdir(repo)
+    args = ["proposals"]
+    if where == "flag":
+        args.append("--identity=bob")
+    elif where == "env":
+        monkeypatch.setenv("SKILLGIT_IDENTITY", "bob")
+    else:
+        (repo / ".skillgit.yaml").write_text("mine:\n  identity: bob\n")
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert shown in err and "'Name <email>'" in err and "bob" in err and "pattern" not in err
