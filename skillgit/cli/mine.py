@@ -30,17 +30,19 @@ MAX_REJECTED_SHOWN = 8
               help="Engine (default: SKILLGIT_LLM, .skillgit.yaml, auto-detect, heuristic).")
 @click.option("--model", default=None, help="Model for the engine (default: SKILLGIT_MODEL).")
 @click.option("--max", "max_proposals", type=click.IntRange(1, 50), default=None,
-              help="At most N proposals per run (default 5).")
-@click.option("--base", default=None, help="Base branch (default: the checked-out branch).")
-@click.option("--skills-dir", default=None, help="Where new skills go (default: where most "
-              "existing skills live, else skills/).")
-@click.option("--dry-run", is_flag=True, help="Print branches, messages and diffs; write nothing.")
+              help="At most N proposals per run (default: mine.max_proposals, 5).")
+@click.option("--base", default=None, help="Base branch (default: mine.base, else the "
+              "checked-out branch).")
+@click.option("--skills-dir", default=None, help="Where new skills go (default: mine.skills_dir, "
+              "else where most existing skills live, else skills/).")
+@click.option("--dry-run", is_flag=True, help="Print branches, messages and diffs; write no git "
+              "object (digests are still cached).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON summary on stdout.")
 @click.option("--repo", "repo_path", default=".", show_default=True,
               type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="The skills repository.")
 @click.option("--workers", type=click.IntRange(1, 64), default=None,
-              help="Sessions distilled in parallel.")
+              help="Sessions distilled in parallel (default: distill.workers, 4).")
 @click.option("--limit", type=click.IntRange(min=1), default=None,
               help="At most N sessions, newest first.")
 @click.option("--refresh", is_flag=True, help="Recompute cached digests.")
