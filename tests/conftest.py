@@ -8,8 +8,11 @@ from pathlib import Path
 
 import pytest
 
-# Where the read-only real-world corpus lives (see ../shared/corpus/README.md).
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+# Where the read-only real-world corpus lives (see ../shared/corpus/README.md): next to the
+# clone, or wherever SKILLGIT_TEST_CORPUS points. Missing, the corpus tests fail; never skip.
+CORPUS = (Path(os.environ["SKILLGIT_TEST_CORPUS"]).expanduser().resolve()
+          if os.environ.get("SKILLGIT_TEST_CORPUS")
+          else Path(__file__).resolve().parents[1].parent / "shared" / "corpus")
 
 _AGENT_VARS = (
     "CLAUDE_CONFIG_DIR",
@@ -48,9 +51,19 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory,
     yield home
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """`corpus_skill`: each corpus skill as `<collection>/<skill>`. With no corpus, one stand-in
+    case that fails through `corpus_dir` (an empty parameter set would only skip)."""
+    if "corpus_skill" in metafunc.fixturenames:
+        root = CORPUS / "skills"
+        skills = sorted(p.parent.relative_to(root).as_posix() for p in root.glob("*/*/SKILL.md"))
+        metafunc.parametrize("corpus_skill", skills or ["<corpus missing>"])
+
+
 @pytest.fixture
 def corpus_dir() -> Path:
     """The shared real-world corpus; read-only, never copied into the project."""
     if not CORPUS.is_dir():
-        pytest.fail(f"shared corpus not found at {CORPUS}")
+        pytest.fail(f"shared corpus not found at {CORPUS} "
+                    "(put it at ../shared/corpus next to the clone, or set SKILLGIT_TEST_CORPUS)")
     return CORPUS

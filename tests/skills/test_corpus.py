@@ -1,4 +1,5 @@
-"""Real skills written by others (../shared/corpus/skills): exactly the known-invalid ones fail.
+"""Real skills written by others (../shared/corpus/skills, or $SKILLGIT_TEST_CORPUS/skills; the
+`corpus_skill` parameters come from tests/conftest.py): exactly the known-invalid ones fail.
 
 Known facts (shared/corpus/README.md, checked against the spec): claude-api's description is
 longer than 1024 characters; template's name is `template-skill`; four vercel skills carry a
@@ -9,12 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from skillgit.skills.findings import Level
 from skillgit.skills.validate import validate_skill
-
-CORPUS_SKILLS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "skills"
 
 KNOWN_INVALID = {
     "anthropics-skills/claude-api": {"description-length"},
@@ -25,18 +22,20 @@ KNOWN_INVALID = {
     "vercel-agent-skills/react-view-transitions": {"name-directory-mismatch"},
 }
 
-SKILLS = sorted(p.parent.relative_to(CORPUS_SKILLS).as_posix()
-                for p in CORPUS_SKILLS.glob("*/*/SKILL.md"))
+
+def _skills(corpus: Path) -> list[str]:
+    root = corpus / "skills"
+    return sorted(p.parent.relative_to(root).as_posix() for p in root.glob("*/*/SKILL.md"))
 
 
-def test_corpus_is_present() -> None:
-    assert len(SKILLS) >= 39
-    assert set(KNOWN_INVALID) <= set(SKILLS)
+def test_corpus_is_present(corpus_dir: Path) -> None:
+    skills = _skills(corpus_dir)
+    assert len(skills) >= 39
+    assert set(KNOWN_INVALID) <= set(skills)
 
 
-@pytest.mark.parametrize("skill", SKILLS)
-def test_corpus_skill(skill: str) -> None:
-    report = validate_skill(CORPUS_SKILLS / skill)
+def test_corpus_skill(corpus_dir: Path, corpus_skill: str) -> None:
+    report = validate_skill(corpus_dir / "skills" / corpus_skill)
     error_rules = {f.rule for f in report.findings if f.level is Level.ERROR}
-    assert error_rules == KNOWN_INVALID.get(skill, set()), [
+    assert error_rules == KNOWN_INVALID.get(corpus_skill, set()), [
         f"{f.line}: {f.rule} {f.message}" for f in report.findings if f.level is Level.ERROR]
