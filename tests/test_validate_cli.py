@@ -123,6 +123,39 @@ def test_no_skills_found_is_said(tmp_path: Path, monkeypatch, capsys) -> None:
     assert code == 0 and out == "" and "no skills found" in err
 
 
+def test_skill_folder_without_skill_md_is_an_error(tmp_path: Path, monkeypatch, capsys) -> None:
+    """A folder given as PATH that holds a skill's resources but no SKILL.md: skill-file-missing
+    (exit 1), not 'no skills found'. A scan of the default '.' or of a repository stays quiet."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "half-skill" / "scripts").mkdir(parents=True)
+    (tmp_path / "half-skill" / "scripts" / "run.sh").write_text("echo hi\n")
+    code, out, err = run(capsys, "half-skill")
+    assert code == 1
+    assert out.startswith("half-skill/SKILL.md: ERROR skill-file-missing ")
+    assert "1 skill checked" in err
+    code, out, _ = run(capsys, "--format", "json", "half-skill")
+    doc = json.loads(out)
+    assert [f["rule"] for f in doc["skills"][0]["findings"]] == ["skill-file-missing"]
+    monkeypatch.chdir(tmp_path / "half-skill")
+    code, out, err = run(capsys)  # no PATH: a scan, not a claim that this is a skill
+    assert code == 0 and out == "" and "no skills found" in err
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "plain").mkdir()
+    code, out, err = run(capsys, "plain")  # nothing skill-like in it
+    assert code == 0 and out == "" and "no skills found" in err
+    (tmp_path / "project" / "scripts").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(tmp_path / "project")], check=True)
+    code, out, err = run(capsys, "project")  # a repository root with scripts/ is not a skill
+    assert code == 0 and out == "" and "no skills found" in err
+    write_skill(tmp_path, "withskill/skills/one")
+    (tmp_path / "withskill" / "assets").mkdir()
+    code, out, err = run(capsys, "withskill")  # skills below: scanned as a folder of skills
+    assert code == 0 and out == "" and "1 skill checked" in err
+    (tmp_path / "withskill" / "skills" / "one" / "references" / "assets").mkdir(parents=True)
+    code, out, err = run(capsys, "withskill/skills/one/references")  # inside a skill
+    assert code == 0 and "skill-file-missing" not in out
+
+
 def test_gitignored_skills_are_skipped(tmp_path: Path, monkeypatch, capsys) -> None:
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
     monkeypatch.chdir(tmp_path)

@@ -28,7 +28,7 @@ def validate(paths: tuple[str, ...], profile: str, output_format: str, strict: b
 
     Exit status: 0 no errors (warnings allowed unless --strict), 1 errors, 2 usage error.
     """
-    report = validate_paths(paths or (".",), profile=profile)
+    report = validate_paths(paths or (".",), profile=profile, named=bool(paths))
     REPORTERS[output_format](report, sys.stdout, verbose)
     if not quiet and output_format != "json":
         if not report.skills:

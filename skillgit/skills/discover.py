@@ -126,6 +126,10 @@ def enclosing_skill(path: Path) -> Path | None:
     return None
 
 
+# The optional folders a skill may hold (spec: scripts/, references/, assets/).
+RESOURCE_DIRS = ("scripts", "references", "assets")
+
+
 def has_skill_file(folder: Path) -> bool:
     """True when the folder holds SKILL.md (or a wrongly cased skill.md to report)."""
     return os.path.lexists(folder / SKILL_FILE) or misnamed_skill_file(folder) is not None
@@ -155,6 +159,19 @@ class SkillDirFinder:
                 enclosing = enclosing_skill(path)
                 if enclosing is not None:
                     found[enclosing] = None
+        return list(found)
+
+    def lacking_skill_file(self, paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+        """The folders among `paths` that look like a skill missing its SKILL.md: they hold
+        `scripts/`, `references/` or `assets/`, no skill below them, are no repository root
+        and lie inside no skill. Meant for paths a user named, not for scans."""
+        found: dict[Path, None] = {}
+        for raw in paths:
+            path = Path(os.path.abspath(raw))
+            if (path.is_dir() and not self._folder(path) and not _exists(str(path / ".git"))
+                    and any((path / name).is_dir() for name in RESOURCE_DIRS)
+                    and enclosing_skill(path) is None):
+                found[path] = None
         return list(found)
 
     def _folder(self, path: Path) -> list[Path]:

@@ -124,8 +124,11 @@ def _validate_row(directory: Path, profile: Profile, here: str) -> tuple[SkillRo
 
 
 def validate_paths(paths: Iterable[str | os.PathLike[str]], profile: str = "spec",
-                   cwd: Path | None = None) -> ValidationReport:
-    """Validate every skill found from `paths` under the named profile."""
+                   cwd: Path | None = None, named: bool = False) -> ValidationReport:
+    """Validate every skill found from `paths` under the named profile. `named`: the user
+    named these paths, so a folder among them that holds a skill's resources but no SKILL.md
+    and no skill below is reported (`skill-file-missing`) instead of silently passing."""
+    paths = list(paths)
     chosen = get_profile(profile)
     here = Path(os.path.abspath(cwd or os.getcwd()))
     report = ValidationReport(profile=chosen.name)
@@ -133,6 +136,8 @@ def validate_paths(paths: Iterable[str | os.PathLike[str]], profile: str = "spec
     names: dict[Path, str | None] = {}
     finder = SkillDirFinder()
     directories = finder.find(paths)
+    if named:
+        directories += [d for d in finder.lacking_skill_file(paths) if d not in directories]
     for directory, row in zip(directories, _validate_all(directories, chosen, here),
                               strict=True):
         skill_report = _report(row)
