@@ -67,7 +67,8 @@ def _without_credentials(url: str | None) -> str | None:
 
 
 def check(selection: Selection) -> dict[str, Any]:
-    """Create the engine and make one tiny call; never raises for engine faults."""
+    """Create the engine and make one tiny call; never raises for engine faults. The set-up
+    hint is given only when no LLM engine is configured (the heuristic runs)."""
     report: dict[str, Any] = {
         "engine": selection.engine, "reason": selection.reason,
         "model": selection.settings.model, "endpoint": endpoint_of(None, selection),
@@ -93,8 +94,8 @@ def check(selection: Selection) -> dict[str, Any]:
     except InvalidAnswer as exc:
         report.update(status=f"answers, but not with valid JSON: {exc}",
                       usage=exc.usage.model_dump())
-    except SkillgitError as exc:
-        report.update(status=f"unavailable: {exc}", hint=ENABLE_HINT)
+    except SkillgitError as exc:  # an engine is configured: its status says what is wrong,
+        report.update(status=f"unavailable: {exc}")  # the set-up hint would only mislead
     return report
 
 
@@ -130,7 +131,8 @@ def llm() -> None:
 def check_command(llm_name: str | None, model: str | None, as_json: bool) -> int:
     """Show which engine and model would be used and whether it answers (one tiny call).
 
-    Exit 0 when it answers (or the engine is the built-in heuristic), 2 otherwise.
+    Exit 0 when it answers with valid JSON (or the engine makes no LLM calls, like the
+    built-in heuristic), 2 otherwise.
     """
     selection = select_engine(llm_name, model, os.environ, load_config())
     report = check(selection)

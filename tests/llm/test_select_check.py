@@ -83,13 +83,27 @@ def test_openai_auth_failure_exits_2_without_the_key(
     code, out, err = run(capsys)
     assert code == 2
     assert "status:   unavailable: openai: 127.0.0.1 answered HTTP 401" in out
-    assert "To use an LLM" in out
+    assert "To use an LLM" not in out  # an engine is configured: the set-up hint would mislead
     code, out_json, err_json = run(capsys, "--json")
     report = json.loads(out_json)
     assert code == 2 and report["ok"] is False and "HTTP 401" in report["status"]
     assert report["key_source"] == "OPENAI_API_KEY"
     for text in (out, err, out_json, err_json, caplog.text):
         assert KEY not in text
+
+
+def test_configured_but_unreachable_engine_gets_no_setup_hint(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 'To use an LLM: set OPENAI_API_KEY …' hint is for when no engine is configured."""
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")  # discard port: refused
+    code, out, _ = run(capsys)
+    assert code == 2 and "status:   unavailable: " in out
+    assert "To use an LLM" not in out
+    code, out, _ = run(capsys, "--json")
+    assert code == 2 and json.loads(out)["hint"] is None
+    code, out, _ = run(capsys, "--llm", "anthropic")  # chosen, no key: the status says which
+    assert code == 2 and "set ANTHROPIC_API_KEY" in out and "To use an LLM" not in out
 
 
 def test_answer_that_never_validates_exits_2(capsys: pytest.CaptureFixture[str],
@@ -99,6 +113,7 @@ def test_answer_that_never_validates_exits_2(capsys: pytest.CaptureFixture[str],
     server.queue(openai_reply("I am a chatbot"), openai_reply('{"ok": "maybe"}'))
     code, out, _ = run(capsys)
     assert code == 2 and "answers, but not with valid JSON" in out
+    assert "To use an LLM" not in out
     assert len(server.received) == 2
 
 
