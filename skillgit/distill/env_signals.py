@@ -1,8 +1,15 @@
 """Heuristic environment feedback: what running things revealed.
 
-- *failure-then-fix*: a tool call fails and, before the user speaks again, the agent runs
-  a different but related command (same program, or mostly the same words) or the same
-  tool on a different input, and that succeeds: the failing command and its fix are kept;
+- *failure-then-fix*: a tool call fails and, before the user speaks again, either the agent
+  runs setup steps and then the very same call passes (the fix: run the steps first; `fix`
+  holds them, then the command), or it runs a different but related command (same program,
+  or mostly the same words) or the same tool on a different input, and that succeeds. A
+  setup step is a shell command that succeeded and is none of: a read-only inspection (`ls`,
+  `cat`, `grep`, `git status`/`log`/`diff`...), a code change (`sed`, `patch`, `git add`/
+  `commit`/`apply`; edit tools are not shell commands at all), or the failing command with
+  words added or dropped (`pytest tests/a.py` after `pytest`: another try). Summaries name
+  commands, not the agent's tool ("Bash", "exec_command"), so a lesson reads the same from
+  every agent;
 - *repeated-error*: the same error (digits, paths and quoted names masked) comes back at
   two or more tool calls without a fix;
 - *failure*: a single informative failure that was never resolved, or an error the user
@@ -10,7 +17,11 @@
 
 Failures that carry no lesson are ignored: the user refusing a tool call, a search that
 simply found nothing (`grep`/`rg`/`find` exit 1 with no message), and a command that failed
-and later passed unchanged (a test that passes once the code is fixed).
+and later passed unchanged with no setup step in between (a flaky command, a test that passes
+once the code is fixed, or a retry after the user spoke).
+
+The quoted reason is the line most like an error: an exception, `error:`, `fatal:`, `E   `
+line, else `program: message`, else any error word; never a usage hint ("See 'x --help'").
 """
 
 from __future__ import annotations
@@ -27,6 +38,7 @@ MAX_ENV_FEEDBACK = 8
 MAX_REPORTED = 3
 FIX_WINDOW = 12
 FIX_SIMILARITY = 0.4
+MAX_SETUP_STEPS = 3
 MAX_COMMAND_CHARS = 300
 _EXIT_LINE = re.compile(r"^\s*(?:exit code:? ?-?\d+|process exited with code -?\d+)\s*$",
                         re.IGNORECASE)
@@ -46,6 +58,19 @@ _REPORTED = re.compile(
     r"^\s*(?:Traceback \(most recent call last\)|(?:[\w.]*(?:Error|Exception)):\s|"
     r"error(?:\[\w+\])?:\s|fatal:\s|panic:\s|npm ERR!)|command not found|permission denied|"
     r"no such file or directory|segmentation fault", re.IGNORECASE | re.MULTILINE)
+_STRONG = re.compile(
+    r"^\s*(?:E(?:\s{2,}|:\s)|[\w.]*(?:Error|Exception|Exit|Interrupt)(?:\[\w+\])?:|"
+    r"(?i:error|fatal|panic|critical)\b|npm ERR!)|"
+    r"(?i:not found|no such file|permission denied|is not a \S+ command)")
+_PROGRAM_SAYS = re.compile(r"^\s*(?!(?:warning|note|hint|info|tip):)(?:\S*/)?[a-z][\w.+-]*: \S")
+_HINT = re.compile(r"^\s*(?:see\s.*\s--?help\b|run\s.*\bfor more information|try\s.*\s--?help\b|"
+                   r"for more information|usage:|did you mean)", re.IGNORECASE)
+_NOT_SETUP = _SEARCH_PROGRAMS | frozenset(  # read-only inspections and code changes
+    "cat head tail less more tree pwd echo printf whereis file stat wc du df printenv ps id "
+    "whoami uname date sleep true jq sed awk patch".split()) | {"", *(f"git {c}" for c in (
+        "status log diff show branch remote rev-parse blame ls-files grep describe add commit "
+        "apply restore stash").split())}
+_MARKER = re.compile(r"^\s*E(?::\s+|\s{2,})")  # pytest's "E   ", apt's "E: "
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _MASKS = ((re.compile(r"(['\"`]).*?\1"), "<q>"), (re.compile(r"\S*[/\\]\S*"), "<path>"),
           (re.compile(r"\b[0-9a-f]{6,}\b", re.IGNORECASE), "<hex>"), (re.compile(r"\d+"), "0"))
@@ -62,10 +87,9 @@ def env_feedback(conversation: Conversation) -> list[FeedbackItem]:
     repeated: list[FeedbackItem] = []
     single: list[FeedbackItem] = []
     for members in groups.values():
-        fix = next((f for m in members if (f := _find_fix(m, turns)) is not None), None)
-        if fix is not None:
-            failing = next(m for m in members if m.index < fix.index)
-            fixed.append(_fixed_item(failing, fix))
+        found = next(((m, f) for m in members if (f := _find_fix(m, turns)) is not None), None)
+        if found is not None:
+            fixed.append(_fixed_item(found[0], *found[1]))
         elif len(members) >= 2:
             repeated.append(_repeated_item(members))
         elif _error_line(members[0]):
@@ -107,9 +131,8 @@ def program_of(command: str) -> str:
 
 
 def _is_failure(turn: Turn) -> bool:
-    if turn.kind is not TurnKind.TOOL_CALL or turn.result is None:
-        return False
-    return turn.result.is_error or (turn.result.exit_code not in (None, 0))
+    result = turn.result if turn.kind is TurnKind.TOOL_CALL else None
+    return result is not None and (result.is_error or result.exit_code not in (None, 0))
 
 
 def _is_success(turn: Turn) -> bool:
@@ -127,13 +150,38 @@ def _teaches_something(turn: Turn, turns: Sequence[Turn]) -> bool:
     text = turn.result.text if turn.result is not None else ""
     if _REJECTED.search(text[:300]):
         return False  # the user said no: user feedback, not the environment
-    program = _program(turn).split(" ", 1)[0]
-    if program in _SEARCH_PROGRAMS and not _error_line(turn):
+    if _program(turn).split(" ", 1)[0] in _SEARCH_PROGRAMS and not _error_line(turn):
         return False  # a search that found nothing
+    return _setup_before_rerun(turn, turns) != []  # [] when it passed later unchanged
+
+
+def _setup_before_rerun(failing: Turn, turns: Sequence[Turn]) -> list[Turn] | None:
+    """The setup steps run between `failing` (or its last failed retry) and the very same call
+    passing; none when the user spoke first or FIX_WINDOW calls passed; None if it never did."""
+    command = (failing.tool_input or "").strip()
+    steps: list[Turn] = []
+    seen, open_ = 0, True
+    for turn in _after(failing, turns):
+        open_ = open_ and turn.kind is not TurnKind.USER
+        if turn.kind is not TurnKind.TOOL_CALL:
+            continue
+        seen += 1
+        open_ = open_ and seen <= FIX_WINDOW
+        if turn.tool_name == failing.tool_name and (turn.tool_input or "").strip() == command:
+            if _is_success(turn):
+                return steps if open_ else []
+            steps = []  # what ran before this retry did not help
+        elif open_ and _is_setup(turn, command):
+            steps.append(turn)
+    return None
+
+
+def _is_setup(turn: Turn, failing: str) -> bool:
     command = (turn.tool_input or "").strip()
-    later = (t for t in _after(turn, turns) if t.kind is TurnKind.TOOL_CALL)
-    return not any(_is_success(t) and (t.tool_input or "").strip() == command
-                   and t.tool_name == turn.tool_name for t in later)
+    if tool_kind(turn) != "shell" or not _is_success(turn) or program_of(command) in _NOT_SETUP:
+        return False
+    words, other = command.split(), failing.split()
+    return not (words[:1] == other[:1] and (set(words) <= set(other) or set(other) <= set(words)))
 
 
 def _after(turn: Turn, turns: Sequence[Turn]) -> Sequence[Turn]:
@@ -148,7 +196,10 @@ def _after(turn: Turn, turns: Sequence[Turn]) -> Sequence[Turn]:
     return turns[low:]
 
 
-def _find_fix(failing: Turn, turns: Sequence[Turn]) -> Turn | None:
+def _find_fix(failing: Turn, turns: Sequence[Turn]) -> tuple[list[Turn], bool] | None:
+    """The steps that fixed `failing`, and whether they are setup run before the same call."""
+    if setup := _setup_before_rerun(failing, turns):
+        return setup[-MAX_SETUP_STEPS:], True
     program = _program(failing)
     command = (failing.tool_input or "").strip()
     seen = 0
@@ -164,7 +215,7 @@ def _find_fix(failing: Turn, turns: Sequence[Turn]) -> Turn | None:
         if (turn.tool_name == failing.tool_name and candidate not in ("", command)
                 and _is_success(turn) and (_program(turn) == program
                                            or _similarity(candidate, command) >= FIX_SIMILARITY)):
-            return turn
+            return [turn], False
     return None
 
 
@@ -175,14 +226,21 @@ def _similarity(a: str, b: str) -> float:
 
 
 def _error_line(turn: Turn) -> str:
-    """The most informative line of a failing call's output, verbatim ('' when none)."""
+    """The line of a failing call's output that looks most like an error, verbatim ('' when
+    none): see the module docstring; without one, the last line that is not a usage hint."""
     text = turn.result.text if turn.result is not None else ""
     lines = [line for line in text.split("\n")
              if line.strip() and not _EXIT_LINE.match(line) and len(line.strip()) > 3]
-    for line in lines:
-        if _ERROR_WORDS.search(line):
-            return excerpt(line)
-    return excerpt(lines[-1]) if lines else ""  # tools tend to end with the reason
+    lines = [line for line in lines if not _HINT.match(line)] or lines
+    scores = [4 * bool(_STRONG.search(line)) + 2 * bool(_PROGRAM_SAYS.match(line))
+              + bool(_ERROR_WORDS.search(line)) for line in lines]
+    top = max(scores, default=0)  # without an error-like line, tools tend to end with the reason
+    best = lines[scores.index(top)] if top else (lines[-1] if lines else "")
+    return excerpt(best) if best else ""
+
+
+def _reason(turn: Turn) -> str:
+    return _MARKER.sub("", _error_line(turn))
 
 
 def _signature(turn: Turn) -> str:
@@ -206,33 +264,38 @@ def _short(text: str, limit: int = 60) -> str:
 
 
 def _command(turn: Turn) -> str | None:
-    command = (turn.tool_input or "").strip()
-    return command[:MAX_COMMAND_CHARS] if command else None
+    return (turn.tool_input or "").strip()[:MAX_COMMAND_CHARS] or None
 
 
-def _fixed_item(failing: Turn, fix: Turn) -> FeedbackItem:
-    fix_quote = excerpt(fix.tool_input or "")
-    evidence = [_quote(failing)]
-    if fix_quote:
-        evidence.append(Evidence(quote=fix_quote, turn=fix.index))
-    error = _error_line(failing)
-    summary = (f"{failing.tool_name} `{_short(failing.tool_input or '')}` failed"
-               + (f" ({_short(error, 90)})" if error else "")
-               + f"; `{_short(fix.tool_input or '')}` worked")
+def _called(turn: Turn) -> str:
+    """A shell command by itself (whichever agent's tool ran it), other calls with the tool."""
+    command = f"`{_short(turn.tool_input or '')}`"
+    return command if tool_kind(turn) == "shell" else f"{turn.tool_name} {command}"
+
+
+def _fixed_item(failing: Turn, steps: list[Turn], setup: bool) -> FeedbackItem:
+    evidence = [_quote(failing)] + [Evidence(quote=q, turn=s.index) for s in steps
+                                    if (q := excerpt(s.tool_input or ""))]
+    error = _reason(failing)
+    commands = [(s.tool_input or "").strip() for s in steps]
+    fix = " then ".join(f"`{_short(c)}`" for c in commands)
+    summary = (f"{_called(failing)} failed" + (f" ({_short(error, 90)})" if error else "")
+               + (f"; run {fix} first" if setup else f"; {fix} worked"))
+    if setup:
+        commands.append((failing.tool_input or "").strip())
     return FeedbackItem(kind="failure-then-fix", summary=summary, evidence=evidence,
-                        command=_command(failing), fix=_command(fix))
+                        command=_command(failing), fix="\n".join(commands)[:MAX_COMMAND_CHARS])
 
 
 def _repeated_item(members: list[Turn]) -> FeedbackItem:
     first = members[0]
-    error = _error_line(first) or _short(first.tool_input or "")
+    error = _reason(first) or _short(first.tool_input or "")
     return FeedbackItem(kind="repeated-error", evidence=[_quote(m) for m in members[:3]],
                         summary=f"{_short(error, 140)} (seen {len(members)} times)",
                         command=_command(first))
 
 
 def _single_item(turn: Turn) -> FeedbackItem:
-    summary = (f"{turn.tool_name} `{_short(turn.tool_input or '')}` failed: "
-               f"{_short(_error_line(turn), 140)}")
+    summary = f"{_called(turn)} failed: {_short(_reason(turn), 140)}"
     return FeedbackItem(kind="failure", summary=summary, evidence=[_quote(turn)],
                         command=_command(turn))

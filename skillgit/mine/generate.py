@@ -9,7 +9,7 @@ frontmatter and every existing byte alone, so the diff is a handful of added lin
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import yaml
 
@@ -69,13 +69,24 @@ def plain_text(text: str) -> str:
     return text.replace("`", "'").replace("[", "(").replace("]", ")").replace("<", "\u2039")
 
 
-def _unique(signals: Iterable[Signal], limit: int) -> list[Signal]:
-    seen: set[str] = set()
+def _lesson_key(signal: Signal) -> tuple[str, ...]:
+    """One lesson per failing command and fix, however each session (or agent) phrased it."""
+    if signal.command and signal.fix:
+        return (" ".join(signal.command.split()), " ".join(signal.fix.split()))
+    return (" ".join(signal.summary.lower().split()),)
+
+
+def _evidence_key(signal: Signal) -> tuple[str, ...]:
+    return (signal.session_id, " ".join(signal.quote.lower().split()))
+
+
+def _unique(signals: Iterable[Signal], limit: int,
+            key: Callable[[Signal], tuple[str, ...]] = _lesson_key) -> list[Signal]:
+    seen: set[tuple[str, ...]] = set()
     out = []
     for signal in signals:
-        key = " ".join(signal.summary.lower().split())
-        if key not in seen:
-            seen.add(key)
+        if (k := key(signal)) not in seen:
+            seen.add(k)
             out.append(signal)
     return out[:limit]
 
@@ -113,7 +124,7 @@ def _section_title(candidate: Candidate) -> str:
 
 def _evidence_lines(candidate: Candidate) -> list[str]:
     lines = []
-    for s in _unique(candidate.signals, MAX_QUOTES):
+    for s in _unique(candidate.signals, MAX_QUOTES, _evidence_key):  # per session + quote
         lines.append(f"- {s.session_ref}: \u201c{plain_text(s.quote)[:160]}\u201d")
     return lines
 

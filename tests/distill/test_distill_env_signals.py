@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from sessionkit import Talk
 
 from skillgit.distill.env_signals import env_feedback, program_of
@@ -92,3 +93,110 @@ def test_an_error_the_user_pasted_is_reported_failure() -> None:
     assert item.kind == "failure"
     assert item.evidence[0].turn == 0
     assert item.evidence[0].quote == "Traceback (most recent call last):"
+
+
+@pytest.mark.parametrize(("failing", "output", "setup"), [
+    ("uv run pytest -q", "E   ModuleNotFoundError: No module named 'shop'", "uv sync --all-extras"),
+    ("npm test", "sh: 1: jest: not found", "npm install"),
+    ("pytest tests/integration -q", "psycopg.OperationalError: connection refused",
+     "make db-local"),
+])
+def test_a_setup_step_before_the_same_command_passes_is_the_fix(failing: str, output: str,
+                                                                setup: str) -> None:
+    talk = (Talk().user("run the tests")
+            .tool("Bash", failing, output, error=True, exit_code=1)
+            .say("A prerequisite is missing; setting it up.")
+            .tool("Bash", "ls", "src tests")
+            .tool("Bash", setup, "done", exit_code=0)
+            .tool("Bash", failing, "12 passed", exit_code=0))
+    conversation = talk.build()
+    (item,) = env_feedback(conversation)
+    assert item.kind == "failure-then-fix"
+    assert (item.command, item.fix) == (failing, f"{setup}\n{failing}")
+    assert [e.turn for e in item.evidence] == [1, 4]
+    assert item.summary == (f"`{failing}` failed ({output.removeprefix('E   ')}); "
+                            f"run `{setup}` first")
+    for evidence in item.evidence:
+        assert quote_occurs(evidence.quote, conversation.turns[evidence.turn])
+
+
+def test_every_setup_step_between_failure_and_rerun_is_kept_in_order() -> None:
+    talk = (Talk().user("run the integration tests")
+            .tool("Bash", "pytest tests/integration", "OperationalError: connection refused",
+                  error=True, exit_code=1)
+            .tool("Bash", "docker compose up -d db", "Started", exit_code=0)
+            .tool("Bash", "git status", "clean", exit_code=0)
+            .tool("Bash", "make migrate", "applied 3 migrations", exit_code=0)
+            .tool("Bash", "pytest tests/integration", "27 passed", exit_code=0))
+    (item,) = env_feedback(talk.build())
+    assert item.fix == "docker compose up -d db\nmake migrate\npytest tests/integration"
+    assert [e.turn for e in item.evidence] == [1, 2, 4]
+
+
+@pytest.mark.parametrize("between", [
+    [],                                                             # flaky: nothing ran
+    [("Bash", "ls -la", "x"), ("Bash", "cat pyproject.toml", "x"),  # read-only inspection
+     ("Bash", "git status", "clean"), ("Read", "/work/proj/setup.py", "x")],
+    [("Bash", "pip install foo", "ERROR: no matching distribution")],  # a step that failed
+    [("Bash", "pytest -q tests/test_cart.py", "3 passed")],          # the command, narrowed
+    [("Edit", "/work/proj/src/cart.py", "updated")],                # a code change
+    [("Bash", "sed -i 's/2/3/' src/cart.py", "")],                  # a code change in a shell
+], ids=["nothing", "inspection", "failed-step", "narrowed-rerun", "edit", "sed-edit"])
+def test_a_rerun_that_passes_after_nothing_relevant_is_not_feedback(
+        between: list[tuple[str, str, str]]) -> None:
+    talk = (Talk().user("make the tests green")
+            .tool("Bash", "pytest -q", "1 failed: expected 2, got 3", error=True, exit_code=1))
+    for name, command, output in between:
+        failed = output.startswith("ERROR")
+        talk.tool(name, command, output, error=failed, exit_code=1 if failed else 0)
+    talk.tool("Bash", "pytest -q", "all passed", exit_code=0)
+    assert [i for i in env_feedback(talk.build()) if i.command == "pytest -q"] == []
+
+
+def test_a_setup_step_is_not_the_fix_once_the_user_spoke_in_between() -> None:
+    talk = (Talk().user("run the tests")
+            .tool("Bash", "npm test", "sh: 1: jest: not found", error=True, exit_code=127)
+            .user("I switched branches, try again")
+            .tool("Bash", "npm install", "added 3 packages", exit_code=0)
+            .tool("Bash", "npm test", "all passed", exit_code=0))
+    assert env_feedback(talk.build()) == []
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("docker: 'compose' is not a docker command.\nSee 'docker --help'",
+     "docker: 'compose' is not a docker command."),
+    ("ImportError while loading conftest '/work/proj/tests/conftest.py'.\n"
+     "E   ModuleNotFoundError: No module named 'shop'",
+     "E   ModuleNotFoundError: No module named 'shop'"),
+    ("Traceback (most recent call last):\n  File \"app.py\", line 3, in <module>\n"
+     "    main()\nKeyError: 'DATABASE_URL'", "KeyError: 'DATABASE_URL'"),
+    ("Something went sideways while starting the worker\n\n"
+     "Run 'worker --help' for more information.",
+     "Something went sideways while starting the worker"),
+    ("Usage: tool [OPTIONS] COMMAND\nTry 'tool --help' for help.\n\n"
+     "Error: No such command 'biuld'.",
+     "Error: No such command 'biuld'."),
+    ("Reading package lists...\nE: Unable to locate package libfoo-dev",
+     "E: Unable to locate package libfoo-dev"),
+], ids=["prog-colon", "pytest-E", "traceback", "hint-skipped", "usage", "apt"])
+def test_the_quoted_reason_is_the_error_line_not_a_usage_hint(output: str, expected: str) -> None:
+    talk = (Talk().user("start it")
+            .tool("Bash", "tool run", output, error=True, exit_code=1))
+    conversation = talk.build()
+    (item,) = env_feedback(conversation)
+    assert item.evidence[0].quote == expected
+    assert quote_occurs(item.evidence[0].quote, conversation.turns[1])
+
+
+def test_the_summary_names_commands_not_the_agents_tool() -> None:
+    for name in ("Bash", "exec_command"):
+        talk = (Talk().user("start the stack")
+                .tool(name, "docker compose up -d", "docker: 'compose' is not a docker "
+                      "command.\nSee 'docker --help'", error=True, exit_code=1)
+                .tool(name, "docker-compose up -d", "Creating db ... done", exit_code=0)
+                .tool(name, "twine upload dist/*", "HTTPError: 403 Forbidden", error=True,
+                      exit_code=1))
+        fixed, single = env_feedback(talk.build())
+        for item in (fixed, single):
+            assert name not in item.summary
+        assert fixed.summary.startswith("`docker compose up -d` failed (docker: 'compose'")

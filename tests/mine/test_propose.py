@@ -141,3 +141,17 @@ def test_same_evidence_same_fingerprint(repo: Path) -> None:
     digests = [digest(i, corrections=("use pnpm not npm",)) for i in (1, 2)]
     assert run(repo, digests).proposals[0].fingerprint == run(repo, digests).proposals[
         0].fingerprint
+
+
+def test_one_lesson_per_command_and_fix_however_it_was_phrased(repo: Path) -> None:
+    cmd, fix = "docker compose up -d", "docker-compose up -d"
+    phrasings = [f"Bash `{cmd}` failed; `{fix}` worked",
+                 f"exec_command `{cmd}` failed; `{fix}` worked",
+                 f"`{cmd}`  failed (docker: 'compose' is not a docker command); `{fix}` worked"]
+    found = run(repo, [digest(i, env=((s, f" {cmd}", fix),))
+                       for i, s in enumerate(phrasings, 1)])
+    [p] = found.proposals
+    text = next(iter(p.change.files.values())).decode()
+    assert text.count("Failing command:") == 1 and text.count("What worked instead:") == 1
+    evidence = text.split("## Evidence", 1)[1]
+    assert [f"session-{i:04d}-abcdef" in evidence for i in (1, 2, 3)] == [True] * 3
