@@ -7,10 +7,21 @@ Every user turn is read in its place in the conversation:
   with a redirect ("no, …", "don't …", "why did you …", "you need to …"), approves and then
   objects ("great, but …"), judges the work ("bad idea", "not acceptable", "still
   failing"), or comes right after the user stopped the agent;
-- a later prompt stating a standing rule ("always …", "never …", "from now on …",
-  "use X instead of Y") is a *preference*;
+- a later prompt stating a standing rule ("always …", "never …", "from now on …") is a
+  *preference*;
+- a later prompt naming the tool to use and the one to drop is read by who "uses". A
+  clause opening with the instruction ("[please/can you] use X", "switch to X", "we/I use
+  X here", "this repo uses X", "run/do … with X") addresses the agent: it is a *correction*
+  when the rest of its sentence names a program the agent just ran ("use uv run pytest,
+  not python -m pytest", "pls use pnpm, npm messes up the lockfile"), and a "use X" clause
+  rejecting a Y ("not / instead of / rather than Y") is a *preference* unless the prompt
+  opens a task. In a task the contrast is part of the ask ("add a flag to use json instead
+  of yaml", "Implement the parser. Use regexes rather than a state machine."). A bare "X,
+  not Y" / "X instead of Y" that opens no task and asks no question is a correction;
 - a negative constraint inside a new task ("add X. don't touch the tests") stays an ask;
-- acknowledgements ("ok", "proceed", "yes") are neither;
+- acknowledgements are neither: a short prompt made only of thanks and approval words,
+  emoji and punctuation ("ok", "thx", "perfect, thank you!", "got it, thanks"), or a lone
+  "no" / "no, thanks";
 - the same ask made twice in one session is a *repeated ask*.
 
 Quotes are verbatim slices of the turn text, so each item can be checked against its turn.
@@ -22,7 +33,7 @@ import re
 from dataclasses import dataclass
 
 from skillgit.digest import Evidence, FeedbackItem, TaskItem
-from skillgit.distill.evidence import excerpt, sentence_quote
+from skillgit.distill.evidence import excerpt, sentence_quote, sentence_span
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
 
 MAX_TASKS = 12
@@ -36,9 +47,18 @@ def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern.replace("'", _APOSTROPHE), re.IGNORECASE | re.VERBOSE)
 
 
-_ACK = _rx(r"""^\W*(?:ok(?:ay)?|k|yes|yep|yeah|yup|y|no|nope|no\ thanks|sure|go|go\ on|go\ ahead
-    |continue|proceed|do\ it|next|thanks?|thank\ you|ty|lgtm|looks\ good|perfect|great|nice
-    |good|cool|done|fine|what\ else|anything\ else|[a-z0-9])[\s.!?]*$""")
+_ACK_WORD = r"""(?:(?:very|really|so|super)\ )?(?:ok(?:ay|ey)?|k+|yes|yep|yeah|yup|ya|sure|alright
+    |right|cool|nice|good|great|perfect|awesome|excellent|amazing|brilliant|wonderful|sweet|neat
+    |fine|done|lgtm|ty|tysm|thx|tnx|thnx|thanx|thanks?|thank\s*(?:you|u)|cheers|appreciated?
+    |much\ appreciated|appreciate\ it|got\ it|gotcha|understood|noted|makes\ sense|works
+    |(?:sounds|looks)\ (?:good|great|fine|perfect)|(?:that|it)\ works|all\ good|well\ done
+    |(?:nice|good|great)\ (?:work|job|one)|no\ (?:worries|problem)|go(?:\ on|\ ahead)?|continue
+    |proceed|do\ it|next|please|pls|what\ else|anything\ else)
+    (?:\ (?:a\ lot|so\ much|very\ much|again|now))?"""
+# Only ack words, emoji and punctuation; "no" alone or with thanks (never "no, no").
+_ACK = _rx(r"^\W*(?:(?:no|nope|nah)(?:\W+(?:thanks?|thank\ you|thx|ty))?|[a-z0-9]|"
+           + _ACK_WORD + r"(?:\W+" + _ACK_WORD + r")*)?\W*$")  # also "👍" alone
+MAX_ACK_CHARS = 80
 _LEAD = r"^\W*(?:(?:ok(?:ay)?|hmm+|well|sorry|please|pls|but|and|so|uh|um)\b[\s,!.]*)*"
 _OPENER = _rx(_LEAD + r"""(?:no\b|nope\b|nah\b|wrong\b|incorrect\b|stop\b|wait\b|hold\ on\b
     |actually\b|instead\b|undo\b|revert\b|roll\s?back\b|don't\b|dont\b|do\ not\b|never\b
@@ -72,8 +92,28 @@ _WEAK_JUDGEMENT = _rx(r"""\b(?:not\ (?:a\ good\ idea|correct|right)|(?:is|are|wa
 _DIRECTIVE = _rx(r"""(?:^|[.!?;,\n]\s*)(?:please\s+)?(?:don't|do\ not|never|stop|avoid|instead
     |no\ need\ (?:to|for)|you\ (?:should|need\ to|must|have\ to)|make\ sure)\b""")
 _PREFERENCE = _rx(r"""(?:^|[.!?;:\n]\s*)(?:please\s+)?(?:always|never(?!\s+mind)|from\ now\ on
-    |going\ forward|in\ (?:the\ )?future|(?:i|we)\ (?:prefer|'d\ prefer|'d\ rather)|prefer)\b
-    |\buse\s+[\w./@:+-]+(?:\s+[\w./@:+-]+)?\s+(?:instead\ of|rather\ than|not)\s+\w""")
+    |going\ forward|in\ (?:the\ )?future|(?:i|we)\ (?:prefer|'d\ prefer|'d\ rather)|prefer)\b""")
+# A clause that opens by telling the agent what to use: "[please/can you] use X", "we use X".
+_USE_HEAD = _rx(r"""(?:^|[.!?;:,](?=\s)|\n|->|\u2014)\W*
+    (?:(?:ok(?:ay)?|no|nope|hmm+|well|please|pls|plz|but|and|so|now|then|just|actually|also|oh
+        |(?:can|could|would|will)\ (?:you|u)|you\ (?:should|need\ to|must|have\ to)|let's|lets
+        |(?:i\ want|i'd\ like)\ (?:you|u)\ to)\b[\s,!.]*)*
+    (?:(?P<rule>use|using|switch\ (?:back\ )?to|stick\ (?:to|with)|go\ with
+        |(?:we|i)\ (?:always\ |only\ |just\ )?(?:use|work\ with)
+        |(?:this|the|our)\ (?:project|repo\w*|codebase|workspace|team|code)\ uses)
+    |(?:run|do|build|install|test|call)\b[^.!?;,\n]{0,40}?\b(?:with|via|through|using)|run)\s+""")
+# Where X ends: clause punctuation or the contrast itself.
+_X_END = _rx(r"""[,;:.!?](?=\s|$)|\n|->|\u2014
+    |\s(?:(?:and|but)\s+)?(?:not|instead\ of|rather\ than)\b""")
+_CONTRAST = _rx(r"""[\s,;:\u2014-]*(?:(?:and|but)\s+)?(?:not|never|instead\ of|rather\ than)\s+
+    (?!(?:now|yet|just|only|sure|really|quite|too|so|very|even|ever|always|needed|necessary|bad
+        |working|at\ all|(?:a\ )?(?:big\ )?(?:deal|problem|issue|worry|priority))\b)[\w./@:+-]""")
+_BARE_CONTRAST = _rx(r"""(?:,|\s(?=instead|rather))""" + _CONTRAST.pattern)
+_SEGMENT = re.compile(r"&&|\|\||[;|\n]")
+_PROGRAM = re.compile(r"[a-z][\w.+-]+")
+_SKIP_WORDS = frozenset({"sudo", "env", "time", "exec", "command", "nohup"})  # run the next word
+_BUILTINS = frozenset({"cd", "echo", "export", "set", "source", "true", "false", "test", "read",
+                       "exit", "sleep", "printf"})
 _NEW_TASK = _rx(r"""^\W*(?:(?:please|now|also|next|then|and|great|good|ok(?:ay)?|thanks)\b[\s,!.]*)*
     (?:add|create|implement|write|build|make|generate|update|refactor|rename|move|delete|remove
     |fix|run|test|check|show|explain|analy[sz]e|review|investigate|find|list|set\ ?up|install
@@ -103,9 +143,12 @@ def user_signals(conversation: Conversation) -> UserSignals:
     tasks: list[tuple[Turn, TaskItem]] = []
     feedback: list[FeedbackItem] = []
     seen_user_turn = acted = stopped = False
+    ran: set[str] = set()  # programs the agent ran since the last user turn
     for turn in conversation.turns:
         if turn.kind in (TurnKind.ASSISTANT, TurnKind.TOOL_CALL, TurnKind.SKILL):
             acted = True
+            if turn.kind is TurnKind.TOOL_CALL and turn.tool_input:
+                ran |= _programs(turn.tool_input)
             if turn.result is not None and _REJECTION.search(turn.result.text):
                 stopped = True
             continue
@@ -116,8 +159,10 @@ def user_signals(conversation: Conversation) -> UserSignals:
             continue
         follow_up = seen_user_turn
         seen_user_turn = True
-        item = _classify(turn, follow_up=follow_up, after_action=acted, after_stop=stopped)
+        item = _classify(turn, follow_up=follow_up, after_action=acted, after_stop=stopped,
+                         ran=frozenset(ran))
         acted = stopped = False
+        ran.clear()
         if isinstance(item, TaskItem):
             tasks.append((turn, item))
         elif isinstance(item, FeedbackItem):
@@ -134,18 +179,19 @@ def summarize_ask(text: str) -> str:
     return " ".join(first.split())[:200]
 
 
-def _classify(turn: Turn, *, follow_up: bool, after_action: bool,
-              after_stop: bool) -> TaskItem | FeedbackItem | None:
+def _classify(turn: Turn, *, follow_up: bool, after_action: bool, after_stop: bool,
+              ran: frozenset[str] = frozenset()) -> TaskItem | FeedbackItem | None:
     text = turn.text
-    if _ACK.match(text):
+    if len(text) <= MAX_ACK_CHARS and _ACK.match(text):
         return None
     if follow_up and after_action:
-        found = _preference(text) or _correction(text, after_stop=after_stop)
+        found = (_preference(text) or _use_clause(text, ran)
+                 or _correction(text, after_stop=after_stop))
         if found is not None:
             kind, position = found
             prefix = "after the user stopped the agent: " if after_stop and position < 0 else ""
             return _feedback(kind, turn, max(position, 0), prefix)
-    elif follow_up and (found := _preference(text)) is not None:
+    elif follow_up and (found := _preference(text) or _use_clause(text, frozenset())):
         return _feedback(found[0], turn, found[1])
     quote = sentence_quote(text, 0)
     if not quote:
@@ -161,6 +207,41 @@ def _preference(text: str) -> tuple[str, int] | None:
     return "preference", match.end() - 1
 
 
+def _use_clause(text: str, ran: frozenset[str]) -> tuple[str, int] | None:
+    """A clause telling the agent to use X: a correction when the rest of its sentence names
+    a program the agent just ran, a preference when a "use X" clause rejects some Y."""
+    for head in _USE_HEAD.finditer(text):
+        stop = _X_END.search(text, head.end())
+        x_end = stop.start() if stop else len(text)
+        chosen = text[head.end():x_end].lower()
+        if not chosen.strip() or len(chosen) > 80:
+            continue
+        start, end = sentence_span(text, head.end())
+        rest = (text[start:head.start()] + "\n" + text[x_end:end]).lower()
+        if any(_mentions(rest, p) and not _mentions(chosen, p) for p in ran):
+            return "correction", head.end()
+        if head.group("rule") and _CONTRAST.match(text, x_end) and not _NEW_TASK.match(text):
+            return "preference", head.end()
+    return None
+
+
+def _mentions(text: str, word: str) -> bool:
+    return re.search(rf"(?<![\w.-]){re.escape(word)}(?![\w-])", text) is not None
+
+
+def _programs(command: str) -> set[str]:
+    """The programs a shell command runs: "npm" and "npm install", "python3" and "python"."""
+    names: set[str] = set()
+    for segment in _SEGMENT.split(command.lower()):
+        words = [w for w in segment.split() if "=" not in w and w not in _SKIP_WORDS]
+        name = words[0].rsplit("/", 1)[-1] if words else ""
+        if _PROGRAM.fullmatch(name):
+            names.update({name, name.rstrip("0123456789.")} - {""})
+            if len(words) > 1 and words[1].isalpha():
+                names.add(f"{name} {words[1]}")  # a subcommand: "npm install", "go build"
+    return {n for n in names if len(n) >= 2} - _BUILTINS
+
+
 def _correction(text: str, *, after_stop: bool) -> tuple[str, int] | None:
     if _OPENER.match(text) or _APPROVE_BUT.match(text):
         return "correction", 0
@@ -174,6 +255,10 @@ def _correction(text: str, *, after_stop: bool) -> tuple[str, int] | None:
         directive = _DIRECTIVE.search(text)
         if directive is not None:
             return "correction", directive.end() - 1
+        for bare in _BARE_CONTRAST.finditer(text):  # "X, not Y" / "X instead of Y"
+            start, end = sentence_span(text, bare.start())
+            if not text[start:end].rstrip().endswith("?"):
+                return "correction", bare.start()
     if after_stop:
         return "correction", -1  # the redirect is the whole prompt
     return None

@@ -155,3 +155,63 @@ def test_follow_up_replies(reply: str, expected: list[str]) -> None:
     talk = (Talk().user("Implement the feature.").tool("Edit", "/work/proj/a.py", "ok")
             .say("Done.").user(reply))
     assert [f.kind for f in user_signals(talk.build()).feedback] == expected
+
+
+# A follow-up naming the tool to use and the one to drop, after the agent ran a command.
+@pytest.mark.parametrize(("ran", "reply", "expected"), [
+    # the rejected side names what the agent just ran: a correction, whatever X's length
+    ("npm install react-loading-skeleton", "we use pnpm here, not npm. delete package-lock.json",
+     "correction"),
+    ("npm run build-storybook", "pls use pnpm, npm messes up the lockfile", "correction"),
+    ("python -m pytest tests/ -q", "use uv run pytest, not python -m pytest", "correction"),
+    ("yarn add lodash", "can you use the pnpm workspace filter instead of yarn", "correction"),
+    ("pip install requests", "I use poetry in this repo, not pip", "correction"),
+    ("python -m pytest", "run it with uv run pytest rather than plain python", "correction"),
+    ("npm install", "this repo uses pnpm, npm breaks the workspace", "correction"),
+    ("python3 manage.py test", "no need for the shell, just use make test instead of python",
+     "correction"),
+    # "X, not Y" / "X instead of Y" alone, redirecting the work
+    ("npm install", "use npm ci instead of npm install", "correction"),
+    ("python -m pytest", "uv run pytest, not python -m pytest", "correction"),
+    ("npm ci", "pnpm instead of npm pls", "correction"),
+    # a contrast that does not name what the agent ran states a rule: a preference
+    ("ls src", "please use the structured logger rather than print statements everywhere",
+     "preference"),
+    ("ls src", "we use tabs in this codebase, not spaces", "preference"),
+])
+def test_use_x_not_y_after_an_action(ran: str, reply: str, expected: str) -> None:
+    talk = (Talk().user("Set up the project.").tool("Bash", ran, "ok").user(reply))
+    signals = user_signals(talk.build())
+    assert [(f.kind, f.evidence[0].turn) for f in signals.feedback] == [(expected, 2)]
+    assert [t.evidence[0].turn for t in signals.tasks] == [0]
+    _assert_verbatim(talk.build())
+
+
+# "use X instead of Y" inside a new task describes the product, not how the agent works:
+# the verb governing "use" is the task's ("add a flag to use …"), so the turn stays an ask.
+@pytest.mark.parametrize("reply", [
+    "add a flag to use json instead of yaml output",
+    "make the exporter use gzip instead of zip",
+    "write a helper so the CLI can use stdin rather than a temp file",
+    "Add the retry option. Clients should use it instead of looping.",
+    "Now implement the parser. Use regexes rather than a state machine.",
+])
+def test_instead_inside_a_new_task_stays_an_ask(reply: str) -> None:
+    talk = (Talk().user("Set up the project.").tool("Bash", "npm install", "ok")
+            .say("Done.").user(reply))
+    signals = user_signals(talk.build())
+    assert signals.feedback == []
+    assert [t.evidence[0].turn for t in signals.tasks] == [0, 3]
+
+
+@pytest.mark.parametrize("reply", [
+    "thx", "perfect, thank you!", "great thanks", "ok thx", "got it, thanks",
+    "awesome, thank you so much!!", "yes please", "nice work, cheers", "Thanks a lot \U0001f64f",
+    "no, thanks", "sounds good - go ahead", "\U0001f44d",
+])
+def test_thanks_and_approval_only_turns_are_acknowledgements(reply: str) -> None:
+    talk = (Talk().user("Fix the flaky test.").tool("Bash", "pytest -x", "1 passed")
+            .say("Fixed.").user(reply))
+    signals = user_signals(talk.build())
+    assert signals.feedback == []
+    assert [t.evidence[0].turn for t in signals.tasks] == [0]
