@@ -18,7 +18,7 @@ from skillgit.transcripts.model import Conversation
 
 NAME = "heuristic"
 # Bump when the rules change, so cached digests are recomputed.
-PROMPT_VERSION = "heuristic-1"
+PROMPT_VERSION = "heuristic-2"
 MAX_TOPIC_CHARS = 160
 
 
