@@ -102,7 +102,9 @@ def _value(value: str | int | None) -> str:
 
 
 def _escape_data(value: str) -> str:
-    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """GitHub's escapes (%25, %0D, %0A), then every other control character shown escaped
+    (`\x1b`), as in text output: no terminal escapes or stray bytes reach the Actions log."""
+    return _printable(value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _escape_property(value: str) -> str:

@@ -86,6 +86,22 @@ def test_github_format_escapes(tmp_path: Path, monkeypatch, capsys) -> None:
     assert "\n" not in out.rstrip("\n").split("\n")[0][1:]
 
 
+def test_github_format_escapes_control_characters(tmp_path: Path, monkeypatch, capsys) -> None:
+    # Like text output: no terminal escapes or other control bytes from a SKILL.md reach the
+    # log; GitHub's own %25/%0D/%0A escapes (and %3A/%2C in properties) stay as they are.
+    monkeypatch.chdir(tmp_path)
+    write_skill(tmp_path, "esc\x1b[2Jdir", '---\nname: "x\\e[31m\\a\\0%\\r\\n: y"\n'
+                "description: d\n---\n")
+    code, out, _ = run(capsys, "--format", "github", ".")
+    assert code == 1
+    lines = out.splitlines()
+    assert len(lines) == 2
+    assert all(line.startswith("::error file=esc\\x1b[2Jdir/SKILL.md,line=2,title=skillgit ")
+               for line in lines)
+    assert not any(ord(c) < 0x20 or 0x7f <= ord(c) <= 0x9f for c in "".join(lines))
+    assert "'x\\x1b[31m\\x07\\x00%25%0D%0A: y'" in lines[0]
+
+
 def test_text_format_keeps_one_finding_per_line(tmp_path: Path, monkeypatch, capsys) -> None:
     # A SKILL.md must not start a line of its own (a workflow command in CI) or send terminal
     # escapes: control characters in paths and messages are shown escaped.
