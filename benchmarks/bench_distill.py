@@ -96,7 +96,10 @@ def main() -> int:
     print(f"re-run / first run: {ratio:.3f} (target < 0.10, zero engine calls)")
     source = args.tokens_from or "the generated corpus"
     if tokens:
-        cuts = statistics.quantiles(tokens, n=10) if len(tokens) > 1 else tokens * 9
+        # "inclusive": the default ("exclusive") extrapolates past the largest value on small
+        # samples, so a p90 above the max was printed for runs of a few sessions.
+        cuts = (statistics.quantiles(tokens, n=10, method="inclusive") if len(tokens) > 1
+                else tokens * 9)
         print(f"LLM prompt tokens per session ({len(tokens)} sessions of {source}, budget "
               f"{DEFAULT_TOKEN_BUDGET}): median {statistics.median(tokens):.0f}, "
               f"p90 {cuts[-1]:.0f}, max {max(tokens)} (target: median < 3000)")
