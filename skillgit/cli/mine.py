@@ -111,7 +111,7 @@ def summary_lines(distilled: DistillResult, result: MineResult) -> list[str]:
            f": {result.count('written')} written, {result.count('updated')} updated, "
            f"{result.count('unchanged')} unchanged, {result.count('foreign')} left alone "
            "(changed by someone else)")
-        + (" (dry run: nothing written)" if result.dry_run else ""),
+        + (" (dry run: no git object written)" if result.dry_run else ""),
     ]
     notable = [r for r in found.rejected if r.sessions >= 2 or not r.missed.startswith("not")]
     if notable:

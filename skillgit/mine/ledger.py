@@ -1,7 +1,7 @@
 """The rejection ledger: `rejected.json` on the branch `skillgit/ledger`.
 
 Why a branch: it is visible (listed and browsable like any branch on GitHub), pushable with
-the proposal branches, reviewable in history (one commit per reject/unreject, by whom and
+the proposal branches, reviewable in history (one commit per reject/unreject, what and
 when), and writing it never touches the checked-out branch or the work tree. A rejected
 proposal is not proposed again until its evidence materially grows (at least half as many
 sessions again, and at least two more).

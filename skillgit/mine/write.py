@@ -113,7 +113,7 @@ def write_proposal(repo: GitRepo, proposal: Proposal, base_sha: str, identity: s
             return WriteOutcome(branch=branch, status="unchanged", sha=existing)
     if dry_run:
         return WriteOutcome(branch=branch, status="written" if existing is None else "updated",
-                            detail="dry run: nothing written")
+                            detail="dry run: no git object written")
     changes = [FileChange(path, content) for path, content in
                sorted(proposal.change.files.items())]
     sha = repo.write_commit(base_sha, changes, commit_message(proposal), identity)
