@@ -3,28 +3,47 @@
 Four families are grouped apart, because each feeds a different gate dimension: corrections
 and preferences made while an existing skill was in use (→ update that skill), other user
 feedback, environment lessons, and asks. Inside a family, a signal joins the group holding
-the most similar signal (overlap of content terms), or starts a new group.
+the most similar signal, or starts a new group.
+
+Similarity is a weighted overlap: each shared term counts by how specific it is in this run
+(`terms.Specificity`: tools, paths, identifiers and `quoted` code most, plain words less,
+everyday words, generic work and version numbers least, and any term many of the run's
+signals carry less still). So "pnpm"/"npm" group three differently worded corrections, and
+two asks sharing only "keep", "line" and "short" stay apart.
+
+A correction made while a skill was in use is a lesson for that skill only if it recurs (its
+group in that family spans two sessions) or is on the skill's topic (shares a specific term
+with the skill's name, or with `topics[skill]` when given); any other is ordinary feedback,
+which has to earn its second session on its own.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import datetime, timezone
 
-from skillgit.mine.terms import GENERIC_TERMS, terms
+from skillgit.mine.terms import GENERIC_TERMS, PLAIN, Specificity, cues, prior, terms
 from skillgit.proposal import Candidate, Signal
 
 JOIN_THRESHOLD = 0.6
+MIN_SHARED_WEIGHT = 2.0   # one identifier, or two words, unless the smaller set is all shared
 COMMON_TERM_MIN = 50
 COMMON_TERM_SHARE = 0.2
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+Member = tuple[Signal, frozenset[str]]   # a signal with its terms
 
 
 def signal_terms(signal: Signal) -> frozenset[str]:
     if signal.kind in ("env-fix", "env-error"):
         return terms(" ".join(filter(None, [signal.command, signal.summary])))
     return terms(f"{signal.summary} {signal.quote}")
+
+
+def signal_cues(signal: Signal) -> frozenset[str]:
+    """Terms this signal marks as names of things; every word of a command counts."""
+    shell = " ".join(filter(None, [signal.command, signal.fix]))
+    return cues(f"{signal.summary} {signal.quote}") | (terms(shell) if shell else frozenset())
 
 
 def family(signal: Signal) -> str:
@@ -41,49 +60,104 @@ def _order(signal: Signal) -> tuple[datetime, str, int]:
     return (signal.started_at or _EPOCH, signal.session_id, signal.turn)
 
 
-def group(signals: Iterable[Signal]) -> list[Candidate]:
-    families: dict[str, list[Signal]] = {}
-    for signal in sorted(signals, key=_order):
-        families.setdefault(family(signal), []).append(signal)
+def group(signals: Iterable[Signal],
+          topics: Mapping[str, frozenset[str]] | None = None) -> list[Candidate]:
+    """Candidates from one run's signals. `topics`: skill name → its topic terms (default:
+    the terms of the skill's name)."""
+    ordered = sorted(signals, key=_order)
+    words = [signal_terms(s) for s in ordered]
+    cued: frozenset[str] = frozenset().union(*map(signal_cues, ordered))
+    spec = Specificity(words, cued)
+    families: dict[str, list[Member]] = {}
+    for signal, these in zip(ordered, words, strict=True):
+        families.setdefault(family(signal), []).append((signal, these))
+    for name in sorted(f for f in families if f.startswith("update:")):
+        skill = name.split(":", 1)[1]
+        topic = (topics or {}).get(skill) or terms(skill.replace("-", " "))
+        kept, strays = _focus(families[name], topic, spec)
+        families[name] = kept
+        if strays:
+            merged = families.get("feedback", []) + strays
+            families["feedback"] = sorted(merged, key=lambda m: _order(m[0]))
     candidates: list[Candidate] = []
     for name, members in sorted(families.items()):
-        if name.startswith("update:"):
-            candidates.append(make_candidate(name, members, skill=name.split(":", 1)[1]))
+        if not members:
             continue
-        clusters = _cluster(members)
-        candidates.extend(make_candidate(name, c, None) for c in clusters)
+        if name.startswith("update:"):
+            candidates.append(make_candidate(name, [s for s, _ in members],
+                                             skill=name.split(":", 1)[1]))
+            continue
+        candidates.extend(make_candidate(name, c, None) for c in _cluster(members, spec))
     return candidates
 
 
-def _cluster(members: list[Signal]) -> list[list[Signal]]:
+def _focus(members: list[Member], topic: frozenset[str],
+           spec: Specificity) -> tuple[list[Member], list[Member]]:
+    """(lessons for the skill, the rest): a lesson recurs in two sessions or is on topic."""
+    anchors = {t for t in topic if prior(t, spec.cued) >= PLAIN}
+    recurring: set[int] = set()
+    for cluster in _cluster(members, spec):
+        if len({s.session_id for s in cluster}) >= 2:
+            recurring.update(id(s) for s in cluster)
+    kept: list[Member] = []
+    strays: list[Member] = []
+    for member in members:
+        on_topic = id(member[0]) in recurring or bool(anchors & member[1])
+        (kept if on_topic else strays).append(member)
+    return kept, strays
+
+
+def _cluster(members: list[Member], spec: Specificity) -> list[list[Signal]]:
     """Greedy single-link clustering; an inverted index (term → earlier signals) means only
     signals that share a term are ever compared."""
     clusters: list[list[Signal]] = []
     where: list[int] = []                   # signal number → its cluster
     seen: list[frozenset[str]] = []         # signal number → its terms
+    mass: list[int] = []                    # signal number → the weight of its terms
     postings: dict[str, list[int]] = {}
-    for signal in members:
-        words = signal_terms(signal)
+    units = spec.units
+    min_shared, plain = round(MIN_SHARED_WEIGHT * 1000), round(PLAIN * 1000)
+    for signal, words in members:
         if not words:
             continue
         # Terms carried by a large share of earlier signals do not tell work apart; they
         # still count in the overlap below, but do not nominate candidates on their own.
+        # The shared weight of every nominated signal is summed along the postings.
         common = max(COMMON_TERM_MIN, int(COMMON_TERM_SHARE * len(seen)))
-        nominated: set[int] = set()
+        shared: dict[int, list[int]] = {}   # signal number → [shared weight, shared terms]
+        frequent = []
         for word in words:
             posting = postings.get(word, ())
-            if len(posting) <= common:
-                nominated.update(posting)
-        best, best_score = -1, 0.0
-        for other in sorted(nominated):
-            count = len(words & seen[other])
-            if count < min(2, len(words), len(seen[other])):
+            if len(posting) > common:
+                frequent.append(word)
                 continue
-            score = count / min(len(words), len(seen[other]))
+            weight = units(word)
+            for other in posting:
+                tally = shared.get(other)
+                if tally is None:
+                    shared[other] = [weight, 1]
+                else:
+                    tally[0] += weight
+                    tally[1] += 1
+        weight = sum(map(units, words))
+        best, best_score = -1, 0.0
+        for other in sorted(shared):
+            shared_weight, count = shared[other]
+            for word in frequent:
+                if word in seen[other]:
+                    shared_weight += units(word)
+                    count += 1
+            # Enough specific weight in common, or all of a tiny set when it is not only
+            # everyday words ("keep it short" is no anchor).
+            if shared_weight < min_shared and (
+                    count < min(len(words), len(seen[other])) or shared_weight < plain):
+                continue
+            score = shared_weight / min(weight, mass[other])
             if score > best_score:
                 best, best_score = where[other], score
         number = len(seen)
         seen.append(words)
+        mass.append(weight)
         if best >= 0 and best_score >= JOIN_THRESHOLD:
             clusters[best].append(signal)
             where.append(best)

@@ -1,8 +1,14 @@
-"""Content terms of short texts, and how alike two term sets are (for lexical clustering)."""
+"""Content terms of short texts, how specific each term is, and how alike two term sets are
+(for lexical clustering); also the words, as users wrote them, that a skill name is built from.
+"""
 
 from __future__ import annotations
 
+import functools
+import math
 import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
 
 
 def _words(text: str) -> frozenset[str]:
@@ -50,16 +56,41 @@ def stem(word: str) -> str:
     return word
 
 
-def terms(text: str) -> frozenset[str]:
-    """Lower-cased content terms: stopwords, lone numbers and one-letter words dropped."""
-    out = set()
-    for raw in _TOKEN.findall(text.lower()):
+# A redaction marker (`[REDACTED:<kind>]`, see skillgit.redact), also one cut short by a
+# quote limit: neither the marker nor its kind is something the user said.
+_MARKER = re.compile(r"\[REDACTED(?::[^\]\s]*)?\]?", re.I)
+_ACRONYM_PLURAL = re.compile(r"\b([A-Z]{2,})s\b")           # PRs, APIs, URLs
+_CAMEL = re.compile(r"\b[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*\b")  # getUser, FastAPI
+_CAPS = re.compile(r"\b[A-Z][A-Z0-9]+\b")                    # CI, PR, NPM
+_TICKED = re.compile(r"`([^`\n]+)`")
+
+
+def _clean(text: str) -> str:
+    return _ACRONYM_PLURAL.sub(r"\1", _MARKER.sub(" ", text))
+
+
+def _tokens(text: str) -> Iterable[str]:
+    """Content tokens as written (lower-cased, unstemmed)."""
+    for raw in _TOKEN.findall(_clean(text).lower()):
         token = raw.strip("./-_")
         if (len(token) < 2 or len(token) > MAX_TERM_CHARS or token in STOPWORDS
                 or token.isdigit() or "redacted" in token):
             continue
-        out.add(stem(token))
-    return frozenset(out)
+        yield token
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def terms(text: str) -> frozenset[str]:
+    """Lower-cased, stemmed content terms: stopwords, lone numbers, one-letter words and
+    redaction markers dropped."""
+    return frozenset(stem(token) for token in _tokens(text))
+
+
+def cues(text: str) -> frozenset[str]:
+    """Terms the text marks as names of things: `quoted` code, camelCase, ACRONYMS."""
+    text = _clean(text)
+    marked = [*_CAMEL.findall(text), *_CAPS.findall(text), *_TICKED.findall(text)]
+    return terms(" ".join(marked)) if marked else frozenset()
 
 
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:
@@ -70,3 +101,148 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     if shared < min(2, len(a), len(b)):
         return 0.0
     return shared / min(len(a), len(b))
+
+
+# -- specificity: how much one shared term says that two signals are about the same work --
+
+# Everyday words: shared, they say little about which work a signal is about.
+COMMON_WORDS = _words("""
+able accept across act action actual ago ahead allow almost alone along although amount
+another anymore anyone anything anyway anywhere appear apply area around ask attention
+available avoid away back bad basic become begin behind believe best big bigger bit body
+bold both bottom box break bring call care carry case cause certain chance clear close come
+common complete consider continue copy correct cost count course cover current cut day deal
+decide default detail different doesn each early easy edge empty end enough entire ever
+everything everywhere exact example except exist expect extra fact far fast feel field fill
+final fine finish fit follow force form format forget full general given goes gone great
+group guess half hand handle happen hard head hear high hold home hope idea important include
+inside item keep kind large later least leave left less level light line link little live
+long longer lose lot low main mark matter max maybe mean meant mention mess message middle
+min mind minute miss mode moment name near nearly necessary nice none normal note nothing
+notice number often old option order original part pass past people perfect pick piece place
+plain plan point possible prefer probably proper pull push put rather reason recent red
+reference regular related remain reply report request rest return root rule safe saying
+second section seem send sense separate set short side sign similar since single size slow
+sort space special specific stand standard state stay straight strict style table take talk
+term text top total track true turn type usual usually view wait whole word wrote
+debug info warn warning fatal trace
+""")
+
+# Programs a developer runs: as specific as a path or an identifier, wherever they occur.
+KNOWN_TOOLS = _words("""
+npm pnpm yarn bun deno node npx pnpx bunx nvm volta corepack vite webpack rollup esbuild
+parcel turbo nx lerna tsc tsx eslint prettier biome jest vitest mocha cypress playwright
+storybook pip pipx uv uvx poetry pipenv conda mamba pyenv virtualenv venv tox nox pytest
+ruff isort flake8 pylint mypy pyright alembic django flask fastapi celery gunicorn uvicorn
+cargo rustc rustup clippy gofmt maven mvn gradle javac kotlin sbt dotnet nuget msbuild gem
+bundler rake rails rspec rubocop composer phpunit artisan cmake ninja bazel meson gcc clang
+git gh glab svn docker podman kubectl helm minikube terraform tofu pulumi ansible vagrant aws
+gcloud az heroku vercel netlify flyctl wrangler firebase supabase psql postgres postgresql
+mysql sqlite sqlite3 redis mongo mongosh prisma sqlalchemy curl wget ssh scp rsync jq sed awk
+rg tmux nginx systemctl brew apt direnv pre-commit husky tailwind graphql openapi protobuf
+""")
+
+HIGH, PLAIN, LOW = 2.5, 1.0, 0.4
+"""Prior weights: a tool, path or identifier; a word; an everyday word, generic work or a
+version number (an identifier weighs as much as two and a half words)."""
+DF_FLOOR, DF_SHARE, MIN_DAMPING = 20, 0.02, 0.1
+"""Inverse document frequency over the run lowers only terms carried by more than
+max(DF_FLOOR, DF_SHARE * signals) signals: in a small run every shared term is rare, and
+plain IDF would rank the anchor two signals share below the words only one of them has."""
+
+
+def _inflected(words: Iterable[str]) -> frozenset[str]:
+    """The stems of the words and of their -s, -es, -ed and -ing forms ("changes" → chang)."""
+    forms = set(words)
+    for w in words:
+        root = w[:-1] if w.endswith("e") else w
+        forms.update((f"{w}s", f"{w}es", f"{root}ed", f"{root}ing"))
+    return frozenset(map(stem, forms))
+
+
+_LOW_WORDS = _inflected(COMMON_WORDS | GENERIC_TERMS)
+_TOOLS = _inflected(KNOWN_TOOLS)
+_VERSION = re.compile(r"v?\d+(?:[.x]\d*)*[a-z]{0,2}")
+_SHAPED = re.compile(r".*(?:[./_#+@:-]|\d).*")
+
+
+def prior(term: str, cued: frozenset[str] = frozenset()) -> float:
+    """A term's weight before the run is looked at (`cued`: terms the run marks as names)."""
+    if term in _LOW_WORDS or _VERSION.fullmatch(term):
+        return LOW
+    if term in cued or term in _TOOLS or _SHAPED.fullmatch(term):
+        return HIGH
+    return PLAIN
+
+
+class Specificity:
+    """Term weights for one run: the prior, lowered for terms that many signals carry.
+
+    Weights are whole thousandths (`units`), so a sum does not depend on the order a set
+    iterates in (it varies with the process's string hashing) and grouping is reproducible.
+    """
+
+    def __init__(self, term_sets: Iterable[frozenset[str]], cued: frozenset[str]) -> None:
+        self.df: Counter[str] = Counter()
+        self.n = 0
+        for words in term_sets:
+            self.df.update(words)
+            self.n += 1
+        self.cued = cued
+        self.floor = max(DF_FLOOR, DF_SHARE * self.n)
+        self._cache: dict[str, int] = {}
+
+    def units(self, term: str) -> int:
+        try:
+            return self._cache[term]
+        except KeyError:
+            found = prior(term, self.cued)
+            df = self.df[term]
+            if df > self.floor:
+                found *= max(MIN_DAMPING, math.log(self.n / df) / math.log(self.n / self.floor))
+            self._cache[term] = units = round(found * 1000)
+            return units
+
+    def weight(self, term: str) -> float:
+        return self.units(term) / 1000
+
+
+# -- skill names ------------------------------------------------------------------------------
+
+def surface_forms(texts: Iterable[str]) -> dict[str, str]:
+    """Stemmed term → its most frequent form in the texts (ties: the shorter, then alphabetical)."""
+    seen: dict[str, Counter[str]] = {}
+    for text in texts:
+        for token in _tokens(text):
+            seen.setdefault(stem(token), Counter())[token] += 1
+    return {term: min(forms.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0]
+            for term, forms in seen.items()}
+
+
+def _name_rank(term: str) -> int:
+    """0 for a word or dotted name (cart.py), 1 for a path, host or port, 2 for a version."""
+    if _VERSION.fullmatch(term):
+        return 2
+    return 1 if re.search(r"[/:@]|\d|\..*\.", term) else 0
+
+
+def name_words(words: Sequence[str], texts: Iterable[str], limit: int = 3) -> list[str]:
+    """The name parts for up to `limit` of `words` (stemmed terms, best first): each as the
+    user wrote it, split at punctuation, never a part twice (docker, docker-compose →
+    docker-compose); words and dotted names before paths and hosts, versions last."""
+    forms = surface_forms(texts)
+    parts: list[str] = []
+    stems: set[str] = set()
+    used = 0
+    for word in sorted(words, key=_name_rank):
+        if used == limit:
+            break
+        new = []
+        for part in re.split(r"[^a-z0-9]+", forms.get(word, word).lower()):
+            if part and stem(part) not in stems:
+                stems.add(stem(part))
+                new.append(part)
+        if new:
+            parts += new
+            used += 1
+    return parts
