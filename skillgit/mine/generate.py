@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 import yaml
 
 from skillgit.mine.judge import KnownSkill
-from skillgit.mine.terms import GENERIC_TERMS
+from skillgit.mine.terms import GENERIC_TERMS, name_words, surface_forms
 from skillgit.proposal import Candidate, Signal, Verdict
 from skillgit.skills.document import SkillDocument
 
@@ -54,7 +54,8 @@ def skill_name(candidate: Candidate, taken: Iterable[str]) -> str:
     tool = next((t for t in tools if t), None)
     if tool:
         words = [tool] + [w for w in words if w != tool]
-    base = "-".join(_NAME_BAD.sub("-", w.lower()) for w in words[:3])
+    base = "-".join(name_words(words, [f"{s.summary} {s.quote}" for s in candidate.signals]))
+    base = _NAME_BAD.sub("-", base)
     base = re.sub(r"-{2,}", "-", base).strip("-")[:56].strip("-") or "session-lessons"
     used = set(taken)
     name, n = base, 2
@@ -130,7 +131,16 @@ def _evidence_lines(candidate: Candidate) -> list[str]:
 
 
 def _description(name: str, candidate: Candidate) -> str:
-    topic = ", ".join(w for w in candidate.terms[:4])
+    forms = surface_forms(f"{s.summary} {s.quote}" for s in candidate.signals)
+    specific = [t for t in candidate.terms if t not in GENERIC_TERMS] or list(candidate.terms)
+    shown: list[str] = []
+    covered: set[str] = set()
+    for form in (forms.get(t, t) for t in specific):
+        parts = set(re.split(r"[^a-z0-9]+", form.lower())) - {""}
+        if parts and not parts <= covered and len(shown) < 4:
+            shown.append(form)
+            covered |= parts
+    topic = ", ".join(shown)
     head = rule_text(candidate.title).rstrip(".")
     if candidate.of_kind("env-fix", "env-error"):
         what = f"A recurring failure in this environment and how to get past it: {head}."
