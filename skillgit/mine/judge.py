@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterable
 from pydantic import BaseModel
 
 from skillgit.mine.group import make_candidate, signal_terms
-from skillgit.mine.safety import is_unsafe
-from skillgit.mine.terms import GENERIC_TERMS, similarity, terms
+from skillgit.mine.terms import GENERIC_TERMS, HIGH, prior, similarity, terms
 from skillgit.proposal import Candidate, DimensionResult, Signal, Verdict
+from skillgit.safety import is_unsafe
 
 MIN_SESSIONS = 2
 
@@ -29,6 +29,11 @@ _GENERIC_ADVICE = re.compile(
     r"be (more )?careful|double[- ]check|think (it through|step by step)|"
     r"write (good|more|unit) tests|handle (all )?errors|keep it simple|follow conventions?)\b",
     re.I)
+# Judgements of quality with no object: "don't be sloppy", "keep it tidy and well structured".
+_VAGUE_QUALITY = re.compile(
+    r"\b(sloppy|tidy|neat(ly)?|messy|clean(er|ly)?|well[- ]?(structured|organi[sz]ed|written)|"
+    r"organi[sz]ed|elegant|robust|maintainable|readable|professional|high[- ]quality|"
+    r"careful(ly)?|thorough(ly)?|properly|good code|nice code)\b", re.I)
 
 
 class KnownSkill(BaseModel):
@@ -100,7 +105,9 @@ def _kill(c: Candidate, known: list[KnownSkill],
     texts = [f"{s.summary} {s.quote}" for s in c.signals]
     if not c.of_kind("env-fix", "env-error") and all(_SETUP.search(t) for t in texts):
         return "one-time setup step"
-    if all(_GENERIC_ADVICE.search(t) for t in texts):
+    if all(_GENERIC_ADVICE.search(t) for t in texts) or (
+            all(_VAGUE_QUALITY.search(t) for t in texts)
+            and not any(_anchored(t) for t in texts)):
         return "generic advice any model already knows"
     target = next((k for k in known if k.name == c.skill), None)
     if target is not None:
@@ -111,6 +118,11 @@ def _kill(c: Candidate, known: list[KnownSkill],
     if rejected(c):
         return "rejected before (ledger) and the evidence has not grown enough"
     return None
+
+
+def _anchored(text: str) -> bool:
+    """Whether the text names something concrete: a tool, path, identifier or number."""
+    return any(prior(term) == HIGH for term in terms(text))
 
 
 def attach_to_known(c: Candidate, known: list[KnownSkill]) -> Candidate:

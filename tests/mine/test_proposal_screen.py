@@ -44,3 +44,23 @@ def test_no_variant_of_download_and_run_reaches_a_file_or_a_commit_message(
         written = b"".join(p.change.files.values()).decode() + commit_message(p)
         for needle in ("curl", "example.dev", "example.org", "previous instructions"):
             assert needle not in written
+
+
+@pytest.mark.parametrize("vague", [
+    ("no, dont be sloppy. keep things tidy and well structured this time",
+     "nope, keep things tidy and well structured, dont be sloppy",
+     "again, things need to be tidy and well structured."),
+    ("be more careful and thorough please", "you need to be careful, do it properly",
+     "please be thorough and careful"),
+])
+def test_vague_quality_judgements_are_generic_advice(repo: Path, vague: tuple[str, ...]) -> None:
+    found = run(repo, [digest(i + 1, corrections=(text,)) for i, text in enumerate(vague)])
+    assert found.proposals == []
+    assert any("generic advice" in r.missed for r in found.rejected)
+
+
+def test_a_quality_rule_about_something_concrete_is_kept(repo: Path) -> None:
+    found = run(repo, [digest(1, corrections=("keep the migrations in db/migrations tidy",)),
+                       digest(2, corrections=("no, db/migrations must stay tidy: one file each",)),
+                       ])
+    assert [p.skill for p in found.proposals] and "db" in found.proposals[0].skill
