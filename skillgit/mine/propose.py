@@ -157,7 +157,7 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
     redactor = redactor or Redactor.from_environment()
     ledger = ledger or Ledger()
     known = known_skills(repo, base, skills_dir)
-    candidates = group(signals_from(digests, redactor))
+    candidates = group(signals_from(digests, redactor), {k.name: k.topic_terms for k in known})
 
     def blocked(c: Candidate) -> bool:
         kind = "update" if c.skill else "new"
