@@ -88,6 +88,8 @@ class Verdict(BaseModel):
     @property
     def missed(self) -> str:
         """One line naming what a rejected candidate lacked."""
+        if self.kill and not self.candidate.signals:  # every signal withheld as unsafe
+            return self.kill
         if not self.repeatable.holds:
             return f"not repeatable: {self.repeatable.reason}"
         if self.kill:
