@@ -27,8 +27,12 @@ _NAME_BAD = re.compile(r"[^a-z0-9-]+")
 _ENV_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _WRAPPERS = frozenset({"sudo", "env", "npx", "pnpx", "bunx", "uv", "uvx", "poetry", "pipenv",
                        "run", "exec", "time", "nice", "python", "python3", "-m"})
-_INTERJECTION = re.compile(r"^(?:(?:no+|nope|nah|again|wait|actually|hmm+|stop|ugh|please|"
-                           r"ok(?:ay)?|so)\b[\s,.:;!-]*)+", re.I)
+# Lead words dropped from a rule. A negation goes only when punctuation closes it ("no, use X"),
+# so "no rspec here" and "stop using npm" keep their meaning; a flag's "--" is never eaten.
+_PAUSE = r"(?:\s[-\u2013\u2014]\s|[\s,.:;!?])*"
+_INTERJECTION = re.compile(
+    rf"^(?:(?:hmm+|ugh|ok(?:ay)?|so|well|wait|actually|again|please)\b{_PAUSE}"
+    rf"|(?:no+|nope|nah|stop)(?=\s*[,.:;!?\u2013\u2014]|\s+-\s){_PAUSE})+", re.I)
 
 
 def command_tool(command: str | None) -> str | None:
@@ -102,7 +106,7 @@ def rule_lines(candidate: Candidate) -> list[str]:
     lines: list[str] = []
     for s in _unique(candidate.of_kind("correction", "preference"), MAX_ITEMS):
         lines.append(f"- {rule_text(s.summary)}")
-    for s in _unique(candidate.of_kind("env-fix", "env-error"), MAX_ITEMS):
+    for s in _unique(candidate.of_kind("env-fix"), MAX_ITEMS):  # a failure alone teaches nothing
         lines.append(f"- {rule_text(s.summary)}")
         if s.command:
             lines.append("  Failing command:")
@@ -116,7 +120,7 @@ def rule_lines(candidate: Candidate) -> list[str]:
 
 
 def _section_title(candidate: Candidate) -> str:
-    if candidate.of_kind("env-fix", "env-error"):
+    if candidate.of_kind("env-fix") and not candidate.of_kind("correction", "preference"):
         return "## Known failures and what works"
     if candidate.of_kind("correction", "preference"):
         return "## Rules"
@@ -142,7 +146,7 @@ def _description(name: str, candidate: Candidate) -> str:
             covered |= parts
     topic = ", ".join(shown)
     head = rule_text(candidate.title).rstrip(".")
-    if candidate.of_kind("env-fix", "env-error"):
+    if candidate.of_kind("env-fix") and not candidate.of_kind("correction", "preference"):
         what = f"A recurring failure in this environment and how to get past it: {head}."
     elif candidate.of_kind("correction", "preference"):
         what = f"How the user wants this done, from corrections they repeated: {head}."

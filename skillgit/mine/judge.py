@@ -1,7 +1,8 @@
 """The gate: repeatable AND (room to do better OR a repeated ask), with kill switches.
 
 - repeatable: the signals come from at least two sessions (a genuine one-off never passes);
-- room to do better: user corrections/preferences, or environment failures (with their fix);
+- room to do better: user corrections/preferences, or environment failures with a fix (a
+  failure nobody got past teaches nothing, and would only repeat the failing command);
 - a repeated ask: the same specific request in at least two sessions.
 Kill switches: unsafe content, vague helpers, one-time setup, overlap with an existing skill
 that adds nothing, advice any model already knows, and a rejection on record (the ledger).
@@ -22,7 +23,7 @@ from skillgit.safety import is_unsafe
 MIN_SESSIONS = 2
 
 
-_SETUP = re.compile(r"\b(install(ing)?|set ?up|configur\w*|init(ialize)?|bootstrap|clone|"
+_SETUP = re.compile(r"(?<![-\w])(install(ing)?|set ?up|configur\w*|init(ialize)?|bootstrap|clone|"
                     r"onboard\w*|create (an? )?account|first[- ]time)\b", re.I)
 _GENERIC_ADVICE = re.compile(
     r"\b(best practices?|clean code|readable|descriptive names?|add (more )?comments|"
@@ -77,7 +78,8 @@ def _dimensions(c: Candidate) -> tuple[DimensionResult, DimensionResult, Dimensi
     repeatable = DimensionResult(
         holds=n >= MIN_SESSIONS,
         reason=f"seen in {n} session{'s' if n != 1 else ''}", evidence=c.signals)
-    lessons = c.of_kind("correction", "preference", "env-fix", "env-error")
+    # A failure counts once something is known to get past it: a fix, or a user's correction.
+    lessons = c.of_kind("correction", "preference", "env-fix")
     fixes = c.of_kind("env-fix")
     corrections = c.of_kind("correction", "preference")
     parts = []
@@ -85,7 +87,7 @@ def _dimensions(c: Candidate) -> tuple[DimensionResult, DimensionResult, Dimensi
         parts.append(f"{len(corrections)} user correction(s)")
     if c.of_kind("env-fix", "env-error"):
         parts.append(f"{len(c.of_kind('env-fix', 'env-error'))} environment failure(s)"
-                     + (f", {len(fixes)} with a working fix" if fixes else ""))
+                     + (f", {len(fixes)} with a working fix" if fixes else ", none with a fix"))
     feedback = DimensionResult(holds=bool(lessons), reason="; ".join(parts) or "none",
                                evidence=lessons)
     asks = c.of_kind("ask")
@@ -103,8 +105,11 @@ def _kill(c: Candidate, known: list[KnownSkill],
     if not _specific_terms(c) or (c.skill is None and len(c.terms) < 1):
         return "vague helper: nothing specific enough to write down"
     texts = [f"{s.summary} {s.quote}" for s in c.signals]
-    if not c.of_kind("env-fix", "env-error") and all(_SETUP.search(t) for t in texts):
-        return "one-time setup step"
+    if not c.of_kind("correction", "preference", "env-fix", "env-error") and all(
+            _SETUP.search(t) for t in texts):
+        return "one-time setup step"  # asked for, not corrected: a lesson about setup stays
+    if c.of_kind("env-error") and not c.of_kind("correction", "preference", "env-fix", "ask"):
+        return "a recurring failure with no fix in any session: nothing to tell the agent yet"
     if all(_GENERIC_ADVICE.search(t) for t in texts) or (
             all(_VAGUE_QUALITY.search(t) for t in texts)
             and not any(_anchored(t) for t in texts)):

@@ -73,3 +73,13 @@ def test_a_candidate_withheld_as_unsafe_says_so(repo: Path) -> None:
     assert [r.missed for r in found.rejected if r.missed.startswith("unsafe")], found.rejected
     assert not any(r.missed.startswith("not repeatable") and r.sessions == 0
                    for r in found.rejected)
+
+
+def test_a_correction_about_installing_is_a_lesson_not_one_time_setup(repo: Path) -> None:
+    found = run(repo, [digest(1, corrections=("no, deploy with helm upgrade --install --atomic",)),
+                       digest(2, corrections=("use helm upgrade --install --atomic, not helm "
+                                              "install",))])
+    assert [p.kind for p in found.proposals] == ["new"]
+    asks = run(repo, [digest(i, asks=("install the helm chart on the dev cluster",))
+                      for i in (1, 2, 3)])
+    assert asks.proposals == [] and any("setup" in r.missed for r in asks.rejected)
