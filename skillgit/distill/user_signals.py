@@ -4,9 +4,14 @@ Every user turn is read in its place in the conversation:
 
 - the first prompt is an ask, never a correction, whatever words it uses;
 - a later prompt that follows an agent action and redirects it is a *correction*: it opens
-  with a redirect ("no, …", "don't …", "why did you …", "you need to …"), approves and then
+  with a redirect ("no, …", "don't …", "why did you …", "you need …"), approves and then
   objects ("great, but …"), judges the work ("bad idea", "not acceptable", "still
-  failing"), or comes right after the user stopped the agent;
+  failing"), or comes right after the user stopped the agent. Anywhere in the prompt, it
+  questions the agent's choice ("why cargo check?", "why didnt you …", "go build again?")
+  or refers back to an earlier instruction ("like I said", "I've mentioned this before");
+  in a prompt opening no task, any sentence that forbids or redirects ("… But please never
+  …", "we never …", "X should be Y not Z") or negates what the agent ran ("not pip
+  install.") is one too (see `user_phrases`), and the quote is that sentence;
 - a later prompt stating a standing rule ("always …", "never …", "from now on …") is a
   *preference*;
 - a later prompt naming the tool to use and the one to drop is read by who "uses". A
@@ -33,19 +38,14 @@ import re
 from dataclasses import dataclass
 
 from skillgit.digest import Evidence, FeedbackItem, TaskItem
+from skillgit.distill import user_phrases as phrases
 from skillgit.distill.evidence import excerpt, sentence_quote, sentence_span
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
 
 MAX_TASKS = 12
 MAX_USER_FEEDBACK = 12
 REPEAT_SIMILARITY = 0.6
-_APOSTROPHE = "['\u2019]"
-
-
-def _rx(pattern: str) -> re.Pattern[str]:
-    """Compile case-insensitively; a `'` in `pattern` also matches a typographic apostrophe."""
-    return re.compile(pattern.replace("'", _APOSTROPHE), re.IGNORECASE | re.VERBOSE)
-
+_rx = phrases.rx
 
 _ACK_WORD = r"""(?:(?:very|really|so|super)\ )?(?:ok(?:ay|ey)?|k+|yes|yep|yeah|yup|ya|sure|alright
     |right|cool|nice|good|great|perfect|awesome|excellent|amazing|brilliant|wonderful|sweet|neat
@@ -59,14 +59,13 @@ _ACK_WORD = r"""(?:(?:very|really|so|super)\ )?(?:ok(?:ay|ey)?|k+|yes|yep|yeah|y
 _ACK = _rx(r"^\W*(?:(?:no|nope|nah)(?:\W+(?:thanks?|thank\ you|thx|ty))?|[a-z0-9]|"
            + _ACK_WORD + r"(?:\W+" + _ACK_WORD + r")*)?\W*$")  # also "👍" alone
 MAX_ACK_CHARS = 80
-_LEAD = r"^\W*(?:(?:ok(?:ay)?|hmm+|well|sorry|please|pls|but|and|so|uh|um)\b[\s,!.]*)*"
-_OPENER = _rx(_LEAD + r"""(?:no\b|nope\b|nah\b|wrong\b|incorrect\b|stop\b|wait\b|hold\ on\b
+_OPENER = _rx(phrases.LEAD + r"""(?:no\b|nope\b|nah\b|wrong\b|incorrect\b|stop\b|wait\b|hold\ on\b
     |actually\b|instead\b|undo\b|revert\b|roll\s?back\b|don't\b|dont\b|do\ not\b|never\b
     |not\s+(?:like\s+)?(?:that|this|quite|really|what|correct|right)\b
-    |why\s+(?:did|do|are|would|is|have|were)\s+(?:you|it)\b
+    |why\s+(?:did|do|are|would|is|have|were)(?:n't)?\s+(?:you|it)\b
     |(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:not|wrong|incorrect|bad|broken|a\ bad)\b
     |(?:that|this|it)\s+(?:isn't|wasn't|doesn't|didn't|does\ not|did\ not)\b
-    |you\s+(?:should(?:n't)?|need\ to|have\ to|must|forgot|missed|didn't|did\ not|broke
+    |you\s+(?:should(?:n't)?|need|have\ to|must|forgot|missed|didn't|did\ not|broke
         |misunderstood|were\ supposed\ to)\b
     |i\s+(?:said|told\ you|asked\ you|meant|wanted|did\ not\ ask|didn't\ ask)\b
     |we\s+(?:don't|do\ not|never|can't|cannot)\b
@@ -89,8 +88,6 @@ _WEAK_JUDGEMENT = _rx(r"""\b(?:not\ (?:a\ good\ idea|correct|right)|(?:is|are|wa
     |(?:doesn't|does\ not)\ work|(?:isn't|is\ not|not)\ working|keeps?\ (?:fail|crash)\w*
     |too\ (?:complex|complicated|verbose)
     |(?:is|are|seems?|looks?|might\ be)\ (?:redundant|unnecessary|overkill))\b""")
-_DIRECTIVE = _rx(r"""(?:^|[.!?;,\n]\s*)(?:please\s+)?(?:don't|do\ not|never|stop|avoid|instead
-    |no\ need\ (?:to|for)|you\ (?:should|need\ to|must|have\ to)|make\ sure)\b""")
 _PREFERENCE = _rx(r"""(?:^|[.!?;:\n]\s*)(?:please\s+)?(?:always|never(?!\s+mind)|from\ now\ on
     |going\ forward|in\ (?:the\ )?future|(?:i|we)\ (?:prefer|'d\ prefer|'d\ rather)|prefer)\b""")
 # A clause that opens by telling the agent what to use: "[please/can you] use X", "we use X".
@@ -105,15 +102,7 @@ _USE_HEAD = _rx(r"""(?:^|[.!?;:,](?=\s)|\n|->|\u2014)\W*
 # Where X ends: clause punctuation or the contrast itself.
 _X_END = _rx(r"""[,;:.!?](?=\s|$)|\n|->|\u2014
     |\s(?:(?:and|but)\s+)?(?:not|instead\ of|rather\ than)\b""")
-_CONTRAST = _rx(r"""[\s,;:\u2014-]*(?:(?:and|but)\s+)?(?:not|never|instead\ of|rather\ than)\s+
-    (?!(?:now|yet|just|only|sure|really|quite|too|so|very|even|ever|always|needed|necessary|bad
-        |working|at\ all|(?:a\ )?(?:big\ )?(?:deal|problem|issue|worry|priority))\b)[\w./@:+-]""")
-_BARE_CONTRAST = _rx(r"""(?:,|\s(?=instead|rather))""" + _CONTRAST.pattern)
-_SEGMENT = re.compile(r"&&|\|\||[;|\n]")
-_PROGRAM = re.compile(r"[a-z][\w.+-]+")
-_SKIP_WORDS = frozenset({"sudo", "env", "time", "exec", "command", "nohup"})  # run the next word
-_BUILTINS = frozenset({"cd", "echo", "export", "set", "source", "true", "false", "test", "read",
-                       "exit", "sleep", "printf"})
+_BARE_CONTRAST = _rx(r"""(?:,|\s(?=instead|rather))""" + phrases.CONTRAST.pattern)
 _NEW_TASK = _rx(r"""^\W*(?:(?:please|now|also|next|then|and|great|good|ok(?:ay)?|thanks)\b[\s,!.]*)*
     (?:add|create|implement|write|build|make|generate|update|refactor|rename|move|delete|remove
     |fix|run|test|check|show|explain|analy[sz]e|review|investigate|find|list|set\ ?up|install
@@ -148,7 +137,7 @@ def user_signals(conversation: Conversation) -> UserSignals:
         if turn.kind in (TurnKind.ASSISTANT, TurnKind.TOOL_CALL, TurnKind.SKILL):
             acted = True
             if turn.kind is TurnKind.TOOL_CALL and turn.tool_input:
-                ran |= _programs(turn.tool_input)
+                ran |= phrases.used_words(turn.tool_input)
             if turn.result is not None and _REJECTION.search(turn.result.text):
                 stopped = True
             continue
@@ -186,7 +175,7 @@ def _classify(turn: Turn, *, follow_up: bool, after_action: bool, after_stop: bo
         return None
     if follow_up and after_action:
         found = (_preference(text) or _use_clause(text, ran)
-                 or _correction(text, after_stop=after_stop))
+                 or _correction(text, after_stop=after_stop, ran=ran))
         if found is not None:
             kind, position = found
             prefix = "after the user stopped the agent: " if after_stop and position < 0 else ""
@@ -218,43 +207,33 @@ def _use_clause(text: str, ran: frozenset[str]) -> tuple[str, int] | None:
             continue
         start, end = sentence_span(text, head.end())
         rest = (text[start:head.start()] + "\n" + text[x_end:end]).lower()
-        if any(_mentions(rest, p) and not _mentions(chosen, p) for p in ran):
+        if any(phrases.mentions(rest, p) and not phrases.mentions(chosen, p)
+               for p in ran if p[0] != "-"):  # programs, not flags
             return "correction", head.end()
-        if head.group("rule") and _CONTRAST.match(text, x_end) and not _NEW_TASK.match(text):
+        if head.group("rule") and phrases.CONTRAST.match(text, x_end) and not _NEW_TASK.match(text):
             return "preference", head.end()
     return None
 
 
-def _mentions(text: str, word: str) -> bool:
-    return re.search(rf"(?<![\w.-]){re.escape(word)}(?![\w-])", text) is not None
-
-
-def _programs(command: str) -> set[str]:
-    """The programs a shell command runs: "npm" and "npm install", "python3" and "python"."""
-    names: set[str] = set()
-    for segment in _SEGMENT.split(command.lower()):
-        words = [w for w in segment.split() if "=" not in w and w not in _SKIP_WORDS]
-        name = words[0].rsplit("/", 1)[-1] if words else ""
-        if _PROGRAM.fullmatch(name):
-            names.update({name, name.rstrip("0123456789.")} - {""})
-            if len(words) > 1 and words[1].isalpha():
-                names.add(f"{name} {words[1]}")  # a subcommand: "npm install", "go build"
-    return {n for n in names if len(n) >= 2} - _BUILTINS
-
-
-def _correction(text: str, *, after_stop: bool) -> tuple[str, int] | None:
+def _correction(text: str, *, after_stop: bool,
+                ran: frozenset[str] = frozenset()) -> tuple[str, int] | None:
     if _OPENER.match(text) or _APPROVE_BUT.match(text):
         return "correction", 0
     match = _JUDGEMENT.search(text)
     if match is not None:
         return "correction", match.start()
+    position = phrases.challenge(text, ran)  # "why cargo check?", "why didnt you …"
+    if position is None:
+        position = phrases.refers_back(text)  # "like I said", "I've mentioned this before"
+    if position is not None:
+        return "correction", position
     if not _NEW_TASK.match(text):
         match = _WEAK_JUDGEMENT.search(text)
         if match is not None:
             return "correction", match.start()
-        directive = _DIRECTIVE.search(text)
-        if directive is not None:
-            return "correction", directive.end() - 1
+        position = phrases.redirect(text, ran)  # "… But please never …", "X should be Y not Z"
+        if position is not None:
+            return "correction", position
         for bare in _BARE_CONTRAST.finditer(text):  # "X, not Y" / "X instead of Y"
             start, end = sentence_span(text, bare.start())
             if not text[start:end].rstrip().endswith("?"):

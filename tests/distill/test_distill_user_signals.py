@@ -215,3 +215,92 @@ def test_thanks_and_approval_only_turns_are_acknowledgements(reply: str) -> None
     signals = user_signals(talk.build())
     assert signals.feedback == []
     assert [t.evidence[0].turn for t in signals.tasks] == [0]
+
+
+# Corrections after an agent action that do not open with a redirect: the turn questions
+# what the agent ran, refers back to an earlier instruction, carries a prohibition or an
+# "X should be Y, not Z" in any sentence, or negates what the agent just ran. The quote is
+# the sentence carrying the correction.
+@pytest.mark.parametrize(("ran", "reply", "quote"), [
+    # (a) questioning the agent's choice
+    ("cargo check", "why cargo check? use cargo clippy --all-targets",
+     "why cargo check? use cargo clippy --all-targets"),
+    ("go build ./...", "hm, go build again? we run go vet before anything else",
+     "hm, go build again? we run go vet before anything else"),
+    ("pip install -U requests", "why pip install -U?? bump it in requirements.in instead",
+     "why pip install -U?? bump it in requirements.in instead"),
+    ("mvn --offline package", "why --offline? the mirror is reachable from here",
+     "why --offline? the mirror is reachable from here"),
+    ("ls src", "why didnt you run the linter", "why didnt you run the linter"),
+    ("ls src", "The new module reads fine. Why didn't you add it to the index though?",
+     "Why didn't you add it to the index though?"),
+    ("make build", "ok. did you forget that the build needs the docker daemon up?",
+     "did you forget that the build needs the docker daemon up?"),
+    # (b) referring back to an earlier instruction
+    ("ls src", "gofumpt pls, like i said", "gofumpt pls, like i said"),
+    ("helm upgrade api ./chart", "helm upgrade --install --atomic please, as I told you twice",
+     "helm upgrade --install --atomic please, as I told you twice"),
+    ("ls", "The diff looks fine. I already said the fixtures stay generated, revert those edits.",
+     "I already said the fixtures stay generated, revert those edits."),
+    ("ls", "The migration itself reads fine. Again: every migration goes through alembic.",
+     "Again: every migration goes through alembic."),
+    # (c) a prohibition or "X should be Y, not Z" in any sentence of a turn opening no task
+    ("pytest", "you need --settings=config.test for tests, the default module has no db",
+     "you need --settings=config.test for tests, the default module has no db"),
+    ("git diff", "the avatar should be a Link component not a raw anchor pls, as elsewhere.",
+     "the avatar should be a Link component not a raw anchor pls, as elsewhere."),
+    ("ls", "use the Money type for every amount, we never store floats. what's the diff size?",
+     "use the Money type for every amount, we never store floats."),
+    ("kubectl apply -f deploy.yaml",
+     "Whoa, ok, that failed for a good reason. The manifests look right to me and the labels "
+     "match what ops asked for. But please never deploy from a laptop, only the pipeline "
+     "deploys after review; locally you only render with kustomize build. Can you also check "
+     "the image tag?",
+     "But please never deploy from a laptop, only the pipeline deploys after review;"),
+    ("ls", "I appreciate the effort. That said, I've mentioned this before: we don't vendor "
+     "dependencies, ever. Just pin them in go.mod.",
+     "That said, I've mentioned this before: we don't vendor dependencies, ever."),
+    ("ls", "plz dont commit straight to main", "plz dont commit straight to main"),
+    # (d) negating what the agent just ran
+    ("pip install django-filter", "sigh.. not pip install. requirements.in + pip-compile",
+     "not pip install. requirements.in + pip-compile"),
+])
+def test_corrections_beyond_the_opening(ran: str, reply: str, quote: str) -> None:
+    talk = (Talk().user("Set up the project.").tool("Bash", ran, "ok").say("Done.").user(reply))
+    conversation = talk.build()
+    items = user_signals(conversation).feedback
+    assert [(i.kind, i.evidence[0].turn) for i in items] == [("correction", 3)]
+    assert items[0].evidence[0].quote == quote
+    assert [t.evidence[0].turn for t in user_signals(conversation).tasks] == [0]
+    _assert_verbatim(conversation)
+
+
+# Not corrections: genuine questions about the code or a tool, requests to re-run, new tasks
+# with constraints, descriptions that only mention what the agent ran, acknowledgements.
+@pytest.mark.parametrize(("ran", "reply"), [
+    ("pytest", "why does parse_config return None for an empty file?"),
+    ("cargo check", "why is cargo check so slow on this machine?"),
+    ("uv sync --frozen", "what does --frozen do exactly?"),
+    ("npm test", "can you run npm test again?"),
+    ("make test", "run the tests again"),
+    ("ls", "Add a login page, and don't log the password anywhere."),
+    ("ls", "Add a retry option; it should use exponential backoff, not a fixed delay."),
+    ("ls", "the docs say we never store tokens, can you check the login flow does that?"),
+    ("ls", "what did you change in the parser?"),
+    ("pytest", "there are no pytest failures left, nice"),
+    ("cargo build", "the release notes should mention the new cargo build flags"),
+    ("ls", "how many times does the retry loop run before giving up?"),
+])
+def test_not_corrections_after_an_action(ran: str, reply: str) -> None:
+    talk = (Talk().user("Set up the project.").tool("Bash", ran, "ok").say("Done.").user(reply))
+    signals = user_signals(talk.build())
+    assert signals.feedback == []
+    assert [t.evidence[0].turn for t in signals.tasks] == [0, 3]
+
+
+@pytest.mark.parametrize("reply", ["thanks again", "ok, cool", "great, thank you again!"])
+def test_acknowledgements_after_a_command_stay_acknowledgements(reply: str) -> None:
+    talk = (Talk().user("Build it.").tool("Bash", "cargo build", "ok").say("Built.").user(reply))
+    signals = user_signals(talk.build())
+    assert signals.feedback == []
+    assert [t.evidence[0].turn for t in signals.tasks] == [0]
