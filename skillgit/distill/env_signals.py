@@ -1,15 +1,23 @@
 """Heuristic environment feedback: what running things revealed.
 
-- *failure-then-fix*: a tool call fails and, before the user speaks again, either the agent
-  runs setup steps and then the very same call passes (the fix: run the steps first; `fix`
-  holds them, then the command), or it runs a different but related command (same program,
-  or mostly the same words) or the same tool on a different input, and that succeeds. A
-  setup step is a shell command that succeeded and is none of: a read-only inspection (`ls`,
-  `cat`, `grep`, `git status`/`log`/`diff`...), a code change (`sed`, `patch`, `git add`/
-  `commit`/`apply`; edit tools are not shell commands at all), or the failing command with
-  words added or dropped (`pytest tests/a.py` after `pytest`: another try). Summaries name
-  commands, not the agent's tool ("Bash", "exec_command"), so a lesson reads the same from
-  every agent;
+- *failure-then-fix*: a tool call fails and, before the user speaks again (and within
+  FIX_WINDOW calls), either
+  - setup steps run and then the very same call passes (the fix: run the steps first; `fix`
+    holds them, then the command). A setup step is a shell command that succeeded and is
+    none of: a read-only inspection (`ls`, `cat`, `grep`, `git status`/`log`/`diff`...), a
+    code change (`sed`, `patch`, `git add`/`commit`/`apply`; edit tools are not shell
+    commands at all), or the failing command with words added or dropped (`pytest
+    tests/a.py` after `pytest`: another try);
+  - or a different but related call succeeds: the same program, mostly the same words, or
+    the same tool on a different input;
+  - or, for a shell command, another command succeeds instead: the next successful shell
+    command that is no inspection (nor `cd`, `--help`) is the fix when it runs the same
+    base program (`make lint` -> `make check`) or is the agent's next attempt, only
+    inspections in between (`make gen` -> `go run ./cmd/gentool`); not when a code change
+    ran first (the edit was the attempt), nor when the failed command is run again later
+    (the other command was a step or another check, not its replacement).
+  Summaries name commands, not the agent's tool ("Bash", "exec_command"), so a lesson
+  reads the same from every agent;
 - *repeated-error*: the same error (digits, paths and quoted names masked) comes back at
   two or more tool calls without a fix;
 - *failure*: a single informative failure that was never resolved, or an error the user
@@ -20,32 +28,27 @@ simply found nothing (`grep`/`rg`/`find` exit 1 with no message), and a command 
 and later passed unchanged with no setup step in between (a flaky command, a test that passes
 once the code is fixed, or a retry after the user spoke).
 
-The quoted reason is the line most like an error: an exception, `error:`, `fatal:`, `E   `
-line, else `program: message`, else any error word; never a usage hint ("See 'x --help'").
+The quoted reason is the line that best states the root cause (`error_lines.error_line`:
+`Caused by:`, `file:line: message`, `error:`... over progress such as `go: downloading`).
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from skillgit.digest import Evidence, FeedbackItem
+from skillgit.distill.error_lines import error_line, reason, reported_errors, signature
 from skillgit.distill.evidence import excerpt
 from skillgit.distill.facts import tool_kind
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
 
 MAX_ENV_FEEDBACK = 8
-MAX_REPORTED = 3
 FIX_WINDOW = 12
 FIX_SIMILARITY = 0.4
 MAX_SETUP_STEPS = 3
 MAX_COMMAND_CHARS = 300
-_EXIT_LINE = re.compile(r"^\s*(?:exit code:? ?-?\d+|process exited with code -?\d+)\s*$",
-                        re.IGNORECASE)
-_ERROR_WORDS = re.compile(
-    r"error|fail|not found|denied|invalid|cannot|can't|could not|couldn't|no such|unknown|"
-    r"missing|refused|timed? ?out|exception|traceback|fatal|unable|not permitted|"
-    r"no matches|unrecognized|unsupported|requires|deprecated|does not exist", re.IGNORECASE)
 _REJECTED = re.compile(r"doesn't want to proceed|tool use was rejected|user rejected|"
                        r"aborted by the user|interrupted", re.IGNORECASE)
 _SEARCH_PROGRAMS = frozenset({"grep", "egrep", "rg", "ag", "ack", "find", "fd", "ls", "test",
@@ -54,26 +57,17 @@ _PREFIXES = frozenset({"sudo", "env", "time", "timeout", "nice", "exec", "comman
 _MULTI = frozenset({"git", "npm", "npx", "pnpm", "yarn", "bun", "bunx", "uv", "uvx", "poetry",
                     "pip", "pip3", "python", "python3", "cargo", "go", "docker", "kubectl",
                     "make", "just", "gh", "dotnet", "mvn", "gradle", "node"})
-_REPORTED = re.compile(
-    r"^\s*(?:Traceback \(most recent call last\)|(?:[\w.]*(?:Error|Exception)):\s|"
-    r"error(?:\[\w+\])?:\s|fatal:\s|panic:\s|npm ERR!)|command not found|permission denied|"
-    r"no such file or directory|segmentation fault", re.IGNORECASE | re.MULTILINE)
-_STRONG = re.compile(
-    r"^\s*(?:E(?:\s{2,}|:\s)|[\w.]*(?:Error|Exception|Exit|Interrupt)(?:\[\w+\])?:|"
-    r"(?i:error|fatal|panic|critical)\b|npm ERR!)|"
-    r"(?i:not found|no such file|permission denied|is not a \S+ command)")
-_PROGRAM_SAYS = re.compile(r"^\s*(?!(?:warning|note|hint|info|tip):)(?:\S*/)?[a-z][\w.+-]*: \S")
-_HINT = re.compile(r"^\s*(?:see\s.*\s--?help\b|run\s.*\bfor more information|try\s.*\s--?help\b|"
-                   r"for more information|usage:|did you mean)", re.IGNORECASE)
-_NOT_SETUP = _SEARCH_PROGRAMS | frozenset(  # read-only inspections and code changes
+_INSPECTIONS = _SEARCH_PROGRAMS | frozenset(
     "cat head tail less more tree pwd echo printf whereis file stat wc du df printenv ps id "
-    "whoami uname date sleep true jq sed awk patch".split()) | {"", *(f"git {c}" for c in (
-        "status log diff show branch remote rev-parse blame ls-files grep describe add commit "
-        "apply restore stash").split())}
-_MARKER = re.compile(r"^\s*E(?::\s+|\s{2,})")  # pytest's "E   ", apt's "E: "
+    "whoami uname date sleep true jq sed awk man history clear".split()) | {"", *(
+        f"git {c}" for c in "status log diff show branch remote rev-parse blame ls-files grep "
+        "describe".split())}
+_CODE_CHANGES = frozenset({"patch", "git add", "git commit", "git apply", "git restore",
+                           "git stash"})
+_NOT_SETUP = _INSPECTIONS | _CODE_CHANGES
+_MOVES = frozenset({"cd", "pushd", "popd"})
+_IN_PLACE = re.compile(r"\s(?:-\w*i\b|--in-place)")  # sed -i, perl -pi -e
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
-_MASKS = ((re.compile(r"(['\"`]).*?\1"), "<q>"), (re.compile(r"\S*[/\\]\S*"), "<path>"),
-          (re.compile(r"\b[0-9a-f]{6,}\b", re.IGNORECASE), "<hex>"), (re.compile(r"\d+"), "0"))
 
 
 def env_feedback(conversation: Conversation) -> list[FeedbackItem]:
@@ -94,25 +88,7 @@ def env_feedback(conversation: Conversation) -> list[FeedbackItem]:
             repeated.append(_repeated_item(members))
         elif _error_line(members[0]):
             single.append(_single_item(members[0]))
-    return (fixed + repeated + single + _reported(turns))[:MAX_ENV_FEEDBACK]
-
-
-def _reported(turns: Sequence[Turn]) -> list[FeedbackItem]:
-    """Errors the user pasted or described in a prompt."""
-    found: list[FeedbackItem] = []
-    for turn in turns:
-        if turn.kind is not TurnKind.USER or len(found) >= MAX_REPORTED:
-            continue
-        match = _REPORTED.search(turn.text)
-        if match is None:
-            continue
-        start = turn.text.rfind("\n", 0, match.start()) + 1
-        end = turn.text.find("\n", match.end())
-        quote = excerpt(turn.text, start, end if end >= 0 else None)
-        if quote:
-            found.append(FeedbackItem(kind="failure", summary=f"reported by the user: {quote}",
-                                      evidence=[Evidence(quote=quote, turn=turn.index)]))
-    return found
+    return (fixed + repeated + single + reported_errors(turns))[:MAX_ENV_FEEDBACK]
 
 
 def program_of(command: str) -> str:
@@ -186,14 +162,7 @@ def _is_setup(turn: Turn, failing: str) -> bool:
 
 def _after(turn: Turn, turns: Sequence[Turn]) -> Sequence[Turn]:
     """The turns after `turn` (turn indexes are ordered but need not be positions)."""
-    low, high = 0, len(turns)
-    while low < high:
-        middle = (low + high) // 2
-        if turns[middle].index <= turn.index:
-            low = middle + 1
-        else:
-            high = middle
-    return turns[low:]
+    return turns[bisect_right(turns, turn.index, key=lambda t: t.index):]
 
 
 def _find_fix(failing: Turn, turns: Sequence[Turn]) -> tuple[list[Turn], bool] | None:
@@ -216,7 +185,54 @@ def _find_fix(failing: Turn, turns: Sequence[Turn]) -> tuple[list[Turn], bool] |
                 and _is_success(turn) and (_program(turn) == program
                                            or _similarity(candidate, command) >= FIX_SIMILARITY)):
             return [turn], False
-    return None
+    alternative = _alternative(failing, turns)
+    return ([alternative], False) if alternative is not None else None
+
+
+def _alternative(failing: Turn, turns: Sequence[Turn]) -> Turn | None:
+    """The command run instead of a failed shell command (see the module docstring)."""
+    command = (failing.tool_input or "").strip()
+    if tool_kind(failing) != "shell" or not command:
+        return None
+    base = program_of(command).split(" ", 1)[0]
+    found: Turn | None = None
+    next_attempt, seen = True, 0  # next_attempt: only inspections since the failure
+    for turn in _after(failing, turns):
+        if turn.kind is TurnKind.USER or seen >= FIX_WINDOW:
+            break
+        if turn.kind is not TurnKind.TOOL_CALL:
+            continue
+        seen += 1
+        candidate = (turn.tool_input or "").strip()
+        if found is not None:
+            if turn.tool_name == failing.tool_name and candidate == command:
+                return None  # back to the failed command: not its replacement
+        elif _is_code_change(turn, candidate):
+            return None
+        elif tool_kind(turn) == "shell" and not _is_inspection(candidate):
+            if not _is_success(turn) or candidate == command:
+                next_attempt = False
+            elif next_attempt or program_of(candidate).split(" ", 1)[0] == base:
+                found = turn
+            else:
+                return None
+    return found
+
+
+def _is_inspection(command: str) -> bool:
+    """A read-only look around (or a change of folder): neither an attempt nor a fix."""
+    program = program_of(command)
+    words = program.split(" ")
+    return (program in _INSPECTIONS or words[0] in _MOVES or words[1:] == ["help"]
+            or any(word in ("--help", "--version") for word in command.split()))
+
+
+def _is_code_change(turn: Turn, command: str) -> bool:
+    if tool_kind(turn) != "shell":
+        return tool_kind(turn) == "edit"
+    program = program_of(command)
+    return program in _CODE_CHANGES or (program in ("sed", "perl") and bool(
+        _IN_PLACE.search(command)))
 
 
 def _similarity(a: str, b: str) -> float:
@@ -226,30 +242,14 @@ def _similarity(a: str, b: str) -> float:
 
 
 def _error_line(turn: Turn) -> str:
-    """The line of a failing call's output that looks most like an error, verbatim ('' when
-    none): see the module docstring; without one, the last line that is not a usage hint."""
-    text = turn.result.text if turn.result is not None else ""
-    lines = [line for line in text.split("\n")
-             if line.strip() and not _EXIT_LINE.match(line) and len(line.strip()) > 3]
-    lines = [line for line in lines if not _HINT.match(line)] or lines
-    scores = [4 * bool(_STRONG.search(line)) + 2 * bool(_PROGRAM_SAYS.match(line))
-              + bool(_ERROR_WORDS.search(line)) for line in lines]
-    top = max(scores, default=0)  # without an error-like line, tools tend to end with the reason
-    best = lines[scores.index(top)] if top else (lines[-1] if lines else "")
-    return excerpt(best) if best else ""
-
-
-def _reason(turn: Turn) -> str:
-    return _MARKER.sub("", _error_line(turn))
+    """The line of a failing call's output most like its error ('' when none)."""
+    return error_line(turn.result.text if turn.result is not None else "")
 
 
 def _signature(turn: Turn) -> str:
-    line = _error_line(turn).lower()
-    if not line:
-        return f"{turn.tool_name}:{_program(turn)}:{(turn.tool_input or '')[:200]}"
-    for pattern, replacement in _MASKS:
-        line = pattern.sub(replacement, line)
-    return " ".join(line.split())[:160]
+    line = _error_line(turn)
+    return signature(line) if line else (
+        f"{turn.tool_name}:{_program(turn)}:{(turn.tool_input or '')[:200]}")
 
 
 def _quote(turn: Turn) -> Evidence:
@@ -276,7 +276,7 @@ def _called(turn: Turn) -> str:
 def _fixed_item(failing: Turn, steps: list[Turn], setup: bool) -> FeedbackItem:
     evidence = [_quote(failing)] + [Evidence(quote=q, turn=s.index) for s in steps
                                     if (q := excerpt(s.tool_input or ""))]
-    error = _reason(failing)
+    error = reason(_error_line(failing))
     commands = [(s.tool_input or "").strip() for s in steps]
     fix = " then ".join(f"`{_short(c)}`" for c in commands)
     summary = (f"{_called(failing)} failed" + (f" ({_short(error, 90)})" if error else "")
@@ -289,13 +289,13 @@ def _fixed_item(failing: Turn, steps: list[Turn], setup: bool) -> FeedbackItem:
 
 def _repeated_item(members: list[Turn]) -> FeedbackItem:
     first = members[0]
-    error = _reason(first) or _short(first.tool_input or "")
+    error = reason(_error_line(first)) or _short(first.tool_input or "")
     return FeedbackItem(kind="repeated-error", evidence=[_quote(m) for m in members[:3]],
                         summary=f"{_short(error, 140)} (seen {len(members)} times)",
                         command=_command(first))
 
 
 def _single_item(turn: Turn) -> FeedbackItem:
-    summary = f"{_called(turn)} failed: {_short(_reason(turn), 140)}"
+    summary = f"{_called(turn)} failed: {_short(reason(_error_line(turn)), 140)}"
     return FeedbackItem(kind="failure", summary=summary, evidence=[_quote(turn)],
                         command=_command(turn))

@@ -200,3 +200,128 @@ def test_the_summary_names_commands_not_the_agents_tool() -> None:
         for item in (fixed, single):
             assert name not in item.summary
         assert fixed.summary.startswith("`docker compose up -d` failed (docker: 'compose'")
+
+
+GRADLE_FAILURE = """> Task :compileJava FAILED
+
+FAILURE: Build failed with an exception.
+
+* What went wrong:
+Execution failed for task ':compileJava'.
+> java.lang.IllegalArgumentException: Unsupported class file major version 65
+
+* Try:
+> Run with --stacktrace option to get the stack trace.
+
+* Exception is:
+org.gradle.api.tasks.TaskExecutionException: Execution failed for task ':compileJava'.
+\tat org.gradle.api.internal.tasks.execution.ExecuteActionsTaskExecuter.execute(E.java:147)
+Caused by: java.lang.RuntimeException: compilation of build scripts failed
+\tat org.gradle.internal.Try.ifSuccessfulOrElse(Try.java:282)
+Caused by: java.lang.IllegalArgumentException: Unsupported class file major version 65
+\tat groovyjarjarasm.asm.ClassReader.<init>(ClassReader.java:199)
+
+BUILD FAILED in 4s"""
+
+
+@pytest.mark.parametrize(("output", "expected"), [
+    ("go: downloading github.com/jackc/pgx/v5 v5.5.4\n"
+     "internal/store/pg.go:12:2: missing go.sum entry for module providing package x\n"
+     "FAIL\tgithub.com/acme/ledger/internal/store [setup failed]",
+     "internal/store/pg.go:12:2: missing go.sum entry for module providing package x"),
+    (GRADLE_FAILURE,
+     "Caused by: java.lang.IllegalArgumentException: Unsupported class file major version 65"),
+    ("FAILURE: Build failed with an exception.\n\n* What went wrong:\n"
+     "Could not resolve all files for configuration ':app:compileClasspath'.\n"
+     "   > Could not find com.acme:money:1.4.\n\n* Try:\n> Run with --info for more output.",
+     "> Could not find com.acme:money:1.4."),
+    ("cc -c src/main.c\nsrc/main.c:3:5: warning: unused variable 'x'\n"
+     "src/main.c:9:1: error: expected ';' before '}' token\n"
+     "make: *** [Makefile:3: all] Error 1",
+     "src/main.c:9:1: error: expected ';' before '}' token"),
+    ("# shop/cmd\n./main.go:9:2: undefined: ledgerClient\nmake: *** [Makefile:7: build] Error 1",
+     "./main.go:9:2: undefined: ledgerClient"),
+    ("[INFO] BUILD FAILURE\n[INFO] Total time: 2.1 s\n"
+     "[ERROR] Failed to execute goal on project shop: Could not resolve dependencies",
+     "[ERROR] Failed to execute goal on project shop: Could not resolve dependencies"),
+    ("   Compiling shop v0.1.0 (/work/proj)\n   Resolving dependencies\n"
+     "   Fetching index\nprocess didn't exit successfully: `target/debug/build` (signal 9)",
+     "process didn't exit successfully: `target/debug/build` (signal 9)"),
+], ids=["go-root-cause", "gradle-caused-by", "gradle-went-wrong", "compiler-file-line",
+        "go-file-line", "maven-info", "progress-skipped"])
+def test_the_quoted_reason_is_the_root_cause_not_progress_or_a_wrapper(
+        output: str, expected: str) -> None:
+    conversation = (Talk().user("build it")
+                    .tool("Bash", "make build", output, error=True, exit_code=1)).build()
+    (item,) = env_feedback(conversation)
+    assert item.evidence[0].quote == expected
+    assert quote_occurs(item.evidence[0].quote, conversation.turns[1])
+
+
+def test_a_caused_by_reason_reads_without_its_marker() -> None:
+    talk = (Talk().user("build it")
+            .tool("Bash", "./gradlew build", GRADLE_FAILURE, error=True, exit_code=1)
+            .tool("Bash", "JAVA_HOME=/usr/lib/jvm/java-17 ./gradlew build", "BUILD SUCCESSFUL"))
+    (item,) = env_feedback(talk.build())
+    assert item.kind == "failure-then-fix"
+    assert item.summary.startswith("`./gradlew build` failed (java.lang.IllegalArgumentException: "
+                                   "Unsupported class file major version 65)")
+
+
+@pytest.mark.parametrize(("calls", "fix"), [
+    ([("Bash", "make check", "All checks passed!")], "make check"),
+    ([("Bash", "cat Makefile", "check: lint-py lint-js"), ("Read", "Makefile", "..."),
+      ("Bash", "make check", "All checks passed!")], "make check"),
+    ([("Bash", "make fmt-check", "make: *** No rule to make target 'fmt-check'.  Stop."),
+      ("Bash", "make check", "All checks passed!")], "make check"),
+    ([("Bash", "ls cmd", "gentool"), ("Bash", "go run ./cmd/gentool", "generated 14 files")],
+     "go run ./cmd/gentool"),
+], ids=["same-base-program", "after-inspections", "after-another-failure", "next-attempt"])
+def test_a_different_command_run_instead_of_the_failed_one_is_its_fix(
+        calls: list[tuple[str, str, str]], fix: str) -> None:
+    talk = (Talk().user("run the linters")
+            .tool("Bash", "make lint", "make: *** No rule to make target 'lint'.  Stop.",
+                  error=True, exit_code=2))
+    for name, command, output in calls:
+        failed = "No rule" in output
+        talk.tool(name, command, output, error=failed, exit_code=2 if failed else 0)
+    conversation = talk.build()
+    (item,) = [i for i in env_feedback(conversation) if i.command == "make lint"]
+    assert (item.kind, item.fix) == ("failure-then-fix", fix)
+    assert item.summary == ("`make lint` failed (make: *** No rule to make target 'lint'. "
+                            f"Stop.); `{fix}` worked")
+    for evidence in item.evidence:
+        assert quote_occurs(evidence.quote, conversation.turns[evidence.turn])
+
+
+GEN_MISSING = "gen: cannot find gen-tool in PATH"
+
+
+@pytest.mark.parametrize("calls", [
+    [("Bash", "ls", "Makefile"), ("Bash", "cat Makefile", "gen:"),         # only inspections
+     ("Bash", "git status", "clean"), ("Bash", "make help", "targets: gen")],
+    [("Edit", "/work/proj/Makefile", "updated"), ("Bash", "go run ./cmd/gentool", "ok")],
+    [("Bash", "go run ./cmd/gentool", "ok"), ("Bash", "make gen", GEN_MISSING)],
+    [("Bash", "npm test", "FAIL"), ("Bash", "go run ./cmd/gentool", "ok")],  # not an attempt
+    [("Bash", "cd tools", ""), ("Bash", "make --help", "Usage: make [options]")],
+], ids=["inspections", "code-change-first", "failed-command-again", "unrelated-after-failure",
+        "navigation-and-help"])
+def test_a_command_that_did_not_replace_the_failed_one_is_not_its_fix(
+        calls: list[tuple[str, str, str]]) -> None:
+    talk = (Talk().user("regenerate the client")
+            .tool("Bash", "make gen", GEN_MISSING, error=True, exit_code=2))
+    for name, command, output in calls:
+        failed = output in ("FAIL", GEN_MISSING)
+        talk.tool(name, command, output, error=failed, exit_code=2 if failed else 0)
+    (item,) = [i for i in env_feedback(talk.build()) if i.command == "make gen"]
+    assert item.kind != "failure-then-fix"
+
+
+def test_a_command_run_after_the_user_spoke_is_not_the_fix() -> None:
+    talk = (Talk().user("regenerate the client")
+            .tool("Bash", "make gen", "gen: cannot find gen-tool in PATH", error=True,
+                  exit_code=2)
+            .user("dont use make gen, run go run ./cmd/gentool")
+            .tool("Bash", "go run ./cmd/gentool", "generated 14 files", exit_code=0))
+    (item,) = env_feedback(talk.build())
+    assert (item.kind, item.fix) == ("failure", None)
