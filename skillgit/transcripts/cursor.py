@@ -9,7 +9,9 @@ holds, in table ``cursorDiskKV``:
   order in ``fullConversationHeadersOnly`` or, in older builds, an inline ``conversation``);
 - ``bubbleId:<composerId>:<bubbleId>``: one message, ``type`` 1 = user, 2 = assistant,
   ``text``, ``createdAt`` (ISO), ``toolFormerData{name, status, rawArgs, params, result,
-  error, userDecision}`` where ``rawArgs``/``params``/``result`` are JSON strings.
+  error, userDecision}`` where ``rawArgs``/``params``/``result`` are JSON strings. A
+  terminal command's ``result`` (``{"output", "exitCode"|"exitCodeV2", "rejected", ...}``)
+  becomes the command's output as text, its exit code the structured one.
 
 Workspace databases (``workspaceStorage/<hash>/state.vscdb`` plus ``workspace.json``) only
 map composers to project folders; they are used for ``cwd``, never parsed as sessions.
@@ -47,6 +49,7 @@ AGENT = "cursor"
 BUSY_TIMEOUT_SECONDS = 2.0
 _USER, _ASSISTANT = 1, 2
 _FINAL_STATUSES = ("completed", "error", "cancelled")
+_EXIT_CODE_KEYS = ("exitCode", "exit_code", "exitCodeV2")
 
 Row = dict[str, Any]
 
@@ -207,9 +210,13 @@ def _add_tool(builder: ConversationBuilder, tool: Row, when: datetime | None) ->
         return  # never finished: no result to report
     result = output if isinstance(output, dict) else {}
     rejected = tool.get("userDecision") == "rejected" or result.get("rejected") is True
-    exit_codes = [int_or_none(result.get(k)) for k in ("exitCode", "exit_code", "exitCodeV2")]
+    exit_codes = [int_or_none(result.get(k)) for k in _EXIT_CODE_KEYS]
+    text = json_text(output) if output not in (None, "") else ""
+    if isinstance(result.get("output"), str) and (
+            "terminal" in tool["name"] or any(k in result for k in _EXIT_CODE_KEYS)):
+        text = result["output"]  # a terminal result: the command's output, not the record
     ConversationBuilder.set_result(
-        turn, json_text(output) if output not in (None, "") else json_text(error or ""),
+        turn, text or json_text(error or ""),
         is_error=status in ("error", "cancelled") or bool(error) or rejected,
         exit_code=next((code for code in exit_codes if code is not None), None))
 

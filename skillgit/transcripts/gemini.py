@@ -11,6 +11,7 @@ Real prompts: ``type == "user"``, ``displayContent`` over ``content``; text star
 ``<session_context>``/``<hook_context>`` or only ``functionResponse`` parts is injected;
 ``info``/``error``/``warning`` are CLI notices. Tool calls and results live in ``gemini``
 messages (``toolCalls[]``); a skill is ``activate_skill`` (``args.name``) or a SKILL.md read.
+A shell call's result is the command's output, not the tool's report around it (`shell_output`).
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ _INJECTED_PREFIXES = ("<session_context>", "<hook_context>")
 _NOTICE_TYPES = ("info", "error", "warning")
 _FINAL_STATUSES = ("success", "error", "cancelled")
 _EXIT_CODE = re.compile(r"^Exit Code: (-?\d+)\s*$", re.MULTILINE)
+_SHELL_FIELDS = ("Error", "Exit Code", "Signal", "Background PIDs", "Process Group PGID")
+_NO_VALUE = ("", "(none)", "(empty)")
 _WORKSPACE_DIR = re.compile(
     r"(?:Workspace Director(?:y|ies)[^\n]*\n\s*-\s*|working in the directory:\s*)([^\n]+)"
 )
@@ -169,10 +172,43 @@ def _add_gemini_turns(builder: ConversationBuilder, message: dict[str, Any],
             turn = add_tool_call(builder, name, args, called)
         status = call.get("status")
         if status in _FINAL_STATUSES:
-            output = _tool_output(call)
-            match = _EXIT_CODE.search(output) if "shell" in name else None
+            output, exit_code = _tool_output(call), None
+            if "shell" in name and (shown := shell_output(output)) is not None:
+                output, exit_code = shown
+            elif "shell" in name and (match := _EXIT_CODE.search(output)):
+                exit_code = int(match.group(1))
             ConversationBuilder.set_result(turn, output, is_error=status != "success",
-                                           exit_code=int(match.group(1)) if match else None)
+                                           exit_code=exit_code)
+
+
+def shell_output(text: str) -> tuple[str, int | None] | None:
+    """The command's own output and exit code in what the shell tool told the model, or
+    None when `text` is not that report. Generations (upstream ``tools/shell.ts``): `Command:
+    …`, `Directory: …`, `Stdout: …`, `Stderr: …`, then `Error`, `Exit Code`, `Signal`,
+    `Background PIDs`; later `Output: …` for both streams plus `Process Group PGID` (a
+    field with no value reads "(none)", no output "(empty)"); newest: only `Output: …` and
+    the fields that have a value. The output is kept, with `Error: …`/`Signal: …` lines
+    that carry a value; the exit code goes to the structured field."""
+    lines = text.rstrip().split("\n")
+    fields: dict[str, str] = {}
+    for name in reversed(_SHELL_FIELDS):  # the fields close the report, in this order
+        if len(lines) > 1 and lines[-1].startswith(f"{name}:"):
+            fields[name] = lines.pop()[len(name) + 1:].strip()
+    for name in ("Command", "Directory"):
+        if lines and lines[0].startswith(f"{name}: "):
+            lines.pop(0)
+    body = "\n".join(lines)
+    if body.startswith("Output:"):
+        streams = [body.removeprefix("Output:")]
+    elif body.startswith("Stdout:") and (cut := body.rfind("\nStderr:")) >= 0:
+        streams = [body[len("Stdout:"):cut], body[cut + len("\nStderr:"):]]
+    else:
+        return None
+    kept = [s.removeprefix(" ") for s in streams if s.strip() not in _NO_VALUE]
+    kept += [f"{name}: {fields[name]}" for name in ("Error", "Signal")
+             if fields.get(name, "(none)") not in _NO_VALUE]
+    code = fields.get("Exit Code", "")
+    return "\n".join(kept), int(code) if re.fullmatch(r"-?\d+", code) else None
 
 
 def parts_text(content: Any) -> str:

@@ -205,6 +205,32 @@ def test_a_locked_database_is_a_warning_not_a_traceback(
     assert "locked" in conversations[0].warnings[0]
 
 
+def test_a_terminal_result_is_the_commands_output_with_a_structured_exit_code(
+        tmp_path: Path) -> None:
+    missing = "make: *** No rule to make target 'lint'.  Stop."
+    listing = {"entries": ["a.py"], "output": "a.py"}  # not a terminal result: kept whole
+    database = kv_db(tmp_path / "state.vscdb", {
+        "composerData:c-t": composer("c-t", ["u1", "a1", "a2", "a3", "a4"]),
+        "bubbleId:c-t:u1": bubble(1, "lint it", 1),
+        "bubbleId:c-t:a1": bubble(2, "", 2, toolFormerData=tool(
+            "run_terminal_cmd", {"command": "make lint"},
+            result={"output": missing, "exitCode": 2})),
+        "bubbleId:c-t:a2": bubble(2, "", 3, toolFormerData=tool(
+            "run_terminal_command_v2", {"command": "make check"},
+            result={"output": "All checks passed!", "rejected": False, "notInterrupted": True,
+                    "exitCodeV2": 0, "effectiveSandboxPolicy": {"type": "TYPE_INSECURE_NONE"}})),
+        "bubbleId:c-t:a3": bubble(2, "", 4, toolFormerData=tool(
+            "run_terminal_cmd", {"command": "true"}, result={"output": ""})),
+        "bubbleId:c-t:a4": bubble(2, "", 5, toolFormerData=tool(
+            "list_dir", {"target_directory": "."}, result=listing)),
+    })
+    (conversation,) = cursor.parse(database, Verbatim())
+    results = [t.result for t in conversation.tool_calls]
+    assert [(r.text, r.exit_code, r.is_error) for r in results if r is not None] == [
+        (missing, 2, True), ("All checks passed!", 0, False), ("", None, False),
+        (json.dumps(listing), None, False)]
+
+
 def test_sniff_discover_and_default_roots(tmp_path: Path) -> None:
     user_dir = cursor_user_dir(tmp_path)
     assert list(cursor.discover(user_dir)) == [user_dir / "globalStorage" / "state.vscdb"]

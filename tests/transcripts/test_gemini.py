@@ -290,6 +290,75 @@ def test_tool_results_carry_error_flags_and_exit_codes(tmp_path: Path) -> None:
     assert results[4] is None  # never finished: no result to report
 
 
+GO_OUTPUT = ("go: downloading github.com/jackc/pgx/v5 v5.5.4\n"
+             "internal/store/pg.go:12:2: missing go.sum entry for module providing package "
+             "github.com/jackc/pgx/v5/pgxpool\nFAIL")
+SHELL_REPORTS = {
+    # 2025 builds: every field, "(none)"/"(empty)" when it has no value (upstream shell.ts)
+    "all-fields": (f"Command: go test ./...\nDirectory: (root)\nOutput: {GO_OUTPUT}\n"
+                   "Error: (none)\nExit Code: 1\nSignal: (none)\nBackground PIDs: (none)\n"
+                   "Process Group PGID: 4242", GO_OUTPUT, 1),
+    # the first builds: separate streams
+    "stdout-stderr": ("Command: go test ./...\nDirectory: (root)\nStdout: (empty)\n"
+                      f"Stderr: {GO_OUTPUT}\nError: (none)\nExit Code: 1\nSignal: (none)\n"
+                      "Background PIDs: (none)", GO_OUTPUT, 1),
+    # newest builds: the output, then only the fields that have a value
+    "only-set-fields": (f"Output: {GO_OUTPUT}\nExit Code: 1\nProcess Group PGID: 4242",
+                        GO_OUTPUT, 1),
+    "empty-success": ("Command: go mod download\nDirectory: (root)\nOutput: (empty)\n"
+                      "Error: (none)\nExit Code: 0\nSignal: (none)\nBackground PIDs: (none)\n"
+                      "Process Group PGID: 7", "", 0),
+    "spawn-error": ("Command: nope\nDirectory: (root)\nOutput: (empty)\n"
+                    "Error: spawn /bin/bash ENOENT\nExit Code: (none)\nSignal: (none)\n"
+                    "Background PIDs: (none)\nProcess Group PGID: (none)",
+                    "Error: spawn /bin/bash ENOENT", None),
+    "killed": ("Output: compiling...\nSignal: 9\nProcess Group PGID: 77",
+               "compiling...\nSignal: 9", None),
+}
+
+
+@pytest.mark.parametrize(("report", "text", "code"), SHELL_REPORTS.values(),
+                         ids=list(SHELL_REPORTS))
+def test_a_shell_result_is_the_commands_output_not_the_tools_report(
+        tmp_path: Path, report: str, text: str, code: int | None) -> None:
+    path = write_jsonl(project_dir(tmp_path) / "chats" / "session-x-55555555.jsonl", [
+        header(), user("u1", "test it"),
+        reply("a1", "", [call("run_shell_command", {"command": "go test ./..."}, output=report)]),
+    ])
+    (turn,) = parse_one(path).tool_calls
+    assert turn.result is not None
+    assert (turn.result.text, turn.result.exit_code) == (text, code)
+    assert "(none)" not in turn.result.text and "(empty)" not in turn.result.text
+
+
+def test_only_a_shell_report_is_unwrapped(tmp_path: Path) -> None:
+    cancelled = "Command was cancelled by user before it could complete."
+    path = write_jsonl(project_dir(tmp_path) / "chats" / "session-x-66666666.jsonl", [
+        header(), user("u1", "look"),
+        reply("a1", "", [
+            call("read_file", {"file_path": "notes.txt"}, output="Output: 3\nExit Code: 1"),
+            call("run_shell_command", {"command": "sleep 99"}, output=cancelled,
+                 status="cancelled"),
+        ]),
+    ])
+    read, shell = (t.result for t in parse_one(path).tool_calls)
+    assert read is not None and (read.text, read.exit_code) == ("Output: 3\nExit Code: 1", None)
+    assert shell is not None and (shell.text, shell.is_error) == (cancelled, True)
+
+
+def test_a_failed_shell_call_is_quoted_by_its_own_error_line(tmp_path: Path) -> None:
+    from skillgit.distill.env_signals import env_feedback
+
+    report = SHELL_REPORTS["all-fields"][0]
+    path = write_jsonl(project_dir(tmp_path) / "chats" / "session-x-44444444.jsonl", [
+        header(), user("u1", "run the tests"),
+        reply("a1", "", [call("run_shell_command", {"command": "go test ./..."}, output=report)]),
+    ])
+    (item,) = env_feedback(parse_one(path))
+    assert "(none)" not in item.summary
+    assert item.evidence[0].quote.startswith("internal/store/pg.go:12:2: missing go.sum entry")
+
+
 def test_skill_activation_and_skill_md_reads(tmp_path: Path) -> None:
     path = write_jsonl(project_dir(tmp_path) / "chats" / "session-x-77777777.jsonl", [
         header(), user("u1", "release it"),
