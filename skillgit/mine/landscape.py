@@ -1,9 +1,15 @@
-"""The skills that already exist on the base branch (read from git objects, not the work tree)."""
+"""The skills that already exist on the base branch (read from git objects, not the work tree).
+
+Existing skills are found anywhere in the repository (`skills/`, `.claude/skills/`,
+`.agents/skills/`, nested folders): the configured skills folder only says where *new* skills
+go, so a skill that lives elsewhere is still extended rather than proposed a second time.
+"""
 
 from __future__ import annotations
 
 import posixpath
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from skillgit.gitops import GitRepo
@@ -13,25 +19,46 @@ from skillgit.skills.model import SKILL_FILE, SkillLoadError, parse_skill_text
 DEFAULT_SKILLS_DIR = "skills"
 
 
-def known_skills(repo: GitRepo, base: str, skills_dir: str | None = None) -> list[KnownSkill]:
-    """Every parseable skill at `base` (below `skills_dir` when given), by directory."""
-    found = []
-    prefix = (skills_dir.strip("/") + "/") if skills_dir else ""
+def known_skills(repo: GitRepo, base: str,
+                 on_warning: Callable[[str], None] | None = None) -> list[KnownSkill]:
+    """Every readable skill at `base`, by directory (see `skill_landscape`)."""
+    return skill_landscape(repo, base, on_warning)[0]
+
+
+def skill_landscape(repo: GitRepo, base: str, on_warning: Callable[[str], None] | None = None,
+                    ) -> tuple[list[KnownSkill], list[str]]:
+    """(every skill at `base` that parses, the directories of those that do not). A SKILL.md
+    that cannot be read or parsed is a warning naming its path (via `on_warning`); its
+    directory is returned so that no new skill takes that folder's name."""
+    found: list[KnownSkill] = []
+    unreadable: list[str] = []
     for path in repo.find_files(base, SKILL_FILE):
-        if not path.startswith(prefix) or "/" not in path:
-            continue
+        if "/" not in path:
+            continue  # a SKILL.md at the repository root is no skill directory
         directory = posixpath.dirname(path)
-        data = repo.read_file(base, path)
-        if data is None:
-            continue
+        problem = None
         try:
-            skill = parse_skill_text(Path(directory), data)
-        except SkillLoadError:
+            data = repo.read_file(base, path)
+        except (KeyError, OSError, ValueError) as exc:  # a missing object (partial clone)
+            data, problem = None, f"{type(exc).__name__}: {exc}"
+        if data is None:
+            problem = problem or "it is not a regular file"
+        else:
+            try:
+                skill = parse_skill_text(Path(directory), data)
+            except SkillLoadError as exc:
+                line = f":{exc.problem.line}" if exc.problem.line else ""
+                path, problem = f"{path}{line}", exc.problem.message
+        if problem is not None:
+            unreadable.append(directory)
+            if on_warning is not None:
+                on_warning(f"cannot read existing skill {path}: {problem} (left alone; "
+                           "no new skill takes its name)")
             continue
         found.append(KnownSkill(name=skill.name or posixpath.basename(directory),
                                 directory=directory, description=skill.description or "",
                                 body=skill.body))
-    return found
+    return found, unreadable
 
 
 def new_skills_dir(known: list[KnownSkill], configured: str | None) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import posixpath
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from pydantic import BaseModel, Field
@@ -20,7 +20,7 @@ from skillgit.llm.base import Backend, Usage
 from skillgit.mine import generate, prose
 from skillgit.mine.group import group
 from skillgit.mine.judge import KnownSkill, judge
-from skillgit.mine.landscape import known_skills, new_skills_dir
+from skillgit.mine.landscape import new_skills_dir, skill_landscape
 from skillgit.mine.ledger import Ledger
 from skillgit.mine.signals import signals_from
 from skillgit.proposal import Candidate, Proposal, SkillChange, Verdict
@@ -151,12 +151,14 @@ def validation_errors(change: SkillChange, repo: GitRepo, base: str) -> list[str
 def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposals: int = 5,
             skills_dir: str | None = None, ledger: Ledger | None = None,
             engine: str = "heuristic", redactor: Redactor | None = None,
-            writer: Backend | None = None) -> ProposalSet:
+            writer: Backend | None = None,
+            on_warning: Callable[[str], None] | None = None) -> ProposalSet:
     """Validated proposals from digests; `writer` (an LLM backend) writes the prose, else
-    templates do."""
+    templates do. Existing skills are found anywhere in the repository; `skills_dir` only
+    says where new ones go. `on_warning` hears of existing skills that cannot be read."""
     redactor = redactor or Redactor.from_environment()
     ledger = ledger or Ledger()
-    known = known_skills(repo, base, skills_dir)
+    known, unreadable = skill_landscape(repo, base, on_warning)
     candidates = group(signals_from(digests, redactor), {k.name: k.topic_terms for k in known})
 
     def blocked(c: Candidate) -> bool:
@@ -166,7 +168,7 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
 
     verdicts = judge(candidates, known, blocked)
     result = ProposalSet(candidates=len(candidates))
-    taken = {k.name for k in known}
+    taken = {k.name for k in known} | {posixpath.basename(d) for d in unreadable}
     drafting = _Drafting(repo, base, known, new_skills_dir(known, skills_dir), redactor, writer)
     chosen: list[tuple[Verdict, str, str, SkillChange]] = []
     for verdict in verdicts:

@@ -57,13 +57,14 @@ def resolve_base(repo: GitRepo, base: str | None) -> tuple[str, str]:
 
 
 def mine_digests(repo_path: Path, digests: Iterable[Digest], options: MineOptions,
-                 redactor: Redactor | None = None, writer: Backend | None = None) -> MineResult:
+                 redactor: Redactor | None = None, writer: Backend | None = None,
+                 on_warning: Callable[[str], None] | None = None) -> MineResult:
     with GitRepo(repo_path) as repo:
         base_name, base_sha = resolve_base(repo, options.base)
         ledger, _ = load_ledger(repo)
         found = propose(repo, base_sha, list(digests), max_proposals=options.max_proposals,
                         skills_dir=options.skills_dir, ledger=ledger, engine=options.engine,
-                        redactor=redactor, writer=writer)
+                        redactor=redactor, writer=writer, on_warning=on_warning)
         result = MineResult(base_branch=base_name, base_sha=base_sha, found=found,
                             dry_run=options.dry_run)
         if options.dry_run:
@@ -111,7 +112,8 @@ def run_mine(repo_path: Path, query: SessionQuery, options: MineOptions, engine:
         raise distilled.error  # every digest finished so far is already cached
     options = options.model_copy(update={"engine": engine_label(engine)})
     writer = engine.backend if isinstance(engine, LLMEngine) else None
-    return distilled, mine_digests(repo_path, distilled.digests, options, redactor, writer)
+    return distilled, mine_digests(repo_path, distilled.digests, options, redactor, writer,
+                                  on_warning)
 
 
 def dry_run_text(repo_path: Path, result: MineResult) -> str:

@@ -255,3 +255,24 @@ def test_skills_dir_flag_must_stay_inside_the_repository(repo, capsys, skills_di
     assert main(["mine", "--skills-dir", skills_dir, "--dry-run"]) == 2
     assert "--skills-dir" in capsys.readouterr().err
     assert git(repo, "for-each-ref") == refs
+
+
+def test_readme_skills_dir_example_extends_the_existing_skill(repo, session, capsys) -> None:
+    """README's `.skillgit.yaml` sets `skills_dir: .claude/skills`; the existing skill lives
+    in skills/. It is extended, not proposed again; an unreadable SKILL.md is a warning."""
+    (repo / ".skillgit.yaml").write_text("mine:\n  skills_dir: .claude/skills\n")
+    (repo / "skills" / "broken").mkdir()
+    (repo / "skills" / "broken" / "SKILL.md").write_bytes(b"---\nname: [x\n---\n")
+    git(repo, "add", "skills/broken")
+    git(repo, "commit", "-qm", "broken skill")
+    for correction in ("no, deploy with make deploy-staging first",
+                       "no, you need to run make deploy-staging, not make deploy"):
+        session([user("deploy the app"), skill("deploy-app"), shell("make deploy", "..."),
+                 user(correction), shell("make deploy-staging", "ok"), assistant("Done.")])
+    assert main(["mine", "--json"]) == 0
+    out, err = capsys.readouterr()
+    [proposal] = json.loads(out)["proposals"]
+    assert (proposal["kind"], proposal["skill"]) == ("update", "deploy-app")
+    assert "skills/deploy-app/SKILL.md" in git(repo, "diff", "--stat", "main",
+                                               proposal["branch"])
+    assert "warning: cannot read existing skill skills/broken/SKILL.md:3: Invalid YAML" in err
