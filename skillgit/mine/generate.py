@@ -17,11 +17,11 @@ from skillgit.mine.judge import KnownSkill
 from skillgit.mine.terms import GENERIC_TERMS, name_words, surface_forms
 from skillgit.proposal import Candidate, Signal, Verdict
 from skillgit.skills.document import SkillDocument
+from skillgit.skills.names import NAME_MAX, name_from_text
 
 LEARNED_HEADING = "## Learned from sessions"
 MAX_ITEMS = 8
 MAX_QUOTES = 3
-_NAME_BAD = re.compile(r"[^a-z0-9-]+")
 
 
 _ENV_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
@@ -59,8 +59,7 @@ def skill_name(candidate: Candidate, taken: Iterable[str]) -> str:
     if tool:
         words = [tool] + [w for w in words if w != tool]
     base = "-".join(name_words(words, [f"{s.summary} {s.quote}" for s in candidate.signals]))
-    base = _NAME_BAD.sub("-", base)
-    base = re.sub(r"-{2,}", "-", base).strip("-")[:56].strip("-") or "session-lessons"
+    base = name_from_text(base, NAME_MAX - 8) or "session-lessons"  # room for a -N suffix
     used = set(taken)
     name, n = base, 2
     while name in used:

@@ -10,6 +10,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from skillgit.skills.names import to_ascii
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
@@ -66,7 +68,9 @@ _TICKED = re.compile(r"`([^`\n]+)`")
 
 
 def _clean(text: str) -> str:
-    return _ACRONYM_PLURAL.sub(r"\1", _MARKER.sub(" ", text))
+    """Redaction markers dropped, letters spelled in ASCII ("führer" → "fuhrer"), so a term
+    (and a skill name built from it) keeps every letter the user wrote."""
+    return _ACRONYM_PLURAL.sub(r"\1", to_ascii(_MARKER.sub(" ", text)))
 
 
 def _tokens(text: str) -> Iterable[str]:
