@@ -4,21 +4,19 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import unquote
 
 from skillgit.redact import find_secrets
 from skillgit.skills.findings import Level
-from skillgit.skills.model import SKILL_FILE, Skill
+from skillgit.skills.model import Skill
+from skillgit.skills.skill_files import FileProblem, scanned_files
 from skillgit.skills.spec_rules import FindingSink
 from skillgit.tokens import estimate_tokens
 
 BODY_MAX_LINES = 500
 BODY_MAX_TOKENS = 5000
-MAX_SCANNED_FILE_BYTES = 1024 * 1024
-MAX_SCANNED_FILES = 200
 
 # "(``*)" is "(`+)" spelled so that the regex engine can skip ahead to the next backtick.
 _INLINE_CODE = re.compile(r"(``*)(.+?)\1")
@@ -168,69 +166,17 @@ def _check_target(root: str, raw: str) -> tuple[str, bool, bool] | None:
 def iter_text_files(skill: Skill) -> Iterator[tuple[Path, str]]:
     """SKILL.md first, then other small text files in the skill directory (no symlinks)."""
     first = True
-    for path, text in _text_files(skill):
+    for path, text in scanned_files(skill, []):
         yield (skill.skill_md if first else Path(path)), text
         first = False
 
 
-def _text_files(skill: Skill) -> Iterator[tuple[str, str]]:
-    """iter_text_files with plain string paths."""
-    root = str(skill.directory)
-    yield os.path.join(root, SKILL_FILE), skill.document.to_text()
-    count = 0
-    stack = [root]
-    while stack:
-        folder = stack.pop()
-        try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        except OSError:
-            continue
-        for entry in entries:
-            if entry.is_symlink():
-                continue
-            if entry.is_dir():
-                if not entry.name.startswith(".") and entry.name != "node_modules":
-                    stack.append(entry.path)
-                continue
-            if entry.name == SKILL_FILE and folder == root:
-                continue
-            count += 1
-            if count > MAX_SCANNED_FILES:
-                return
-            text = _read_text(entry.path)
-            if text is not None:
-                yield entry.path, text
-
-
-def _read_text(path: str) -> str | None:
-    """A small file's text (None when too large, binary or unreadable). Plain os calls: the
-    size comes from the open file, so a file costs open, fstat, read and close only."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except OSError:
-        return None
-    try:
-        info = os.fstat(fd)
-        size = info.st_size
-        if size > MAX_SCANNED_FILE_BYTES or not stat.S_ISREG(info.st_mode):  # a FIFO, a device
-            return None
-        chunks: list[bytes] = []
-        while chunk := os.read(fd, 64 * 1024 if chunks else size + 1):  # to the end
-            chunks.append(chunk)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
-    if b"\0" in data[:8192]:
-        return None
-    return data.decode("utf-8", errors="replace")
-
-
 def check_files(skill: Skill, sink: FindingSink, display: Callable[[str], str]) -> None:
-    """Home paths (warning) and likely secrets (error; entropy-only guesses: warning)."""
+    """Home paths (warning) and likely secrets (error; entropy-only guesses: warning); files
+    left unscanned (unreadable, too large, too many) and symlinks leaving the skill."""
     first = True
-    for path, text in _text_files(skill):
+    problems: list[FileProblem] = []
+    for path, text in scanned_files(skill, problems):
         found: list[tuple[Level, str, str, int]] = []
         if _may_hold_home_path(text):
             found += [(Level.WARNING, "home-path",
@@ -247,6 +193,7 @@ def check_files(skill: Skill, sink: FindingSink, display: Callable[[str], str]) 
             sink.rows += [(shown, line, level, rule, message)
                           for level, rule, message, line in found]
         first = False
+    sink.rows += [(display(p.path), None, p.level, p.rule, p.message) for p in problems]
 
 
 def _may_hold_home_path(text: str) -> bool:

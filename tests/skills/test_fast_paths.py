@@ -12,7 +12,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skillgit.skills import content_rules
+from skillgit.skills import content_rules, skill_files
 from skillgit.skills.content_rules import _fence_lines, _prose
 from skillgit.skills.document import DocumentProblem, SkillDocument
 from skillgit.skills.frontmatter import parse_frontmatter
@@ -178,14 +178,22 @@ def test_display_matches_pathlib(path: str, cwd: str) -> None:
 
 def test_text_files_are_read_whole_and_binary_or_large_ones_skipped(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(content_rules, "MAX_SCANNED_FILE_BYTES", 200_000)
+    monkeypatch.setattr(skill_files, "MAX_SCANNED_FILE_BYTES", 200_000)
     (tmp_path / "a.txt").write_bytes("é\n".encode() * 50_000)  # 150,000 bytes: several reads
     (tmp_path / "b.bin").write_bytes(b"x\0y")
     (tmp_path / "c.txt").write_bytes(b"x" * 200_001)
     (tmp_path / "d.txt").write_bytes(b"caf\xe9")
-    assert content_rules._read_text(str(tmp_path / "a.txt")) == "é\n" * 50_000
-    assert content_rules._read_text(str(tmp_path / "b.bin")) is None
-    assert content_rules._read_text(str(tmp_path / "c.txt")) is None
-    assert content_rules._read_text(str(tmp_path / "d.txt")) == "caf\ufffd"
-    assert content_rules._read_text(str(tmp_path / "missing")) is None
-    assert content_rules._read_text(str(tmp_path)) is None  # a folder
+    problems: list[skill_files.FileProblem] = []
+
+    def read(name: str) -> str | None:
+        return skill_files.read_text(str(tmp_path / name) if name else str(tmp_path), problems)
+
+    assert read("a.txt") == "é\n" * 50_000
+    assert read("b.bin") is None and problems == []  # binary: quietly not text
+    assert read("d.txt") == "caf\ufffd"
+    assert read("c.txt") is None
+    assert [p.rule for p in problems] == ["file-too-large"]
+    assert "200,001 bytes" in problems[0].message
+    assert read("missing") is None
+    assert read("") is None  # a folder
+    assert [p.rule for p in problems] == ["file-too-large", "file-unreadable", "file-unreadable"]

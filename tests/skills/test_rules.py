@@ -239,7 +239,9 @@ def test_fifo_named_skill_md_is_an_error_not_a_hang(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
-def test_fifo_inside_a_skill_is_skipped_not_read(make_skill) -> None:
+def test_fifo_inside_a_skill_is_reported_not_read(make_skill) -> None:
     folder = make_skill(body="See [pipe](pipe).\n")
     os.mkfifo(folder / "pipe")
-    assert rules(folder) == []
+    [finding] = findings(folder)  # no hang waiting for a writer, and no silence either
+    assert (finding.rule, finding.level) == ("file-unreadable", Level.WARNING)
+    assert finding.path.endswith("my-skill/pipe") and "is a pipe" in finding.message
