@@ -7,6 +7,7 @@ arbitrary input becomes a `DocumentProblem`; nothing here raises anything else.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import yaml
@@ -164,3 +165,20 @@ def _node_kind(node: yaml.Node) -> str:
 def _short(node: yaml.Node) -> str:
     text = str(node.value) if isinstance(node, yaml.ScalarNode) else _node_kind(node)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def describe_type(value: Any) -> str:
+    """A YAML-flavoured name for the type of a parsed value, with the value when short."""
+    if value is None:
+        return "null (empty value)"
+    if isinstance(value, bool):
+        return f"boolean {str(value).lower()}"
+    if isinstance(value, int | float):
+        return f"number {value}"
+    if isinstance(value, dt.date | dt.datetime):
+        return f"date {value.isoformat()}"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, dict):
+        return "mapping"
+    return type(value).__name__

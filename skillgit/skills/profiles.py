@@ -33,6 +33,7 @@ class Profile(BaseModel):
     title: str
     extension_fields: dict[str, ExtensionField] = {}
     allowed_tools_as_list: bool = False
+    allowed_tools_syntax: bool = False  # check each entry the way the agent parses them
     free_form_metadata: bool = False
 
 
@@ -58,7 +59,7 @@ PROFILES: dict[str, Profile] = {
     "spec": Profile(name="spec", title="Agent Skills specification"),
     "claude-code": Profile(
         name="claude-code", title="Claude Code", extension_fields=_CLAUDE_CODE_FIELDS,
-        allowed_tools_as_list=True, free_form_metadata=True,
+        allowed_tools_as_list=True, allowed_tools_syntax=True, free_form_metadata=True,
     ),
     "codex": Profile(name="codex", title="Codex CLI"),
     "opencode": Profile(name="opencode", title="opencode"),

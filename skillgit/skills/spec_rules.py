@@ -7,11 +7,12 @@ letter; skillgit follows the spec's explicit list (see README, "Validation decis
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from typing import Any
 
+from skillgit.skills.allowed_tools import tools_value_problems
 from skillgit.skills.findings import Finding, FindingRow, Level, finding_from_row
+from skillgit.skills.frontmatter import describe_type
 from skillgit.skills.model import Skill
 from skillgit.skills.profiles import SPEC_FIELDS, ExtensionField, Profile, profiles_defining
 
@@ -34,23 +35,6 @@ class FindingSink:
     @property
     def findings(self) -> list[Finding]:
         return [finding_from_row(row) for row in self.rows]
-
-
-def describe_type(value: Any) -> str:
-    """A YAML-flavoured name for the type of a parsed value, with the value when short."""
-    if value is None:
-        return "null (empty value)"
-    if isinstance(value, bool):
-        return f"boolean {str(value).lower()}"
-    if isinstance(value, int | float):
-        return f"number {value}"
-    if isinstance(value, dt.date | dt.datetime):
-        return f"date {value.isoformat()}"
-    if isinstance(value, list):
-        return "list"
-    if isinstance(value, dict):
-        return "mapping"
-    return type(value).__name__
 
 
 def check_frontmatter(skill: Skill, profile: Profile, sink: FindingSink) -> None:
@@ -211,7 +195,10 @@ def _check_allowed_tools(skill: Skill, profile: Profile, sink: FindingSink) -> N
         return
     value = skill.fields["allowed-tools"]
     line = skill.frontmatter.line_of("allowed-tools")
-    if isinstance(value, str):
+    if profile.allowed_tools_syntax:  # the agent's own reading: types, entries, parentheses
+        for level, rule, message in tools_value_problems(value):
+            sink.add(level, rule, message, line)
+    if isinstance(value, str) or (profile.allowed_tools_syntax and not isinstance(value, list)):
         return
     if isinstance(value, list) and profile.allowed_tools_as_list:
         sink.add(Level.INFO, "allowed-tools-type",
