@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 
 import click
@@ -12,8 +14,31 @@ from skillgit.skills.profiles import PROFILES
 from skillgit.skills.validate import validate_paths
 
 
+def _existing_paths(_ctx: click.Context, _param: click.Parameter,
+                    paths: tuple[str, ...]) -> tuple[str, ...]:
+    """Each PATH must exist: a missing path, a symlink loop or a dangling symlink is a usage
+    error (exit 2) that says which."""
+    for raw in paths:
+        try:
+            os.stat(raw)
+        except OSError as exc:
+            if not os.path.lexists(raw):
+                why = "does not exist"
+            elif exc.errno == errno.ELOOP:
+                why = "is a symlink loop"
+            elif exc.errno in (errno.ENOENT, errno.ENOTDIR):
+                why = "is a symlink to a path that does not exist"
+            else:
+                why = f"cannot be read ({exc.strerror})"
+            raise click.BadParameter(f"Path {raw!r} {why}.") from None
+        except ValueError:  # an embedded NUL byte
+            raise click.BadParameter(f"Path {raw!r} is not a valid path.") from None
+    return paths
+
+
 @click.command()
-@click.argument("paths", nargs=-1, type=click.Path(exists=True, file_okay=True, dir_okay=True))
+@click.argument("paths", nargs=-1, callback=_existing_paths,
+                type=click.Path(file_okay=True, dir_okay=True))
 @click.option("--profile", type=click.Choice(list(PROFILES)), default="spec", show_default=True,
               help="Also accept this agent's documented extension fields (as info/warnings).")
 @click.option("--format", "output_format", type=click.Choice(list(REPORTERS)), default="text",
@@ -32,7 +57,19 @@ def validate(paths: tuple[str, ...], profile: str, output_format: str, strict: b
     REPORTERS[output_format](report, sys.stdout, verbose)
     if not quiet and output_format != "json":
         if not report.skills:
-            click.echo("skillgit: no skills found in the given paths", err=True)
+            click.echo("skillgit: no skills found in the given paths" + _loose_files(paths),
+                       err=True)
         else:
             click.echo(text_summary(report), err=True)
     return EXIT_FINDINGS if report.failed(strict) else EXIT_OK
+
+
+def _loose_files(paths: tuple[str, ...]) -> str:
+    """Which named files lie in no skill (exit 0 all the same: pre-commit passes every
+    changed file, and a commit that touches no skill must pass)."""
+    files = [p for p in paths if os.path.isfile(p)]
+    if not files:
+        return ""
+    shown = ", ".join(repr(p) for p in files[:3]) + (", ..." if len(files) > 3 else "")
+    verb = "is" if len(files) == 1 else "are"
+    return f"; {shown} {verb} in no skill directory (a folder holding a SKILL.md)"

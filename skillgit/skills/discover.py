@@ -146,13 +146,14 @@ class SkillDirFinder:
 
     def __init__(self) -> None:
         self._folders: dict[Path, list[Path]] = {}
+        self.unreadable: dict[str, str] = {}  # folder a scan could not list → why
 
     def find(self, paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
         found: dict[Path, None] = {}
         for raw in paths:
             path = Path(os.path.abspath(raw))
-            if path.name == SKILL_FILE and os.path.lexists(path):
-                found[path.parent] = None
+            if path.name.lower() == SKILL_FILE.lower() and os.path.lexists(path):
+                found[path.parent] = None  # a wrongly cased skill.md is reported there
             elif path.is_dir():
                 found.update(dict.fromkeys(self._folder(path)))
             else:
@@ -176,7 +177,8 @@ class SkillDirFinder:
 
     def _folder(self, path: Path) -> list[Path]:
         if path not in self._folders:
-            self._folders[path] = [path] if has_skill_file(path) else list(_scan(path))
+            self._folders[path] = ([path] if has_skill_file(path)
+                                   else list(_scan(path, self.unreadable)))
         return self._folders[path]
 
 
@@ -184,7 +186,8 @@ def _has_skill_entry(entries: list[os.DirEntry[str]]) -> bool:
     return any(e.name.lower() == SKILL_FILE.lower() for e in entries)
 
 
-def _scan(top: Path) -> Iterator[Path]:
+def _scan(top: Path, unreadable: dict[str, str] | None = None) -> Iterator[Path]:
+    """Skill directories below `top`; a folder that cannot be listed goes to `unreadable`."""
     ignore = GitIgnore(top)
     seen: set[str] = set()
     # (folder, its real path): below a folder whose real path is known, a child that is not a
@@ -200,7 +203,9 @@ def _scan(top: Path) -> Iterator[Path]:
                 continue
             seen.add(real)
             entries = sorted(os.scandir(folder), key=lambda e: e.name, reverse=True)
-        except OSError:
+        except OSError as exc:
+            if unreadable is not None:
+                unreadable[folder] = exc.strerror or type(exc).__name__
             continue
         if folder != top_text and _has_skill_entry(entries):
             yield Path(folder)

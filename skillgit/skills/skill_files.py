@@ -107,7 +107,7 @@ def read_text(path: str, problems: list[FileProblem] | None = None) -> str | Non
                                      "not checked for secrets or home paths"))
             return None
         if size > MAX_SCANNED_FILE_BYTES:
-            limit = _size(MAX_SCANNED_FILE_BYTES)
+            limit = _size(MAX_SCANNED_FILE_BYTES, exact=False)
             found.append(FileProblem(path, Level.WARNING, "file-too-large",
                                      f"file is {_size(size)}, over the {limit} scan limit; "
                                      "not checked for secrets or home paths"))
@@ -173,8 +173,7 @@ def _kind(mode: int) -> str:
     return "special file"
 
 
-def _size(size: int) -> str:
-    """A byte count for people: '2.5 MiB (2,621,440 bytes)', '1 MiB' for an exact MiB."""
-    mib = size / (1024 * 1024)
-    exact = size % (1024 * 1024) == 0
-    return f"{mib:.0f} MiB" if exact else f"{mib:.1f} MiB ({size:,} bytes)"
+def _size(size: int, exact: bool = True) -> str:
+    """A byte count for people: '2.5 MiB (2,621,440 bytes)'; '1 MiB' when not `exact`."""
+    mib = f"{size / (1024 * 1024):.1f}".removesuffix(".0")
+    return f"{mib} MiB ({size:,} bytes)" if exact else f"{mib} MiB"

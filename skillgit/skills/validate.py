@@ -138,6 +138,7 @@ def validate_paths(paths: Iterable[str | os.PathLike[str]], profile: str = "spec
     directories = finder.find(paths)
     if named:
         directories += [d for d in finder.lacking_skill_file(paths) if d not in directories]
+    unlisted = dict(finder.unreadable)  # before the duplicate-name scan adds its own
     for directory, row in zip(directories, _validate_all(directories, chosen, here),
                               strict=True):
         skill_report = _report(row)
@@ -145,6 +146,11 @@ def validate_paths(paths: Iterable[str | os.PathLike[str]], profile: str = "spec
         reports[directory] = skill_report
         names[directory] = row[1]
     _check_duplicate_names(reports, names, here, finder)
+    for folder, reason in unlisted.items():
+        shown = _display(folder, str(here))
+        report.skills.append(SkillReport(path=shown, findings=[Finding(
+            path=shown, level=Level.WARNING, rule="file-unreadable",
+            message=f"folder cannot be listed ({reason}); skills inside it were not checked")]))
     return report
 
 
