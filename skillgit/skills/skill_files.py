@@ -47,7 +47,7 @@ def scanned_files(skill: Skill, problems: list[FileProblem],
     limit = MAX_SCANNED_FILES if max_files is None else max_files
     root = str(skill.directory)
     yield os.path.join(root, SKILL_FILE), skill.document.to_text()
-    real_root = os.path.realpath(root)
+    real_root = ""  # resolved at the first symlink: most skills have none
     count = skipped = 0
     stack = [root]
     while stack:
@@ -60,6 +60,7 @@ def scanned_files(skill: Skill, problems: list[FileProblem],
         for entry in entries:
             try:
                 if entry.is_symlink():
+                    real_root = real_root or os.path.realpath(root)
                     problem = symlink_problem(entry.path, real_root)
                     if problem is not None:
                         problems.append(problem)
