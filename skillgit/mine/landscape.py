@@ -51,8 +51,9 @@ def skill_landscape(repo: GitRepo, base: str, on_warning: Callable[[str], None] 
                 path, problem = f"{path}{line}", exc.problem.message
         if problem is not None:
             unreadable.append(directory)
-            if on_warning is not None:
-                on_warning(f"cannot read existing skill {path}: {problem} (left alone; "
+            if on_warning is not None:  # a path in a tree may hold any character but "/"
+                shown = path if path.isprintable() else repr(path)
+                on_warning(f"cannot read existing skill {shown}: {problem} (left alone; "
                            "no new skill takes its name)")
             continue
         found.append(KnownSkill(name=skill.name or posixpath.basename(directory),

@@ -112,3 +112,12 @@ def test_missing_object_is_a_warning_not_a_traceback(tmp_path: Path) -> None:
         known, unreadable = skill_landscape(g, g.resolve("main"), warnings.append)
     assert [k.name for k in known] == ["deploy-app"] and unreadable == ["skills/gone"]
     assert len(warnings) == 1 and "skills/gone/SKILL.md" in warnings[0]
+
+
+def test_warning_escapes_control_characters_in_the_path(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"skills/x\x1b[2Jy/SKILL.md": b"not a skill"})
+    with GitRepo(repo) as g:
+        warnings: list[str] = []
+        skill_landscape(g, g.resolve("main"), warnings.append)
+    [warning] = warnings
+    assert "\x1b" not in warning and "\\x1b[2Jy/SKILL.md" in warning
