@@ -29,7 +29,7 @@ except ImportError:  # pragma: no cover - not POSIX: O_EXCL lock without take-ov
     fcntl = None  # type: ignore[assignment]
 
 LOCK_NAME = "skillgit.lock"
-REF_LOCK_WAIT_SECONDS = 2.0
+REF_LOCK_WAIT_SECONDS = 1.0  # git waits 0.1 s for a ref lock, 1 s for packed-refs
 
 
 @contextmanager
@@ -94,10 +94,11 @@ def _holder(path: Path) -> str:
 @contextmanager
 def writing(repo: GitRepo, refs: Iterable[str], wait_seconds: float = 30.0) -> Iterator[None]:
     """Hold the repository lock and make sure writing `refs` (branch names) can succeed."""
+    names = sorted(set(refs))
+    _wait_for_ref_locks(repo.control_dir, names, REF_LOCK_WAIT_SECONDS)  # not while holding ours
     with repo_lock(repo.control_dir, wait_seconds):
         remove_stale_temp_files(repo.control_dir / "objects")
-        names = sorted(set(refs))
-        _wait_for_ref_locks(repo.control_dir, names)
+        _wait_for_ref_locks(repo.control_dir, names, 0.2)
         _check_writable(repo.control_dir, names)
         yield
 
@@ -106,11 +107,11 @@ def ref_path(control_dir: Path, name: str) -> Path:
     return control_dir / (name if name.startswith("refs/") else f"refs/heads/{name}")
 
 
-def _wait_for_ref_locks(control_dir: Path, names: list[str]) -> None:
+def _wait_for_ref_locks(control_dir: Path, names: list[str], seconds: float) -> None:
     locks = [control_dir / "packed-refs.lock"]
     locks += [ref_path(control_dir, n).with_name(ref_path(control_dir, n).name + ".lock")
               for n in names]
-    deadline = time.monotonic() + REF_LOCK_WAIT_SECONDS
+    deadline = time.monotonic() + seconds
     while held := [p for p in locks if p.exists()]:
         if time.monotonic() >= deadline:
             raise GitError(f"'{held[0]}' exists. Another git process seems to be running in "
