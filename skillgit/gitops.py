@@ -3,7 +3,8 @@
 Nothing here touches the working tree, the index, HEAD or the checked-out branch: commits are
 built from blobs and trees on top of a base commit, and refs move with compare-and-swap
 (`add_if_new` / `set_if_equals`), so a concurrent writer makes an update fail instead of
-silently losing work. Works the same in bare repositories.
+silently losing work. Works the same in bare repositories, and in SHA-1 or SHA-256 ones.
+Objects are written by `gitobjects` (complete or absent, even when the process is killed).
 """
 
 from __future__ import annotations
