@@ -26,6 +26,7 @@ command-line flags > environment > this file > defaults. API keys never belong h
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -87,14 +88,17 @@ class MineConfig(BaseModel):
         return value
 
 
-SKILLS_DIR_RULE = "must be a path inside the repository, like skills or .claude/skills"
+SKILLS_DIR_RULE = ("must be a path inside the repository, like skills or .claude/skills, "
+                   "without control characters")
 
 
 def skills_dir_is_inside(value: str) -> bool:
-    """A relative folder that stays inside the repository and out of `.git`."""
+    """A relative folder that stays inside the repository and out of `.git`, and whose name
+    holds no control, format or line-separator character (a newline would forge output)."""
     parts = value.replace("\\", "/").split("/")
     return not value.startswith(("/", "~")) and ".." not in parts and not any(
-        part.lower() == ".git" for part in parts)
+        part.lower() == ".git" for part in parts) and not any(
+        unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in value)
 
 
 class Config(BaseModel):

@@ -5,6 +5,8 @@ Exit codes (shared by every command):
     1  findings, or a check failed
     2  usage, config, auth or network error
     3  internal bug (a traceback is printed, please report it)
+  130  interrupted by Ctrl-C (SIGINT); 143: terminated (SIGTERM). Either way the repository
+       is as it was, or holds complete proposals only.
 """
 
 from __future__ import annotations

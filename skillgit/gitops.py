@@ -3,31 +3,32 @@
 Nothing here touches the working tree, the index, HEAD or the checked-out branch: commits are
 built from blobs and trees on top of a base commit, and refs move with compare-and-swap
 (`add_if_new` / `set_if_equals`), so a concurrent writer makes an update fail instead of
-silently losing work. Works the same in bare repositories.
+silently losing work. Works the same in bare repositories, and in SHA-1 or SHA-256 ones.
+Objects are written by `gitobjects` (complete or absent, even when the process is killed).
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from dulwich.errors import NotGitRepository
-from dulwich.object_store import commit_tree_changes
+from dulwich.file import FileLocked
 from dulwich.objects import Blob, Commit, ObjectID, Tree
 from dulwich.refs import Ref
 from dulwich.repo import Repo
 
-from skillgit.errors import SkillgitError
+from skillgit.gitobjects import GitError, ObjectWriter
+from skillgit.interrupts import checkpoint
 
 FILE_MODE = 0o100644
 EXEC_MODE = 0o100755
-
-
-class GitError(SkillgitError):
-    """The repository is missing, a ref is absent, or a ref moved under us."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,11 @@ class GitRepo:
             return target[len(b"ref: refs/heads/"):].decode()
         return None
 
+    def detached_head(self) -> str | None:
+        """The checked-out commit when HEAD is detached (not on a branch), else None."""
+        target = self.repo.refs.read_ref(Ref(b"HEAD"))
+        return None if target is None or target.startswith(b"ref: ") else target.decode()
+
     def branches(self, prefix: str = "") -> dict[str, str]:
         """Branch name → sha for every branch whose name starts with `prefix`."""
         out: dict[str, str] = {}
@@ -135,17 +141,30 @@ class GitRepo:
         ref, msg = _ref(name), f"skillgit: {message}".encode()
         if expected_old is None:
             self._refuse_conflict(ref)
-        try:
+        with self._ref_errors(name):
             if expected_old is None:
                 ok = self.repo.refs.add_if_new(ref, _oid(new), message=msg)
             else:
                 ok = self.repo.refs.set_if_equals(ref, _oid(expected_old), _oid(new),
                                                   message=msg)
-        except OSError as exc:
-            raise GitError(f"cannot write {name}: {exc.strerror or exc}") from None
         if not ok:
             raise GitError(f"{name} changed while skillgit was writing it; nothing was lost, "
                            "run again")
+        checkpoint("ref")
+
+    @contextmanager
+    def _ref_errors(self, name: str) -> Iterator[None]:
+        """A held ref lock or an unwritable file as a GitError naming the file (as git does)."""
+        try:
+            yield
+        except FileLocked as exc:
+            lock = os.fsdecode(exc.lockfilename)
+            raise GitError(f"cannot update {name}: '{lock}' exists. Another git process seems "
+                           "to be running in this repository; if not (a process was killed), "
+                           "remove that file and run again") from None
+        except OSError as exc:
+            where = f"'{exc.filename}'" if exc.filename else name
+            raise GitError(f"cannot update {name}: {where}: {exc.strerror or exc}") from None
 
     def _refuse_conflict(self, ref: bytes) -> None:
         """Git cannot hold both `a/b` and `a/b/c`: name the ref that is in the way."""
@@ -159,7 +178,9 @@ class GitRepo:
                                "way (git cannot hold both); rename or delete it")
 
     def delete_ref(self, name: str, expected_old: str) -> None:
-        if not self.repo.refs.remove_if_equals(_ref(name), _oid(expected_old)):
+        with self._ref_errors(name):
+            ok = self.repo.refs.remove_if_equals(_ref(name), _oid(expected_old))
+        if not ok:
             raise GitError(f"{name} changed while skillgit was deleting it")
 
     # --- objects ------------------------------------------------------------------------
@@ -188,26 +209,44 @@ class GitRepo:
 
     def list_files(self, commit: str, directory: str) -> dict[str, bytes]:
         """Every file below `directory` at `commit`, as path (relative to directory) → bytes."""
-        tree: Tree | None = self._tree_of(commit)
+        tree_id: ObjectID | None = self._commit(commit).tree
         for part in [p for p in directory.strip("/").split("/") if p]:
-            entry = self._entry(tree, part) if tree is not None else None
-            sub = self.repo[entry] if entry is not None else None
-            tree = sub if isinstance(sub, Tree) else None
-        if tree is None:
+            tree = self.repo[tree_id] if tree_id is not None else None
+            entry = self._entry(tree, part) if isinstance(tree, Tree) else None
+            tree_id = None if entry is None else ObjectID(entry)
+        if tree_id is None or not isinstance(self.repo[tree_id], Tree):
             return {}
         out: dict[str, bytes] = {}
-        for item in self.repo.object_store.iter_tree_contents(tree.id):
+        for item in self.repo.object_store.iter_tree_contents(tree_id):
             blob = self.repo[item.sha]
             if isinstance(blob, Blob):
                 out[item.path.decode("utf-8", "replace")] = blob.data
         return out
 
+    def file_in_the_way(self, commit: str, path: str) -> str | None:
+        """The first leading part of `path` that is a file (or symlink, submodule) at `commit`:
+        a folder cannot be created there."""
+        tree: Tree | None = self._tree_of(commit)
+        parts = [p for p in path.strip("/").split("/") if p not in ("", ".")]
+        for i, part in enumerate(parts):
+            try:
+                mode, oid = tree[part.encode()] if tree is not None else (None, None)
+            except KeyError:
+                return None
+            if mode is None or oid is None:
+                return None
+            if not stat.S_ISDIR(mode):
+                return "/".join(parts[:i + 1])
+            sub = self.repo[oid]
+            tree = sub if isinstance(sub, Tree) else None
+        return None
+
     def find_files(self, commit: str, filename: str) -> list[str]:
         """Repository paths of every file named `filename` at `commit` (sorted)."""
-        tree = self._tree_of(commit)
+        tree = self._commit(commit).tree
         wanted = filename.encode()
         return sorted(item.path.decode("utf-8", "replace")
-                      for item in self.repo.object_store.iter_tree_contents(tree.id)
+                      for item in self.repo.object_store.iter_tree_contents(tree)
                       if item.path.rsplit(b"/", 1)[-1] == wanted)
 
     def write_commit(self, base: str | None, changes: list[FileChange], message: str,
@@ -215,31 +254,21 @@ class GitRepo:
                      timestamp: int | None = None) -> str:
         """A new commit on top of `base` (None: a root commit) with `changes` applied.
 
-        Only objects the store lacks are added, so writing the same content twice adds nothing."""
+        Only objects the store lacks are added, so writing the same content twice adds nothing.
+        Each object is complete or absent, also when the process is killed (see gitobjects)."""
         for who in (author, committer or author):
             if _IDENTITY.fullmatch(who) is None:  # git fsck and GitHub reject such commits
                 raise GitError(f"invalid identity {who!r}: expected 'Name <email>'")
-        store = self.repo.object_store
-        new_objects = []
-        tree_changes: list[tuple[bytes, int | None, ObjectID | None]] = []
+        writer = ObjectWriter(self.repo)
+        tree_changes: list[tuple[str, int | None, ObjectID | None]] = []
         for change in changes:
             if change.content is None:
-                tree_changes.append((change.path.encode(), None, None))
+                tree_changes.append((change.path, None, None))
                 continue
-            blob = Blob.from_string(change.content)
-            if blob.id not in store:
-                new_objects.append((blob, None))
-            tree_changes.append((change.path.encode(), EXEC_MODE if change.executable
-                                 else FILE_MODE, blob.id))
-        if new_objects:
-            store.add_objects(new_objects)
-        if base is None:  # a root commit (e.g. the first entry of a ledger branch)
-            base_tree = Tree()
-            if base_tree.id not in store:
-                store.add_object(base_tree)
-        else:
-            base_tree = self._tree_of(base)
-        tree_id = commit_tree_changes(store, base_tree, tree_changes)
+            mode = EXEC_MODE if change.executable else FILE_MODE
+            tree_changes.append((change.path, mode, writer.stage(Blob.from_string(change.content))))
+        base_tree = Tree() if base is None else self._tree_of(base)
+        tree_id = writer.stage(writer.tree_with(base_tree, tree_changes))
         commit = Commit()
         commit.tree, commit.parents = tree_id, [] if base is None else [_oid(base)]
         commit.author = author.encode()
@@ -248,13 +277,14 @@ class GitRepo:
                                                       else timestamp)
         commit.author_timezone = commit.commit_timezone = 0
         commit.encoding, commit.message = b"UTF-8", message.encode()
-        if commit.id not in store:
-            store.add_object(commit)
-        return commit.id.decode()
+        sha = writer.stage(commit).decode()
+        writer.flush()
+        checkpoint("objects")
+        return sha
 
     def changed_paths(self, old: str, new: str) -> list[str]:
         """Paths whose content differs between two commits' trees."""
-        old_tree, new_tree = self._tree_of(old).id, self._tree_of(new).id
+        old_tree, new_tree = self._commit(old).tree, self._commit(new).tree
         paths = set()
         for change in self.repo.object_store.tree_changes(old_tree, new_tree):
             for side in (change[0][0], change[0][1]):  # (old path, new path)
@@ -262,11 +292,14 @@ class GitRepo:
                     paths.add(side.decode("utf-8", "replace"))
         return sorted(paths)
 
-    def _tree_of(self, commit: str) -> Tree:
-        obj = self.repo[_oid(commit)]
+    def _commit(self, sha: str) -> Commit:
+        obj = self.repo[_oid(sha)]
         if not isinstance(obj, Commit):
-            raise GitError(f"{commit} is not a commit")
-        tree = self.repo[obj.tree]
+            raise GitError(f"{sha} is not a commit")
+        return obj
+
+    def _tree_of(self, commit: str) -> Tree:
+        tree = self.repo[self._commit(commit).tree]
         assert isinstance(tree, Tree)
         return tree
 

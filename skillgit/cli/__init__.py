@@ -7,6 +7,7 @@ errors into messages and exit codes (see `skillgit.errors`).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import sys
 import traceback
@@ -16,6 +17,7 @@ import click
 
 from skillgit import __version__
 from skillgit.errors import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, SkillgitError
+from skillgit.interrupts import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated, sigterm_raises
 
 # Subcommands, imported only when used (so `skillgit validate` does not pay for httpx or the
 # transcript adapters). Each value is "module:attribute" below skillgit.cli.
@@ -58,13 +60,23 @@ def cli() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI and return its exit code; never lets a traceback escape for user errors."""
+    """Run the CLI and return its exit code; never lets a traceback escape for user errors.
+
+    Ctrl-C exits 130 and SIGTERM 143, after `finally` blocks ran (lock files are removed; a git
+    write in progress completes first, see `skillgit.interrupts`)."""
+    with sigterm_raises():
+        return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     try:
         result = cli.main(args=list(argv) if argv is not None else None,
                           prog_name="skillgit", standalone_mode=False)
     except click.exceptions.Exit as exc:
         return int(exc.exit_code)
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as exc:
+        if isinstance(exc.__cause__, KeyboardInterrupt):  # click's wrapping of Ctrl-C
+            return _interrupted()
         click.echo("Aborted.", err=True)
         return EXIT_USAGE
     except click.ClickException as exc:
@@ -76,8 +88,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()
         return EXIT_OK
+    except KeyboardInterrupt:
+        return _interrupted()
+    except Terminated:
+        _say("skillgit: terminated; the repository is as it was, or holds complete proposals")
+        return EXIT_TERMINATED
     except Exception:
         click.echo("skillgit: internal error (this is a bug, please report it):", err=True)
         click.echo(traceback.format_exc(), err=True)
         return EXIT_INTERNAL
     return result if isinstance(result, int) else EXIT_OK
+
+
+def _interrupted() -> int:
+    _say("skillgit: interrupted; the repository is as it was, or holds complete proposals")
+    return EXIT_INTERRUPTED
+
+
+def _say(message: str) -> None:
+    with contextlib.suppress(OSError):  # stderr may be gone with the terminal that signalled
+        click.echo(message, err=True)

@@ -107,10 +107,11 @@ def summary_lines(distilled: DistillResult, result: MineResult) -> list[str]:
         f" {s.computed} new ({s.engine_calls} engine calls, {usage.input_tokens} tokens in, "
         f"{usage.output_tokens} out{', estimated' if usage.estimated else ''})",
         f"skillgit: {found.candidates} candidates -> {len(found.proposals)} proposals"
-        + ("" if result.dry_run else
-           f": {result.count('written')} written, {result.count('updated')} updated, "
-           f"{result.count('unchanged')} unchanged, {result.count('foreign')} left alone "
-           "(changed by someone else)")
+        + (f": {result.count('would-write')} would be written, {result.count('would-update')} "
+           "would be updated" if result.dry_run else
+           f": {result.count('written')} written, {result.count('updated')} updated")
+        + f", {result.count('unchanged')} unchanged, {result.count('foreign')} left alone "
+        "(changed by someone else)"
         + (" (dry run: no git object written)" if result.dry_run else ""),
     ]
     notable = [r for r in found.rejected if r.sessions >= 2 or not r.missed.startswith("not")]

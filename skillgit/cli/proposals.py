@@ -75,9 +75,13 @@ def reject(name: str, repo_path: str, identity: str | None) -> int:
     """Delete a proposal branch and remember it on the skillgit/ledger branch."""
     who, _ = _settings(repo_path, identity)
     with GitRepo(repo_path) as repo:
-        entry = lifecycle.reject(repo, name, who)
+        done = lifecycle.reject(repo, name, who)
+    entry = done.entry
     click.echo(f"rejected {entry.kind} {entry.skill}: it will not be proposed again until its "
                f"evidence grows well past {entry.sessions} sessions", err=True)
+    if done.commits_by_others:
+        click.echo(f"note: {done.branch} had {done.commits_by_others} commit(s) on top of "
+                   f"skillgit's; `git branch {done.branch} {done.tip}` restores it", err=True)
     return EXIT_OK
 
 

@@ -8,7 +8,9 @@ import time
 from pydantic import BaseModel
 
 from skillgit.gitops import GitError, GitRepo
-from skillgit.mine.ledger import Rejection, load_ledger, save_ledger
+from skillgit.interrupts import deferred
+from skillgit.mine.ledger import LEDGER_BRANCH, Rejection, load_ledger, save_ledger
+from skillgit.mine.lock import writing
 from skillgit.mine.write import made_by_skillgit, parse_trailers
 
 PREFIXES = ("skillgit/new/", "skillgit/update/")
@@ -80,32 +82,71 @@ def show_proposal(repo: GitRepo, name: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def reject(repo: GitRepo, name: str, identity: str) -> Rejection:
-    """Delete the proposal branch and record its fingerprint in the ledger."""
+class Rejected(BaseModel):
+    """What `reject` did: the ledger entry, and the tip the deleted branch had."""
+
+    entry: Rejection
+    branch: str
+    tip: str
+    commits_by_others: int = 0
+
+
+def proposal_commit(repo: GitRepo, branch: str, tip: str,
+                    limit: int = 1000) -> tuple[str, dict[str, str], int]:
+    """skillgit's own commit on a proposal branch, even below commits a reviewer added.
+
+    Walks first parents from `tip` to the nearest commit whose trailers name this branch's
+    kind and skill; returns (sha, trailers, commits above it). GitError when there is none."""
+    _, kind, skill = branch.split("/", 2)
+    sha: str | None = tip
+    for above in range(limit):
+        if sha is None:
+            break
+        info = repo.commit_info(sha)
+        trailers = parse_trailers(info.message)
+        if ("Skillgit-Proposal" in trailers and trailers.get("Skillgit-Skill") == skill
+                and trailers.get("Skillgit-Kind", kind) == kind):
+            return sha, trailers, above
+        sha = info.parents[0] if info.parents else None
+    raise GitError(f"{branch} holds no commit made by skillgit (none with a Skillgit-Proposal "
+                   f"trailer for {skill}); it was left as is (`git branch -D {branch}` deletes "
+                   "it)")
+
+
+def reject(repo: GitRepo, name: str, identity: str, wait_seconds: float = 30.0) -> Rejected:
+    """Delete the proposal branch and record its fingerprint and evidence in the ledger.
+
+    Both happen under the repository lock and no signal can separate them."""
     branch = find_branch(repo, name)
-    sha = repo.resolve(branch)
-    trailers = parse_trailers(repo.commit_info(sha).message)
-    sessions = trailers.get("Skillgit-Evidence", "0").split()[0]
-    entry = Rejection(kind=trailers.get("Skillgit-Kind", branch.split("/")[1]),
-                      skill=trailers.get("Skillgit-Skill", branch.rsplit("/", 1)[-1]),
-                      fingerprint=trailers.get("Skillgit-Proposal", sha[:16]),
-                      sessions=int(sessions) if sessions.isdigit() else 0)
-    ledger, tip = load_ledger(repo)
-    ledger.rejected = [r for r in ledger.rejected
-                       if (r.kind, r.skill) != (entry.kind, entry.skill)] + [entry]
-    save_ledger(repo, ledger, tip, f"skillgit: reject {branch}\n\nfingerprint "
-                f"{entry.fingerprint}, {entry.sessions} sessions of evidence\n", identity)
-    repo.delete_ref(branch, sha)
-    return entry
+    with writing(repo, [branch, LEDGER_BRANCH], wait_seconds):
+        sha = repo.ref_sha(branch)
+        if sha is None:
+            raise GitError(f"{branch} no longer exists (rejected or deleted meanwhile)")
+        _, trailers, above = proposal_commit(repo, branch, sha)
+        sessions = trailers.get("Skillgit-Evidence", "0").split()[0]
+        entry = Rejection(kind=trailers.get("Skillgit-Kind", branch.split("/")[1]),
+                          skill=trailers.get("Skillgit-Skill", branch.rsplit("/", 1)[-1]),
+                          fingerprint=trailers["Skillgit-Proposal"],
+                          sessions=int(sessions) if sessions.isdigit() else 0)
+        ledger, tip = load_ledger(repo)
+        ledger.rejected = [r for r in ledger.rejected
+                           if (r.kind, r.skill) != (entry.kind, entry.skill)] + [entry]
+        with deferred():
+            save_ledger(repo, ledger, tip, f"skillgit: reject {branch}\n\nfingerprint "
+                        f"{entry.fingerprint}, {entry.sessions} sessions of evidence\n", identity)
+            repo.delete_ref(branch, sha)
+    return Rejected(entry=entry, branch=branch, tip=sha, commits_by_others=above)
 
 
-def unreject(repo: GitRepo, skill: str, identity: str) -> int:
+def unreject(repo: GitRepo, skill: str, identity: str, wait_seconds: float = 30.0) -> int:
     """Forget rejections of a skill name; returns how many entries were removed."""
-    ledger, tip = load_ledger(repo)
-    kept = [r for r in ledger.rejected if r.skill != skill]
-    removed = len(ledger.rejected) - len(kept)
-    if removed == 0:
-        raise GitError(f"no rejection of {skill!r} in the ledger")
-    ledger.rejected = kept
-    save_ledger(repo, ledger, tip, f"skillgit: unreject {skill}\n", identity)
+    with writing(repo, [LEDGER_BRANCH], wait_seconds):
+        ledger, tip = load_ledger(repo)
+        kept = [r for r in ledger.rejected if r.skill != skill]
+        removed = len(ledger.rejected) - len(kept)
+        if removed == 0:
+            raise GitError(f"no rejection of {skill!r} in the ledger")
+        ledger.rejected = kept
+        with deferred():
+            save_ledger(repo, ledger, tip, f"skillgit: unreject {skill}\n", identity)
     return removed

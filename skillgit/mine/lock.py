@@ -1,57 +1,138 @@
-"""One skillgit writer per repository at a time: an O_EXCL lock file in the git directory.
+"""One skillgit writer per repository at a time, and the checks made before it writes.
 
-A lock left behind by a process that no longer exists is broken; a live one is waited for,
-then reported with the path to delete if no run is active.
+The lock is `skillgit.lock` in the git directory, held with `flock`: the kernel releases it when
+its process dies, even by SIGKILL, so a lock left behind is never mistaken for a live run and
+the next run simply takes it over. A live one is waited for, then reported.
+
+`writing()` takes the lock, then, before anything is written: removes object temp files left by
+a killed skillgit run, waits briefly for git's own ref lock files (a `….lock` next to a ref, or
+`packed-refs.lock`) and stops naming the file when one stays (as git does), and checks that every
+folder the write needs is writable, so a read-only repository fails before anything is written.
 """
 
 from __future__ import annotations
 
-import errno
 import os
+import socket
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from skillgit.gitops import GitError
+from skillgit.gitobjects import remove_stale_temp_files
+from skillgit.gitops import GitError, GitRepo
+from skillgit.interrupts import checkpoint, deferred
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX: O_EXCL lock without take-over
+    fcntl = None  # type: ignore[assignment]
 
 LOCK_NAME = "skillgit.lock"
+REF_LOCK_WAIT_SECONDS = 1.0  # git waits 0.1 s for a ref lock, 1 s for packed-refs
 
 
 @contextmanager
 def repo_lock(control_dir: Path, wait_seconds: float = 30.0) -> Iterator[None]:
-    """Serialize skillgit writers on one repository (O_EXCL lock file; stale locks are broken)."""
+    """Serialize skillgit writers on one repository; the lock file is gone afterwards."""
     path = control_dir / LOCK_NAME
     deadline = time.monotonic() + wait_seconds
     while True:
-        try:
-            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+        with deferred():  # a signal here must not leave a lock file behind
+            fd = _try_lock(path)
+        if fd is not None:
             break
-        except FileExistsError:
-            if _stale(path):
-                path.unlink(missing_ok=True)
-                continue
-            if time.monotonic() >= deadline:
-                raise GitError(f"another skillgit run holds {path}; try again when it ends "
-                               "(or delete the file if no run is active)") from None
-            time.sleep(0.05)
+        if time.monotonic() >= deadline:
+            raise GitError(f"another skillgit run holds {path}{_holder(path)}; try again when "
+                           "it ends") from None
+        time.sleep(0.05)
     try:
-        os.write(fd, str(os.getpid()).encode())
-        os.close(fd)
+        checkpoint("lock")
         yield
     finally:
-        path.unlink(missing_ok=True)
+        with deferred():
+            path.unlink(missing_ok=True)  # still held: waiters see a new file and retry
+            os.close(fd)
 
 
-def _stale(path: Path) -> bool:
+def _try_lock(path: Path) -> int | None:
+    """An fd holding the lock on `path`, or None when another process holds it."""
+    flags = os.O_RDWR | os.O_CREAT | (0 if fcntl is not None else os.O_EXCL)
     try:
-        pid = int(path.read_text().strip() or "0")
-    except (OSError, ValueError):
-        return False
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
+        fd = os.open(path, flags, 0o644)
+    except FileExistsError:
+        return None
     except OSError as exc:
-        return exc.errno == errno.ESRCH
-    return False
+        raise GitError(f"cannot create {path}: {exc.strerror or exc} (skillgit needs to "
+                       "write in this repository)") from None
+    if fcntl is not None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return None
+        try:
+            same = os.fstat(fd).st_ino == os.stat(path).st_ino
+        except FileNotFoundError:
+            same = False
+        if not same:  # its holder removed it on release; the lock is a new file now
+            os.close(fd)
+            return None
+    os.ftruncate(fd, 0)
+    os.write(fd, f"{os.getpid()} {socket.gethostname()}\n".encode())
+    return fd
+
+
+def _holder(path: Path) -> str:
+    try:
+        pid, _, host = path.read_text().strip().partition(" ")
+    except OSError:
+        return ""
+    return f" (pid {pid} on {host})" if pid.isdigit() else ""
+
+
+@contextmanager
+def writing(repo: GitRepo, refs: Iterable[str], wait_seconds: float = 30.0) -> Iterator[None]:
+    """Hold the repository lock and make sure writing `refs` (branch names) can succeed."""
+    names = sorted(set(refs))
+    _wait_for_ref_locks(repo.control_dir, names, REF_LOCK_WAIT_SECONDS)  # not while holding ours
+    with repo_lock(repo.control_dir, wait_seconds):
+        remove_stale_temp_files(repo.control_dir / "objects")
+        _wait_for_ref_locks(repo.control_dir, names, 0.2)
+        _check_writable(repo.control_dir, names)
+        yield
+
+
+def ref_path(control_dir: Path, name: str) -> Path:
+    return control_dir / (name if name.startswith("refs/") else f"refs/heads/{name}")
+
+
+def _wait_for_ref_locks(control_dir: Path, names: list[str], seconds: float) -> None:
+    locks = [control_dir / "packed-refs.lock"]
+    locks += [ref_path(control_dir, n).with_name(ref_path(control_dir, n).name + ".lock")
+              for n in names]
+    deadline = time.monotonic() + seconds
+    while held := [p for p in locks if p.exists()]:
+        if time.monotonic() >= deadline:
+            raise GitError(f"'{held[0]}' exists. Another git process seems to be running in "
+                           "this repository; if not (a process was killed), remove that file "
+                           "and run again")
+        time.sleep(0.05)
+
+
+def _check_writable(control_dir: Path, names: list[str]) -> None:
+    objects = control_dir / "objects"
+    folders = [objects, *sorted(p for p in objects.glob("??") if p.is_dir())]
+    for name in names:
+        for root in (control_dir, control_dir / "logs"):
+            folders.append(_deepest_existing(ref_path(root, name).parent))
+    for folder in dict.fromkeys(folders):
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise GitError(f"cannot write in {folder}: permission denied (nothing was written; "
+                           "skillgit needs write access to the repository's .git folder)")
+
+
+def _deepest_existing(path: Path) -> Path:
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path

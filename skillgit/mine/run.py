@@ -11,11 +11,12 @@ from pydantic import BaseModel, Field
 from skillgit.digest import Digest
 from skillgit.distill.cache import DigestCache
 from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions
+from skillgit.errors import UsageError
 from skillgit.gitops import GitError, GitRepo
 from skillgit.llm.base import Backend, Engine
 from skillgit.llm.llm_engine import LLMEngine
 from skillgit.mine.ledger import load_ledger
-from skillgit.mine.lock import repo_lock
+from skillgit.mine.lock import writing
 from skillgit.mine.propose import ProposalSet, propose
 from skillgit.mine.write import DEFAULT_IDENTITY, WriteOutcome, commit_message, write_proposal
 from skillgit.proposal import Proposal
@@ -45,7 +46,16 @@ class MineResult(BaseModel):
 
 
 def resolve_base(repo: GitRepo, base: str | None) -> tuple[str, str]:
-    """The base branch name and its tip: --base, else the checked-out branch, else main/master."""
+    """The base name and its tip: --base, else the checked-out branch, else main/master.
+
+    On a detached HEAD (a tag, a commit or a CI checkout) the base is the checked-out commit,
+    named "HEAD": never some other branch the user did not choose. `--base HEAD` says the same.
+    """
+    detached = repo.detached_head()
+    if base == "HEAD" or (not base and detached):
+        if detached is None and repo.current_branch() is None:
+            raise GitError("HEAD does not point at a commit; pass --base BRANCH")
+        return "HEAD", repo.resolve("HEAD")
     candidates = [base] if base else [repo.current_branch(), "main", "master"]
     for name in filter(None, candidates):
         sha = repo.ref_sha(name)
@@ -56,11 +66,28 @@ def resolve_base(repo: GitRepo, base: str | None) -> tuple[str, str]:
     raise GitError("no base branch: check out a branch with at least one commit, or pass --base")
 
 
+def check_skills_dir(repo: GitRepo, base_name: str, base_sha: str,
+                     skills_dir: str | None) -> None:
+    """A skills folder that is a file (in the base commit or the work tree) is a usage error."""
+    if not skills_dir:
+        return
+    in_the_way = repo.file_in_the_way(base_sha, skills_dir)
+    if in_the_way is not None:
+        raise UsageError(f"the skills folder {skills_dir!r}: {in_the_way!r} is a file in "
+                         f"{base_name}, not a folder; choose another --skills-dir or "
+                         "mine.skills_dir")
+    tree = repo.work_tree
+    if tree is not None and (tree / skills_dir).exists() and not (tree / skills_dir).is_dir():
+        raise UsageError(f"the skills folder {skills_dir!r} is a file in {tree}, not a folder; "
+                         "choose another --skills-dir or mine.skills_dir")
+
+
 def mine_digests(repo_path: Path, digests: Iterable[Digest], options: MineOptions,
                  redactor: Redactor | None = None, writer: Backend | None = None,
                  on_warning: Callable[[str], None] | None = None) -> MineResult:
     with GitRepo(repo_path) as repo:
         base_name, base_sha = resolve_base(repo, options.base)
+        check_skills_dir(repo, base_name, base_sha, options.skills_dir)
         ledger, _ = load_ledger(repo)
         found = propose(repo, base_sha, list(digests), max_proposals=options.max_proposals,
                         skills_dir=options.skills_dir, ledger=ledger, engine=options.engine,
@@ -71,7 +98,8 @@ def mine_digests(repo_path: Path, digests: Iterable[Digest], options: MineOption
             result.outcomes = [write_proposal(repo, p, base_sha, options.identity, dry_run=True)
                                for p in found.proposals]
             return result
-        with repo_lock(repo.control_dir, options.lock_wait_seconds):
+        branches = [p.branch for p in found.proposals]
+        with writing(repo, branches, options.lock_wait_seconds):
             # Re-read the base under the lock: another run may have moved things meanwhile.
             _, base_sha = resolve_base(repo, base_name)
             result.outcomes = [write_proposal(repo, p, base_sha, options.identity)
@@ -79,9 +107,11 @@ def mine_digests(repo_path: Path, digests: Iterable[Digest], options: MineOption
         return result
 
 
-def render_dry_run(proposal: Proposal, base_files: dict[str, bytes]) -> str:
-    """What `--dry-run` prints for one proposal: branch, message and a unified diff."""
-    out = [f"=== {proposal.branch}", commit_message(proposal).rstrip(), ""]
+def render_dry_run(proposal: Proposal, base_files: dict[str, bytes], status: str = "") -> str:
+    """What `--dry-run` prints for one proposal: branch (and what a real run would do with it),
+    message and a unified diff."""
+    out = [f"=== {proposal.branch}" + (f" ({status})" if status else ""),
+           commit_message(proposal).rstrip(), ""]
     for path, data in sorted(proposal.change.files.items()):
         old = base_files.get(path, b"").decode("utf-8", "replace").splitlines(keepends=True)
         new = data.decode("utf-8", "replace").splitlines(keepends=True)
@@ -101,8 +131,9 @@ def run_mine(repo_path: Path, query: SessionQuery, options: MineOptions, engine:
              on_warning: Callable[[str], None] | None = None) -> tuple[DistillResult,
                                                                        MineResult]:
     """The whole pipeline: discover → parse → redact → distill (cached) → propose → write."""
-    with GitRepo(repo_path) as repo:  # fail fast, before any distilling, outside a repository
-        resolve_base(repo, options.base)
+    with GitRepo(repo_path) as repo:  # fail fast, before any distilling
+        base_name, base_sha = resolve_base(repo, options.base)
+        check_skills_dir(repo, base_name, base_sha, options.skills_dir)
     settings = distill or DistillOptions()
     distilled = distill_sessions(engine, DistillOptions(
         query=query, workers=settings.workers, limit=settings.limit, refresh=settings.refresh,
@@ -117,10 +148,11 @@ def run_mine(repo_path: Path, query: SessionQuery, options: MineOptions, engine:
 
 
 def dry_run_text(repo_path: Path, result: MineResult) -> str:
+    status = {o.branch: o.status for o in result.outcomes}
     with GitRepo(repo_path) as repo:
         parts = []
         for proposal in result.found.proposals:
             base_files = {path: data for path in proposal.change.files
                           if (data := repo.read_file(result.base_sha, path)) is not None}
-            parts.append(render_dry_run(proposal, base_files))
+            parts.append(render_dry_run(proposal, base_files, status.get(proposal.branch, "")))
     return "\n".join(parts)

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from skillgit.errors import UsageError
 from skillgit.gitops import FileChange, GitRepo
+from skillgit.interrupts import deferred
 from skillgit.mine.generate import plain_text
 from skillgit.proposal import Proposal
 
@@ -23,7 +24,7 @@ _IDENTITY = re.compile(r"[^<>\n]*[^<>\s][^<>\n]* <[^<>\s]+>")  # what git and Gi
 TRAILER_KEYS = ("Skillgit-Proposal", "Skillgit-Kind", "Skillgit-Skill", "Skillgit-Evidence",
                 "Skillgit-Engine")
 
-Status = Literal["written", "updated", "unchanged", "foreign"]
+Status = Literal["written", "updated", "unchanged", "foreign", "would-write", "would-update"]
 
 
 def resolve_identity(flag: str | None, environ: Mapping[str, str],
@@ -112,11 +113,13 @@ def write_proposal(repo: GitRepo, proposal: Proposal, base_sha: str, identity: s
         if trailers.get("Skillgit-Proposal") == proposal.fingerprint:
             return WriteOutcome(branch=branch, status="unchanged", sha=existing)
     if dry_run:
-        return WriteOutcome(branch=branch, status="written" if existing is None else "updated",
+        return WriteOutcome(branch=branch,
+                            status="would-write" if existing is None else "would-update",
                             detail="dry run: no git object written")
     changes = [FileChange(path, content) for path, content in
                sorted(proposal.change.files.items())]
-    sha = repo.write_commit(base_sha, changes, commit_message(proposal), identity)
-    repo.set_ref(branch, sha, existing, f"propose {proposal.skill}")
+    with deferred():  # Ctrl-C or SIGTERM waits until the proposal is complete (or absent)
+        sha = repo.write_commit(base_sha, changes, commit_message(proposal), identity)
+        repo.set_ref(branch, sha, existing, f"propose {proposal.skill}")
     return WriteOutcome(branch=branch, status="written" if existing is None else "updated",
                         sha=sha)

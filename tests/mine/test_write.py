@@ -150,7 +150,7 @@ def test_branch_with_someone_elses_commit_is_left_alone(repo: Path) -> None:
 def test_dry_run_writes_nothing(repo: Path) -> None:
     refs, objs = git(repo, "for-each-ref"), objects(repo)
     result = mine(repo, PNPM, dry_run=True)
-    assert [o.status for o in result.outcomes] == ["written"]
+    assert [o.status for o in result.outcomes] == ["would-write"]
     assert git(repo, "for-each-ref") == refs and objects(repo) == objs
 
 
