@@ -54,7 +54,6 @@ def hook_env(home: Path) -> dict[str, str]:
            if k not in ("PYTHONPATH", "PYTHONNOUSERSITE", "PYTHONUSERBASE")
            and not k.startswith(("PIP_", "VIRTUALENV_"))}
     env.update({
-        "PRE_COMMIT_HOME": str(home / "pre-commit-cache"),
         "PYTHONUSERBASE": str(user_base),
         # The user site is read only by a virtualenv that includes system site-packages.
         "VIRTUALENV_SYSTEM_SITE_PACKAGES": "1",
@@ -70,11 +69,24 @@ def hook_env(home: Path) -> dict[str, str]:
     return env
 
 
-def try_repo(repo: Path, home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
+def start_try_repo(repo: Path, home: Path, *args: str) -> subprocess.Popen[str]:
+    """`pre-commit try-repo` of this checkout's hook in `repo`. Each run builds its own hook
+    environment (try-repo uses a fresh store), so the test's two runs go side by side."""
+    env = hook_env(home)
+    env["PRE_COMMIT_HOME"] = str(home / f"pre-commit-{repo.name}")
+    return subprocess.Popen(
         [sys.executable, "-m", "pre_commit", "try-repo", str(PROJECT), "skillgit-validate",
          *args],
-        cwd=repo, env=hook_env(home), capture_output=True, text=True, timeout=300, check=False)
+        cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def finish(run: subprocess.Popen[str]) -> tuple[int, str]:
+    try:
+        output, _ = run.communicate(timeout=300)
+    except subprocess.TimeoutExpired:
+        run.kill()
+        output, _ = run.communicate()
+    return run.returncode, output
 
 
 def skillgit_imports(home: Path) -> list[str]:
@@ -88,30 +100,39 @@ def write(path: Path, text: str) -> None:
     path.write_text(text)
 
 
-def test_hook_validates_changed_skills(tmp_path: Path, isolated_env: Path) -> None:
-    repo = tmp_path / "skills-repo"
-    repo.mkdir()
-    git(repo, "init", "-q")
-    write(repo / "skills/good/SKILL.md",
+def skills_repo(path: Path) -> Path:
+    """A git repo with a good skill, a bad one and a file in no skill, all staged."""
+    path.mkdir()
+    git(path, "init", "-q")
+    write(path / "skills/good/SKILL.md",
           "---\nname: good\ndescription: Good. Use it when testing.\n---\nbody\n")
-    write(repo / "skills/good/scripts/run.sh", "echo hi\n")
-    write(repo / "skills/bad/SKILL.md", "---\nname: Bad\ndescription: d\n---\n")
-    write(repo / "README.md", "not a skill\n")
-    git(repo, "add", "-A")
+    write(path / "skills/good/scripts/run.sh", "echo hi\n")
+    write(path / "skills/bad/SKILL.md", "---\nname: Bad\ndescription: d\n---\n")
+    write(path / "README.md", "not a skill\n")
+    git(path, "add", "-A")
+    return path
 
-    everything = try_repo(repo, isolated_env, "--all-files")
-    assert everything.returncode == 1, everything.stdout + everything.stderr
-    assert "skills/bad/SKILL.md:2: ERROR name-case" in everything.stdout
-    assert "skills/good" not in everything.stdout.split("name-case")[1]
-    # The hook ran the skillgit that pre-commit built from this checkout, not ours.
+
+def test_hook_validates_changed_skills(tmp_path: Path, isolated_env: Path) -> None:
+    everything_repo = skills_repo(tmp_path / "all-files")
+    staged_repo = skills_repo(tmp_path / "staged")
+    git(staged_repo, "-c", "user.name=t", "-c", "user.email=t@example.invalid",
+        "commit", "-qm", "x")
+    write(staged_repo / "skills/good/scripts/run.sh", "echo changed\n")  # inside a good skill
+    write(staged_repo / "README.md", "changed\n")
+    git(staged_repo, "add", "-A")
+
+    runs = [start_try_repo(everything_repo, isolated_env, "--all-files"),
+            start_try_repo(staged_repo, isolated_env)]
+    (everything, everything_out), (staged, staged_out) = (finish(run) for run in runs)
+
+    assert everything == 1, everything_out
+    assert "skills/bad/SKILL.md:2: ERROR name-case" in everything_out
+    assert "skills/good" not in everything_out.split("name-case")[1]
+    # Only the changed files are passed: the good skill they belong to passes.
+    assert staged == 0, staged_out
+    assert "Passed" in staged_out and "name-case" not in staged_out
+    # Both hooks ran the skillgit that pre-commit built from this checkout, not ours.
     imports = skillgit_imports(isolated_env)
-    assert imports, "the hook never imported skillgit"
+    assert len(imports) >= 2, imports
     assert all("/py_env-" in Path(path).as_posix() for path in imports), imports
-
-    git(repo, "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "x")
-    write(repo / "skills/good/scripts/run.sh", "echo changed\n")  # a file inside a good skill
-    write(repo / "README.md", "changed\n")
-    git(repo, "add", "-A")
-    staged = try_repo(repo, isolated_env)
-    assert staged.returncode == 0, staged.stdout + staged.stderr
-    assert "Passed" in staged.stdout
