@@ -32,10 +32,10 @@ from bench_parse import generate  # noqa: E402
 
 from skillgit.digest import Digest  # noqa: E402
 from skillgit.distill.cache import DigestCache  # noqa: E402
+from skillgit.distill.heuristic import HeuristicEngine  # noqa: E402
 from skillgit.distill.render import DEFAULT_TOKEN_BUDGET, render_prompt  # noqa: E402
 from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions  # noqa: E402
 from skillgit.llm.base import Usage  # noqa: E402
-from skillgit.llm.heuristic import HeuristicEngine  # noqa: E402
 from skillgit.redact import Redactor  # noqa: E402
 from skillgit.transcripts.discover import SessionQuery, iter_conversations  # noqa: E402
 from skillgit.transcripts.model import Conversation  # noqa: E402

@@ -30,9 +30,9 @@ from skillgit.demo.transcripts import (
     write_jsonl,
 )
 from skillgit.distill.cache import DigestCache
+from skillgit.distill.heuristic import HeuristicEngine
 from skillgit.distill.run import DistillOptions, distill_sessions
 from skillgit.gitops import GitRepo
-from skillgit.llm.heuristic import HeuristicEngine
 from skillgit.mine.ledger import Ledger
 from skillgit.mine.propose import propose
 from skillgit.mine.run import MineOptions, mine_digests

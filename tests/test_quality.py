@@ -15,9 +15,11 @@ def test_ruff_is_clean() -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
-def test_mypy_strict_is_clean(tmp_path: Path) -> None:
+def test_mypy_strict_is_clean() -> None:
+    # mypy's own incremental cache (.mypy_cache, git-ignored): a first run checks everything
+    # (~12 s), later runs recheck only what changed (~1 s) and report the same errors.
     proc = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"),
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(PROJECT / ".mypy_cache"),
          "skillgit"],
         cwd=PROJECT, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr

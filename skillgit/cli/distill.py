@@ -49,7 +49,7 @@ def distill(since: float | None, agents: tuple[str, ...], source: Path | None,
     """Distill agent sessions into digests: topics, tasks, skills used, environment
     feedback and user feedback, each item with a short redacted quote and its turn."""
     from skillgit.config import load_config
-    from skillgit.llm.select import resolve_engine
+    from skillgit.distill.engines import resolve_engine
     from skillgit.redact import Redactor
 
     config = load_config()

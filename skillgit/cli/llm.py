@@ -11,9 +11,10 @@ import click
 from pydantic import BaseModel, ConfigDict
 
 from skillgit.config import load_config
+from skillgit.distill.engines import create_engine
 from skillgit.errors import EXIT_OK, EXIT_USAGE, SkillgitError
 from skillgit.llm.base import Backend, Engine, InvalidAnswer
-from skillgit.llm.select import ENABLE_HINT, HEURISTIC, Selection, create_engine, select_engine
+from skillgit.llm.select import ENABLE_HINT, HEURISTIC, Selection, select_engine
 
 PROBE_SYSTEM = 'This is a connectivity check. Reply with exactly this JSON object: {"ok": true}'
 

@@ -59,8 +59,8 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
     """
     from skillgit.config import SKILLS_DIR_RULE, load_config, skills_dir_is_inside
     from skillgit.distill.cache import DigestCache, default_cache_dir, parse_tag
+    from skillgit.distill.engines import resolve_engine
     from skillgit.distill.run import DistillOptions
-    from skillgit.llm.select import resolve_engine
     from skillgit.mine.run import MineOptions, dry_run_text, run_mine
     from skillgit.mine.write import resolve_identity
     from skillgit.redact import Redactor

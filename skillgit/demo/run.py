@@ -11,9 +11,9 @@ from dulwich.repo import Repo
 
 from skillgit.demo.scenarios import DEPLOY_SKILL, write_sessions
 from skillgit.distill.cache import DigestCache
+from skillgit.distill.heuristic import HeuristicEngine
 from skillgit.distill.run import DistillResult
 from skillgit.errors import UsageError
-from skillgit.llm.heuristic import HeuristicEngine
 from skillgit.mine.run import MineOptions, MineResult, run_mine
 from skillgit.mine.write import DEFAULT_IDENTITY
 from skillgit.redact import Redactor

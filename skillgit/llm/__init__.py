@@ -1,13 +1,5 @@
-"""LLM engines and backends: the contract (`base`), HTTP and agent-CLI backends, selection."""
+"""Model backends only: the contract (`base`), HTTP and agent-CLI backends, selection.
 
-from __future__ import annotations
-
-from skillgit.llm.base import Backend, Engine, EngineSettings
-
-
-def wrap_backend(backend: Backend, settings: EngineSettings) -> Engine:
-    """`backend` wrapped in the LLM engine with the configured token budget."""
-    # Imported here: the engine module sits above the backends (and imports this package).
-    from skillgit.llm.llm_engine import LLMEngine
-
-    return LLMEngine(backend, token_budget=settings.token_budget)
+Nothing here knows a distill rule: a backend's entry point returns the bare `Backend`, and
+`skillgit.distill.engines` wraps it in the LLM engine (prompt, verification, digest).
+"""

@@ -25,9 +25,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from skillgit.llm import wrap_backend
 from skillgit.llm.agent_run import RunResult, child_environment, run_program, secrets_in, short
-from skillgit.llm.base import Completion, Engine, EngineSettings, EngineUnavailable, T
+from skillgit.llm.base import Completion, EngineSettings, EngineUnavailable, T
 from skillgit.llm.structured import (
     Attempt,
     complete_with_repair,
@@ -286,16 +285,16 @@ def _json_object(text: str) -> dict[str, Any] | None:
     return None
 
 
-def create_claude(settings: EngineSettings) -> Engine:
+def create_claude(settings: EngineSettings) -> ClaudeCliBackend:
     """Entry point `claude-cli`."""
-    return wrap_backend(ClaudeCliBackend(settings), settings)
+    return ClaudeCliBackend(settings)
 
 
-def create_codex(settings: EngineSettings) -> Engine:
+def create_codex(settings: EngineSettings) -> CodexCliBackend:
     """Entry point `codex-cli`."""
-    return wrap_backend(CodexCliBackend(settings), settings)
+    return CodexCliBackend(settings)
 
 
-def create_gemini(settings: EngineSettings) -> Engine:
+def create_gemini(settings: EngineSettings) -> GeminiCliBackend:
     """Entry point `gemini-cli`."""
-    return wrap_backend(GeminiCliBackend(settings), settings)
+    return GeminiCliBackend(settings)

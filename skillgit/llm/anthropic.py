@@ -12,8 +12,7 @@ from typing import Any
 
 import httpx
 
-from skillgit.llm import wrap_backend
-from skillgit.llm.base import Completion, Engine, EngineSettings, EngineUnavailable, T
+from skillgit.llm.base import Completion, EngineSettings, EngineUnavailable, T
 from skillgit.llm.http import JsonHttpClient, RetryPolicy
 from skillgit.llm.structured import Attempt, complete_with_repair, portable_schema, usage_from
 
@@ -95,6 +94,6 @@ def read_answer(payload: dict[str, Any], *, prompt: str) -> Attempt:
         input_tokens, usage.get("output_tokens"), prompt=prompt, answer=text or ""))
 
 
-def create(settings: EngineSettings) -> Engine:
-    """Entry point `anthropic`: the Messages backend wrapped in the LLM engine."""
-    return wrap_backend(AnthropicBackend(settings), settings)
+def create(settings: EngineSettings) -> AnthropicBackend:
+    """Entry point `anthropic`: the Messages backend."""
+    return AnthropicBackend(settings)

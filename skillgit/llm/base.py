@@ -3,8 +3,10 @@
 
 A `Backend` is a structured-output LLM: it takes a system and a user prompt and returns
 a pydantic model parsed from the answer. An `Engine` turns a `Conversation` into a
-`Digest`; LLM engines wrap a backend, the heuristic engine needs none. Engines are found
-only through the `skillgit.engines` entry-point group, exactly like third-party plugins.
+`Digest`. Engines are found only through the `skillgit.engines` entry-point group, exactly
+like third-party plugins: a factory returns either an `Engine` (the built-in `heuristic`)
+or a bare `Backend`, which `skillgit.distill.engines` wraps in the LLM engine (every
+built-in model backend). This package holds model backends only and knows no distill rule.
 
 Secrets: `EngineSettings.api_key` is a `SecretStr`; no repr, log line or exception message
 built by skillgit may contain the key itself.
@@ -122,7 +124,9 @@ class EngineSettings(BaseModel):
     extra: dict[str, str] = Field(default_factory=dict)
 
 
-EngineFactory = Callable[[EngineSettings], Engine]
+# What an entry point's factory makes: an engine, or a backend for the LLM engine to wrap.
+EngineOrBackend = Engine | Backend
+EngineFactory = Callable[[EngineSettings], EngineOrBackend]
 
 
 class _EntryPointFactory:
@@ -131,15 +135,15 @@ class _EntryPointFactory:
     def __init__(self, entry_point: EntryPoint) -> None:
         self._entry_point = entry_point
 
-    def __call__(self, settings: EngineSettings) -> Engine:
+    def __call__(self, settings: EngineSettings) -> EngineOrBackend:
         try:
             factory = self._entry_point.load()
         except Exception as exc:  # a broken plugin must not crash the CLI
             raise EngineUnavailable(
                 f"engine {self._entry_point.name!r} could not be loaded from "
                 f"{self._entry_point.value!r}: {type(exc).__name__}: {exc}") from None
-        engine: Engine = factory(settings)
-        return engine
+        made: EngineOrBackend = factory(settings)
+        return made
 
     def __repr__(self) -> str:
         return f"<engine factory {self._entry_point.name}={self._entry_point.value}>"

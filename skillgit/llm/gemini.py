@@ -12,8 +12,7 @@ from urllib.parse import quote
 
 import httpx
 
-from skillgit.llm import wrap_backend
-from skillgit.llm.base import Completion, Engine, EngineSettings, EngineUnavailable, T
+from skillgit.llm.base import Completion, EngineSettings, EngineUnavailable, T
 from skillgit.llm.http import JsonHttpClient, RetryPolicy
 from skillgit.llm.structured import Attempt, complete_with_repair, portable_schema, usage_from
 
@@ -110,6 +109,6 @@ def read_answer(payload: dict[str, Any], *, prompt: str) -> Attempt:
         meta.get("promptTokenCount"), output, prompt=prompt, answer=text or ""))
 
 
-def create(settings: EngineSettings) -> Engine:
-    """Entry point `gemini`: the generateContent backend wrapped in the LLM engine."""
-    return wrap_backend(GeminiBackend(settings), settings)
+def create(settings: EngineSettings) -> GeminiBackend:
+    """Entry point `gemini`: the generateContent backend."""
+    return GeminiBackend(settings)

@@ -14,8 +14,7 @@ from typing import Any
 
 import httpx
 
-from skillgit.llm import wrap_backend
-from skillgit.llm.base import Completion, Engine, EngineSettings, EngineUnavailable, T
+from skillgit.llm.base import Completion, EngineSettings, EngineUnavailable, T
 from skillgit.llm.http import JsonHttpClient, RetryPolicy
 from skillgit.llm.structured import (
     Attempt,
@@ -133,7 +132,7 @@ def _float_or_none(value: str | None) -> float | None:
         raise EngineUnavailable(f"openai: extra.temperature is not a number: {value!r}") from None
 
 
-def create(settings: EngineSettings) -> Engine:
-    """Entry point `openai`: the OpenAI-compatible backend wrapped in the LLM engine."""
-    return wrap_backend(OpenAIBackend(settings), settings)
+def create(settings: EngineSettings) -> OpenAIBackend:
+    """Entry point `openai`: the OpenAI-compatible backend."""
+    return OpenAIBackend(settings)
 

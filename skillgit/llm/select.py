@@ -5,7 +5,8 @@ in the environment or keys file, then an agent CLI on PATH) > `heuristic`. The m
 `--model` > `SKILLGIT_MODEL` > `llm.model`. The base URL: the engine's environment
 variable (`OPENAI_BASE_URL`, `ANTHROPIC_BASE_URL`, `GEMINI_BASE_URL`) > `llm.base_url`.
 Config values for model and base URL apply only when `llm.name` is unset or names the
-selected engine. Engines come only from the `skillgit.engines` entry points.
+selected engine. Engines come only from the `skillgit.engines` entry points; creating one
+(and wrapping a model backend in the LLM engine) is `skillgit.distill.engines`' job.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 
 from skillgit.config import Config
 from skillgit.errors import UsageError
-from skillgit.llm.base import Engine, EngineSettings, available_engines
+from skillgit.llm.base import EngineSettings, available_engines
 from skillgit.llm.keys import KEY_VARIABLES, find_key
 
 HEURISTIC = "heuristic"
@@ -112,12 +113,3 @@ def _check_base_url(url: str, source: str | None) -> None:
         raise UsageError(f"{source}: {shown!r} is not an http(s) URL with a host, "
                          "like http://localhost:11434/v1")
 
-
-def create_engine(selection: Selection) -> Engine:
-    return available_engines()[selection.engine](selection.settings)
-
-
-def resolve_engine(llm: str | None, model: str | None, env: Mapping[str, str],
-                   config: Config) -> Engine:
-    """The engine to use; `EngineUnavailable` if it cannot be set up, `UsageError` if unknown."""
-    return create_engine(select_engine(llm, model, env, config))

@@ -10,11 +10,11 @@ from pydantic import BaseModel, Field
 
 from skillgit.digest import Digest
 from skillgit.distill.cache import DigestCache
+from skillgit.distill.llm_engine import LLMEngine
 from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions
 from skillgit.errors import UsageError
 from skillgit.gitops import GitError, GitRepo
 from skillgit.llm.base import Backend, Engine
-from skillgit.llm.llm_engine import LLMEngine
 from skillgit.mine.ledger import load_ledger
 from skillgit.mine.lock import writing
 from skillgit.mine.propose import ProposalSet, propose

@@ -13,8 +13,8 @@ import pytest
 
 from skillgit.digest import Digest
 from skillgit.distill.evidence import USER_AUTHORED, quote_occurs
+from skillgit.distill.heuristic import HeuristicEngine
 from skillgit.distill.verify import verify_digest
-from skillgit.llm.heuristic import HeuristicEngine
 from skillgit.redact import Redactor
 from skillgit.transcripts.discover import SessionQuery, iter_conversations
 from skillgit.transcripts.model import Conversation, TurnKind

@@ -19,8 +19,8 @@ from servers import ScriptedServer, openai_reply
 from sessionkit import ClaudeSession
 
 from skillgit.digest import Digest
+from skillgit.distill.llm_engine import LLMEngine
 from skillgit.llm.base import EngineSettings, InvalidAnswer
-from skillgit.llm.llm_engine import LLMEngine
 from skillgit.llm.openai import OpenAIBackend
 from skillgit.redact import Redactor
 from skillgit.transcripts import claude_code

@@ -17,10 +17,10 @@ from sessionkit import ClaudeSession, Talk, sample_session
 
 from skillgit.digest import Digest
 from skillgit.distill.cache import DigestCache, default_cache_dir, file_fingerprint, parse_tag
+from skillgit.distill.heuristic import HeuristicEngine
 from skillgit.distill.render import SENTINEL
 from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions
 from skillgit.llm.base import EngineUnavailable, InvalidAnswer, Usage
-from skillgit.llm.heuristic import HeuristicEngine
 from skillgit.redact import Redactor
 from skillgit.transcripts.discover import SessionQuery
 from skillgit.transcripts.model import Conversation

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from skillgit.config import Config, parse_config
+from skillgit.distill.engines import resolve_engine
 from skillgit.errors import UsageError
 from skillgit.llm.base import available_engines
 from skillgit.llm.keys import find_key, keys_file_path, read_keys_file
-from skillgit.llm.select import resolve_engine, select_engine
+from skillgit.llm.select import select_engine
 
 BUILTIN = {"heuristic", "openai", "anthropic", "gemini", "claude-cli", "codex-cli", "gemini-cli"}
 

@@ -1,10 +1,11 @@
 """The `heuristic` engine: offline, free, deterministic; the default when no LLM is set up.
 
-It reads one conversation with fixed rules (see `skillgit.distill.user_signals` and
-`skillgit.distill.env_signals`): asks become tasks, redirects after an agent action become
+It reads one conversation with the distill rules beside it (`user_signals` and
+`env_signals`): asks become tasks, redirects after an agent action become
 corrections, standing rules become preferences, the same ask twice becomes a repeated ask,
 and failing tool calls become environment feedback (with the fix when one followed).
 Every item quotes its turn verbatim. It is the baseline every LLM engine must beat.
+Registered like any engine, under the `skillgit.engines` entry point `heuristic`.
 """
 
 from __future__ import annotations

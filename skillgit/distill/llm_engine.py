@@ -1,5 +1,6 @@
 """`LLMEngine`: distillation by any structured-output `Backend` (HTTP API or agent CLI).
 
+The distill side of every model backend (the backends themselves live in `skillgit.llm`).
 One call per conversation: the compact, redacted rendering from
 `skillgit.distill.render` (session delimited as untrusted data, within the token budget)
 goes to `backend.complete(system, user, DigestAnswer)`; the parsed answer then passes

@@ -1,0 +1,113 @@
+"""Imports point down (design.md): no module imports from a layer above its own.
+
+Every import counts, wherever it stands (top level, inside a function, under
+TYPE_CHECKING), absolute or relative. `llm/` holds model backends only and knows no rule of
+`distill/`; engines find each other through the `skillgit.engines` entry points.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "skillgit"
+
+# Top to bottom. A unit (a sub-package or a top-level module of skillgit) may import units of
+# its own layer or below. `<root>` is skillgit/__init__.py (the version).
+LAYERS: list[set[str]] = [
+    {"__main__", "cli"},
+    {"demo"},
+    {"mine"},
+    {"distill"},                   # the rules and the engines that run them
+    {"llm"},                       # model backends only
+    {"skills", "transcripts", "report"},
+    # Below both producers and consumers: the git side, redaction, config, shared data types.
+    {"gitops", "redact", "config", "digest", "proposal", "safety", "tokens", "errors", "<root>"},
+]
+RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
+
+
+def unit_of(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "<root>"
+
+
+def module_name(path: Path) -> tuple[str, str]:
+    """(the module's dotted name, the package relative imports start from)."""
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+        return ".".join(parts), ".".join(parts)
+    return ".".join(parts), ".".join(parts[:-1])
+
+
+def imported_modules(path: Path) -> list[tuple[int, str]]:
+    """(line, module) for every import of a skillgit module in `path`."""
+    _, package = module_name(path)
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+                # `from . import x` may name a module: count `pkg.x` too.
+                found += [(node.lineno, f"{module}.{alias.name}") for alias in node.names]
+            else:
+                module = node.module or ""
+            found.append((node.lineno, module))
+    return [(line, name) for line, name in found
+            if name == "skillgit" or name.startswith("skillgit.")]
+
+
+def upward_imports() -> list[str]:
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module, _ = module_name(path)
+        unit = unit_of(module)
+        for line, target in imported_modules(path):
+            other = unit_of(target)
+            if other == unit or other not in RANK:
+                continue
+            if RANK[other] < RANK[unit]:
+                wrong.append(f"{path.relative_to(PACKAGE.parent)}:{line}: {unit} imports "
+                             f"{target} from the layer above it ({other})")
+    return wrong
+
+
+def test_every_unit_has_a_layer() -> None:
+    units = {unit_of(module_name(path)[0]) for path in PACKAGE.rglob("*.py")}
+    missing = sorted(units - RANK.keys())
+    assert missing == [], f"place these in LAYERS (see design.md, 'imports point down'): {missing}"
+
+
+def test_imports_point_down() -> None:
+    assert upward_imports() == []
+
+
+def test_llm_imports_no_distill_mine_or_cli() -> None:
+    """The tidy-up of issue 10 in plain words: llm/ holds model backends only."""
+    for path in sorted((PACKAGE / "llm").rglob("*.py")):
+        for line, target in imported_modules(path):
+            assert unit_of(target) not in {"distill", "mine", "cli", "demo"}, f"{path}:{line}"
+
+
+@pytest.mark.parametrize("source, unit, expected", [
+    ("from skillgit.distill.facts import build_digest\n", "llm", True),
+    ("def f():\n    from skillgit.mine import run\n", "distill", True),
+    ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import skillgit.cli\n",
+     "gitops", True),
+    ("from ..distill import facts\n", "llm", True),
+    ("from skillgit.llm.base import Usage\n", "distill", False),
+    ("from skillgit.digest import Digest\n", "llm", False),
+])
+def test_the_check_sees_every_kind_of_import(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              source: str, unit: str, expected: bool) -> None:
+    fake = tmp_path / "skillgit"
+    (fake / unit).mkdir(parents=True)
+    (fake / unit / "probe.py").write_text(source, encoding="utf-8")
+    monkeypatch.setitem(globals(), "PACKAGE", fake)
+    assert bool(upward_imports()) is expected
