@@ -33,11 +33,11 @@ MAX_TOPIC_CHARS = 200
 MAX_ITEMS = 12
 MAX_EVIDENCE = 5
 _ENV_SOURCES = USER_AUTHORED | {TurnKind.TOOL_CALL}
+# Our own prompt's delimiters, and the looser override phrasings an answer must not echo
+# (the safety screen covers the rest: text aimed at the agent, commands, hidden text).
 _OVERRIDE = re.compile(
-    r"ignore\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier)\s+"
-    r"(?:instructions?|prompts?|messages?|rules?)|disregard\s+(?:all\s+|the\s+|your\s+)?"
-    r"(?:previous|prior|above|earlier)|you\s+are\s+now\b|new\s+instructions?\s*:|"
-    r"</?session-", re.IGNORECASE)
+    r"disregard\s+(?:all\s+|the\s+|your\s+)?(?:previous|prior|above|earlier)|"
+    r"you\s+are\s+now\b|</?session-|</?evidence-", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
