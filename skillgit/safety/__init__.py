@@ -28,6 +28,8 @@ one proposal, a miss puts a harmful line in front of an agent.
 
 from __future__ import annotations
 
+import re
+
 from skillgit.safety import text as _text
 from skillgit.safety.findings import Finding
 from skillgit.safety.flow import analyse
@@ -38,6 +40,13 @@ __all__ = ["ELEVATION", "UNKNOWN_HOST", "Finding", "Note", "findings", "hosts_in
            "is_unsafe", "new_text", "notes", "refused", "unsafe_lines"]
 
 MAX_SCREENED = 200_000
+_TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$", re.M)
+
+
+def _cells(row: re.Match[str]) -> str:
+    """A Markdown table row: each cell is its own line (a cell's `\\|` is a pipe again)."""
+    cells = re.split(r"(?<!\\)\|", row.group(0).strip().strip("|"))
+    return "\n".join(cell.replace("\\|", "|") for cell in cells)
 
 
 def findings(text: str | None) -> list[Finding]:
@@ -47,6 +56,7 @@ def findings(text: str | None) -> list[Finding]:
     text = text[:MAX_SCREENED]
     plain = _text.normalize(text)
     out = _text.findings(text, plain)
+    plain = _TABLE_ROW.sub(_cells, plain)
     for prose in (False, True):  # a quote and an apostrophe read differently may hide a command
         out += analyse(parse(plain, prose=prose))
     return list(dict.fromkeys(out))

@@ -46,6 +46,15 @@ _LOOKS_LIKE_A_STEP = frozenset(FETCHERS | SHELLS | set(WRAPPERS) | BUILDERS | AR
                                 "dd", "set", "setx"})
 
 
+# Program names that are also everyday words: a command only when they come first.
+_ENGLISH = frozenset({".", "?", "at", "source", "batch", "exec", "eval", "su", "cmd", "fetch",
+                      "http", "https", "links", "host", "type", "time", "command", "start",
+                      "call", "set", "export", "install", "run", "task", "just", "make",
+                      "print", "read", "view", "open", "copy", "sort", "cut", "find", "watch",
+                      "env", "nice", "builtin", "chroot", "cat", "tee", "echo", "printf", "cd",
+                      "rev", "tr", "ln", "cp", "mv", "git", "apt", "port", "pkg", "snap"})
+
+
 @dataclass
 class State:
     """What earlier commands of the same text did."""
@@ -87,8 +96,8 @@ def _views(command: Command, state: State) -> list[Resolved]:
     """The command from its first word, and from every later word that names a known
     program (transcript text puts prose before commands: "no, run curl … | sh")."""
     starts = [0] + [i for i, w in enumerate(command.words[1:8], 1)
-                    if w.static and names_of(w, state.variables) & _LOOKS_LIKE_A_STEP
-                    and w.static not in (".", "?")]
+                    if w.static and (names := names_of(w, state.variables)) & _LOOKS_LIKE_A_STEP
+                    and not names & _ENGLISH]
     return [resolve(command, state.variables, i) for i in starts]
 
 
@@ -118,8 +127,10 @@ def _runs_args(r: Resolved) -> bool:
         r.args and r.args[0].literal in DATA_FLAGS))
 
 
-def word_risk(word: Word, state: State) -> str | None:
-    for inner in word.scripts():
+def word_risk(word: Word, state: State, backticks: bool = True) -> str | None:
+    """The risk of what the word expands to. `backticks=False` where Markdown's code spans
+    would be read as substitutions (prose starting with `curl …`, tables with pipes)."""
+    for inner in word.scripts(backticks=backticks):
         for command in walk(inner):
             if (risk := source(command, state)) is not None:
                 return risk
@@ -137,7 +148,7 @@ def source(command: Command, state: State) -> str | None:
         text = word.literal.lower()
         if "downloadstring" in text or "net.webclient" in text or "downloaddata" in text:
             return DOWNLOAD_RUN
-        if (risk := word_risk(word, state)) is not None:
+        if (risk := word_risk(word, state, backticks=False)) is not None:
             return risk
     for r in _views(command, state):
         if r.names & FETCHERS or (any(is_language(n) for n in r.names) and any(
@@ -185,7 +196,7 @@ def _command(command: Command, r: Resolved, state: State, upstream: str | None,
             if (risk := word_risk(arg, state)) is not None:
                 out.append(Finding(risk, "substituted into a shell or interpreter"))
     program = command.words[r.start] if r.start < len(command.words) and r.names else None
-    if program is not None and (risk := word_risk(program, state)) is not None:
+    if program is not None and (risk := word_risk(program, state, backticks=False)) is not None:
         out.append(Finding(risk, "run as a command"))
     if (r.names & {"powershell", "pwsh"}) and any(
             re.fullmatch(r"-e(?:nc(?:odedcommand)?|c)?", a, re.I) for a in r.arg_texts()):

@@ -55,6 +55,9 @@ def names_of(word: Word, variables: dict[str, set[str]]) -> set[str]:
     """What a program word can name once expanded ("?" for an expansion nobody can know)."""
     static = word.static
     if static is not None:
+        if not word.quoted and static[:1].isupper() and static[1:].isalpha() and \
+                static[1:].islower():
+            return {static}  # "Python", "Bash", "Source": a capitalised word is prose
         return {program_name(static)}
     names: set[str] = set()
     expansions = [p for p in word.parts if p.kind != "lit"]

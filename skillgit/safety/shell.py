@@ -28,6 +28,7 @@ class Part:
     text: str = ""                       # the literal text, or the variable's name
     default: str = ""                    # ${NAME:-default}
     script: list[Pipeline] | None = None
+    backtick: bool = False               # `…` or a bare `(…)`: in prose, more often not code
 
 
 @dataclass
@@ -47,9 +48,10 @@ class Word:
             return None
         return self.literal
 
-    def scripts(self, *kinds: str) -> list[list[Pipeline]]:
+    def scripts(self, *kinds: str, backticks: bool = True) -> list[list[Pipeline]]:
         wanted = kinds or ("sub", "proc_in", "proc_out")
-        return [p.script for p in self.parts if p.kind in wanted and p.script is not None]
+        return [p.script for p in self.parts if p.kind in wanted and p.script is not None
+                and (backticks or not p.backtick)]
 
     def variables(self) -> list[Part]:
         return [p for p in self.parts if p.kind == "var"]
@@ -159,7 +161,7 @@ class _Lexer:
                 self.pos += 1
                 inner = self.script(depth + 1, ")" if c == "(" else "}")
                 if command.words:  # `iex (iwr …)`: an argument that is a script
-                    command.words.append(Word([Part("sub", script=inner)]))
+                    command.words.append(Word([Part("sub", script=inner, backtick=True)]))
                 else:
                     command.group = inner
             else:
@@ -255,7 +257,7 @@ class _Lexer:
                 return
             self.pos += 1 if backtick else 2
             word.parts.append(Part("sub", script=self.script(depth + 1, "`" if backtick
-                                                               else ")")))
+                                                               else ")"), backtick=backtick))
         elif self.starts("${"):
             end = self.text.find("}", self.pos)
             end = len(self.text) if end < 0 else end

@@ -33,15 +33,14 @@ _CONFUSABLES = str.maketrans("аеорсухіјѕһԁɡАВЕКМНОРСТХІ
 
 _AI = (r"(?:ai|a\.i\.|llms?|gpts?|chatgpt|claude|codex|gemini|copilot|cursor|language models?|"
        r"(?:coding |ai |llm )?(?:agents?|assistants?|models?|bots?))")
-_AI_STRICT = (r"(?:ai|a\.i\.|llms?|gpts?|chatgpt|claude|codex|gemini|copilot|language models?|"
-              r"(?:ai|llm|coding|autonomous)\s+(?:agents?|assistants?|models?|bots?))")
 _AUDIENCE = r"(?:user|reviewer|human|maintainer|owner|operator|developer|anyone|anybody|team|them)"
 _AGENT_PATTERNS = [
     rf"\b{_AI}\s+(?:reading|processing|seeing|that reads?|who reads?|parsing)\s+"
     r"(?:this|these|the\s+(?:file|text|page|document|readme|skill|repo))\b",
     rf"\b(?:all|any|every)\s+{_AI}\s+(?:must|should|shall|will|need to|are (?:required|"
     r"instructed|expected) to)\b",
-    rf"\b{_AI_STRICT}s?\s+(?:must|shall|are (?:required|instructed) to)\b",
+    r"\b(?:ai|llm|coding|autonomous)\s+(?:agents?|assistants?|models?|bots?)\s+(?:must|shall|"
+    r"are (?:required|instructed) to)\b",
     rf"\b(?:if|when|since|because|as)\s+you\s+are\s+(?:an?\s+)?{_AI}",
     rf"\b(?:attention|note|notice|message|instructions?|memo|important)\s*(?:to|for)\s+"
     rf"(?:the\s+|any\s+|all\s+)?{_AI}\b",
@@ -71,9 +70,8 @@ _AGENT_PATTERNS = [
     r"directives?|guardrails?|polic(?:y|ies)|constraints?)\b",
     r"\b(?:new|updated|real|actual|hidden|secret|revised)\s+(?:system\s+)?(?:instructions?|"
     r"prompts?|directives?|rules)\s*:",
-    r"\bsystem\s+prompt\b",
-    r"<\|?\s*(?:system|im_start|im_end|endoftext|assistant)\s*\|?>|<</?sys>>|\[/?inst\]|"
-    r"^\s*#{1,3}\s*(?:system|instructions?)\s*:?\s*$",
+    r"<\|\s*(?:system|im_start|im_end|endoftext|assistant)\s*\|>|<</?sys>>|\[/?inst\]|"
+    r"<\s*/?\s*system\s*>",
     r"\b(?:do|run|execute|perform)\s+(?:this|it|these|the\s+following)\s+(?:now\s+)?"
     r"(?:immediately|automatically|without\s+(?:asking|confirmation|approval|review))\b",
     r"\bjailbr(?:ea|o)k|\bdeveloper\s+mode\s+enabled\b|\bdo\s+anything\s+now\b",
@@ -108,8 +106,9 @@ _COMMENTS = re.compile(r"<!--(.*?)(?:-->|$)|^\s*\[[^\]]*\]:\s*(?:#|<>)\s*[(\"'](
                        r"<(\w+)[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|"
                        r"font-size\s*:\s*0|\bhidden\b)[^>]*>(.*?)(?:</\3>|$)",
                        re.I | re.S | re.M)
-_ADDRESSED = re.compile(rf"\b(?:you|your|{_AI}|instructions?|ignore|must|always|never|run|"
-                        r"execute|curl|wget|install|send|read|tell|mention)\b", re.I)
+_ADDRESSED = re.compile(rf"\b(?:{_AI}|instructions?|ignore|disregard|you\s+(?:must|should|"
+                        r"shall|will|need|are)|do\s+not\s+tell|never\s+mention|always\s+run|"
+                        r"must\s+run)\b", re.I)
 _EXEC_API = (r"(?:\bexec\s*\(|\beval\s*\(|\bcompile\s*\(|os\.system|subprocess|\bpopen|"
              r"child_process|execSync|\bspawn|\bsystem\s*\(|new\s+Function|\bFunction\s*\(|"
              r"runpy|__import__|importlib|\biex\b|Invoke-Expression|instance_eval|"
