@@ -6,7 +6,9 @@ environment feedback must quote a tool call or a user turn. So text injected thr
 tool output can at most be reported as what that tool printed, never as something the
 user asked for. Unknown kinds are dropped; `command`/`fix` are kept only when the
 agent really ran them; summaries and topics are flattened to one line, length-capped,
-and dropped when they carry instruction-override phrases.
+and dropped when they echo the prompt's own delimiters. Topics (free text of the engine)
+are dropped when the safety screen refuses them; items quoting unsafe text stay, so the
+judge can withhold them and say why.
 """
 
 from __future__ import annotations
@@ -120,7 +122,9 @@ def _ran(command: str | None, turns: Mapping[int, Turn], *, successful: bool) ->
 
 
 def _clean_line(text: str) -> bool:
-    return bool(text.strip()) and _OVERRIDE.search(text) is None and not is_unsafe(text)
+    """A summary kept for the judge. Unsafe text is *not* dropped here: the judge withholds it
+    and the run summary counts it by class (a digest dropping it would hide why)."""
+    return bool(text.strip()) and _OVERRIDE.search(text) is None
 
 
 def _topic(topic: str) -> str:

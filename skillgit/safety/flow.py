@@ -51,8 +51,8 @@ _ENGLISH = frozenset({".", "?", "at", "source", "batch", "exec", "eval", "su", "
                       "http", "https", "links", "host", "type", "time", "command", "start",
                       "call", "set", "export", "install", "run", "task", "just", "make",
                       "print", "read", "view", "open", "copy", "sort", "cut", "find", "watch",
-                      "env", "nice", "builtin", "chroot", "cat", "tee", "echo", "printf", "cd",
-                      "rev", "tr", "ln", "cp", "mv", "git", "apt", "port", "pkg", "snap"})
+                      "env", "nice", "builtin", "chroot", "cat", "tee", "echo", "printf",
+                      "rev", "tr", "ln", "cp", "mv", "apt", "port", "pkg", "snap"})
 
 
 @dataclass
@@ -95,7 +95,7 @@ def analyse(script: list[Pipeline], depth: int = 0, state: State | None = None) 
 def _views(command: Command, state: State) -> list[Resolved]:
     """The command from its first word, and from every later word that names a known
     program (transcript text puts prose before commands: "no, run curl … | sh")."""
-    starts = [0] + [i for i, w in enumerate(command.words[1:8], 1)
+    starts = [0] + [i for i, w in enumerate(command.words[1:64], 1)
                     if w.static and (names := names_of(w, state.variables)) & _LOOKS_LIKE_A_STEP
                     and not names & _ENGLISH]
     return [resolve(command, state.variables, i) for i in starts]
@@ -286,8 +286,8 @@ def _saved_files(command: Command, r: Resolved) -> list[str]:
     out = [r2.target.literal for r2 in command.redirects if r2.op in (">", ">>", ">|", "&>")]
     for i, arg in enumerate(args):
         low = arg.lower()
-        if low in ("-o", "--output", "-outfile", "--output-document", "-destination",
-                   "-o-") and i + 1 < len(args):
+        if (low in ("-o", "--output", "-outfile", "--output-document", "-destination",
+                    "-o-") or re.fullmatch(r"-[a-z]*o", arg, re.I)) and i + 1 < len(args):
             out.append(args[i + 1])
         elif m := re.match(r"(?:-o|--output=|--output-document=|-O)(\S+)$", arg):
             out.append(m.group(1))

@@ -63,7 +63,7 @@ _SHORTHAND = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+(?:#\S*)?$")
 
 def reads(command: Command, variables: dict[str, set[str]]) -> str | None:
     """What a pipeline stage feeds on: "secret" (credentials, the environment), "file"."""
-    names = set().union(*(names_of(w, variables) for w in command.words[:8])) \
+    names = set().union(*(names_of(w, variables) for w in command.words[:64])) \
         if command.words else set()
     texts = [w.literal for w in command.words]
     if names & ENV_DUMPS and not any(t.startswith(("-", "$")) or "=" in t for t in texts[1:2]):
