@@ -55,6 +55,8 @@ class Candidate(BaseModel):
     terms: list[str]              # the content terms the group shares
     skill: str | None = None      # existing skill this is about, if any
     signals: list[Signal] = Field(default_factory=list)
+    # signals withheld by the safety screen: class of risk → count (their text is gone)
+    withheld: dict[str, int] = Field(default_factory=dict)
 
     @property
     def sessions(self) -> list[str]:
@@ -97,6 +99,25 @@ class Verdict(BaseModel):
         return "no room to do better and no repeated ask"
 
 
+ReviewKind = Literal["unknown-host", "sudo"]
+
+
+class ReviewItem(BaseModel):
+    """Lower-risk content a proposal carries, listed under "Review carefully" (commit message,
+    PR body): a URL to a host the repository never names, or privilege elevation."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: ReviewKind
+    text: str                     # the redacted URL or command line (raw: escape to render)
+    source: str                   # which evidence it came from, or "text written by <engine>"
+
+    @property
+    def label(self) -> str:
+        return {"unknown-host": "URL to a host not named in this repository",
+                "sudo": "runs with elevated privileges (sudo)"}[self.kind]
+
+
 class SkillChange(BaseModel):
     """New content for files of one skill directory (paths relative to the repository)."""
 
@@ -117,6 +138,7 @@ class Proposal(BaseModel):
     verdict: Verdict
     engine: str
     rejected_others: list[str] = Field(default_factory=list)
+    review_carefully: list[ReviewItem] = Field(default_factory=list)
 
     @property
     def branch(self) -> str:

@@ -114,6 +114,9 @@ def summary_lines(distilled: DistillResult, result: MineResult) -> list[str]:
         "(changed by someone else)"
         + (" (dry run: no git object written)" if result.dry_run else ""),
     ]
+    if found.withheld:
+        from skillgit.mine.propose import withheld_summary
+        lines.append(f"skillgit: {withheld_summary(found.withheld)}")
     notable = [r for r in found.rejected if r.sessions >= 2 or not r.missed.startswith("not")]
     if notable:
         lines.append("skillgit: rejected candidates (the dimension each missed):")
@@ -145,9 +148,11 @@ def summary_json(distilled: DistillResult, result: MineResult) -> dict[str, Any]
             "fingerprint": p.fingerprint, "evidence_sessions": len(p.evidence_sessions),
             "status": by_branch[p.branch].status if p.branch in by_branch else None,
             "sha": by_branch[p.branch].sha if p.branch in by_branch else None,
+            "review_carefully": [item.model_dump() for item in p.review_carefully],
             "dimensions": {"repeatable": p.verdict.repeatable.holds,
                            "feedback": p.verdict.feedback.holds,
                            "repeated_ask": p.verdict.repeated_ask.holds},
         } for p in result.found.proposals],
         "rejected": [r.model_dump() for r in result.found.rejected],
+        "withheld": dict(sorted(result.found.withheld.items())),
     }

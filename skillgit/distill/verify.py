@@ -6,7 +6,9 @@ environment feedback must quote a tool call or a user turn. So text injected thr
 tool output can at most be reported as what that tool printed, never as something the
 user asked for. Unknown kinds are dropped; `command`/`fix` are kept only when the
 agent really ran them; summaries and topics are flattened to one line, length-capped,
-and dropped when they carry instruction-override phrases.
+and dropped when they echo the prompt's own delimiters. Topics (free text of the engine)
+are dropped when the safety screen refuses them; items quoting unsafe text stay, so the
+judge can withhold them and say why.
 """
 
 from __future__ import annotations
@@ -33,11 +35,11 @@ MAX_TOPIC_CHARS = 200
 MAX_ITEMS = 12
 MAX_EVIDENCE = 5
 _ENV_SOURCES = USER_AUTHORED | {TurnKind.TOOL_CALL}
+# Our own prompt's delimiters, and the looser override phrasings an answer must not echo
+# (the safety screen covers the rest: text aimed at the agent, commands, hidden text).
 _OVERRIDE = re.compile(
-    r"ignore\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier)\s+"
-    r"(?:instructions?|prompts?|messages?|rules?)|disregard\s+(?:all\s+|the\s+|your\s+)?"
-    r"(?:previous|prior|above|earlier)|you\s+are\s+now\b|new\s+instructions?\s*:|"
-    r"</?session-", re.IGNORECASE)
+    r"disregard\s+(?:all\s+|the\s+|your\s+)?(?:previous|prior|above|earlier)|"
+    r"you\s+are\s+now\b|</?session-|</?evidence-", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -120,7 +122,9 @@ def _ran(command: str | None, turns: Mapping[int, Turn], *, successful: bool) ->
 
 
 def _clean_line(text: str) -> bool:
-    return bool(text.strip()) and _OVERRIDE.search(text) is None and not is_unsafe(text)
+    """A summary kept for the judge. Unsafe text is *not* dropped here: the judge withholds it
+    and the run summary counts it by class (a digest dropping it would hide why)."""
+    return bool(text.strip()) and _OVERRIDE.search(text) is None
 
 
 def _topic(topic: str) -> str:

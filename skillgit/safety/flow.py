@@ -1,0 +1,316 @@
+"""Follow what a command line does with what it fetched: run it, or only read it as data.
+
+A *tainted* value comes from the network (a fetch) or is decoded from an opaque blob. It is
+refused when it reaches something that executes: the stdin of a shell or interpreter (any
+stage later in the pipeline, a `<` / `<<<` redirect), an interpreter's argument (`sh -c
+"$(…)"`, `bash <(…)`, `eval`, `iex (…)`), the program word itself (`$(curl …)`), a variable
+later run (`X=$(curl …); eval "$X"`), or a saved file later run, sourced or made executable
+(`curl -o x.sh …` … `sh x.sh`, across commands and lines). A cloned repository or extracted
+archive is tainted code: building, installing or running from it is refused too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from skillgit.safety import hooks
+from skillgit.safety.findings import Finding
+from skillgit.safety.resolve import Resolved, assignment, names_of, resolve
+from skillgit.safety.shell import MAX_DEPTH, Command, Pipeline, Word, parse, walk
+from skillgit.safety.vocab import (
+    ARCHIVERS,
+    BUILDERS,
+    CLONERS,
+    CODE_FLAGS,
+    DATA_FLAGS,
+    DECODERS,
+    DOWNLOAD_RUN,
+    FETCH_API,
+    FETCHERS,
+    OBFUSCATED,
+    SHELLS,
+    WRAPPERS,
+    is_language,
+    program_name,
+)
+
+_URL_BASENAME = re.compile(r"^[a-z][a-z0-9+.-]*://[^\s?#]*/([^/\s?#]+)", re.I)
+_ARCHIVE = re.compile(r"\.(?:tar(?:\.\w+)?|tgz|tbz2?|txz|zip|7z|whl|gem|jar|deb|rpm|pkg|dmg)$",
+                      re.I)
+_EXEC_MODE = re.compile(r"^(?:[ugoa]*[+=][rwxXst]*x[rwxXst]*|0?[0-7]?[1357][0-7]{0,2})$")
+_LOOKS_LIKE_A_STEP = frozenset(FETCHERS | SHELLS | set(WRAPPERS) | BUILDERS | ARCHIVERS |
+                               {"git", "chmod", "cd", "cat", "tee", "echo", "printf", "base64",
+                                "python", "python3", "node", "export", "crontab", "systemctl",
+                                "launchctl", "cp", "mv", "ln", "install", "sed", "rm", "mkfs",
+                                "dd", "set", "setx"})
+
+
+# Program names that are also everyday words: a command only when they come first.
+_ENGLISH = frozenset({".", "?", "at", "source", "batch", "exec", "eval", "su", "cmd", "fetch",
+                      "http", "https", "links", "host", "type", "time", "command", "start",
+                      "call", "set", "export", "install", "run", "task", "just", "make",
+                      "print", "read", "view", "open", "copy", "sort", "cut", "find", "watch",
+                      "env", "nice", "builtin", "chroot", "cat", "tee", "echo", "printf",
+                      "rev", "tr", "ln", "cp", "mv", "apt", "port", "pkg", "snap"})
+
+
+@dataclass
+class State:
+    """What earlier commands of the same text did."""
+
+    variables: dict[str, set[str]] = field(default_factory=dict)   # NAME → program names
+    tainted_vars: dict[str, str] = field(default_factory=dict)     # NAME → risk
+    tainted_files: dict[str, str] = field(default_factory=dict)    # basename → risk
+    archives: set[str] = field(default_factory=set)                # downloaded archive names
+    cloned: set[str] = field(default_factory=set)                  # directories of fetched code
+    clone_lines: set[int] = field(default_factory=set)             # lines that fetched code
+    in_clone: bool = False
+
+
+def analyse(script: list[Pipeline], depth: int = 0, state: State | None = None) -> list[Finding]:
+    state = state or State()
+    out: list[Finding] = []
+    for pipeline in script:
+        upstream: str | None = None
+        reads: str | None = None
+        for command in pipeline.commands:
+            for r in _views(command, state):
+                out += _command(command, r, state, upstream, reads, pipeline.line, depth)
+            produced = source(command, state)
+            _remember(command, state, pipeline.line, upstream or produced)
+            upstream = upstream or produced
+            reads = hooks.reads(command, state.variables) or reads
+            if depth < MAX_DEPTH:
+                inner = [command.group] if command.group is not None else []
+                for word in command.words + [x.target for x in command.redirects]:
+                    inner += word.scripts()
+                for script_ in inner:
+                    out += analyse(script_, depth + 1, state)
+        for command in walk([pipeline]):
+            out += _nested(command, depth)
+    return out
+
+
+def _views(command: Command, state: State) -> list[Resolved]:
+    """The command from its first word, and from every later word that names a known
+    program (transcript text puts prose before commands: "no, run curl … | sh")."""
+    starts = [0] + [i for i, w in enumerate(command.words[1:64], 1)
+                    if w.static and (names := names_of(w, state.variables)) & _LOOKS_LIKE_A_STEP
+                    and not names & _ENGLISH]
+    return [resolve(command, state.variables, i) for i in starts]
+
+
+def runs_stdin(r: Resolved) -> bool:
+    """Whether the program executes what it reads on stdin."""
+    if r.names & SHELLS:
+        return True
+    if not any(is_language(n) for n in r.names):
+        return False
+    if "xargs" in r.wrappers:
+        return True
+    for i, word in enumerate(r.args):
+        text = word.literal
+        if text in ("-", "/dev/stdin"):
+            return True
+        if text in DATA_FLAGS or not text.startswith("-"):
+            return False  # `-m json.tool`, or a script file: stdin is data
+        if text in CODE_FLAGS:
+            code = r.args[i + 1].literal if i + 1 < len(r.args) else ""
+            return bool(re.search(r"\b(?:exec|eval|compile|system|popen|spawn|execSync|"
+                                  r"Function|runpy)\b", code))
+    return True
+
+
+def _runs_args(r: Resolved) -> bool:
+    return bool(r.names & SHELLS) or (any(is_language(n) for n in r.names) and not (
+        r.args and r.args[0].literal in DATA_FLAGS))
+
+
+def word_risk(word: Word, state: State, backticks: bool = True) -> str | None:
+    """The risk of what the word expands to. `backticks=False` where Markdown's code spans
+    would be read as substitutions (prose starting with `curl …`, tables with pipes)."""
+    for inner in word.scripts(backticks=backticks):
+        for command in walk(inner):
+            if (risk := source(command, state)) is not None:
+                return risk
+    for var in word.variables():
+        if var.text in state.tainted_vars:
+            return state.tainted_vars[var.text]
+    return None
+
+
+def source(command: Command, state: State) -> str | None:
+    """The risk of what this command prints: fetched, decoded, or read from such a file."""
+    if command.group is not None:
+        return next(filter(None, (source(c, state) for c in walk(command.group))), None)
+    for word in command.words:
+        text = word.literal.lower()
+        if "downloadstring" in text or "net.webclient" in text or "downloaddata" in text:
+            return DOWNLOAD_RUN
+        if (risk := word_risk(word, state, backticks=False)) is not None:
+            return risk
+    for r in _views(command, state):
+        if r.names & FETCHERS or (any(is_language(n) for n in r.names) and any(
+                re.search(FETCH_API, a, re.I) for a in r.arg_texts())):
+            return DOWNLOAD_RUN
+        name, args = r.name, [a.lower() for a in r.arg_texts()]
+        if name in DECODERS and any(m in args or m == "" or any(m in a for a in args)
+                                    for m in DECODERS[name]):
+            return OBFUSCATED
+        if name in ("printf", "echo", "print") and any(re.search(r"\\(?:x[0-9a-f]{2}|[0-7]{3})",
+                                                                 a) for a in args):
+            return OBFUSCATED
+        if name in ("cat", "type", "get-content", "gc", "tee") or r.names & SHELLS:
+            for arg in r.arg_texts():
+                if (risk := state.tainted_files.get(_base(arg))) is not None:
+                    return risk
+    for redirect in command.redirects:
+        if redirect.op.startswith("<"):
+            if (risk := state.tainted_files.get(_base(redirect.target.literal))) is not None:
+                return risk
+            if redirect.target.literal.startswith("/dev/tcp/"):
+                return DOWNLOAD_RUN
+            if (risk := word_risk(redirect.target, state)) is not None:
+                return risk
+    return None
+
+
+def _command(command: Command, r: Resolved, state: State, upstream: str | None,
+             reads: str | None, line: int, depth: int) -> list[Finding]:
+    out: list[Finding] = []
+    executes = runs_stdin(r)
+    if upstream and executes:
+        out.append(Finding(upstream, "piped into a shell or interpreter"))
+    for redirect in command.redirects:
+        if not redirect.op.startswith("<") or not executes:
+            continue
+        risk = word_risk(redirect.target, state) or state.tainted_files.get(
+            _base(redirect.target.literal))
+        if redirect.body and depth < MAX_DEPTH:
+            out += analyse(parse(redirect.body), depth + 1, state)
+        if risk:
+            out.append(Finding(risk, "redirected into a shell or interpreter"))
+    if _runs_args(r):
+        for arg in r.args:
+            if (risk := word_risk(arg, state)) is not None:
+                out.append(Finding(risk, "substituted into a shell or interpreter"))
+    program = command.words[r.start] if r.start < len(command.words) and r.names else None
+    if program is not None and (risk := word_risk(program, state, backticks=False)) is not None:
+        out.append(Finding(risk, "run as a command"))
+    if (r.names & {"powershell", "pwsh"}) and any(
+            re.fullmatch(r"-e(?:nc(?:odedcommand)?|c)?", a, re.I) for a in r.arg_texts()):
+        out.append(Finding(OBFUSCATED, "an encoded PowerShell command"))
+    out += _runs_fetched(r, state, line) + run_path(command, r, state, line)
+    out += hooks.command_findings(command, r, reads)
+    return out
+
+
+def _runs_fetched(r: Resolved, state: State, line: int) -> list[Finding]:
+    """Download (or clone) first, run it next: by name, via an interpreter, or by building."""
+    fetched_code = state.in_clone or line in state.clone_lines
+    targets: list[str] = []
+    if r.names & SHELLS or any(is_language(n) for n in r.names):
+        targets = [a for a in r.arg_texts() if a and not a.startswith("-")][:1]
+    elif r.name == "chmod" and r.args and _EXEC_MODE.match(r.args[0].literal):
+        targets = r.arg_texts()[1:]
+    out = []
+    for target in targets:
+        if target in state.tainted_files or _base(target) in state.tainted_files or (
+                fetched_code and not target.startswith(("/", "-", "~"))):
+            out.append(Finding(DOWNLOAD_RUN, "a downloaded file run afterwards"))
+    if fetched_code and (r.names & BUILDERS) and not r.names & FETCHERS:
+        out.append(Finding(DOWNLOAD_RUN, "fetched code built or installed"))
+    return out
+
+
+def run_path(command: Command, r: Resolved, state: State, line: int) -> list[Finding]:
+    """A program given by path: `./install.sh`, `/tmp/x`, `clone/bin/tool`."""
+    if not r.names or r.start >= len(command.words):
+        return []
+    path = command.words[r.start].static or ""
+    if "/" not in path and "\\" not in path:
+        return []
+    first = path.lstrip("./").split("/", 1)[0]
+    if _base(path) in state.tainted_files or (
+            (state.in_clone or line in state.clone_lines or first in state.cloned)
+            and not path.startswith(("/", "~"))):
+        return [Finding(DOWNLOAD_RUN, "a downloaded file run afterwards")]
+    return []
+
+
+def _remember(command: Command, state: State, line: int, tainted: str | None) -> None:
+    """Update the state with what this command did: assignments, saved files, clones, cd."""
+    for r in _views(command, state):
+        for name, value in r.assignments + _exported(r):
+            risk = word_risk(value, state)
+            if risk is not None:
+                state.tainted_vars[name] = risk
+            elif value.static:
+                state.variables[name] = {program_name(value.static.split()[0])} \
+                    if value.static.split() else set()
+        saved_files = _saved_files(command, r)
+        if tainted:  # `… > f`, `… | tee f`: what was fetched is now a file
+            saved_files += [x.target.literal for x in command.redirects if x.op in (
+                ">", ">>", ">|", "&>")]
+            if r.name in ("tee", "out-file", "set-content"):
+                saved_files += [a for a in r.arg_texts() if not a.startswith("-")]
+        for saved in saved_files:
+            state.tainted_files[_base(saved)] = DOWNLOAD_RUN
+            if _ARCHIVE.search(saved):
+                state.archives.add(_base(saved))
+        pair = (r.name, r.args[0].literal if r.args else "")
+        if pair in CLONERS or (r.name, "") in CLONERS:
+            state.clone_lines.add(line)
+            plain = [a for a in r.arg_texts()[1:] if not a.startswith("-")]
+            if plain:
+                state.cloned.add(_base(plain[-1]).removesuffix(".git"))
+        if r.name in ARCHIVERS and any(_base(a) in state.archives for a in r.arg_texts()):
+            state.clone_lines.add(line)
+            state.cloned |= {_ARCHIVE.sub("", _base(a)) for a in r.arg_texts()
+                             if _base(a) in state.archives}
+        if r.name in ("cd", "pushd", "set-location", "sl") and r.args:
+            state.in_clone = _base(r.args[0].literal.rstrip("/")) in state.cloned
+
+
+def _exported(r: Resolved) -> list[tuple[str, Word]]:
+    if r.name not in ("export", "declare", "local", "readonly", "typeset", "set", "setx"):
+        return []
+    return [pair for a in r.args if (pair := assignment(a)) is not None]
+
+
+def _saved_files(command: Command, r: Resolved) -> list[str]:
+    if not r.names & FETCHERS:
+        return []
+    args = r.arg_texts()
+    out = [r2.target.literal for r2 in command.redirects if r2.op in (">", ">>", ">|", "&>")]
+    for i, arg in enumerate(args):
+        low = arg.lower()
+        if (low in ("-o", "--output", "-outfile", "--output-document", "-destination",
+                    "-o-") or re.fullmatch(r"-[a-z]*o", arg, re.I)) and i + 1 < len(args):
+            out.append(args[i + 1])
+        elif m := re.match(r"(?:-o|--output=|--output-document=|-O)(\S+)$", arg):
+            out.append(m.group(1))
+        elif m := _URL_BASENAME.match(arg):
+            out.append(m.group(1))  # `curl -O url`, `wget url`: saved under its own name
+        elif r.name == "scp" and ":" in arg and i + 1 < len(args):
+            out.append(args[i + 1])
+    if r.name in ("certutil", "bitsadmin") and args:
+        out.append(args[-1])
+    return [p for p in out if p and p != "-"]
+
+
+def _base(path: str) -> str:
+    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+
+
+def _nested(command: Command, depth: int) -> list[Finding]:
+    """Quoted command lines inside arguments (`bash -c '…'`, `ssh host "…"`, `su -c …`)."""
+    if depth >= 3:
+        return []
+    out: list[Finding] = []
+    for word in command.words:
+        text = word.literal
+        if word.quoted and len(text) < 20000 and re.search(r"\s|[|;&`$]", text):
+            out += analyse(parse(text), depth + 1)
+    return out

@@ -1,0 +1,225 @@
+"""Per-command checks beyond download-and-run: exfiltration, persistence hooks, credential
+reads, installing straight from a URL, and remote shells."""
+
+from __future__ import annotations
+
+import re
+
+from skillgit.safety.findings import Finding
+from skillgit.safety.resolve import Resolved, names_of
+from skillgit.safety.shell import Command, Word, walk
+from skillgit.safety.vocab import (
+    CREDENTIALS,
+    DOWNLOAD_RUN,
+    ENV_DUMPS,
+    EXFILTRATION,
+    PERSISTENCE,
+    RAW_SOCKETS,
+    READERS,
+    SENDERS,
+    is_language,
+    is_sensitive,
+)
+
+HOOK_VARIABLES = frozenset({
+    "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "PYTHONSTARTUP",
+    "BASH_ENV", "PROMPT_COMMAND", "PERL5OPT", "PERL5DB", "RUBYOPT", "JAVA_TOOL_OPTIONS",
+    "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "DOTNET_STARTUP_HOOKS", "ZDOTDIR", "PYTHONINSPECT",
+    "GIT_CONFIG_PARAMETERS", "ELECTRON_RUN_AS_NODE"})
+NODE_HOOK = re.compile(r"(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader|"
+                       r"--experimental-specifier-resolution|-r=|--require=|--import=)", re.I)
+PERSISTENT_PATH = re.compile(
+    r"(?:^|[/\\])(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|"
+    r"zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|login|logout|inputrc|xinitrc|xprofile|"
+    r"xsessionrc|pam_environment|envrc)$|config\.fish$|conf\.d[/\\][^/\\]+\.fish$|"
+    r"(?:microsoft\.)?powershell_profile\.ps1$|profile\.ps1$|\.git[/\\]hooks(?:[/\\]|$)|"
+    r"[^/\\]*\.pth$|(?:site|user)customize\.py$|authorized_keys2?$|\.ssh[/\\]rc$|"
+    r"systemd[/\\](?:user|system)(?:[/\\]|$)|launch(?:agents|daemons)(?:[/\\]|$)|"
+    r"cron(?:tab|\.d|\.daily|\.hourly|\.weekly|\.monthly)?(?:[/\\]|$)|crontabs(?:[/\\]|$)|"
+    r"autostart[/\\]|init\.d[/\\]|rc\.local$|ld\.so\.preload$|profile\.d[/\\]|"
+    r"etc[/\\](?:profile|bash\.bashrc|zshrc|zsh[/\\]|environment)$)", re.I)
+_WRITERS = frozenset({"tee", "cp", "mv", "install", "ln", "rsync", "add-content", "set-content",
+                      "out-file", "ac", "sc", "copy", "copy-item", "move-item", "new-item",
+                      "sed", "perl", "dd", "touch", "ed", "ex", "truncate", "mkdir"})
+_GIT_HOOK_KEYS = re.compile(r"^(?:core\.(?:hookspath|fsmonitor|sshcommand|gitproxy|askpass|"
+                            r"pager|editor)|init\.templatedir|include\.path|includeif\..*|"
+                            r"alias\..*|credential\.helper|filter\..*|diff\..*\.textconv|"
+                            r"sequence\.editor|protocol\.ext\.allow)$", re.I)
+_UPLOAD_FLAGS = re.compile(r"^(?:-F|--form|--form-string|-d|--data|--data-binary|--data-raw|"
+                           r"--data-ascii|--data-urlencode|--json|-T|--upload-file|"
+                           r"--post-file|--body-file|-InFile|--infile)(?:=(.*))?$", re.I)
+_GLUED = re.compile(r"^-[sSLfkvigqN]*[dFT](.+)$")
+_URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://)?(?:[^@/\s]+@)?(\[[^\]]+\]|[^/:\s?#]+)", re.I)
+_HOSTISH = re.compile(r"^(?:localhost|[\w-]+(?:\.[\w-]+)+)(?::\d+)?(?:/|$)")
+_LOOPBACK = re.compile(r"^(?:localhost|.*\.localhost|127(?:\.\d+){3}|0\.0\.0\.0|\[?::1\]?)$",
+                       re.I)
+_REMOTE_SPEC = re.compile(r"^(?:[\w.-]+@)?[\w.-]+:(?!//)")
+_INSTALL_SUBCOMMANDS = frozenset({"install", "i", "add", "isntall", "in", "exec", "x", "dlx",
+                                  "inject", "upgrade"})
+_URLISH = re.compile(r"^(?:[\w.-]+\s*@\s*)?(?:[a-z][a-z0-9+.-]*://|git\+|git:|github:|gitlab:|"
+                     r"bitbucket:|gist:|hg\+|svn\+|bzr\+)", re.I)
+_SHORTHAND = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+(?:#\S*)?$")
+
+
+def reads(command: Command, variables: dict[str, set[str]]) -> str | None:
+    """What a pipeline stage feeds on: "secret" (credentials, the environment), "file"."""
+    names = set().union(*(names_of(w, variables) for w in command.words[:64])) \
+        if command.words else set()
+    texts = [w.literal for w in command.words]
+    if names & ENV_DUMPS and not any(t.startswith(("-", "$")) or "=" in t for t in texts[1:2]):
+        return "secret"
+    if any(is_sensitive(t) for t in texts[1:]) and names & (READERS | ENV_DUMPS):
+        return "secret"
+    for redirect in command.redirects:
+        if redirect.op == "<":
+            return "secret" if is_sensitive(redirect.target.literal) else "file"
+    if names & READERS and any(t and not t.startswith("-") for t in texts[1:]):
+        return "file"
+    return None
+
+
+def command_findings(command: Command, r: Resolved, upstream_reads: str | None) -> list[Finding]:
+    return (_exfiltration(command, r, upstream_reads) + _persistence(command, r)
+            + _credentials(command, r) + _remote_install(r) + _remote_shell(r))
+
+
+def _secret_substituted(word: Word) -> bool:
+    return any(reads(c, {}) == "secret" for inner in word.scripts() for c in walk(inner))
+
+
+def _remote(args: list[str]) -> bool:
+    """Whether the destination of a network command is anything but this machine."""
+    urls = [a for a in args if "://" in a] or [a for a in args if _HOSTISH.match(a)]
+    hosts = [m.group(1) for a in urls if (m := _URL.match(a))]
+    return not hosts or any(not _LOOPBACK.match(h) for h in hosts)
+
+
+def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[Finding]:
+    if not r.names & SENDERS and not any(is_language(n) for n in r.names):
+        return []
+    out = []
+    if any(_secret_substituted(w) for w in r.args) and r.names & SENDERS:
+        out.append(Finding(EXFILTRATION, "credentials substituted into a network command"))
+    args = r.arg_texts()
+    if not r.names & SENDERS:
+        return out
+    remote = _remote(args)
+    for i, arg in enumerate(args):
+        m = _UPLOAD_FLAGS.match(arg)
+        glued = _GLUED.match(arg) if m is None else None
+        value = (m.group(1) if m and m.group(1) is not None else
+                 args[i + 1] if m and i + 1 < len(args) else glued.group(1) if glued else None)
+        if value is None:
+            httpie = re.match(r"^[\w-]*(?:=|:=)?@(.+)$", arg) if r.names & {"http", "https",
+                                                                           "xh"} else None
+            value = "@" + httpie.group(1) if httpie else None
+        if value is None:
+            continue
+        flag = (arg[:2] if glued else arg.split("=", 1)[0]).lower()
+        if "@" in value:
+            file = value.split("@", 1)[1]      # -F f=@x, -d @x, --data-urlencode n@x
+        elif "<" in value:
+            file = value.split("<", 1)[1]      # -F f=<x
+        elif flag in ("-t", "--upload-file", "-infile", "--post-file", "--body-file"):
+            file = value
+        else:
+            continue
+        file = file.split(";", 1)[0]
+        if file == "-":
+            if upstream == "secret" or (upstream == "file" and remote):
+                out.append(Finding(EXFILTRATION, "local data piped into an upload"))
+        elif is_sensitive(file) or remote:
+            out.append(Finding(EXFILTRATION, "a local file uploaded"))
+    if r.names & RAW_SOCKETS and (upstream or any(x.op == "<" for x in command.redirects)):
+        out.append(Finding(EXFILTRATION, "local data sent over a raw socket"))
+    if r.names & {"scp", "rsync", "sftp"} and any(_REMOTE_SPEC.match(a) for a in args) and any(
+            is_sensitive(a) for a in args if not _REMOTE_SPEC.match(a)):
+        out.append(Finding(EXFILTRATION, "credentials copied to another host"))
+    if upstream == "secret":
+        out.append(Finding(EXFILTRATION, "credentials piped into a network command"))
+    return out
+
+
+def _targets(command: Command, r: Resolved) -> list[Word]:
+    """Where a command writes: redirections, and the files of writers like tee or cp."""
+    out = [x.target for x in command.redirects if x.op.startswith((">", "&>"))]
+    if r.names & _WRITERS:
+        plain = [w for w in r.args if not w.literal.startswith("-") or "=" in w.literal]
+        if r.names & {"cp", "mv", "install", "ln", "rsync", "copy", "copy-item", "move-item"}:
+            plain = plain[-1:]
+        out += plain
+    return out
+
+
+def _persistence(command: Command, r: Resolved) -> list[Finding]:
+    out = []
+    for word in _targets(command, r):
+        if PERSISTENT_PATH.search(word.literal.strip()) or any(
+                v.text.upper() == "PROFILE" for v in word.variables()):
+            out.append(Finding(PERSISTENCE, "a write to a startup file or hook location"))
+    for name, value in r.assignments:
+        if name.upper() in HOOK_VARIABLES or (
+                name.upper() == "NODE_OPTIONS" and NODE_HOOK.search(" " + value.literal)):
+            out.append(Finding(PERSISTENCE, "an environment variable that loads code"))
+    args = [a.lower() for a in r.arg_texts()]
+    if r.name == "crontab" and not (args and set(args) <= {"-l", "-u"} | set(args[1:2])):
+        out.append(Finding(PERSISTENCE, "a crontab change"))
+    if r.name == "systemctl" and "--user" in args and {"enable", "link", "edit"} & set(args):
+        out.append(Finding(PERSISTENCE, "a systemd user unit enabled"))
+    if r.name == "launchctl" and {"load", "bootstrap", "submit", "enable"} & set(args):
+        out.append(Finding(PERSISTENCE, "a launchd job loaded"))
+    if r.name in ("schtasks", "register-scheduledtask") or (
+            r.name in ("reg", "new-itemproperty", "set-itemproperty")
+            and any("currentversion\\run" in a for a in args)):
+        out.append(Finding(PERSISTENCE, "a scheduled task or autorun entry"))
+    if r.name == "git" and "config" in args and any(_GIT_HOOK_KEYS.match(a) for a in args):
+        out.append(Finding(PERSISTENCE, "a git setting that runs commands"))
+    return out
+
+
+def _credentials(command: Command, r: Resolved) -> list[Finding]:
+    args = r.args[:-1] if r.names & {"cp", "mv", "install", "copy-item"} else r.args
+    if (r.names & READERS and any(is_sensitive(w.literal) for w in args)) or any(
+            x.op == "<" and is_sensitive(x.target.literal) for x in command.redirects):
+        return [Finding(CREDENTIALS, "a command that reads credentials")]
+    return []
+
+
+def _remote_install(r: Resolved) -> list[Finding]:
+    """`pip install git+https://…`, `npm i user/repo`, `go run host/mod@v`, `cargo install
+    --git …`, `deno run https://…`: code from a URL, installed or run at once."""
+    args = r.arg_texts()
+    name = r.name
+    if is_language(name) and args[:2] == ["-m", "pip"]:
+        name, args = "pip", args[2:]
+    plain = [a for a in args if not a.startswith("-")]
+    sub = plain[0].lower() if plain else ""
+    if name in ("pip", "pip3", "pipx", "uv", "uvx", "pdm", "poetry", "conda", "mamba",
+                "brew", "gem", "npm", "pnpm", "yarn", "bun", "npx", "pnpx", "bunx", "deno",
+                "cargo", "go", "composer", "dotnet"):
+        package_args = plain if name in ("npx", "pnpx", "bunx", "uvx") else (
+            plain[1:] if sub in _INSTALL_SUBCOMMANDS or (sub == "run" and name in (
+                "pipx", "deno", "go")) else [])
+        if name in ("uv", "pip") and sub in ("pip", "tool"):
+            package_args = plain[2:]
+        if name == "uvx" or name == "pipx":
+            package_args += [a.split("=", 1)[-1] for a in args if a.startswith(("--from",
+                                                                                 "--spec"))]
+        npm = name in ("npm", "pnpm", "yarn", "bun", "npx", "pnpx", "bunx")
+        for arg in package_args:
+            if _URLISH.match(arg) or " @ " in arg or (npm and _SHORTHAND.match(arg)
+                                                     and not arg.startswith("@")):
+                return [Finding(DOWNLOAD_RUN, "a package installed or run from a URL")]
+            if name == "go" and sub == "run" and "@" in arg and "." in arg.split("/", 1)[0]:
+                return [Finding(DOWNLOAD_RUN, "a remote module run at once")]
+        if name == "cargo" and "--git" in args:
+            return [Finding(DOWNLOAD_RUN, "a package installed from a git URL")]
+    return []
+
+
+def _remote_shell(r: Resolved) -> list[Finding]:
+    args = [a.lower() for a in r.arg_texts()]
+    if r.names & RAW_SOCKETS and ({"-e", "-c", "--exec", "--sh-exec", "--lua-exec"} & set(args)
+                                  or any(a.startswith(("exec:", "system:")) for a in args)):
+        return [Finding(DOWNLOAD_RUN, "a remote shell")]
+    return []

@@ -1,0 +1,151 @@
+"""Which program a command really runs: past assignments, wrappers (`sudo -E`, `env -i`,
+`timeout 5`, `xargs -I{}`, `busybox`, `uv run`), escaped or quoted names, `$SHELL`,
+`${X:-bash}` and `"$(which bash)"`."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from skillgit.safety.shell import Command, Pipeline, Word, parse
+from skillgit.safety.vocab import (
+    POSITIONAL_WRAPPERS,
+    RESERVED,
+    RUNNERS,
+    SHELL_VARIABLES,
+    WHICH,
+    WRAPPERS,
+    program_name,
+)
+
+_ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)", re.S)
+
+
+@dataclass
+class Resolved:
+    """A command as it runs: its program name(s), arguments, and what wrapped it."""
+
+    names: set[str]
+    args: list[Word]
+    assignments: list[tuple[str, Word]] = field(default_factory=list)
+    wrappers: list[str] = field(default_factory=list)
+    start: int = 0                       # index of the program word in the command's words
+
+    @property
+    def name(self) -> str:
+        return min(self.names) if self.names else ""
+
+    def arg_texts(self) -> list[str]:
+        return [w.literal for w in self.args]
+
+
+def assignment(word: Word) -> tuple[str, Word] | None:
+    """`NAME=value` as (NAME, value word), else None."""
+    first = word.parts[0] if word.parts else None
+    if first is None or first.kind != "lit":
+        return None
+    m = _ASSIGNMENT.fullmatch(first.text) if "=" in first.text else None
+    if m is None or (word.quoted and first.text.index("=") > len(m.group(1)) + 1):
+        return None
+    value = Word([type(first)("lit", m.group(2)), *word.parts[1:]], word.quoted)
+    return m.group(1), value
+
+
+def names_of(word: Word, variables: dict[str, set[str]]) -> set[str]:
+    """What a program word can name once expanded ("?" for an expansion nobody can know)."""
+    static = word.static
+    if static is not None:
+        if not word.quoted and static[:1].isupper() and static[1:].isalpha() and \
+                static[1:].islower():
+            return {static}  # "Python", "Bash", "Source": a capitalised word is prose
+        return {program_name(static)}
+    names: set[str] = set()
+    expansions = [p for p in word.parts if p.kind != "lit"]
+    literal = word.literal
+    if len(expansions) != 1 or (literal and not literal.startswith("/")):
+        names.add("?")
+    for part in expansions:
+        if part.kind == "var":
+            if part.text in SHELL_VARIABLES:
+                names.add("sh")
+            names |= variables.get(part.text, set())
+            if part.default:
+                names.add(program_name(part.default.split()[0]) if part.default.split()
+                          else "?")
+            if part.text not in SHELL_VARIABLES and part.text not in variables:
+                names.add("?")
+        elif part.script is not None:
+            names |= _which(part.script, variables) or {"?"}
+    return names or {"?"}
+
+
+def _which(script: list[Pipeline], variables: dict[str, set[str]]) -> set[str]:
+    """`$(which bash)`, `$(command -v python3)`, `$(readlink -f $(which sh))` → the names."""
+    out: set[str] = set()
+    for pipeline in script:
+        for command in pipeline.commands:
+            words = [w for w in command.words if not (w.literal or " ").startswith("-")]
+            if not words or program_name(words[0].literal) not in WHICH:
+                continue
+            for word in words[1:]:
+                out |= names_of(word, variables)
+    return out
+
+
+def resolve(command: Command, variables: dict[str, set[str]], start: int = 0) -> Resolved:
+    """The program run by `command.words[start:]`, seen through wrappers."""
+    words = command.words[start:]
+    out = Resolved(names=set(), args=[])
+    i = 0
+    while i < len(words):
+        word = words[i]
+        pair = assignment(word)
+        if pair is not None and (not out.wrappers or out.wrappers[-1] in ("env", "sudo")):
+            out.assignments.append(pair)
+            i += 1
+            continue
+        names = names_of(word, variables)
+        name = min(names)
+        if name in RESERVED and not out.wrappers:
+            i += 1
+            continue
+        if name in WRAPPERS:
+            out.wrappers.append(name)
+            i = _skip_options(words, i + 1, WRAPPERS[name])
+            if name == "env":
+                i = _env_split(words, i)
+            i += POSITIONAL_WRAPPERS.get(name, 0)
+            continue
+        if name in RUNNERS and i + 1 < len(words) and (
+                RUNNERS[name] == "" or words[i + 1].literal == RUNNERS[name]):
+            out.wrappers.append(name)
+            i = _skip_options(words, i + (1 if RUNNERS[name] == "" else 2), frozenset(
+                {"-n", "--name", "-p", "--prefix", "--with", "--from", "--python", "-e"}))
+            continue
+        out.names, out.args, out.start = names, words[i + 1:], start + i
+        return out
+    if out.wrappers and out.wrappers[-1] in ("sudo", "doas", "su", "runuser"):
+        out.names = {"sh"}  # `sudo -s`, `sudo -i`: an interactive shell reading stdin
+    return out
+
+
+def _skip_options(words: list[Word], i: int, with_value: frozenset[str]) -> int:
+    while i < len(words):
+        text = words[i].literal
+        if text == "--":
+            return i + 1
+        if not text.startswith("-") or text == "-":
+            return i
+        i += 2 if text in with_value else 1
+    return i
+
+
+def _env_split(words: list[Word], i: int) -> int:
+    """`env -S 'bash -x'`: the string is split into words (`-S` was skipped as a flag)."""
+    previous = words[i - 1].literal if i > 0 else ""
+    if previous in ("-S", "--split-string") and i < len(words):
+        split = parse(words[i].literal)
+        if split and split[0].commands:
+            inner = split[0].commands[0].words
+            words[i:i + 1] = inner
+    return i

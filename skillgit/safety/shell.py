@@ -1,0 +1,324 @@
+"""A forgiving shell tokenizer for screening: text → pipelines → commands → words.
+
+It follows what a POSIX shell (and, loosely, PowerShell) would do with quotes, backslash
+escapes (`ba\\sh` is `bash`), line continuations, `$'…'`, variables with defaults
+(`${SHELL:-sh}`), command substitution (`$(…)`, backticks), process substitution (`<(…)`,
+`>(…)`), groups, redirections and here-documents, and the separators `;`, `&&`, `||`, `&`,
+`|` and newlines. It never fails: transcript text mixes prose and commands, so a quote that is
+never closed is a literal character, and unknown syntax is kept as literal text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+MAX_DEPTH = 12
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-]")
+_REDIRECT = re.compile(r"(\d*)(<<<|<<-|<<|<>|<&|>>|>&|>\||&>>|&>|<|>)")
+_ANSI = {"n": "\n", "t": "\t", "r": "\r", "e": "\x1b", "a": "\a", "\\": "\\", "'": "'", '"': '"'}
+
+
+@dataclass
+class Part:
+    """A piece of a word: literal text, a variable, or a substituted script."""
+
+    kind: str                            # "lit" | "var" | "sub" | "proc_in" | "proc_out"
+    text: str = ""                       # the literal text, or the variable's name
+    default: str = ""                    # ${NAME:-default}
+    script: list[Pipeline] | None = None
+    backtick: bool = False               # `…` or a bare `(…)`: in prose, more often not code
+
+
+@dataclass
+class Word:
+    parts: list[Part] = field(default_factory=list)
+    quoted: bool = False
+
+    @cached_property
+    def literal(self) -> str:
+        """The literal text, expansions left out (read once the word is complete)."""
+        return "".join(p.text for p in self.parts if p.kind == "lit")
+
+    @property
+    def static(self) -> str | None:
+        """The text when the word has no expansion at all."""
+        if any(p.kind != "lit" for p in self.parts):
+            return None
+        return self.literal
+
+    def scripts(self, *kinds: str, backticks: bool = True) -> list[list[Pipeline]]:
+        wanted = kinds or ("sub", "proc_in", "proc_out")
+        return [p.script for p in self.parts if p.kind in wanted and p.script is not None
+                and (backticks or not p.backtick)]
+
+    def variables(self) -> list[Part]:
+        return [p for p in self.parts if p.kind == "var"]
+
+
+@dataclass
+class Redirect:
+    op: str
+    target: Word
+    body: str = ""                       # a here-document's text
+
+
+@dataclass
+class Command:
+    words: list[Word] = field(default_factory=list)
+    redirects: list[Redirect] = field(default_factory=list)
+    group: list[Pipeline] | None = None  # `( … )` or `{ …; }`
+
+
+@dataclass
+class Pipeline:
+    commands: list[Command] = field(default_factory=list)
+    line: int = 0
+
+
+Script = list[Pipeline]
+
+
+class _Lexer:
+    def __init__(self, text: str, prose: bool) -> None:
+        self.text, self.prose, self.pos, self.line = text, prose, 0, 0
+        self.heredocs: list[tuple[Redirect, str, bool]] = []
+
+    def peek(self, n: int = 0) -> str:
+        i = self.pos + n
+        return self.text[i] if i < len(self.text) else ""
+
+    def starts(self, s: str) -> bool:
+        return self.text.startswith(s, self.pos)
+
+    def script(self, depth: int, close: str = "") -> Script:
+        out: Script = []
+        pipeline = Pipeline(line=self.line)
+        command = Command()
+        word: Word | None = None
+
+        def end_word() -> None:
+            nonlocal word
+            if word is not None and word.parts:
+                command.words.append(word)
+            word = None
+
+        def end_command() -> None:
+            nonlocal command
+            end_word()
+            if command.words or command.redirects or command.group is not None:
+                pipeline.commands.append(command)
+            command = Command()
+
+        def end_pipeline() -> None:
+            nonlocal pipeline
+            end_command()
+            if pipeline.commands:
+                out.append(pipeline)
+            pipeline = Pipeline(line=self.line)
+
+        while self.pos < len(self.text):
+            c = self.peek()
+            if close and self.starts(close):
+                self.pos += len(close)
+                end_pipeline()
+                return out
+            if c == "\\" and self.peek(1) == "\n":
+                self.pos += 2
+                self.line += 1
+            elif c in " \t\r":
+                end_word()
+                self.pos += 1
+            elif c == "\n":
+                end_pipeline()
+                self.pos += 1
+                self.line += 1
+                self._read_heredocs()
+                pipeline.line = self.line
+            elif self.starts("&&") or self.starts("||") or c == ";":
+                end_pipeline()
+                self.pos += 1 if c == ";" else 2
+            elif self.starts("|&") or (c == "|"):
+                end_command()
+                self.pos += 2 if self.starts("|&") else 1
+            elif c == "&" and not self.starts("&>"):
+                end_pipeline()
+                self.pos += 1
+            elif c in "<>" and self.peek(1) == "(" and depth < MAX_DEPTH:
+                self.pos += 2
+                word = word or Word()
+                word.parts.append(Part("proc_in" if c == "<" else "proc_out",
+                                       script=self.script(depth + 1, ")")))
+            elif (c in "<>&" or c.isdigit()) and (m := _REDIRECT.match(self.text, self.pos)) \
+                    and (c != "&" or m.group(2).startswith("&>")) \
+                    and (not c.isdigit() or word is None):
+                end_word()
+                self.pos = m.end()
+                self._redirect(command, m.group(2), depth)
+            elif c in "({" and word is None and depth < MAX_DEPTH and (
+                    c == "(" or self.peek(1) in " \t\n"):
+                self.pos += 1
+                inner = self.script(depth + 1, ")" if c == "(" else "}")
+                if command.words:  # `iex (iwr …)`: an argument that is a script
+                    command.words.append(Word([Part("sub", script=inner, backtick=True)]))
+                else:
+                    command.group = inner
+            else:
+                word = word or Word()
+                self._word_char(word, depth)
+        end_pipeline()
+        return out
+
+    def _redirect(self, command: Command, op: str, depth: int) -> None:
+        while self.pos < len(self.text) and self.peek() in " \t":
+            self.pos += 1
+        target = Word()
+        while self.pos < len(self.text) and self.peek() not in " \t\n;|&<>)":
+            self._word_char(target, depth)
+        if op.startswith("<<") and op != "<<<":
+            redirect = Redirect(op, target)
+            self.heredocs.append((redirect, target.literal, target.quoted))
+        else:
+            redirect = Redirect(op, target)
+        command.redirects.append(redirect)
+
+    def _read_heredocs(self) -> None:
+        for redirect, delimiter, _quoted in self.heredocs:
+            lines = []
+            while self.pos < len(self.text):
+                end = self.text.find("\n", self.pos)
+                end = len(self.text) if end < 0 else end
+                line = self.text[self.pos:end]
+                self.pos = min(end + 1, len(self.text))
+                self.line += 1
+                if line.strip() == delimiter:
+                    break
+                lines.append(line)
+            redirect.body = "\n".join(lines)
+        self.heredocs = []
+
+    def _closes(self, quote: str) -> bool:
+        """Whether a quote at pos is closed later (else it is a literal character)."""
+        if self.prose and quote == "'" and self.pos > 0 and self.text[self.pos - 1].isalnum() \
+                and self.peek(1).isalnum():
+            return False  # an apostrophe: don't, it's
+        return self.text.find(quote, self.pos + 1) >= 0
+
+    def _word_char(self, word: Word, depth: int) -> None:
+        c = self.peek()
+        if c == "\\":
+            nxt = self.peek(1)
+            self.pos += 2 if nxt else 1
+            if nxt != "\n":
+                _lit(word, nxt)
+        elif c == "'" and self._closes("'"):
+            end = self.text.find("'", self.pos + 1)
+            _lit(word, self.text[self.pos + 1:end])
+            self.line += self.text.count("\n", self.pos, end)
+            self.pos, word.quoted = end + 1, True
+        elif c == "$" and self.peek(1) == "'" and self.text.find("'", self.pos + 2) >= 0:
+            end = self.text.find("'", self.pos + 2)
+            _lit(word, _ansi(self.text[self.pos + 2:end]))
+            self.pos, word.quoted = end + 1, True
+        elif c == '"' and self._closes('"'):
+            self.pos += 1
+            word.quoted = True
+            while self.pos < len(self.text) and self.peek() != '"':
+                if self.peek() == "\\" and self.peek(1) and self.peek(1) in '$`"\\\n':
+                    if self.peek(1) != "\n":
+                        _lit(word, self.peek(1))
+                    self.pos += 2
+                elif self.peek() in "$`":
+                    self._expansion(word, depth)
+                else:
+                    if self.peek() == "\n":
+                        self.line += 1
+                    _lit(word, self.peek())
+                    self.pos += 1
+            self.pos += 1
+        elif c in "$`":
+            self._expansion(word, depth)
+        else:
+            _lit(word, c)
+            self.pos += 1
+
+    def _expansion(self, word: Word, depth: int) -> None:
+        if self.starts("$(("):
+            end = self.text.find("))", self.pos)
+            end = len(self.text) if end < 0 else end + 2
+            _lit(word, "0")
+            self.pos = end
+        elif (self.starts("$(") or self.peek() == "`") and depth < MAX_DEPTH:
+            backtick = self.peek() == "`"
+            if backtick and self.text.find("`", self.pos + 1) < 0:
+                _lit(word, "`")
+                self.pos += 1
+                return
+            self.pos += 1 if backtick else 2
+            word.parts.append(Part("sub", script=self.script(depth + 1, "`" if backtick
+                                                               else ")"), backtick=backtick))
+        elif self.starts("${"):
+            end = self.text.find("}", self.pos)
+            end = len(self.text) if end < 0 else end
+            body = self.text[self.pos + 2:end]
+            m = re.match(r"[#!]?([A-Za-z_][A-Za-z0-9_]*|\d+|[@*#?$!-])(?:(:?[-=+?])(.*))?$",
+                         body, re.S)
+            name, default = (m.group(1), (m.group(3) or "").strip("\"'")) if m else (body, "")
+            word.parts.append(Part("var", name, default))
+            self.pos = end + 1
+        elif self.peek() == "$" and (m := _NAME.match(self.text, self.pos + 1)):
+            word.parts.append(Part("var", m.group(0)))
+            self.pos = m.end()
+        else:
+            _lit(word, self.peek())
+            self.pos += 1
+
+
+def _lit(word: Word, text: str) -> None:
+    if word.parts and word.parts[-1].kind == "lit":
+        word.parts[-1].text += text
+    else:
+        word.parts.append(Part("lit", text))
+
+
+def _ansi(body: str) -> str:
+    out, i = [], 0
+    while i < len(body):
+        if body[i] == "\\" and i + 1 < len(body):
+            nxt = body[i + 1]
+            if nxt in "xu" and (m := re.match(r"[0-9a-fA-F]{1,4}", body[i + 2:i + 6])):
+                hexed = m.group(0)[:2] if nxt == "x" else m.group(0)
+                out.append(chr(int(hexed, 16)))
+                i += 2 + len(hexed)
+                continue
+            if (m := re.match(r"[0-7]{1,3}", body[i + 1:i + 4])):
+                out.append(chr(int(m.group(0), 8)))
+                i += 1 + len(m.group(0))
+                continue
+            out.append(_ANSI.get(nxt, nxt))
+            i += 2
+        else:
+            out.append(body[i])
+            i += 1
+    return "".join(out)
+
+
+def parse(text: str, *, prose: bool = False) -> Script:
+    """The pipelines of `text`. `prose` reads an apostrophe between letters as one, not as
+    a quote (both readings are screened: a quote can hide a command either way)."""
+    return _Lexer(text, prose).script(0)
+
+
+def walk(script: Script) -> list[Command]:
+    """Every command of a script, nested ones (groups, substitutions) included."""
+    out: list[Command] = []
+    for pipeline in script:
+        for command in pipeline.commands:
+            out.append(command)
+            if command.group is not None:
+                out += walk(command.group)
+            for word in command.words + [r.target for r in command.redirects]:
+                for inner in word.scripts():
+                    out += walk(inner)
+    return out

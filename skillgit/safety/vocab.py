@@ -1,0 +1,142 @@
+"""What the screen knows about programs: which fetch, which run code, which only wrap others,
+which paths hold credentials. Names are compared lower-cased, without directory or `.exe`."""
+
+from __future__ import annotations
+
+import re
+
+DOWNLOAD_RUN = "download-and-run"
+OBFUSCATED = "obfuscated code run"
+EXFILTRATION = "exfiltration"
+AGENT = "instruction aimed at the agent"
+CREDENTIALS = "credential access"
+HIDDEN = "hidden text"
+PERSISTENCE = "persistence hook"
+DESTRUCTIVE = "destructive command"
+
+# Programs whose output (or saved file) comes from the network.
+FETCHERS = frozenset({
+    "curl", "wget", "wget2", "aria2c", "axel", "fetch", "http", "https", "xh", "xhs", "httpie",
+    "lynx", "links", "w3m", "elinks", "iwr", "irm", "invoke-webrequest", "invoke-restmethod",
+    "start-bitstransfer", "bitsadmin", "certutil", "nc", "ncat", "netcat", "socat", "telnet",
+    "tftp", "ftp", "sftp", "smbclient", "gsutil", "s3cmd", "rclone", "httpx", "curlie",
+    "scp", "rsync", "openssl", "iwr.exe", "powershell-get", "wget.exe", "curl.exe", "gh"})
+# Programs that send data over the network (for exfiltration).
+SENDERS = FETCHERS | frozenset({"ssh", "dig", "nslookup", "host", "ping", "mail", "sendmail",
+                                "mutt", "aws", "az", "gcloud", "git"})
+RAW_SOCKETS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "openssl"})
+# Source-code fetchers whose result lands in a directory (`git clone … && ./install.sh`).
+CLONERS = {("git", "clone"), ("hg", "clone"), ("svn", "checkout"), ("svn", "co"),
+           ("svn", "export"), ("gh", "repo"), ("degit", "")}
+SHELLS = frozenset({"sh", "bash", "zsh", "ksh", "mksh", "dash", "fish", "csh", "tcsh", "ash",
+                    "yash", "rbash", "busybox", "pwsh", "powershell", "cmd", "osascript",
+                    "iex", "invoke-expression", "source", ".", "eval", "exec", "su", "at",
+                    "batch", "?", "nu", "xonsh", "elvish", "wscript", "cscript", "mshta"})
+LANGUAGE = re.compile(r"(?:python[0-9.]*|pypy[0-9.]*|py|node(?:js)?|deno|bun|perl[0-9.]*|"
+                      r"ruby[0-9.]*|irb|php[0-9.]*|lua(?:jit)?[0-9.]*|r|rscript|tclsh|wish|"
+                      r"jshell|groovy|julia|ts-node|tsx|jruby|scala|kotlin|swift|guile|sbcl)")
+# Interpreter options whose next argument is the program (so stdin is data).
+CODE_FLAGS = frozenset({"-c", "-e", "-r", "-E", "--eval", "-p", "--print", "-command", "/c",
+                        "/k", "-x", "--command", "-encodedcommand", "-enc", "-ec"})
+DATA_FLAGS = frozenset({"-m"})  # `python3 -m json.tool`: stdin is data for a module
+# Wrappers run the rest of their arguments as a command: their options that take a value.
+WRAPPERS: dict[str, frozenset[str]] = {
+    "sudo": frozenset({"-u", "-g", "-h", "-p", "-C", "-U", "-r", "-t", "-D", "-R", "-T",
+                       "--user", "--group", "--host", "--prompt", "--chdir", "--other-user"}),
+    "doas": frozenset({"-u", "-C"}), "pkexec": frozenset({"--user"}), "gsudo": frozenset(),
+    "env": frozenset({"-u", "--unset", "-C", "--chdir"}), "nohup": frozenset(),
+    "time": frozenset({"-f", "-o"}), "command": frozenset(), "builtin": frozenset(),
+    "nice": frozenset({"-n", "--adjustment"}), "ionice": frozenset({"-c", "-n", "-p"}),
+    "timeout": frozenset({"-s", "--signal", "-k", "--kill-after"}),
+    "stdbuf": frozenset({"-i", "-o", "-e"}), "taskset": frozenset({"-c"}),
+    "chrt": frozenset(), "setsid": frozenset(), "unbuffer": frozenset(),
+    "caffeinate": frozenset(), "flock": frozenset({"-w", "-E"}), "watch": frozenset({"-n"}),
+    "xargs": frozenset({"-I", "-n", "-P", "-L", "-d", "-E", "-s", "-a", "--max-args",
+                        "--max-procs", "--delimiter", "--replace", "--arg-file"}),
+    "strace": frozenset({"-o", "-e", "-p", "-s"}), "ltrace": frozenset({"-o", "-e"}),
+    "proxychains": frozenset(), "proxychains4": frozenset(), "torsocks": frozenset(),
+    "runuser": frozenset({"-u", "-g"}), "chroot": frozenset(), "firejail": frozenset(),
+    "start-process": frozenset(), "start": frozenset(), "call": frozenset(),
+}
+POSITIONAL_WRAPPERS = {"timeout": 1, "chrt": 1, "flock": 1, "chroot": 1}
+RUNNERS = {"uv": "run", "poetry": "run", "pipenv": "run", "pdm": "run", "hatch": "run",
+           "rye": "run", "conda": "run", "mamba": "run", "micromamba": "run", "bundle": "exec",
+           "npm": "exec", "pnpm": "exec", "yarn": "exec", "busybox": "", "toolbox": "run"}
+ELEVATE = frozenset({"sudo", "doas", "pkexec", "gsudo", "su", "runas", "runuser"})
+RESERVED = frozenset({"if", "then", "else", "elif", "fi", "do", "done", "while", "until",
+                      "for", "in", "case", "esac", "!", "{", "}", "function", "select",
+                      "coproc", "&"})
+WHICH = frozenset({"which", "where", "whereis", "type", "readlink", "realpath", "command",
+                   "get-command", "gcm"})
+SHELL_VARIABLES = frozenset({"SHELL", "BASH", "ZSH_NAME", "0", "ZSH_ARGZERO", "COMSPEC"})
+DECODERS = {"base64": ("-d", "-D", "--decode"), "openssl": ("-d", "base64"), "xxd": ("-r",),
+            "uudecode": ("",), "gunzip": ("",), "zcat": ("",), "gzip": ("-d", "--decompress"),
+            "bzip2": ("-d",), "xz": ("-d",), "rev": ("",), "base32": ("-d", "--decode"),
+            "basenc": ("-d", "--decode"), "certutil": ("-decode",), "tr": ("n-za-m", "N-ZA-M")}
+ARCHIVERS = frozenset({"tar", "unzip", "7z", "7za", "bsdtar", "gunzip", "unxz", "bunzip2"})
+BUILDERS = frozenset({"make", "gmake", "cmake", "ninja", "meson", "pip", "pip3", "pipx", "npm",
+                      "pnpm", "yarn", "bun", "cargo", "go", "gem", "bundle", "composer",
+                      "poetry", "uv", "mvn", "gradle", "ant", "sbt", "dotnet", "swift",
+                      "stack", "cabal", "mix", "rake", "scons", "bazel", "just", "task",
+                      "docker", "podman", "helm", "kubectl", "ansible-playbook", "terraform",
+                      "brew", "port", "dpkg", "rpm", "apt", "apt-get", "yum", "dnf",
+                      "installer", "msiexec", "pkg", "flatpak", "snap"})
+
+_SAMPLE = r"(?:example|sample|template|dist|defaults?|schema|test|ci)"
+SENSITIVE_PATH = re.compile(
+    r"(?:^|[/\\\s=:@'\"(<])(?:"
+    rf"\.env(?:\.(?!{_SAMPLE}\b)[\w-]+)?(?![\w.-])|\.ssh(?:[/\\]|$)|id_(?:rsa|dsa|ecdsa|ed25519)\b|"
+    r"\.aws[/\\]|\.netrc\b|_netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|"
+    r"\.docker[/\\]config\.json|\.kube[/\\]config|\.gnupg\b|\.config[/\\](?:gh|gcloud|hub)\b|"
+    r"\.azure[/\\]|[\w.-]*credentials?(?:\.json|\.ya?ml|\.csv|\.db)?$|[\w.-]+\.pem$|"
+    r"[\w.-]+\.(?:key|p12|pfx|jks|keystore|kdbx|ppk)$|etc[/\\](?:shadow|passwd|sudoers)\b|"
+    r"[.\w-]*_history$|[\w.-]*keychain(?:-db)?\b|\.vault-token\b|\.codex[/\\]auth\.json|"
+    r"\.claude[/\\]\.credentials|secrets?\.(?:ya?ml|json|env|toml|txt)$|"
+    r"service[-_]?account[\w.-]*\.json|wallet\.dat\b|\.terraformrc\b|"
+    r"login\.keychain|cookies(?:\.sqlite)?$|local state$|\.password-store\b|"
+    r"(?:access|api|auth|secret)[-_]?(?:token|key)s?(?:\.txt|\.json)?$)", re.I)
+# Commands that print credentials without naming a file.
+CREDENTIAL_COMMANDS = re.compile(
+    r"\bsecurity\s+(?:find-(?:generic|internet)-password|dump-keychain|export)\b|"
+    r"\bgh\s+auth\s+(?:token|status\s+(?:-t|--show-token))\b|"
+    r"\baws\s+configure\s+(?:get\s+\S*(?:secret|key|token)|export-credentials)\b|"
+    r"\bgit\s+credential(?:-\w+)?\s+(?:fill|get)\b|\bgcloud\s+auth\s+print-\w*token\b|"
+    r"\baz\s+account\s+get-access-token\b|\bkubectl\s+config\s+view\s+[^\n]*--raw\b|"
+    r"\bdocker-credential-\w+\s+(?:get|list)\b|\bcmdkey\s+/list\b|"
+    r"\bkeyring\s+get\b|\bsecret-tool\s+lookup\b|\bvaultcli\b|\bmimikatz\b|"
+    r"\bget-storedcredential\b|\b(?:npm|yarn|pnpm)\s+(?:config\s+get|token\s+list)\s+"
+    r"[^\n]*(?:_auth|token)", re.I)
+READERS = frozenset({"cat", "less", "more", "head", "tail", "bat", "batcat", "type", "nl",
+                     "get-content", "gc", "base64", "xxd", "od", "hexdump", "strings", "cp",
+                     "scp", "rsync", "tar", "zip", "7z", "open", "pbcopy", "xclip", "tac",
+                     "grep", "rg", "awk", "sed", "jq", "yq", "gpg", "openssl", "view", "sort",
+                     "uniq", "cut", "column", "dd", "xsel", "clip", "wl-copy", "gzip",
+                     "curl", "wget", "http", "nc", "ncat", "socat", "python", "python3",
+                     "node", "perl", "ruby", "vim", "vi", "nano", "emacs", "code", "echo",
+                     "printf", "print", "read", "select-string", "sls", "findstr"})
+ENV_DUMPS = frozenset({"env", "printenv", "set", "export", "declare", "compgen"})
+
+
+def program_name(text: str) -> str:
+    """`/usr/bin/Bash.EXE` → `bash`."""
+    name = text.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    for suffix in (".exe", ".cmd", ".bat", ".com"):
+        if name.endswith(suffix) and len(name) > len(suffix):
+            name = name[: -len(suffix)]
+    return name
+
+
+def is_language(name: str) -> bool:
+    return LANGUAGE.fullmatch(name) is not None
+
+
+def is_sensitive(path: str) -> bool:
+    return SENSITIVE_PATH.search(path.replace("$HOME", "~").replace("${HOME}", "~")) is not None
+
+# Library calls that fetch from the network, in inline code (`python3 -c "…urlopen…"`).
+FETCH_API = (r"(?:urlopen|urllib|urlretrieve|requests\.(?:get|post|request)|http\.client|"
+              r"httpx\.|\bfetch\s*\(|https?\.get\s*\(|axios|open-uri|URI\.open|Net::HTTP|"
+              r"LWP|HTTP::Tiny|file_get_contents\s*\(\s*['\"]?(?:https?|ftp)|curl_exec|"
+              r"Invoke-WebRequest|Invoke-RestMethod|\biwr\b|\birm\b|DownloadString|"
+              r"DownloadFile|WebClient|XMLHttpRequest|download\.file|source\s*\(\s*['\"]https?|"
+              r"socket\.(?:create_connection|socket)|\bnet\.connect|wget\.download)")
