@@ -32,6 +32,7 @@ from skillgit.distill.verify import verify_digest
 from skillgit.llm.base import Engine, EngineUnavailable, InvalidAnswer, Usage
 from skillgit.transcripts.discover import SessionQuery, select_adapters, session_files
 from skillgit.transcripts.model import Adapter, Conversation, Redacting
+from skillgit.transcripts.walk import describe
 
 Sink = Callable[[str], None]
 
@@ -151,6 +152,9 @@ class _Run:
                 if conversations is None:
                     conversations = iter(adapter.parse(path, self.redactor))
                 conversation = next(conversations, None)
+            except OSError as exc:  # gone or unreadable since it was found
+                self.warn(f"could not read {path}: {describe(exc)}")
+                return
             except Exception as exc:  # hostile input must not stop the run
                 self.warn(f"could not read {path} as {agent}: {type(exc).__name__}: {exc}")
                 return
@@ -273,10 +277,11 @@ def distill_sessions(engine: Engine, options: DistillOptions, cache: DigestCache
     cutoff = None
     if query.since_days is not None:
         cutoff = (time.time() if now is None else now) - query.since_days * 86400
-    files = list(session_files(adapters, source=query.source, env=env, modified_after=cutoff))
+    warn = on_warning or (lambda _message: None)
+    files = list(session_files(adapters, source=query.source, env=env, modified_after=cutoff,
+                               on_warning=warn))
     files.sort(key=lambda item: (-_mtime(item[1]), str(item[1])))
-    run = _Run(engine, options, cache, redactor, on_digest,
-               on_warning or (lambda _message: None), cutoff)
+    run = _Run(engine, options, cache, redactor, on_digest, warn, cutoff)
     run.run(files, adapters)
     return run.result
 

@@ -258,3 +258,18 @@ def test_a_corrupt_database_in_a_source_folder_is_a_warning(
     code, out, err = _run(["sessions", "--source", str(source)], capsys)
     assert code == 0 and SID in out
     assert err.count(f"could not read {database}") == 1
+
+
+def test_distill_and_mine_report_unreadable_inputs_too(tmp_path: Path,
+                                                       deny: Callable[[Path], None],
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    source = tmp_path / "src"
+    _claude_session(source / "a.jsonl")
+    locked = _claude_session(source / "b.jsonl", "cccccccc-0000-0000-0000-000000000000")
+    (source / "loop.jsonl").symlink_to("loop.jsonl")
+    deny(locked)
+    code, _, err = _run(["distill", "--source", str(source), "--llm", "heuristic"], capsys)
+    assert code == 0
+    assert f"could not read {locked}: permission denied" in err
+    assert f"could not read {source / 'loop.jsonl'}: symlink loop" in err
