@@ -47,6 +47,7 @@ QUOTA_MARKERS = (
     "limit: 0",
 )
 MAX_DETAIL_CHARS = 300
+_HEADER_VALUE = re.compile(r"[\x20-\x7e]*")
 _GEMINI_DELAY = re.compile(r'"retryDelay"\s*:\s*"(\d+(?:\.\d+)?)s"')
 
 
@@ -171,6 +172,10 @@ class JsonHttpClient:
         self._secrets = tuple(s for s in secrets if s)
         all_headers = {"user-agent": f"skillgit/{__version__}", "accept": "application/json"}
         all_headers.update(headers)
+        for name, value in all_headers.items():  # httpx's own error would quote the value
+            if _HEADER_VALUE.fullmatch(value) is None:
+                raise self._fail(f"the {name} header (a key?) holds a line break, a control "
+                                 "or a non-ASCII character; it is not sent")
         self._client = httpx.Client(
             headers=all_headers,
             timeout=httpx.Timeout(timeout, connect=min(timeout, 10.0)),
@@ -226,6 +231,8 @@ class JsonHttpClient:
         except httpx.TimeoutException:
             return f"{self.endpoint} did not answer within {self.timeout:g} s", \
                 self.retry.backoff(attempt)
+        except httpx.LocalProtocolError:  # its text quotes the request, headers and all
+            return f"could not send a valid request to {self.endpoint}", None
         except httpx.TransportError as exc:
             return f"cannot reach {self.host}: {type(exc).__name__}: {exc}", \
                 self.retry.backoff(attempt)
