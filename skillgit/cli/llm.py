@@ -14,6 +14,7 @@ from skillgit.config import load_config
 from skillgit.errors import EXIT_OK, EXIT_USAGE, SkillgitError
 from skillgit.llm.base import Backend, Engine, InvalidAnswer
 from skillgit.llm.select import ENABLE_HINT, HEURISTIC, Selection, create_engine, select_engine
+from skillgit.printable import json_printable, printable
 
 PROBE_SYSTEM = 'This is a connectivity check. Reply with exactly this JSON object: {"ok": true}'
 
@@ -136,5 +137,6 @@ def check_command(llm_name: str | None, model: str | None, as_json: bool) -> int
     """
     selection = select_engine(llm_name, model, os.environ, load_config())
     report = check(selection)
-    click.echo(json.dumps(report, indent=2) if as_json else render_text(report))
+    click.echo(json_printable(json.dumps(report, indent=2)) if as_json
+               else "\n".join(printable(line) for line in render_text(report).split("\n")))
     return EXIT_OK if report["ok"] else EXIT_USAGE
