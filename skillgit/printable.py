@@ -9,6 +9,7 @@ override (U+202E) shows text in an order other than the bytes'. So:
 - `printable(text)` shows each such character as a visible escape (``\\x1b``, ``\\r``,
   ``\\u202e``); `multiline=True` keeps newlines (and tabs are always kept) for bodies of
   text that are meant to span lines;
+- `home_relative(path)` shows a path under the home folder as ``~/…``;
 - `json_printable(document)` does the same inside an encoded JSON document, as ``\\uXXXX``
   escapes, so the JSON still decodes to the very same strings (json.dumps with
   ``ensure_ascii=False`` and pydantic leave C1 controls and bidi characters raw).
@@ -20,6 +21,7 @@ LRM/RLM/ALM, zero-width spaces and joiners, word joiner, BOM).
 
 from __future__ import annotations
 
+import os
 import re
 
 _INVISIBLE = "\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ud800-\udfff"
@@ -52,3 +54,15 @@ def json_printable(document: str) -> str:
     if _UNSAFE_JSON.search(document) is None:
         return document
     return _UNSAFE_JSON.sub(lambda m: f"\\u{ord(m.group(0)):04x}", document)
+
+
+def home_relative(path: str, home: str | None = None) -> str:
+    """`path` as ``~/…`` when it lies under `home` ($HOME by default, or its real path)."""
+    home = os.environ.get("HOME", "") if home is None else home
+    if not home or not path:
+        return path
+    for root in dict.fromkeys((home, os.path.realpath(home))):
+        root = root.rstrip("/")
+        if root and (path == root or path.startswith(root + "/")):
+            return "~" + path[len(root):]
+    return path

@@ -16,7 +16,7 @@ import click
 
 from skillgit.cli.options import DAYS
 from skillgit.errors import EXIT_OK
-from skillgit.printable import json_printable, printable
+from skillgit.printable import home_relative, json_printable, printable
 from skillgit.transcripts.discover import SessionQuery, find_conversation, iter_conversations
 from skillgit.transcripts.model import Conversation, Redacting, Turn, TurnKind
 
@@ -111,6 +111,8 @@ def show(ctx: click.Context, session_id: str, since: float | None, agents: tuple
                          include_sidechains=True)
     del include_sidechains  # show always searches sidechains too
     conversation = find_conversation(session_id, query, _redactor(), on_warning=_warn)
+    conversation = conversation.model_copy(  # the rest went through the redactor already
+        update={"source_path": home_relative(conversation.source_path)})
     if as_json or parent.get("json"):
         click.echo(json_printable(conversation.model_dump_json(indent=2)))
     else:

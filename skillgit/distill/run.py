@@ -277,7 +277,11 @@ def distill_sessions(engine: Engine, options: DistillOptions, cache: DigestCache
     cutoff = None
     if query.since_days is not None:
         cutoff = (time.time() if now is None else now) - query.since_days * 86400
-    warn = on_warning or (lambda _message: None)
+    sink = on_warning or (lambda _message: None)
+
+    def warn(message: str) -> None:  # paths in it: the home folder shows as ~
+        sink(redactor.redact(message))
+
     files = list(session_files(adapters, source=query.source, env=env, modified_after=cutoff,
                                on_warning=warn))
     files.sort(key=lambda item: (-_mtime(item[1]), str(item[1])))

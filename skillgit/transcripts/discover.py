@@ -77,7 +77,11 @@ def iter_conversations(query: SessionQuery, redactor: Redacting, *,
                        now: float | None = None) -> Iterator[Conversation]:
     """Parse and yield the conversations `query` asks for, one file at a time."""
     adapters = select_adapters(query.agents, registry)
-    warn = on_warning or (lambda _message: None)
+    sink = on_warning or (lambda _message: None)
+
+    def warn(message: str) -> None:  # paths in it: the home folder shows as ~
+        sink(redactor.redact(message))
+
     cutoff = None
     if query.since_days is not None:
         cutoff = (time.time() if now is None else now) - query.since_days * 86400
