@@ -68,20 +68,23 @@ def build_digest(conversation: Conversation, answer: DigestAnswer, *, engine: st
 
 
 def opening_fingerprint(conversation: Conversation) -> str | None:
-    """A hash of the turns from the start through the first reply to a prompt, with their
+    """A hash of the turns from the first prompt through the first reply to it, with their
     exact timestamps: a resumed or forked session copies those records verbatim, while two
     distinct sessions differ in them (a reply's text, a millisecond) even when they start in
-    the same second with the same prompt. None for a conversation without turns."""
+    the same second with the same prompt. What comes before the first prompt (a compaction
+    summary a resumed file may begin with) is left out. None without a prompt."""
     opening: list[list[str]] = []
     prompted = False
     for turn in conversation.turns:
-        opening.append([turn.kind.value, turn.text, turn.tool_name or "", turn.tool_input or "",
-                        turn.result.text if turn.result else "",
+        is_prompt = turn.kind in (TurnKind.USER, TurnKind.SLASH_COMMAND)
+        if not prompted and not is_prompt:
+            continue
+        opening.append([turn.kind.value, turn.text, turn.command or "", turn.tool_name or "",
+                        turn.tool_input or "", turn.result.text if turn.result else "",
                         turn.timestamp.isoformat() if turn.timestamp else ""])
-        if turn.kind is TurnKind.USER:
-            prompted = True
-        elif prompted and turn.kind is not TurnKind.SLASH_COMMAND:
+        if not is_prompt:
             break
+        prompted = True
     if not opening:
         return None
     material = json.dumps(opening, ensure_ascii=False).encode("utf-8", "surrogatepass")

@@ -30,7 +30,12 @@ from skillgit.distill.cache import (
 )
 from skillgit.distill.verify import verify_digest
 from skillgit.llm.base import Engine, EngineUnavailable, InvalidAnswer, Usage
-from skillgit.transcripts.discover import SessionQuery, select_adapters, session_files
+from skillgit.transcripts.discover import (
+    SessionQuery,
+    file_context,
+    select_adapters,
+    session_files,
+)
 from skillgit.transcripts.model import Adapter, Conversation, Redacting
 from skillgit.transcripts.walk import describe
 
@@ -153,7 +158,7 @@ class _Run:
                     conversations = iter(adapter.parse(path, self.redactor))
                 conversation = next(conversations, None)
             except OSError as exc:  # gone or unreadable since it was found
-                self.warn(f"could not read {path}: {describe(exc)}")
+                self.warn(f"could not read {file_context(path, exc)}: {describe(exc)}")
                 return
             except Exception as exc:  # hostile input must not stop the run
                 self.warn(f"could not read {path} as {agent}: {type(exc).__name__}: {exc}")

@@ -97,7 +97,7 @@ def iter_conversations(query: SessionQuery, redactor: Redacting, *,
                     continue
                 yield conversation
         except OSError as exc:  # gone or unreadable since it was found
-            warn(f"could not read {path}: {describe(exc)}")
+            warn(f"could not read {file_context(path, exc)}: {describe(exc)}")
         except Exception as exc:  # hostile input must not stop the run
             warn(f"could not read {path} as {agent}: {type(exc).__name__}: {exc}")
 
@@ -202,6 +202,12 @@ def _one_claimed_file(candidates: Iterator[tuple[str, Path]], source: Path,
         raise UsageError(f"--source {source}: not a session file skillgit can read "
                          f"(tried: {', '.join(adapters)})")
     yield from claimed
+
+
+def file_context(path: Path, exc: OSError) -> str:
+    """`path`, and the file inside it that failed when that is another one."""
+    inner = exc.filename
+    return f"{path} ({inner})" if inner and os.fspath(inner) != str(path) else str(path)
 
 
 def _discovered(adapter: Adapter, root: Path, warn: _Warnings) -> list[Path]:

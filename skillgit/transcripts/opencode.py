@@ -15,6 +15,7 @@ Child sessions (``parent_id``) are subagent conversations.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
@@ -168,17 +169,18 @@ def _parse_json_session(path: Path, redactor: Redacting) -> Iterator[Conversatio
 
 
 def _json_files(*candidates: Path) -> list[Path]:
+    """The JSON files of the first folder that exists; one that cannot be listed raises
+    `OSError` naming it (a session missing its messages is no empty session)."""
     for directory in candidates:
         if directory.is_dir():
-            return sorted(directory.glob("*.json"))
+            with os.scandir(directory) as entries:
+                return sorted(directory / e.name for e in entries if e.name.endswith(".json"))
     return []
 
 
 def _read_json_file(path: Path) -> Row | None:
-    try:
-        return _json_object(path.read_bytes())
-    except OSError:
-        return None
+    """The JSON object in `path`; None when it holds none. Unreadable: `OSError`."""
+    return _json_object(path.read_bytes())
 
 
 def _created(message: Row | None) -> float:

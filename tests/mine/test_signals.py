@@ -106,3 +106,16 @@ def test_openings_from_real_files_tell_copies_from_same_second_sessions(tmp_path
                 if d.started_at}) == 1
     assert conversation_ids(digests) == {"sess-1": "sess-r", "sess-r": "sess-r",
                                          "sess-f": "sess-r"}
+
+
+def test_a_resumed_copy_starting_with_a_summary_is_still_the_same_conversation(
+        tmp_path: Path) -> None:
+    history = [("2026-11-01T09:00:00.101Z", "user", "migrate the db"),
+               ("2026-11-01T09:00:04.000Z", "assistant", "migrated")]
+    original = _claude_file(tmp_path / "orig.jsonl", "orig", history)
+    copy = tmp_path / "copy.jsonl"
+    summary = json.dumps({"type": "summary", "summary": "Database migration", "leafUuid": "x"})
+    copy.write_text(summary + "\n" + _claude_file(tmp_path / "tmp.jsonl", "copy", [
+        *history, ("2026-11-02T10:00:00.000Z", "user", "now seed it")]).read_text())
+    first, resumed_copy = _digest_of(original), _digest_of(copy)
+    assert first.opening is not None and first.opening == resumed_copy.opening

@@ -273,3 +273,19 @@ def test_distill_and_mine_report_unreadable_inputs_too(tmp_path: Path,
     assert code == 0
     assert f"could not read {locked}: permission denied" in err
     assert f"could not read {source / 'loop.jsonl'}: symlink loop" in err
+
+
+def test_an_unreadable_opencode_message_folder_is_a_warning(
+        tmp_path: Path, deny: Callable[[Path], None]) -> None:
+    from test_opencode import storage_session
+
+    storage = tmp_path / "opencode" / "storage"
+    storage_session(storage, "ses_ok", "run the tests")
+    storage_session(storage, "ses_locked", "build it")
+    locked = storage / "message" / "ses_locked"
+    deny(locked)
+    ids, warnings = _warnings(SessionQuery(source=tmp_path / "opencode"))
+    session = storage / "session" / "proj1" / "ses_locked.json"
+    assert ids == ["ses_ok"]
+    assert sorted(warnings) == [f"could not read {locked}: cannot list folder (permission denied)",
+                                f"could not read {session} ({locked}): permission denied"]
