@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from skillgit.config import load_config
 from skillgit.errors import EXIT_OK, EXIT_USAGE, SkillgitError
 from skillgit.llm.base import Backend, Engine, InvalidAnswer
+from skillgit.llm.deadline import deadline
 from skillgit.llm.select import ENABLE_HINT, HEURISTIC, Selection, create_engine, select_engine
 from skillgit.printable import json_printable, printable
 
@@ -88,7 +89,8 @@ def check(selection: Selection) -> dict[str, Any]:
         report["model"] = backend.model
         report["endpoint"] = endpoint_of(backend, selection)
         started = time.monotonic()
-        answer = backend.complete(PROBE_SYSTEM, "ping", Probe, max_output_tokens=64)
+        with deadline(selection.settings.timeout):  # the repair retry included
+            answer = backend.complete(PROBE_SYSTEM, "ping", Probe, max_output_tokens=64)
         report["seconds"] = round(time.monotonic() - started, 2)
         report["usage"] = answer.usage.model_dump()
         report.update(ok=True, status="ok, it answers")

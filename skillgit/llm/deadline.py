@@ -26,12 +26,21 @@ _DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar(
 
 @contextmanager
 def deadline(seconds: float) -> Iterator[None]:
-    """Requests made inside this block end within `seconds` (monotonic clock)."""
-    token = _DEADLINE.set(time.monotonic() + seconds)
+    """Requests made inside this block end within `seconds` (monotonic clock), or sooner
+    when an enclosing block's deadline comes first."""
+    end = time.monotonic() + seconds
+    outer = _DEADLINE.get()
+    token = _DEADLINE.set(end if outer is None else min(end, outer))
     try:
         yield
     finally:
         _DEADLINE.reset(token)
+
+
+def time_left(limit: float) -> float:
+    """`limit`, or the time left before the enclosing deadline when that is shorter."""
+    end = _DEADLINE.get()
+    return limit if end is None else min(limit, end - time.monotonic())
 
 
 def _clip(timeout: float | None) -> float | None:

@@ -34,7 +34,7 @@ import httpx
 
 from skillgit import __version__
 from skillgit.llm.base import EngineUnavailable
-from skillgit.llm.deadline import deadline, deadline_transport
+from skillgit.llm.deadline import deadline, deadline_transport, time_left
 
 log = logging.getLogger("skillgit.llm")
 
@@ -199,7 +199,7 @@ class JsonHttpClient:
         content = json.dumps(body, ensure_ascii=False).encode()
         waited = 0.0
         attempt = 0
-        budget = self.timeout  # for all attempts together; waits between them are extra
+        budget = allowed = time_left(self.timeout)  # all attempts; waits between are extra
         while True:
             started = time.monotonic()
             with deadline(budget):
@@ -208,7 +208,7 @@ class JsonHttpClient:
             if isinstance(problem, dict):
                 return problem
             if delay is not None and budget <= 0:
-                raise self._fail(f"{self.endpoint} did not answer within {self.timeout:g} s"
+                raise self._fail(f"{self.endpoint} did not answer within {allowed:.3g} s"
                                  + ("" if problem.endswith(" s") else f" ({problem})"))
             if delay is None or attempt >= self.retry.max_retries:
                 raise self._fail(problem if delay is None else

@@ -138,3 +138,17 @@ def test_an_agent_cli_whose_escaped_child_holds_the_pipes_still_ends_in_time(
                     env={"PATH": "/usr/bin:/bin"}, cwd=tmp_path, timeout=0.5,
                     service="stub-cli")
     assert time.monotonic() - started < 5
+
+
+@pytest.mark.parametrize("stalling_server", [_silent], indirect=True, ids=["silent"])
+def test_an_enclosing_deadline_bounds_every_call_inside_it(stalling_server: str) -> None:
+    # `llm check` puts the whole probe (a repair retry included) under one deadline.
+    from skillgit.llm.deadline import deadline
+
+    settings = EngineSettings(base_url=stalling_server + "/v1", model="m",
+                              api_key=SecretStr(KEY), timeout=30.0)
+    backend = OpenAIBackend(settings, retry=RetryPolicy(sleep=lambda _s: None))
+    started = time.monotonic()
+    with deadline(0.5), pytest.raises(EngineUnavailable):
+        backend.complete("s", "u", DigestAnswer)
+    assert time.monotonic() - started < 0.5 + SLACK
