@@ -208,7 +208,8 @@ class JsonHttpClient:
             if isinstance(problem, dict):
                 return problem
             if delay is not None and budget <= 0:
-                raise self._fail(f"{self.endpoint} did not answer within {allowed:.3g} s"
+                shown = self.timeout if allowed > self.timeout - 0.05 else allowed
+                raise self._fail(f"{self.endpoint} did not answer within {shown:.3g} s"
                                  + ("" if problem.endswith(" s") else f" ({problem})"))
             if delay is None or attempt >= self.retry.max_retries:
                 raise self._fail(problem if delay is None else
