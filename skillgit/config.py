@@ -1,7 +1,9 @@
 """`.skillgit.yaml`: the project's settings, validated strictly.
 
 The file lives at the root of the git repository (or in the current directory outside a
-repository). Unknown keys are errors that name the key and the file. Precedence everywhere:
+repository). Unknown keys are errors that name the key and the file; so is a value of the
+wrong YAML type (`max_proposals: true`, `workers: "4"`, `workers: 4.0`): every field is strict,
+never coerced, and the error names the expected type. Precedence everywhere:
 command-line flags > environment > this file > defaults. API keys never belong here (see
 `skillgit.llm.keys`).
 
@@ -10,7 +12,7 @@ command-line flags > environment > this file > defaults. API keys never belong h
       model: gpt-4.1-mini
       base_url: http://localhost:11434/v1
       timeout: 60
-      options: {temperature: "0"}   # engine-specific
+      options: {temperature: 0.2}   # engine-specific; scalars, passed on as text
     distill:
       token_budget: 6000
       workers: 4
@@ -36,10 +38,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from skillgit.errors import UsageError
 
 CONFIG_FILE_NAME = ".skillgit.yaml"
+# Strict: YAML's `true` is no integer, "5" no number and 5.0 no count of proposals.
+_STRICT = ConfigDict(frozen=True, extra="forbid", strict=True)
+_EXPECTED = {"int_type": "an integer", "float_type": "a number", "string_type": "a string",
+             "bool_type": "true or false", "list_type": "a list", "dict_type": "a mapping",
+             "model_type": "a mapping", "model_attributes_type": "a mapping"}
 
 
 class LLMConfig(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = _STRICT
 
     name: str | None = Field(default=None, min_length=1)
     model: str | None = Field(default=None, min_length=1)
@@ -48,16 +55,32 @@ class LLMConfig(BaseModel):
     # Engine-specific options passed to the engine as `EngineSettings.extra`.
     options: dict[str, str] = Field(default_factory=dict)
 
+    @field_validator("options", mode="before")
+    @classmethod
+    def _scalars_as_text(cls, value: object) -> object:
+        """`temperature: 0.2` is natural YAML: a scalar option is passed on as its text."""
+        if not isinstance(value, dict):
+            return value
+        return {key: _scalar_text(item) for key, item in value.items()}
+
+
+def _scalar_text(value: object) -> object:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value)
+    return value  # anything else is checked (and refused unless a string) by the model
+
 
 class DistillConfig(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = _STRICT
 
     token_budget: int = Field(default=6000, ge=500, le=1_000_000)
     workers: int = Field(default=4, ge=1, le=64)
 
 
 class RedactConfig(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = _STRICT
 
     extra_patterns: list[str] = Field(default_factory=list)
 
@@ -73,7 +96,7 @@ class RedactConfig(BaseModel):
 
 
 class MineConfig(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = _STRICT
 
     skills_dir: str | None = Field(default=None, min_length=1)
     max_proposals: int = Field(default=5, ge=1, le=50)
@@ -104,7 +127,7 @@ def skills_dir_is_inside(value: str) -> bool:
 class Config(BaseModel):
     """The whole file; every section is optional."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = _STRICT
 
     llm: LLMConfig = Field(default_factory=LLMConfig)
     distill: DistillConfig = Field(default_factory=DistillConfig)
@@ -136,8 +159,39 @@ def _describe(error: Any) -> str:
                     "variable or $XDG_CONFIG_HOME/skillgit/keys.yaml (mode 0600)")
         return f"{location}: unknown key"
     if location == "mine.identity" and error["type"] == "string_pattern_mismatch":
-        return f"{location}: expected 'Name <email>', got {error['input']!r}"
+        return f"{location}: expected 'Name <email>', got {_shown(error['input'])}"
+    expected = _EXPECTED.get(error["type"])
+    if expected is not None:
+        return (f"{location}: expected {expected}, got {_shown(error['input'])} "
+                f"({_yaml_type(error['input'])})")
     return f"{location}: {error['msg']}"
+
+
+def _shown(value: object) -> str:
+    """A value as the message shows it (YAML's spelling of true/false/null, else repr, which
+    escapes control characters), cut short."""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else str(value).lower()
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _yaml_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
 
 
 def parse_config(text: str, source: str) -> Config:

@@ -107,6 +107,10 @@ class Digest(BaseModel):
     started_at: datetime | None = None
     main_dir: str | None = None
     n_user_turns: int = 0
+    opening: str | None = Field(default=None, description=(
+        "fingerprint of the opening exchange (turns through the first reply, texts and "
+        "timestamps): equal in copies of one history (a resumed or forked session), "
+        "different in distinct sessions, even ones that start in the same second"))
     topics: list[str] = Field(default_factory=list)
     tasks: list[TaskItem] = Field(default_factory=list)
     skills_used: list[str] = Field(default_factory=list)

@@ -9,10 +9,10 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from typing import TextIO
 
+from skillgit.printable import json_printable, printable
 from skillgit.skills.findings import Finding, Level
 from skillgit.skills.validate import ValidationReport
 
@@ -35,15 +35,10 @@ def _summary(report: ValidationReport) -> str:
             f"always-loaded context ~{report.context_tokens} tokens")
 
 
-# Control characters (C0, DEL, C1) in a path or message: a SKILL.md must not be able to start
-# a line of its own in text output (a workflow command in CI) or send terminal escapes.
-_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
-
-
-def _printable(text: str) -> str:
-    if _CONTROL.search(text) is None:
-        return text
-    return _CONTROL.sub(lambda m: repr(m.group(0))[1:-1], text)
+# A path or message shown escaped (`skillgit.printable`): a SKILL.md must not be able to start
+# a line of its own in text output (a workflow command in CI), send terminal escapes or
+# reorder what is shown with a bidi override.
+_printable = printable
 
 
 def report_text(report: ValidationReport, out: TextIO, verbose: bool) -> None:
@@ -89,7 +84,7 @@ def report_json(report: ValidationReport, out: TextIO, verbose: bool) -> None:
                          '        }')
         parts.append("\n      ]\n    }" if skill.findings else "]\n    }")
     parts.append("\n  ]\n}\n" if report.skills else "]\n}\n")
-    out.write("".join(parts))
+    out.write(json_printable("".join(parts)))  # C1 controls and bidi characters escaped too
 
 
 def _value(value: str | int | None) -> str:

@@ -49,7 +49,8 @@ def test_empty_file_is_defaults() -> None:
     ("llm:\n  nme: openai\n", "f.yaml: llm.nme: unknown key"),
     ("llms: {}\n", "f.yaml: llms: unknown key"),
     ("llm: {timeout: -1}\n", "f.yaml: llm.timeout: Input should be greater than 0"),
-    ("distill: {workers: many}\n", "f.yaml: distill.workers: Input should be a valid integer"),
+    ("distill: {workers: many}\n",
+     "f.yaml: distill.workers: expected an integer, got 'many' (a string)"),
     ("redact: {extra_patterns: ['(unclosed']}\n", "f.yaml: redact.extra_patterns"),
     ("llm: {base_url: 'ftp://x'}\n", "f.yaml: llm.base_url"),
     ("- just\n- a list\n", "f.yaml: the top level must be a mapping"),
@@ -63,6 +64,51 @@ def test_errors_name_the_file_and_key(text: str, expected: str) -> None:
     with pytest.raises(UsageError) as caught:
         parse_config(text, "f.yaml")
     assert str(caught.value).startswith(expected), str(caught.value)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("mine: {max_proposals: true}", "mine.max_proposals: expected an integer, got true"),
+    ("mine: {max_proposals: '7'}", "mine.max_proposals: expected an integer, got '7' (a string)"),
+    ("mine: {max_proposals: 7.0}", "mine.max_proposals: expected an integer, got 7.0 (a number)"),
+    ("mine: {max_proposals: null}", "mine.max_proposals: expected an integer, got null"),
+    ("distill: {workers: false}", "distill.workers: expected an integer, got false"),
+    ("distill: {token_budget: 6e3}", "distill.token_budget: expected an integer"),
+    ("llm: {timeout: true}", "llm.timeout: expected a number, got true (a boolean)"),
+    ("llm: {timeout: '30'}", "llm.timeout: expected a number, got '30' (a string)"),
+    ("llm: {name: 12}", "llm.name: expected a string, got 12 (an integer)"),
+    ("llm: {model: yes}", "llm.model: expected a string, got true (a boolean)"),
+    ("llm: {options: {a: [1]}}", "llm.options.a: expected a string, got [1] (a list)"),
+    ("mine: {base: 2024-01-01}", "mine.base: expected a string"),
+    ("mine: {skills_dir: 5}", "mine.skills_dir: expected a string"),
+    ("redact: {extra_patterns: abc}", "redact.extra_patterns: expected a list"),
+    ("redact: {extra_patterns: [1]}", "redact.extra_patterns.0: expected a string"),
+    ("mine: 5", "mine: expected a mapping, got 5 (an integer)"),
+])
+def test_values_of_the_wrong_yaml_type_are_refused(text: str, expected: str) -> None:
+    with pytest.raises(UsageError) as caught:
+        parse_config(text, "f.yaml")
+    assert str(caught.value).startswith(f"f.yaml: {expected}"), str(caught.value)
+
+
+def test_yaml_natural_values_still_work() -> None:
+    config = parse_config("llm: {timeout: 30, options: {temperature: 0.2, stream: false, top: 5}}\n"
+                          "distill: {workers: 2}\nmine: {max_proposals: 3, base: main}\n"
+                          "redact: {extra_patterns: ['ACME-[0-9]+']}\n", "f.yaml")
+    assert config.llm.timeout == 30.0 and config.distill.workers == 2
+    assert config.llm.options == {"temperature": "0.2", "stream": "false", "top": "5"}
+    assert config.mine.max_proposals == 3 and config.redact.extra_patterns == ["ACME-[0-9]+"]
+
+
+def test_a_wrongly_typed_config_is_exit_2_naming_file_and_key(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from skillgit.cli import main
+
+    (tmp_path / ".skillgit.yaml").write_text("mine:\n  max_proposals: true\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["sessions", "--source", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert ".skillgit.yaml: mine.max_proposals: expected an integer, got true" in err
 
 
 def test_api_key_in_config_is_refused_without_echoing_it() -> None:

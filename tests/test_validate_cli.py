@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skillgit.cli import main
+from skillgit.printable import json_printable
 from skillgit.report import report_json
 from skillgit.skills.findings import Finding, Level
 from skillgit.skills.validate import SkillReport, ValidationReport
@@ -193,7 +194,8 @@ def test_non_utf8_and_bad_yaml_never_traceback(tmp_path: Path, monkeypatch, caps
 
 
 def reference_json(report: ValidationReport) -> str:
-    """What report_json wrote before it laid the document out itself: json.dump(indent=2)."""
+    """What report_json wrote before it laid the document out itself: json.dump(indent=2),
+    with C1 controls and bidi characters escaped (`skillgit.printable.json_printable`)."""
     document = {
         "version": 1,
         "profile": report.profile,
@@ -206,7 +208,7 @@ def reference_json(report: ValidationReport) -> str:
                                  for f in sorted(s.findings, key=Finding.sort_key)]}
                    for s in report.skills],
     }
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return json_printable(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
 
 
 TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
@@ -223,3 +225,4 @@ def test_json_layout_is_json_dump_indent_2(report: ValidationReport) -> None:
     out = io.StringIO()
     report_json(report, out, False)
     assert out.getvalue() == reference_json(report)
+    assert json.loads(out.getvalue())["profile"] == report.profile  # the same data

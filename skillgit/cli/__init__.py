@@ -18,6 +18,7 @@ import click
 from skillgit import __version__
 from skillgit.errors import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, SkillgitError
 from skillgit.interrupts import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated, sigterm_raises
+from skillgit.printable import printable
 
 # Subcommands, imported only when used (so `skillgit validate` does not pay for httpx or the
 # transcript adapters). Each value is "module:attribute" below skillgit.cli.
@@ -83,7 +84,7 @@ def _run(argv: Sequence[str] | None) -> int:
         exc.show()
         return EXIT_USAGE
     except SkillgitError as exc:
-        click.echo(f"skillgit: error: {exc}", err=True)
+        click.echo(f"skillgit: error: {printable(str(exc))}", err=True)
         return exc.exit_code
     except BrokenPipeError:
         sys.stderr.close()

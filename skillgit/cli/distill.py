@@ -22,6 +22,7 @@ from skillgit.digest import Digest
 from skillgit.distill.cache import DigestCache, default_cache_dir
 from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions, parse_tag
 from skillgit.errors import EXIT_OK
+from skillgit.printable import json_printable, printable
 from skillgit.transcripts.discover import SessionQuery
 
 
@@ -67,15 +68,15 @@ def distill(since: float | None, agents: tuple[str, ...], source: Path | None,
     def show(digest: Digest) -> None:
         progress.tick()
         if as_json:
-            click.echo(digest.model_dump_json())
+            click.echo(json_printable(digest.model_dump_json()))
         else:
             for line in digest_lines(digest):
-                click.echo(line)
+                click.echo(printable(line))
 
     result = distill_sessions(engine, options, cache, redactor, on_digest=show,
                               on_warning=_warn)
     progress.done()
-    click.echo(summary_line(result, engine.name, engine.model), err=True)
+    click.echo(printable(summary_line(result, engine.name, engine.model)), err=True)
     if result.error is not None:
         raise result.error
     return EXIT_OK
@@ -115,4 +116,4 @@ def _parse_tag(patterns: list[str]) -> str:
 
 
 def _warn(message: str) -> None:
-    click.echo(f"skillgit: warning: {message}", err=True)
+    click.echo(f"skillgit: warning: {printable(message)}", err=True)

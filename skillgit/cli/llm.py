@@ -14,7 +14,9 @@ from skillgit.config import load_config
 from skillgit.distill.engines import create_engine
 from skillgit.errors import EXIT_OK, EXIT_USAGE, SkillgitError
 from skillgit.llm.base import Backend, Engine, InvalidAnswer
+from skillgit.llm.deadline import deadline
 from skillgit.llm.select import ENABLE_HINT, HEURISTIC, Selection, select_engine
+from skillgit.printable import json_printable, printable
 
 PROBE_SYSTEM = 'This is a connectivity check. Reply with exactly this JSON object: {"ok": true}'
 
@@ -88,7 +90,8 @@ def check(selection: Selection) -> dict[str, Any]:
         report["model"] = backend.model
         report["endpoint"] = endpoint_of(backend, selection)
         started = time.monotonic()
-        answer = backend.complete(PROBE_SYSTEM, "ping", Probe, max_output_tokens=64)
+        with deadline(selection.settings.timeout):  # the repair retry included
+            answer = backend.complete(PROBE_SYSTEM, "ping", Probe, max_output_tokens=64)
         report["seconds"] = round(time.monotonic() - started, 2)
         report["usage"] = answer.usage.model_dump()
         report.update(ok=True, status="ok, it answers")
@@ -137,5 +140,6 @@ def check_command(llm_name: str | None, model: str | None, as_json: bool) -> int
     """
     selection = select_engine(llm_name, model, os.environ, load_config())
     report = check(selection)
-    click.echo(json.dumps(report, indent=2) if as_json else render_text(report))
+    click.echo(json_printable(json.dumps(report, indent=2)) if as_json
+               else "\n".join(printable(line) for line in render_text(report).split("\n")))
     return EXIT_OK if report["ok"] else EXIT_USAGE

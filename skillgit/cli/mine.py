@@ -15,6 +15,7 @@ from skillgit.cli.progress import Progress
 from skillgit.distill.run import DistillResult
 from skillgit.errors import EXIT_OK
 from skillgit.mine.run import MineResult
+from skillgit.printable import json_printable, printable
 
 MAX_REJECTED_SHOWN = 8
 
@@ -84,18 +85,18 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
         engine, cache=DigestCache(default_cache_dir()),
         redactor=Redactor.from_environment(patterns), distill=distill,
         on_digest=lambda _d: progress.tick(),
-        on_warning=lambda m: click.echo(f"skillgit: warning: {m}", err=True))
+        on_warning=lambda m: click.echo(f"skillgit: warning: {printable(m)}", err=True))
     progress.done()
     if as_json:
-        click.echo(json.dumps(summary_json(distilled, result)))
+        click.echo(json_printable(json.dumps(summary_json(distilled, result))))
     elif dry_run:
-        click.echo(dry_run_text(repo_path, result), nl=False)
+        click.echo(printable(dry_run_text(repo_path, result), multiline=True), nl=False)
     else:
         for outcome in result.outcomes:
-            click.echo(f"{outcome.status:<10} {outcome.branch}"
-                       + (f"  ({outcome.detail})" if outcome.detail else ""))
+            click.echo(printable(f"{outcome.status:<10} {outcome.branch}"
+                                 + (f"  ({outcome.detail})" if outcome.detail else "")))
     for line in summary_lines(distilled, result):
-        click.echo(line, err=True)
+        click.echo(printable(line), err=True)
     return EXIT_OK
 
 

@@ -14,6 +14,7 @@ from skillgit.gitops import GitRepo
 from skillgit.mine import lifecycle
 from skillgit.mine.run import resolve_base
 from skillgit.mine.write import resolve_identity
+from skillgit.printable import json_printable, printable
 
 _REPO = click.option("--repo", "repo_path", default=".", show_default=True,
                      type=click.Path(exists=True, file_okay=False),
@@ -48,10 +49,10 @@ def proposals(ctx: click.Context, repo_path: str, base: str | None, as_json: boo
         rows = lifecycle.list_proposals(repo, base_sha, who)
     for row in rows:
         if as_json:
-            click.echo(json.dumps(row.model_dump()))
+            click.echo(json_printable(json.dumps(row.model_dump())))
         else:
-            click.echo(f"{row.branch:<48} {row.kind:<6} {row.evidence:<12} "
-                       f"{row.age_days:>5}d  {row.status}")
+            click.echo(printable(f"{row.branch:<48} {row.kind:<6} {row.evidence:<12} "
+                                 f"{row.age_days:>5}d  {row.status}"))
     if not rows and not as_json:
         click.echo("no proposals (run `skillgit mine`)", err=True)
     return EXIT_OK
@@ -63,7 +64,7 @@ def proposals(ctx: click.Context, repo_path: str, base: str | None, as_json: boo
 def show(name: str, repo_path: str) -> int:
     """Print a proposal's rationale (its commit message) and diff."""
     with GitRepo(repo_path) as repo:
-        click.echo(lifecycle.show_proposal(repo, name), nl=False)
+        click.echo(printable(lifecycle.show_proposal(repo, name), multiline=True), nl=False)
     return EXIT_OK
 
 
@@ -77,11 +78,12 @@ def reject(name: str, repo_path: str, identity: str | None) -> int:
     with GitRepo(repo_path) as repo:
         done = lifecycle.reject(repo, name, who)
     entry = done.entry
-    click.echo(f"rejected {entry.kind} {entry.skill}: it will not be proposed again until its "
-               f"evidence grows well past {entry.sessions} sessions", err=True)
+    click.echo(printable(f"rejected {entry.kind} {entry.skill}: it will not be proposed again "
+                         f"until its evidence grows well past {entry.sessions} sessions"), err=True)
     if done.commits_by_others:
-        click.echo(f"note: {done.branch} had {done.commits_by_others} commit(s) on top of "
-                   f"skillgit's; `git branch {done.branch} {done.tip}` restores it", err=True)
+        click.echo(printable(f"note: {done.branch} had {done.commits_by_others} commit(s) on top "
+                             f"of skillgit's; `git branch {done.branch} {done.tip}` restores it"),
+                   err=True)
     return EXIT_OK
 
 
@@ -94,5 +96,5 @@ def unreject(skill: str, repo_path: str, identity: str | None) -> int:
     who, _ = _settings(repo_path, identity)
     with GitRepo(repo_path) as repo:
         lifecycle.unreject(repo, skill, who)
-    click.echo(f"{skill} may be proposed again", err=True)
+    click.echo(printable(f"{skill} may be proposed again"), err=True)
     return EXIT_OK

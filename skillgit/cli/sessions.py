@@ -1,7 +1,8 @@
 """`skillgit sessions`: list the agent sessions skillgit can read, or show one of them.
 
 stdout is data (a table, or JSON Lines with `--json`); warnings go to stderr. Everything
-printed has been through the redactor inside the adapters.
+printed has been through the redactor inside the adapters, and through `skillgit.printable`
+(control and bidi characters shown escaped) on the way out.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import click
 
 from skillgit.cli.options import DAYS
 from skillgit.errors import EXIT_OK
+from skillgit.printable import home_relative, json_printable, printable
 from skillgit.transcripts.discover import SessionQuery, find_conversation, iter_conversations
 from skillgit.transcripts.model import Conversation, Redacting, Turn, TurnKind
 
@@ -62,7 +64,7 @@ def _redactor() -> Redacting:
 
 
 def _warn(message: str) -> None:
-    click.echo(f"skillgit: warning: {message}", err=True)
+    click.echo(f"skillgit: warning: {printable(message)}", err=True)
 
 
 def _query(since: float | None, agents: tuple[str, ...], source: Path | None,
@@ -89,7 +91,7 @@ def sessions(ctx: click.Context, since: float | None, agents: tuple[str, ...],
     rows.sort(key=lambda row: row["started_at"] or "", reverse=True)
     if as_json:
         for row in rows:
-            click.echo(json.dumps(row, ensure_ascii=False))
+            click.echo(json_printable(json.dumps(row, ensure_ascii=False)))
     else:
         _print_table(rows)
     return EXIT_OK
@@ -109,11 +111,13 @@ def show(ctx: click.Context, session_id: str, since: float | None, agents: tuple
                          include_sidechains=True)
     del include_sidechains  # show always searches sidechains too
     conversation = find_conversation(session_id, query, _redactor(), on_warning=_warn)
+    conversation = conversation.model_copy(  # the rest went through the redactor already
+        update={"source_path": home_relative(conversation.source_path)})
     if as_json or parent.get("json"):
-        click.echo(conversation.model_dump_json(indent=2))
+        click.echo(json_printable(conversation.model_dump_json(indent=2)))
     else:
         for line in render_conversation(conversation):
-            click.echo(line)
+            click.echo(printable(line))
     return EXIT_OK
 
 
@@ -135,11 +139,11 @@ def summary_row(conversation: Conversation) -> dict[str, Any]:
 
 def _print_table(rows: list[dict[str, Any]]) -> None:
     header = ("AGENT", "SESSION", "STARTED", "USER", "TOOLS", "ERRORS", "BAD", "SKILLS", "CWD")
-    table = [header] + [(
+    table = [header] + [tuple(printable(cell) for cell in (
         row["agent"], row["session_id"], (row["started_at"] or "-")[:16].replace("T", " "),
         str(row["n_user_turns"]), str(row["n_tool_calls"]), str(row["n_tool_errors"]),
         str(row["parse_warnings"]), ",".join(row["skills_used"]) or "-", row["cwd"] or "-",
-    ) for row in rows]
+    )) for row in rows]
     widths = [max(len(line[i]) for line in table) for i in range(len(header) - 1)]
     for line in table:
         cells = [cell.ljust(widths[i]) for i, cell in enumerate(line[:-1])]

@@ -34,7 +34,7 @@ from skillgit.digest import Digest
 from skillgit.distill.render import SENTINEL
 from skillgit.transcripts.model import Conversation
 
-LAYOUT = "v1"
+LAYOUT = "v2"  # v2: digests carry `opening` (resumed-session detection by content)
 # Prompts that mark an LLM call made by a miner (skillgit's own, or Skill Miner's).
 OWN_CALL_MARKERS = (SENTINEL[:26], "[skill-miner:llm-call")
 

@@ -7,6 +7,8 @@ directory when the work happened under it ("." for the working directory itself)
 
 from __future__ import annotations
 
+import hashlib
+import json
 import posixpath
 import re
 from collections import Counter
@@ -53,6 +55,7 @@ def build_digest(conversation: Conversation, answer: DigestAnswer, *, engine: st
         started_at=conversation.started_at,
         main_dir=main_dir(conversation),
         n_user_turns=len(conversation.user_turns),
+        opening=opening_fingerprint(conversation),
         topics=list(answer.topics),
         tasks=list(answer.tasks),
         skills_used=conversation.skills_used,
@@ -62,6 +65,30 @@ def build_digest(conversation: Conversation, answer: DigestAnswer, *, engine: st
         model=model,
         prompt_version=prompt_version,
     )
+
+
+def opening_fingerprint(conversation: Conversation) -> str | None:
+    """A hash of the turns from the first prompt through the first reply to it, with their
+    exact timestamps: a resumed or forked session copies those records verbatim, while two
+    distinct sessions differ in them (a reply's text, a millisecond) even when they start in
+    the same second with the same prompt. What comes before the first prompt (a compaction
+    summary a resumed file may begin with) is left out. None without a prompt."""
+    opening: list[list[str]] = []
+    prompted = False
+    for turn in conversation.turns:
+        is_prompt = turn.kind in (TurnKind.USER, TurnKind.SLASH_COMMAND)
+        if not prompted and not is_prompt:
+            continue
+        opening.append([turn.kind.value, turn.text, turn.command or "", turn.tool_name or "",
+                        turn.tool_input or "", turn.result.text if turn.result else "",
+                        turn.timestamp.isoformat() if turn.timestamp else ""])
+        if not is_prompt:
+            break
+        prompted = True
+    if not opening:
+        return None
+    material = json.dumps(opening, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    return hashlib.sha256(material).hexdigest()[:32]
 
 
 def main_dir(conversation: Conversation) -> str | None:

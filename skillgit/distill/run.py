@@ -30,8 +30,14 @@ from skillgit.distill.cache import (
 )
 from skillgit.distill.verify import verify_digest
 from skillgit.llm.base import Engine, EngineUnavailable, InvalidAnswer, Usage
-from skillgit.transcripts.discover import SessionQuery, select_adapters, session_files
+from skillgit.transcripts.discover import (
+    SessionQuery,
+    file_context,
+    select_adapters,
+    session_files,
+)
 from skillgit.transcripts.model import Adapter, Conversation, Redacting
+from skillgit.transcripts.walk import describe
 
 Sink = Callable[[str], None]
 
@@ -151,6 +157,9 @@ class _Run:
                 if conversations is None:
                     conversations = iter(adapter.parse(path, self.redactor))
                 conversation = next(conversations, None)
+            except OSError as exc:  # gone or unreadable since it was found
+                self.warn(f"could not read {file_context(path, exc)}: {describe(exc)}")
+                return
             except Exception as exc:  # hostile input must not stop the run
                 self.warn(f"could not read {path} as {agent}: {type(exc).__name__}: {exc}")
                 return
@@ -273,10 +282,15 @@ def distill_sessions(engine: Engine, options: DistillOptions, cache: DigestCache
     cutoff = None
     if query.since_days is not None:
         cutoff = (time.time() if now is None else now) - query.since_days * 86400
-    files = list(session_files(adapters, source=query.source, env=env, modified_after=cutoff))
+    sink = on_warning or (lambda _message: None)
+
+    def warn(message: str) -> None:  # paths in it: the home folder shows as ~
+        sink(redactor.redact(message))
+
+    files = list(session_files(adapters, source=query.source, env=env, modified_after=cutoff,
+                               on_warning=warn))
     files.sort(key=lambda item: (-_mtime(item[1]), str(item[1])))
-    run = _Run(engine, options, cache, redactor, on_digest,
-               on_warning or (lambda _message: None), cutoff)
+    run = _Run(engine, options, cache, redactor, on_digest, warn, cutoff)
     run.run(files, adapters)
     return run.result
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from skillgit.llm.agent_run import RunResult, child_environment, run_program, secrets_in, short
 from skillgit.llm.base import Completion, EngineSettings, EngineUnavailable, T
+from skillgit.llm.deadline import time_left
 from skillgit.llm.structured import (
     Attempt,
     complete_with_repair,
@@ -89,8 +90,11 @@ class AgentCliBackend:
             argv = self.argv(files, system, schema)
             stdin = self.stdin(system, user, schema)
             env = child_environment(self.env, self.keep_variables, overrides)
+            left = time_left(self.timeout)  # an enclosing deadline (llm check) may be nearer
+            if left <= 0:
+                raise self.fail(f"no time left within {self.timeout:g} s")
             result = run_program(argv, stdin=stdin, env=env, cwd=workdir,
-                                 timeout=self.timeout, service=self.name)
+                                 timeout=left, service=self.name)
             return self.read(result, files, prompt=stdin)
 
     def fail(self, what: str) -> EngineUnavailable:

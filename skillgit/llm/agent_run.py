@@ -19,6 +19,8 @@ from skillgit.llm.http import scrub
 _SENSITIVE = re.compile(r"(TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|_API_KEY|ACCESS_KEY|"
                         r"PRIVATE_KEY|SESSION_KEY)", re.IGNORECASE)
 MAX_MESSAGE_CHARS = 300
+# After a timeout kill, how long to wait for the pipes to close before closing them.
+REAP_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,18 @@ def _kill(process: subprocess.Popen[str]) -> None:
         process.kill()
 
 
+def _reap(process: subprocess.Popen[str]) -> None:
+    """Wait for the killed program, but not for a descendant that left its process group
+    and still holds the pipes open (it would keep `communicate` waiting for ever)."""
+    try:
+        process.communicate(timeout=REAP_SECONDS)
+    except subprocess.TimeoutExpired:
+        for pipe in (process.stdin, process.stdout, process.stderr):
+            if pipe is not None:
+                pipe.close()
+        process.wait()
+
+
 def run_program(argv: list[str], *, stdin: str, env: Mapping[str, str], cwd: Path,
                 timeout: float, service: str) -> RunResult:
     """Run `argv` with `stdin`; kill it (and its children) when it exceeds `timeout`."""
@@ -72,11 +86,11 @@ def run_program(argv: list[str], *, stdin: str, env: Mapping[str, str], cwd: Pat
         stdout, stderr = process.communicate(stdin, timeout=timeout)
     except subprocess.TimeoutExpired:
         _kill(process)
-        process.communicate()
+        _reap(process)
         raise EngineUnavailable(f"{service}: {Path(argv[0]).name} did not finish within "
                                 f"{timeout:g} s and was killed") from None
     except BaseException:
         _kill(process)
-        process.communicate()
+        _reap(process)
         raise
     return RunResult(process.returncode, stdout, stderr)

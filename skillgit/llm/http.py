@@ -6,6 +6,11 @@ Retry policy (like the official SDKs): timeouts, connection errors, 408, 409, 42
 `retryDelay`. 400/401/403/404 and quota or spend-limit errors are never retried. Total
 waiting is capped. Waits go through an injectable `sleep`, so tests run without waiting.
 
+`timeout` is the time one call may spend waiting for the server, all attempts together,
+enforced on the wall clock (`skillgit.llm.deadline`): a server that accepts the connection
+and never answers, or trickles bytes, fails the call after `timeout` seconds, not after
+every retry's read timeout (that took 5 minutes). Waits between retries are extra.
+
 Keys travel only in request headers. Every message built here is scrubbed of the secrets
 the client was given, so an error, a log line or a repr never contains a key.
 """
@@ -29,6 +34,7 @@ import httpx
 
 from skillgit import __version__
 from skillgit.llm.base import EngineUnavailable
+from skillgit.llm.deadline import deadline, deadline_transport, time_left
 
 log = logging.getLogger("skillgit.llm")
 
@@ -41,6 +47,7 @@ QUOTA_MARKERS = (
     "limit: 0",
 )
 MAX_DETAIL_CHARS = 300
+_HEADER_VALUE = re.compile(r"[\x20-\x7e]*")
 _GEMINI_DELAY = re.compile(r'"retryDelay"\s*:\s*"(\d+(?:\.\d+)?)s"')
 
 
@@ -107,6 +114,16 @@ def scrub(text: str, secrets: Sequence[str]) -> str:
     return text
 
 
+def _printable_url(url: str) -> str:
+    """`url` without `user:password@` and without a query (where some APIs put keys)."""
+    try:
+        parsed = httpx.URL(url)
+    except (httpx.InvalidURL, TypeError, ValueError):
+        return url.rsplit("@", 1)[-1]
+    port = f":{parsed.port}" if parsed.port else ""
+    return f"{parsed.scheme}://{parsed.host}{port}{parsed.path}".rstrip("/")
+
+
 def error_detail(response: httpx.Response) -> str:
     """The server's own error message, short and on one line."""
     try:
@@ -149,21 +166,26 @@ class JsonHttpClient:
         self.service = service
         self.base_url = base_url.rstrip("/")
         self.host = httpx.URL(self.base_url).host or self.base_url
+        self.endpoint = _printable_url(self.base_url)
         self.timeout = timeout
         self.retry = retry or RetryPolicy()
         self._secrets = tuple(s for s in secrets if s)
         all_headers = {"user-agent": f"skillgit/{__version__}", "accept": "application/json"}
         all_headers.update(headers)
+        for name, value in all_headers.items():  # httpx's own error would quote the value
+            if _HEADER_VALUE.fullmatch(value) is None:
+                raise self._fail(f"the {name} header (a key?) holds a line break, a control "
+                                 "or a non-ASCII character; it is not sent")
         self._client = httpx.Client(
             headers=all_headers,
             timeout=httpx.Timeout(timeout, connect=min(timeout, 10.0)),
-            transport=transport,
+            transport=transport or deadline_transport(_ssl_context()),
             verify=_ssl_context(),
             follow_redirects=False,
         )
 
     def __repr__(self) -> str:
-        return f"JsonHttpClient(service={self.service!r}, base_url={self.base_url!r})"
+        return f"JsonHttpClient(service={self.service!r}, base_url={self.endpoint!r})"
 
     def close(self) -> None:
         self._client.close()
@@ -177,10 +199,18 @@ class JsonHttpClient:
         content = json.dumps(body, ensure_ascii=False).encode()
         waited = 0.0
         attempt = 0
+        budget = allowed = time_left(self.timeout)  # all attempts; waits between are extra
         while True:
-            problem, delay = self._attempt(url, content, attempt)
+            started = time.monotonic()
+            with deadline(budget):
+                problem, delay = self._attempt(url, content, attempt)
+            budget -= time.monotonic() - started
             if isinstance(problem, dict):
                 return problem
+            if delay is not None and budget <= 0:
+                shown = self.timeout if allowed > self.timeout - 0.05 else allowed
+                raise self._fail(f"{self.endpoint} did not answer within {shown:.3g} s"
+                                 + ("" if problem.endswith(" s") else f" ({problem})"))
             if delay is None or attempt >= self.retry.max_retries:
                 raise self._fail(problem if delay is None else
                                  f"{problem}; gave up after {attempt + 1} attempts")
@@ -200,8 +230,10 @@ class JsonHttpClient:
             response = self._client.post(url, content=content,
                                          headers={"content-type": "application/json"})
         except httpx.TimeoutException:
-            return f"{self.host} did not answer within {self.timeout:g} s", \
+            return f"{self.endpoint} did not answer within {self.timeout:g} s", \
                 self.retry.backoff(attempt)
+        except httpx.LocalProtocolError:  # its text quotes the request, headers and all
+            return f"could not send a valid request to {self.endpoint}", None
         except httpx.TransportError as exc:
             return f"cannot reach {self.host}: {type(exc).__name__}: {exc}", \
                 self.retry.backoff(attempt)

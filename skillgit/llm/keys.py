@@ -8,12 +8,16 @@ a YAML mapping from engine name (or the engine's environment variable name) to t
     gemini: AIza...
 
 It is refused unless its mode is 0600 or stricter. Keys are returned as `SecretStr` and
-never appear in a message built here.
+never appear in a message built here. A key holding anything but visible ASCII (a CR/LF
+pasted with it, a terminal escape, a space, a non-ASCII letter) cannot travel in an HTTP
+header and would be echoed by the HTTP library's error: it is refused, naming where it came
+from (the variable, or the keys file and entry), never its value.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -32,6 +36,31 @@ KEY_VARIABLES: dict[str, tuple[str, ...]] = {
 }
 
 _KNOWN_NAMES = frozenset({*KEY_VARIABLES, *(v for vs in KEY_VARIABLES.values() for v in vs)})
+# What a key may hold: visible ASCII only (RFC 9110 header field value, no spaces).
+_KEY_CHARACTERS = re.compile(r"[\x21-\x7e]+")
+
+
+def checked_key(value: str, source: str) -> SecretStr:
+    """`value` (surrounding whitespace removed) as a secret, or a `UsageError` naming
+    `source` and what is wrong, never the value."""
+    key = value.strip()
+    if _KEY_CHARACTERS.fullmatch(key) is None:
+        raise UsageError(f"the API key in {source} contains {_bad_character(key)}; it cannot "
+                         "be sent in an HTTP header: set it again without it")
+    return SecretStr(key)
+
+
+def _bad_character(key: str) -> str:
+    for character in key:
+        if character in "\r\n":
+            return "a line break (CR or LF)"
+        if ord(character) < 0x20 or 0x7F <= ord(character) <= 0x9F:
+            return "a control character"
+        if character.isspace():
+            return "a space"
+        if ord(character) > 0x7E:
+            return "a non-ASCII character"
+    return "no usable characters"
 
 
 @dataclass(frozen=True)
@@ -87,7 +116,8 @@ def read_keys_file(path: Path) -> dict[str, SecretStr]:
             # A name that is not a known engine or variable may be a pasted key: never show it.
             shown = repr(name) if name in _KNOWN_NAMES else "an entry"
             raise UsageError(f"keys file {path}: {shown} must map a name to a non-empty string")
-        keys[name.strip()] = SecretStr(value.strip())
+        shown = f"entry {name.strip()!r}" if name.strip() in _KNOWN_NAMES else "an entry"
+        keys[name.strip()] = checked_key(value, f"keys file {path} ({shown})")
     return keys
 
 
@@ -97,7 +127,7 @@ def find_key(engine: str, env: Mapping[str, str]) -> FoundKey | None:
     for variable in variables:
         value = env.get(variable, "").strip()
         if value:
-            return FoundKey(SecretStr(value), variable)
+            return FoundKey(checked_key(value, variable), variable)
     path = keys_file_path(env)
     if path is None:
         return None

@@ -2,15 +2,16 @@
 
 A resumed or forked Claude Code session is a new file holding a copy of the earlier history
 (same records, same timestamps). Counted as is, one correction would look like two sessions
-of evidence. So digests of one agent that start at the same instant are one conversation:
-their signals carry one session id (the longest digest's), and a quote seen twice in that
-conversation counts once.
+of evidence. So digests of one agent with the same opening exchange (`Digest.opening`: the
+turns through the first reply, texts and exact timestamps) are one conversation: their
+signals carry one session id (the longest digest's), and a quote seen twice in that
+conversation counts once. The start time decides nothing: distinct sessions started in the
+same second (scripted runs, parallel agents) stay distinct, each citing its own id.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
 
 from skillgit.digest import Digest, FeedbackItem, TaskItem
 from skillgit.mine.terms import terms
@@ -57,12 +58,12 @@ def redacted(signal: Signal, redactor: Redacting) -> Signal:
 
 def conversation_ids(digests: Iterable[Digest]) -> dict[str, str]:
     """Session id → the id of the conversation it belongs to, for copies of one history."""
-    starts: dict[tuple[str, datetime], list[Digest]] = {}
+    openings: dict[tuple[str, str], list[Digest]] = {}
     for digest in digests:
-        if digest.started_at is not None:
-            starts.setdefault((digest.agent, digest.started_at), []).append(digest)
+        if digest.opening:  # unknown content: never merged on a guess
+            openings.setdefault((digest.agent, digest.opening), []).append(digest)
     out: dict[str, str] = {}
-    for copies in starts.values():
+    for copies in openings.values():
         if len(copies) > 1:
             longest = min(copies, key=lambda d: (-d.n_user_turns, d.session_id))
             out.update((d.session_id, longest.session_id) for d in copies)

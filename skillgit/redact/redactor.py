@@ -40,7 +40,10 @@ class Redactor:
                 home = str(Path.home())
             except (RuntimeError, KeyError):
                 home = None
-        return cls(home=home, extra_patterns=extra_patterns)
+        # Agents record resolved folders: a symlinked home (/home -> /var/home) is ~ too.
+        real = os.path.realpath(home) if home else ""
+        roots = {real: "~"} if home and real.rstrip("/") != home.rstrip("/") else None
+        return cls(home=home, extra_patterns=extra_patterns, path_roots=roots)
 
     def redact(self, text: str) -> str:
         text = self._paths.rewrite(text)

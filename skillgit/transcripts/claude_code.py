@@ -20,6 +20,7 @@ from skillgit.transcripts.builder import ConversationBuilder
 from skillgit.transcripts.claude_records import ClaudeReader
 from skillgit.transcripts.jsonl import LineStats, first_records, iter_records
 from skillgit.transcripts.model import Conversation, Redacting
+from skillgit.transcripts.walk import find_files
 
 AGENT = "claude-code"
 
@@ -49,7 +50,7 @@ def discover(root: Path) -> Iterator[Path]:
         yield root
         return
     if root.is_dir():
-        yield from sorted(p for p in root.rglob("*.jsonl") if p.is_file())
+        yield from find_files(root, lambda path: path.suffix == ".jsonl")
 
 
 def sniff(path: Path) -> bool:

@@ -31,6 +31,7 @@ from skillgit.transcripts.jsonl import (
     read_head,
 )
 from skillgit.transcripts.model import Conversation, Redacting, parse_timestamp
+from skillgit.transcripts.walk import find_files
 
 AGENT = "codex"
 
@@ -60,8 +61,8 @@ def discover(root: Path) -> Iterator[Path]:
         return
     if not root.is_dir():
         return
-    found = [p for p in root.rglob("rollout-*") if p.suffix in (".jsonl", ".json")]
-    yield from sorted(p for p in found if p.is_file())
+    yield from find_files(root, lambda path: path.name.startswith("rollout-")
+                          and path.suffix in (".jsonl", ".json"))
 
 
 def sniff(path: Path) -> bool:

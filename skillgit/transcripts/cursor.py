@@ -23,6 +23,7 @@ listed in another composer's ``subComposerIds`` is a subagent (sidechain) conver
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Iterator, Mapping
 from datetime import datetime
@@ -69,11 +70,10 @@ def default_roots(env: Mapping[str, str]) -> list[Path]:
 
 def discover(root: Path) -> Iterator[Path]:
     if root.is_file():
-        if sniff(root):
-            yield root
+        yield root  # the caller sniffs it (and reports a file it cannot read)
         return
     for candidate in (root / "globalStorage" / "state.vscdb", root / "state.vscdb"):
-        if candidate.is_file():
+        if os.path.lexists(candidate):  # even a loop or an unreadable file: reported, not skipped
             yield candidate
 
 

@@ -3,7 +3,9 @@
 Files are found through each adapter's `default_roots` / `discover`; with `--source PATH`
 every file under PATH is offered to the adapters' `sniff` so any folder of supported
 formats can be mined. Parsing streams one file at a time. An adapter bug on one hostile
-file becomes a warning naming the file, never a traceback for the whole run.
+file becomes a warning naming the file, never a traceback for the whole run; so does a file
+or folder that cannot be read (permissions, a symlink loop, a corrupt database): it is
+never passed over in silence. The one file named by `--source` being unusable is an error.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 
 from skillgit.errors import UsageError
 from skillgit.transcripts.model import Adapter, Conversation, Redacting
+from skillgit.transcripts.walk import NOT_A_FILE, describe, file_problem, find_files
 
 WarningSink = Callable[[str], None]
 
@@ -46,16 +49,21 @@ def select_adapters(names: Sequence[str],
 
 def session_files(adapters: Mapping[str, Adapter], *, source: Path | None = None,
                   env: Mapping[str, str] | None = None,
-                  modified_after: float | None = None) -> Iterator[tuple[str, Path]]:
-    """(agent, path) for every session file, each path once, in a stable order."""
+                  modified_after: float | None = None,
+                  on_warning: WarningSink | None = None) -> Iterator[tuple[str, Path]]:
+    """(agent, path) for every session file, each path once, in a stable order. A file or
+    folder that cannot be read goes to `on_warning`, naming it."""
+    warn = _Warnings(on_warning)
     if source is not None:
-        if not source.exists():
-            raise UsageError(f"--source path does not exist: {source}")
-        candidates = _claim_source(adapters, source)
+        _check_source(source)
         if source.is_file():
-            candidates = _one_claimed_file(candidates, source, adapters)
+            problems: list[str] = []
+            candidates = _claim_source(adapters, source, _Warnings(problems.append))
+            candidates = _one_claimed_file(candidates, source, adapters, problems)
+        else:
+            candidates = _claim_source(adapters, source, warn)
     else:
-        candidates = _default_files(adapters, os.environ if env is None else env)
+        candidates = _default_files(adapters, os.environ if env is None else env, warn)
     for agent, path in candidates:
         if modified_after is not None and _mtime(path) < modified_after:
             continue
@@ -69,12 +77,16 @@ def iter_conversations(query: SessionQuery, redactor: Redacting, *,
                        now: float | None = None) -> Iterator[Conversation]:
     """Parse and yield the conversations `query` asks for, one file at a time."""
     adapters = select_adapters(query.agents, registry)
-    warn = on_warning or (lambda _message: None)
+    sink = on_warning or (lambda _message: None)
+
+    def warn(message: str) -> None:  # paths in it: the home folder shows as ~
+        sink(redactor.redact(message))
+
     cutoff = None
     if query.since_days is not None:
         cutoff = (time.time() if now is None else now) - query.since_days * 86400
     for agent, path in session_files(adapters, source=query.source, env=env,
-                                     modified_after=cutoff):
+                                     modified_after=cutoff, on_warning=warn):
         try:
             for conversation in adapters[agent].parse(path, redactor):
                 for message in conversation.warnings:
@@ -84,6 +96,8 @@ def iter_conversations(query: SessionQuery, redactor: Redacting, *,
                 if cutoff is not None and _last_activity(conversation, path) < cutoff:
                     continue
                 yield conversation
+        except OSError as exc:  # gone or unreadable since it was found
+            warn(f"could not read {file_context(path, exc)}: {describe(exc)}")
         except Exception as exc:  # hostile input must not stop the run
             warn(f"could not read {path} as {agent}: {type(exc).__name__}: {exc}")
 
@@ -112,72 +126,122 @@ def find_conversation(session_id: str, query: SessionQuery, redactor: Redacting,
     return matches[0]
 
 
-def _default_files(adapters: Mapping[str, Adapter],
-                   env: Mapping[str, str]) -> Iterator[tuple[str, Path]]:
+class _Warnings:
+    """Each problem path reported once, however many adapters or roots reach it."""
+
+    def __init__(self, sink: WarningSink | None) -> None:
+        self._sink = sink or (lambda _message: None)
+        self._seen: set[Path] = set()
+
+    def problem(self, path: Path, reason: str) -> None:
+        key = path.absolute()  # not resolved: two dangling links to one target are two problems
+        if key not in self._seen:
+            self._seen.add(key)
+            self._sink(f"could not read {path}: {reason}")
+
+
+def _check_source(source: Path) -> None:
+    """`--source` must exist and be readable: anything else is a usage error naming it."""
+    if not os.path.lexists(source):
+        raise UsageError(f"--source path does not exist: {source}")
+    problem = file_problem(source)
+    if problem:
+        raise UsageError(f"--source {source}: cannot read it: {problem}")
+
+
+def _default_files(adapters: Mapping[str, Adapter], env: Mapping[str, str],
+                   warn: _Warnings) -> Iterator[tuple[str, Path]]:
     seen: set[Path] = set()
     for agent, adapter in adapters.items():
         for root in adapter.default_roots(env):
-            if not root.exists():
+            if not os.path.lexists(root):
+                continue  # the agent is not installed: nothing to say
+            problem = file_problem(root)
+            if problem:
+                warn.problem(root, problem)
                 continue
-            for path in adapter.discover(root):
+            for path in _discovered(adapter, root, warn):
                 key = _key(path)
-                if key not in seen and _safe_sniff(adapter, path):
+                if key not in seen and _sniff(adapter, path, warn):
                     seen.add(key)
                     yield agent, path
 
 
-def _claim_source(adapters: Mapping[str, Adapter],
-                  source: Path) -> Iterator[tuple[str, Path]]:
+def _claim_source(adapters: Mapping[str, Adapter], source: Path,
+                  warn: _Warnings) -> Iterator[tuple[str, Path]]:
     """Each file under `source` goes to the first adapter that recognises it: first the
     files an adapter's own `discover` finds, then any other file, sniffed by every adapter."""
     claimed: set[Path] = set()
     for agent, adapter in adapters.items():
-        for path in adapter.discover(source):
+        for path in _discovered(adapter, source, warn):
             key = _key(path)
-            if key not in claimed and _safe_sniff(adapter, path):
+            if key not in claimed and _sniff(adapter, path, warn):
                 claimed.add(key)
                 yield agent, path
-    others = [source] if source.is_file() else sorted(_walk_files(source))
+    others = [source] if source.is_file() else find_files(source)
     for path in others:
         key = _key(path)
         if key in claimed:
             continue
         for agent, adapter in adapters.items():
-            if _safe_sniff(adapter, path):
+            if _sniff(adapter, path, warn):
                 claimed.add(key)
                 yield agent, path
                 break
 
 
 def _one_claimed_file(candidates: Iterator[tuple[str, Path]], source: Path,
-                      adapters: Mapping[str, Adapter]) -> Iterator[tuple[str, Path]]:
-    """A single `--source` file no adapter recognises is a usage error, not "no sessions"."""
+                      adapters: Mapping[str, Adapter],
+                      problems: list[str]) -> Iterator[tuple[str, Path]]:
+    """A single `--source` file no adapter recognises, or one that cannot be read (a corrupt
+    database), is a usage error, not "no sessions"."""
     claimed = list(candidates)
+    if not claimed and problems:
+        raise UsageError(f"--source {problems[0]}")
     if not claimed:
         raise UsageError(f"--source {source}: not a session file skillgit can read "
                          f"(tried: {', '.join(adapters)})")
     yield from claimed
 
 
-def _walk_files(root: Path) -> Iterator[Path]:
-    for directory, _dirs, files in os.walk(root):
-        for name in files:
-            yield Path(directory) / name
+def file_context(path: Path, exc: OSError) -> str:
+    """`path`, and the file inside it that failed when that is another one."""
+    inner = exc.filename
+    return f"{path} ({inner})" if inner and os.fspath(inner) != str(path) else str(path)
 
 
-def _safe_sniff(adapter: Adapter, path: Path) -> bool:
+def _discovered(adapter: Adapter, root: Path, warn: _Warnings) -> list[Path]:
+    """`adapter.discover(root)`; a failure is reported against `root`, never raised."""
     try:
-        if not path.is_file():  # a FIFO would block the read forever; a device never ends
-            return False
-        return adapter.sniff(path)
-    except Exception:  # unreadable or hostile: not ours
+        return list(adapter.discover(root))
+    except OSError as exc:
+        warn.problem(root, describe(exc))
+    except Exception as exc:  # an adapter bug on a hostile folder
+        warn.problem(root, f"{type(exc).__name__}: {exc}")
+    return []
+
+
+def _sniff(adapter: Adapter, path: Path, warn: _Warnings) -> bool:
+    """Whether `adapter` claims `path`; a path that cannot be read is reported, not claimed."""
+    problem = file_problem(path)
+    if problem is not None:
+        if problem != NOT_A_FILE:  # a FIFO would block the read forever: silently not ours
+            warn.problem(path, problem)
         return False
+    try:
+        return adapter.sniff(path)
+    except OSError as exc:
+        warn.problem(path, describe(exc))
+    except Exception as exc:  # a corrupt database, or an adapter bug on a hostile file
+        reason = str(exc).removeprefix(f"{path}: ") or type(exc).__name__
+        warn.problem(path, reason)
+    return False
 
 
 def _key(path: Path) -> Path:
     try:
         return path.resolve()
-    except OSError:
+    except (OSError, RuntimeError):  # RuntimeError: a symlink loop, before Python 3.13
         return path.absolute()
 
 

@@ -39,6 +39,7 @@ from skillgit.transcripts.gemini_files import (
 )
 from skillgit.transcripts.jsonl import LineStats, read_head
 from skillgit.transcripts.model import Conversation, Redacting, TurnKind, parse_timestamp
+from skillgit.transcripts.walk import find_files
 
 AGENT = "gemini"
 
@@ -61,11 +62,10 @@ def default_roots(env: Mapping[str, str]) -> list[Path]:
 def discover(root: Path) -> Iterator[Path]:
     """Session files (``.json`` superseded by a migrated ``.jsonl`` are skipped) and logs."""
     if root.is_file():
-        if sniff(root):
-            yield root
+        yield root  # the caller sniffs it (and reports a file it cannot read)
         return
     base = root / "tmp" if (root / "tmp").is_dir() else root
-    found = {p for p in base.rglob("*.json*") if p.is_file() and _is_transcript_name(p)}
+    found = set(find_files(base, _is_transcript_name))
     for path in sorted(found):
         if path.suffix == ".json" and path.with_suffix(".jsonl") in found:
             continue

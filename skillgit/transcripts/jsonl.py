@@ -45,14 +45,11 @@ def iter_lines(path: Path, stats: LineStats, *,
     """Yield complete lines (without the newline) of `path` as bytes.
 
     The final line is yielded even without a trailing newline (many files simply lack
-    one); if it is a torn record, JSON decoding will reject it.
+    one); if it is a torn record, JSON decoding will reject it. A file that cannot be opened
+    raises `OSError`: the caller reports it by name (it is no "bad line").
     """
-    try:
-        limit = os.stat(path).st_size
-        handle = open(path, "rb")  # noqa: SIM115 - closed in finally, generator-friendly
-    except OSError:
-        stats.bad("unreadable file")
-        return
+    limit = os.stat(path).st_size
+    handle = open(path, "rb")  # noqa: SIM115 - closed in finally, generator-friendly
     try:
         remaining = limit
         pending = b""

@@ -15,6 +15,7 @@ Child sessions (``parent_id``) are subagent conversations.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
@@ -33,6 +34,7 @@ from skillgit.transcripts.adapter_support import (
 from skillgit.transcripts.builder import ConversationBuilder
 from skillgit.transcripts.jsonl import LineStats, read_head
 from skillgit.transcripts.model import Conversation, Redacting, TurnKind, parse_timestamp
+from skillgit.transcripts.walk import find_files
 
 AGENT = "opencode"
 BUSY_TIMEOUT_SECONDS = 2.0
@@ -51,16 +53,22 @@ def default_roots(env: Mapping[str, str]) -> list[Path]:
 def discover(root: Path) -> Iterator[Path]:
     """Database files, then JSON-tree session files not already held by a database."""
     if root.is_file():
-        if sniff(root):
-            yield root
+        yield root  # the caller sniffs it (and reports a file it cannot read)
         return
-    databases = sorted(p for p in root.glob("opencode*.db") if p.is_file())
+    databases = find_files(root, lambda path: path.name.startswith("opencode")
+                           and path.suffix == ".db", max_depth=0)
     yield from databases
     in_database: set[str] = set()
     for database in databases:
-        in_database |= _session_ids(database)
+        if database.is_file():  # never a FIFO: opening it would wait for a writer forever
+            in_database |= _session_ids(database)
     storage = root / "storage" if (root / "storage").is_dir() else root
-    for path in sorted((storage / "session").glob("*/*.json")):
+    sessions = storage / "session"
+    if not sessions.is_dir():
+        return
+    for path in find_files(sessions, lambda path: path.suffix == ".json", max_depth=1):
+        if path.parent == sessions and path.suffix == ".json":
+            continue  # a file beside the project folders: no session
         if path.parent.name not in ("message", "part") and path.stem not in in_database:
             yield path
 
@@ -161,17 +169,18 @@ def _parse_json_session(path: Path, redactor: Redacting) -> Iterator[Conversatio
 
 
 def _json_files(*candidates: Path) -> list[Path]:
+    """The JSON files of the first folder that exists; one that cannot be listed raises
+    `OSError` naming it (a session missing its messages is no empty session)."""
     for directory in candidates:
         if directory.is_dir():
-            return sorted(directory.glob("*.json"))
+            with os.scandir(directory) as entries:
+                return sorted(directory / e.name for e in entries if e.name.endswith(".json"))
     return []
 
 
 def _read_json_file(path: Path) -> Row | None:
-    try:
-        return _json_object(path.read_bytes())
-    except OSError:
-        return None
+    """The JSON object in `path`; None when it holds none. Unreadable: `OSError`."""
+    return _json_object(path.read_bytes())
 
 
 def _created(message: Row | None) -> float:

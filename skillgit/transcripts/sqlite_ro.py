@@ -56,7 +56,12 @@ def _connect(uri: str, busy_timeout: float) -> sqlite3.Connection:
 @contextmanager
 def open_readonly(path: Path, busy_timeout: float = 2.0) -> Iterator[sqlite3.Connection]:
     """A connection that reads `path` without modifying it or its ``-wal``/``-shm`` files."""
-    header = _header(path)
+    try:
+        with open(path, "rb") as handle:
+            header = handle.read(100)
+    except OSError as exc:
+        reason = "permission denied" if isinstance(exc, PermissionError) else exc.strerror
+        raise UnreadableDatabase(f"{path}: {reason or exc}") from exc
     if not header.startswith(SQLITE_MAGIC) or len(header) < 20:
         raise UnreadableDatabase(f"not a SQLite database: {path}")
     wal_mode = header[18] == 2 or header[19] == 2
@@ -101,11 +106,14 @@ def column_names(connection: sqlite3.Connection, table: str) -> set[str]:
 
 
 def has_tables(path: Path, required: set[str], busy_timeout: float = 2.0) -> bool:
-    """True when `path` is a readable SQLite database holding all `required` tables."""
+    """True when `path` is a SQLite database holding all `required` tables; False when it is
+    no SQLite file or another program's database. A file with the SQLite header that cannot
+    be opened or queried (corrupt, locked, unreadable) raises `UnreadableDatabase`: the
+    caller reports it rather than passing it over as "not ours"."""
     if not looks_like_sqlite(path):
         return False
     try:
         with open_readonly(path, busy_timeout) as connection:
             return required <= table_names(connection)
-    except (UnreadableDatabase, sqlite3.Error):
-        return False
+    except sqlite3.Error as exc:
+        raise UnreadableDatabase(f"{path}: {exc}") from exc

@@ -139,12 +139,13 @@ def test_x_should_retry_false_is_obeyed(server: ScriptedServer) -> None:
     assert len(server.received) == 1
 
 
-def test_timeout_is_retried_then_reported(server: ScriptedServer) -> None:
+def test_timeout_is_the_budget_of_the_whole_call(server: ScriptedServer) -> None:
+    # The timeout covers all attempts: once spent, the call fails (no retry would fit).
     sleeps: list[float] = []
     server.queue(Reply(200, {}, delay=0.6), Reply(200, {}, delay=0.6))
     message = error_of(make(server.url, sleeps, timeout=0.15, max_retries=1))
-    assert len(server.received) == 2 and sleeps == [0.5]
-    assert "did not answer within 0.15 s" in message
+    assert len(server.received) == 1 and sleeps == []
+    assert f"{server.url}/v1 did not answer within 0.15 s" in message
 
 
 def test_connection_refused_names_the_host() -> None:

@@ -26,7 +26,7 @@ def digest(n: int, *, corrections: tuple[str, ...] = (), env: tuple[tuple[str, s
     return Digest(
         agent="claude-code", session_id=f"session-{n:04d}-abcdef",
         started_at=datetime(2026, 11, n, 9, 0, tzinfo=timezone.utc), main_dir="app",
-        n_user_turns=4, topics=["work"], skills_used=list(skills),
+        n_user_turns=4, opening=f"opening-{n:04d}", topics=["work"], skills_used=list(skills),
         tasks=[TaskItem(summary=a, evidence=ev(a, 0)) for a in asks],
         user_feedback=[FeedbackItem(kind=correction_kind, summary=c, evidence=ev(c, 2 + i))
                        for i, c in enumerate(corrections)],

@@ -84,8 +84,10 @@ def test_an_adapter_bug_is_a_warning_not_a_crash(corpus_dir: Path, tmp_path: Pat
     conversations = list(iter_conversations(SessionQuery(source=tmp_path), _Identity(),
                                             registry=registry, on_warning=warnings.append))
     assert [c.agent for c in conversations] == ["codex"]
-    assert warnings == [f"could not read {tmp_path / 'x.boom'} as boom: KeyError: "
-                        "'unexpected field'"]
+    # A sniff that fails is reported too: never passed over in silence.
+    assert sorted(warnings) == [f"could not read {tmp_path / 'sniff-raises.boom'}: unreadable",
+                                f"could not read {tmp_path / 'x.boom'} as boom: KeyError: "
+                                "'unexpected field'"]
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs named pipes")

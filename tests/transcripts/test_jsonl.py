@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from skillgit.transcripts.jsonl import LineStats, first_records, iter_lines, iter_records
 
 
@@ -114,10 +116,12 @@ def test_prefilter_drops_lines_before_decoding(tmp_path: Path) -> None:
     assert stats.skipped_by_prefilter == 1
 
 
-def test_missing_file_is_counted_not_raised(tmp_path: Path) -> None:
+def test_a_file_that_cannot_be_opened_raises_for_the_caller_to_name(tmp_path: Path) -> None:
+    # Not a "bad line": discovery turns the OSError into a warning naming the file.
     stats = LineStats()
-    assert list(iter_records(tmp_path / "gone.jsonl", stats)) == []
-    assert stats.reasons == {"unreadable file": 1}
+    with pytest.raises(FileNotFoundError):
+        list(iter_records(tmp_path / "gone.jsonl", stats))
+    assert stats.bad_lines == 0
 
 
 def test_first_records_reads_only_the_head(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from skillgit.transcripts import opencode
+from skillgit.transcripts import opencode, sqlite_ro
 from skillgit.transcripts.model import Conversation, TurnKind
 
 
@@ -275,7 +275,8 @@ def test_a_locked_database_is_a_warning_not_a_traceback(
 def test_a_file_that_is_not_a_database(tmp_path: Path) -> None:
     fake = tmp_path / "opencode.db"
     fake.write_bytes(b"SQLite format 3\x00" + b"\xff" * 200)
-    assert not opencode.sniff(fake)
+    with pytest.raises(sqlite_ro.UnreadableDatabase):  # reported by discovery, not "not ours"
+        opencode.sniff(fake)
     (placeholder,) = parse_all(fake)
     assert placeholder.warnings and str(fake) in placeholder.warnings[0]
 
