@@ -15,6 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from skillgit.printable import printable
+
 ProposalKind = Literal["new", "update"]
 Dimension = Literal["repeatable", "feedback", "repeated-ask"]
 SignalKind = Literal["correction", "preference", "env-fix", "env-error", "ask"]
@@ -41,10 +43,12 @@ class Signal(BaseModel):
     @property
     def session_ref(self) -> str:
         """`agent day id`: a UUID shortened to its first 8 characters, as git shortens a sha;
-        other ids (opencode's time-ordered `ses_…`) in full, since their prefixes repeat."""
+        other ids (opencode's time-ordered `ses_…`) in full, since their prefixes repeat. An id
+        is a file name or a field someone else wrote: control and bidi characters in it are
+        shown escaped, so it can neither hide text nor forge a line where it is cited."""
         day = self.started_at.date().isoformat() if self.started_at else "undated"
         short = self.session_id[:8] if _UUID.fullmatch(self.session_id) else self.session_id[:40]
-        return f"{self.agent} {day} {short}"
+        return printable(f"{self.agent} {day} {short}")
 
 
 class Candidate(BaseModel):

@@ -24,7 +24,7 @@ LAYERS: list[set[str]] = [
     {"llm"},                       # model backends only
     {"skills", "transcripts", "report"},
     # Below both producers and consumers: the git side, redaction, config, shared data types.
-    {"gitops", "gitobjects", "interrupts", "redact", "config", "digest", "proposal", "safety",
+    {"gitops", "gitobjects", "interrupts", "printable", "redact", "config", "digest", "proposal", "safety",
      "tokens", "errors", "<root>"},
 ]
 RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}

@@ -35,6 +35,7 @@ EVIL = "\x1b[31m\r\x07\x1b]52;c;ZXZpbA==\x07\u202e\x9b2J\u2066"
 # Anything a terminal acts on, or that reorders the text shown (tab and LF are layout).
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e"
                  "\u2060-\u2069\ufeff]")
+CLEAN_EVIL = "\x1b[31m\r\x07\x1b]52;c;ZXZpbA==\x07\x9b2J"
 START = datetime(2026, 11, 2, 9, 0, tzinfo=timezone.utc)
 
 
@@ -58,8 +59,8 @@ def evil_sessions(isolated_env: Path) -> list[str]:
     for n in range(3):
         sid = f"{n:04d}{EVIL}id"
         steps = [user(f"add a settings page {EVIL} {n}"), assistant(f"Installing {EVIL}."),
-                 shell(f"npm install {EVIL}", f"added 300 packages {EVIL}"),
-                 user(f"no, use pnpm not npm in this repo {EVIL}"),
+                 shell(f"npm install {CLEAN_EVIL}", f"added 300 packages {EVIL}"),
+                 user(f"no, use pnpm not npm in this repo {CLEAN_EVIL}"),
                  shell("pnpm install", f"done {EVIL}"), assistant("Done.")]
         records = claude_code_records(sid, f"/home/tester/src/web{EVIL}app",
                                       START + timedelta(days=n), steps)
@@ -113,8 +114,8 @@ def test_distill_text_and_json(evil_sessions: list[str],
 
 def test_mine_and_proposals(evil_sessions: list[str], in_repo: Path,
                             capsys: pytest.CaptureFixture[str]) -> None:
-    out, _ = run(capsys, "mine", "--dry-run")
-    assert "pnpm" in out
+    out, err = run(capsys, "mine", "--dry-run")
+    assert "pnpm" in out, err
     out, _ = run(capsys, "mine", "--json")
     proposal = next(p for p in json.loads(out)["proposals"] if "pnpm" in json.dumps(p))
     out, _ = run(capsys, "proposals")
