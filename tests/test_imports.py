@@ -24,8 +24,8 @@ LAYERS: list[set[str]] = [
     {"llm"},                       # model backends only
     {"skills", "transcripts", "report"},
     # Below both producers and consumers: the git side, redaction, config, shared data types.
-    {"gitops", "gitobjects", "interrupts", "printable", "redact", "config", "digest", "proposal", "safety",
-     "tokens", "errors", "<root>"},
+    {"gitops", "gitobjects", "interrupts", "printable", "redact", "config", "digest",
+     "proposal", "safety", "tokens", "errors", "<root>"},
 ]
 RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
 
