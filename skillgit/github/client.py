@@ -157,15 +157,16 @@ class GitHubClient:
 
     # -- issues (the dashboard) -------------------------------------------------------------
 
-    def find_issue_by_marker(self, marker: str, label: str | None = None) -> Issue | None:
-        """The newest issue (open or closed, never a PR) whose body holds `marker`."""
-        params: dict[str, str | int] = {"state": "all", "sort": "created",
+    def find_issue_by_marker(self, marker: str, label: str) -> Issue | None:
+        """The newest issue (open or closed, never a PR) carrying `label` whose body holds
+        `marker`. The label is the proof it is ours: people without triage rights cannot
+        label an issue, so a stranger's issue quoting the marker is never taken for it."""
+        params: dict[str, str | int] = {"state": "all", "labels": label, "sort": "created",
                                         "direction": "desc"}
-        if label:
-            params["labels"] = label
         for item in self.http.paginate(f"{self._base}/issues", params, needs=ISSUES):
             issue = Issue.model_validate(item)
-            if not issue.is_pull_request and marker in (issue.body or ""):
+            if (not issue.is_pull_request and issue.has_label(label)
+                    and marker in (issue.body or "")):
                 return issue
         return None
 
@@ -185,14 +186,16 @@ class GitHubClient:
         return Issue.model_validate(self.http.json_object(response))
 
     def upsert_issue_by_marker(self, marker: str, title: str, body: str,
-                               labels: Sequence[str] = ()) -> tuple[Issue, Upserted]:
-        """Create the issue, or update it in place when its title or body changed. A human
-        closed it → left closed and untouched ("closed"); the body must contain `marker`."""
+                               label: str = "skillgit") -> tuple[Issue, Upserted]:
+        """Create the issue (labelled `label`, created with a colour if missing), or update
+        it in place when its title or body changed; unchanged → no write at all. A human
+        closed it → left closed and untouched ("closed"). The body must contain `marker`."""
         if marker not in body:
             raise ValueError("the issue body must contain its marker")
-        found = self.find_issue_by_marker(marker, labels[0] if labels else None)
+        found = self.find_issue_by_marker(marker, label)
         if found is None:
-            return self.create_issue(title, body, labels), "created"
+            self.ensure_labels([label])
+            return self.create_issue(title, body, [label]), "created"
         if found.state == "closed":
             return found, "closed"
         if found.body == body and found.title == title:
@@ -201,11 +204,16 @@ class GitHubClient:
 
     # -- comments (sticky, found by a hidden marker) ----------------------------------------
 
-    def find_comment_by_marker(self, number: int, marker: str) -> IssueComment | None:
+    def find_comment_by_marker(self, number: int, marker: str,
+                               author: str | None = None) -> IssueComment | None:
+        """The first comment holding `marker`, written by `author` when given (pass the
+        bot's login: anyone can quote a marker in a comment of their own)."""
         for item in self.http.paginate(f"{self._base}/issues/{int(number)}/comments",
                                        needs=ISSUES):
             comment = IssueComment.model_validate(item)
-            if marker in (comment.body or ""):
+            if marker in (comment.body or "") and (
+                    author is None or (comment.user is not None
+                                       and comment.user.login.lower() == author.lower())):
                 return comment
         return None
 
@@ -219,11 +227,11 @@ class GitHubClient:
                                      json={"body": body}, needs=ISSUES)
         return IssueComment.model_validate(self.http.json_object(response))
 
-    def upsert_comment_by_marker(self, number: int, marker: str,
-                                 body: str) -> tuple[IssueComment, Upserted]:
+    def upsert_comment_by_marker(self, number: int, marker: str, body: str,
+                                 author: str | None = None) -> tuple[IssueComment, Upserted]:
         if marker not in body:
             raise ValueError("the comment body must contain its marker")
-        found = self.find_comment_by_marker(number, marker)
+        found = self.find_comment_by_marker(number, marker, author)
         if found is None:
             return self.create_comment(number, body), "created"
         if found.body == body:

@@ -13,6 +13,7 @@ class _Model(BaseModel):
 
 class User(_Model):
     login: str
+    type: str = "User"  # or "Bot" (github-actions[bot], an App)
 
 
 class Label(_Model):
@@ -68,11 +69,15 @@ class Issue(_Model):
     title: str
     body: str | None = None
     labels: list[Label] = Field(default_factory=list)
+    user: User | None = None
     pull_request: dict[str, Any] | None = None  # set when this "issue" is a PR
 
     @property
     def is_pull_request(self) -> bool:
         return self.pull_request is not None
+
+    def has_label(self, name: str) -> bool:
+        return name.lower() in {label.name.lower() for label in self.labels}
 
 
 class IssueComment(_Model):

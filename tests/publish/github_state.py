@@ -81,6 +81,24 @@ class GitHubState:
             pull.update(state="closed", closed_at=now_iso(), merged=True,
                         merged_at=now_iso(), merge_commit_sha=sha or pull["head"]["sha"])
 
+    def add_issue(self, title: str, body: str, user: str = "someone",
+                  labels: tuple[str, ...] = ()) -> dict[str, Any]:
+        with self.lock:
+            saved, self.login = self.login, user
+            try:
+                return self._create_issue(body={"title": title, "body": body,
+                                                "labels": list(labels)})[1]
+            finally:
+                self.login = saved
+
+    def add_comment(self, number: int, body: str, user: str = "someone") -> dict[str, Any]:
+        with self.lock:
+            saved, self.login = self.login, user
+            try:
+                return self._create_comment(str(number), body={"body": body})[1]
+            finally:
+                self.login = saved
+
     def add_label(self, name: str, color: str = "ededed") -> None:
         with self.lock:
             self.labels[name.lower()] = self._label(name, color, "")

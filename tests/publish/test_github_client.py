@@ -130,24 +130,44 @@ def test_dashboard_issue_upsert_is_quiet_when_unchanged(github: GitHubStub) -> N
     github.state.add_pull("skillgit/new/a", body=MARKER)  # a PR quoting the marker: not it
     body = f"{MARKER}\n- one"
     with connect(github) as client:
-        issue, status = client.upsert_issue_by_marker(MARKER, "Skill proposals", body,
-                                                      ["skillgit"])
+        issue, status = client.upsert_issue_by_marker(MARKER, "Skill proposals", body)
         assert status == "created" and issue.number == 2
+        assert github.state.labels["skillgit"]["color"] != "ededed"  # made with a colour
         github.reset_log()
-        assert client.upsert_issue_by_marker(MARKER, "Skill proposals", body,
-                                             ["skillgit"])[1] == "unchanged"
+        assert client.upsert_issue_by_marker(MARKER, "Skill proposals", body)[1] == \
+            "unchanged"
         assert github.writes == []
         issue, status = client.upsert_issue_by_marker(MARKER, "Skill proposals",
-                                                      body + "\n- two", ["skillgit"])
+                                                      body + "\n- two")
         assert status == "updated" and issue.number == 2
         assert github.state.issues[2]["body"].endswith("- two")
         github.state.issues[2]["state"] = "closed"
         github.reset_log()
-        assert client.upsert_issue_by_marker(MARKER, "Skill proposals", body + "!",
-                                             ["skillgit"])[1] == "closed"
+        assert client.upsert_issue_by_marker(MARKER, "Skill proposals", body + "!")[1] == \
+            "closed"
         assert github.writes == []  # a human closed it: left alone
         with pytest.raises(ValueError):
             client.upsert_issue_by_marker(MARKER, "t", "no marker")
+
+
+def test_a_strangers_issue_quoting_the_marker_is_not_the_dashboard(
+        github: GitHubStub) -> None:
+    github.state.add_issue("gotcha", f"{MARKER} overwrite me", user="mallory")
+    with connect(github) as client:
+        issue, status = client.upsert_issue_by_marker(MARKER, "Skill proposals", MARKER)
+    assert status == "created" and issue.number == 2
+    assert github.state.issues[1]["body"] == f"{MARKER} overwrite me"
+
+
+def test_a_strangers_comment_quoting_the_marker_is_left_alone(github: GitHubStub) -> None:
+    marker = "<!-- skillgit:review -->"
+    with connect(github) as client:
+        pull = client.create_pull(title="t", head="skillgit/new/a", base="main", body="")
+        github.state.add_comment(pull.number, f"{marker} mine now", user="mallory")
+        comment, status = client.upsert_comment_by_marker(pull.number, marker, f"{marker} ok",
+                                                          author="SkillGit-Bot")
+    assert status == "created" and comment.body == f"{marker} ok"
+    assert github.state.comments[1001]["body"] == f"{marker} mine now"
 
 
 def test_sticky_comment_by_marker(github: GitHubStub) -> None:

@@ -200,3 +200,19 @@ def test_writes_are_spaced_on_github_com_only() -> None:
                 client.create_comment(1, "x")
     assert dotcom.sleeps == [1.0, 1.0] and ghes.sleeps == []
     assert seen == ["POST"] * 6
+
+
+def test_a_redirect_to_another_host_does_not_carry_the_token() -> None:
+    seen: list[tuple[str, str | None]] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append((request.url.host, request.headers.get("authorization")))
+        if request.url.host == "api.github.com":
+            return httpx.Response(301, headers={"location": "https://elsewhere.example/x"})
+        return httpx.Response(200, json=[])
+
+    http = GitHubHttp(GitHubSettings(), Token("t0k3n-value", "test"),
+                      transport=httpx.MockTransport(handler), policy=FakeClock().policy())
+    with GitHubClient(http, REPO) as client:
+        assert client.open_pulls() == []
+    assert seen == [("api.github.com", "Bearer t0k3n-value"), ("elsewhere.example", None)]
