@@ -1,0 +1,84 @@
+"""Untrusted text rendered inert in GitHub-flavoured Markdown, and bodies that fit GitHub.
+
+`inert(text)` gives one line that GitHub shows as the same characters and nothing more:
+- no mention or team ping: every `@` is followed by a zero-width space (GitHub links
+  `@name` only when a name character follows the `@` directly);
+- no cross-reference: `#` likewise (`#1`, `owner/repo#1`), `GH-1` gets one after the dash,
+  and URL schemes / `www.` are broken so nothing autolinks to an issue or a remote page;
+- no HTML at all: `<`, `>` and `&` become entities, so no tag, comment (`<!--`, `-->`),
+  `</details>` or entity-encoded `@` (`&#64;`) survives;
+- no Markdown: `\\`, backticks, `*`, `_`, `[`, `]`, `~`, `|`, `$`, `!` are backslash-escaped,
+  so nothing becomes a link, image, code span, math or a new table cell;
+- one line: every run of whitespace (newlines included) becomes one space; control,
+  format and bidi characters (which could hide text) are shown as `U+XXXX`.
+
+Raw text is cut *before* it is escaped (`clip`), so an escape is never cut in half.
+Sizes are measured in UTF-8 bytes (`size`), stricter than GitHub's 65,536-character limit.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+GITHUB_BODY_LIMIT = 65_536          # characters, for PR, issue and comment bodies
+BODY_BUDGET = 60_000                # what we allow ourselves, in UTF-8 bytes
+ZWSP = "\u200b"
+_MARKDOWN = frozenset("\\`*_[]~|$!")
+_ENTITIES = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
+_GH_REF = re.compile(r"(?i)\b(gh)-(?=\d)")
+_SCHEME = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*):(?=//)")
+_WWW = re.compile(r"(?i)\b(www)\.")
+
+
+def clip(text: str, limit: int) -> str:
+    """At most `limit` characters of raw text (one line), with an ellipsis when cut."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[:max(limit - 1, 0)].rstrip() + "\u2026"
+
+
+def inert(text: str, limit: int | None = None) -> str:
+    """`text` (clipped to `limit` raw characters) as inert, one-line Markdown."""
+    flat = clip(text, limit) if limit is not None else " ".join(text.split())
+    out = []
+    for char in flat:
+        if char in _ENTITIES:
+            out.append(_ENTITIES[char])
+        elif char in _MARKDOWN:
+            out.append("\\" + char)
+        elif char in "@#":
+            out.append(char + ZWSP)
+        elif not char.isprintable() or unicodedata.category(char) in ("Cf", "Co", "Cs"):
+            out.append(f"U+{ord(char):04X}")  # the input's own zero-width characters too
+        else:
+            out.append(char)
+    escaped = _GH_REF.sub(rf"\1-{ZWSP}", "".join(out))
+    escaped = _SCHEME.sub(rf"\1:{ZWSP}", escaped)
+    return _WWW.sub(rf"\1{ZWSP}.", escaped)
+
+
+def size(text: str) -> int:
+    return len(text.encode("utf-8"))
+
+
+def code(text: str) -> str:
+    """A short, trusted-shape value (a sha, a rule id) as a code span: backticks dropped."""
+    return "`" + " ".join(text.replace("`", "'").split()) + "`"
+
+
+def table(header: list[str], rows: list[list[str]]) -> list[str]:
+    """Markdown table lines; cells must already be inert (a space precedes each `|`)."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(cells) + " |" for cells in rows]
+    return lines
+
+
+def fit_rows(fixed: int, rows: list[str], budget: int = BODY_BUDGET) -> tuple[list[str], int]:
+    """As many of `rows` (whole lines, in order) as fit beside `fixed` bytes; and how many
+    were left out."""
+    used = fixed
+    for index, row in enumerate(rows):
+        used += size(row) + 1
+        if used > budget:
+            return rows[:index], len(rows) - index
+    return rows, 0
