@@ -19,13 +19,15 @@ PACKAGE = Path(__file__).resolve().parents[1] / "skillgit"
 LAYERS: list[set[str]] = [
     {"__main__", "cli"},
     {"demo"},
+    {"publish"},                   # the PR lifecycle and the push policy (lease, ledger sync)
+    {"github"},                    # the only GitHub client
     {"mine"},
     {"distill"},                   # the rules and the engines that run them
     {"llm"},                       # model backends only
     {"skills", "transcripts", "report"},
     # Below both producers and consumers: the git side, redaction, config, shared data types.
-    {"gitops", "gitobjects", "interrupts", "redact", "config", "digest", "proposal", "safety",
-     "tokens", "errors", "<root>"},
+    {"gitops", "gitobjects", "gitremote", "interrupts", "redact", "config", "digest",
+     "proposal", "safety", "tokens", "errors", "<root>"},
 ]
 RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
 
