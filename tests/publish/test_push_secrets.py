@@ -21,9 +21,9 @@ from skillgit.gitremote import (
     RemoteUnreachable,
     UnknownRemote,
     UnsupportedRemote,
-    _client,
     scrub,
 )
+from skillgit.gitremote.transport import client_for
 from skillgit.mine.ledger import load_ledger, save_ledger
 from skillgit.publish.ledger_sync import sync_ledger
 from skillgit.publish.push import RefUpdate, delete_branches, fetch, push, push_proposals
@@ -181,7 +181,7 @@ def test_remote_kinds(url: str, scheme: str) -> None:
     target = RemoteTarget.from_url(url, "tok-123")
     assert target.scheme == scheme
     if scheme == "ssh":   # never handed to ssh (no argv, no password)
-        client, _ = _client(target)
+        client, _ = client_for(target)
         assert "tok-123" not in repr(vars(client))
 
 

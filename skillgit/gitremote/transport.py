@@ -1,14 +1,8 @@
-"""Talk to a git remote with dulwich only: list its refs, fetch objects, send ref updates.
+"""The dulwich side of a remote: list refs, check object formats, fetch objects, send updates.
 
-A `RemoteTarget` is where to go (a URL or a local path; parsed from a remote name in
-`.git/config` or given directly) and, for http(s), the token, which lives only in memory: it is
-sent as HTTP Basic auth (`x-access-token:<token>`) by dulwich's urllib3 client, scoped to the
-remote's origin, and never written into a URL, `.git/config`, a log, an exception message or a
-child process's argv. ssh and local remotes never get it.
-
-Failures become `RemoteError`s (exit 2) whose text is scrubbed of the token and of any
-credentials a URL carried. Nothing here moves a local ref: fetched objects land in the object
-store only, and the caller decides what to do with them.
+http(s) goes through dulwich's urllib3 client with the token as Basic auth attached per request
+(only to the remote's origin); ssh runs `ssh` (never with the token); file:// and paths open the
+repository directly. dulwich and network errors come out as `RemoteError`s with scrubbed text.
 """
 
 from __future__ import annotations
@@ -17,11 +11,10 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
-from urllib.parse import quote, urlsplit, urlunsplit
+from urllib.parse import urlsplit, urlunsplit
 
+import urllib3.exceptions
 from dulwich.client import (
     GitClient,
     HttpGitClient,
@@ -36,127 +29,20 @@ from dulwich.objects import ObjectID
 from dulwich.pack import UnpackedObject
 from dulwich.refs import Ref
 
-from skillgit.errors import SkillgitError
 from skillgit.gitops import GitRepo
+from skillgit.gitremote.target import (
+    RemoteAuthError,
+    RemoteError,
+    RemoteTarget,
+    RemoteUnreachable,
+    UnsupportedRemote,
+    scrub,
+)
 
-Scheme = Literal["https", "http", "ssh", "file"]
-TOKEN_USER = "x-access-token"
 HTTP_TIMEOUT_SECONDS = 60.0
 
 
-class RemoteError(SkillgitError):
-    """The remote could not be reached, refused us, or is not a usable git repository."""
-
-
-class RemoteAuthError(RemoteError):
-    """The remote refused the credentials (HTTP 401/403)."""
-
-
-class RemoteUnreachable(RemoteError):
-    """The host could not be reached (DNS, refused connection, timeout, TLS)."""
-
-
-class UnknownRemote(RemoteError):
-    """No remote of that name is configured, and it is not a URL or a path."""
-
-
-class UnsupportedRemote(RemoteError):
-    """A transport or repository format skillgit cannot push with."""
-
-
-_SCP_LIKE = re.compile(r"^(?:[^@/:\s]+@)?[^@/:\s]+:(?!//)")
-
-
-@dataclass(frozen=True)
-class RemoteTarget:
-    """Where to push or fetch. `url` never carries credentials (it is safe to print)."""
-
-    url: str
-    token: str | None = field(default=None, repr=False, compare=False)
-    name: str | None = None    # the remote's name in .git/config, when it came from there
-    username: str = field(default=TOKEN_USER, repr=False, compare=False)
-
-    @property
-    def scheme(self) -> Scheme:
-        lowered = self.url.lower()
-        if lowered.startswith(("https://", "http://")):
-            return "https" if lowered.startswith("https://") else "http"
-        if lowered.startswith(("ssh://", "git+ssh://", "ssh+git://")) or _SCP_LIKE.match(
-                self.url):
-            return "ssh"
-        return "file"
-
-    @property
-    def label(self) -> str:
-        return self.name or self.url
-
-    @classmethod
-    def from_url(cls, url: str, token: str | None = None, name: str | None = None
-                 ) -> RemoteTarget:
-        """A target for `url`; credentials inside an http(s) URL are moved into memory."""
-        url = url.strip()
-        parts = urlsplit(url)
-        if parts.scheme.lower() in ("http", "https") and "@" in parts.netloc:
-            user, _, host = parts.netloc.rpartition("@")
-            login, _, password = user.partition(":")
-            clean = urlunsplit((parts.scheme, host, parts.path, parts.query, parts.fragment))
-            if token is None and password:
-                return cls(url=clean, token=password, name=name,
-                           username=_unquote(login) or TOKEN_USER)
-            return cls(url=clean, token=token, name=name)
-        if parts.scheme.lower() in ("git", "ftp", "ftps", "rsync"):
-            raise UnsupportedRemote(f"{scrub(url)}: the {parts.scheme}:// transport is not "
-                                    "supported; use https, ssh, file:// or a path")
-        return cls(url=url, token=token, name=name)
-
-    @classmethod
-    def resolve(cls, repo: GitRepo, spec: str, token: str | None = None) -> RemoteTarget:
-        """`spec` as a remote name from the repository's config, else a URL or a path.
-
-        A configured remote wins over a same-named directory, as with git."""
-        config = repo.repo.get_config()
-        try:
-            url = config.get((b"remote", spec.encode()), b"url").decode()
-        except KeyError:
-            url = None
-        if url:
-            return cls.from_url(url, token, name=spec)
-        if "://" in spec or _SCP_LIKE.match(spec) or Path(spec).expanduser().is_dir():
-            return cls.from_url(spec, token)
-        names = sorted(section[1].decode("utf-8", "replace") for section in config.sections()
-                       if len(section) == 2 and section[0] == b"remote")
-        known = f"; configured remotes: {', '.join(names)}" if names else \
-            "; this repository has no remote configured"
-        raise UnknownRemote(f"no remote named {spec!r} and not a URL or a directory{known} "
-                            "(see `git remote -v`)")
-
-    def scrub(self, text: str) -> str:
-        """`text` without this target's token (in any encoding dulwich might show)."""
-        return scrub(text, self.token)
-
-
-def _unquote(text: str) -> str:
-    from urllib.parse import unquote
-    return unquote(text)
-
-
-_URL_CREDENTIALS = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s@]*@")
-
-
-def scrub(text: str, token: str | None = None) -> str:
-    """Remove URL credentials and the token (raw, %-quoted, and inside Basic auth) from text."""
-    out = _URL_CREDENTIALS.sub(r"\1***@", text)
-    if token:
-        import base64
-        forms = {token, quote(token, safe=""), base64.b64encode(
-            f"{TOKEN_USER}:{token}".encode()).decode()}
-        for form in sorted(forms, key=len, reverse=True):
-            out = out.replace(form, "***")
-    return out
-
-
-# --- the transport ----------------------------------------------------------------------------
-def _client(target: RemoteTarget) -> tuple[GitClient, str]:
+def client_for(target: RemoteTarget) -> tuple[GitClient, str]:
     if target.scheme in ("http", "https"):
         parts = urlsplit(target.url)
         base = urlunsplit((parts.scheme, parts.netloc, "/", "", ""))
@@ -215,7 +101,6 @@ def _text(exc: BaseException) -> str:
 
 def _looks_unreachable(exc: BaseException) -> bool:
     cause = exc.__cause__ or exc.__context__
-    import urllib3.exceptions
     return isinstance(cause, (urllib3.exceptions.MaxRetryError,
                               urllib3.exceptions.NewConnectionError,
                               urllib3.exceptions.TimeoutError,
@@ -236,7 +121,7 @@ def _ref_bytes(ref: str) -> Ref:
 
 def ls_remote(target: RemoteTarget) -> tuple[dict[str, str], str]:
     """Every ref the remote advertises (peeled tags left out), and its object format."""
-    client, path = _client(target)
+    client, path = client_for(target)
     with transport_errors(target, "list its branches"):
         result = client.get_refs(path.encode())
     refs = {ref.decode(): sha.decode() for ref, sha in result.refs.items()
@@ -280,7 +165,7 @@ def fetch_commits(repo: GitRepo, target: RemoteTarget, wanted: Mapping[str, str]
 
 
 def _fetch(repo: GitRepo, target: RemoteTarget, shas: list[str]) -> None:
-    client, path = _client(target)
+    client, path = client_for(target)
 
     def determine_wants(refs: Mapping[Ref, ObjectID | None], depth: int | None = None
                         ) -> list[ObjectID]:
@@ -300,7 +185,7 @@ def send_updates(repo: GitRepo, target: RemoteTarget, decide: UpdateRefs
     delete), computed against the refs the server advertises in this very connection: the
     server applies each update only if the ref still has the advertised value (its own
     compare-and-swap). Returns (advertised refs, what was sent, ref → error or None)."""
-    client, path = _client(target)
+    client, path = client_for(target)
     seen: dict[str, str] = {}
     sent: dict[str, str | None] = {}
     zero = b"0" * 40
@@ -325,6 +210,3 @@ def send_updates(repo: GitRepo, target: RemoteTarget, decide: UpdateRefs
     return seen, sent, {ref: status.get(ref) for ref in sent}
 
 
-__all__ = ["RemoteAuthError", "RemoteError", "RemoteTarget", "RemoteUnreachable",
-           "UnknownRemote", "UnsupportedRemote", "check_formats", "fetch_commits", "list_refs",
-           "ls_remote", "scrub", "send_updates", "transport_errors"]
