@@ -109,6 +109,17 @@ def test_a_wrong_token_is_a_clear_exit_2_error(local: Path, remote_url: str, tok
     assert git_server.requests and all(not r.authorized for r in git_server.requests)
 
 
+def test_a_token_that_cannot_push_is_a_clear_exit_2_error(
+        local: Path, remote_url: str, token: str, git_server: GitHttpServer) -> None:
+    git_server.read_only = True
+    with GitRepo(local) as g, pytest.raises(RemoteAuthError) as caught:
+        push_proposals(g, RemoteTarget.from_url(remote_url, token),
+                       {ALPHA: proposal(local, "alpha", "fp")}, IDENTITY)
+    assert caught.value.exit_code == EXIT_USAGE
+    assert "(HTTP 403)" in str(caught.value) and token not in str(caught.value)
+    assert git_server.writes() == []
+
+
 def test_no_token_for_a_remote_that_needs_one(local: Path, remote_url: str) -> None:
     with GitRepo(local) as g, pytest.raises(RemoteAuthError) as caught:
         fetch(g, RemoteTarget.from_url(remote_url), [ALPHA])
