@@ -9,8 +9,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import IDENTITY, git, proposal
 from gitserver import GitHttpServer
+from pushkit import IDENTITY, git, proposal
 
 from skillgit.errors import EXIT_USAGE, SkillgitError
 from skillgit.gitops import GitRepo
