@@ -1,16 +1,49 @@
-"""Fixtures for publish tests: `github`, a GitHub REST stand-in on 127.0.0.1."""
+"""Fixtures for publishing tests: a real git smart-HTTP remote on 127.0.0.1 that requires the
+test's token, a GitHub REST stand-in (`github`), and a local repository (helpers to write
+proposals are in `pushkit`)."""
 
 from __future__ import annotations
 
-import sys
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
 from github_server import GitHubStub
+from gitserver import GitHttpServer
+from pushkit import git
+
+
+@pytest.fixture
+def token() -> str:
+    """A fresh, unguessable token per test (easy to search for in every output)."""
+    return f"ghs_{secrets.token_hex(18)}"
+
+
+@pytest.fixture
+def git_server(tmp_path: Path, token: str) -> Iterator[GitHttpServer]:
+    """A git smart-HTTP server requiring Basic auth `x-access-token:<token>`."""
+    with GitHttpServer(tmp_path / "remotes", token=token) as server:
+        yield server
+
+
+@pytest.fixture
+def remote_url(git_server: GitHttpServer) -> str:
+    """An empty bare repository `o/r.git` on the server; its http:// URL."""
+    git_server.create_repo("o/r.git")
+    return git_server.url("o/r.git")
+
+
+@pytest.fixture
+def local(tmp_path: Path) -> Path:
+    """A work tree on `main` with one commit."""
+    root = tmp_path / "local"
+    root.mkdir()
+    git(root, "init", "-q", "-b", "main")
+    (root / "README.md").write_text("readme\n")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "init")
+    return root
 
 
 @pytest.fixture
