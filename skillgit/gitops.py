@@ -20,6 +20,7 @@ from pathlib import Path
 
 from dulwich.errors import NotGitRepository
 from dulwich.file import FileLocked
+from dulwich.graph import can_fast_forward, find_merge_base
 from dulwich.objects import Blob, Commit, ObjectID, Tree
 from dulwich.refs import Ref
 from dulwich.repo import Repo
@@ -94,6 +95,11 @@ class GitRepo:
     @property
     def control_dir(self) -> Path:
         return Path(self.repo.commondir())
+
+    @property
+    def object_format(self) -> str:
+        """'sha1' or 'sha256'."""
+        return str(self.repo.object_format.name)
 
     @property
     def work_tree(self) -> Path | None:
@@ -251,8 +257,9 @@ class GitRepo:
 
     def write_commit(self, base: str | None, changes: list[FileChange], message: str,
                      author: str, committer: str | None = None,
-                     timestamp: int | None = None) -> str:
-        """A new commit on top of `base` (None: a root commit) with `changes` applied.
+                     timestamp: int | None = None, merged: tuple[str, ...] = ()) -> str:
+        """A new commit on top of `base` (None: a root commit) with `changes` applied;
+        `merged` adds further parents (a merge commit, its tree is `base`'s plus `changes`).
 
         Only objects the store lacks are added, so writing the same content twice adds nothing.
         Each object is complete or absent, also when the process is killed (see gitobjects)."""
@@ -270,7 +277,8 @@ class GitRepo:
         base_tree = Tree() if base is None else self._tree_of(base)
         tree_id = writer.stage(writer.tree_with(base_tree, tree_changes))
         commit = Commit()
-        commit.tree, commit.parents = tree_id, [] if base is None else [_oid(base)]
+        commit.tree = tree_id
+        commit.parents = ([] if base is None else [_oid(base)]) + [_oid(m) for m in merged]
         commit.author = author.encode()
         commit.committer = (committer or author).encode()
         commit.author_time = commit.commit_time = int(time.time() if timestamp is None
@@ -281,6 +289,16 @@ class GitRepo:
         writer.flush()
         checkpoint("objects")
         return sha
+
+    def is_ancestor(self, ancestor: str, descendant: str) -> bool:
+        """True when `descendant` contains `ancestor` (or is it): a fast-forward."""
+        return ancestor == descendant or can_fast_forward(self.repo, _oid(ancestor),
+                                                          _oid(descendant))
+
+    def merge_base(self, one: str, other: str) -> str | None:
+        """A best common ancestor of two commits (None when their histories are unrelated)."""
+        bases = find_merge_base(self.repo, [_oid(one), _oid(other)])
+        return bases[0].decode() if bases else None
 
     def changed_paths(self, old: str, new: str) -> list[str]:
         """Paths whose content differs between two commits' trees."""

@@ -54,21 +54,30 @@ class Ledger(BaseModel):
 def load_ledger(repo: GitRepo) -> tuple[Ledger, str | None]:
     """The ledger and the commit it was read from (None when there is no ledger yet)."""
     tip = repo.ref_sha(LEDGER_BRANCH)
-    if tip is None:
-        return Ledger(), None
-    data = repo.read_file(tip, LEDGER_FILE)
+    return (Ledger(), None) if tip is None else (read_ledger(repo, tip), tip)
+
+
+def ledger_bytes(ledger: Ledger) -> bytes:
+    """The ledger as it is stored in `rejected.json`."""
+    return json.dumps(ledger.model_dump(), indent=2, sort_keys=True).encode() + b"\n"
+
+
+def read_ledger(repo: GitRepo, commit: str) -> Ledger:
+    """The ledger as of `commit` on the ledger branch (empty when the file is absent)."""
+    data = repo.read_file(commit, LEDGER_FILE)
     if data is None:
-        return Ledger(), tip
+        return Ledger()
     try:
-        return Ledger.model_validate(json.loads(data)), tip
+        return Ledger.model_validate(json.loads(data))
     except (ValueError, ValidationError) as exc:
-        raise GitError(f"{LEDGER_BRANCH}:{LEDGER_FILE} is not a valid ledger: {exc}") from None
+        raise GitError(f"{LEDGER_BRANCH}:{LEDGER_FILE} at {commit[:12]} is not a valid "
+                       f"ledger: {exc}") from None
 
 
 def save_ledger(repo: GitRepo, ledger: Ledger, tip: str | None, message: str,
                 identity: str) -> str:
     """Commit the ledger on its branch (compare-and-swap against `tip`)."""
-    content = json.dumps(ledger.model_dump(), indent=2, sort_keys=True).encode() + b"\n"
+    content = ledger_bytes(ledger)
     sha = repo.write_commit(tip, [FileChange(LEDGER_FILE, content)], message, identity)
     repo.set_ref(LEDGER_BRANCH, sha, tip, message.splitlines()[0])
     return sha
