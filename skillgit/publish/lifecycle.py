@@ -209,13 +209,12 @@ def _act(repo: GitRepo, writes: Writes, step: Step, push_status: str, base: str,
         if proposal.kind == "update" else None
     before = before_report.context_tokens if before_report is not None else None
     title = render_title(proposal)
-    body = render_body(proposal, report, before, previous_pr=step.previous)
+    body = render_body(proposal, report, before, previous_pr=step.previous,
+                       sessions=local.sessions)
     if step.action == "update" and pull is not None:
         writes.update_pull(pull, title, body)
         return out.model_copy(update={"status": "would-update" if options.dry_run
                                       else "updated"})
-    if writes.dry_run:
-        return out.model_copy(update={"status": "would-open", "detail": push_status})
     try:
         opened, existed = writes.open_pull(
             title=title, head=local.branch, base=base, body=body, draft=options.draft,
@@ -224,7 +223,8 @@ def _act(repo: GitRepo, writes: Writes, step: Step, push_status: str, base: str,
     except ActionsCannotCreatePullRequests as exc:
         return out.model_copy(update={"status": "pushed", "detail": str(exc),
                                       "url": writes.client.compare_url(base, local.branch)})
-    assert opened is not None
+    if opened is None:  # a dry run
+        return out.model_copy(update={"status": "would-open"})
     return out.model_copy(update={"status": "updated" if existed else "opened",
                                   "url": opened.html_url, "number": opened.number})
 
