@@ -259,3 +259,29 @@ def test_the_token_is_nowhere(world: World) -> None:
         places += [p.read_text(errors="replace") for p in folder.rglob("*")
                    if p.is_file() and "objects" not in p.parts]
     assert places and not any(world.token in text for text in places)
+
+
+def test_publish_settings_come_from_skillgit_yaml(world: World) -> None:
+    (world.repo / ".skillgit.yaml").write_text(
+        "publish:\n  labels: [skill-proposal]\n  reviewers: [bob]\n  max_open: 1\n"
+        "  draft: true\n  dashboard: false\n  repo: o/r\n")
+    world.propose("aa", FP1)
+    world.propose("bb", FP2)
+    run = world.publish()
+    assert sorted(world.lines(run).values()) == ["opened", "skipped-limit"], run.err
+    [pull] = world.pulls()
+    assert [label["name"] for label in pull["labels"]] == ["skill-proposal"]  # type: ignore[attr-defined]
+    assert pull["requested_reviewers"] == [{"login": "bob"}] and pull["draft"] is True
+    assert world.github.state.issues == {}                 # dashboard: false
+    assert world.github.state.labels["skill-proposal"]["color"] != "ededed"  # created, coloured
+
+
+@pytest.mark.parametrize(("text", "needle"), [
+    ("publish:\n  max_opne: 3\n", "publish.max_opne: unknown key"),
+    ("publish:\n  max_open: '3'\n", "publish.max_open: expected an integer"),
+    ("publish:\n  token: ghp_x\n", "keys do not belong"),
+])
+def test_a_bad_publish_section_exits_2(world: World, text: str, needle: str) -> None:
+    (world.repo / ".skillgit.yaml").write_text(text)
+    run = world.publish()
+    assert run.code == 2 and needle in run.err and world.github.log == []
