@@ -109,18 +109,18 @@ class RemoteTarget:
 
     def scrub(self, text: str) -> str:
         """`text` without this target's token (in any encoding dulwich might show)."""
-        return scrub(text, self.token)
+        return scrub(text, self.token, self.username)
 
 
 _URL_CREDENTIALS = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s@]*@")
 
 
-def scrub(text: str, token: str | None = None) -> str:
+def scrub(text: str, token: str | None = None, username: str = TOKEN_USER) -> str:
     """Remove URL credentials and the token (raw, %-quoted, and inside Basic auth) from text."""
     out = _URL_CREDENTIALS.sub(r"\1***@", text)
     if token:
         forms = {token, quote(token, safe=""), base64.b64encode(
-            f"{TOKEN_USER}:{token}".encode()).decode()}
+            f"{username}:{token}".encode()).decode()}
         for form in sorted(forms, key=len, reverse=True):
             out = out.replace(form, "***")
     return out

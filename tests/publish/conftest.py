@@ -1,28 +1,17 @@
 """Fixtures for publishing tests: a real git smart-HTTP remote on 127.0.0.1 that requires the
-test's token, a GitHub REST stand-in (`github`), and a local repository with skillgit proposal
-branches."""
+test's token, a GitHub REST stand-in (`github`), and a local repository (helpers to write
+proposals are in `pushkit`)."""
 
 from __future__ import annotations
 
 import secrets
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from github_server import GitHubStub
 from gitserver import GitHttpServer
-
-from skillgit.gitops import FileChange, GitRepo
-from skillgit.mine.write import DEFAULT_IDENTITY
-
-IDENTITY = DEFAULT_IDENTITY
-REVIEWER = "Reviewer <reviewer@example.invalid>"
-
-
-def git(repo: Path, *args: str) -> str:
-    return subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True,
-                          text=True).stdout
+from pushkit import git
 
 
 @pytest.fixture
@@ -55,23 +44,6 @@ def local(tmp_path: Path) -> Path:
     git(root, "add", "-A")
     git(root, "commit", "-qm", "init")
     return root
-
-
-def proposal(repo: Path, skill: str, fingerprint: str, identity: str = IDENTITY,
-             base: str | None = None, branch: str | None = None) -> str:
-    """Write (or rewrite) the proposal branch skillgit/new/<skill> as skillgit would."""
-    name = branch or f"skillgit/new/{skill}"
-    with GitRepo(repo) as g:
-        parent = base or g.resolve("main")
-        message = (f"skills({skill}): add {skill}\n\nWhy: tests.\n\n"
-                   f"Skillgit-Proposal: {fingerprint}\nSkillgit-Kind: new\n"
-                   f"Skillgit-Skill: {skill}\nSkillgit-Evidence: 3 sessions\n"
-                   "Skillgit-Engine: heuristic\n")
-        content = f"---\nname: {skill}\n# {fingerprint}\n".encode()
-        sha = g.write_commit(parent, [FileChange(f"skills/{skill}/SKILL.md", content)],
-                             message, identity)
-        g.set_ref(name, sha, g.ref_sha(name), f"propose {skill}")
-    return sha
 
 
 @pytest.fixture

@@ -2,8 +2,9 @@
 
 `GitHttpServer` serves the bare repositories below `root` on 127.0.0.1 (an ephemeral port) and
 requires HTTP Basic auth with `user`/`token` on every request: anything else gets 401 with a
-`WWW-Authenticate` header, as GitHub does. Each request is logged (`requests`): method, path,
-query, whether an Authorization header came, whether it was accepted, and the status sent.
+`WWW-Authenticate` header, as GitHub does (`read_only=True`: pushes get 403 even so). Each
+request is logged (`requests`): method, path, query, whether an Authorization header came,
+whether it was accepted, and the status sent.
 
     with GitHttpServer(tmp_path / "remotes", token="t0k") as server:
         server.create_repo("o/r.git")            # a bare repo at remotes/o/r.git
@@ -51,6 +52,7 @@ class GitHttpServer:
     root: Path
     token: str
     user: str = "x-access-token"
+    read_only: bool = False        # True: pushes get 403, as GitHub does for a read-only token
     requests: list[LoggedRequest] = field(default_factory=list)
     _server: ThreadingHTTPServer | None = None
     _thread: threading.Thread | None = None
@@ -149,6 +151,14 @@ class _CgiHandler(BaseHTTPRequestHandler):
             self.send_header("WWW-Authenticate", 'Basic realm="git"')
             self.send_header("Content-Length", "0")
             self.end_headers()
+            return
+        if owner.read_only and "git-receive-pack" in parts.path + parts.query:
+            self._log(parts.path, parts.query, auth, ok, 403)
+            message = b"remote: Permission to o/r.git denied to x-access-token.\n"
+            self.send_response(403)
+            self.send_header("Content-Length", str(len(message)))
+            self.end_headers()
+            self.wfile.write(message)
             return
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),

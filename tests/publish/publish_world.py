@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from conftest import IDENTITY
 from github_server import GitHubStub
 from gitserver import GitHttpServer
+from pushkit import IDENTITY
 
 from skillgit.cli import main
 from skillgit.gitops import FileChange, GitRepo

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import REVIEWER
 from github_server import GitHubStub
 from gitserver import GitHttpServer
 from publish_world import World, git, make_world
+from pushkit import REVIEWER
 
 from skillgit.cli import main
 from skillgit.demo.run import create_repo

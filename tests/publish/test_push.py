@@ -7,8 +7,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import IDENTITY, REVIEWER, git, proposal
 from gitserver import GitHttpServer
+from pushkit import IDENTITY, REVIEWER, git, proposal
 
 import skillgit.publish.push as push_module
 from skillgit.gitops import GitRepo

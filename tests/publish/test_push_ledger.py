@@ -8,8 +8,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import IDENTITY, git
 from gitserver import GitHttpServer
+from pushkit import IDENTITY, git
 
 import skillgit.publish.ledger_sync as sync_module
 from skillgit.gitops import GitRepo

@@ -9,8 +9,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import IDENTITY, git, proposal
 from gitserver import GitHttpServer
+from pushkit import IDENTITY, git, proposal
 
 from skillgit.errors import EXIT_USAGE, SkillgitError
 from skillgit.gitops import GitRepo
@@ -107,6 +107,17 @@ def test_a_wrong_token_is_a_clear_exit_2_error(local: Path, remote_url: str, tok
     assert "refused the token (HTTP 401)" in message and "Contents" in message
     assert wrong not in message and token not in message
     assert git_server.requests and all(not r.authorized for r in git_server.requests)
+
+
+def test_a_token_that_cannot_push_is_a_clear_exit_2_error(
+        local: Path, remote_url: str, token: str, git_server: GitHttpServer) -> None:
+    git_server.read_only = True
+    with GitRepo(local) as g, pytest.raises(RemoteAuthError) as caught:
+        push_proposals(g, RemoteTarget.from_url(remote_url, token),
+                       {ALPHA: proposal(local, "alpha", "fp")}, IDENTITY)
+    assert caught.value.exit_code == EXIT_USAGE
+    assert "(HTTP 403)" in str(caught.value) and token not in str(caught.value)
+    assert git_server.writes() == []
 
 
 def test_no_token_for_a_remote_that_needs_one(local: Path, remote_url: str) -> None:
