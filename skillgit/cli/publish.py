@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from skillgit.errors import EXIT_OK
+from skillgit.errors import EXIT_FINDINGS, EXIT_OK
 from skillgit.printable import json_printable, printable
 
 
@@ -79,4 +79,4 @@ def publish(remote: str | None, repo: str | None, base: str | None, max_open: in
             click.echo(printable(line))
     for warning in result.warnings:
         click.echo(f"skillgit: warning: {printable(warning)}", err=True)
-    return EXIT_OK
+    return EXIT_FINDINGS if result.count("failed") else EXIT_OK

@@ -105,6 +105,11 @@ def test_new_evidence_updates_the_same_pull_request(world: World) -> None:
     assert parse_fingerprint(str(world.pulls()[0]["body"])) == FP2
     assert world.remote("skillgit/new/pnpm") == tip
     assert writes(world) == [f"PATCH /repos/o/r/pulls/{pull['number']} → 200"]
+    document = json.loads(world.publish("--json").out)
+    assert [(o["branch"], o["status"], o["number"], o["fingerprint"])
+            for o in document["outcomes"]] == [("skillgit/new/pnpm", "unchanged",
+                                                pull["number"], FP2)]
+    assert document["repo"] == "o/r" and document["base"] == "main"
 
 
 def test_a_pull_request_closed_unmerged_is_a_rejection_never_reopened(world: World) -> None:
