@@ -23,6 +23,17 @@ command-line flags > environment > this file > defaults. API keys never belong h
       max_proposals: 5
       base: main
       identity: "skillgit <skillgit@users.noreply.invalid>"   # author and committer
+    publish:
+      remote: origin                 # a remote name or URL
+      repo: acme/skills              # OWNER/NAME (default: from the remote URL)
+      base: main
+      max_open: 5
+      labels: [skillgit]
+      reviewers: [alice]
+      team_reviewers: [skills-team]
+      draft: false
+      dashboard: true
+      token_env: SKILLGIT_GITHUB_TOKEN   # the variable's name, never the token
 """
 
 from __future__ import annotations
@@ -111,6 +122,30 @@ class MineConfig(BaseModel):
         return value
 
 
+class PublishConfig(BaseModel):
+    model_config = _STRICT
+
+    remote: str | None = Field(default=None, min_length=1)
+    repo: str | None = Field(default=None, pattern=r"^[^/\s]+/[^/\s]+$")
+    base: str | None = Field(default=None, min_length=1)
+    max_open: int = Field(default=5, ge=0, le=100)
+    labels: list[str] = Field(default_factory=lambda: ["skillgit"], max_length=20)
+    reviewers: list[str] = Field(default_factory=list, max_length=15)
+    team_reviewers: list[str] = Field(default_factory=list, max_length=15)
+    draft: bool = False
+    dashboard: bool = True
+    token_env: str | None = Field(default=None, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+    @field_validator("labels", "reviewers", "team_reviewers")
+    @classmethod
+    def _names(cls, value: list[str]) -> list[str]:
+        for name in value:
+            if not name.strip() or len(name) > 100 or any(
+                    unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in name):
+                raise ValueError(f"{name!r}: expected a name without control characters")
+        return value
+
+
 SKILLS_DIR_RULE = ("must be a path inside the repository, like skills or .claude/skills, "
                    "without control characters")
 
@@ -133,6 +168,7 @@ class Config(BaseModel):
     distill: DistillConfig = Field(default_factory=DistillConfig)
     redact: RedactConfig = Field(default_factory=RedactConfig)
     mine: MineConfig = Field(default_factory=MineConfig)
+    publish: PublishConfig = Field(default_factory=PublishConfig)
 
 
 def repo_root(start: Path) -> Path | None:
@@ -211,7 +247,7 @@ def parse_config(text: str, source: str) -> Config:
         data = {}
     if not isinstance(data, dict):
         raise UsageError(f"{source}: the top level must be a mapping of sections "
-                         f"(llm, distill, redact, mine), not {type(data).__name__}")
+                         f"(llm, distill, redact, mine, publish), not {type(data).__name__}")
     try:
         return Config.model_validate(data)
     except ValidationError as exc:

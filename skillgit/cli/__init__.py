@@ -30,6 +30,7 @@ COMMANDS: dict[str, str] = {
     "sessions": "sessions:sessions",
     "distill": "distill:distill",
     "llm": "llm:llm",
+    "publish": "publish:publish",
 }
 
 

@@ -27,6 +27,7 @@ class Rejection(BaseModel):
     fingerprint: str
     sessions: int
     candidate: str = ""
+    pr_url: str = ""              # the pull request closed unmerged, when that was the "no"
     rejected_at: str = Field(default_factory=lambda: datetime.now(timezone.utc).isoformat(
         timespec="seconds"))
 

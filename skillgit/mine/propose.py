@@ -199,7 +199,8 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
         kind, name, change = drafted
         taken.add(name)
         chosen.append((verdict, kind, name, change))
-    notes = [f"\u201c{generate.plain_text(r.title)[:80]}\u201d: {r.missed}"
+    notes = [f"\u201c{generate.plain_text(r.title)[:80]}\u201d ({r.sessions} sessions): "
+             f"{r.missed}"
              for r in result.rejected if r.sessions >= 2 or not r.missed.startswith("not rep")]
     notes = [note for note in notes if not is_unsafe(note)]  # they go into commit messages
     hosts = known_hosts(repo, base)

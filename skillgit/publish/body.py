@@ -25,6 +25,7 @@ TITLE_CHARS = 256          # GitHub's limit for a PR title
 _MARKER = "<!-- skillgit:proposal fingerprint={} -->"
 _MARKER_RE = re.compile(r"<!-- skillgit:proposal fingerprint=([0-9a-f]{8,64}) -->")
 _ZWSP_AFTER = re.compile(r"([@#])")
+_PR_URL = re.compile(r"https?://[A-Za-z0-9.:-]+/[A-Za-z0-9._/-]+/pull/\d+")
 
 
 def proposal_marker(fingerprint: str) -> str:
@@ -49,11 +50,12 @@ def render_title(proposal: Proposal) -> str:
 
 def render_body(proposal: Proposal, validation: SkillReport | None,
                 context_before: int | None, *, previous_pr: str | None = None,
-                budget: int = BODY_BUDGET) -> str:
+                sessions: int | None = None, budget: int = BODY_BUDGET) -> str:
     """The PR body. `validation`: the proposed skill's report (None: not validated);
     `context_before`: tokens of the existing skill's name + description (None: a new skill);
-    `previous_pr`: the URL of a PR closed unmerged for an earlier version of this proposal."""
-    head = _summary(proposal, previous_pr) + _rationale(proposal)
+    `previous_pr`: the URL of a PR closed unmerged for an earlier version of this proposal;
+    `sessions`: how many sessions the evidence spans, when more than the quotes show."""
+    head = _summary(proposal, previous_pr, sessions) + _rationale(proposal)
     tail = (_validation(validation) + _context(validation, context_before)
             + _review_carefully(proposal) + _meaning(proposal))
     signals = sorted(proposal.verdict.candidate.signals, key=_evidence_order)
@@ -78,17 +80,19 @@ def render_body(proposal: Proposal, validation: SkillReport | None,
     return "\n".join(lines) + "\n"
 
 
-def _summary(proposal: Proposal, previous_pr: str | None) -> list[str]:
+def _summary(proposal: Proposal, previous_pr: str | None,
+             sessions: int | None) -> list[str]:
     what = ("adds a new skill" if proposal.kind == "new"
             else "extends the existing skill")
+    count = max(sessions or 0, len(proposal.verdict.candidate.sessions))
     lines = [f"## {inert(proposal.summary, TITLE_CHARS)}", "",
              f"skillgit {what} **{inert(proposal.skill, 80)}**, learned from "
-             f"{len(proposal.verdict.candidate.sessions)} coding-agent sessions "
-             f"(engine: {inert(proposal.engine, 60)})."]
+             f"{count} coding-agent sessions (engine: {inert(proposal.engine, 60)})."]
     if previous_pr:
+        # GitHub's own URL of the closed PR (from its API) is a link; anything else is inert.
+        shown = previous_pr if _PR_URL.fullmatch(previous_pr) else inert(previous_pr, 200)
         lines += ["", f"An earlier version of this proposal was closed without merging: "
-                      f"{inert(previous_pr, 200)}. It is proposed again because its evidence "
-                      "grew."]
+                      f"{shown}. It is proposed again because its evidence grew."]
     return [*lines, ""]
 
 

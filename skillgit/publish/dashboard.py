@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from skillgit.proposal import Proposal, Verdict
 from skillgit.publish.markdown import BODY_BUDGET, fit_rows, inert, size, table
+from skillgit.publish.proposals import RejectedCandidate
 
 DASHBOARD_MARKER = "<!-- skillgit:dashboard -->"
 DASHBOARD_TITLE = "Skill proposals (skillgit)"
@@ -24,7 +25,33 @@ def missed_dimension(verdict: Verdict) -> str:
     return "room to do better or a repeated ask"
 
 
-def render_dashboard(waiting: Sequence[Proposal], rejected: Sequence[Verdict], *,
+def missed_dimension_of(missed: str) -> str:
+    """The same, from the one line `Verdict.missed` (or mine's other reasons) wrote."""
+    text = missed.lower()
+    if text.startswith("not repeatable"):
+        return "repeatable"
+    if text.startswith("no room to do better"):
+        return "room to do better or a repeated ask"
+    if text.startswith("over the limit"):
+        return "proposals per run"
+    if "unsafe" in text or "withheld" in text:
+        return "safety screen"
+    if text.startswith("invalid") or "validat" in text:
+        return "validation"
+    return "kill switch"
+
+
+def _as_rejected(item: Verdict | RejectedCandidate) -> tuple[str, str, str, str]:
+    """(title, sessions, dimension, why) of a rejected candidate."""
+    if isinstance(item, Verdict):
+        return (item.candidate.title, str(len(item.candidate.sessions)),
+                missed_dimension(item), item.missed)
+    sessions = "?" if item.sessions is None else str(item.sessions)
+    return item.title, sessions, missed_dimension_of(item.missed), item.missed
+
+
+def render_dashboard(waiting: Sequence[Proposal],
+                     rejected: Sequence[Verdict | RejectedCandidate], *,
                      max_open: int, budget: int = BODY_BUDGET) -> str:
     """`waiting`: proposals held back by `--max-open`; `rejected`: this run's candidates
     the gate turned down."""
@@ -42,9 +69,8 @@ def render_dashboard(waiting: Sequence[Proposal], rejected: Sequence[Verdict], *
                    "open as others are merged or closed.", ""],
                   waiting_rows if waiting else [], "_Nothing is waiting._"))
     rejected_rows = table(["Candidate", "Sessions", "Missed", "Why"], [
-        [inert(v.candidate.title, 120), str(len(v.candidate.sessions)),
-         missed_dimension(v), inert(v.missed, 300)]
-        for v in sorted(rejected, key=lambda v: (v.candidate.key, v.candidate.title))])
+        [inert(title, 120), sessions, dimension, inert(why, 300)]
+        for title, sessions, dimension, why in sorted(map(_as_rejected, rejected))])
     parts.append(([f"### Not proposed in the last run ({len(rejected)})", "",
                    "The gate is *repeatable* AND (*room to do better* OR *a repeated ask*).",
                    ""],

@@ -1,0 +1,82 @@
+"""`skillgit publish`: push each proposal branch and keep one pull request per proposal."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import click
+
+from skillgit.errors import EXIT_FINDINGS, EXIT_OK
+from skillgit.printable import json_printable, printable
+
+
+def _names(value: str | None, configured: list[str]) -> list[str]:
+    """`a,b , c` → ["a", "b", "c"]; the configured list when the option was not given."""
+    if value is None:
+        return list(configured)
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+@click.command("publish")
+@click.option("--remote", default=None, metavar="NAME|URL",
+              help="Where to push (default: publish.remote, else origin).")
+@click.option("--repo", default=None, metavar="OWNER/NAME",
+              help="The GitHub repository (default: publish.repo, else from the remote URL).")
+@click.option("--base", default=None, help="The pull requests' base branch (default: "
+              "publish.base, mine.base, else the checked-out branch).")
+@click.option("--max-open", type=click.IntRange(0, 100), default=None,
+              help="At most N skillgit pull requests open at once (default: 5).")
+@click.option("--labels", default=None, metavar="L,…",
+              help="Labels for new pull requests (default: skillgit); created if missing.")
+@click.option("--reviewers", default=None, metavar="U,…", help="Users asked to review.")
+@click.option("--team-reviewers", default=None, metavar="T,…",
+              help="Teams (slugs) asked to review.")
+@click.option("--draft", is_flag=True, default=None, help="Open pull requests as drafts.")
+@click.option("--dry-run", is_flag=True,
+              help="Print what would be pushed and every API write; write nothing remote.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON summary on stdout.")
+@click.option("--token-env", default=None, metavar="NAME", help="Read the GitHub token from "
+              "this environment variable (default: SKILLGIT_GITHUB_TOKEN, GITHUB_TOKEN, "
+              "else `gh auth token`).")
+@click.option("--no-dashboard", is_flag=True, default=None,
+              help="Do not create or update the dashboard issue.")
+def publish(remote: str | None, repo: str | None, base: str | None, max_open: int | None,
+            labels: str | None, reviewers: str | None, team_reviewers: str | None,
+            draft: bool | None, dry_run: bool, as_json: bool, token_env: str | None,
+            no_dashboard: bool | None) -> int:
+    """Push proposal branches and open one pull request per proposal (Renovate-style).
+
+    An open PR is updated in place when its evidence grows and left alone when it did not;
+    a PR closed without merging is a "no", recorded in the ledger; a merged PR's branch is
+    deleted; a branch someone else pushed to is never overwritten.
+    """
+    from skillgit.config import load_config
+    from skillgit.mine.write import resolve_identity
+    from skillgit.publish.lifecycle import run_publish
+    from skillgit.publish.model import PublishOptions
+    from skillgit.publish.report import result_json, result_lines
+
+    here = Path.cwd()
+    config = load_config(cwd=here)
+    section = config.publish
+    options = PublishOptions(
+        remote=remote or section.remote or "origin", repo=repo or section.repo,
+        base=base or section.base or config.mine.base,
+        max_open=section.max_open if max_open is None else max_open,
+        labels=_names(labels, section.labels), reviewers=_names(reviewers, section.reviewers),
+        team_reviewers=_names(team_reviewers, section.team_reviewers),
+        draft=section.draft if draft is None else draft, dry_run=dry_run,
+        dashboard=section.dashboard and not no_dashboard,
+        token_env=token_env or section.token_env,
+        identity=resolve_identity(None, os.environ, config.mine.identity))
+    result = run_publish(here, options, os.environ)
+    if as_json:
+        click.echo(json_printable(json.dumps(result_json(result))))
+    else:
+        for line in result_lines(result):
+            click.echo(printable(line))
+    for warning in result.warnings:
+        click.echo(f"skillgit: warning: {printable(warning)}", err=True)
+    return EXIT_FINDINGS if result.count("failed") else EXIT_OK

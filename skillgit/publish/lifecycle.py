@@ -1,0 +1,287 @@
+"""`skillgit publish`: each local proposal branch through its pull request's life (Renovate's
+model, see shared/research/bots-and-github.md §1).
+
+Per proposal branch (`skillgit/new|update/<skill>`):
+- no PR yet → push, open the PR (title = commit subject), labels, reviewers, draft if asked;
+- an open PR with the same fingerprint → nothing at all (no write);
+- an open PR with another fingerprint (the evidence grew) → push with a lease, update the
+  title and description of the same PR;
+- the newest PR closed unmerged → a rejection in the ledger, with the PR URL; never reopened.
+  A newer proposal comes back only when its evidence grew materially (the ledger's rule), as
+  a new PR that links the closed one;
+- merged → the remote and local branches are deleted if still at the merged tip;
+- `max_open` open skillgit PRs at most: beyond it nothing new opens (`skipped-limit`), open
+  ones are still updated; waiting proposals and the last run's rejected candidates go to one
+  dashboard issue;
+- a branch holding someone else's commit (here or on the remote) → `foreign`, left alone.
+
+Reads first (one listing of open PRs, then closed PRs only for branches without an open
+one), then one push for every branch to push, then the API writes, then the ledger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+
+from skillgit.errors import UsageError
+from skillgit.github.auth import GitHubSettings, resolve_token
+from skillgit.github.client import GitHubClient
+from skillgit.github.errors import ActionsCannotCreatePullRequests
+from skillgit.github.http import GitHubHttp, RetryPolicy
+from skillgit.github.models import PullRequest
+from skillgit.github.repo import RepoRef
+from skillgit.gitops import GitRepo
+from skillgit.gitremote import RemoteTarget
+from skillgit.mine.ledger import load_ledger
+from skillgit.mine.lifecycle import PREFIXES
+from skillgit.mine.run import resolve_base
+from skillgit.publish.body import parse_fingerprint, render_body, render_title
+from skillgit.publish.closed import (
+    ClosedPull,
+    delete_local,
+    record_closed,
+    sessions_of,
+    with_rejection,
+)
+from skillgit.publish.dashboard import render_dashboard
+from skillgit.publish.ledger_sync import sync_ledger
+from skillgit.publish.model import DashboardOutcome, Outcome, PublishOptions, PublishResult
+from skillgit.publish.proposals import (
+    LocalBranch,
+    local_branches,
+    read_proposal,
+    rejected_in_run,
+    validate_at,
+)
+from skillgit.publish.push import delete_branches, push_proposals
+from skillgit.publish.writes import Writes
+
+
+@dataclass
+class Step:
+    local: LocalBranch
+    action: str                   # check | update | open | rejected | merged | skipped-limit
+    pull: PullRequest | None = None
+    previous: str | None = None   # a PR closed unmerged that the new one links
+    detail: str = ""
+
+
+def connect(repo: GitRepo, options: PublishOptions, environ: Mapping[str, str],
+            transport: httpx.BaseTransport | None = None,
+            policy: RetryPolicy | None = None) -> tuple[GitHubClient, RemoteTarget]:
+    """The GitHub client and the git remote, sharing one token (the remote gets it only
+    when it is on the GitHub server's host, and only in memory)."""
+    settings = GitHubSettings.from_env(environ)
+    token = resolve_token(environ, options.token_env, settings)
+    target = RemoteTarget.resolve(repo, options.remote)
+    if target.scheme in ("http", "https") and target.token is None and \
+            urlsplit(target.url).hostname == settings.server_host:
+        target = replace(target, token=token.value)
+    repo_ref = RepoRef.parse(options.repo) if options.repo else \
+        RepoRef.from_remote_url(target.url)
+    return GitHubClient(GitHubHttp(settings, token,
+                                   transport=transport, policy=policy), repo_ref), target
+
+
+def run_publish(repo_path: Path, options: PublishOptions, environ: Mapping[str, str], *,
+                transport: httpx.BaseTransport | None = None,
+                policy: RetryPolicy | None = None) -> PublishResult:
+    with GitRepo(repo_path) as repo:
+        base, _ = resolve_base(repo, options.base)
+        if base == "HEAD":
+            raise UsageError("publish needs a base branch for the pull requests; pass --base")
+        client, target = connect(repo, options, environ, transport, policy)
+        with client:
+            return _publish(repo, client, target, base, options)
+
+
+def _publish(repo: GitRepo, client: GitHubClient, target: RemoteTarget, base: str,
+             options: PublishOptions) -> PublishResult:
+    result = PublishResult(repo=str(client.repo), remote=target.label, base=base,
+                           dry_run=options.dry_run)
+    ledger_first = sync_ledger(repo, target, options.identity, options.dry_run,
+                               options.lock_wait_seconds)
+    result.ledger = ledger_first.status
+    branches = local_branches(repo, options.identity)
+    open_pulls = [p for p in client.open_pulls(head_prefix="skillgit/")
+                  if p.head.ref.startswith(PREFIXES)]
+    steps = _plan(repo, client, branches, {p.head.ref: p for p in open_pulls},
+                  max(options.max_open - len(open_pulls), 0))
+    writes = Writes(client, options.dry_run)
+    pushed = _push(repo, target, steps, options, result)
+    for step in steps:
+        if step.local.branch in pushed:
+            result.outcomes.append(_act(repo, writes, step, pushed[step.local.branch],
+                                        base, options))
+    _decisions(repo, target, steps, options, result)
+    if options.dashboard:
+        result.dashboard = _dashboard(repo, writes, branches, steps, options)
+    if not options.dry_run and result.count("rejected"):
+        result.ledger = sync_ledger(repo, target, options.identity, False,
+                                    options.lock_wait_seconds).status
+    result.planned += writes.planned
+    result.warnings += writes.warnings
+    order = {b.branch: i for i, b in enumerate(branches)}
+    result.outcomes.sort(key=lambda o: order.get(o.branch, len(order)))
+    return result
+
+
+def _plan(repo: GitRepo, client: GitHubClient, branches: list[LocalBranch],
+          open_by_branch: dict[str, PullRequest], slots: int) -> list[Step]:
+    steps: list[Step] = []
+    ledger, _ = load_ledger(repo)
+    for local in branches:
+        if not local.ours:
+            steps.append(Step(local, "foreign", detail="the local branch has commits not made "
+                              "by skillgit; not pushed"))
+            continue
+        pull = open_by_branch.get(local.branch)
+        if pull is not None:
+            same = parse_fingerprint(pull.body) == local.fingerprint
+            steps.append(Step(local, "check" if same else "update", pull))
+            continue
+        closed = client.pulls_for_branch(local.branch, "closed")
+        last = closed[0] if closed else None
+        if last is not None and last.outcome == "merged" and (
+                last.head.sha == local.sha or parse_fingerprint(last.body) == local.fingerprint):
+            steps.append(Step(local, "merged", last))
+        elif last is not None and last.outcome == "closed":
+            if last.head.sha == local.sha or parse_fingerprint(last.body) == local.fingerprint:
+                steps.append(Step(local, "rejected", last))
+                continue
+            known = ledger if ledger.find(local.kind, local.skill) else with_rejection(
+                ledger, _closed(repo, local, last))
+            steps.append(Step(local, "rejected", last, detail="the evidence has not grown "
+                              "materially since this proposal was closed")
+                         if known.blocks(local.kind, local.skill, local.sessions)
+                         else Step(local, "open", previous=last.html_url))
+        elif ledger.blocks(local.kind, local.skill, local.sessions):
+            steps.append(Step(local, "rejected", detail="rejected in the ledger"))
+        else:
+            steps.append(Step(local, "open"))
+    opening = sorted((s for s in steps if s.action == "open"),
+                     key=lambda s: (-s.local.sessions, s.local.branch))
+    for step in opening[slots:]:
+        step.action, step.detail = "skipped-limit", "over --max-open; listed on the dashboard"
+    return steps
+
+
+def _push(repo: GitRepo, target: RemoteTarget, steps: list[Step], options: PublishOptions,
+          result: PublishResult) -> dict[str, str]:
+    """Push what is to be opened, updated or checked; returns branch → push status, and
+    records `foreign` / `failed` outcomes for branches that could not be pushed."""
+    wanted = {s.local.branch: s.local.sha for s in steps
+              if s.action in ("check", "update", "open")}
+    statuses: dict[str, str] = {}
+    for push in push_proposals(repo, target, wanted, options.identity, options.dry_run)\
+            if wanted else []:
+        if push.status in ("foreign", "rejected-lease", "rejected-remote"):
+            step = next(s for s in steps if s.local.branch == push.branch)
+            result.outcomes.append(Outcome(
+                branch=push.branch, status="failed" if push.status == "rejected-remote"
+                else "foreign", url=step.pull.html_url if step.pull else None,
+                number=step.pull.number if step.pull else None,
+                fingerprint=step.local.fingerprint, detail=push.message))
+            continue
+        statuses[push.branch] = push.status
+        if push.status.startswith("would-"):
+            was = "new" if push.remote is None else f"replaces {push.remote[:12]}"
+            result.planned.append(f"push {push.branch} → {push.local[:12]} ({was})")
+    return statuses
+
+
+def _act(repo: GitRepo, writes: Writes, step: Step, push_status: str, base: str,
+         options: PublishOptions) -> Outcome:
+    local, pull = step.local, step.pull
+    out = Outcome(branch=local.branch, status="unchanged", fingerprint=local.fingerprint,
+                  url=pull.html_url if pull else None, number=pull.number if pull else None)
+    if step.action == "check":
+        return out
+    proposal = read_proposal(repo, local)
+    report = validate_at(repo, local.sha, proposal.change.directory)
+    parent = repo.commit_info(local.sha).parents[0]
+    before_report = validate_at(repo, parent, proposal.change.directory) \
+        if proposal.kind == "update" else None
+    before = before_report.context_tokens if before_report is not None else None
+    title = render_title(proposal)
+    body = render_body(proposal, report, before, previous_pr=step.previous,
+                       sessions=local.sessions)
+    if step.action == "update" and pull is not None:
+        writes.update_pull(pull, title, body)
+        return out.model_copy(update={"status": "would-update" if options.dry_run
+                                      else "updated"})
+    try:
+        opened, existed = writes.open_pull(
+            title=title, head=local.branch, base=base, body=body, draft=options.draft,
+            labels=options.labels, reviewers=options.reviewers,
+            team_reviewers=options.team_reviewers)
+    except ActionsCannotCreatePullRequests as exc:
+        return out.model_copy(update={"status": "pushed", "detail": str(exc),
+                                      "url": writes.client.compare_url(base, local.branch)})
+    if opened is None:  # a dry run
+        return out.model_copy(update={"status": "would-open"})
+    return out.model_copy(update={"status": "updated" if existed else "opened",
+                                  "url": opened.html_url, "number": opened.number})
+
+
+def _closed(repo: GitRepo, local: LocalBranch, pull: PullRequest) -> ClosedPull:
+    """The rejection a PR closed unmerged stands for. Its own proposal when that is the local
+    branch (which is then deleted, as `proposals reject` does); else an earlier one, with
+    the evidence its commit names (when unknown: as much as the local proposal has, so the
+    local one must grow materially before it comes back)."""
+    fingerprint = parse_fingerprint(pull.body)
+    if pull.head.sha == local.sha or fingerprint is None or fingerprint == local.fingerprint:
+        return ClosedPull(local.branch, local.kind, local.skill, local.fingerprint,
+                          local.sessions, pull.html_url, local.sha)
+    sessions = sessions_of(repo, pull.head.sha)
+    return ClosedPull(local.branch, local.kind, local.skill, fingerprint,
+                      local.sessions if sessions is None else sessions, pull.html_url, None)
+
+
+def _decisions(repo: GitRepo, target: RemoteTarget, steps: list[Step],
+               options: PublishOptions, result: PublishResult) -> None:
+    """Rejections into the ledger, merged branches deleted, the rest reported."""
+    closed: list[ClosedPull] = []
+    merged: dict[str, str] = {}
+    for step in steps:
+        local, pull = step.local, step.pull
+        out = Outcome(branch=local.branch, status="rejected", fingerprint=local.fingerprint,
+                      url=pull.html_url if pull else None, number=pull.number if pull else None,
+                      detail=step.detail)
+        if step.action == "rejected":
+            if pull is not None:
+                closed.append(_closed(repo, local, pull))
+            result.outcomes.append(out)
+        elif step.action == "merged" and pull is not None:
+            merged[local.branch] = pull.head.sha
+            result.outcomes.append(out.model_copy(update={"status": "merged"}))
+        elif step.action in ("skipped-limit", "foreign"):
+            result.outcomes.append(out.model_copy(update={"status": step.action}))
+    if options.dry_run:
+        result.planned += [f"record the rejection of {c.branch} ({c.pr_url}) in the ledger"
+                           for c in closed]
+        result.planned += [f"delete {b} here and on the remote (merged)" for b in merged]
+        return
+    record_closed(repo, closed, options.identity, options.lock_wait_seconds)
+    if merged:
+        for gone in delete_branches(repo, target, merged):
+            if gone.status not in ("ok", "unchanged"):
+                result.warnings.append(f"{gone.ref}: not deleted on the remote: {gone.message}")
+        local_tips = {b: sha for b, sha in merged.items() if repo.ref_sha(b) == sha}
+        delete_local(repo, local_tips, options.lock_wait_seconds)
+
+
+def _dashboard(repo: GitRepo, writes: Writes, branches: list[LocalBranch], steps: list[Step],
+               options: PublishOptions) -> DashboardOutcome:
+    waiting = [read_proposal(repo, s.local) for s in steps if s.action == "skipped-limit"]
+    ours = [b for b in branches if b.ours]
+    newest = max(ours, key=lambda b: (b.commit_time, b.branch)) if ours else None
+    rejected = rejected_in_run(repo, newest)
+    body = render_dashboard(waiting, rejected, max_open=options.max_open)
+    outcome = writes.dashboard(body, needed=bool(waiting or rejected))
+    return outcome.model_copy(update={"waiting": len(waiting), "rejected": len(rejected)})

@@ -1,0 +1,64 @@
+"""What `publish` is asked to do, and what it did: options, one outcome per proposal."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from skillgit.mine.write import DEFAULT_IDENTITY
+
+# opened / updated / unchanged / rejected / merged / skipped-limit / foreign are the
+# lifecycle; `pushed` is the fallback when GitHub Actions may not open pull requests (the
+# branch is pushed and a compare URL printed); `failed` a push the remote refused.
+OutcomeStatus = Literal["opened", "updated", "unchanged", "rejected", "merged",
+                        "skipped-limit", "foreign", "pushed", "failed",
+                        "would-open", "would-update"]
+
+
+class PublishOptions(BaseModel):
+    remote: str = "origin"
+    repo: str | None = None               # OWNER/NAME; default: from the remote URL
+    base: str | None = None               # default: the checked-out branch, else main/master
+    max_open: int = Field(default=5, ge=0)
+    labels: list[str] = Field(default_factory=lambda: ["skillgit"])
+    reviewers: list[str] = Field(default_factory=list)
+    team_reviewers: list[str] = Field(default_factory=list)
+    draft: bool = False
+    dry_run: bool = False
+    dashboard: bool = True
+    token_env: str | None = None
+    identity: str = DEFAULT_IDENTITY
+    lock_wait_seconds: float = 30.0
+
+
+class Outcome(BaseModel):
+    branch: str
+    status: OutcomeStatus
+    url: str | None = None                # the PR (or, for `pushed`, the compare page)
+    number: int | None = None
+    fingerprint: str = ""
+    detail: str = ""
+
+
+class DashboardOutcome(BaseModel):
+    status: Literal["created", "updated", "unchanged", "closed", "none", "off",
+                    "would-create", "would-update"]
+    url: str | None = None
+    waiting: int = 0
+    rejected: int = 0
+
+
+class PublishResult(BaseModel):
+    repo: str
+    remote: str
+    base: str
+    dry_run: bool = False
+    outcomes: list[Outcome] = Field(default_factory=list)
+    ledger: str = "absent"
+    dashboard: DashboardOutcome = Field(default_factory=lambda: DashboardOutcome(status="off"))
+    planned: list[str] = Field(default_factory=list)    # dry run: every write not made
+    warnings: list[str] = Field(default_factory=list)
+
+    def count(self, status: str) -> int:
+        return sum(1 for o in self.outcomes if o.status == status)

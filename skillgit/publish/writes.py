@@ -1,0 +1,99 @@
+"""Every GitHub write `publish` makes goes through here, so a dry run can list them instead.
+
+Reads always go to GitHub (a dry run needs them to know what it would do); writes are made,
+or, on a dry run, described in `planned` (method, path, and the fields that matter).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from skillgit.github.client import GitHubClient
+from skillgit.github.errors import PullRequestExists, ReviewRequestRejected
+from skillgit.github.models import PullRequest
+from skillgit.printable import printable
+from skillgit.publish.dashboard import DASHBOARD_MARKER, DASHBOARD_TITLE
+from skillgit.publish.model import DashboardOutcome
+
+DASHBOARD_LABEL = "skillgit"
+
+
+class Writes:
+    def __init__(self, client: GitHubClient, dry_run: bool) -> None:
+        self.client = client
+        self.dry_run = dry_run
+        self.planned: list[str] = []
+        self.warnings: list[str] = []
+        self._labels_ready = False
+
+    @property
+    def _base(self) -> str:
+        return self.client.repo.api_path
+
+    def _plan(self, method: str, path: str, what: str) -> None:
+        self.planned.append(printable(f"{method} {path}: {what}"))
+
+    def open_pull(self, *, title: str, head: str, base: str, body: str, draft: bool,
+                  labels: Sequence[str], reviewers: Sequence[str],
+                  team_reviewers: Sequence[str]) -> tuple[PullRequest | None, bool]:
+        """Create the PR, label it and ask for reviews. (PR, False); (PR, True) when one was
+        open for `head` already (it is then only updated); (None, False) on a dry run."""
+        if self.dry_run:
+            self._plan("POST", f"{self._base}/pulls", f"open {head} → {base}: {title!r}"
+                       + (" (draft)" if draft else ""))
+            if labels:
+                self._plan("POST", f"{self._base}/issues/{{new}}/labels", ", ".join(labels))
+            if reviewers or team_reviewers:
+                self._plan("POST", f"{self._base}/pulls/{{new}}/requested_reviewers",
+                           ", ".join([*reviewers, *(f"team {t}" for t in team_reviewers)]))
+            return None, False
+        try:
+            pull = self.client.create_pull(title=title, head=head, base=base, body=body,
+                                           draft=draft)
+        except PullRequestExists:
+            found = self.client.pulls_for_branch(head, "open")
+            if not found:
+                raise
+            return self.update_pull(found[0], title, body), True
+        if labels:
+            if not self._labels_ready:
+                self.client.ensure_labels(labels)
+                self._labels_ready = True
+            self.client.add_labels(pull.number, labels)
+        try:
+            self.client.request_reviewers(pull.number, reviewers, team_reviewers)
+        except ReviewRequestRejected as exc:
+            self.warnings.append(f"{head}: reviewers not requested: {exc}")
+        return pull, False
+
+    def update_pull(self, pull: PullRequest, title: str, body: str) -> PullRequest:
+        if pull.title == title and pull.body == body:
+            return pull
+        if self.dry_run:
+            self._plan("PATCH", f"{self._base}/pulls/{pull.number}",
+                       f"new title and description for {pull.head.ref}")
+            return pull
+        return self.client.update_pull(pull.number, title=title, body=body)
+
+    def dashboard(self, body: str, needed: bool) -> DashboardOutcome:
+        """Create or update the dashboard issue in place (no write when unchanged). Not
+        `needed` (nothing to list): an existing one is still brought up to date, none is
+        created."""
+        found = self.client.find_issue_by_marker(DASHBOARD_MARKER, DASHBOARD_LABEL)
+        if found is None and not needed:
+            return DashboardOutcome(status="none")
+        if found is not None and found.state == "closed":
+            return DashboardOutcome(status="closed", url=found.html_url)
+        if found is not None and found.body == body and found.title == DASHBOARD_TITLE:
+            return DashboardOutcome(status="unchanged", url=found.html_url)
+        if self.dry_run:
+            if found is None:
+                self._plan("POST", f"{self._base}/issues", f"open the dashboard issue "
+                           f"{DASHBOARD_TITLE!r}")
+                return DashboardOutcome(status="would-create")
+            self._plan("PATCH", f"{self._base}/issues/{found.number}",
+                       "update the dashboard issue")
+            return DashboardOutcome(status="would-update", url=found.html_url)
+        issue, status = self.client.upsert_issue_by_marker(
+            DASHBOARD_MARKER, DASHBOARD_TITLE, body, label=DASHBOARD_LABEL)
+        return DashboardOutcome(status=status, url=issue.html_url)
