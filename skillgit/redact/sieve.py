@@ -11,11 +11,14 @@ handful of C-speed string operations, the stretches that could hold a match:
   scripts' digits) and `?` count as run characters, which only ever keeps more;
 - every context rule needs a `:` or `=` on its line, or the word `bearer`, and looks back at
   most into the line before (`api` + newline + `key=`), so such a line is kept whole together
-  with the line before it.
+  with the line before it. The command-line and prose rules (`flags.py`, `prose.py`) look
+  only within their line, and every one of them needs a secret word (`pass`, `token`, `key`,
+  …) or a short option (` -p`, ` -a`, …) on it: such lines are kept the same way.
 
 The rules then run over the kept stretches joined by newlines and find exactly the matches
 they find in the whole text (a property test checks this on stitched secret-shaped text and on
-the real transcripts). Text holding `-----BEGIN` is not sieved: a PEM block spans lines. Nor
+the real transcripts). Text holding `-----BEGIN` or `Private-Lines:` is not sieved: a PEM
+block or a PuTTY key spans lines. Nor
 is code or JSON with a separator on every fourth line or more: most of it would be kept, and
 the sieve would only add its own cost.
 """
@@ -30,7 +33,10 @@ MIN_RUN = 15
 RUN_CHARS = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=.:?")
 """`?` stands for every non-ASCII character (see `_classes`)."""
-NOT_SIEVED = "-----BEGIN"
+NOT_SIEVED = ("-----BEGIN", "Private-Lines")
+_LINE_WORDS = ("bearer", "pass", "pwd", "pw", "token", "secret", "key", "auth", "cred", "<<<",
+               "rabbitmq", " -p", " -a", " -w", " -x", " -b", " -u")
+"""Lower-case needles that make a line worth keeping, besides `:` and `=`."""
 MIN_SIEVED_LENGTH = 256
 """Shorter texts are scanned whole: there is little to skip."""
 MAX_KEPT_SHARE = 0.5
@@ -63,7 +69,7 @@ def sieve(text: str, lowered: str) -> Sieved | None:
 
     `lowered` is `lower_same_length(text)`; its stretches are kept alongside."""
     size = len(text)
-    if size < MIN_SIEVED_LENGTH or NOT_SIEVED in text:
+    if size < MIN_SIEVED_LENGTH or any(marker in text for marker in NOT_SIEVED):
         return None
     if 4 * (text.count(":") + text.count("=")) > text.count("\n") + 1:
         return None  # code or JSON: little to drop
@@ -126,7 +132,8 @@ def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]
     soon as those lines alone are longer than `budget`."""
     spans: list[tuple[int, int]] = []
     own = 0
-    for haystack, needle in ((text, ":"), (text, "="), (lowered, "bearer")):
+    needles = [(text, ":"), (text, "=")] + [(lowered, word) for word in _LINE_WORDS]
+    for haystack, needle in needles:
         found = haystack.find(needle)
         while found >= 0:
             line_start = text.rfind("\n", 0, found) + 1
