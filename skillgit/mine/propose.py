@@ -23,6 +23,7 @@ from skillgit.mine.judge import KnownSkill, judge
 from skillgit.mine.landscape import known_skills, new_skills_dir
 from skillgit.mine.ledger import Ledger
 from skillgit.mine.signals import signals_from
+from skillgit.mine.withhold import withheld_reason
 from skillgit.proposal import Candidate, Proposal, SkillChange, Verdict
 from skillgit.redact import Redactor
 from skillgit.safety import is_unsafe
@@ -194,9 +195,15 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
              for r in result.rejected if r.sessions >= 2 or not r.missed.startswith("not rep")]
     notes = [note for note in notes if not is_unsafe(note)]  # they go into commit messages
     for verdict, kind, name, change in chosen:
-        result.proposals.append(Proposal(
+        proposal = Proposal(
             kind="update" if kind == "update" else "new", skill=name,
             summary=generate.summary_for(kind, verdict), change=change, verdict=verdict,
-            engine=engine, rejected_others=notes))
+            engine=engine, rejected_others=notes)
+        withheld = withheld_reason(proposal, repo, base)  # the final secret screen
+        if withheld is not None:
+            result.rejected.append(Rejected(title=verdict.candidate.title, missed=withheld,
+                                            sessions=len(verdict.candidate.sessions)))
+            continue
+        result.proposals.append(proposal)
     result.usage = drafting.usage
     return result

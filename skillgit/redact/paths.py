@@ -1,11 +1,11 @@
 """Rewriting personal paths: home directories to `~`, configured roots to their replacement.
 
 Rewritten: the given home directory, configured roots (longest first), the generic forms
-`/home/<user>/`, `/Users/<user>/`, WSL's `/mnt/c/Users/<user>/` and `C:\\Users\\<user>\\` (also with JSON-escaped
-backslashes or forward slashes), and the given home in the dashed form agents use for project
-folder names (`-home-alice-proj`). A prefix counts only at the start of a path, not inside one
-(`/mnt/home/x/` stays), and a rewritten `~/` never forms a new prefix, so rewriting twice changes
-nothing more than rewriting once.
+`/home/<user>/`, `/Users/<user>/`, WSL's `/mnt/c/Users/<user>/` and `C:\\Users\\<user>\\`
+(also with JSON-escaped backslashes or forward slashes), and the given home in the dashed
+form agents use for project folder names (`-home-alice-proj`). A prefix counts only at the
+start of a path, not inside one (`/mnt/home/x/` stays), and a rewritten `~/` never forms a new
+prefix, so rewriting twice changes nothing more than rewriting once.
 """
 
 from __future__ import annotations
