@@ -37,6 +37,8 @@ _KEY_WORD_IN_VALUE = re.compile(r"(?i)pass|secret|token|key|auth|cred")
 _NUMBER = re.compile(r"[\d.,_:]+")
 _CODE_EXPRESSION = re.compile(r"[A-Za-z_$][\w.$]*[(\[]|[({<\[]")
 """`get_token()`, `os.environ[...]`, `Optional[str]`, `{{ x }}`: code or a template."""
+_RANDOM_NAME = re.compile(r"[A-Za-z]*\d+[A-Za-z]+")
+"""Letters and digits mixed before a bracket: a secret holding `[`, not `name[...]` code."""
 _LABEL_WORDS = re.compile(r"(?i)\b(?:enter|your|please|required|invalid|must|field|"
                           r"example|placeholder)\b")
 
@@ -82,7 +84,7 @@ def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
         return not (value[0].isspace() or value[-1].isspace()
                     or _KEY_WORD_IN_VALUE.search(value) or _LABEL_WORDS.search(value)
                     or len(value.split()) > 8)
-    if not quoted and _CODE_EXPRESSION.match(value):
+    if not quoted and _CODE_EXPRESSION.match(value) and not _RANDOM_NAME.match(value):
         return False
     if quoted:
         # "token": "access_token" or apiKey: 'proxy-handled' name a field or a mode; a secret

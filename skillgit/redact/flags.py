@@ -239,7 +239,7 @@ def _literal_hits(lowered: str, pattern: re.Pattern[str],
     return hits
 
 
-_WORD = re.compile(r"""\\?(["'])(?:(?!\1).){0,512}\\?\1|[^\s|;&]+""")
+_WORD = re.compile(r"""\\?(["'])(?:(?!\1).){0,512}\\?\1|[^\s|;&"'\\]+""")
 
 
 def _positionals(text: str, lowered: str) -> Iterator[tuple[int, int]]:
@@ -285,7 +285,7 @@ _STDIN_SINK = re.compile(r"(?:pass(?:word|phrase)?|token|secret|key)[\w-]*-stdin
                          r"|--passphrase-fd[ \t]+0|secret[ \t]+create|login[ \t]+-(?=\s|$)")
 _STDIN_HINTS = ("-stdin", "with-token", "sudo ", "chpasswd", "passphrase-fd", "secret create",
                 "login -")
-_PRODUCER = re.compile(r"(?:^|[\s;&(])(?:echo|printf)((?:[ \t]+-[a-z]+)*)[ \t]+")
+_PRODUCER = re.compile(r"(?:^|[\s;&(\"'`]|\\n)(?:echo|printf)((?:[ \t]+-[a-z]+)*)[ \t]+")
 _FORMAT = re.compile(r"""(["'])%s(?:\\n)?\1[ \t]+""")
 
 
@@ -296,11 +296,10 @@ def _piped_into_stdin(text: str, lowered: str) -> Iterator[tuple[int, int]]:
         found = lowered.find(needle)
         while found >= 0:
             window = max(0, found - 64)
-            sink = _STDIN_SINK.search(lowered, window, found + 32)
-            if sink is not None and (not sinks or sink.start() != sinks[-1].start()):
-                sinks.append(sink)
+            sinks.extend(sink for sink in _STDIN_SINK.finditer(lowered, window, found + 32)
+                         if sink.start() <= found < sink.end())
             found = lowered.find(needle, found + 1)
-    for sink in sinks:
+    for sink in {sink.start(): sink for sink in sinks}.values():
         window = max(0, sink.start() - _REACH)
         line_start = lowered.rfind("\n", window, sink.start()) + 1 or window
         line_end = lowered.find("\n", sink.end(), sink.end() + _REACH)

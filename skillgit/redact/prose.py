@@ -52,9 +52,9 @@ def word_hits(lowered: str, words: dict[str, re.Pattern[str]]) -> list[tuple[int
     hits.sort()
     return hits
 _QUALIFIER = r"(?:[ \t]+(?:for|of|on|to|in|at|from)[ \t]+[\w@./:\-]+(?:[ \t]+[\w@./:\-]+){0,3}?)?"
-_CONNECTOR = (r"(?:[ \t]+(?:is|was|are|were|is[ \t]+now|is[ \t]+still|"
-              r"(?:was[ \t]+|has[ \t]+been[ \t]+|is[ \t]+)?(?:changed|set|reset|updated|rotated)"
-              r"[ \t]+to|should[ \t]+be|would[ \t]+be|will[ \t]+be|becomes)[ \t]*:?[ \t]+)")
+_CONNECTOR = (r"(?:[ \t]+(?:(?:was[ \t]+|has[ \t]+been[ \t]+|is[ \t]+)?(?:changed|set|reset|"
+              r"updated|rotated)[ \t]+to|is|was|are|were|is[ \t]+now|is[ \t]+still|"
+              r"should[ \t]+be|would[ \t]+be|will[ \t]+be|becomes)[ \t]*:?[ \t]+)")
 _QUALIFIED_COLON = r"[ \t]*:[ \t]*"
 """`password for prod: X` (a bare `password: X` is an assignment, see context.py)."""
 _ANCHOR_WORDS = {**_STRONG_WORDS, **_WEAK_WORDS}

@@ -31,7 +31,7 @@ KIND_PREFIX = "screen-vendor-token"
 KIND_URL = "screen-url-password"
 KIND_KEY = "screen-private-key"
 
-_WORDS = ("pass", "pwd", "secret", "token", "apikey", "api_key", "api-key", "secretkey",
+_WORDS = ("pass", "pwd", "secret", "token", "key", "secretkey",
           "secret_key", "accesskey", "access_key", "privatekey", "private_key", "cred", "_auth",
           "bearer")
 _TOKEN = re.compile(r"[^\s\"'`,;(){}\[\]<>|\\]+")
@@ -48,7 +48,7 @@ _NOT_SECRET = re.compile(
     r"REDACTED:.*|[a-z]+(?:[-_.][a-z0-9]+)*|[A-Z][a-z]+(?:[A-Z][a-z]+)*|[A-Z][A-Z0-9_]*|"
     r"[\d.,:_\-+/]+|v?\d+(?:\.\d+)+\S*|[\w.\-]*/[\w./\-]*|[$%{<~*].*|.*(?:\.\.\.|…|x{4}).*|"
     r"[0-9a-f]{7,40}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|"
-    r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|.*[$(].*|[a-z]+(?:[A-Z][a-z0-9]*)+")
+    r"[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|.*[$(].*|[a-z]+(?:[A-Z][a-z]{2,})+\d*")
 """Words, identifiers, numbers, versions, paths, placeholders, and lower-case hex ids (git
 SHAs, UUIDs) unless a credential word stands right before them (see `_context`)."""
 
@@ -93,7 +93,8 @@ def _value_of(token: str) -> tuple[int, str]:
         cut = token.find(separator)
         if 0 < cut < len(token) - 1 and "://" not in token:
             value = token[cut + 1:].lstrip("=:")
-            return len(token) - len(value), value
+            if value and not (value == token[cut + 1:] and set(token[cut:]) == {"="}):
+                return len(token) - len(value), value
     value = token.lstrip("-:=")
     return len(token) - len(value), value
 
@@ -102,6 +103,10 @@ def _line_bounds(text: str, position: int) -> tuple[int, int]:
     start = text.rfind("\n", max(0, position - 2000), position) + 1
     end = text.find("\n", position, position + 2000)
     return start, (end if end >= 0 else min(len(text), position + 2000))
+
+
+_KEY = re.compile(r"[A-Za-z_/.][\w./\-]*")
+_KEY_QUALIFIERS = frozenset({"api", "access", "secret", "private", "license", "master"})
 
 
 def _names_a_secret(token: str) -> bool:
@@ -128,7 +133,9 @@ def _context(text: str, lowered: str) -> Iterator[SecretMatch]:
             word = token.group()
             glued = next((i for i, c in enumerate(word) if c in "=:"), -1)
             name = word[:glued] if glued > 0 else word
-            if not _names_a_secret(name):
+            qualified_key = name.lower() == "key" and index > 0 and tokens[
+                index - 1].group().lower() in _KEY_QUALIFIERS
+            if not (_names_a_secret(name) or qualified_key):
                 continue
             strong = any(w in name.lower() for w in ("pass", "pwd"))
             candidates: list[re.Match[str]] = []
@@ -138,7 +145,8 @@ def _context(text: str, lowered: str) -> Iterator[SecretMatch]:
                 following = tokens[index + 1]
                 if following.group() in ("=", ":", ":=", "=>") and index + 2 < len(tokens):
                     candidates.append(tokens[index + 2])
-                elif glued > 0 or word.startswith("-") or name.lower() == "bearer":
+                elif (glued > 0 or word.startswith("-") or qualified_key
+                      or name.lower() == "bearer"):
                     candidates.append(following)
             for candidate in candidates:
                 offset, value = _value_of(candidate.group())
