@@ -21,12 +21,12 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "llm"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "redact"))
 
-from secret_kinds import KINDS  # noqa: E402
-from servers import ScriptedServer, openai_reply  # noqa: E402
-from test_secret_kinds import leaked  # noqa: E402
+from secret_kinds import KINDS
+from servers import ScriptedServer, openai_reply
+from test_secret_kinds import leaked
 
-from skillgit.cli import main  # noqa: E402
-from skillgit.demo.transcripts import (  # noqa: E402
+from skillgit.cli import main
+from skillgit.demo.transcripts import (
     Step,
     assistant,
     claude_code_path,
@@ -155,3 +155,25 @@ def test_no_secret_reaches_an_engine_request(
     assert sum("REDACTED:" in raw for raw in requests) >= 3  # transcript text was sent
     outputs += [(f"request {i}", raw) for i, raw in enumerate(requests)]
     _check(skills_repo, isolated_env, outputs)
+
+
+def test_no_proposal_from_the_real_corpus_is_withheld(
+        skills_repo: Path, isolated_env: Path, capsys: pytest.CaptureFixture[str],
+        corpus_dir: Path) -> None:
+    """The final screen must not cost a legitimate proposal: mining the real transcripts
+    withholds none."""
+    out = _run(capsys, "mine", "--json", "--dry-run", "--max", "50",
+               "--source", str(corpus_dir / "transcripts"))
+    summary = json.loads(out.splitlines()[0])
+    reasons = [r.get("missed", "") for r in summary.get("rejected", [])]
+    assert summary["proposals"] or reasons  # the corpus was mined
+    assert [reason for reason in reasons if "withheld" in reason] == []
+
+
+def test_no_proposal_of_the_demo_is_withheld(tmp_path: Path, isolated_env: Path) -> None:
+    from skillgit.demo.run import run_demo
+
+    _repo, _distilled, result = run_demo(tmp_path / "demo")
+    assert result.found.proposals  # the demo proposes skills
+    withheld = [r.missed for r in result.found.rejected if "withheld" in r.missed]
+    assert withheld == []
