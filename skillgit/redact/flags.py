@@ -242,6 +242,14 @@ def _literal_hits(lowered: str, pattern: re.Pattern[str],
 _WORD = re.compile(r"""\\?(["'])(?:(?!\1).){0,512}\\?\1|[^\s|;&"'\\]+""")
 
 
+_CONFIG_SECRET = r"(?:password|passwd|secret|token|api[_-]?key|apikey|_auth)"
+_CONFIG_SET = re.compile(
+    r"config(?:ure)?(?:(?:[ \t]+(?:set|--global|--local|--system|--add))+[ \t]+[\w./:@\-]*"
+    + _CONFIG_SECRET + r"|[ \t]+[\w@\-]*[./:_][\w./:@\-]*" + _CONFIG_SECRET + r")[ \t]+")
+"""`npm config set //r/:_authToken X`, `git config github.token X`, `aws configure set
+aws_secret_access_key X`; not prose such as "the config token value"."""
+
+
 def _positionals(text: str, lowered: str) -> Iterator[tuple[int, int]]:
     """`htpasswd -b[c] FILE USER PASS` / `-nb USER PASS`; `rabbitmqctl add_user U P`."""
     for anchor in _literal_hits(lowered, _POSITIONAL_TOOL, ("htpasswd", "rabbitmq")):
@@ -272,9 +280,7 @@ def _positionals(text: str, lowered: str) -> Iterator[tuple[int, int]]:
             cut = value.find("=")
             if cut > 0 and _acceptable(value[cut + 1:]):
                 yield span[0] + cut + 1, span[1]
-    for setting in re.finditer(r"config(?:ure)?(?:[ \t]+(?:set|--global|--local|--system|--add|"
-                               r"--location[ \t]+\w+))*[ \t]+[\w./:@\-]*(?:password|passwd|"
-                               r"secret|token|api[_-]?key|apikey|_auth)[ \t]+", lowered):
+    for setting in _CONFIG_SET.finditer(lowered):
         span = _value_at(text, setting.end())
         if span is not None and _acceptable(text[span[0]:span[1]]):
             yield span
