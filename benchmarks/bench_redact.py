@@ -161,8 +161,10 @@ def _against_the_floor(messages: list[str], redactor: Redactor) -> None:
     screened = [redactor.redact(m) for m in messages]
     final = _seconds(lambda: [screen_text(m) for m in screened], repeat=1)
     print(f"floor json.loads of {len(records)} records   {floor * 1000:9.1f} ms")
-    print(f"first detector (parse-time redact)   {first * 1000:9.1f} ms  {first / floor:6.2f}x floor")
-    print(f"final screen (both detectors)        {final * 1000:9.1f} ms  {final / floor:6.2f}x floor")
+    print(f"first detector (parse-time redact)   {first * 1000:9.1f} ms  "
+          f"{first / floor:6.2f}x floor")
+    print(f"final screen (both detectors)        {final * 1000:9.1f} ms  "
+          f"{final / floor:6.2f}x floor")
     print(f"parse + redact vs the floor: {(floor + first) / floor:.2f}x (goal <= 2x)")
 
 

@@ -25,6 +25,7 @@ the sieve would only add its own cost.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
@@ -34,9 +35,24 @@ RUN_CHARS = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=.:?")
 """`?` stands for every non-ASCII character (see `_classes`)."""
 NOT_SIEVED = ("-----BEGIN", "Private-Lines")
-_LINE_WORDS = ("bearer", "pass", "pwd", "pw", "token", "secret", "key", "auth", "cred", "<<<",
-               "rabbitmq", " -p", " -a", " -w", " -x", " -b", " -u")
-"""Lower-case needles that make a line worth keeping, besides `:` and `=`."""
+_LINE_WORDS = ("bearer", "pass", "pw", "rabbitmq", "<<<", "stdin", "sudo", "machine ")
+"""Lower-case needles that make a line worth keeping, besides `:` and `=` (few: each costs a
+pass over the text)."""
+_LINKS = (" is", " was", " are", " for", " on", " of", " has", " should", " changed", " set",
+          " will", " would", " becomes", " reset", " rotated", " updated")
+_CHECKED_WORDS = {
+    # a credential word in a flag or a dotted key (`--api-key`, `github.token X`), or naming
+    # its value in prose (`the token is …`); prose.py, flags.py
+    **{word: (("-", ".", "_"), _LINKS) for word in ("token", "key", "secret", "credential",
+                                                     "auth")},
+    " -": ((), tuple("pawxbu")),  # a short option of flags.py's tools
+    "config": ((), (" set", " --", "ure set")),
+}
+"""Needles that keep a line only with one of the given characters before them or one of the
+given strings after them."""
+_LOOK_BEHIND = 64
+"""Characters kept before a long run: a credential word stands at most this far before the
+token it names (`prose._NEAR`)."""
 MIN_SIEVED_LENGTH = 256
 """Shorter texts are scanned whole: there is little to skip."""
 MAX_KEPT_SHARE = 0.5
@@ -111,8 +127,18 @@ def _classes(text: str) -> bytes:
     return text.encode("ascii", "replace").translate(_RUN_TABLE)
 
 
+_NAMED_TOKEN = re.compile(r"\d|key-|[0-9a-fA-F]{16}")
+
+
+def _may_be_named(text: str, start: int, end: int) -> bool:
+    """Whether a run could hold a token that a credential word before it names (a digit, a
+    `key-` or a long hex part, see `prose._OPAQUE`)."""
+    return _NAMED_TOKEN.search(text, start, end) is not None
+
+
 def _runs(text: str) -> list[tuple[int, int]]:
-    """Runs of at least MIN_RUN run characters, with one neighbour on each side."""
+    """Runs of at least MIN_RUN run characters, with one neighbour after and up to
+    `_LOOK_BEHIND` characters of their line before."""
     classes = _classes(text)
     size = len(classes)
     spans: list[tuple[int, int]] = []
@@ -122,7 +148,9 @@ def _runs(text: str) -> list[tuple[int, int]]:
         end = classes.find(b" ", found + MIN_RUN)
         if end < 0:
             end = size
-        spans.append((max(0, start - 1), min(size, end + 1)))
+        behind = _LOOK_BEHIND if _may_be_named(text, start, end) else 1
+        line_start = text.rfind("\n", max(0, start - behind), start) + 1
+        spans.append((max(line_start, start - behind, 0), min(size, end + 1)))
         found = classes.find(_RUN, end)
     return spans
 
@@ -133,9 +161,16 @@ def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]
     spans: list[tuple[int, int]] = []
     own = 0
     needles = [(text, ":"), (text, "=")] + [(lowered, word) for word in _LINE_WORDS]
+    needles += [(lowered, word) for word in _CHECKED_WORDS]
     for haystack, needle in needles:
         found = haystack.find(needle)
         while found >= 0:
+            check = _CHECKED_WORDS.get(needle) if haystack is lowered else None
+            if check is not None and not (
+                    (found and lowered[found - 1] in check[0])
+                    or lowered.startswith(check[1], found + len(needle))):
+                found = haystack.find(needle, found + 1)
+                continue
             line_start = text.rfind("\n", 0, found) + 1
             newline = text.find("\n", found)
             end = len(text) if newline < 0 else newline + 1
