@@ -174,8 +174,16 @@ def scan(text: str, patterns: Sequence[re.Pattern[str]] = (), *,
     return sorted(taken + found, key=lambda m: m.start)
 
 
+_COMMAND_OR_PROSE_HINTS = ("pass", "pw", "token", "key", "secret", "auth", "cred", "bearer", " -",
+                           "<<<", "stdin", "sudo", "machine", "config", "rabbitmq")
+"""Every flag and prose rule needs one of these; most messages hold none."""
+
+
 def _context_candidates(text: str, lowered: str) -> Iterable[tuple[int, int, int, str]]:
-    for finder in (iter_context_matches, iter_flag_matches, iter_prose_matches):
+    finders = [iter_context_matches]
+    if any(hint in lowered for hint in _COMMAND_OR_PROSE_HINTS):
+        finders += [iter_flag_matches, iter_prose_matches]
+    for finder in finders:
         for kind, start, end in finder(text, lowered):
             yield _CONTEXT_PRIORITY, start, end, kind
 
