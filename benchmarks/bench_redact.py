@@ -6,12 +6,19 @@ Prints MB/s for two baselines measured in the same run (`str.lower()` and one `r
 same text) and for `Redactor.redact` on the text as one string and as ~2 KB messages (the way
 the transcript parsers call it), with the ratio of each to the baselines. Then the secret scan
 alone on the messages and on Markdown prose (skills), sieved and whole (`sieved=False`), to
-show what the sieve saves where. Nothing is written.
+show what the sieve saves where.
+
+Then the cost against the parse floor: every message wrapped in a JSONL record, `json.loads`
+of all records (the floor), the first detector (`Redactor.redact`, run while parsing) and the
+full final screen (both detectors, `screen.screen_text`, run on what is written or sent), each
+as a multiple of the floor's cost in the same run, and "parse + redact" against the parse goal
+(<= 2x the floor). Nothing is written.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
 import string
@@ -24,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from skillgit.redact import Redactor
 from skillgit.redact.scan import scan
+from skillgit.redact.screen import screen_text
 
 _WORDS = ("the", "test", "file", "value", "error", "config", "import", "return", "session",
           "skill", "branch", "commit", "build", "install", "parse", "token", "model", "output",
@@ -125,6 +133,7 @@ def main() -> None:
     print(f"markers written: {redacted.count('[REDACTED:')}")
     rng = random.Random(args.seed)
     documents = ["".join(_markdown(rng) for _ in range(40)) for _ in range(max(1, size // 200_000))]
+    _against_the_floor(messages, redactor)
     for label, texts in (("messages", messages), ("markdown", documents)):
         total = sum(map(len, texts))
         whole_rate = _rate(f"scan {label}, whole", total,
@@ -132,6 +141,31 @@ def main() -> None:
         sieved_rate = _rate(f"scan {label}, sieved", total,
                             lambda texts=texts: [scan(t) for t in texts])
         print(f"sieve speed-up on {label}: {sieved_rate / whole_rate:.2f}x")
+
+
+def _seconds(func: Callable[[], object], repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def _against_the_floor(messages: list[str], redactor: Redactor) -> None:
+    """First detector and final screen as multiples of `json.loads` on the same records."""
+    records = [json.dumps({"type": "user", "message": {"role": "user", "content": message}})
+               for message in messages]
+    floor = _seconds(lambda: [json.loads(record) for record in records])
+    first = _seconds(lambda: [redactor.redact(m) for m in messages], repeat=1)
+    screened = [redactor.redact(m) for m in messages]
+    final = _seconds(lambda: [screen_text(m) for m in screened], repeat=1)
+    print(f"floor json.loads of {len(records)} records   {floor * 1000:9.1f} ms")
+    print(f"first detector (parse-time redact)   {first * 1000:9.1f} ms  "
+          f"{first / floor:6.2f}x floor")
+    print(f"final screen (both detectors)        {final * 1000:9.1f} ms  "
+          f"{final / floor:6.2f}x floor")
+    print(f"parse + redact vs the floor: {(floor + first) / floor:.2f}x (goal <= 2x)")
 
 
 def _markdown(rng: random.Random) -> str:

@@ -23,6 +23,7 @@ from skillgit.distill.cache import DigestCache, default_cache_dir
 from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions, parse_tag
 from skillgit.errors import EXIT_OK
 from skillgit.printable import json_printable, printable
+from skillgit.redact.screen import screened_output
 from skillgit.transcripts.discover import SessionQuery
 
 
@@ -44,6 +45,7 @@ from skillgit.transcripts.discover import SessionQuery
                    "(default: SKILLGIT_LLM, .skillgit.yaml, auto-detect, heuristic).")
 @click.option("--model", default=None, help="Model for the engine (default: SKILLGIT_MODEL).")
 @click.option("--refresh", is_flag=True, help="Ignore cached digests and recompute them.")
+@screened_output
 def distill(since: float | None, agents: tuple[str, ...], source: Path | None,
             include_sidechains: bool, workers: int | None, limit: int | None, as_json: bool,
             llm_name: str | None, model: str | None, refresh: bool) -> int:

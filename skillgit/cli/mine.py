@@ -16,6 +16,7 @@ from skillgit.distill.run import DistillResult
 from skillgit.errors import EXIT_OK
 from skillgit.mine.run import MineResult
 from skillgit.printable import json_printable, printable
+from skillgit.redact.screen import screened_output
 
 MAX_REJECTED_SHOWN = 8
 
@@ -47,6 +48,7 @@ MAX_REJECTED_SHOWN = 8
 @click.option("--limit", type=click.IntRange(min=1), default=None,
               help="At most N sessions, newest first.")
 @click.option("--refresh", is_flag=True, help="Recompute cached digests.")
+@screened_output
 def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
          llm_name: str | None, model: str | None, max_proposals: int | None, base: str | None,
          skills_dir: str | None, dry_run: bool, as_json: bool, repo_path: Path,

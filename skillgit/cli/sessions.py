@@ -17,6 +17,7 @@ import click
 from skillgit.cli.options import DAYS
 from skillgit.errors import EXIT_OK
 from skillgit.printable import home_relative, json_printable, printable
+from skillgit.redact.screen import screened_output
 from skillgit.transcripts.discover import SessionQuery, find_conversation, iter_conversations
 from skillgit.transcripts.model import Conversation, Redacting, Turn, TurnKind
 
@@ -76,6 +77,7 @@ def _query(since: float | None, agents: tuple[str, ...], source: Path | None,
 @click.group(invoke_without_command=True)
 @_query_options
 @click.pass_context
+@screened_output
 def sessions(ctx: click.Context, since: float | None, agents: tuple[str, ...],
              source: Path | None, include_sidechains: bool, as_json: bool) -> int:
     """List agent sessions: one row per session, newest first.
@@ -101,6 +103,7 @@ def sessions(ctx: click.Context, since: float | None, agents: tuple[str, ...],
 @click.argument("session_id")
 @_show_options
 @click.pass_context
+@screened_output
 def show(ctx: click.Context, session_id: str, since: float | None, agents: tuple[str, ...],
          source: Path | None, include_sidechains: bool, as_json: bool) -> int:
     """Print one session (a unique prefix of its id is enough), redacted."""

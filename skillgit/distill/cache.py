@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from skillgit import __version__
 from skillgit.digest import Digest
 from skillgit.distill.render import SENTINEL
+from skillgit.redact.screen import screen_value
 from skillgit.transcripts.model import Conversation
 
 LAYOUT = "v2"  # v2: digests carry `opening` (resumed-session detection by content)
@@ -132,7 +133,8 @@ class DigestCache:
             return None  # a foreign or older entry: recompute it
 
     def put(self, key: str, digest: Digest) -> None:
-        _write_atomic(self._digest_path(key), digest.model_dump_json().encode("utf-8"))
+        screened = Digest.model_validate(screen_value(digest.model_dump(mode="json")))
+        _write_atomic(self._digest_path(key), screened.model_dump_json().encode("utf-8"))
 
     def file_refs(self, agent: str, path: Path,
                   fingerprint: str) -> list[ConversationRef] | None:

@@ -35,6 +35,7 @@ from skillgit.llm.structured import (
     schema_instructions,
     usage_from,
 )
+from skillgit.redact.screen import screen_text
 
 GEMINI_DENY_ALL_POLICY = '[[rule]]\ntoolName = "*"\ndecision = "deny"\npriority = 999\n'
 GEMINI_LOGIN_FILES = ("oauth_creds.json", "google_accounts.json")
@@ -78,6 +79,7 @@ class AgentCliBackend:
         return self.isolate_always or has_key
 
     def _call(self, system: str, user: str, schema: type[T]) -> Attempt:
+        system, user = screen_text(system), screen_text(user)  # the final secret screen
         with tempfile.TemporaryDirectory(prefix="skillgit-llm-") as scratch:
             root = Path(scratch)
             workdir, files, home = root / "work", root / "files", root / "home"

@@ -35,6 +35,7 @@ import httpx
 from skillgit import __version__
 from skillgit.llm.base import EngineUnavailable
 from skillgit.llm.deadline import deadline, deadline_transport, time_left
+from skillgit.redact.screen import screen_value
 
 log = logging.getLogger("skillgit.llm")
 
@@ -196,6 +197,7 @@ class JsonHttpClient:
     def post_json(self, path: str, body: Mapping[str, Any]) -> dict[str, Any]:
         """POST `body` to `base_url + path` and return the decoded JSON object."""
         url = self.base_url + path
+        body = screen_value(body)  # the final secret screen: nothing leaves unscreened
         content = json.dumps(body, ensure_ascii=False).encode()
         waited = 0.0
         attempt = 0

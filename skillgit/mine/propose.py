@@ -24,6 +24,7 @@ from skillgit.mine.landscape import new_skills_dir, skill_landscape
 from skillgit.mine.ledger import Ledger
 from skillgit.mine.lower_risk import known_hosts, review_items
 from skillgit.mine.signals import signals_from
+from skillgit.mine.withhold import withheld_reason as secret_withheld_reason
 from skillgit.mine.write import commit_message
 from skillgit.proposal import Candidate, Proposal, SkillChange, Verdict
 from skillgit.redact import Redactor
@@ -217,6 +218,11 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
                 title=verdict.candidate.title, sessions=len(verdict.candidate.sessions),
                 missed="unsafe: its commit message would combine quotes into "
                        f"{', '.join(risks)}; never copied"))
+            continue
+        withheld = secret_withheld_reason(proposal, repo, base)  # the final secret screen
+        if withheld is not None:
+            result.rejected.append(Rejected(title=verdict.candidate.title, missed=withheld,
+                                            sessions=len(verdict.candidate.sessions)))
             continue
         result.proposals.append(proposal)
     result.usage = drafting.usage

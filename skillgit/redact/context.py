@@ -15,11 +15,16 @@ from dataclasses import dataclass
 
 _END = r"(?=[\s\"'`,;)}>|&]|\\[nrt\"']|$)"
 _NOT_MARKER = r"(?!\[REDACTED:)"
-_UNQUOTED = r"[^\s\"'`,;(){}\[\]<>|&\\]"
+_UNQUOTED = r"(?:(?!\[REDACTED:)[^\s\"'`\\])"
+"""A character of an unquoted value: anything up to white space, a quote or a backslash (a
+JSON escape), so a value is read whole (`Tr0ub4dor&3;x`); trailing punctuation of the code or
+prose around it is trimmed afterwards (`_trimmed_end`)."""
+_QUOTED = r"(?:(?!\[REDACTED:)[^\"'`\n\r\\])"
+"""A character of a quoted value: a passphrase of several words is one value."""
 _SEP = r"\\?[\"'`]?[ \t]{0,4}(?::=|=>|=(?![=~])|:(?![:/]))[ \t]{0,4}"
 
 _PLACEHOLDER = re.compile(
-    r"(?i)(?:x{3,}|\*{3,}|\.{3}|…|<[^>]*>?|\$.*|%.*%|\{.*|.*\}|"
+    r"(?i)(?:x{3,}|\*{3,}|.*\.{3}.*|.*….*|<[^>]*>?|\$.*|%.*%|\{.*|.*\}|"
     r"(?:your|my|the|some|example|dummy|fake|sample|test|placeholder)[_\-].*|"
     r".*(?:here|example|placeholder|redacted|changeme|dummy|abc123|123456).*|"
     r"(?:abc|xyz|foo|bar|baz|qux|secret|password|pass|token|key)[_\-]?\d{0,6}|"
@@ -30,15 +35,56 @@ _CODE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _FIELD_NAME = re.compile(r"[a-z][a-z0-9]*(?:[_\-.][a-z0-9]+)*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
 _KEY_WORD_IN_VALUE = re.compile(r"(?i)pass|secret|token|key|auth|cred")
 _NUMBER = re.compile(r"[\d.,_:]+")
+_CODE_EXPRESSION = re.compile(r"[A-Za-z_$][\w.$]*[(\[]|[({<\[]")
+"""`get_token()`, `os.environ[...]`, `Optional[str]`, `{{ x }}`: code or a template."""
+_RANDOM_NAME = re.compile(r"[A-Za-z]*\d+[A-Za-z]+")
+"""Letters and digits mixed before a bracket: a secret holding `[`, not `name[...]` code."""
+_LABEL_WORDS = re.compile(r"(?i)\b(?:enter|your|please|required|invalid|must|field|"
+                          r"example|placeholder)\b")
+
+
+def _trimmed_end(value: str) -> int:
+    """Length of `value` without the punctuation that closes the code or prose around it:
+    `,` `;` `.` `:` `!` `?` always, a closing bracket only when the value did not open it."""
+    end = len(value)
+    while end:
+        char = value[end - 1]
+        unopened = char in ")]}>" and value.count(
+            "([{<"[")]}>".index(char)], 0, end) < value.count(char, 0, end)
+        if not (char in ",;:!?." or unopened):
+            break
+        end -= 1
+    return end
 
 
 def is_placeholder(value: str) -> bool:
-    """True for values that stand for a secret rather than being one (`<token>`, `${X}`)."""
-    return len(value) < 4 or _PLACEHOLDER.fullmatch(value) is not None
+    """True for values that stand for a secret rather than being one (`<token>`, `${X}`).
+
+    A value of several words is a passphrase unless it says it stands for one
+    (`<your password>`, `enter the key`)."""
+    if len(value) < 4:
+        return True
+    if " " in value.strip():
+        return _SPACED_PLACEHOLDER.search(value) is not None
+    return _PLACEHOLDER.fullmatch(value) is not None
 
 
-def _assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
+_SPACED_PLACEHOLDER = re.compile(r"(?i)x{3,}|\*{3,}|\.{3}|…|[<>${}%]|\b(?:your|enter|example|"
+                                 r"placeholder|redacted|changeme|goes)\b")
+
+
+def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
+    """Whether `value`, standing after a secret's key and `separator`, is the secret itself
+    rather than code, a type, a field name or a placeholder."""
     if is_placeholder(value) or _NUMBER.fullmatch(value) or value.endswith(("-", "_")):
+        return False
+    if quoted and (" " in value or "\t" in value):
+        # A passphrase has spaces; a label or a sentence names the field or asks for it, and
+        # a quote opening on a space is prose between two code spans.
+        return not (value[0].isspace() or value[-1].isspace()
+                    or _KEY_WORD_IN_VALUE.search(value) or _LABEL_WORDS.search(value)
+                    or len(value.split()) > 8)
+    if not quoted and _CODE_EXPRESSION.match(value) and not _RANDOM_NAME.match(value):
         return False
     if quoted:
         # "token": "access_token" or apiKey: 'proxy-handled' name a field or a mode; a secret
@@ -75,17 +121,37 @@ class ContextRule:
 
 
 def _value_group(match: re.Match[str]) -> tuple[int, int]:
-    for name in ("qv", "uv", "s"):
-        if match.groupdict().get(name) is not None:
-            return match.span(name)
+    """The reported span: the quoted value, or the unquoted one without the punctuation that
+    ends the sentence or the code around it (and, in a URL query, without the next
+    parameter)."""
+    groups = match.groupdict()
+    if groups.get("qv") is not None:
+        return match.span("qv")
+    for name in ("uv", "s"):
+        if groups.get(name) is not None:
+            start, end = match.span(name)
+            value = match.string[start:end]
+            if name == "uv" and _in_url_query(match):
+                value = value.split("&", 1)[0].split("#", 1)[0]
+            return start, start + _trimmed_end(value)
     return match.span()
+
+
+_QUERY_KEY = re.compile(r"[?&;][\w.\-\[\]]{0,64}$")
+
+
+def _in_url_query(match: re.Match[str]) -> bool:
+    """`?access_token=X&page=2`: the value ends at the next `&`."""
+    text = match.string
+    key_end = match.start()
+    return _QUERY_KEY.search(text, max(0, key_end - 65), key_end) is not None
 
 
 # `(?=(?P<v>X+))(?P=v)` is an atomic group (Python 3.10 has no possessive quantifiers): the
 # terminator is never one of X's characters, so giving characters back could not help, and not
 # trying keeps a long run of repeated `token=` linear (see `iter_context_matches`).
 _VALUE = (r"(?:(?P<q>\\?[\"'`])" + _NOT_MARKER
-          + r"(?=(?P<qv>[^\"'`\s\\\[\]]{1,512}))(?P=qv)"
+          + r"(?=(?P<qv>" + _QUOTED + r"{1,512}))(?P=qv)"
           r"|" + _NOT_MARKER + r"(?=(?P<uv>" + _UNQUOTED + r"{1,512}))(?P=uv))")
 _CLOSING_QUOTE = re.compile(r"\\?[\"'`]")
 _TERMINATOR = re.compile(_END)
@@ -100,17 +166,40 @@ def _accept_assignment(match: re.Match[str]) -> bool:
     ending = _CLOSING_QUOTE if quoted else _TERMINATOR
     if ending.match(match.string, match.end()) is None:
         return False
-    value = match.group("qv") if quoted else match.group("uv")
-    return _assignment_value_ok(value, quoted, match.group("sep"))
+    start, end = _value_group(match)
+    value = match.string[start:end]
+    return assignment_value_ok(value, quoted, match.group("sep"))
 
 
 def _accept_plain(match: re.Match[str]) -> bool:
     return not is_placeholder(match.group("s"))
 
 
+_SCHEMES = frozenset({"bearer", "basic", "token", "digest", "negotiate", "ntlm", "oauth",
+                      "apikey", "key", "bot"})
+
+
+def looks_opaque(value: str) -> bool:
+    """A credential of any alphabet rather than a word: a digit, mixed case or a symbol."""
+    if any(ch.isdigit() for ch in value):
+        return True
+    letters = value.strip("-_.~+/=")
+    return ((any(ch.isupper() for ch in letters[1:]) and any(ch.islower() for ch in letters))
+            or any(not ch.isalnum() for ch in letters))
+
+
 def _accept_bearer(match: re.Match[str]) -> bool:
-    value = match.group("s")
-    return not is_placeholder(value) and any(ch.isdigit() for ch in value)
+    start, end = _value_group(match)
+    value = match.string[start:end]
+    if len(value) < 6 or is_placeholder(value) or value.lower() in _SCHEMES:
+        return False
+    if _CODE_EXPRESSION.match(value):
+        return False
+    # In an Authorization header any alphabet is a credential; after a bare "Bearer" in
+    # prose ("the bearer token is …") only an opaque value is.
+    line_start = match.string.rfind("\n", max(0, start - 300), start) + 1
+    header = "authorization" in match.string[max(line_start, start - 300):start].lower()
+    return (header and len(value) >= 8) or looks_opaque(value)
 
 
 def _key_ends_in_secret_word(lowered: str, anchor: re.Match[str]) -> bool:
@@ -122,6 +211,9 @@ def _key_ends_in_secret_word(lowered: str, anchor: re.Match[str]) -> bool:
         return _KEY_BEFORE_KEY.search(lowered, max(0, start - 12), start) is not None
     if word in ("pass", "pwd"):
         return before in ("_", "-", ".")
+    if word == "auth":
+        # `.npmrc` `_auth=…`, a docker config's `"auth": "…"`; not `oauth` or `auth=basic`.
+        return before in ("_", '"', "'")
     return True
 
 
@@ -153,12 +245,13 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
         "bearer-token",
         (re.compile(r"bearer"), re.compile(r"authorization(?=" + _AUTH_HEADER + r"token)")),
         re.compile(r"(?:" + _AUTH_HEADER + r"(?i:token))?[ \t]{1,4}"
-                   r"(?P<s>[A-Za-z0-9\-._~+/]{16,1024}=*)" + _END),
+                   r"(?=(?P<s>" + _UNQUOTED + r"{6,4096}))(?P=s)"),
         _accept_bearer),
     ContextRule(
         "basic-auth",
         (re.compile(r"authorization"),),
-        re.compile(_AUTH_HEADER + r"(?i:basic)[ \t]{1,4}(?P<s>[A-Za-z0-9+/]{6,1024}={0,2})" + _END),
+        re.compile(_AUTH_HEADER + r"(?i:basic)[ \t]{1,4}(?=(?P<s>" + _UNQUOTED
+                   + r"{4,4096}))(?P=s)"),
         _accept_plain),
     ContextRule(
         "basic-auth",
@@ -169,17 +262,28 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
     ContextRule(
         "connection-string-password",
         (re.compile(r"://"),),
-        re.compile(r"[^\s:/@\"'<>\[\]]{0,128}:(?P<s>[^\s:/@\"'<>\[\]]{1,256})@[A-Za-z0-9.\-_%]"),
+        # The password runs to the LAST `@` before the host: `user:p@ss@host`.
+        re.compile(r"[^\s:/@\"'<>\[\]]{0,128}:(?P<s>[^\s/\"'<>\[\]\\]{1,256})"
+                   r"@[A-Za-z0-9.\-_%]"),
         _accept_plain),
     ContextRule(
         "secret-assignment",
         tuple(re.compile(word + r"(?![a-z0-9])" + _SEPARATOR_AHEAD)
               for word in ("key", "secret", "token", "pass(?:word|wd|phrase)?", "pwd",
-                           "credentials?")),
+                           "credentials?", "auth")),
         re.compile(r"(?P<sep>" + _SEP + r")" + _VALUE),
         _accept_assignment),
+    # Any other scheme (`Authorization: Digest …`, `SSWS …`) or a bare value: listed last so
+    # that the specific kinds above name a span they share.
+    ContextRule(
+        "authorization-header",
+        (re.compile(r"authorization"),),
+        re.compile(_AUTH_HEADER + r"(?:[A-Za-z][A-Za-z0-9_\-]{1,24}[ \t]{1,4})?"
+                   r"(?=(?P<s>" + _UNQUOTED + r"{6,4096}))(?P=s)"),
+        _accept_bearer),
 )
-_ANCHOR_FILTERS = {"secret-assignment": _key_ends_in_secret_word, "basic-auth": _curl_user_flag}
+_ANCHOR_FILTERS = {"secret-assignment": _key_ends_in_secret_word, "basic-auth": _curl_user_flag,
+                   "authorization-header": _curl_user_flag}
 
 
 def lower_same_length(text: str) -> str:

@@ -1,11 +1,11 @@
 """Rewriting personal paths: home directories to `~`, configured roots to their replacement.
 
 Rewritten: the given home directory, configured roots (longest first), the generic forms
-`/home/<user>/`, `/Users/<user>/` and `C:\\Users\\<user>\\` (also with JSON-escaped
-backslashes or forward slashes), and the given home in the dashed form agents use for project
-folder names (`-home-alice-proj`). A prefix counts only at the start of a path, not inside one
-(`/mnt/home/x/` stays), and a rewritten `~/` never forms a new prefix, so rewriting twice changes
-nothing more than rewriting once.
+`/home/<user>/`, `/Users/<user>/`, WSL's `/mnt/c/Users/<user>/` and `C:\\Users\\<user>\\`
+(also with JSON-escaped backslashes or forward slashes), and the given home in the dashed
+form agents use for project folder names (`-home-alice-proj`). A prefix counts only at the
+start of a path, not inside one (`/mnt/home/x/` stays), and a rewritten `~/` never forms a new
+prefix, so rewriting twice changes nothing more than rewriting once.
 """
 
 from __future__ import annotations
@@ -20,7 +20,10 @@ _SHARED_ACCOUNTS = r"(?!(?:Shared|Public|Default|All Users|Guest)(?:[\\/]|$))"
 # After a prefix: a separator, or the end of the path (`/work/repo` must not match the start
 # of `/work/repository`; a following `[` is a redaction marker glued to the name).
 _PREFIX_END = r"(?:(?P<sep>\\\\|[\\/])|(?![\w.\-\[]))"
-_POSIX_USER = r"(?:home|Users)/" + _SHARED_ACCOUNTS + r"[A-Za-z0-9._\-]{1,64}"
+_POSIX_USER = (r"(?:home/|Users/|(?:mnt/|cygdrive/)?[A-Za-z]/(?i:users)/)" + _SHARED_ACCOUNTS
+               + r"[A-Za-z0-9._\-]{1,64}(?: [A-Za-z0-9._\-]{1,64}(?=/))?")
+"""`/home/<u>`, `/Users/<u>`, and a Windows home seen from WSL, Cygwin or Git Bash:
+`/mnt/c/Users/<u>`, `/cygdrive/c/Users/<u>`, `/c/Users/<u>`."""
 _WIN_NAME = r"[^\\/:*?\"'<>|\s\[\]~]{1,64}"
 # Anchored on the drive colon (a cheap literal); the drive letter is the character before.
 _WINDOWS_USER = re.compile(
@@ -28,7 +31,7 @@ _WINDOWS_USER = re.compile(
     r"(?:\\\\?|/)(?i:users)(?:\\\\?|/)"
     + _SHARED_ACCOUNTS + _WIN_NAME + r"(?: " + _WIN_NAME + r"(?=[\\/]))?" + _PREFIX_END)
 _WINDOWS_KEYWORDS = ("sers\\", "sers/", "SERS\\", "SERS/")
-_POSIX_KEYWORDS = ("/home/", "/Users/")
+_POSIX_KEYWORDS = ("/home/", "/Users/", "/mnt/", "/cygdrive/", "/users/", "/USERS/")
 
 
 def _normalise_root(root: str) -> str:

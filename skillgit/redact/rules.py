@@ -64,6 +64,13 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
     _rule("discord-webhook-url",
           r"discord(?:app)?\.com/api/webhooks/\d{5,25}/(?P<s>" + _B64URL + r"{40,})",
           bounded=False),
+    _rule("mailgun-api-key", r"key-[0-9a-z]{32}", accept=_has_digit),
+    # PuTTY's .ppk: the private blob follows `Private-Lines: N` (plain or JSON-escaped line
+    # breaks), then `Private-MAC:`; both are redacted, the public lines stay.
+    _rule("putty-private-key",
+          r"Private-Lines:[ \t]*\d+(?:\\r|\\n|\s)+(?P<s>[A-Za-z0-9+/=]+"
+          r"(?:(?:\\r|\\n|\s)+(?!Private-MAC)[A-Za-z0-9+/=]+)*)", bounded=False),
+    _rule("putty-private-key", r"Private-MAC:[ \t]*(?P<s>[0-9a-fA-F]{16,})", bounded=False),
     _rule("stripe-secret-key", r"sk_(?:live|test)_[A-Za-z0-9]{16,}"),
     _rule("stripe-restricted-key", r"rk_(?:live|test)_[A-Za-z0-9]{16,}"),
     _rule("stripe-webhook-secret", r"whsec_[A-Za-z0-9+/=]{24,}"),

@@ -21,6 +21,8 @@ from skillgit.redact.entropy import (
     is_high_entropy,
     run_end,
 )
+from skillgit.redact.flags import iter_flag_matches
+from skillgit.redact.prose import iter_prose_matches
 from skillgit.redact.rules import TOKEN_CHARS, TOKEN_RULES
 from skillgit.redact.sieve import sieve
 
@@ -172,9 +174,18 @@ def scan(text: str, patterns: Sequence[re.Pattern[str]] = (), *,
     return sorted(taken + found, key=lambda m: m.start)
 
 
+_COMMAND_OR_PROSE_HINTS = ("pass", "pw", "token", "key", "secret", "auth", "cred", "bearer", " -",
+                           "<<<", "stdin", "sudo", "machine", "config", "rabbitmq")
+"""Every flag and prose rule needs one of these; most messages hold none."""
+
+
 def _context_candidates(text: str, lowered: str) -> Iterable[tuple[int, int, int, str]]:
-    return ((_CONTEXT_PRIORITY, start, end, kind)
-            for kind, start, end in iter_context_matches(text, lowered))
+    finders = [iter_context_matches]
+    if any(hint in lowered for hint in _COMMAND_OR_PROSE_HINTS):
+        finders += [iter_flag_matches, iter_prose_matches]
+    for finder in finders:
+        for kind, start, end in finder(text, lowered):
+            yield _CONTEXT_PRIORITY, start, end, kind
 
 
 def find_secrets(text: str, extra_patterns: Sequence[str] = ()) -> list[SecretMatch]:

@@ -11,17 +11,21 @@ handful of C-speed string operations, the stretches that could hold a match:
   scripts' digits) and `?` count as run characters, which only ever keeps more;
 - every context rule needs a `:` or `=` on its line, or the word `bearer`, and looks back at
   most into the line before (`api` + newline + `key=`), so such a line is kept whole together
-  with the line before it.
+  with the line before it. The command-line and prose rules (`flags.py`, `prose.py`) look
+  only within their line, and every one of them needs a secret word (`pass`, `token`, `key`,
+  …) or a short option (` -p`, ` -a`, …) on it: such lines are kept the same way.
 
 The rules then run over the kept stretches joined by newlines and find exactly the matches
 they find in the whole text (a property test checks this on stitched secret-shaped text and on
-the real transcripts). Text holding `-----BEGIN` is not sieved: a PEM block spans lines. Nor
+the real transcripts). Text holding `-----BEGIN` or `Private-Lines:` is not sieved: a PEM
+block or a PuTTY key spans lines. Nor
 is code or JSON with a separator on every fourth line or more: most of it would be kept, and
 the sieve would only add its own cost.
 """
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
@@ -30,7 +34,25 @@ MIN_RUN = 15
 RUN_CHARS = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=.:?")
 """`?` stands for every non-ASCII character (see `_classes`)."""
-NOT_SIEVED = "-----BEGIN"
+NOT_SIEVED = ("-----BEGIN", "Private-Lines")
+_LINE_WORDS = ("bearer", "pass", "pw", "rabbitmq", "<<<", "stdin", "sudo", "machine ")
+"""Lower-case needles that make a line worth keeping, besides `:` and `=` (few: each costs a
+pass over the text)."""
+_LINKS = (" is", " was", " are", " for", " on", " of", " has", " should", " changed", " set",
+          " will", " would", " becomes", " reset", " rotated", " updated")
+_CHECKED_WORDS = {
+    # a credential word in a flag or a dotted key (`--api-key`, `github.token X`), or naming
+    # its value in prose (`the token is …`); prose.py, flags.py
+    **{word: (("-", ".", "_"), _LINKS) for word in ("token", "key", "secret", "credential",
+                                                     "auth")},
+    " -": ((), tuple("pawxbu")),  # a short option of flags.py's tools
+    "config": ((), (" set", " --", "ure set")),
+}
+"""Needles that keep a line only with one of the given characters before them or one of the
+given strings after them."""
+_LOOK_BEHIND = 64
+"""Characters kept before a long run: a credential word stands at most this far before the
+token it names (`prose._NEAR`)."""
 MIN_SIEVED_LENGTH = 256
 """Shorter texts are scanned whole: there is little to skip."""
 MAX_KEPT_SHARE = 0.5
@@ -63,7 +85,7 @@ def sieve(text: str, lowered: str) -> Sieved | None:
 
     `lowered` is `lower_same_length(text)`; its stretches are kept alongside."""
     size = len(text)
-    if size < MIN_SIEVED_LENGTH or NOT_SIEVED in text:
+    if size < MIN_SIEVED_LENGTH or any(marker in text for marker in NOT_SIEVED):
         return None
     if 4 * (text.count(":") + text.count("=")) > text.count("\n") + 1:
         return None  # code or JSON: little to drop
@@ -105,8 +127,18 @@ def _classes(text: str) -> bytes:
     return text.encode("ascii", "replace").translate(_RUN_TABLE)
 
 
+_NAMED_TOKEN = re.compile(r"\d|key-|[0-9a-fA-F]{16}")
+
+
+def _may_be_named(text: str, start: int, end: int) -> bool:
+    """Whether a run could hold a token that a credential word before it names (a digit, a
+    `key-` or a long hex part, see `prose._OPAQUE`)."""
+    return _NAMED_TOKEN.search(text, start, end) is not None
+
+
 def _runs(text: str) -> list[tuple[int, int]]:
-    """Runs of at least MIN_RUN run characters, with one neighbour on each side."""
+    """Runs of at least MIN_RUN run characters, with one neighbour after and up to
+    `_LOOK_BEHIND` characters of their line before."""
     classes = _classes(text)
     size = len(classes)
     spans: list[tuple[int, int]] = []
@@ -116,7 +148,9 @@ def _runs(text: str) -> list[tuple[int, int]]:
         end = classes.find(b" ", found + MIN_RUN)
         if end < 0:
             end = size
-        spans.append((max(0, start - 1), min(size, end + 1)))
+        behind = _LOOK_BEHIND if _may_be_named(text, start, end) else 1
+        line_start = text.rfind("\n", max(0, start - behind), start) + 1
+        spans.append((max(line_start, start - behind, 0), min(size, end + 1)))
         found = classes.find(_RUN, end)
     return spans
 
@@ -126,9 +160,17 @@ def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]
     soon as those lines alone are longer than `budget`."""
     spans: list[tuple[int, int]] = []
     own = 0
-    for haystack, needle in ((text, ":"), (text, "="), (lowered, "bearer")):
+    needles = [(text, ":"), (text, "=")] + [(lowered, word) for word in _LINE_WORDS]
+    needles += [(lowered, word) for word in _CHECKED_WORDS]
+    for haystack, needle in needles:
         found = haystack.find(needle)
         while found >= 0:
+            check = _CHECKED_WORDS.get(needle) if haystack is lowered else None
+            if check is not None and not (
+                    (found and lowered[found - 1] in check[0])
+                    or lowered.startswith(check[1], found + len(needle))):
+                found = haystack.find(needle, found + 1)
+                continue
             line_start = text.rfind("\n", 0, found) + 1
             newline = text.find("\n", found)
             end = len(text) if newline < 0 else newline + 1

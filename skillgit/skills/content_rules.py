@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import unquote
 
-from skillgit.redact import find_secrets
+from skillgit.redact.screen import secret_findings
 from skillgit.skills.findings import Level
 from skillgit.skills.model import Skill
 from skillgit.skills.skill_files import FileProblem, scanned_files
@@ -183,7 +183,7 @@ def check_files(skill: Skill, sink: FindingSink, display: Callable[[str], str]) 
                        f"absolute home path '{match.group(0)}' will not exist on other "
                        "machines; use a path relative to the skill or the repository",
                        _line_at(text, match.start())) for match in HOME_PATH.finditer(text)]
-        for secret in find_secrets(text):
+        for secret in secret_findings(text):  # both detectors, as the final screen
             level = Level.WARNING if secret.kind == "high-entropy" else Level.ERROR
             found.append((level, "secret",
                           f"likely secret ({secret.kind}); remove it and rotate it",

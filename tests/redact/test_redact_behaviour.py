@@ -197,3 +197,23 @@ def test_entropy_backstop_catches_random_tokens(alphabet: str, size: int) -> Non
         [m.kind for m in find_secrets(f"the value {token} was used")] == ["high-entropy"]
         for token in tokens)
     assert caught >= 0.95 * len(tokens)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("cd /mnt/c/Users/alice/projects/app && ls", "cd ~/projects/app && ls"),
+    ('"cwd": "/mnt/d/Users/Bob Smith/src"', '"cwd": "~/src"'),
+    ('File "/mnt/c/Users/alice/app.py", line 3', 'File "~/app.py", line 3'),
+    ("/cygdrive/c/Users/carol/x and /c/Users/dave/y", "~/x and ~/y"),
+    ("C:\\Users\\erin\\repo and C:/Users/frank/repo", "~/repo and ~/repo"),
+])
+def test_windows_homes_seen_from_wsl_cygwin_and_git_bash_become_tilde(
+        text: str, expected: str) -> None:
+    redactor = Redactor(home="/home/nobody")
+    assert redactor.redact(text) == expected
+    assert redactor.redact(expected) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "/mnt/c/Users/Public/shared.txt", "/mnt/c/Windows/System32", "/srv/mnt/c/Users/eve/x"])
+def test_wsl_shared_folders_and_paths_inside_other_paths_stay(text: str) -> None:
+    assert Redactor(home="/home/nobody").redact(text) == text

@@ -1,0 +1,120 @@
+"""The final screen: both detectors over the complete text right before it is written or sent.
+
+Every place where transcript-derived text leaves skillgit calls one of these: digest cache
+writes (`screen_value`), engine requests (`screen_value` on the JSON body, `screen_text` on
+agent-CLI prompts), the text output of `sessions`, `distill` and `mine` (`screened_output`),
+and proposals (`secret_findings`: a proposal with a finding is withheld, not rewritten).
+The first detector already ran while parsing; running it again here costs little on these
+small texts and catches what was built after parsing. The second detector
+(`second.second_opinion`) is independent of the first, so one detector's blind spot is not a
+leak.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO, TypeVar
+
+from skillgit.redact.redactor import marker
+from skillgit.redact.scan import SecretMatch, find_secrets
+from skillgit.redact.second import merge, second_opinion
+
+T = TypeVar("T")
+
+
+def secret_findings(text: str) -> list[SecretMatch]:
+    """What either detector finds in `text`, merged: sorted and non-overlapping."""
+    return merge([*find_secrets(text), *second_opinion(text)])
+
+
+def _json_safe(text: str, start: int, end: int) -> tuple[int, int]:
+    """Never cut a backslash escape in two (`\\n`, `\\"`): the span grows over a half escape
+    at its start and gives back trailing backslashes, so JSON text stays JSON."""
+    while end > start and text[end - 1] == "\\":
+        end -= 1
+    slashes = 0
+    while start - slashes > 0 and text[start - slashes - 1] == "\\":
+        slashes += 1
+    if slashes % 2:
+        start += 1
+    return start, end
+
+
+def screen_text(text: str) -> str:
+    """`text` with everything either detector finds replaced by its marker."""
+    if len(text) < 4:
+        return text
+    matches = secret_findings(text)
+    if not matches:
+        return text
+    parts: list[str] = []
+    cursor = 0
+    for match in matches:
+        start, end = _json_safe(text, max(match.start, cursor), match.end)
+        if end <= start:
+            continue
+        parts.extend((text[cursor:start], marker(match.kind)))
+        cursor = end
+    parts.append(text[cursor:])
+    return "".join(parts)
+
+
+def screen_value(value: Any) -> Any:
+    """A JSON-like value (dicts, lists, strings) with every string screened."""
+    if isinstance(value, str):
+        return screen_text(value)
+    if isinstance(value, dict):
+        return {key: screen_value(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [screen_value(item) for item in value]
+    return value
+
+
+class _ScreenedStream(io.TextIOBase):
+    """A text stream that screens everything written through it."""
+
+    def __init__(self, inner: TextIO) -> None:
+        self._inner = inner
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self._inner, "encoding", None) or "utf-8"
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return getattr(self._inner, "errors", None)
+
+    def write(self, text: str) -> int:
+        self._inner.write(screen_text(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self._inner.flush()
+
+    def isatty(self) -> bool:
+        return self._inner.isatty()
+
+    def fileno(self) -> int:
+        return self._inner.fileno()
+
+    def writable(self) -> bool:
+        return True
+
+
+def screened_output(command: Callable[..., T]) -> Callable[..., T]:
+    """Decorate a CLI command so all it prints on stdout and stderr passes the final screen."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> T:
+        saved = sys.stdout, sys.stderr
+        sys.stdout = _ScreenedStream(saved[0])
+        sys.stderr = _ScreenedStream(saved[1])
+        try:
+            return command(*args, **kwargs)
+        finally:
+            sys.stdout, sys.stderr = saved
+
+    return run
