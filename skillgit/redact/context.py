@@ -73,6 +73,23 @@ _SPACED_PLACEHOLDER = re.compile(r"(?i)x{3,}|\*{3,}|\.{3}|…|[<>${}%]|\b(?:your
                                  r"placeholder|redacted|changeme|goes)\b")
 
 
+_RANDOM_PART = re.compile(r"(?=[^.]*\d)(?=[^.]*[A-Za-z])[A-Za-z0-9_\-]+")
+
+
+_WORDS_JOINED = re.compile(r"[a-z]+(?:[_\-][a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+
+
+def random_enough(part: str) -> bool:
+    """Not words joined by `_`/`-`, mixed case or several digits, and more distinct characters
+    than words of that length have (a rough entropy test)."""
+    if _WORDS_JOINED.fullmatch(part):
+        return False
+    mixed = any(c.isupper() for c in part) and any(c.islower() for c in part)
+    if not (mixed or sum(c.isdigit() for c in part) >= 4):
+        return False
+    return len(set(part)) >= min(12, len(part) * 3 // 5)
+
+
 def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
     """Whether `value`, standing after a secret's key and `separator`, is the secret itself
     rather than code, a type, a field name or a placeholder."""
@@ -97,7 +114,12 @@ def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
         return not ("@" in value and separator.strip() == ":")
     # A bare (possibly dotted) name: in code it is a variable or a type (`password = pw`,
     # `api_key: SecretStr`, `token=self.token`); in .env / YAML it is the value itself.
-    if "." in value or _KEY_WORD_IN_VALUE.search(value):
+    if "." in value:
+        # `self.token` is code; `hvs.CAESI…` or `<id>.<secret>` is a dotted secret: one part
+        # is long and random, which no attribute name is.
+        return any(len(part) >= 16 and _RANDOM_PART.fullmatch(part) is not None
+                   and random_enough(part) for part in value.split("."))
+    if _KEY_WORD_IN_VALUE.search(value):
         return False
     if "=" in separator and separator.strip() != separator:
         return False  # `x = name` is a code assignment

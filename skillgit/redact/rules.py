@@ -83,6 +83,7 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
     _rule("shopify-token", r"shp(?:at|ss|ca|pa)_[0-9a-fA-F]{32}"),
     _rule("databricks-token", r"dapi[0-9a-f]{32}(?:-\d)?"),
     _rule("groq-api-key", r"gsk_[A-Za-z0-9]{48,}"),
+    _rule("hashicorp-vault-token", r"hv[sbr]\." + _B64URL + r"{24,}"),
     _rule("linear-api-key", r"lin_api_[A-Za-z0-9]{40}"),
     _rule("age-secret-key", r"AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}"),
     # Anchored on the colon (a literal); the bot id before it is not the secret part.

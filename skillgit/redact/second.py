@@ -42,7 +42,7 @@ _PREFIXES = (
     "sk-proj-", "sk-or-v1-", "sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_", "xoxb-",
     "xoxp-", "xoxa-", "xoxs-", "xapp-", "AKIA", "ASIA", "AIza", "GOCSPX-", "npm_", "pypi-Ag",
     "hf_", "SG.", "dop_v1_", "doo_v1_", "shpat_", "shpss_", "dapi", "gsk_", "lin_api_",
-    "AGE-SECRET-KEY-1", "eyJ")
+    "AGE-SECRET-KEY-1", "eyJ", "hvs.", "hvb.", "hvr.")
 _MIN_AFTER_PREFIX = 16
 _NOT_SECRET = re.compile(
     r"REDACTED:.*|[a-z]+(?:[-_.][a-z0-9]+)*|[A-Z][a-z]+(?:[A-Z][a-z]+)*|[A-Z][A-Z0-9_]*|"
@@ -77,7 +77,12 @@ def _classes(value: str) -> int:
 def secret_shaped(value: str, *, strong: bool) -> bool:
     """Whether a token value looks like a credential. After a strong word (password) a short
     mixed value counts; otherwise it must be longer and more random."""
-    if len(value) < (6 if strong else 10) or _NOT_SECRET.fullmatch(value):
+    if len(value) < (6 if strong else 10):
+        return False
+    if "." in value and any(len(part) >= 16 and secret_shaped(part, strong=False)
+                            for part in value.split(".")):
+        return True  # `hvs.CAES…`, `<id>.<secret>`: dotted, but one part is random, not a name
+    if _NOT_SECRET.fullmatch(value):
         return False
     letters = value[1:]
     mixed = any(c.isupper() for c in letters) and any(c.islower() for c in letters)

@@ -166,6 +166,10 @@ def _kinds() -> list[Kind]:
         "export API_SECRET={secret}")
     add("whole-bracket", "whole-value", rand(ALNUM, 10) + "[" + rand(ALNUM, 6) + "]",
         "SERVICE_TOKEN={secret}")
+    # Dotted values: `self.token` is code, but one long random part makes it a secret.
+    add("vault-token", "vendor", "hv" + "s." + rand(B64URL, 90), "vault login {secret}")
+    add("dotted-id-secret", "dotted", rand(ALNUM, 10) + "." + rand(ALNUM, 24),
+        "SESSION_SECRET={secret}")
     return k
 
 
@@ -184,5 +188,7 @@ ORDINARY = [
     "--password PASSWORD   the database password", "sort --key 2 file",
     "openssl enc -pass env:PASS -in a", "npm config get registry",
     "the secret is stored in the vault", "use a password manager",
+    "token=self.token", "password = config.db.password", "api_key: settings.OPENAI_API_KEY",
+    "secret: app.v1.release_candidate_2024",
 ]
 """Commands and prose that must pass both detectors unchanged."""

@@ -15,13 +15,14 @@ from skillgit.redact.screen import screen_text, secret_findings
 from skillgit.redact.second import second_opinion
 
 GROUPS = {"vendor", "flag", "quoted", "prose", "context", "bearer", "config-file", "key-block",
-          "url", "whole-value"}
+          "url", "whole-value", "dotted"}
 SECOND_CATCHES = {
     "github-pat", "github-fine", "gitlab", "aws-key-id", "aws-secret", "openai", "anthropic",
     "slack", "stripe", "google", "npm-token", "sendgrid", "jwt", "pem", "putty",
     "flag-password-space", "flag-password-equals", "flag-auth-token", "flag-token",
     "flag-api-key", "openssl-pass", "prose-my-token", "bearer-any-alphabet", "npmrc-auth",
-    "url-password-at", "url-password-plain", "whole-ampersand", "context-hex"}
+    "url-password-at", "url-password-plain", "whole-ampersand", "context-hex", "vault-token",
+    "dotted-id-secret"}
 """What the token-level detector is meant to see: vendor prefixes, key blocks, URL userinfo,
 and `name=value` / `--name value` / `Bearer value` with a secret-shaped value."""
 
