@@ -65,6 +65,7 @@ class State:
     archives: set[str] = field(default_factory=set)                # downloaded archive names
     cloned: set[str] = field(default_factory=set)                  # directories of fetched code
     clone_lines: set[int] = field(default_factory=set)             # lines that fetched code
+    extract_lines: set[int] = field(default_factory=set)  # lines that unpacked fetched code
     in_clone: bool = False
 
 
@@ -217,7 +218,9 @@ def _runs_fetched(r: Resolved, state: State, line: int) -> list[Finding]:
     out = []
     for target in targets:
         if target in state.tainted_files or _base(target) in state.tainted_files or (
-                fetched_code and not target.startswith(("/", "-", "~"))):
+                fetched_code and not target.startswith(("/", "-", "~"))) or (
+                fetched_code and _under_fetched(target, state)) or (
+                line in state.extract_lines and not target.startswith("-")):
             out.append(Finding(DOWNLOAD_RUN, "a downloaded file run afterwards"))
     if fetched_code and (r.names & BUILDERS) and not r.names & FETCHERS:
         out.append(Finding(DOWNLOAD_RUN, "fetched code built or installed"))
@@ -232,9 +235,10 @@ def run_path(command: Command, r: Resolved, state: State, line: int) -> list[Fin
     if "/" not in path and "\\" not in path:
         return []
     first = path.lstrip("./").split("/", 1)[0]
+    fetched_code = state.in_clone or line in state.clone_lines
     if _base(path) in state.tainted_files or (
-            (state.in_clone or line in state.clone_lines or first in state.cloned)
-            and not path.startswith(("/", "~"))):
+            (fetched_code or first in state.cloned) and not path.startswith(("/", "~"))) or (
+            fetched_code and _under_fetched(path, state)) or line in state.extract_lines:
         return [Finding(DOWNLOAD_RUN, "a downloaded file run afterwards")]
     return []
 
@@ -265,12 +269,37 @@ def _remember(command: Command, state: State, line: int, tainted: str | None) ->
             plain = [a for a in r.arg_texts()[1:] if not a.startswith("-")]
             if plain:
                 state.cloned.add(_base(plain[-1]).removesuffix(".git"))
+        if r.name in ARCHIVERS and tainted:  # `curl … | tar xz`, `tar xf <(curl …)`
+            state.clone_lines.add(line)
+            state.extract_lines.add(line)
+            state.in_clone = True
+            state.cloned |= {_base(d) for d in _extract_dirs(r.arg_texts())}
         if r.name in ARCHIVERS and any(_base(a) in state.archives for a in r.arg_texts()):
             state.clone_lines.add(line)
             state.cloned |= {_ARCHIVE.sub("", _base(a)) for a in r.arg_texts()
                              if _base(a) in state.archives}
         if r.name in ("cd", "pushd", "set-location", "sl") and r.args:
-            state.in_clone = _base(r.args[0].literal.rstrip("/")) in state.cloned
+            target = r.args[0].literal.rstrip("/")
+            state.in_clone = _base(target) in state.cloned or (  # deeper into extracted code
+                state.in_clone and not target.startswith(("/", "~", "..")))
+            if state.in_clone:
+                state.cloned.add(_base(target))
+
+
+def _extract_dirs(args: list[str]) -> list[str]:
+    """Where an archiver extracts to: `-C DIR`, `--directory=DIR`, `-d DIR` (unzip), `-oDIR`."""
+    out = []
+    for i, arg in enumerate(args):
+        if arg in ("-C", "--directory", "-d") and i + 1 < len(args):
+            out.append(args[i + 1].rstrip("/"))
+        elif arg.startswith(("--directory=", "-o")) and len(arg) > 2:
+            out.append(arg.split("=", 1)[-1].removeprefix("-o").rstrip("/"))
+    return [d for d in out if d]
+
+
+def _under_fetched(path: str, state: State) -> bool:
+    """A path inside a folder that fetched code was cloned or extracted into."""
+    return any(part in state.cloned for part in path.replace("\\", "/").split("/")[:-1] if part)
 
 
 def _exported(r: Resolved) -> list[tuple[str, Word]]:
