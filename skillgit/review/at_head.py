@@ -37,13 +37,13 @@ def validate_at(repo: GitRepo, head: str, directories: list[str], head_skills: S
         report = validate_paths([root / t for t in local], profile=profile, cwd=root)
     out: dict[str, SkillReport] = {}
     for skill in report.skills:
-        directory = local.get(skill.path)
-        if directory is None:
+        folder = local.get(skill.path)
+        if folder is None:
             continue
-        shown = SkillReport(path=directory or ".", name=skill.name,
-                            context_tokens=skill.context_tokens,
-                            findings=[_moved(f, skill.path, directory) for f in skill.findings])
-        out[directory] = shown
+        out[folder] = SkillReport(path=folder or ".", name=skill.name,
+                                  context_tokens=skill.context_tokens,
+                                  findings=[_moved(f, skill.path, folder)
+                                            for f in skill.findings])
     for directory, shown in out.items():
         _duplicates_elsewhere(shown, directory, set(directories), head_skills)
     return out

@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "publish"))
 
-from github_server import GitHubStub  # noqa: E402
+from github_server import GitHubStub
 
 
 def git(repo: Path, *args: str) -> str:
