@@ -15,8 +15,7 @@ from dataclasses import dataclass
 
 from skillgit.redact.context import iter_context_matches, lower_same_length
 from skillgit.redact.entropy import (
-    CANDIDATE,
-    CANDIDATE_AT_START,
+    CANDIDATE_CHAR,
     MIN_LENGTH,
     is_high_entropy,
     run_end,
@@ -60,6 +59,8 @@ def compile_patterns(patterns: Iterable[str]) -> tuple[re.Pattern[str], ...]:
 def _token_candidates(text: str) -> Iterable[tuple[int, int, int, str]]:
     size = len(text)
     for rule in TOKEN_RULES:
+        if rule.trigger not in text:
+            continue
         match = rule.pattern.search(text)  # one fast literal-prefix scan; usually None
         while match is not None:
             start, end = match.span()
@@ -102,11 +103,26 @@ def _merge(candidates: Iterable[tuple[int, int, int, str]]) -> list[SecretMatch]
     return merged
 
 
+_CANDIDATE_TABLE = bytes(0x61 if CANDIDATE_CHAR.fullmatch(chr(code)) else 0x20
+                         for code in range(256))
+_CANDIDATE_RUN = b"a" * MIN_LENGTH
+
+
 def _candidate_runs(text: str) -> list[tuple[int, int]]:
-    """Where the entropy backstop looks: maximal runs of candidate characters, in order."""
-    first = CANDIDATE_AT_START.match(text)
-    runs = [(0, first.end())] if first is not None else []
-    runs.extend(match.span(1) for match in CANDIDATE.finditer(text))
+    """Where the entropy backstop looks: maximal runs of candidate characters, in order.
+
+    Found with C-speed byte operations on a one-byte-per-character class map (non-ASCII
+    characters become `?`, which is no candidate character, as in the regex)."""
+    classes = text.encode("ascii", "replace").translate(_CANDIDATE_TABLE)
+    size = len(classes)
+    runs: list[tuple[int, int]] = []
+    found = classes.find(_CANDIDATE_RUN)
+    while found >= 0:
+        end = classes.find(b" ", found + MIN_LENGTH)
+        if end < 0:
+            end = size
+        runs.append((found, end))
+        found = classes.find(_CANDIDATE_RUN, end)
     return runs
 
 
