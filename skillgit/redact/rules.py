@@ -24,56 +24,15 @@ class TokenRule:
     """Reject a match glued to other token characters (`xghp_...`, `AKIA...X`)."""
     accept: Callable[[str], bool] | None = None
     """Extra check on the redacted part, for shapes a regex alone cannot tell."""
-    trigger: str = ""
-    """The literal every match starts with (`literal_prefix`): a rule whose trigger is not in
-    the text is not run at all."""
 
 
 def _has_digit(value: str) -> bool:
     return any(ch.isdigit() for ch in value)
 
 
-def literal_prefix(pattern: str) -> str:
-    """The plain characters `pattern` starts with, which every match of it starts with too
-    (empty when it starts with a group, a class or an alternative)."""
-    if _has_top_level_alternative(pattern):
-        return ""
-    prefix = ""
-    for char in pattern:
-        if char in "?*{":
-            return prefix[:-1]  # the last character is optional or repeated
-        if char == "|":
-            return ""
-        if char in "[(\\.+^$)":
-            return prefix
-        prefix += char
-    return prefix
-
-
-def _has_top_level_alternative(pattern: str) -> bool:
-    depth = 0
-    in_class = False
-    index = 0
-    while index < len(pattern):
-        char = pattern[index]
-        if char == "\\":
-            index += 2
-            continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char in "()":
-            depth += 1 if char == "(" else -1
-        elif char == "|" and depth == 0:
-            return True
-        index += 1
-    return False
-
-
 def _rule(kind: str, pattern: str, *, bounded: bool = True,
           accept: Callable[[str], bool] | None = None) -> TokenRule:
-    return TokenRule(kind, re.compile(pattern), bounded, accept, literal_prefix(pattern))
+    return TokenRule(kind, re.compile(pattern), bounded, accept)
 
 
 _B64URL = r"[A-Za-z0-9_\-]"

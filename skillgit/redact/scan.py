@@ -59,8 +59,6 @@ def compile_patterns(patterns: Iterable[str]) -> tuple[re.Pattern[str], ...]:
 def _token_candidates(text: str) -> Iterable[tuple[int, int, int, str]]:
     size = len(text)
     for rule in TOKEN_RULES:
-        if rule.trigger not in text:
-            continue
         match = rule.pattern.search(text)  # one fast literal-prefix scan; usually None
         while match is not None:
             start, end = match.span()
