@@ -27,7 +27,9 @@ camelCase identifiers about 0.15."""
 MAX_WORD_COVER = 0.75
 """Share of the token covered by word-like runs (`Thread`, `safe`); random scores about 0.2."""
 
-_RUN = r"[A-Za-z0-9+/_\-]{" + str(MIN_LENGTH) + ",}"
+CANDIDATE_CHAR = re.compile(r"[A-Za-z0-9+/_\-]")
+"""A character of a candidate run (`scan._candidate_runs` finds the runs)."""
+_RUN = CANDIDATE_CHAR.pattern + "{" + str(MIN_LENGTH) + ",}"
 CANDIDATE = re.compile(r"[^A-Za-z0-9+/_\-](" + _RUN + ")")
 """A run of base64 / base64url characters after a character that cannot be in one. Starting
 on that character lets the regex engine skip through runs instead of retrying inside them.

@@ -273,13 +273,17 @@ def _positionals(text: str, lowered: str) -> Iterator[tuple[int, int]]:
                 start, end = start + 1, end - 1
             if _acceptable(text[start:end]):
                 yield start, end
-    for literal in re.finditer(r"--from-literal=", lowered):
-        span = _value_at(text, literal.end())
+    literal = lowered.find("--from-literal=")
+    while literal >= 0:
+        span = _value_at(text, literal + len("--from-literal="))
+        literal = lowered.find("--from-literal=", literal + 1)
         if span is not None:
             value = text[span[0]:span[1]]
             cut = value.find("=")
             if cut > 0 and _acceptable(value[cut + 1:]):
                 yield span[0] + cut + 1, span[1]
+    if "config" not in lowered:
+        return
     for setting in _CONFIG_SET.finditer(lowered):
         span = _value_at(text, setting.end())
         if span is not None and _acceptable(text[span[0]:span[1]]):

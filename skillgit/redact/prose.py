@@ -14,7 +14,7 @@ but an ordinary word of English prose; after a weak one (token, key, secret) som
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from skillgit.redact.context import assignment_value_ok, is_placeholder, looks_opaque
 
@@ -33,13 +33,27 @@ _KEY_QUALIFIER = re.compile(r"(?<![a-z0-9])(?:api|access|secret|auth|private|cli
                             r"license|signing|encryption)[ _\-]?$")
 
 
-def word_hits(lowered: str, words: dict[str, re.Pattern[str]]) -> list[tuple[int, int, str]]:
-    """(start, end, root) of each whole word found from its literal root with `str.find` (far
-    faster than one regex of alternatives), in order of position."""
-    hits: list[tuple[int, int, str]] = []
-    for root, pattern in words.items():
+def root_positions(lowered: str, roots: Iterable[str]) -> dict[str, list[int]]:
+    """Where each literal root occurs, found with `str.find` (far faster than one regex of
+    alternatives); computed once per text for every finder here."""
+    positions: dict[str, list[int]] = {}
+    for root in roots:
         found = lowered.find(root)
         while found >= 0:
+            positions.setdefault(root, []).append(found)
+            found = lowered.find(root, found + 1)
+    return positions
+
+
+def word_hits(lowered: str, words: dict[str, re.Pattern[str]],
+              positions: dict[str, list[int]] | None = None) -> list[tuple[int, int, str]]:
+    """(start, end, root) of each whole word found from its literal root, in order of
+    position; `positions` are `root_positions` of (at least) the roots of `words`."""
+    if positions is None:
+        positions = root_positions(lowered, words)
+    hits: list[tuple[int, int, str]] = []
+    for root, pattern in words.items():
+        for found in positions.get(root, ()):
             match = pattern.match(lowered, found)
             if match is not None:
                 start = found
@@ -48,7 +62,6 @@ def word_hits(lowered: str, words: dict[str, re.Pattern[str]]) -> list[tuple[int
                     start = qualifier.start() if qualifier is not None else -1
                 if start >= 0 and (start == 0 or not lowered[start - 1].isalnum()):
                     hits.append((start, match.end(), root))
-            found = lowered.find(root, found + 1)
     hits.sort()
     return hits
 _QUALIFIER = r"(?:[ \t]+(?:for|of|on|to|in|at|from)[ \t]+[\w@./:\-]+(?:[ \t]+[\w@./:\-]+){0,3}?)?"
@@ -118,8 +131,9 @@ def _accept(value: str, quoted: bool, strong: bool) -> bool:
     return strong or looks_opaque(value)
 
 
-def _named(text: str, lowered: str) -> Iterator[tuple[int, int]]:
-    for anchor_start, anchor_end, root in word_hits(lowered, _ANCHOR_WORDS):
+def _named(text: str, lowered: str,
+           positions: dict[str, list[int]] | None = None) -> Iterator[tuple[int, int]]:
+    for anchor_start, anchor_end, root in word_hits(lowered, _ANCHOR_WORDS, positions):
         strong = root in _STRONG_WORDS
         tail = _TAIL.match(lowered, anchor_end)
         if tail is None or tail.end() == anchor_end:
@@ -163,11 +177,12 @@ _OPAQUE = re.compile(
     r"(?![\w\-/])")
 
 
-def _near_credential_word(text: str, lowered: str) -> Iterator[tuple[int, int]]:
+def _near_credential_word(text: str, lowered: str, positions: dict[str, list[int]] | None = None
+                          ) -> Iterator[tuple[int, int]]:
     size = len(text)
     searched_to = -1  # nothing matches in [the last search's start, searched_to)
     found: re.Match[str] | None = None
-    for _start, begin, _root in word_hits(lowered, _CREDENTIAL_WORDS):
+    for _start, begin, _root in word_hits(lowered, _CREDENTIAL_WORDS, positions):
         if found is None or found.start() < begin:
             line_end = lowered.find("\n", begin, begin + _REACH)
             stop = line_end if line_end >= 0 else min(size, begin + _REACH)
@@ -179,11 +194,17 @@ def _near_credential_word(text: str, lowered: str) -> Iterator[tuple[int, int]]:
             yield found.span()
 
 
+_ROOTS = tuple(dict.fromkeys([*_ANCHOR_WORDS, *_CREDENTIAL_WORDS]))
+
+
 def iter_prose_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of secrets named in prose and of opaque tokens next to a
     credential word."""
-    for start, end in _named(text, lowered):
+    positions = root_positions(lowered, _ROOTS)
+    if not positions:
+        return
+    for start, end in _named(text, lowered, positions):
         if end > start:
             yield KIND, start, end
-    for start, end in _near_credential_word(text, lowered):
+    for start, end in _near_credential_word(text, lowered, positions):
         yield CONTEXT_KIND, start, end

@@ -30,6 +30,10 @@ class Redactor:
                  path_roots: Mapping[str, str] | None = None) -> None:
         self._patterns: tuple[re.Pattern[str], ...] = compile_patterns(extra_patterns)
         self._paths = PathRewriter(os.fspath(home) if home is not None else None, path_roots)
+        self._done: dict[str, str] = {}
+        """Recent results: transcripts repeat texts (Claude Code keeps a tool result twice,
+        Codex repeats a command's output in its end event), and `redact` is a pure function of
+        the text for a given redactor."""
 
     @classmethod
     def from_environment(cls, extra_patterns: Sequence[str] = ()) -> Redactor:
@@ -46,6 +50,17 @@ class Redactor:
         return cls(home=home, extra_patterns=extra_patterns, path_roots=roots)
 
     def redact(self, text: str) -> str:
+        done = self._done.get(text)
+        if done is not None:
+            return done
+        result = self._redact(text)
+        if len(text) <= _CACHED_LENGTH:
+            if len(self._done) >= _CACHED_TEXTS:
+                self._done.clear()
+            self._done[text] = result
+        return result
+
+    def _redact(self, text: str) -> str:
         text = self._paths.rewrite(text)
         matches = scan(text, self._patterns) if len(text) >= 4 else []
         for _ in range(_MAX_ROUNDS):
@@ -69,6 +84,9 @@ class Redactor:
         return any(scan(text[low:high], self._patterns) for low, high in windows)
 
 
+_CACHED_TEXTS = 2048
+_CACHED_LENGTH = 65536
+"""At most this many results of texts at most this long are kept (a few MB at worst)."""
 _MAX_ROUNDS = 4
 """Scans per text. Replacing a secret changes its neighbours (`<token>-----BEGIN ...` becomes
 `<token>[REDACTED:...]`), and a rule that the old neighbour blocked may match now. So after

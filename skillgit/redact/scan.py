@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import functools
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from skillgit.redact.context import iter_context_matches, lower_same_length
 from skillgit.redact.entropy import (
-    CANDIDATE,
-    CANDIDATE_AT_START,
+    CANDIDATE_CHAR,
     MIN_LENGTH,
     is_high_entropy,
     run_end,
@@ -24,7 +24,7 @@ from skillgit.redact.entropy import (
 from skillgit.redact.flags import iter_flag_matches
 from skillgit.redact.prose import iter_prose_matches
 from skillgit.redact.rules import TOKEN_CHARS, TOKEN_RULES
-from skillgit.redact.sieve import sieve
+from skillgit.redact.sieve import _RUN, MIN_RUN, _classes, sieve
 
 CUSTOM_KIND = "custom"
 HIGH_ENTROPY_KIND = "high-entropy"
@@ -55,6 +55,52 @@ def compile_pattern(pattern: str) -> re.Pattern[str]:
 
 def compile_patterns(patterns: Iterable[str]) -> tuple[re.Pattern[str], ...]:
     return tuple(compile_pattern(pattern) for pattern in patterns)
+
+
+_SPACED_TOKENS = ("-----BEGIN", "Private-")
+"""The token rules whose match may hold a space (a PEM block, a PuTTY key) start so."""
+
+
+def _token_stretches(text: str) -> list[tuple[int, int]] | None:
+    """Where a token rule could match, or None for the whole text. Every other token rule
+    matches `MIN_RUN` or more run characters in a row (see sieve.py) and looks at most one
+    character past either end: so each such run is kept with one neighbour on each side."""
+    if any(marker in text for marker in _SPACED_TOKENS):
+        return None
+    classes = _classes(text)
+    size = len(classes)
+    stretches: list[tuple[int, int]] = []
+    found = classes.find(_RUN)
+    while found >= 0:
+        end = classes.find(b" ", found + MIN_RUN)
+        if end < 0:
+            end = size
+        start = max(0, found - 1)
+        if stretches and start <= stretches[-1][1]:
+            start = stretches.pop()[0]
+        stretches.append((start, min(size, end + 1)))
+        found = classes.find(_RUN, end)
+    return stretches
+
+
+def _token_candidates_in_runs(text: str) -> Iterable[tuple[int, int, int, str]]:
+    """`_token_candidates(text)`, found in its long runs only (each rule costs a pass)."""
+    stretches = _token_stretches(text)
+    if stretches is None or sum(end - start for start, end in stretches) * 2 > len(text):
+        yield from _token_candidates(text)
+        return
+    # One string, the stretches joined by newlines (no match can cross one: it sits next to
+    # a kept neighbour that is no run character), so that each rule still costs one pass.
+    joined = "\n".join(text[low:high] for low, high in stretches)
+    starts: list[int] = []
+    position = 0
+    for low, high in stretches:
+        starts.append(position)
+        position += high - low + 1
+    for priority, start, end, kind in _token_candidates(joined):
+        index = bisect_right(starts, start) - 1
+        shift = stretches[index][0] - starts[index]
+        yield priority, start + shift, end + shift, kind
 
 
 def _token_candidates(text: str) -> Iterable[tuple[int, int, int, str]]:
@@ -102,11 +148,26 @@ def _merge(candidates: Iterable[tuple[int, int, int, str]]) -> list[SecretMatch]
     return merged
 
 
+_CANDIDATE_TABLE = bytes(0x61 if CANDIDATE_CHAR.fullmatch(chr(code)) else 0x20
+                         for code in range(256))
+_CANDIDATE_RUN = b"a" * MIN_LENGTH
+
+
 def _candidate_runs(text: str) -> list[tuple[int, int]]:
-    """Where the entropy backstop looks: maximal runs of candidate characters, in order."""
-    first = CANDIDATE_AT_START.match(text)
-    runs = [(0, first.end())] if first is not None else []
-    runs.extend(match.span(1) for match in CANDIDATE.finditer(text))
+    """Where the entropy backstop looks: maximal runs of candidate characters, in order.
+
+    Found with C-speed byte operations on a one-byte-per-character class map (non-ASCII
+    characters become `?`, which is no candidate character, as in the regex)."""
+    classes = text.encode("ascii", "replace").translate(_CANDIDATE_TABLE)
+    size = len(classes)
+    runs: list[tuple[int, int]] = []
+    found = classes.find(_CANDIDATE_RUN)
+    while found >= 0:
+        end = classes.find(b" ", found + MIN_LENGTH)
+        if end < 0:
+            end = size
+        runs.append((found, end))
+        found = classes.find(_CANDIDATE_RUN, end)
     return runs
 
 
@@ -155,7 +216,7 @@ def scan(text: str, patterns: Sequence[re.Pattern[str]] = (), *,
     if view is not None and not view.text:  # nothing any rule could match
         return _merge(list(_custom_candidates(text, patterns)))
     if view is None:
-        candidates = list(_token_candidates(text))
+        candidates = list(_token_candidates_in_runs(text) if sieved else _token_candidates(text))
         candidates.extend(_custom_candidates(text, patterns))
         candidates.extend(_context_candidates(text, lowered))
         runs = _candidate_runs(text)
@@ -181,8 +242,10 @@ _COMMAND_OR_PROSE_HINTS = ("pass", "pw", "token", "key", "secret", "auth", "cred
 
 def _context_candidates(text: str, lowered: str) -> Iterable[tuple[int, int, int, str]]:
     finders = [iter_context_matches]
-    if any(hint in lowered for hint in _COMMAND_OR_PROSE_HINTS):
-        finders += [iter_flag_matches, iter_prose_matches]
+    for hint in _COMMAND_OR_PROSE_HINTS:  # a loop, not any(): no generator per text
+        if hint in lowered:
+            finders += [iter_flag_matches, iter_prose_matches]
+            break
     for finder in finders:
         for kind, start, end in finder(text, lowered):
             yield _CONTEXT_PRIORITY, start, end, kind

@@ -179,7 +179,7 @@ ADVERSARIAL = {
 def test_adversarial_input_stays_linear(name: str) -> None:
     text = ADVERSARIAL[name]
     start = time.perf_counter()
-    Redactor(home="/home/dev").redact(text)
+    Redactor(home="/srv/dev").redact(text)
     # Quadratic behaviour on these ~0.6 MB inputs takes minutes; linear takes well under 1 s.
     assert time.perf_counter() - start < 10
 
@@ -217,3 +217,18 @@ def test_windows_homes_seen_from_wsl_cygwin_and_git_bash_become_tilde(
     "/mnt/c/Users/Public/shared.txt", "/mnt/c/Windows/System32", "/srv/mnt/c/Users/eve/x"])
 def test_wsl_shared_folders_and_paths_inside_other_paths_stay(text: str) -> None:
     assert Redactor(home="/home/nobody").redact(text) == text
+
+
+def test_repeated_texts_are_redacted_alike_and_the_memo_stays_bounded() -> None:
+    from skillgit.redact import redactor as redactor_module
+
+    redactor = Redactor(home="/srv/dev")
+    text = "cd /srv/dev/app && export API_KEY=Zq9vR2mT7xL4pW8nB3cK\nrun it"
+    first = redactor.redact(text)
+    assert first == Redactor(home="/srv/dev").redact(text) == redactor.redact(text)
+    assert "Zq9vR2mT7xL4pW8nB3cK" not in first and "/srv/dev" not in first
+    assert Redactor(home="/srv/other").redact(text) != first  # not shared across redactors
+    for number in range(redactor_module._CACHED_TEXTS + 10):
+        redactor.redact(f"line {number} token=Zq9vR2mT7xL4pW8nB3c{number}")
+    assert len(redactor._done) <= redactor_module._CACHED_TEXTS
+    assert redactor.redact(text) == first
