@@ -109,15 +109,20 @@ def _escape_property(value: str) -> str:
 _GITHUB_COMMAND = {Level.ERROR: "error", Level.WARNING: "warning", Level.INFO: "notice"}
 
 
+def github_annotation(f: Finding) -> str:
+    """One workflow command (`::error file=…,line=…,title=…::message`), escaped per GitHub's
+    rules, without the newline."""
+    props = [f"file={_escape_property(f.path)}"]
+    if f.line:
+        props.append(f"line={f.line}")
+    props.append(f"title={_escape_property('skillgit ' + f.rule)}")
+    return f"::{_GITHUB_COMMAND[f.level]} {','.join(props)}::{_escape_data(f.message)}"
+
+
 def report_github(report: ValidationReport, out: TextIO, verbose: bool) -> None:
     for f in report.findings:
-        if not _visible(f, verbose):
-            continue
-        props = [f"file={_escape_property(f.path)}"]
-        if f.line:
-            props.append(f"line={f.line}")
-        props.append(f"title={_escape_property('skillgit ' + f.rule)}")
-        out.write(f"::{_GITHUB_COMMAND[f.level]} {','.join(props)}::{_escape_data(f.message)}\n")
+        if _visible(f, verbose):
+            out.write(github_annotation(f) + "\n")
 
 
 REPORTERS: dict[str, Reporter] = {

@@ -19,14 +19,15 @@ PACKAGE = Path(__file__).resolve().parents[1] / "skillgit"
 LAYERS: list[set[str]] = [
     {"__main__", "cli"},
     {"demo", "init"},              # init: writes config, workflow, pre-commit entry
-    {"publish"},                   # the PR lifecycle, PR body, push policy: calls github/, mine/
+    {"publish", "review"},         # PR lifecycle, PR body, push; review: diff → findings
     {"mine"},
     {"distill"},                   # the rules and the engines that run them
     {"llm"},                       # model backends only
     {"skills", "transcripts", "report"},
     {"github"},                    # the only GitHub client; imports nothing from above
     # Below both producers and consumers: the git side, redaction, config, shared data types.
-    {"gitops", "gitobjects", "gitremote", "interrupts", "printable", "redact", "config",
+    {"gitops", "gitobjects", "gitdiff", "gitremote", "interrupts", "printable", "redact",
+     "config",
      "digest",
      "proposal", "safety", "tokens", "errors", "<root>"},
 ]

@@ -32,6 +32,7 @@ COMMANDS: dict[str, str] = {
     "llm": "llm:llm",
     "publish": "publish:publish",
     "init": "init:init",
+    "review": "review:review",
 }
 
 

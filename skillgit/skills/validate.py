@@ -19,7 +19,7 @@ from skillgit.skills.model import SKILL_FILE, Skill, SkillLoadError, load_skill
 from skillgit.skills.parallel import fork_map
 from skillgit.skills.profiles import Profile, get_profile
 from skillgit.skills.spec_rules import FindingSink
-from skillgit.tokens import estimate_tokens
+from skillgit.tokens import context_tokens
 
 T = TypeVar("T")
 
@@ -91,7 +91,7 @@ def _check_rows(skill: Skill, profile: Profile, here: str) -> SkillRow:
     content_rules.check_body_size(skill, sink)
     content_rules.check_links(skill, sink)
     content_rules.check_files(skill, sink, lambda p: _display(p, here))
-    tokens = estimate_tokens((skill.name or "") + " " + (skill.description or ""))
+    tokens = context_tokens(skill.name, skill.description)
     sink.add(Level.INFO, "context-cost",
              f"always-loaded context: ~{tokens} tokens (name + description)", 1)
     return _display(folder, here), skill.name, tokens, sink.rows

@@ -143,6 +143,8 @@ class GitHubState:
     # -- routing ----------------------------------------------------------------------------
 
     def handle(self, method: str, path: str, query: dict[str, str], body: Any) -> Answer:
+        if path == "/user" and method == "GET":  # who the token belongs to
+            return 200, {"login": self.login, "type": "User"}
         prefix = f"/repos/{self.owner}/{self.name}"
         if path.lower() != prefix.lower() and not path.lower().startswith(prefix.lower() + "/"):
             return NOT_FOUND

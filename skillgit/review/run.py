@@ -1,0 +1,61 @@
+"""Review the change between two commits: touched skills, validated at the head, placed."""
+
+from __future__ import annotations
+
+from skillgit.gitops import GitRepo
+from skillgit.review.at_head import validate_at
+from skillgit.review.changes import ChangedFile, touched_skills
+from skillgit.review.model import ProposalInfo, ReviewResult, SkillResult
+from skillgit.review.placement import place
+from skillgit.review.similar import near_duplicates
+from skillgit.review.skillset import SkillIndex
+
+
+def review(repo: GitRepo, base: str, head: str, profile: str = "spec",
+           trailer_commit: str | None = None) -> ReviewResult:
+    """`base` and `head` are commit shas; the diff is taken from their merge base (what a
+    pull request shows). `trailer_commit`: the commit whose trailers tell whether this is a
+    skillgit proposal (default: `head`)."""
+    old = repo.merge_base(base, head) or base
+    base_skills, head_skills = SkillIndex(repo, old), SkillIndex(repo, head)
+    files, touched = touched_skills(repo, old, head, base_skills, head_skills)
+    live = [t.directory for t in touched if t.change != "removed"]
+    reports = validate_at(repo, head, live, head_skills, profile)
+    result = ReviewResult(base=old, head=head, files=files)
+    for item in touched:
+        before_dir = item.old_directory or item.directory
+        before = (base_skills.info(before_dir) if item.change != "added" else None)
+        changed: dict[str, ChangedFile] = {f.path: f for f in item.files}
+        skill = SkillResult(item.directory, item.change, item.old_directory,
+                            tokens_before=before.tokens if before else None)
+        if item.change == "removed":
+            assert before is not None
+            skill.name, skill.description = before.name, before.description
+        else:
+            after = head_skills.info(item.directory)
+            skill.name, skill.description, skill.tokens_after = (
+                after.name, after.description, after.tokens)
+            report = reports.get(item.directory)
+            if report is not None:
+                skill.findings = place(report.findings, after, changed)
+        result.skills.append(skill)
+    live_info = [head_skills.info(d) for d in live]
+    result.near_duplicates = near_duplicates(
+        live_info, [head_skills.info(d) for d in head_skills.directories])
+    result.proposal = proposal_info(repo, trailer_commit or head)
+    return result
+
+
+def proposal_info(repo: GitRepo, commit: str) -> ProposalInfo | None:
+    from skillgit.mine.write import parse_trailers
+
+    try:
+        trailers = parse_trailers(repo.commit_info(commit).message)
+    except (KeyError, ValueError):
+        return None
+    fingerprint = trailers.get("Skillgit-Proposal")
+    if not fingerprint:
+        return None
+    return ProposalInfo(fingerprint, trailers.get("Skillgit-Skill"),
+                        trailers.get("Skillgit-Kind"), trailers.get("Skillgit-Evidence"),
+                        trailers.get("Skillgit-Engine"))
