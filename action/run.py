@@ -8,7 +8,8 @@ Modes:
   `skillgit publish --json`.
 - `publish`: `skillgit publish --json` (the proposal branches already in the checkout).
 - `review`: `skillgit review --format github --summary $GITHUB_STEP_SUMMARY`, plus `--comment`
-  when there is a token and the event is a pull request from this repository.
+  when there is a token and the event is a pull request from this repository (and once
+  `--format json` to count).
 - `validate`: `skillgit validate --format github` (and once `--format json` to count).
 
 `args` goes to the mode's main command (mine, publish, review or validate), split like a shell
@@ -197,28 +198,34 @@ def from_this_repository(pull: Mapping[str, Any], environ: Mapping[str, str]) ->
     return head is not None and head in (name("base"), environ.get("GITHUB_REPOSITORY"))
 
 
-def count_annotations(text: str) -> int:
-    return sum(1 for line in text.splitlines() if line.startswith(("::error", "::warning")))
+def errors_and_warnings(document: Mapping[str, Any]) -> int:
+    """`summary.errors + summary.warnings` of a `--format json` document (0 if absent)."""
+    summary = document.get("summary")
+    if not isinstance(summary, dict):
+        return 0
+    counts = (summary.get("errors"), summary.get("warnings"))
+    return sum(n for n in counts if isinstance(n, int) and not isinstance(n, bool))
 
 
 def review(inputs: Inputs, environ: Mapping[str, str], outputs: Outputs) -> int:
+    """Once `--format json` to count (no summary, no comment), then `--format github` with the
+    step summary and, for a pull request from this repository, the one comment."""
+    quiet = {k: v for k, v in environ.items() if k != "GITHUB_STEP_SUMMARY"}
+    counted = skillgit(["review", *inputs.args, "--format", "json"], quiet, capture=True)
+    outputs.findings = errors_and_warnings(parse_json(counted, "review"))
     command = ["review", *inputs.args, "--format", "github"]
     if environ.get("GITHUB_STEP_SUMMARY"):
         command += ["--summary", environ["GITHUB_STEP_SUMMARY"]]
     pull = pull_request(environ)
     if environ.get("SKILLGIT_GITHUB_TOKEN") and pull and from_this_repository(pull, environ):
         command.append("--comment")
-    proc = skillgit(command, environ, capture=True)
-    sys.stdout.write(proc.stdout or "")
-    outputs.findings = count_annotations(proc.stdout or "")
-    return proc.returncode
+    return skillgit(command, environ, capture=False).returncode
 
 
 def validate(inputs: Inputs, environ: Mapping[str, str], outputs: Outputs) -> int:
     counted = skillgit(["validate", *inputs.args, "--format", "json", "--quiet"], environ,
                        capture=True)
-    summary = parse_json(counted, "validate").get("summary") or {}
-    outputs.findings = int(summary.get("errors", 0)) + int(summary.get("warnings", 0))
+    outputs.findings = errors_and_warnings(parse_json(counted, "validate"))
     return skillgit(["validate", *inputs.args, "--format", "github"], environ,
                     capture=False).returncode
 

@@ -7,6 +7,7 @@ would need the network for the dependencies."""
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -138,3 +139,78 @@ def test_validate_mode_annotates_and_counts_findings(tmp_path: Path, token: str)
     assert "::error file=skills/broken/SKILL.md,line=2," in run.stdout
     assert int(run.outputs["findings"]) >= 1
     assert token not in run.stdout + run.stderr       # an empty token input: nothing to mask
+
+
+def skill_md(name: str, description: str) -> str:
+    return f"---\nname: {name}\ndescription: {description}\n---\n# {name}\n\nDo it.\n"
+
+
+def review_repo(tmp_path: Path) -> Path:
+    """main: two good skills and one already broken; the branch `change` breaks `git-bisect`'s
+    name (line 2) and adds a line to `pdf-forms` (still valid)."""
+    repo = tmp_path / "workspace"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    files = {"skills/pdf-forms/SKILL.md": skill_md("pdf-forms", "Fill PDF forms from JSON."),
+             "skills/git-bisect/SKILL.md": skill_md("git-bisect", "Find a bad commit."),
+             "skills/old-mess/SKILL.md": skill_md("Old_Mess", "Broken before this change.")}
+    for rel, text in files.items():
+        (repo / rel).parent.mkdir(parents=True)
+        (repo / rel).write_text(text, encoding="utf-8")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "init")
+    git(repo, "checkout", "-q", "-b", "change")
+    (repo / "skills/git-bisect/SKILL.md").write_text(
+        skill_md("Git_Bisect", "Find a bad commit."), encoding="utf-8")
+    with (repo / "skills/pdf-forms/SKILL.md").open("a", encoding="utf-8") as out:
+        out.write("\nCheck every field.\n")
+    git(repo, "commit", "-qam", "change")
+    return repo
+
+
+def pr_event(tmp_path: Path, repo: Path, number: int, head_repo: str) -> Path:
+    event = tmp_path / "event.json"
+    event.write_text(json.dumps({"number": number, "pull_request": {
+        "number": number,
+        "base": {"sha": git(repo, "rev-parse", "main").strip(), "ref": "main",
+                 "repo": {"full_name": "o/r"}},
+        "head": {"sha": git(repo, "rev-parse", "HEAD").strip(), "ref": "change",
+                 "repo": {"full_name": head_repo}}}}), encoding="utf-8")
+    return event
+
+
+def test_review_annotates_the_changed_line_writes_the_summary_and_fails(
+        tmp_path: Path, token: str, stub: GitHubStub) -> None:
+    repo = review_repo(tmp_path)
+    number = int(stub.state.add_pull("change", "Change skills")["number"])
+    env = runner_env(GITHUB_API_URL=stub.url, GITHUB_SERVER_URL=stub.url,
+                     GITHUB_REPOSITORY="o/r", GITHUB_EVENT_NAME="pull_request",
+                     GITHUB_EVENT_PATH=str(pr_event(tmp_path, repo, number, "o/r")),
+                     GITHUB_BASE_REF="main")
+    run = run_composite(PROJECT, repo, {"mode": "review", "args": "--base main"}, token=token,
+                        env=env, scratch=tmp_path / "review", replace=INSTALLED)
+    assert run.code == 1, run.stdout + run.stderr
+    annotations = [line for line in run.stdout.splitlines()
+                   if line.startswith(("::error", "::warning"))]
+    assert annotations and all("file=skills/git-bisect/SKILL.md,line=2," in line
+                               for line in annotations)
+    assert "old-mess" not in run.stdout                       # untouched: not reported
+    assert "## skillgit review" in run.summary and "git-bisect" in run.summary
+    assert int(run.outputs["findings"]) >= len(annotations)
+    comments = list(stub.state.comments.values())
+    assert len(comments) == 1 and "git-bisect" in comments[0]["body"]
+    assert_token_only_masked(run, token)
+
+
+def test_review_of_a_fork_pull_request_posts_no_comment(tmp_path: Path, token: str,
+                                                        stub: GitHubStub) -> None:
+    repo = review_repo(tmp_path)
+    number = int(stub.state.add_pull("change", "From a fork")["number"])
+    env = runner_env(GITHUB_API_URL=stub.url, GITHUB_SERVER_URL=stub.url,
+                     GITHUB_REPOSITORY="o/r", GITHUB_EVENT_NAME="pull_request",
+                     GITHUB_EVENT_PATH=str(pr_event(tmp_path, repo, number, "fork/r")))
+    run = run_composite(PROJECT, repo, {"mode": "review", "args": "--base main"}, token=token,
+                        env=env, scratch=tmp_path / "fork", replace=INSTALLED)
+    assert run.code == 1, run.stdout + run.stderr
+    assert "::error file=skills/git-bisect/SKILL.md,line=2," in run.stdout
+    assert stub.writes == [] and not stub.state.comments
