@@ -26,7 +26,8 @@ def test_every_command_is_documented(name: str) -> None:
     assert f"skillgit {name}" in README
 
 
-@pytest.mark.parametrize("name", ["validate", "mine", "sessions", "distill", "demo", "publish"])
+@pytest.mark.parametrize("name", ["validate", "mine", "sessions", "distill", "demo", "publish",
+                                  "init"])
 def test_every_option_is_documented(name: str) -> None:
     command = cli.get_command(click.Context(cli), name)
     assert command is not None

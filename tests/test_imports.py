@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "skillgit"
 # its own layer or below. `<root>` is skillgit/__init__.py (the version).
 LAYERS: list[set[str]] = [
     {"__main__", "cli"},
-    {"demo"},
+    {"demo", "init"},              # init: writes config, workflow, pre-commit entry
     {"publish", "review"},         # PR lifecycle, PR body, push; review: diff → findings
     {"mine"},
     {"distill"},                   # the rules and the engines that run them

@@ -20,6 +20,6 @@ def test_mypy_strict_is_clean() -> None:
     # (~12 s), later runs recheck only what changed (~1 s) and report the same errors.
     proc = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(PROJECT / ".mypy_cache"),
-         "skillgit"],
+         "skillgit", "action"],
         cwd=PROJECT, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr

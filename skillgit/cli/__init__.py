@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "distill": "distill:distill",
     "llm": "llm:llm",
     "publish": "publish:publish",
+    "init": "init:init",
     "review": "review:review",
 }
 
