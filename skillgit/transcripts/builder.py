@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -30,6 +31,8 @@ from skillgit.transcripts.model import (
 _REDACT_MARGIN = 256
 _TOKEN_MAX = 8192
 _PEM_MAX = 16384
+_PRIMED_TURNS = 256
+"""Turns whose texts are handed to `Redactor.prime` together (its cache holds them all)."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # Terminal control: escape sequences (CSI, OSC, …) and other C0/C1 controls except tab and
 # newlines. Untrusted text (a fetched page, colored tool output) must not reach a terminal
@@ -97,18 +100,37 @@ def scrub(text: str) -> str:
     return _CONTROL.sub("", text)
 
 
+def _pieces(text: str, limit: int) -> tuple[str, ...]:
+    """What `finish` redacts: the scrubbed text, or its head and tail when it is too long."""
+    text = scrub(text)
+    if len(text) <= limit:
+        return (text,)
+    head_len = limit * 2 // 3
+    tail_len = limit - head_len - 40
+    return head(text, head_len + _REDACT_MARGIN), tail(text, tail_len + _REDACT_MARGIN)
+
+
 def finish(text: str, limit: int, redactor: Redacting) -> str:
     """Redact `text` and bound it to `limit` characters, keeping head and tail."""
     if not text:
         return text
     text = scrub(text)
-    if len(text) <= limit:
-        return redactor.redact(text)
+    pieces = _pieces(text, limit)
+    if len(pieces) == 1:
+        return redactor.redact(pieces[0])
     head_len = limit * 2 // 3
     tail_len = limit - head_len - 40
-    first = redactor.redact(head(text, head_len + _REDACT_MARGIN))[:head_len]
-    last = redactor.redact(tail(text, tail_len + _REDACT_MARGIN))[-tail_len:]
+    first = redactor.redact(pieces[0])[:head_len]
+    last = redactor.redact(pieces[1])[-tail_len:]
     return f"{first}\n…[{len(text) - head_len - tail_len} chars omitted]…\n{last}"
+
+
+def _draft_pieces(draft: DraftTurn) -> Iterator[str]:
+    """Every text `_freeze` will redact for `draft`."""
+    for text, limit in ((draft.result_text if draft.has_result else "", MAX_RESULT_CHARS),
+                        (draft.text, MAX_TEXT_CHARS), (draft.tool_input, MAX_INPUT_CHARS)):
+        if text:
+            yield from _pieces(text, limit)
 
 
 def skills_read_in_command(command: str) -> list[str]:
@@ -210,7 +232,13 @@ class ConversationBuilder:
             turn.is_error = turn.is_error or exit_code != 0
 
     def build(self, redactor: Redacting, stats: LineStats, path_size: int) -> Conversation:
-        turns = [self._freeze(i, t, redactor) for i, t in enumerate(self.turns)]
+        turns: list[Turn] = []
+        prime = getattr(redactor, "prime", None)
+        for low in range(0, len(self.turns), _PRIMED_TURNS):
+            drafts = self.turns[low:low + _PRIMED_TURNS]
+            if prime is not None:
+                prime([piece for draft in drafts for piece in _draft_pieces(draft)])
+            turns.extend(self._freeze(low + i, t, redactor) for i, t in enumerate(drafts))
         warnings = list(self.warnings)
         if not turns and path_size > 0:
             version = self.agent_version or "unknown"
