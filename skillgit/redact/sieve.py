@@ -9,18 +9,19 @@ handful of C-speed string operations, the stretches that could hold a match:
   look one character past either end of its match (the bounded check, lookaheads), so a run
   is kept with one neighbour on each side. Non-ASCII characters (`\\d` also matches other
   scripts' digits) and `?` count as run characters, which only ever keeps more;
-- every context rule needs a `:` or `=` on its line, or the word `bearer`, and looks back at
-  most into the line before (`api` + newline + `key=`), so such a line is kept whole together
-  with the line before it. The command-line and prose rules (`flags.py`, `prose.py`) look
-  only within their line, and every one of them needs a secret word (`pass`, `token`, `key`,
-  …) or a short option (` -p`, ` -a`, …) on it: such lines are kept the same way.
+- every context rule needs a credential word with a `:` or `=` right after it (`api_key:`,
+  `Authorization =`), `bearer`, URL userinfo (`://user:pass@`) or a `-u`/`--user` option; the
+  command-line and prose rules (`flags.py`, `prose.py`) need a secret word (`pass`, `token`,
+  `key`, …) in a shape they use (`--api-key X`, `token is X`, `use the token X`) or a short
+  option (` -p`, ` -a`, …), all within their line. Such a line is kept whole together with
+  the line before it (`api` + newline + `key=`). A `:` alone (`src/x.py:12: …`, `12:30`)
+  or a credential word alone (`src/token.py`, `the token config`) keeps nothing: tool output
+  and grep hits, which have a `:` on every line, are sieved too.
 
 The rules then run over the kept stretches joined by newlines and find exactly the matches
 they find in the whole text (a property test checks this on stitched secret-shaped text and on
 the real transcripts). Text holding `-----BEGIN` or `Private-Lines:` is not sieved: a PEM
-block or a PuTTY key spans lines. Nor
-is code or JSON with a separator on every fourth line or more: most of it would be kept, and
-the sieve would only add its own cost.
+block or a PuTTY key spans lines; nor is text of which more than `MAX_KEPT_SHARE` would be kept.
 """
 
 from __future__ import annotations
@@ -35,21 +36,45 @@ RUN_CHARS = frozenset(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=.:?")
 """`?` stands for every non-ASCII character (see `_classes`)."""
 NOT_SIEVED = ("-----BEGIN", "Private-Lines")
-_LINE_WORDS = ("bearer", "pass", "pw", "rabbitmq", "<<<", "stdin", "sudo", "machine ")
-"""Lower-case needles that make a line worth keeping, besides `:` and `=` (few: each costs a
-pass over the text)."""
-_LINKS = (" is", " was", " are", " for", " on", " of", " has", " should", " changed", " set",
-          " will", " would", " becomes", " reset", " rotated", " updated")
-_CHECKED_WORDS = {
-    # a credential word in a flag or a dotted key (`--api-key`, `github.token X`), or naming
-    # its value in prose (`the token is …`); prose.py, flags.py
-    **{word: (("-", ".", "_"), _LINKS) for word in ("token", "key", "secret", "credential",
-                                                     "auth")},
-    " -": ((), tuple("pawxbu")),  # a short option of flags.py's tools
-    "config": ((), (" set", " --", "ure set")),
-}
-"""Needles that keep a line only with one of the given characters before them or one of the
-given strings after them."""
+_LINE_WORDS = ("bearer", "pass", "pw", "rabbitmq", "<<<", "stdin", "sudo", "machine ", "-user",
+               "from-literal=")
+"""Lower-case needles that keep their line whatever stands around them (few: each costs a
+pass over the text); `-user` is `--user`, `--proxy-user`."""
+_LINKS = ("for|of|on|to|in|at|from|is|was|are|were|has|changed|set|reset|updated|rotated|"
+          "should|would|will|becomes|create")
+_INTROS = ("with", "and", "using", "use", "plus")
+_KEY_QUALIFIERS = ("api", "access", "secret", "auth", "private", "client", "app", "master",
+                   "license", "signing", "encryption")
+"""prose._KEY_QUALIFIER; joined to `key` by `_` or `-` it is a glued name."""
+
+
+def _word_in_use(root: str) -> re.Pattern[str]:
+    """`root` where a rule could use it: a `:`/`=` right after it or after its ending
+    (`orization`, `entials`), as every context rule's key needs; a qualifier or a link after it
+    (`token for prod: X`, `token is X`: prose._TAIL; `secret create`: flags._STDIN_SINK); an
+    intro before it (`use the token X`: prose._INTRO; any run of two blanks stands for
+    `[ \t]+`); or a name glued to it that ends where a flag, a config key or an assignment ends
+    (`--api-key X`, `github.token X`, `GH_TOKEN=X`). A word alone in a sentence or in a path
+    (`src/token.py: …`) is used by no rule but the one naming a long token near it, which
+    `_runs` keeps. One regex per word, so the text is searched at C speed from its literal."""
+    intros = [f"(?<={intro}[ \t]{root})" for intro in _INTROS]
+    intros += [f"(?<={intro}[ \t]the[ \t]{root})" for intro in _INTROS]
+    intros += [f"(?<=[ \t][ \t]{root})", f"(?<=[ \t][ \t]the[ \t]{root})"]
+    if root == "key":  # prose's anchor starts at the qualifier: `use the api key X`
+        intros += [f"(?<={qualifier}[ \t]key)" for qualifier in _KEY_QUALIFIERS]
+    return re.compile(
+        root + r"(?:(?<=[^\s]" + root + r")[a-z0-9_\-]{0,64}(?:[ \t=\r\n]|\Z)"
+        r"|[a-z]{0,9}\\?[\"'`]?[ \t]{0,4}[:=]"
+        r"|[a-z]{0,9}[ \t]+(?:" + _LINKS + r")(?![a-z])|" + "|".join(intros) + ")")
+
+
+_SHAPES = [_word_in_use(root) for root in ("token", "key", "secret", "cred", "auth")] + [
+    re.compile(r"config(?:ure)?[ \t]+(?:set|--)"),  # flags._CONFIG_SET
+    re.compile(r"login[ \t]+-"),  # `… | docker login -` (flags._STDIN_SINK)
+    re.compile(r"://[^\s/@]{0,128}:[^\s/]{1,256}@"),  # URL userinfo (context.py)
+    re.compile(r"-(?<![a-z0-9_\-]-)[pawxbu]"),  # a short option of flags.py's tools, any case
+]
+"""Shapes that keep their line (and the line before it)."""
 _LOOK_BEHIND = 64
 """Characters kept before a long run: a credential word stands at most this far before the
 token it names (`prose._NEAR`)."""
@@ -87,8 +112,6 @@ def sieve(text: str, lowered: str) -> Sieved | None:
     size = len(text)
     if size < MIN_SIEVED_LENGTH or any(marker in text for marker in NOT_SIEVED):
         return None
-    if 4 * (text.count(":") + text.count("=")) > text.count("\n") + 1:
-        return None  # code or JSON: little to drop
     budget = int(MAX_KEPT_SHARE * size)
     lines = _context_lines(text, lowered, budget)
     if lines is None:
@@ -156,28 +179,30 @@ def _runs(text: str) -> list[tuple[int, int]]:
 
 
 def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]] | None:
-    """Lines with a `:`, `=` or `bearer`, each from the start of the line before it; None as
-    soon as those lines alone are longer than `budget`."""
+    """Lines holding a line word or a shape, each from the start of the line before it; None
+    as soon as those lines alone are longer than `budget`."""
     spans: list[tuple[int, int]] = []
     own = 0
-    needles = [(text, ":"), (text, "=")] + [(lowered, word) for word in _LINE_WORDS]
-    needles += [(lowered, word) for word in _CHECKED_WORDS]
-    for haystack, needle in needles:
-        found = haystack.find(needle)
+    size = len(text)
+    needles: list[str | re.Pattern[str]] = [*_LINE_WORDS, *_SHAPES]
+    for needle in needles:
+        if isinstance(needle, str):
+            found = lowered.find(needle)
+        else:
+            match = needle.search(lowered)
+            found = -1 if match is None else match.start()
         while found >= 0:
-            check = _CHECKED_WORDS.get(needle) if haystack is lowered else None
-            if check is not None and not (
-                    (found and lowered[found - 1] in check[0])
-                    or lowered.startswith(check[1], found + len(needle))):
-                found = haystack.find(needle, found + 1)
-                continue
             line_start = text.rfind("\n", 0, found) + 1
             newline = text.find("\n", found)
-            end = len(text) if newline < 0 else newline + 1
+            end = size if newline < 0 else newline + 1
             own += end - line_start
             if own > budget:
                 return None
             start = text.rfind("\n", 0, line_start - 1) + 1 if line_start else 0
             spans.append((start, end))
-            found = haystack.find(needle, end)
+            if isinstance(needle, str):
+                found = lowered.find(needle, end)
+            else:
+                match = needle.search(lowered, end)
+                found = -1 if match is None else match.start()
     return spans

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from secret_kinds import KINDS, ORDINARY, Kind
 from test_redact_properties import FRAGMENTS, TOKENISH
 
 from skillgit.redact.context import lower_same_length
@@ -37,12 +38,64 @@ def test_sieved_scan_finds_exactly_what_a_whole_scan_finds(text: str) -> None:
     assert sieved == whole
 
 
+# Tool output as agents see it: grep hits, `path:line:` prefixes, times, URLs; every line holds
+# a `:` and many hold a credential word, none in a shape a rule uses.
+VOCABULARY = ["token", "config", "key", "secret", "auth", "credentials", "password", "for",
+              "is", "in", "with", "use", "the", "-p", "-u", "--user", "login", "set", "value",
+              "api", "src", "12:30", "a=b", ":", "=", "->", "https://example.com/x", "Bearer",
+              "access", "Qz7xTq9Lm", "'Pa55 w0rd'", "\t", "", "_", "was", "Authorization",
+              "--api-key", "GH_TOKEN=", "a.token", "x:apikey", "machine", "echo", "|"]
+GREP_PREFIX = st.one_of(
+    st.builds("{}/{}.py:{}: ".format, st.sampled_from(["src", "tests/unit", "/home/dev/proj"]),
+              st.sampled_from(VOCABULARY[:6]), st.integers(1, 999)),
+    st.builds("{:5}  src/{}.py: ".format, st.integers(1, 99999), st.sampled_from(VOCABULARY)),
+    st.just(""))
+GREP_LINE = st.builds(lambda prefix, words: prefix + " ".join(words),
+                      GREP_PREFIX, st.lists(st.sampled_from(VOCABULARY), max_size=12))
+SECRET_LINE = st.builds(lambda prefix, line: prefix + line, GREP_PREFIX,
+                        st.sampled_from([kind.line for kind in KINDS] + ORDINARY))
+GREP_OUTPUT = st.lists(st.one_of(GREP_LINE, GREP_LINE, GREP_LINE, SECRET_LINE),
+                       min_size=8, max_size=40).map("\n".join)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(GREP_OUTPUT)
+def test_sieved_scan_of_tool_output_finds_exactly_what_a_whole_scan_finds(text: str) -> None:
+    sieved, whole = both(PROSE * 3 + text)
+    assert sieved == whole
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=[kind.name for kind in KINDS])
+def test_every_secret_kind_is_found_in_grep_output(kind: Kind) -> None:
+    line = kind.line
+    lines = [f"{n:5}  src/token{n}.py: token config value {n}" for n in range(30)]
+    for at in (0, 15, 30):
+        text = "\n".join([*lines[:at], "src/app.py:12: " + line, *lines[at:]])
+        sieved, whole = both(text)
+        assert sieved == whole
+        assert whole, line
+
+
+def test_grep_output_without_secrets_is_mostly_dropped() -> None:
+    text = "\n".join(f"{n:5}  src/token.py: the token config key value at 12:30 (a=b)"
+                     for n in range(50))
+    view = sieve(text, lower_same_length(text))
+    assert view is not None
+    assert view.text == ""
+
+
 @pytest.mark.parametrize("text", [
     pytest.param(GITHUB + " " + PROSE * 3, id="token-at-start"),
     pytest.param(PROSE * 3 + GITHUB, id="token-at-end"),
     pytest.param(PROSE * 3 + "x" + GITHUB + " " + PROSE, id="token-glued-to-a-word"),
     pytest.param(PROSE * 3 + "my api\nkey: s3cr3tvalue99\n" + PROSE, id="key-after-api-line"),
     pytest.param(PROSE * 3 + "curl -u admin:hunter2hunter2 https://x\n" + PROSE, id="curl-user"),
+    pytest.param(PROSE * 3 + "use api key Qz7xTq9Lm now\n" + PROSE, id="intro-qualified-key"),
+    pytest.param(PROSE * 3 + "use\tthe  token Qz7xTq9Lm ok\n" + PROSE, id="intro-with-blanks"),
+    pytest.param(PROSE * 3 + "token for prod db: Qz7xTq9Lm\n" + PROSE, id="qualified-colon"),
+    pytest.param(PROSE * 3 + "git config x/apikey Qz7xTq9Lm\n" + PROSE, id="config-key"),
+    pytest.param(PROSE * 3 + "src/a.py:3: Authorization:  token Qz7xTq9Lm\n" + PROSE,
+                 id="authorization-after-grep-prefix"),
     pytest.param(PROSE * 3 + "Authorization Bearer abcdEFGH1234ijklMNOP\n" + PROSE,
                  id="bearer-without-separator"),
     pytest.param(PROSE * 3 + '"\\nQk9xL2mZ8vB4nR7tY1wE5uI3aa"' + PROSE,

@@ -12,6 +12,7 @@ from skillgit.transcripts.builder import (
     ConversationBuilder,
     finish,
     head,
+    scrub,
     skill_read_in_path,
     skills_read_in_command,
     summarize_input,
@@ -95,3 +96,15 @@ def test_summarize_input_prefers_the_command_or_path() -> None:
     assert summarize_input({"command": ["git", "status"]}) == "git status"
     assert summarize_input({"todos": [1, 2]}) == '{"todos": [1, 2]}'
     assert summarize_input("raw") == "raw"
+
+
+@pytest.mark.parametrize("char", [chr(code) for code in range(0xA0)] + ["\ud800", "é"])
+def test_scrub_drops_every_control_character_and_keeps_the_rest(char: str) -> None:
+    unsafe = (ord(char) < 0x20 and char not in "\t\n\r") or 0x7F <= ord(char) <= 0x9F
+    text = "ok " + char + " ok"
+    if char == "\ud800":
+        assert scrub(text) == "ok \ufffd ok"
+    elif unsafe:  # an escape introducer takes its sequence with it
+        assert char not in scrub(text) and scrub(text).startswith("ok ")
+    else:
+        assert scrub(text) is text
