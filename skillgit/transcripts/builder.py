@@ -39,6 +39,10 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 # with them: OSC 52 writes the clipboard, CSI rewrites the screen.
 _UNSAFE = re.compile("[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _SAFE_ASCII = bytes(code for code in range(128) if not _UNSAFE.match(chr(code)))
+_SAFE_UTF8 = bytes(code for code in range(256)
+                   if (code >= 0x80 and code not in (0xC2, 0xED)) or code in _SAFE_ASCII)
+"""UTF-8 bytes that start or continue no unsafe character: a C1 control (U+0080-U+009F)
+is `\\xc2` + one byte, a surrogate (`surrogatepass`) `\\xed` + two."""
 _CONTROL = re.compile(
     # OSC, DCS, SOS, PM, APC strings with their terminator (the body stops at the next
     # introducer, so hostile input stays linear)
@@ -98,7 +102,8 @@ def scrub(text: str) -> str:
         # C speed: delete every safe byte; anything left is a control character
         if not text.encode("ascii").translate(None, _SAFE_ASCII):
             return text
-    elif _UNSAFE.search(text) is None:
+    elif (not text.encode("utf-8", "surrogatepass").translate(None, _SAFE_UTF8)
+          or _UNSAFE.search(text) is None):
         return text
     if _SURROGATE.search(text) is not None:
         text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")

@@ -108,3 +108,23 @@ def test_scrub_drops_every_control_character_and_keeps_the_rest(char: str) -> No
         assert char not in scrub(text) and scrub(text).startswith("ok ")
     else:
         assert scrub(text) is text
+
+
+_NEAR_UNSAFE_UTF8 = ["\u00a0", "\u00c2", "\u00ed", "\u0100", "\ud7ff", "\ue000", "\uffff",
+                     "\U0001f600", "\u2026", "\ud800", "\udbff", "\udc00", "\udfff"]
+
+
+@pytest.mark.parametrize("char", [chr(code) for code in range(0xA0)] + _NEAR_UNSAFE_UTF8)
+def test_scrub_of_non_ascii_text_drops_every_control_character_and_keeps_the_rest(
+        char: str) -> None:
+    """Non-ASCII text takes the UTF-8 byte prefilter: C1 controls (`\\xc2` + one byte) and
+    surrogates (`\\xed` + two) must still be found next to characters sharing their bytes."""
+    surrogate = 0xD800 <= ord(char) <= 0xDFFF
+    unsafe = (ord(char) < 0x20 and char not in "\t\n\r") or 0x7F <= ord(char) <= 0x9F
+    text = "… \u00a0" + char + " \ud7ff…"
+    if surrogate:
+        assert scrub(text) == "… \u00a0\ufffd \ud7ff…"
+    elif unsafe:
+        assert char not in scrub(text) and scrub(text).startswith("… \u00a0")
+    else:
+        assert scrub(text) is text
