@@ -9,6 +9,10 @@ handful of C-speed string operations, the stretches that could hold a match:
   look one character past either end of its match (the bounded check, lookaheads), so a run
   is kept with one neighbour on each side. Non-ASCII characters (`\\d` also matches other
   scripts' digits) and `?` count as run characters, which only ever keeps more;
+  a run made of lower-case letters, `.`, `/` and `:` alone (`src/session.py:`) is dropped
+  unless it holds 16 hex letters in a row, `hv` or `hooks.`: a token rule or an entropy
+  candidate made of those characters only starts so (`dapi` + hex, `hvs.`, a Slack webhook),
+  every other one needs a digit, an upper-case letter, `_`, `-`, `+` or `=` (see `_PLAIN`);
 - every context rule needs a credential word with a `:` or `=` right after it (`api_key:`,
   `Authorization =`), `bearer`, URL userinfo (`://user:pass@`) or a `-u`/`--user` option; the
   command-line and prose rules (`flags.py`, `prose.py`) need a secret word (`pass`, `token`,
@@ -85,6 +89,17 @@ MAX_KEPT_SHARE = 0.5
 
 _RUN_TABLE = bytes(0x61 if chr(code) in RUN_CHARS else 0x20 for code in range(256))
 _RUN = b"a" * MIN_RUN
+_PLAIN = frozenset("ghijklmnopqrstuvwxyz./:")
+"""Run characters that, with the hex letters `a`-`f`, make a plain run: no token rule's match
+and no entropy candidate (which needs a digit and an upper-case letter) is made of them alone
+unless it holds `_PLAIN_SIGNS`; a named token (`prose._OPAQUE`) needs a digit, `key-` or 16
+hex characters. A plain run is no possible token."""
+_PLAIN_SIGNS = ("hv", "hooks.")
+"""`hv[sbr].` (Vault) and `https://hooks.slack.com/…`, the rules a plain run can match."""
+_KIND_TABLE = bytes((0x68 if "a" <= chr(code) <= "f" else 0x61 if chr(code) in _PLAIN
+                     else 0x62 if chr(code) in RUN_CHARS else 0x20) for code in range(256))
+"""`h` for a hex letter, `a` for another plain character, `b` for any other run character."""
+_HEX_LETTERS = b"h" * 16
 
 
 @dataclass(frozen=True)
@@ -160,9 +175,11 @@ def _may_be_named(text: str, start: int, end: int) -> bool:
 
 
 def _runs(text: str) -> list[tuple[int, int]]:
-    """Runs of at least MIN_RUN run characters, with one neighbour after and up to
-    `_LOOK_BEHIND` characters of their line before."""
-    classes = _classes(text)
+    """Runs of at least MIN_RUN run characters but plain ones, with one neighbour after and up
+    to `_LOOK_BEHIND` characters of their line before."""
+    ascii_text = text.encode("ascii", "replace")
+    classes = ascii_text.translate(_RUN_TABLE)
+    kinds = ascii_text.translate(_KIND_TABLE)
     size = len(classes)
     spans: list[tuple[int, int]] = []
     found = classes.find(_RUN)
@@ -171,6 +188,10 @@ def _runs(text: str) -> list[tuple[int, int]]:
         end = classes.find(b" ", found + MIN_RUN)
         if end < 0:
             end = size
+        if (kinds.find(b"b", start, end) < 0 and kinds.find(_HEX_LETTERS, start, end) < 0
+                and all(text.find(sign, start, end) < 0 for sign in _PLAIN_SIGNS)):
+            found = classes.find(_RUN, end)  # a plain run
+            continue
         behind = _LOOK_BEHIND if _may_be_named(text, start, end) else 1
         line_start = text.rfind("\n", max(0, start - behind), start) + 1
         spans.append((max(line_start, start - behind, 0), min(size, end + 1)))

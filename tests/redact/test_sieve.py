@@ -112,6 +112,29 @@ def test_sieve_keeps_what_each_rule_looks_at(text: str) -> None:
     assert sieved == whole
 
 
+@pytest.mark.parametrize("secret", [
+    pytest.param("dapi" + "abcdef" * 5 + "ab", id="databricks-hex-letters"),
+    pytest.param("hvs." + "abcdefghijklmnopqrstuvwxyz", id="vault-lower-case"),
+    pytest.param("https://hooks.slack.com/services/abcdefgh/ijklmnop/qrstuvwxyz",
+                 id="slack-webhook-lower-case"),
+    pytest.param("the token abcdefabcdefabcdef", id="named-hex-letters"),
+])
+def test_sieve_keeps_plain_runs_a_rule_can_match(secret: str) -> None:
+    """A run of lower-case letters, `.`, `/` and `:` alone is dropped (`src/session.py:`)
+    unless a rule can match it: these are the secrets made of such characters only."""
+    text = PROSE * 3 + "src/session.py: " + secret + " src/handler.py:\n" + PROSE
+    sieved, whole = both(text)
+    assert whole and sieved == whole
+
+
+def test_plain_runs_are_dropped() -> None:
+    text = "\n".join(f"{n:5}  /home/dev/proj/src/session.py: the function module.handler()"
+                     for n in range(50))
+    view = sieve(text, lower_same_length(text))
+    assert view is not None
+    assert view.text == ""
+
+
 def test_sieve_drops_prose_and_still_finds_the_secret_at_its_offset() -> None:
     text = PROSE * 60 + "export GITHUB_TOKEN=" + GITHUB + "\n" + PROSE * 60
     view = sieve(text, lower_same_length(text))
