@@ -112,7 +112,11 @@ def scrub(text: str) -> str:
 
 def _pieces(text: str, limit: int) -> tuple[str, ...]:
     """What `finish` redacts: the scrubbed text, or its head and tail when it is too long."""
-    text = scrub(text)
+    return _cut_pieces(scrub(text), limit)
+
+
+def _cut_pieces(text: str, limit: int) -> tuple[str, ...]:
+    """`_pieces` of an already scrubbed text."""
     if len(text) <= limit:
         return (text,)
     head_len = limit * 2 // 3
@@ -125,7 +129,7 @@ def finish(text: str, limit: int, redactor: Redacting) -> str:
     if not text:
         return text
     text = scrub(text)
-    pieces = _pieces(text, limit)
+    pieces = _cut_pieces(text, limit)
     if len(pieces) == 1:
         return redactor.redact(pieces[0])
     head_len = limit * 2 // 3
