@@ -30,6 +30,7 @@ import httpx
 from skillgit import __version__
 from skillgit.github import errors as e
 from skillgit.github.auth import GitHubSettings, Token
+from skillgit.redact.screen import screen_value
 
 log = logging.getLogger("skillgit.github")
 
@@ -106,7 +107,10 @@ class GitHubHttp:
                 json: Any = None, needs: str = "") -> httpx.Response:
         """One call (retried as the policy allows); a 2xx response or a typed `GitHubError`.
 
-        `needs` names the token permission the call needs, for the 403 message."""
+        `needs` names the token permission the call needs, for the 403 message. A body (PR
+        text, comment, dashboard) passes the final secret screen on its way out, like every
+        other text skillgit writes or sends."""
+        json = screen_value(json) if json is not None else None
         attempt = rate_waits = 0
         while True:
             self._space_writes(method)

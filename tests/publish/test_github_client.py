@@ -191,3 +191,14 @@ def test_compare_url_for_the_fallback(github: GitHubStub) -> None:
     with connect(github) as client:
         assert client.compare_url("main", "skillgit/new/a b") == (
             f"{github.url}/acme/skills/compare/main...skillgit/new/a%20b?expand=1")
+
+
+def test_every_body_sent_to_github_passes_the_final_secret_screen(github: GitHubStub) -> None:
+    secret = "gh" + "p_" + "Zq9Xw8Vu7Ts6Rq5Po4Nm3Lk2Jh1Gf0Ed9Cb8A7"  # a fake, built at run time
+    with connect(github) as client:
+        pull = client.create_pull(title="skills(a): add", head="skillgit/new/a", base="main",
+                                  body=f"evidence: export GH_TOKEN={secret}")
+        client.update_pull(pull.number, body=f"again: token {secret}")
+    [stored] = github.state.pulls.values()
+    assert stored["body"].startswith("again: token [REDACTED:")
+    assert secret[4:16] not in stored["body"]
