@@ -34,6 +34,10 @@ command-line flags > environment > this file > defaults. API keys never belong h
       draft: false
       dashboard: true
       token_env: SKILLGIT_GITHUB_TOKEN   # the variable's name, never the token
+    share:
+      projects: [~/src/webapp, ~/work/api-*]   # sessions whose cwd is in one of these
+      contributor: alice-laptop     # default: a salted hash of `git config user.email`
+      remote: origin                # where `skillgit share` pushes (default: origin)
 """
 
 from __future__ import annotations
@@ -146,6 +150,25 @@ class PublishConfig(BaseModel):
         return value
 
 
+class ShareConfig(BaseModel):
+    """`skillgit share`: which projects' sessions may leave the machine, and as whom."""
+
+    model_config = _STRICT
+
+    projects: list[str] = Field(default_factory=list, max_length=200)
+    contributor: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9._-]{0,63}$")
+    remote: str | None = Field(default=None, min_length=1)
+
+    @field_validator("projects")
+    @classmethod
+    def _paths(cls, value: list[str]) -> list[str]:
+        for entry in value:
+            if not entry.strip() or len(entry) > 1000 or any(
+                    unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in entry):
+                raise ValueError(f"{entry!r}: expected a folder path or glob")
+        return value
+
+
 SKILLS_DIR_RULE = ("must be a path inside the repository, like skills or .claude/skills, "
                    "without control characters")
 
@@ -169,6 +192,7 @@ class Config(BaseModel):
     redact: RedactConfig = Field(default_factory=RedactConfig)
     mine: MineConfig = Field(default_factory=MineConfig)
     publish: PublishConfig = Field(default_factory=PublishConfig)
+    share: ShareConfig = Field(default_factory=ShareConfig)
 
 
 def repo_root(start: Path) -> Path | None:
@@ -247,7 +271,7 @@ def parse_config(text: str, source: str) -> Config:
         data = {}
     if not isinstance(data, dict):
         raise UsageError(f"{source}: the top level must be a mapping of sections "
-                         f"(llm, distill, redact, mine, publish), not {type(data).__name__}")
+                         f"(llm, distill, redact, mine, publish, share), not {type(data).__name__}")
     try:
         return Config.model_validate(data)
     except ValidationError as exc:

@@ -119,3 +119,6 @@ class Digest(BaseModel):
     engine: str
     model: str | None = None
     prompt_version: str
+    contributor: str | None = Field(default=None, description=(
+        "the id of the teammate who shared it (`skillgit share`), never a name or an email; "
+        "None for the user's own sessions"))

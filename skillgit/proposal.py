@@ -39,16 +39,19 @@ class Signal(BaseModel):
     command: str | None = None
     fix: str | None = None
     skill: str | None = None  # the existing skill in use when this was said, if any
+    contributor: str | None = None  # the teammate's id for a shared digest (never an email)
 
     @property
     def session_ref(self) -> str:
-        """`agent day id`: a UUID shortened to its first 8 characters, as git shortens a sha;
-        other ids (opencode's time-ordered `ses_…`) in full, since their prefixes repeat. An id
-        is a file name or a field someone else wrote: control and bidi characters in it are
-        shown escaped, so it can neither hide text nor forge a line where it is cited."""
+        """`agent day id` (plus `by <contributor-id>` for a shared digest): a UUID shortened to
+        its first 8 characters, as git shortens a sha; other ids (opencode's time-ordered
+        `ses_…`) in full, since their prefixes repeat. An id is a file name or a field someone
+        else wrote: control and bidi characters in it are shown escaped, so it can neither hide
+        text nor forge a line where it is cited."""
         day = self.started_at.date().isoformat() if self.started_at else "undated"
         short = self.session_id[:8] if _UUID.fullmatch(self.session_id) else self.session_id[:40]
-        return printable(f"{self.agent} {day} {short}")
+        by = f" by {self.contributor[:64]}" if self.contributor else ""
+        return printable(f"{self.agent} {day} {short}{by}")
 
 
 class Candidate(BaseModel):

@@ -19,7 +19,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "skillgit"
 LAYERS: list[set[str]] = [
     {"__main__", "cli"},
     {"demo", "init"},              # init: writes config, workflow, pre-commit entry
-    {"publish", "review"},         # PR lifecycle, PR body, push; review: diff → findings
+    {"publish", "review", "share"},  # PR lifecycle, PR body, push; review: diff → findings;
+                                     # share: digest refs (uses publish's push)
     {"mine"},
     {"distill"},                   # the rules and the engines that run them
     {"llm"},                       # model backends only

@@ -48,11 +48,17 @@ MAX_REJECTED_SHOWN = 8
 @click.option("--limit", type=click.IntRange(min=1), default=None,
               help="At most N sessions, newest first.")
 @click.option("--refresh", is_flag=True, help="Recompute cached digests.")
+@click.option("--from-digests", is_flag=True, help="Mine the team's shared digests "
+              "(refs/skillgit/digests/* on --remote); with --source, together with those "
+              "sessions.")
+@click.option("--remote", default=None, metavar="NAME|URL", help="Where --from-digests "
+              "fetches (default: share.remote, publish.remote, else origin).")
 @screened_output
 def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
          llm_name: str | None, model: str | None, max_proposals: int | None, base: str | None,
          skills_dir: str | None, dry_run: bool, as_json: bool, repo_path: Path,
-         workers: int | None, limit: int | None, refresh: bool) -> int:
+         workers: int | None, limit: int | None, refresh: bool, from_digests: bool,
+         remote: str | None) -> int:
     """Mine agent sessions into skill proposals: one branch and one commit each.
 
     Reads transcripts (redacted), distills each session (cached), groups them by kind of
@@ -82,21 +88,45 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
     distill = DistillOptions(workers=workers or config.distill.workers, limit=limit,
                              refresh=refresh, parse_tag=parse_tag(patterns))
     progress = Progress(enabled=sys.stderr.isatty() and not as_json)
-    distilled, result = run_mine(
-        repo_path, SessionQuery(agents=agents, source=source, since_days=since), options,
-        engine, cache=DigestCache(default_cache_dir()),
-        redactor=Redactor.from_environment(patterns), distill=distill,
-        on_digest=lambda _d: progress.tick(),
-        on_warning=lambda m: click.echo(f"skillgit: warning: {printable(m)}", err=True))
+    query = SessionQuery(agents=agents, source=source, since_days=since)
+    redactor = Redactor.from_environment(patterns)
+
+    def warn(message: str) -> None:
+        click.echo(f"skillgit: warning: {printable(message)}", err=True)
+
+    shared = None
+    if from_digests:
+        from skillgit.share.run import local_sessions, mine_shared
+        local = local_sessions(engine, query, distill, redactor, lambda _d: progress.tick(),
+                               warn) \
+            if source is not None else None
+        distilled, result, shared = mine_shared(
+            repo_path, config, options, engine, redactor, os.environ, remote=remote,
+            since_days=since, local=local, on_warning=warn)
+    else:
+        distilled, result = run_mine(
+            repo_path, query, options, engine, cache=DigestCache(default_cache_dir()),
+            redactor=redactor, distill=distill, on_digest=lambda _d: progress.tick(),
+            on_warning=warn)
     progress.done()
     if as_json:
-        click.echo(json_printable(json.dumps(summary_json(distilled, result))))
+        summary = summary_json(distilled, result)
+        if shared is not None:
+            summary["shared"] = {"contributors": len(shared.contributors),
+                                 "digests": len(shared.digests), "files": shared.files,
+                                 "duplicates": shared.duplicates,
+                                 "problems": shared.problems}
+        click.echo(json_printable(json.dumps(summary)))
     elif dry_run:
         click.echo(printable(dry_run_text(repo_path, result), multiline=True), nl=False)
     else:
         for outcome in result.outcomes:
             click.echo(printable(f"{outcome.status:<10} {outcome.branch}"
                                  + (f"  ({outcome.detail})" if outcome.detail else "")))
+    if shared is not None:
+        click.echo(printable(f"skillgit: shared digests: {len(shared.digests)} sessions from "
+                             f"{len(shared.contributors)} contributors ({shared.duplicates} "
+                             f"duplicates merged, {len(shared.problems)} problems)"), err=True)
     for line in summary_lines(distilled, result):
         click.echo(printable(line), err=True)
     return EXIT_OK

@@ -35,6 +35,9 @@ DESCRIPTIONS: dict[str, str] = {
     "publish.draft": "open pull requests as drafts",
     "publish.dashboard": "keep one dashboard issue listing what waits and what was rejected",
     "publish.token_env": "the name of the variable holding the token, never the token itself",
+    "share.projects": "folders or globs whose sessions `share` may publish (none: nothing)",
+    "share.contributor": "your id on the digest ref (default: a salted hash of your git email)",
+    "share.remote": "where `share` pushes, `mine --from-digests` fetches (default: origin)",
 }
 
 HEADER = """\

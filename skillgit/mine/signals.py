@@ -45,7 +45,7 @@ def _signal(digest: Digest, item: FeedbackItem | TaskItem, kind: SignalKind,
                   agent=digest.agent, session_id=session_id,
                   started_at=digest.started_at, main_dir=digest.main_dir,
                   command=getattr(item, "command", None), fix=getattr(item, "fix", None),
-                  skill=skill)
+                  skill=skill, contributor=digest.contributor)
 
 
 def redacted(signal: Signal, redactor: Redacting) -> Signal:
