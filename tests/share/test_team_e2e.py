@@ -5,7 +5,9 @@ checkout mines them all with `mine --from-digests`."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,25 +23,30 @@ from teamkit import (
 )
 
 from skillgit.demo.transcripts import assistant, shell, user
+from skillgit.gitops import GitRepo
+from skillgit.mine.write import DEFAULT_IDENTITY
+from skillgit.publish.body import render_body
+from skillgit.publish.proposals import local_branches, read_proposal
 
 SECRET = "ghp_" + "Z8k3Qw9Lm2Np4Rt6Vx8Bz1Cd3Fg5Hj7Kl9Mn"
 PRIVATE = "my private diary entry about the merger"
 
 
 @pytest.fixture(params=["bare", "http"])
-def remote(request: pytest.FixtureRequest, tmp_path: Path,
-           monkeypatch: pytest.MonkeyPatch) -> tuple[str, Path]:
-    """(the URL or path contributors push to, the bare repository behind it)."""
+def remote(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+           ) -> tuple[str, Path, Callable[[], int] | None]:
+    """(the URL or path contributors push to, the bare repository behind it, a count of the
+    pushes the server accepted so far when it is the smart-HTTP one)."""
     if request.param == "bare":
         bare = tmp_path / "team.git"
         subprocess.run(["git", "init", "-q", "--bare", str(bare)], check=True)
-        return str(bare), bare
+        return str(bare), bare, None
     server = request.getfixturevalue("git_server")
     url = request.getfixturevalue("remote_url")
     token = request.getfixturevalue("token")
     monkeypatch.setenv("SKILLGIT_GITHUB_TOKEN", token)
     monkeypatch.setenv("GITHUB_SERVER_URL", "http://127.0.0.1")
-    return url, server.root / "o" / "r.git"
+    return url, server.root / "o" / "r.git", lambda: len(server.writes())
 
 
 def mining_checkout(tmp_path: Path, url: str) -> Path:
@@ -54,9 +61,9 @@ def mining_checkout(tmp_path: Path, url: str) -> Path:
 
 
 def test_three_contributors_share_and_a_fourth_checkout_mines_them(
-        tmp_path: Path, remote: tuple[str, Path], monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    url, bare = remote
+        tmp_path: Path, remote: tuple[str, Path, Callable[[], int] | None],
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    url, bare, pushes = remote
     alice = contributor(tmp_path, "alice", url)
     bob = contributor(tmp_path, "bob", url)
     carol = contributor(tmp_path, "carol", url)
@@ -93,8 +100,10 @@ def test_three_contributors_share_and_a_fourth_checkout_mines_them(
         assert secret not in everything
 
     # An unchanged second share pushes nothing.
+    pushed_before = pushes() if pushes else 0
     code, out, err = alice.run(monkeypatch, capsys, "share")
     assert code == 0 and out.startswith("unchanged"), out + err
+    assert (pushes() if pushes else 0) == pushed_before
     assert {r: s for r, s in remote_refs(bare).items() if r.startswith("refs/skillgit/")} == refs
 
     # A fourth checkout mines every contributor's digests.
@@ -115,12 +124,25 @@ def test_three_contributors_share_and_a_fourth_checkout_mines_them(
     for contributor_id in ids:
         assert f"by {contributor_id}" in message
     assert "example.com" not in message and "alice" not in message.lower()
+    # … and so does the pull request body `publish` writes from that commit.
+    with GitRepo(ci) as repo:
+        [branch] = [b for b in local_branches(repo, DEFAULT_IDENTITY)
+                    if b.branch == proposal["branch"]]
+        body = render_body(read_proposal(repo, branch), None, None)
+    for contributor_id in ids:
+        assert f"by {contributor_id}" in body
+    assert "example.com" not in body
 
     # --forget removes the contributor's ref.
     code, out, err = alice.run(monkeypatch, capsys, "share", "--forget")
     assert code == 0 and out.startswith("forgotten"), out + err
     left = [r for r in remote_refs(bare) if r.startswith("refs/skillgit/")]
     assert left == [bob_ref]
+    if pushes:
+        assert pushes() == 3           # bob, alice, alice's --forget; carol pushed nothing
+        token = os.environ["SKILLGIT_GITHUB_TOKEN"]
+        assert token not in out + err
+        assert token not in (alice.clone / ".git" / "config").read_text()
 
 
 def test_nothing_is_shared_without_an_allow_list(
