@@ -5,7 +5,8 @@ outputs `proposals`, `opened`, `updated` and `findings` to $GITHUB_OUTPUT.
 Modes:
 - `mine-and-publish`: `skillgit mine --json` (the team's shared digests with `--from-digests`
   when this skillgit has it and `args` names no `--source`; else the `--source` in `args`), then
-  `skillgit publish --json`.
+  `skillgit publish --json`. With `--from-digests` and no digest ref on the remote yet, it stops
+  with an error saying what to do (nothing is published).
 - `publish`: `skillgit publish --json` (the proposal branches already in the checkout).
 - `review`: `skillgit review --format github --summary $GITHUB_STEP_SUMMARY`, plus `--comment`
   when there is a token and the event is a pull request from this repository (and once
@@ -171,9 +172,15 @@ def mine_and_publish(inputs: Inputs, environ: Mapping[str, str], outputs: Output
         mine.append("--from-digests")
     with Untrusted():
         proc = skillgit([*mine, *inputs.args], environ, capture=True)
-        outputs.proposals = len(parse_json(proc, "mine").get("proposals") or [])
+        data = parse_json(proc, "mine")
+        outputs.proposals = len(data.get("proposals") or [])
     if proc.returncode != 0:
         return proc.returncode
+    shared = data.get("shared")
+    if "--from-digests" in mine and isinstance(shared, dict) and not shared.get("contributors"):
+        raise InputError("mode 'mine-and-publish': no shared digests on the remote yet "
+                         "(refs/skillgit/digests/*): teammates publish them with `skillgit "
+                         "share`; or name exported transcripts with args: --source PATH")
     return run_publish(inputs, environ, outputs, ())
 
 

@@ -65,7 +65,8 @@ jobs:
           # Pull requests opened with the default GITHUB_TOKEN run no workflows until someone
           # approves them; a GitHub App or fine-grained token avoids that:
           # token: ${{{{ secrets.SKILLGIT_TOKEN }}}}
-          # Until shared digests exist, mine exported sessions committed to the repository:
+          # Mines the digests teammates publish with `skillgit share`; before there are any,
+          # mine exported sessions committed to the repository instead:
           # args: --source sessions/
   review:
     name: Review skill changes

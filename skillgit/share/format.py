@@ -1,12 +1,12 @@
-"""The on-ref format of shared digests, version 1 (README: "Shared digests: the format").
+"""The on-ref format of shared digests, version 1 (README: `skillgit share`, "On-ref format").
 
 Each contributor owns one ref, `refs/skillgit/digests/<contributor-id>`. Its tip commit's tree:
 
     FORMAT                                   "skillgit-digests 1\\n"
-    v1/<aa>/<bb>/<key>.json                  one file per digest
+    v1/<aa>/<key>.json                       one file per digest
 
-`<key>` is the SHA-256 (hex) of `<agent>\\0<session id>`; `<aa>`, `<bb>` are its first two
-byte pairs, so no tree holds more than a few hundred entries even at 100,000 digests. A file
+`<key>` is the SHA-256 (hex) of `<agent>\\0<session id>` and `<aa>` its first byte, so no tree
+holds more than 256 entries, or about 80 digests at the 20,000-digest limit of a ref. A file
 is ASCII JSON (sorted keys, one-space indent, so a dry run shows it quote by quote; other
 characters as `\\uXXXX`, so no bidi or control character can hide text in it):
 `{"format": 1, "contributor": "<id>", "digest": {<skillgit.digest.Digest>}}`.
@@ -33,7 +33,7 @@ FORMAT_FILE = "FORMAT"
 FORMAT_TEXT = f"skillgit-digests {FORMAT_VERSION}\n".encode()
 DIGEST_DIR = f"v{FORMAT_VERSION}"
 CONTRIBUTOR_ID = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}")
-_PATH = re.compile(rf"{DIGEST_DIR}/([0-9a-f]{{2}})/([0-9a-f]{{2}})/([0-9a-f]{{64}})\.json")
+_PATH = re.compile(rf"{DIGEST_DIR}/([0-9a-f]{{2}})/([0-9a-f]{{64}})\.json")
 
 # Design limits (README). A file above MAX_FILE_BYTES, a ref above MAX_DIGESTS_PER_REF files or
 # MAX_REF_BYTES in all is refused when read, and `share` never writes one.
@@ -71,12 +71,12 @@ def digest_key(agent: str, session_id: str) -> str:
 
 def digest_path(agent: str, session_id: str) -> str:
     key = digest_key(agent, session_id)
-    return f"{DIGEST_DIR}/{key[:2]}/{key[2:4]}/{key}.json"
+    return f"{DIGEST_DIR}/{key[:2]}/{key}.json"
 
 
 def is_digest_path(path: str) -> bool:
     match = _PATH.fullmatch(path)
-    return match is not None and match.group(3).startswith(match.group(1) + match.group(2))
+    return match is not None and match.group(2).startswith(match.group(1))
 
 
 def encode(contributor: str, digest: Digest) -> bytes:
