@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import click
 
 from skillgit.cli.options import DAYS
-from skillgit.cli.progress import Progress
 from skillgit.errors import EXIT_FINDINGS, EXIT_OK
 from skillgit.printable import printable
 from skillgit.redact.screen import screened_output
@@ -46,7 +44,6 @@ def share(remote: str | None, since: float | None, dry_run: bool, forget_ref: bo
     config = load_config(cwd=here)
     engine = resolve_engine(None, None, os.environ, config)
     patterns = list(config.redact.extra_patterns)
-    progress = Progress(enabled=sys.stderr.isatty() and not dry_run)
     distill = DistillOptions(query=SessionQuery(since_days=since),
                              workers=config.distill.workers, parse_tag=parse_tag(patterns))
     report = run_share(here, config, engine, distill, default_cache_dir(),
@@ -54,7 +51,6 @@ def share(remote: str | None, since: float | None, dry_run: bool, forget_ref: bo
                        dry_run=dry_run, forget_ref=forget_ref,
                        on_warning=lambda m: click.echo(f"skillgit: warning: {printable(m)}",
                                                        err=True))
-    progress.done()
     outcome, found = report.outcome, report.shared
     if forget_ref:
         click.echo(printable(f"{outcome.status:<12} {outcome.ref} on {report.remote}"))
