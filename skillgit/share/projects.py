@@ -3,9 +3,11 @@
 An entry is a folder (`~/src/webapp`, `/srv/api/`, `../webapp` relative to the repository
 holding `.skillgit.yaml`) or a glob (`~/work/api-*`); a session belongs to it when its working
 directory is that folder or inside it (for a glob: inside a folder the glob matches). `~` is
-the home folder, trailing slashes do not matter, and symlinks are seen through on both sides
-(a project reached through a link is the same project). Matching is by whole path components:
-`~/src/web` does not admit `~/src/webapp`. An empty or absent list admits nothing.
+the home folder, trailing slashes do not matter, and symlinks are seen through on both sides:
+a project reached through a link is the same project, and a link inside a project that leads
+out of it leads out of the allow-list too (the session's real folder decides). Matching is by
+whole path components: `~/src/web` does not admit `~/src/webapp`. An empty or absent list
+admits nothing.
 """
 
 from __future__ import annotations
@@ -91,15 +93,15 @@ class AllowList:
         recorded = _expand(cwd.strip(), self.home)
         if not recorded.startswith("/"):
             return None  # a relative cwd says nothing about where the work was
-        for form in dict.fromkeys((recorded, _real(recorded))):
-            for spellings in self.paths:
-                for root in spellings:
-                    if _under(form, root):
-                        return self._project(root, form, recorded)
-            for patterns in self.globs:
-                for folder in _ancestors(form):
-                    if any(fnmatch.fnmatchcase(folder, p) for p in patterns):
-                        return self._project(folder, form, recorded)
+        form = _real(recorded)  # where the work really was: a link out of a project is out
+        for spellings in self.paths:
+            for root in spellings:
+                if _under(form, root):
+                    return self._project(root, form, recorded)
+        for patterns in self.globs:
+            for folder in _ancestors(form):
+                if any(fnmatch.fnmatchcase(folder, p) for p in patterns):
+                    return self._project(folder, form, recorded)
         return None
 
     def _project(self, root: str, form: str, recorded: str) -> Project:

@@ -61,6 +61,18 @@ def test_symlinks_are_seen_through_on_both_sides(tmp_path: Path) -> None:
     by_real = AllowList([str(real)], tmp_path, HOME)
     project = by_real.match(str(link / "webapp" / "src"))
     assert project is not None and project.subdir == "src"
+    assert str(link / "webapp") in project.spellings      # rewritten in quotes as recorded
+
+
+def test_a_link_out_of_a_project_leads_out_of_the_allow_list(tmp_path: Path) -> None:
+    project = tmp_path / "webapp"
+    private = tmp_path / "private"
+    project.mkdir()
+    (private / "diary").mkdir(parents=True)
+    (project / "notes").symlink_to(private)
+    listed = AllowList([str(project)], tmp_path, HOME)
+    assert listed.match(str(project / "notes" / "diary")) is None
+    assert listed.match(str(project / "src" / ".." / ".." / "private")) is None
 
 
 def digest(quote: str = "use pnpm", **fields: object) -> Digest:
