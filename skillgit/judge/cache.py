@@ -23,6 +23,7 @@ from pydantic import BaseModel, ValidationError
 from skillgit.judge.answer import Judgement
 from skillgit.judge.prompt import PROMPT_VERSION, Item
 from skillgit.proposal import Candidate
+from skillgit.redact.screen import screen_value
 
 
 def default_verdict_dir(env: Mapping[str, str] | None = None) -> Path:
@@ -77,7 +78,7 @@ class VerdictCache:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
                 with os.fdopen(fd, "w", encoding="utf-8") as out:
-                    out.write(entry.model_dump_json())
+                    out.write(json.dumps(screen_value(entry.model_dump(mode="json"))))
                 os.replace(tmp, path)
 
 

@@ -89,7 +89,7 @@ class ModelJudge:
         pending = [i for cid, i in items.items() if cid not in resolved]
         for batch in self._batches(pending, skills):
             good, failed = self._ask(batch, skills, names)
-            for j in good:
+            for j in map(self._redacted, good):
                 cache.put(to_stored(j, items, prints))
                 done.append(self._verdict(j, items, rejected))
             for cid, why in failed.items():
@@ -99,6 +99,15 @@ class ModelJudge:
         self.report.cost_usd = estimated_cost(self.report.usage, self.backend.model)
         out = kept + done
         return sorted(out, key=lambda v: (not v.accepted, -v.score, v.candidate.key))
+
+    def _redacted(self, j: Judgement) -> Judgement:
+        """`j` with every reason redacted, before it is used or cached."""
+        data = j.model_dump()
+        for key in ("repeatable", "room_to_improve", "repeated_ask"):
+            data[key]["reason"] = self.redactor.redact(data[key]["reason"])
+        for check in data["kill_switches"]:
+            check["reason"] = self.redactor.redact(check["reason"])
+        return Judgement.model_validate(data)
 
     def _verdict(self, j: Judgement, items: dict[str, Item],
                  rejected: Callable[[Candidate], bool]) -> Verdict:

@@ -31,7 +31,7 @@ def backend(server: JudgeServer, flavour: str = "openai") -> Backend:
 
 def run(repo: Path, server: JudgeServer, digests: list, cache: Path | None,
         flavour: str = "openai") -> tuple[ProposalSet, ModelJudge]:
-    redactor = Redactor(home="/home/tester")
+    redactor = Redactor(home="/home/tester", extra_patterns=["AcmeInternal-[A-Za-z0-9]{24}"])
     judge = ModelJudge(backend(server, flavour), redactor=redactor, cache_dir=cache,
                        settings=JudgeSettings(min_sessions=2))
     with GitRepo(repo) as g:
@@ -161,3 +161,23 @@ def test_new_evidence_is_judged_again(skills_repo: Path, tmp_path: Path) -> None
         run(skills_repo, server, [RUFF, LINTER, digest(6, corrections=(
             "lint with ruff, not flake8",))], cache)
         assert len(server.received) == 2
+
+
+def test_a_secret_in_the_models_reasons_is_redacted_everywhere(skills_repo: Path,
+                                                               tmp_path: Path) -> None:
+    token = "AcmeInternal-" + "Rs5" * 8   # an extra pattern only the redactor knows
+
+    def decide(shown: list[Shown]) -> list[dict]:
+        out = [judgement([c]) for c in shown]
+        for j in out:
+            j["repeatable"]["reason"] = f"Seen with {token} in every session."
+        return out
+
+    cache = tmp_path / "verdicts"
+    with JudgeServer(decide) as server:
+        found, _ = run(skills_repo, server, PNPM, cache)
+    [p] = found.proposals
+    assert token not in commit_message(p) and "Seen with" in commit_message(p)
+    files = list(cache.rglob("*.json"))
+    assert files and not any(token in f.read_text() for f in files)
+    assert "Seen with" in files[0].read_text()
