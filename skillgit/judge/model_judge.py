@@ -19,6 +19,7 @@ from skillgit.judge.prices import estimated_cost
 from skillgit.judge.prompt import SYSTEM, Item, make_items, skills_block, user_prompt
 from skillgit.judge.verdicts import build_verdict, fallback_verdict
 from skillgit.llm.base import Backend, InvalidAnswer, Usage
+from skillgit.llm.structured import schema_instructions
 from skillgit.proposal import Candidate, Verdict
 from skillgit.redact import Redactor
 from skillgit.tokens import estimate_tokens
@@ -120,8 +121,9 @@ class ModelJudge:
 
     def _batches(self, pending: list[Item], skills: str) -> Iterable[list[Item]]:
         """Consecutive items whose prompt stays within the token budget (one item at least)."""
-        overhead = estimate_tokens(SYSTEM) + estimate_tokens(
-            user_prompt([], skills, self.settings.min_sessions)) + 50
+        # The schema counts too, whether sent as response_format or as instructions.
+        overhead = (estimate_tokens(SYSTEM) + estimate_tokens(schema_instructions(JudgeAnswer))
+                    + estimate_tokens(user_prompt([], skills, self.settings.min_sessions)) + 50)
         batch: list[Item] = []
         size = overhead
         for item in pending:

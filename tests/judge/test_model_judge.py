@@ -213,3 +213,20 @@ def test_unsafe_text_in_a_reason_is_refused(skills_repo: Path) -> None:
     [p] = found.proposals
     assert p.verdict.judged_by is None and "download-and-run" in (p.verdict.fallback or "")
     assert "evil.example" not in commit_message(p) and judge.report.fallbacks == 1
+
+
+def test_batches_stay_within_the_token_budget(skills_repo: Path) -> None:
+    from skillgit.tokens import estimate_tokens
+
+    many = [digest(i, corrections=(f"use tool{i} with flag --mode{i} for module{i}",))
+            for i in range(1, 25)]
+    with JudgeServer(lambda shown: [judgement([c], passes=False) for c in shown]) as server:
+        redactor = Redactor(home="/home/tester")
+        judge = ModelJudge(backend(server), redactor=redactor, cache_dir=None,
+                           settings=JudgeSettings(token_budget=1500))
+        with GitRepo(skills_repo) as g:
+            propose(g, g.resolve("main"), many, redactor=redactor, model_judge=judge)
+        sizes = [estimate_tokens(b["messages"][0]["content"] + b["messages"][-1]["content"])
+                 for b in (r.json() for r in server.received)]
+    assert len(sizes) >= 2 and max(sizes) <= 1500   # system, schema and prompt
+    assert judge.report.candidates == 24 and judge.report.fallbacks == 0
