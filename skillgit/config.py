@@ -23,6 +23,12 @@ command-line flags > environment > this file > defaults. API keys never belong h
       max_proposals: 5
       base: main
       identity: "skillgit <skillgit@users.noreply.invalid>"   # author and committer
+      min_sessions: 2                # a model judge never passes a lesson seen in fewer
+    judge:                           # default: the distill engine judges (heuristic: rules)
+      llm: anthropic                 # an engine name, or heuristic
+      model: claude-sonnet-4-5
+      token_budget: 6000             # prompt tokens per judge request
+      max_candidates: 40             # candidates a run sends to the model, best first
     publish:
       remote: origin                 # a remote name or URL
       repo: acme/skills              # OWNER/NAME (default: from the remote URL)
@@ -117,6 +123,7 @@ class MineConfig(BaseModel):
     max_proposals: int = Field(default=5, ge=1, le=50)
     base: str | None = Field(default=None, min_length=1)
     identity: str | None = Field(default=None, pattern=r"^[^<>\n]+ <[^<>\s]+>$")
+    min_sessions: int = Field(default=2, ge=2, le=100)
 
     @field_validator("skills_dir")
     @classmethod
@@ -124,6 +131,15 @@ class MineConfig(BaseModel):
         if value is not None and not skills_dir_is_inside(value):
             raise ValueError(SKILLS_DIR_RULE)
         return value
+
+
+class JudgeConfig(BaseModel):
+    model_config = _STRICT
+
+    llm: str | None = Field(default=None, min_length=1)
+    model: str | None = Field(default=None, min_length=1)
+    token_budget: int = Field(default=6000, ge=1000, le=1_000_000)
+    max_candidates: int = Field(default=40, ge=1, le=1000)
 
 
 class PublishConfig(BaseModel):
@@ -191,6 +207,7 @@ class Config(BaseModel):
     distill: DistillConfig = Field(default_factory=DistillConfig)
     redact: RedactConfig = Field(default_factory=RedactConfig)
     mine: MineConfig = Field(default_factory=MineConfig)
+    judge: JudgeConfig = Field(default_factory=JudgeConfig)
     publish: PublishConfig = Field(default_factory=PublishConfig)
     share: ShareConfig = Field(default_factory=ShareConfig)
 
@@ -271,7 +288,8 @@ def parse_config(text: str, source: str) -> Config:
         data = {}
     if not isinstance(data, dict):
         raise UsageError(f"{source}: the top level must be a mapping of sections "
-                         f"(llm, distill, redact, mine, publish, share), not {type(data).__name__}")
+                         f"(llm, distill, redact, mine, judge, publish, share), "
+                         f"not {type(data).__name__}")
     try:
         return Config.model_validate(data)
     except ValidationError as exc:

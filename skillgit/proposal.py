@@ -79,6 +79,15 @@ class DimensionResult(BaseModel):
     evidence: list[Signal] = Field(default_factory=list)
 
 
+class GateCheck(BaseModel):
+    """One kill switch as a model judged it: whether it fires, why, and the evidence cited."""
+
+    name: str
+    fires: bool
+    reason: str
+    evidence: list[Signal] = Field(default_factory=list)
+
+
 class Verdict(BaseModel):
     """The gate applied to one candidate: repeatable AND (feedback OR repeated ask)."""
 
@@ -88,6 +97,13 @@ class Verdict(BaseModel):
     repeated_ask: DimensionResult
     kill: str | None = None       # the kill switch that fired, if any
     score: float = 0.0
+    # Set when a model judged (skillgit.judge): "<backend>/<model>", every kill switch with its
+    # reason, how many heuristic candidates it merged; `fallback` says why a model judge's
+    # answer was not used and the heuristic verdict stands instead.
+    judged_by: str | None = None
+    checks: list[GateCheck] = Field(default_factory=list)
+    merged: int = 1
+    fallback: str | None = None
 
     @property
     def accepted(self) -> bool:

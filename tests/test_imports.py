@@ -18,10 +18,11 @@ PACKAGE = Path(__file__).resolve().parents[1] / "skillgit"
 # its own layer or below. `<root>` is skillgit/__init__.py (the version).
 LAYERS: list[set[str]] = [
     {"__main__", "cli"},
-    {"demo", "init"},              # init: writes config, workflow, pre-commit entry
+    {"demo", "init", "eval"},      # init: writes config, workflow, pre-commit entry
     {"publish", "review", "share"},  # PR lifecycle, PR body, push; review: diff → findings;
                                      # share: digest refs (uses publish's push)
     {"mine"},
+    {"judge"},                     # the model judge: below mine, above the engines
     {"distill"},                   # the rules and the engines that run them
     {"llm"},                       # model backends only
     {"skills", "transcripts", "report"},

@@ -34,6 +34,7 @@ COMMANDS: dict[str, str] = {
     "init": "init:init",
     "review": "review:review",
     "share": "share:share",
+    "eval": "eval:eval_command",
 }
 
 

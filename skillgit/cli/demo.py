@@ -12,9 +12,19 @@ from skillgit.errors import EXIT_OK
 @click.command("demo")
 @click.option("--dir", "where", type=click.Path(path_type=Path, file_okay=False), default=None,
               help="Where to create the demo (default: a new temporary folder).")
-def demo(where: Path | None) -> int:
+@click.option("--eval", "eval_dir", type=click.Path(path_type=Path, file_okay=False),
+              default=None, metavar="DIR",
+              help="Instead, write a small labelled set for `skillgit eval` into DIR.")
+def demo(where: Path | None, eval_dir: Path | None) -> int:
     """Create a throwaway skills repo and sample Claude Code / Codex sessions, mine them
     with the offline heuristic engine, and show where the proposals are."""
+    if eval_dir is not None:
+        from skillgit.demo.eval_set import write_eval_set
+
+        expected = write_eval_set(eval_dir)
+        click.echo(f"Labelled set: {eval_dir} (expected lessons in {expected.name})")
+        click.echo(f"Measure an engine: skillgit eval {eval_dir} [--llm NAME] [--model M]")
+        return EXIT_OK
     from skillgit.cli.mine import summary_lines
     from skillgit.demo.run import run_demo
 

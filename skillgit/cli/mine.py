@@ -14,6 +14,7 @@ from skillgit.cli.options import DAYS
 from skillgit.cli.progress import Progress
 from skillgit.distill.run import DistillResult
 from skillgit.errors import EXIT_OK
+from skillgit.judge.model_judge import JudgeReport
 from skillgit.mine.run import MineResult
 from skillgit.printable import json_printable, printable
 from skillgit.redact.screen import screened_output
@@ -31,6 +32,11 @@ MAX_REJECTED_SHOWN = 8
 @click.option("--llm", "llm_name", default=None, metavar="NAME",
               help="Engine (default: SKILLGIT_LLM, .skillgit.yaml, auto-detect, heuristic).")
 @click.option("--model", default=None, help="Model for the engine (default: SKILLGIT_MODEL).")
+@click.option("--judge-llm", default=None, metavar="NAME",
+              help="Engine that judges the candidates (default: judge.llm, else the distill "
+              "engine; heuristic: the rule-based gate).")
+@click.option("--judge-model", default=None, metavar="M",
+              help="Model for the judge engine (default: judge.model, else the distill model).")
 @click.option("--max", "max_proposals", type=click.IntRange(1, 50), default=None,
               help="At most N proposals per run (default: mine.max_proposals, 5).")
 @click.option("--base", default=None, help="Base branch (default: mine.base, else the "
@@ -55,7 +61,8 @@ MAX_REJECTED_SHOWN = 8
               "fetches (default: share.remote, publish.remote, else origin).")
 @screened_output
 def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
-         llm_name: str | None, model: str | None, max_proposals: int | None, base: str | None,
+         llm_name: str | None, model: str | None, judge_llm: str | None,
+         judge_model: str | None, max_proposals: int | None, base: str | None,
          skills_dir: str | None, dry_run: bool, as_json: bool, repo_path: Path,
          workers: int | None, limit: int | None, refresh: bool, from_digests: bool,
          remote: str | None) -> int:
@@ -70,6 +77,7 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
     from skillgit.distill.cache import DigestCache, default_cache_dir, parse_tag
     from skillgit.distill.engines import resolve_engine
     from skillgit.distill.run import DistillOptions
+    from skillgit.judge.select import make_judge
     from skillgit.mine.run import MineOptions, dry_run_text, run_mine
     from skillgit.mine.write import resolve_identity
     from skillgit.redact import Redactor
@@ -80,6 +88,9 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
     config = load_config(cwd=repo_path)
     engine = resolve_engine(llm_name, model, os.environ, config)
     patterns = list(config.redact.extra_patterns)
+    redactor = Redactor.from_environment(patterns)
+    judge = make_judge(judge_llm, judge_model, engine, os.environ, config, redactor,
+                       refresh=refresh)
     section = config.mine
     options = MineOptions(
         max_proposals=max_proposals or section.max_proposals, base=base or section.base,
@@ -89,7 +100,6 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
                              refresh=refresh, parse_tag=parse_tag(patterns))
     progress = Progress(enabled=sys.stderr.isatty() and not as_json)
     query = SessionQuery(agents=agents, source=source, since_days=since)
-    redactor = Redactor.from_environment(patterns)
 
     def warn(message: str) -> None:
         click.echo(f"skillgit: warning: {printable(message)}", err=True)
@@ -102,12 +112,12 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
             if source is not None else None
         distilled, result, shared = mine_shared(
             repo_path, config, options, engine, redactor, os.environ, remote=remote,
-            since_days=since, local=local, on_warning=warn)
+            since_days=since, local=local, on_warning=warn, model_judge=judge)
     else:
         distilled, result = run_mine(
             repo_path, query, options, engine, cache=DigestCache(default_cache_dir()),
-            redactor=redactor, distill=distill, on_digest=lambda _d: progress.tick(),
-            on_warning=warn)
+            redactor=redactor, distill=distill, model_judge=judge,
+            on_digest=lambda _d: progress.tick(), on_warning=warn)
     progress.done()
     if as_json:
         summary = summary_json(distilled, result)
@@ -147,6 +157,9 @@ def summary_lines(distilled: DistillResult, result: MineResult) -> list[str]:
         "(changed by someone else)"
         + (" (dry run: no git object written)" if result.dry_run else ""),
     ]
+    lines.append(f"skillgit: {cost_line(distilled, result)}")
+    if found.judge is not None:
+        lines.append(f"skillgit: {judge_line(found.judge)}")
     if found.withheld:
         from skillgit.mine.propose import withheld_summary
         lines.append(f"skillgit: {withheld_summary(found.withheld)}")
@@ -175,6 +188,9 @@ def summary_json(distilled: DistillResult, result: MineResult) -> dict[str, Any]
         "sessions": s.sessions, "files": s.files,
         "digests": {"cached": s.cached, "new": s.computed, "engine_calls": s.engine_calls},
         "usage": (distilled.usage + result.found.usage).model_dump(),
+        "estimated_cost_usd": engine_cost(distilled, result),
+        "judge": (result.found.judge.model_dump() if result.found.judge is not None
+                  else {"engine": "heuristic", "calls": 0}),
         "candidates": result.found.candidates,
         "proposals": [{
             "branch": p.branch, "kind": p.kind, "skill": p.skill, "summary": p.summary,
@@ -185,7 +201,39 @@ def summary_json(distilled: DistillResult, result: MineResult) -> dict[str, Any]
             "dimensions": {"repeatable": p.verdict.repeatable.holds,
                            "feedback": p.verdict.feedback.holds,
                            "repeated_ask": p.verdict.repeated_ask.holds},
+            "judged_by": p.verdict.judged_by, "judge_fallback": p.verdict.fallback,
+            "reasons": {"repeatable": p.verdict.repeatable.reason,
+                        "feedback": p.verdict.feedback.reason,
+                        "repeated_ask": p.verdict.repeated_ask.reason,
+                        **{c.name: c.reason for c in p.verdict.checks}},
         } for p in result.found.proposals],
         "rejected": [r.model_dump() for r in result.found.rejected],
         "withheld": dict(sorted(result.found.withheld.items())),
     }
+
+
+def engine_cost(distilled: DistillResult, result: MineResult) -> float | None:
+    """Estimated USD for distilling and writing (the distill engine's price; None: unknown)."""
+    from skillgit.judge.prices import estimated_cost
+
+    usage = distilled.usage + result.found.usage
+    if usage.calls == 0:
+        return 0.0
+    return estimated_cost(usage, result.engine)
+
+
+def cost_line(distilled: DistillResult, result: MineResult) -> str:
+    from skillgit.judge.prices import cost_text
+
+    return f"estimated cost of distilling and writing: {cost_text(engine_cost(distilled, result))}"
+
+
+def judge_line(report: JudgeReport) -> str:
+    from skillgit.judge.prices import cost_text
+
+    usage = report.usage
+    return (f"judge {report.engine}: {report.candidates} candidates, {report.calls} calls "
+            f"({report.cached} cached, {report.merged} merged, {report.fallbacks} kept the "
+            f"heuristic verdict), {usage.input_tokens} tokens in, {usage.output_tokens} out"
+            f"{', estimated' if usage.estimated else ''}; estimated cost "
+            f"{cost_text(report.cost_usd)}")

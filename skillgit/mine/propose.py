@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from skillgit.digest import Digest
 from skillgit.gitops import GitRepo
+from skillgit.judge.model_judge import JudgeReport, ModelJudge
 from skillgit.llm.base import Backend, Usage
 from skillgit.mine import generate, prose
 from skillgit.mine.group import group
@@ -47,6 +48,7 @@ class ProposalSet(BaseModel):
     usage: Usage = Field(default_factory=Usage)  # tokens spent writing prose (LLM engines)
     # quotes withheld by the safety screen in this run: class of risk → count
     withheld: dict[str, int] = Field(default_factory=dict)
+    judge: JudgeReport | None = None   # set when a model judged
 
 
 class _Drafting:
@@ -157,7 +159,8 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
             skills_dir: str | None = None, ledger: Ledger | None = None,
             engine: str = "heuristic", redactor: Redactor | None = None,
             writer: Backend | None = None,
-            on_warning: Callable[[str], None] | None = None) -> ProposalSet:
+            on_warning: Callable[[str], None] | None = None,
+            model_judge: ModelJudge | None = None) -> ProposalSet:
     """Validated proposals from digests; `writer` (an LLM backend) writes the prose, else
     templates do. Existing skills are found anywhere in the repository; `skills_dir` only
     says where new ones go. `on_warning` hears of existing skills that cannot be read."""
@@ -172,7 +175,11 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
         return ledger.blocks(kind, name, len(c.sessions), c.key)
 
     verdicts = judge(candidates, known, blocked)
-    result = ProposalSet(candidates=len(candidates))
+    if model_judge is not None:  # the model judges again what the heuristics grouped
+        verdicts = model_judge.judge(verdicts, [(k.name, k.description) for k in known],
+                                     blocked)
+    result = ProposalSet(candidates=len(candidates),
+                         judge=model_judge.report if model_judge is not None else None)
     for verdict in verdicts:
         for risk, n in verdict.candidate.withheld.items():
             result.withheld[risk] = result.withheld.get(risk, 0) + n
@@ -182,7 +189,8 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
     for verdict in verdicts:
         c = verdict.candidate
         if not verdict.accepted:
-            result.rejected.append(Rejected(title=c.title, missed=verdict.missed,
+            missed = verdict.missed + (f" ({verdict.fallback})" if verdict.fallback else "")
+            result.rejected.append(Rejected(title=c.title, missed=missed,
                                             sessions=len(c.sessions)))
             continue
         if len(chosen) >= max_proposals:
@@ -209,7 +217,7 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
         proposal = Proposal(
             kind="update" if kind == "update" else "new", skill=name,
             summary=generate.summary_for(kind, verdict), change=change, verdict=verdict,
-            engine=engine, rejected_others=notes)
+            engine=verdict.judged_by or engine, rejected_others=notes)
         proposal.review_carefully = review_items(
             verdict.candidate, _generated_texts(repo, base, proposal), hosts)
         risks = refused(commit_message(proposal))  # quotes that are harmless one by one

@@ -14,6 +14,7 @@ from skillgit.distill.llm_engine import LLMEngine
 from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions
 from skillgit.errors import UsageError
 from skillgit.gitops import GitError, GitRepo
+from skillgit.judge.model_judge import ModelJudge
 from skillgit.llm.base import Backend, Engine
 from skillgit.mine.ledger import load_ledger
 from skillgit.mine.lock import writing
@@ -40,6 +41,7 @@ class MineResult(BaseModel):
     found: ProposalSet
     outcomes: list[WriteOutcome] = Field(default_factory=list)
     dry_run: bool = False
+    engine: str = "heuristic"     # the distill engine's label, "<backend>/<model>"
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
@@ -84,16 +86,18 @@ def check_skills_dir(repo: GitRepo, base_name: str, base_sha: str,
 
 def mine_digests(repo_path: Path, digests: Iterable[Digest], options: MineOptions,
                  redactor: Redactor | None = None, writer: Backend | None = None,
-                 on_warning: Callable[[str], None] | None = None) -> MineResult:
+                 on_warning: Callable[[str], None] | None = None,
+                 model_judge: ModelJudge | None = None) -> MineResult:
     with GitRepo(repo_path) as repo:
         base_name, base_sha = resolve_base(repo, options.base)
         check_skills_dir(repo, base_name, base_sha, options.skills_dir)
         ledger, _ = load_ledger(repo)
         found = propose(repo, base_sha, list(digests), max_proposals=options.max_proposals,
                         skills_dir=options.skills_dir, ledger=ledger, engine=options.engine,
-                        redactor=redactor, writer=writer, on_warning=on_warning)
+                        redactor=redactor, writer=writer, on_warning=on_warning,
+                        model_judge=model_judge)
         result = MineResult(base_branch=base_name, base_sha=base_sha, found=found,
-                            dry_run=options.dry_run)
+                            dry_run=options.dry_run, engine=options.engine)
         if options.dry_run:
             result.outcomes = [write_proposal(repo, p, base_sha, options.identity, dry_run=True)
                                for p in found.proposals]
@@ -128,8 +132,8 @@ def run_mine(repo_path: Path, query: SessionQuery, options: MineOptions, engine:
              cache: DigestCache, redactor: Redactor, distill: DistillOptions | None = None,
              env: Mapping[str, str] | None = None,
              on_digest: Callable[[Digest], None] | None = None,
-             on_warning: Callable[[str], None] | None = None) -> tuple[DistillResult,
-                                                                       MineResult]:
+             on_warning: Callable[[str], None] | None = None,
+             model_judge: ModelJudge | None = None) -> tuple[DistillResult, MineResult]:
     """The whole pipeline: discover → parse → redact → distill (cached) → propose → write."""
     with GitRepo(repo_path) as repo:  # fail fast, before any distilling
         base_name, base_sha = resolve_base(repo, options.base)
@@ -144,7 +148,7 @@ def run_mine(repo_path: Path, query: SessionQuery, options: MineOptions, engine:
     options = options.model_copy(update={"engine": engine_label(engine)})
     writer = engine.backend if isinstance(engine, LLMEngine) else None
     return distilled, mine_digests(repo_path, distilled.digests, options, redactor, writer,
-                                  on_warning)
+                                  on_warning, model_judge)
 
 
 def dry_run_text(repo_path: Path, result: MineResult) -> str:

@@ -17,7 +17,7 @@ from skillgit.errors import UsageError
 from skillgit.gitops import FileChange, GitRepo
 from skillgit.interrupts import deferred
 from skillgit.mine.generate import plain_text
-from skillgit.proposal import Proposal
+from skillgit.proposal import Proposal, Signal
 
 DEFAULT_IDENTITY = "skillgit <skillgit@users.noreply.invalid>"
 _IDENTITY = re.compile(r"[^<>\n]*[^<>\s][^<>\n]* <[^<>\s]+>")  # what git and GitHub accept
@@ -55,14 +55,20 @@ class WriteOutcome(BaseModel):
 def commit_message(proposal: Proposal) -> str:
     verdict = proposal.verdict
     c = verdict.candidate
-    lines = [f"skills({proposal.skill}): {proposal.summary}", "",
-             "Why: the gate is repeatable AND (room to do better OR a repeated ask).",
-             f"- Repeatable: {'yes' if verdict.repeatable.holds else 'no'}, "
-             f"{verdict.repeatable.reason}.",
-             f"- Room to do better: {'yes' if verdict.feedback.holds else 'no'}, "
-             f"{verdict.feedback.reason}.",
-             f"- Repeated ask: {'yes' if verdict.repeated_ask.holds else 'no'}, "
-             f"{verdict.repeated_ask.reason}."]
+    lines = [f"skills({proposal.skill}): {proposal.summary}", ""]
+    if verdict.judged_by:
+        lines += model_rationale_lines(proposal)
+    else:
+        lines += [
+            "Why: the gate is repeatable AND (room to do better OR a repeated ask).",
+            f"- Repeatable: {'yes' if verdict.repeatable.holds else 'no'}, "
+            f"{verdict.repeatable.reason}.",
+            f"- Room to do better: {'yes' if verdict.feedback.holds else 'no'}, "
+            f"{verdict.feedback.reason}.",
+            f"- Repeated ask: {'yes' if verdict.repeated_ask.holds else 'no'}, "
+            f"{verdict.repeated_ask.reason}."]
+        if verdict.fallback:
+            lines.append(f"- Judge: {escaped(verdict.fallback, 400)}.")
     if proposal.kind == "update":
         lines.append(f"- Extends the existing skill '{proposal.skill}' instead of adding one.")
     lines += review_carefully_lines(proposal)
@@ -82,6 +88,33 @@ def commit_message(proposal: Proposal) -> str:
               f"Skillgit-Evidence: {len(c.sessions)} sessions",
               f"Skillgit-Engine: {proposal.engine}"]
     return "\n".join(lines) + "\n"
+
+
+def cited(signals: list[Signal]) -> str:
+    """"claude-code 2026-11-02 0000abcd turn 3, …": the evidence a reason cites."""
+    return "; ".join(f"{s.session_ref} turn {s.turn}" for s in signals[:6]) + (
+        f"; … {len(signals) - 6} more" if len(signals) > 6 else "")
+
+
+def model_rationale_lines(proposal: Proposal) -> list[str]:
+    """The model judge's reasons per gate dimension and kill switch, with cited evidence."""
+    verdict = proposal.verdict
+    lines = [f"Why ({escaped(verdict.judged_by or '', 80)} judged): the gate is repeatable "
+             "AND (room to do better OR a repeated ask)."]
+    for label, d in (("Repeatable", verdict.repeatable),
+                     ("Room to do better", verdict.feedback),
+                     ("Repeated ask", verdict.repeated_ask)):
+        lines.append(f"- {label}: {'yes' if d.holds else 'no'}, {escaped(d.reason, 400)} "
+                     f"(cites {cited(d.evidence)})")
+    if verdict.checks:
+        lines.append("Kill switches:")
+        lines += [f"- {c.name}: {'fires' if c.fires else 'does not fire'}, "
+                  f"{escaped(c.reason, 400)} (cites {cited(c.evidence)})"
+                  for c in verdict.checks]
+    if verdict.merged > 1:
+        lines.append(f"- Merges {verdict.merged} candidate groups the model judged to be one "
+                     "lesson.")
+    return lines
 
 
 REVIEW_CAREFULLY = "Review carefully"

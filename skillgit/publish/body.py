@@ -103,11 +103,39 @@ def _rationale(proposal: Proposal) -> list[str]:
         ("Repeated ask", verdict.repeated_ask)]
     rows = [[name, "yes" if d.holds else "no", inert(d.reason, REASON_CHARS)]
             for name, d in dimensions]
+    if verdict.judged_by:
+        return _model_rationale(proposal, dimensions)
     lines = ["### Why: the judge's rationale", "",
              "The gate is *repeatable* AND (*room to do better* OR *a repeated ask*).", "",
              *table(["Dimension", "Holds", "Rationale"], rows)]
     if verdict.kill:
         lines += ["", f"Kill switch: {inert(verdict.kill, REASON_CHARS)}"]
+    if verdict.fallback:
+        lines += ["", f"Judge: {inert(verdict.fallback, REASON_CHARS)}"]
+    return [*lines, ""]
+
+
+def _cites(signals: list[Signal]) -> str:
+    return inert("; ".join(f"{s.session_ref} turn {s.turn}" for s in signals[:6]),
+                 REASON_CHARS)
+
+
+def _model_rationale(proposal: Proposal,
+                     dimensions: list[tuple[str, DimensionResult]]) -> list[str]:
+    """A model judge's reasons per dimension and kill switch, each with the evidence cited."""
+    verdict = proposal.verdict
+    rows = [[name, "yes" if d.holds else "no", inert(d.reason, REASON_CHARS), _cites(d.evidence)]
+            for name, d in dimensions]
+    lines = ["### Why: the judge's rationale", "",
+             f"Judged by {code(verdict.judged_by or '')}. The gate is *repeatable* AND "
+             "(*room to do better* OR *a repeated ask*).", "",
+             *table(["Dimension", "Holds", "Rationale", "Cites"], rows)]
+    if verdict.checks:
+        kills = [[inert(c.name, 40), "fires" if c.fires else "no", inert(c.reason, REASON_CHARS),
+                  _cites(c.evidence)] for c in verdict.checks]
+        lines += ["", *table(["Kill switch", "Fires", "Rationale", "Cites"], kills)]
+    if verdict.merged > 1:
+        lines += ["", f"The model merged {verdict.merged} candidate groups as one lesson."]
     return [*lines, ""]
 
 

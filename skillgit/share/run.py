@@ -21,6 +21,7 @@ from skillgit.distill.llm_engine import LLMEngine
 from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions
 from skillgit.errors import UsageError
 from skillgit.gitops import GitRepo
+from skillgit.judge.model_judge import ModelJudge
 from skillgit.llm.base import Engine
 from skillgit.mine.run import MineOptions, MineResult, engine_label, mine_digests, resolve_base
 from skillgit.redact import Redactor
@@ -97,7 +98,8 @@ def mine_shared(repo_path: Path, config: Config, options: MineOptions, engine: E
                 redactor: Redactor, environ: Mapping[str, str], *, remote: str | None = None,
                 since_days: float | None = None,
                 local: Callable[[], DistillResult] | None = None,
-                on_warning: Warn | None = None) -> tuple[DistillResult, MineResult, SharedRead]:
+                on_warning: Warn | None = None, model_judge: ModelJudge | None = None,
+                ) -> tuple[DistillResult, MineResult, SharedRead]:
     """Mine the team's shared digests (and local sessions when `local` is given)."""
     warn = on_warning or (lambda _m: None)
     with GitRepo(repo_path) as repo:  # fail fast, before any fetching or distilling
@@ -115,4 +117,6 @@ def mine_shared(repo_path: Path, config: Config, options: MineOptions, engine: E
     digests = since_cutoff(read.digests, since_days)
     options = options.model_copy(update={"engine": engine_label(engine)})
     writer = engine.backend if isinstance(engine, LLMEngine) else None
-    return distilled, mine_digests(repo_path, digests, options, redactor, writer, warn), read
+    result = mine_digests(repo_path, digests, options, redactor, writer, warn,
+                          model_judge=model_judge)
+    return distilled, result, read

@@ -1,0 +1,92 @@
+"""Run the whole pipeline on a labelled set, in a throwaway repository, and score it."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from dulwich import porcelain
+from dulwich.refs import Ref
+from dulwich.repo import Repo
+
+from skillgit.distill.cache import DigestCache
+from skillgit.eval.labelled import LabelledSet
+from skillgit.eval.score import Proposed, Score, score
+from skillgit.gitops import GitRepo
+from skillgit.judge.model_judge import ModelJudge
+from skillgit.judge.prices import estimated_cost
+from skillgit.llm.base import Engine, Usage
+from skillgit.mine.run import MineOptions, engine_label, run_mine
+from skillgit.mine.write import DEFAULT_IDENTITY, commit_message
+from skillgit.redact import Redactor
+from skillgit.transcripts.discover import SessionQuery
+
+MAX_PROPOSALS = 50
+JudgeFactory = Callable[[Path], ModelJudge | None]   # verdict cache dir → the judge
+
+
+def _throwaway_repo(path: Path, skills: Path) -> None:
+    """A repository with the set's skills (if any) in one commit on `main`."""
+    path.mkdir(parents=True)
+    (path / "README.md").write_text("Throwaway repository of `skillgit eval`.\n",
+                                    encoding="utf-8")
+    if skills.is_dir():
+        shutil.copytree(skills, path / "skills", symlinks=False)
+    with Repo.init(str(path)) as repo:
+        repo.refs.set_symbolic_ref(Ref(b"HEAD"), Ref(b"refs/heads/main"))
+        files = [str(p) for p in sorted(path.rglob("*")) if p.is_file() and ".git" not in
+                 p.relative_to(path).parts]
+        porcelain.add(repo, files)
+        porcelain.commit(repo, message=b"Labelled set\n", author=DEFAULT_IDENTITY.encode(),
+                         committer=DEFAULT_IDENTITY.encode())
+
+
+def _cache_texts(root: Path) -> dict[str, str]:
+    return {f"cache file {p.relative_to(root)}": p.read_text("utf-8", "replace")
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def run_eval(labelled: LabelledSet, engine: Engine, make_judge: JudgeFactory,
+             redactor: Redactor) -> Score:
+    with tempfile.TemporaryDirectory(prefix="skillgit-eval-") as tmp:
+        work = Path(tmp)
+        repo = work / "repo"
+        _throwaway_repo(repo, labelled.skills)
+        judge = make_judge(work / "cache" / "verdicts")
+        distilled, result = run_mine(
+            repo, SessionQuery(source=labelled.sessions),
+            MineOptions(max_proposals=MAX_PROPOSALS), engine,
+            cache=DigestCache(work / "cache" / "digests"), redactor=redactor,
+            model_judge=judge)
+        proposed: list[Proposed] = []
+        outputs: dict[str, str] = {}
+        with GitRepo(repo) as git:
+            for p in result.found.proposals:
+                added = []
+                for path, data in sorted(p.change.files.items()):
+                    before = (git.read_file(result.base_sha, path) or b"").decode(
+                        "utf-8", "replace")
+                    text = data.decode("utf-8", "replace")
+                    added.append(text[len(before):] if text.startswith(before) else text)
+                    outputs[f"{p.branch}:{path}"] = text
+                outputs[f"commit message of {p.branch}"] = commit_message(p)
+                proposed.append(Proposed(branch=p.branch, kind=p.kind, skill=p.skill,
+                                         text="\n".join(added)))
+        outputs["rejected candidates"] = "\n".join(r.model_dump_json()
+                                                   for r in result.found.rejected)
+        outputs.update(_cache_texts(work / "cache"))
+    found = score(labelled.expected, proposed, outputs)
+    usage = distilled.usage + result.found.usage
+    report = result.found.judge
+    judge_usage = report.usage if report is not None else Usage()
+    distill_cost = 0.0 if usage.calls == 0 else estimated_cost(usage, engine_label(engine))
+    judge_cost = report.cost_usd if report is not None else 0.0
+    found.usage, found.judge_usage = usage, judge_usage
+    found.judge_calls = report.calls if report is not None else 0
+    found.engine = engine_label(engine)
+    found.judge = report.engine if report is not None else "heuristic"
+    found.estimated_cost_usd = (None if distill_cost is None or judge_cost is None
+                                else distill_cost + judge_cost)
+    return found
