@@ -16,7 +16,7 @@ def demo(where: Path | None) -> int:
     """Create a throwaway skills repo and sample Claude Code / Codex sessions, mine them
     with the offline heuristic engine, and show where the proposals are."""
     from skillgit.cli.mine import summary_lines
-    from skillgit.demo.run import run_demo
+    from skillgit.demo.run import run_demo, skill_costs
 
     repo, distilled, result = run_demo(where)
     click.echo(f"Demo skills repository: {repo}")
@@ -25,6 +25,13 @@ def demo(where: Path | None) -> int:
     for outcome in result.outcomes:
         click.echo(f"  {outcome.status:<9} {outcome.branch}")
     click.echo("")
+    costs = skill_costs(result)
+    if costs:
+        click.echo("Context cost of the proposed skills (estimated tokens):")
+        click.echo("  always loaded (name + description)   body   skill")
+        for cost in costs:
+            click.echo(f"  {cost.always_loaded:>34}   {cost.body:>4}   {cost.skill}")
+        click.echo("")
     click.echo("Look at them:")
     click.echo(f"  cd {repo}")
     click.echo("  skillgit proposals")

@@ -90,7 +90,7 @@ def _sentences(lesson: Lesson, candidate: Candidate) -> tuple[str, str]:
         return what, f"Use when {task(dont, do)} with {_tools(dont, do)} here."
     if lesson.kind == "rule" and (do or dont):
         if do and dont:
-            what = f"Runs {_short(do, 70)} instead of {_short(dont, 70)} in this repository."
+            what = f"Runs {_short(do, 70)} instead of {_short(dont, 70)}."
         else:
             what = f"Applies this repository's rule: {_lower_first(_short(lesson.said, 150))}."
         return what, f"Use when {task(do, dont)} with {_tools(do, dont)} here."

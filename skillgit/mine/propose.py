@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from skillgit.digest import Digest
 from skillgit.gitops import GitRepo
 from skillgit.llm.base import Backend, Usage
-from skillgit.mine import generate, prose
+from skillgit.mine import generate, prose, shape
 from skillgit.mine.group import group
 from skillgit.mine.judge import KnownSkill, judge, withheld_reason
 from skillgit.mine.landscape import new_skills_dir, skill_landscape
@@ -77,7 +77,9 @@ class _Drafting:
             if draft is None:
                 return why
             text = generate.skill_file_text(name, draft.description, draft.body)
-            result = self._checked("new", name, directory, {path: text})
+            problems = shape.new_skill_problems(draft.description, draft.body, c)
+            result = (_INVALID + "; ".join(problems) if problems
+                      else self._checked("new", name, directory, {path: text}))
             if not isinstance(result, str) or not result.startswith(_INVALID):
                 return result
             errors = [result[len(_INVALID):]]
@@ -105,8 +107,10 @@ class _Drafting:
             updated = generate.append_lessons(current, lines)
             if updated is None:
                 return f"skill '{target.name}' already says all of this"
-            result = self._checked("update", target.name, target.directory,
-                                   {path: updated.decode("utf-8")}, before=current)
+            problems = shape.update_problems(lines, verdict.candidate)
+            result = (_INVALID + "; ".join(problems) if problems else self._checked(
+                "update", target.name, target.directory, {path: updated.decode("utf-8")},
+                before=current))
             if not isinstance(result, str) or not result.startswith(_INVALID):
                 return result
             errors = [result[len(_INVALID):]]
