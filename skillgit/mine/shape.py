@@ -72,7 +72,7 @@ def repeated_rules(rules: Iterable[str]) -> list[str]:
         words = terms(rule)
         for earlier, theirs in seen:
             union = words | theirs
-            if len(union) >= 3 and len(words & theirs) / len(union) >= SAME_RULE:
+            if len(union) >= 2 and len(words & theirs) / len(union) >= SAME_RULE:
                 problems.append(f"'{rule[:60]}' repeats '{earlier[:60]}'; state each lesson "
                                 "once")
                 break
