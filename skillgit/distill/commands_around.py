@@ -5,15 +5,17 @@ A user's "no, use pnpm not npm" names tools; the lesson a skill states needs the
 commands (`npm install` was corrected, `pnpm install` then worked). For each correction or
 preference item:
 
-- the *corrected* command is the last shell call the agent made between the previous user
-  turn and the cited one that the user's words refer to (they name its program, a
-  subcommand or a word of it);
 - the *succeeded* command is the first shell call after the cited turn, before the user
-  speaks again, that finished without error, differs from the corrected one and that the
-  user's words refer to as well.
+  speaks again, that finished without error and that the user's words name: its program
+  ("pnpm"), or, for a program whose name is an everyday word, program and subcommand
+  ("make deploy-staging");
+- the *corrected* command is the last shell call the agent made between the previous user
+  turn and the cited one that the words name the same way, else the agent's very last
+  command when it runs the succeeded one's program or subcommand (`make deploy` before
+  "use make deploy-staging instead"; `npm install` before "use pnpm", then `pnpm install`).
 
-A command the words do not refer to is left out: "don't add comments" after `pytest` says
-nothing about `pytest`.
+A command the words do not name is left out: "don't add comments" after `pytest` says
+nothing about `pytest`, and a file name that shares a word with the sentence is no mention.
 """
 
 from __future__ import annotations
@@ -29,34 +31,45 @@ MAX_COMMAND_CHARS = 300
 MAX_CALLS_AFTER = 8
 _USER_KINDS = (TurnKind.USER, TurnKind.SLASH_COMMAND)
 _ENV_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
-_WORD = re.compile(r"[a-z][a-z0-9]*(?:[._-][a-z0-9]+)*")
-# Words too common in prose to tie a sentence to a command ("make sure", "run it again").
-_PROSE = frozenset({"make", "run", "do", "use", "test", "set", "get", "go", "it", "is", "the",
-                    "and", "or", "to", "in", "on", "of", "for", "with", "not", "no", "up",
-                    "true", "false", "sudo", "env", "time", "exec", "cd", "echo", "then",
-                    "tests", "src", "app", "all", "new", "add"})
+_SKIP = frozenset({"sudo", "env", "time", "nice", "exec", "command", "nohup"})
+_SUBCOMMAND = re.compile(r"[a-z][a-z0-9]*(?:[:._-][a-z0-9]+)*")
+# Programs whose names are everyday words ("make sure", "go ahead", "just do it"): a sentence
+# names them only together with their subcommand ("make deploy-staging").
+_PROSE = frozenset({"make", "go", "just", "run", "do", "test", "time", "open", "find", "watch",
+                    "file", "less", "more", "head", "tail", "sort", "cut", "join", "top", "yes",
+                    "kill", "wait", "read", "type", "echo", "cd", "cat", "ls", "true", "false"})
 
 
-def command_words(command: str) -> set[str]:
-    """The words of a shell command a sentence may name it by: its program, subcommands and
-    arguments (and the parts of hyphenated ones: "deploy-staging" → "staging"), not flags'
-    dashes, paths' folders or prose words."""
-    words: set[str] = set()
-    for token in command.lower().split()[:12]:
-        if _ENV_ASSIGN.match(token):
-            token = token.split("=", 1)[0]
-        token = token.strip("'\"`()[]{};,|&<>").lstrip("-").rsplit("/", 1)[-1]
-        for word in _WORD.findall(token):
-            words.add(word)
-            words.update(p for p in re.split(r"[._-]", word) if len(p) >= 4)
-    return {w for w in words if len(w) >= 2 and w not in _PROSE}
+def command_head(command: str) -> tuple[str | None, str | None]:
+    """(program, subcommand) of a shell command: `npm install` → (npm, install); env
+    assignments and `sudo`/`env` skipped; a flag or path is no subcommand."""
+    words = [w for w in command.split() if not _ENV_ASSIGN.match(w)]
+    while words and words[0] in _SKIP:
+        words = words[1:]
+    if not words:
+        return None, None
+    program = words[0].rsplit("/", 1)[-1].lower()
+    if not re.fullmatch(r"[a-z][a-z0-9._+-]*", program):
+        return None, None
+    sub = words[1].lower() if len(words) > 1 and _SUBCOMMAND.fullmatch(words[1].lower()) \
+        else None
+    return program, sub
+
+
+def _names(text: str, phrase: str) -> bool:
+    words = r"\s+".join(re.escape(w) for w in phrase.split())
+    return re.search(rf"(?<![\w.-]){words}(?![\w-])", text, re.IGNORECASE) is not None
 
 
 def refers_to(text: str, command: str) -> bool:
-    """True when `text` names a word of `command` (as a word, not inside another one)."""
-    low = text.lower()
-    return any(re.search(rf"(?<![\w.-]){re.escape(w)}(?![\w])", low)
-               for w in command_words(command))
+    """True when `text` names the command's program (one that is no everyday word) or its
+    program and subcommand together."""
+    program, sub = command_head(command)
+    if program is None:
+        return False
+    if program not in _PROSE and _names(text, program):
+        return True
+    return sub is not None and _names(text, f"{program} {sub}")
 
 
 def _shell(turn: Turn) -> str | None:
@@ -78,11 +91,13 @@ def _same(a: str, b: str) -> bool:
 def around(turns: Sequence[Turn], at: int) -> tuple[str | None, str | None]:
     """(corrected, succeeded) for the user turn at position `at` of `turns`."""
     said = turns[at].text
-    corrected = None
+    corrected = last = None
     for turn in reversed(turns[:at]):
         if turn.kind in _USER_KINDS:
             break
         command = _shell(turn)
+        if command and last is None:
+            last = command
         if command and refers_to(said, command):
             corrected = command
             break
@@ -99,7 +114,16 @@ def around(turns: Sequence[Turn], at: int) -> tuple[str | None, str | None]:
                 and not (corrected and _same(command, corrected))):
             succeeded = command
             break
+    if corrected is None and succeeded and last and _related(last, succeeded):
+        corrected = last  # the agent's last command, redone the way the user named
     return corrected, succeeded
+
+
+def _related(corrected: str, succeeded: str) -> bool:
+    """The same program, or the same subcommand (`npm install` → `pnpm install`)."""
+    (old, old_sub), (new, new_sub) = command_head(corrected), command_head(succeeded)
+    return not _same(corrected, succeeded) and old is not None and (
+        old == new or (old_sub is not None and old_sub == new_sub))
 
 
 def with_commands(conversation: Conversation,

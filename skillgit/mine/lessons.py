@@ -117,10 +117,12 @@ def _rule_lesson(group: Sequence[Signal]) -> Lesson:
                     for s in group)
     ranked = sorted(pairs.items(), key=lambda kv: (-(kv[0][0] is not None) - (kv[0][1] is not None),
                                                    -kv[1]))
-    (do, dont), _n = ranked[0]
+    (do, dont), _n = ranked[0]  # the commands most sessions agree on
     speaker = next((s for s in group if (_flat(s.succeeded_command) or None, _flat(
         s.corrected_command) or None) == (do, dont)), group[0])
-    return Lesson(kind="rule", said=_said(speaker), do=do, dont=dont,
+    return Lesson(kind="rule", said=_said(speaker),  # commands as run, not flattened
+                  do=(speaker.succeeded_command or "").strip() or None,
+                  dont=(speaker.corrected_command or "").strip() or None,
                   sessions=len({s.session_id for s in group}))
 
 
@@ -227,7 +229,10 @@ def _ticked(said: str, command: str) -> str:
 
 
 def _fenced(text: str, indent: str = "  ") -> list[str]:
-    fence = "~~~~" if "```" in text or "~~~" in text else "```"
+    """A fenced block no line of `text` can close (its fence is longer than any run of
+    backticks in it)."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
     return [f"{indent}{fence}sh", *(f"{indent}{line}" for line in text.strip().splitlines()),
             f"{indent}{fence}"]
 

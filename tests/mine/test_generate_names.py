@@ -88,3 +88,15 @@ def test_every_name_is_spec_valid_and_repeats(corrected: str, succeeded: str, sa
     assert SPEC_NAME.fullmatch(name) and len(name) <= 64, name
     assert skill_name(candidate, ()) == name
     assert "\n" not in title(candidate, name)
+
+
+def test_a_command_cannot_close_its_fence_or_open_markdown() -> None:
+    hostile = "echo ```\n# Heading\n~~~~\n`x`"
+    candidate = _candidate(correction(1, "use the script", "make x", hostile),
+                           correction(2, "use the script", "make x", hostile))
+    from skillgit.mine.generate import new_skill_body
+
+    body = new_skill_body("use-the-script", candidate)
+    fence = "````"
+    assert f"  {fence}sh\n  echo ```\n  # Heading\n  ~~~~\n  `x`\n  {fence}\n" in body
+    assert "\n# Heading" not in body
