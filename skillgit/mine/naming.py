@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from skillgit.mine.lessons import Lesson, lessons, program
-from skillgit.mine.terms import MAX_TERM_CHARS
+from skillgit.mine.lessons import Lesson, command_tool, lessons, program
+from skillgit.mine.terms import GENERIC_TERMS, MAX_TERM_CHARS, name_words
 from skillgit.proposal import Candidate
 from skillgit.skills.names import NAME_MAX, name_from_text, to_ascii
 
@@ -151,3 +151,15 @@ def title(candidate: Candidate, name: str) -> str:
         words = name.split("-")
     text = " ".join(words).replace(" not ", ", not ")
     return text[:1].upper() + text[1:]
+
+
+def legacy_name(candidate: Candidate) -> str:
+    """The name skillgit gave this candidate before names came from the lesson (its most
+    specific shared terms): a rejection recorded under it still blocks the proposal."""
+    words = [t for t in candidate.terms if t not in GENERIC_TERMS] or list(candidate.terms)
+    tools = [command_tool(s.command) for s in candidate.of_kind("env-fix", "env-error")]
+    tool = next((t for t in tools if t), None)
+    if tool:
+        words = [tool] + [w for w in words if w != tool]
+    base = "-".join(name_words(words, [f"{s.summary} {s.quote}" for s in candidate.signals]))
+    return name_from_text(base, NAME_MAX - 8) or FALLBACK

@@ -23,6 +23,7 @@ from skillgit.mine.judge import KnownSkill, judge, withheld_reason
 from skillgit.mine.landscape import new_skills_dir, skill_landscape
 from skillgit.mine.ledger import Ledger
 from skillgit.mine.lower_risk import known_hosts, review_items
+from skillgit.mine.naming import legacy_name
 from skillgit.mine.signals import signals_from
 from skillgit.mine.withhold import withheld_reason as secret_withheld_reason
 from skillgit.mine.write import commit_message
@@ -172,8 +173,8 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
 
     def blocked(c: Candidate) -> bool:
         kind = "update" if c.skill else "new"
-        name = c.skill or generate.skill_name(c, ())
-        return ledger.blocks(kind, name, len(c.sessions), c.key)
+        names = [c.skill] if c.skill else [generate.skill_name(c, ()), legacy_name(c)]
+        return any(ledger.blocks(kind, name, len(c.sessions), c.key) for name in names)
 
     verdicts = judge(candidates, known, blocked)
     result = ProposalSet(candidates=len(candidates))

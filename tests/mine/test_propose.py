@@ -10,6 +10,7 @@ import pytest
 from skillgit.digest import Digest, Evidence, FeedbackItem, TaskItem
 from skillgit.gitops import GitRepo
 from skillgit.mine.ledger import Ledger, Rejection
+from skillgit.mine.naming import legacy_name
 from skillgit.mine.propose import propose
 from skillgit.mine.write import commit_message
 from skillgit.redact import Redactor
@@ -157,6 +158,18 @@ def test_ledger_blocks_until_evidence_grows(repo: Path) -> None:
     assert run(repo, digests, ledger=ledger).proposals == []
     more = digests + [digest(i, corrections=("use pnpm not npm",)) for i in (3, 4)]
     assert [q.skill for q in run(repo, more, ledger=ledger).proposals] == [p.skill]
+
+
+def test_a_rejection_under_the_name_an_earlier_version_gave_still_blocks(repo: Path) -> None:
+    digests = [digest(i, corrections=("use pnpm not npm",), commands=("npm install",
+                                                                      "pnpm install"))
+               for i in (1, 2)]
+    [p] = run(repo, digests).proposals
+    old = legacy_name(p.verdict.candidate)
+    assert old != p.skill
+    ledger = Ledger(rejected=[Rejection(kind="new", skill=old, fingerprint="0" * 16,
+                                        sessions=2)])
+    assert run(repo, digests, ledger=ledger).proposals == []
 
 
 def test_same_evidence_same_fingerprint(repo: Path) -> None:

@@ -28,6 +28,7 @@ from skillgit.demo.transcripts import (
 )
 from skillgit.distill.cache import DigestCache
 from skillgit.distill.heuristic import HeuristicEngine
+from skillgit.mine.naming import legacy_name
 from skillgit.mine.run import MineOptions, MineResult, run_mine
 from skillgit.proposal import Proposal
 from skillgit.redact import Redactor
@@ -183,6 +184,9 @@ def test_demo_skills_are_lean_and_named_the_same_on_a_re_run(tmp_path: Path) -> 
     names = [p.skill for p in first.found.proposals]
     assert names == [p.skill for p in second.found.proposals]
     assert {"use-pnpm-not-npm", "set-pythonpath-for-pytest", "deploy-app"} == set(names)
+    # the names an earlier skillgit gave them (a rejection under those still counts)
+    assert {legacy_name(p.verdict.candidate) for p in first.found.proposals if p.kind == "new"} \
+        == {"pnpm-npm", "pytest-modulenotfounderror-pythonpath"}
     for one, two in zip(first.found.proposals, second.found.proposals, strict=True):
         assert one.change.files == two.change.files
         if one.kind == "new":
