@@ -205,7 +205,8 @@ def statement(lesson: Lesson) -> str:
             first = " then ".join(code(s) for s in steps) if all(map(inline, steps)) \
                 else "the commands below"
             target = code(dont) if inline(dont) else "the failing command"
-            return f"Run {first} before {target}; without them it fails{error}."
+            them = "it" if len(steps) == 1 else "them"
+            return f"Run {first} before {target}: without {them}, it fails{error}."
         if inline(do) and inline(dont):
             return f"Run {code(do)} instead of {code(dont)}, which fails here{error}."
         return f"Run the command below instead of the one that fails here{error}."

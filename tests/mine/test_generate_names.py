@@ -59,7 +59,7 @@ def test_a_setup_fix_reads_as_steps_before_the_command() -> None:
                                   fix(2, "pytest tests/integration",
                                       "docker compose up -d db\npytest tests/integration")))
     assert statement(lesson) == ("Run `docker compose up -d db` before `pytest "
-                                 "tests/integration`; without them it fails with "
+                                 "tests/integration`: without it, it fails with "
                                  "`connection refused`.")
 
 
