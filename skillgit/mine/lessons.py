@@ -40,9 +40,20 @@ def plain_text(text: str) -> str:
     return text.replace("`", "'").replace("[", "(").replace("]", ")").replace("<", "\u2039")
 
 
+# What would make a rule's first words Markdown structure: a quote, heading, table or list
+# marker ("> use pnpm" would be a quote block inside the bullet, "# x" a heading).
+_BLOCK_START = re.compile(r"^(?:[>#|=+*\s]+|[-*+]\s+|\d{1,9}[.)]\s+)+")
+_CURLY = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"',
+                        "\u00bb": '"'})
+
+
 def rule_text(summary: str) -> str:
-    """A user's words as a rule: leading interjections dropped, first letter capitalized."""
-    text = _INTERJECTION.sub("", plain_text(summary)).strip() or plain_text(summary)
+    """A user's words as a rule: leading interjections and Markdown block markers dropped,
+    typographic quotes made plain, first letter capitalized."""
+    plain = plain_text(summary).translate(_CURLY)
+    text = _BLOCK_START.sub("", plain).strip()
+    text = _BLOCK_START.sub("", _INTERJECTION.sub("", text).strip()).strip()
+    text = text or _BLOCK_START.sub("", plain).strip() or "Follow this rule"
     return text[:1].upper() + text[1:]
 
 

@@ -47,6 +47,10 @@ def test_templates_keep_their_surface_form(repo: Path) -> None:
     ("no, use pnpm", "Use pnpm"),
     ("nope - use make check", "Use make check"),
     ("hmm, again? use cargo clippy", "Use cargo clippy"),
+    ("> no, use pnpm", "Use pnpm"),
+    ("## use pnpm", "Use pnpm"),
+    ("no, 1. use pnpm", "Use pnpm"),
+    ("\u201cuse pnpm\u201d, not npm", '"use pnpm", not npm'),
 ])
 def test_a_rule_keeps_its_negation_and_flags(said: str, rule: str) -> None:
     assert rule_text(said) == rule
