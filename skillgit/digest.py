@@ -17,8 +17,10 @@ from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic.json_schema import SkipJsonSchema
 
-DIGEST_SCHEMA_VERSION = 1
+# 2: correction items may carry the command the user corrected and the one that then succeeded
+DIGEST_SCHEMA_VERSION = 2
 # Upper bound for an evidence quote (characters).
 MAX_QUOTE_CHARS = 240
 # Upper bound for a one-line summary (characters).
@@ -64,6 +66,11 @@ class FeedbackItem(BaseModel):
     evidence: list[Evidence] = Field(min_length=1)
     command: str | None = None
     fix: str | None = None
+    # User feedback only, taken from the tool calls around it (never from an engine's answer,
+    # so they stay out of the answer schema): what the agent ran that the user corrected,
+    # and the command that then succeeded.
+    corrected_command: SkipJsonSchema[str | None] = None
+    succeeded_command: SkipJsonSchema[str | None] = None
 
     @field_validator("summary", mode="before")
     @classmethod

@@ -40,6 +40,14 @@ class Signal(BaseModel):
     fix: str | None = None
     skill: str | None = None  # the existing skill in use when this was said, if any
     contributor: str | None = None  # the teammate's id for a shared digest (never an email)
+    corrected_command: str | None = None   # a correction: what the agent ran and was told off
+    succeeded_command: str | None = None   # ... and the command that then succeeded
+
+    @property
+    def texts(self) -> tuple[str | None, ...]:
+        """Every text the signal carries (for the safety screens)."""
+        return (self.summary, self.quote, self.command, self.fix, self.corrected_command,
+                self.succeeded_command)
 
     @property
     def session_ref(self) -> str:

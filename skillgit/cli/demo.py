@@ -26,7 +26,7 @@ def demo(where: Path | None, eval_dir: Path | None) -> int:
         click.echo(f"Measure an engine: skillgit eval {eval_dir} [--llm NAME] [--model M]")
         return EXIT_OK
     from skillgit.cli.mine import summary_lines
-    from skillgit.demo.run import run_demo
+    from skillgit.demo.run import run_demo, skill_costs
 
     repo, distilled, result = run_demo(where)
     click.echo(f"Demo skills repository: {repo}")
@@ -35,6 +35,13 @@ def demo(where: Path | None, eval_dir: Path | None) -> int:
     for outcome in result.outcomes:
         click.echo(f"  {outcome.status:<9} {outcome.branch}")
     click.echo("")
+    costs = skill_costs(result)
+    if costs:
+        click.echo("Context cost of the proposed skills (estimated tokens):")
+        click.echo("  always loaded (name + description)   body   skill")
+        for cost in costs:
+            click.echo(f"  {cost.always_loaded:>34}   {cost.body:>4}   {cost.skill}")
+        click.echo("")
     click.echo("Look at them:")
     click.echo(f"  cd {repo}")
     click.echo("  skillgit proposals")

@@ -30,7 +30,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from skillgit import __version__
-from skillgit.digest import Digest
+from skillgit.digest import DIGEST_SCHEMA_VERSION, Digest
 from skillgit.distill.render import SENTINEL
 from skillgit.redact.screen import screen_value
 from skillgit.transcripts.model import Conversation
@@ -77,7 +77,8 @@ def content_hash(conversation: Conversation) -> str:
 
 def digest_key(content: str, engine: str, model: str | None, prompt_version: str) -> str:
     """The cache key of a digest: content hash, engine, model and prompt version."""
-    material = json.dumps([LAYOUT, content, engine, model or "", prompt_version])
+    material = json.dumps([LAYOUT, content, engine, model or "", prompt_version,
+                           DIGEST_SCHEMA_VERSION])
     return hashlib.sha256(material.encode("utf-8")).hexdigest()
 
 

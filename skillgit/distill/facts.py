@@ -49,6 +49,7 @@ def tool_kind(turn: Turn) -> str:
 def build_digest(conversation: Conversation, answer: DigestAnswer, *, engine: str,
                  model: str | None, prompt_version: str) -> Digest:
     """A `Digest`: the session facts of `conversation` plus an engine's `answer`."""
+    from skillgit.distill.commands_around import with_commands  # it uses tool_kind, below
     return Digest(
         agent=conversation.agent,
         session_id=conversation.session_id,
@@ -60,7 +61,7 @@ def build_digest(conversation: Conversation, answer: DigestAnswer, *, engine: st
         tasks=list(answer.tasks),
         skills_used=conversation.skills_used,
         env_feedback=list(answer.env_feedback),
-        user_feedback=list(answer.user_feedback),
+        user_feedback=with_commands(conversation, answer.user_feedback),
         engine=engine,
         model=model,
         prompt_version=prompt_version,

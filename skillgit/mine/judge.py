@@ -52,7 +52,7 @@ class KnownSkill(BaseModel):
 
 def signal_risks(signal: Signal) -> list[str]:
     """The classes of risk any text of the signal carries (empty when it may be quoted)."""
-    return sorted({risk for text in (signal.summary, signal.quote, signal.command, signal.fix)
+    return sorted({risk for text in signal.texts
                    for risk in refused(text)})
 
 

@@ -52,7 +52,7 @@ def review_items(candidate: Candidate, generated: Iterable[tuple[str, str]],
     known = frozenset(known)
     items: list[ReviewItem] = []
     for s in sorted(candidate.signals, key=lambda s: (s.session_ref, s.turn)):
-        for text in (s.summary, s.quote, s.command, s.fix):
+        for text in s.texts:
             for note in notes(text or "", known):
                 if not any(_same(note, i) for i in items):
                     items.append(ReviewItem(kind=note.kind,  # type: ignore[arg-type]

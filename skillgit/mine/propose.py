@@ -18,12 +18,13 @@ from skillgit.digest import Digest
 from skillgit.gitops import GitRepo
 from skillgit.judge.model_judge import JudgeReport, ModelJudge
 from skillgit.llm.base import Backend, Usage
-from skillgit.mine import generate, prose
+from skillgit.mine import generate, prose, shape
 from skillgit.mine.group import group
 from skillgit.mine.judge import KnownSkill, judge, withheld_reason
 from skillgit.mine.landscape import new_skills_dir, skill_landscape
 from skillgit.mine.ledger import Ledger
 from skillgit.mine.lower_risk import known_hosts, review_items
+from skillgit.mine.naming import legacy_name
 from skillgit.mine.signals import signals_from
 from skillgit.mine.withhold import withheld_reason as secret_withheld_reason
 from skillgit.mine.write import commit_message
@@ -79,7 +80,9 @@ class _Drafting:
             if draft is None:
                 return why
             text = generate.skill_file_text(name, draft.description, draft.body)
-            result = self._checked("new", name, directory, {path: text})
+            problems = shape.new_skill_problems(draft.description, draft.body, c)
+            result = (_INVALID + "; ".join(problems) if problems
+                      else self._checked("new", name, directory, {path: text}))
             if not isinstance(result, str) or not result.startswith(_INVALID):
                 return result
             errors = [result[len(_INVALID):]]
@@ -107,8 +110,10 @@ class _Drafting:
             updated = generate.append_lessons(current, lines)
             if updated is None:
                 return f"skill '{target.name}' already says all of this"
-            result = self._checked("update", target.name, target.directory,
-                                   {path: updated.decode("utf-8")}, before=current)
+            problems = shape.update_problems(lines, verdict.candidate)
+            result = (_INVALID + "; ".join(problems) if problems else self._checked(
+                "update", target.name, target.directory, {path: updated.decode("utf-8")},
+                before=current))
             if not isinstance(result, str) or not result.startswith(_INVALID):
                 return result
             errors = [result[len(_INVALID):]]
@@ -171,8 +176,8 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
 
     def blocked(c: Candidate) -> bool:
         kind = "update" if c.skill else "new"
-        name = c.skill or generate.skill_name(c, ())
-        return ledger.blocks(kind, name, len(c.sessions), c.key)
+        names = [c.skill] if c.skill else [generate.skill_name(c, ()), legacy_name(c)]
+        return any(ledger.blocks(kind, name, len(c.sessions), c.key) for name in names)
 
     verdicts = judge(candidates, known, blocked)
     if model_judge is not None:  # the model judges again what the heuristics grouped

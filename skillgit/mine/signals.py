@@ -45,14 +45,17 @@ def _signal(digest: Digest, item: FeedbackItem | TaskItem, kind: SignalKind,
                   agent=digest.agent, session_id=session_id,
                   started_at=digest.started_at, main_dir=digest.main_dir,
                   command=getattr(item, "command", None), fix=getattr(item, "fix", None),
-                  skill=skill, contributor=digest.contributor)
+                  skill=skill, contributor=digest.contributor,
+                  corrected_command=getattr(item, "corrected_command", None),
+                  succeeded_command=getattr(item, "succeeded_command", None))
 
 
 def redacted(signal: Signal, redactor: Redacting) -> Signal:
     """The signal with every text field passed through the redactor again (defence in depth:
     digests are built from redacted conversations, but a cached or shared digest may not be)."""
     return signal.model_copy(update={
-        name: redactor.redact(value) for name in ("summary", "quote", "command", "fix", "main_dir")
+        name: redactor.redact(value) for name in ("summary", "quote", "command", "fix", "main_dir",
+                                             "corrected_command", "succeeded_command")
         if isinstance(value := getattr(signal, name), str)})
 
 

@@ -133,7 +133,10 @@ def test_corrections_during_a_skill_update_it(repo, session, capsys) -> None:
     assert (proposal["kind"], proposal["skill"]) == ("update", "deploy-app")
     diff = git(repo, "diff", "main", proposal["branch"])
     removed = [ln for ln in diff.splitlines() if ln.startswith("-") and not ln.startswith("---")]
-    assert removed == [] and "+## Learned from sessions" in diff
+    added = [ln for ln in diff.splitlines() if ln.startswith("+") and not ln.startswith("+++")]
+    assert removed == []
+    # one rule, naming both commands, as the next step of the skill's step list
+    assert added == ["+2. Run `make deploy-staging` instead of `make deploy`."], added
 
 
 def test_no_proposal_from_noise(repo, session, capsys) -> None:

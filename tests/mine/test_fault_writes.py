@@ -122,7 +122,7 @@ def test_a_killed_mine_leaves_complete_proposals_and_the_next_run_succeeds(
 def test_a_leftover_ref_lock_stops_the_run_naming_it(setup: tuple[Path, Path],
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     repo, sessions = setup
-    lock = repo / ".git" / "refs" / "heads" / "skillgit" / "new" / "pnpm-npm.lock"
+    lock = repo / ".git" / "refs" / "heads" / "skillgit" / "new" / "use-pnpm-not-npm.lock"
     lock.parent.mkdir(parents=True)
     lock.write_text("")
     objects = sorted((repo / ".git" / "objects").rglob("*"))
@@ -176,7 +176,7 @@ def test_rejects_with_a_leftover_ledger_lock_exit_2(setup: tuple[Path, Path]) ->
     lock = repo / ".git" / "refs" / "heads" / "skillgit" / "ledger.lock"
     lock.write_text("")
     procs = [subprocess.Popen([sys.executable, "-m", "skillgit", "proposals", "reject",
-                               "pnpm-npm", "--repo", str(repo)], stdout=subprocess.PIPE,
+                               "use-pnpm-not-npm", "--repo", str(repo)], stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True) for _ in range(2)]
     for proc in procs:
         _, err = proc.communicate(timeout=60)

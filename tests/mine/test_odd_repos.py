@@ -180,20 +180,20 @@ def test_a_detached_head_bases_proposals_on_the_checked_out_commit(
 def test_a_rejection_holds_after_a_reviewer_committed_to_the_branch(
         repo: Path, sessions: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert mine(repo, sessions) == 0
-    branch = next(b for b in proposal_branches(repo) if b.endswith("pnpm-npm"))
+    branch = next(b for b in proposal_branches(repo) if b.endswith("use-pnpm-not-npm"))
     fingerprint = git(repo, "log", "-1", "--format=%(trailers:key=Skillgit-Proposal,"
                       "valueonly)", branch).strip()
     evidence = git(repo, "log", "-1", "--format=%(trailers:key=Skillgit-Evidence,valueonly)",
                    branch).split()[0]
     git(repo, "checkout", "-q", branch)
     for i in (1, 2):
-        (repo / "skills" / "pnpm-npm" / "SKILL.md").write_text(f"reviewed {i}\n")
+        (repo / "skills" / "use-pnpm-not-npm" / "SKILL.md").write_text(f"reviewed {i}\n")
         git(repo, "-c", "user.name=Rev", "-c", "user.email=rev@example.invalid", "commit",
             "-qam", f"review {i}")
     tip = git(repo, "rev-parse", "HEAD").strip()
     git(repo, "checkout", "-q", "main")
     capsys.readouterr()
-    assert main(["proposals", "reject", "pnpm-npm", "--repo", str(repo)]) == 0
+    assert main(["proposals", "reject", "use-pnpm-not-npm", "--repo", str(repo)]) == 0
     err = capsys.readouterr().err
     assert "had 2 commit(s)" in err and tip in err
     ledger = json.loads(git(repo, "show", "skillgit/ledger:rejected.json"))
@@ -202,8 +202,8 @@ def test_a_rejection_holds_after_a_reviewer_committed_to_the_branch(
     assert int(evidence) >= 2
     assert mine(repo, sessions, "--json") == 0
     summary = json.loads(capsys.readouterr().out)
-    assert "pnpm-npm" not in {p["skill"] for p in summary["proposals"]}
-    assert not any(b.endswith("pnpm-npm") for b in proposal_branches(repo))
+    assert "use-pnpm-not-npm" not in {p["skill"] for p in summary["proposals"]}
+    assert not any(b.endswith("use-pnpm-not-npm") for b in proposal_branches(repo))
 
 
 def test_a_branch_with_no_skillgit_commit_is_not_rejected(

@@ -96,6 +96,6 @@ def test_update_appends_only_the_models_bullets(repo: Path) -> None:
     [p] = found.proposals
     new = p.change.files["skills/deploy-app/SKILL.md"].decode()
     assert new.startswith(DEPLOY_SKILL)
-    assert new[len(DEPLOY_SKILL):] == ("\n## Learned from sessions\n\n"
-                                       "- Deploy to staging first with `make deploy-staging`.\n"
+    # the model's own words, placed in the section they concern (the one about deploying)
+    assert new[len(DEPLOY_SKILL):] == ("\n- Deploy to staging first with `make deploy-staging`.\n"
                                        "- Only then run `make deploy`.\n")

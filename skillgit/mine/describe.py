@@ -1,0 +1,115 @@
+"""A skill's description: what it does and when to use it, in one or two plain sentences.
+
+"Runs pnpm install instead of npm install in this repository. Use when installing
+dependencies with pnpm or npm here." The task comes from the commands (install, test, build,
+deploy...), the tools are the programs they run; a rule without commands names the tools its
+words mention. Never a bag of terms; at most MAX_DESCRIPTION characters.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillgit.mine.lessons import Lesson, command_tool, plain_text, program
+from skillgit.mine.naming import main_lesson
+from skillgit.mine.terms import KNOWN_TOOLS, surface_forms
+from skillgit.proposal import Candidate
+
+MAX_DESCRIPTION = 300
+_TASKS: tuple[tuple[frozenset[str], str], ...] = tuple(
+    (frozenset(words.split()), task) for words, task in (
+        ("install add i ci sync restore bundle get", "installing dependencies"),
+        ("test tests pytest jest vitest mocha rspec phpunit tox nox", "running tests"),
+        ("lint ruff eslint clippy flake8 pylint mypy pyright check vet biome", "checking code"),
+        ("fmt format prettier black isort gofmt", "formatting code"),
+        ("build compile tsc webpack vite bundle assemble", "building"),
+        ("deploy release publish ship apply", "deploying"),
+        ("migrate migration migrations alembic", "running migrations"),
+        ("up start serve dev compose", "starting services"),
+        ("commit push merge rebase checkout branch", "working with git"),
+    ))
+
+
+def task(*commands: str | None) -> str:
+    """What running the commands is for, as a gerund phrase ("installing dependencies")."""
+    words: list[str] = []
+    for command in commands:
+        for word in (command or "").lower().split()[:4]:
+            words += [word, *re.split(r"[-_:=/]", word)]
+    for vocabulary, phrase in _TASKS:
+        if vocabulary & set(words):
+            return phrase
+    tool = next((command_tool(c) for c in commands if command_tool(c)), None)
+    return f"running {tool}" if tool else "doing this work"
+
+
+def _tools(*commands: str | None) -> str:
+    found: list[str] = []
+    for command in commands:
+        for tool in (program(command), command_tool(command)):
+            if tool and tool not in found:
+                found.append(tool)
+    return " or ".join(found[:2])
+
+
+def _short(text: str, limit: int) -> str:
+    text = plain_text(text).rstrip(" .")
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit - 1)
+    return text[:cut if cut > limit // 2 else limit - 1].rstrip(" ,;:") + "\u2026"
+
+
+def _fails_with(error: str | None) -> str:
+    """" with ModuleNotFoundError" from "E   ModuleNotFoundError: No module …" ('' if none)."""
+    found = re.search(r"\b([A-Z][A-Za-z]*(?:Error|Exception))\b", error or "")
+    return f" with {found.group(1)}" if found else ""
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:] if text[1:2].islower() or len(text) == 1 else text
+
+
+def _mentioned_tools(candidate: Candidate, said: str) -> str:
+    forms = surface_forms([said])
+    tools = [forms.get(t, t) for t in forms if t in KNOWN_TOOLS]
+    if not tools:
+        tools = [forms.get(t, t) for t in candidate.terms if t in forms][:1]
+    return " or ".join(tools[:2])
+
+
+def _sentences(lesson: Lesson, candidate: Candidate) -> tuple[str, str]:
+    do, dont = lesson.do, lesson.dont
+    if lesson.kind == "fix" and do and dont:
+        steps = " then ".join(_short(s, 60) for s in lesson.steps)
+        if lesson.setup:
+            what = f"Runs {steps} before {_short(dont, 60)}, which fails without it here."
+        else:
+            what = (f"Runs {_short(do, 70)} where {_short(dont, 60)} fails"
+                    f"{_fails_with(lesson.error)}.")
+        return what, f"Use when {task(dont, do)} with {_tools(dont, do)} here."
+    if lesson.kind == "rule" and (do or dont):
+        if do and dont:
+            what = f"Runs {_short(do, 70)} instead of {_short(dont, 70)}."
+        else:
+            what = f"Applies this repository's rule: {_lower_first(_short(lesson.said, 150))}."
+        return what, f"Use when {task(do, dont)} with {_tools(do, dont)} here."
+    if lesson.kind == "ask":
+        ask = _lower_first(_short(lesson.said, 200))
+        return "Covers a request that recurs in this repository.", f"Use when asked to {ask}."
+    tools = _mentioned_tools(candidate, lesson.said)
+    what = f"Applies this repository's rule: {_lower_first(_short(lesson.said, 150))}."
+    return what, (f"Use when working with {tools} here." if tools else
+                  "Use when doing the work this rule is about here.")
+
+
+def description(candidate: Candidate) -> str:
+    """What the skill does and when to use it, within MAX_DESCRIPTION characters."""
+    lesson = main_lesson(candidate)
+    if lesson is None:
+        return f"Applies lessons about {_short(candidate.title, 120)}. Use when doing that work."
+    what, when = _sentences(lesson, candidate)
+    text = f"{what} {when}"
+    if len(text) > MAX_DESCRIPTION:
+        text = f"{_short(what, MAX_DESCRIPTION - len(when) - 2)}. {when}"
+    return text[:MAX_DESCRIPTION]

@@ -1,0 +1,268 @@
+"""One lesson per thing a candidate teaches, distilled from its evidence without a model.
+
+A lesson is what several signals say in different words: "no, use pnpm not npm", "don't use
+npm here, always use pnpm" and "again: pnpm, not npm" (each time after `npm install`, then
+`pnpm install` worked) are one lesson. Its `statement` is one imperative sentence built from
+what the user said and what the agent ran: the corrected command and the one that then
+succeeded (from the tool calls), or the failing command and its fix. Commands are written
+exactly, as code; the user's words, when a rule needs them, as plain text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from skillgit.mine.terms import similarity, terms
+from skillgit.proposal import Candidate, Signal
+
+MAX_LESSONS = 8
+SAME_LESSON = 0.6          # term overlap at which two phrasings are one lesson
+INLINE_MAX = 90            # longer commands go into a fenced block
+_ENV_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+_WRAPPERS = frozenset({"sudo", "env", "npx", "pnpx", "bunx", "uv", "uvx", "poetry", "pipenv",
+                       "run", "exec", "time", "nice", "python", "python3", "-m"})
+_PAUSE = r"(?:\s[-\u2013\u2014]\s|[\s,.:;!?])*"
+# Lead words dropped from a rule. A negation goes only when punctuation closes it ("no, use X"),
+# so "no rspec here" and "stop using npm" keep their meaning; a flag's "--" is never eaten.
+_INTERJECTION = re.compile(
+    rf"^(?:(?:hmm+|ugh|ok(?:ay)?|so|well|wait|actually|again|please)\b{_PAUSE}"
+    rf"|(?:no+|nope|nah|stop)(?=\s*[,.:;!?\u2013\u2014]|\s+-\s){_PAUSE})+", re.I)
+_ASKED = re.compile(r"^asked \d+ times: ", re.I)
+_STOPPED = re.compile(r"^after the user stopped the agent: ", re.I)
+
+
+def plain_text(text: str) -> str:
+    """One line of prose that Markdown renders as text (no links, no inline code)."""
+    text = " ".join(text.split())
+    return text.replace("`", "'").replace("[", "(").replace("]", ")").replace("<", "\u2039")
+
+
+# What would make a rule's first words Markdown structure: a quote, heading, table or list
+# marker ("> use pnpm" would be a quote block inside the bullet, "# x" a heading).
+_BLOCK_START = re.compile(r"^(?:[>#|=+*\s]+|[-*+]\s+|\d{1,9}[.)]\s+)+")
+_CURLY = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"',
+                        "\u00bb": '"'})
+
+
+def rule_text(summary: str) -> str:
+    """A user's words as a rule: leading interjections and Markdown block markers dropped,
+    typographic quotes made plain, first letter capitalized."""
+    plain = plain_text(summary).translate(_CURLY)
+    text = _BLOCK_START.sub("", plain).strip()
+    text = _BLOCK_START.sub("", _INTERJECTION.sub("", text).strip()).strip()
+    text = text or _BLOCK_START.sub("", plain).strip() or "Follow this rule"
+    return text[:1].upper() + text[1:]
+
+
+def command_tool(command: str | None) -> str | None:
+    """The program a shell command runs (skipping env assignments and wrappers like npx)."""
+    for word in (command or "").split():
+        if _ENV_ASSIGN.match(word) or word.lower() in _WRAPPERS:
+            continue
+        tool = word.rsplit("/", 1)[-1].lower()
+        return tool if re.fullmatch(r"[a-z][a-z0-9._-]*", tool) else None
+    return None
+
+
+def program(command: str | None) -> str | None:
+    """The first program word of a command (env assignments and sudo/env skipped), as run:
+    `uv` for "uv run pytest", where `command_tool` says `pytest`."""
+    for word in (command or "").split():
+        if _ENV_ASSIGN.match(word) or word in ("sudo", "env", "time", "nice", "exec"):
+            continue
+        tool = word.rsplit("/", 1)[-1].lower()
+        return tool if re.fullmatch(r"[a-z][a-z0-9._-]*", tool) else None
+    return None
+
+
+def _flat(command: str | None) -> str:
+    return " ".join((command or "").split())
+
+
+def inline(command: str) -> bool:
+    """True when a command reads well as inline code (one short line without backticks)."""
+    return "\n" not in command.strip() and "`" not in command and len(command) <= INLINE_MAX
+
+
+def code(text: str) -> str:
+    return f"`{_flat(text)}`"
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """What a group of signals teaches, once."""
+
+    kind: str                   # "rule" (correction/preference), "fix" (env), "ask"
+    said: str                   # the user's words (or the failure summary), plain text
+    do: str | None = None       # the command to run
+    dont: str | None = None     # the command not to run, or that fails
+    error: str | None = None    # what the failing command printed
+    setup: bool = False         # `do` holds steps to run before `dont`, then `dont` itself
+    sessions: int = 1
+
+    @property
+    def commands(self) -> list[str]:
+        return [c for c in (self.do, self.dont) if c]
+
+    @property
+    def steps(self) -> list[str]:
+        """The setup steps of a setup fix (its last line is the failing command again)."""
+        lines = [line.strip() for line in (self.do or "").splitlines() if line.strip()]
+        return lines[:-1] if self.setup else lines
+
+
+_POLITE_END = re.compile(r"(?:[\s,;:.!]+(?:please|pls|plz|thanks|thank you|thx|ty))+[\s.!]*$",
+                         re.I)
+
+
+def _said(signal: Signal) -> str:
+    text = _STOPPED.sub("", _ASKED.sub("", signal.summary))
+    return _POLITE_END.sub("", rule_text(text)).rstrip(" .;:,!")
+
+
+def _rule_lesson(group: Sequence[Signal]) -> Lesson:
+    pairs = Counter((_flat(s.succeeded_command) or None, _flat(s.corrected_command) or None)
+                    for s in group)
+    ranked = sorted(pairs.items(), key=lambda kv: (-(kv[0][0] is not None) - (kv[0][1] is not None),
+                                                   -kv[1]))
+    (do, dont), _n = ranked[0]  # the commands most sessions agree on
+    speaker = next((s for s in group if (_flat(s.succeeded_command) or None, _flat(
+        s.corrected_command) or None) == (do, dont)), group[0])
+    return Lesson(kind="rule", said=_said(speaker),  # commands as run, not flattened
+                  do=(speaker.succeeded_command or "").strip() or None,
+                  dont=(speaker.corrected_command or "").strip() or None,
+                  sessions=len({s.session_id for s in group}))
+
+
+def _fix_lesson(group: Sequence[Signal]) -> Lesson:
+    first = group[0]
+    fix = (first.fix or "").strip()
+    command = (first.command or "").strip()
+    lines = [line.strip() for line in fix.splitlines() if line.strip()]
+    setup = len(lines) > 1 and _flat(lines[-1]) == _flat(command)
+    error = re.sub(r"^E\s+", "", " ".join(first.quote.split()))[:120] or None
+    return Lesson(kind="fix", said=_said(first), do=fix or None, dont=command or None,
+                  error=error, setup=setup, sessions=len({s.session_id for s in group}))
+
+
+def _ask_lesson(group: Sequence[Signal]) -> Lesson:
+    return Lesson(kind="ask", said=_said(group[0]), sessions=len({s.session_id for s in group}))
+
+
+def _key(signal: Signal) -> tuple[str, str] | None:
+    if signal.kind in ("env-fix", "env-error"):
+        return (_flat(signal.command), _flat(signal.fix)) if signal.command and signal.fix \
+            else None
+    if signal.corrected_command or signal.succeeded_command:
+        return (_flat(signal.succeeded_command), _flat(signal.corrected_command))
+    return None
+
+
+def _programs(key: tuple[str, str] | None) -> tuple[str | None, ...]:
+    return tuple(program(c) for c in key) if key else ()
+
+
+def _joins(signal: Signal, members: list[Signal]) -> bool:
+    """True when `signal` says what `members` say: the same commands, or (the commands not
+    contradicting) the same words."""
+    mine = _key(signal)
+    theirs = {_key(m) for m in members} - {None}
+    if mine is not None and mine in theirs:
+        return True
+    if signal.kind in ("env-fix", "env-error"):
+        return False  # one lesson per failing command and fix, however it was phrased
+    if mine is not None and theirs and all(_programs(k) != _programs(mine) for k in theirs):
+        return False
+    words = terms(_said(signal))
+    return any(similarity(words, terms(_said(m))) >= SAME_LESSON for m in members)
+
+
+def _clusters(signals: Sequence[Signal]) -> list[list[Signal]]:
+    groups: list[list[Signal]] = []
+    for signal in signals:
+        for members in groups:
+            if _joins(signal, members):
+                members.append(signal)
+                break
+        else:
+            groups.append([signal])
+    return groups
+
+
+def lessons(candidate: Candidate) -> list[Lesson]:
+    """The candidate's lessons, each once: rules, then failures with their fix, then asks;
+    within each, the ones more sessions taught first (ties: the order they were seen in)."""
+    out: list[Lesson] = []
+    for kinds, build in ((("correction", "preference"), _rule_lesson),
+                         (("env-fix",), _fix_lesson), (("ask",), _ask_lesson)):
+        found = [build(group) for group in _clusters(candidate.of_kind(*kinds))]
+        found = [lesson for lesson in found if lesson.said or lesson.commands]
+        out += sorted(found, key=lambda lesson: -lesson.sessions)  # stable: seen order
+    return out[:MAX_LESSONS]
+
+
+def statement(lesson: Lesson) -> str:
+    """The lesson as one imperative sentence (Markdown, commands as inline code); a command
+    too long or multi-line for a sentence is named "the command below" (see `rule_lines`)."""
+    do, dont = lesson.do, lesson.dont
+    if lesson.kind == "fix" and do and dont:
+        error = f" with `{lesson.error[:100]}`" if lesson.error and "`" not in lesson.error \
+            else ""
+        if lesson.setup:
+            steps = lesson.steps
+            first = " then ".join(code(s) for s in steps) if all(map(inline, steps)) \
+                else "the commands below"
+            target = code(dont) if inline(dont) else "the failing command"
+            them = "it" if len(steps) == 1 else "them"
+            return f"Run {first} before {target}: without {them}, it fails{error}."
+        if inline(do) and inline(dont):
+            return f"Run {code(do)} instead of {code(dont)}, which fails here{error}."
+        return f"Run the command below instead of the one that fails here{error}."
+    if lesson.kind == "rule" and do and dont:
+        if not (inline(do) and inline(dont)):
+            return "Run the first command below, not the second."
+        if program(do) != program(dont):
+            return f"Use {code(do)}, not {code(dont)}."
+        return f"Run {code(do)} instead of {code(dont)}."
+    said = lesson.said.rstrip(" .")
+    if lesson.kind == "rule" and do and inline(do):
+        return f"{_ticked(said, do)}." if _flat(do) in said else f"{said}: run {code(do)}."
+    if lesson.kind == "rule" and dont and inline(dont):
+        return f"{_ticked(said, dont)}." if _flat(dont) in said else f"{said}, not {code(dont)}."
+    return f"{said}."
+
+
+def _ticked(said: str, command: str) -> str:
+    flat = _flat(command)
+    return re.sub(rf"'?{re.escape(flat)}'?", lambda _m: code(flat), said, count=1)
+
+
+def _fenced(text: str, indent: str = "  ") -> list[str]:
+    """A fenced block no line of `text` can close (its fence is longer than any run of
+    backticks in it)."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return [f"{indent}{fence}sh", *(f"{indent}{line}" for line in text.strip().splitlines()),
+            f"{indent}{fence}"]
+
+
+def lesson_lines(lesson: Lesson) -> list[str]:
+    """The lesson as a Markdown bullet ("- …"), with fenced blocks for long commands."""
+    lines = [f"- {statement(lesson)}"]
+    if lesson.kind == "fix" and lesson.do and lesson.dont:
+        if lesson.setup and not all(map(inline, lesson.steps)):
+            lines += _fenced("\n".join(lesson.steps))
+        elif not lesson.setup and not (inline(lesson.do) and inline(lesson.dont)):
+            lines += _fenced(lesson.do)
+    elif lesson.kind == "rule" and lesson.do and lesson.dont and not (
+            inline(lesson.do) and inline(lesson.dont)):
+        lines += _fenced(lesson.do) + _fenced(lesson.dont)
+    return lines
+
+
+def rule_lines(candidate: Candidate) -> list[str]:
+    """Markdown bullets for the lessons of a candidate, one per lesson."""
+    return [line for lesson in lessons(candidate) for line in lesson_lines(lesson)]

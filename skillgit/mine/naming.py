@@ -1,0 +1,165 @@
+"""A skill's name and title from its main lesson: the verb and the objects of the rule.
+
+`npm install` corrected, `pnpm install` then worked → `use-pnpm-not-npm` ("Use pnpm, not
+npm"); `pytest tests/` failing, `PYTHONPATH=src pytest tests/` working →
+`set-pythonpath-for-pytest`; setup steps before a failing command →
+`run-docker-compose-up-before-pytest`; a rule or ask without commands → its own leading words
+("Regenerate the OpenAPI client" → `regenerate-openapi-client`). The same lesson gives the same
+name on every run (branch names and the rejection ledger depend on it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from skillgit.mine.lessons import Lesson, command_tool, lessons, program
+from skillgit.mine.terms import GENERIC_TERMS, MAX_TERM_CHARS, name_words
+from skillgit.proposal import Candidate
+from skillgit.skills.names import NAME_MAX, name_from_text, to_ascii
+
+MAX_WORDS = 6
+MAX_NAME_CHARS = 48
+FALLBACK = "session-lessons"
+_ENV_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
+_SKIP = frozenset({"sudo", "env", "time", "nice", "exec"})
+# Words a name leaves out: articles, pronouns, politeness, places like "here".
+_FILLER = frozenset("""a an the this that these those it its i we you your our my me us please
+pls plz here there now just also always again actually really so ok okay yes well then
+in this repo repository project codebase one some any all every is are be been was were do
+does did to of for on at by as""".split()) - {"for", "before", "not", "with", "under"}
+_NEGATION = {"don't": "no", "dont": "no", "never": "no", "avoid": "no", "stop": "no",
+             "do not": "no"}
+# A redaction marker (also one cut short): never a word of a name.
+_MARKER = re.compile(r"\[REDACTED(?::[^\]\s]*)?\]?|\S*://\S*|\S+=\S*", re.I)
+_RELATIONS = frozenset({"not", "before", "after", "under", "with", "without", "for", "into",
+                        "from", "instead", "over", "via", "no"})
+
+
+def _words(command: str) -> list[str]:
+    """Program, subcommands and arguments of a command, as written (no flags, no paths)."""
+    out = []
+    for token in command.split()[:8]:
+        if _ENV_ASSIGN.match(token) or token in _SKIP:
+            continue
+        if (token.startswith("-") or not re.fullmatch(r"[A-Za-z0-9][\w.+-]*", token)
+                or len(token) > MAX_TERM_CHARS or "redacted" in token.lower()):
+            continue
+        out.append(token)
+    return out
+
+
+def _flags(command: str) -> list[str]:
+    return [t.lstrip("-").split("=", 1)[0] for t in command.split() if re.fullmatch(
+        r"--?[A-Za-z][\w-]*(?:=\S*)?", t)]
+
+
+def _env(command: str) -> list[str]:
+    return [m.group(1) for t in command.split() if (m := _ENV_ASSIGN.match(t))]
+
+
+def command_words(lesson: Lesson) -> list[str]:
+    """The name's words for a lesson with both commands (display forms, in order)."""
+    do, dont = lesson.do or "", lesson.dont or ""
+    if lesson.setup:
+        step = _words(lesson.steps[0]) if lesson.steps else []
+        return ["run", *step[:3], "before", *_words(dont)[:2]]
+    old, new = program(dont), program(do)
+    added_env = [v for v in _env(do) if v not in _env(dont)]
+    if added_env and old:
+        return ["set", added_env[0], "for", old]
+    if old and new and old != new:
+        if old in [w.lower() for w in _words(do)]:
+            return ["run", old, "with", new]
+        return ["use", new, "not", old]
+    added = [w for w in _words(do) if w not in _words(dont)]
+    flags = [f for f in _flags(do) if f not in _flags(dont)]
+    head = _words(do)[:2] if new else []
+    if flags and not added:
+        return ["run", *head, "with", *flags[:2]]
+    if added:
+        return ["run", *([new] if new else []), *added[:2]]
+    removed = [w for w in _words(dont) if w not in _words(do)] + [
+        f for f in _flags(dont) if f not in _flags(do)]
+    return ["run", *head, "without", *removed[:2]] if removed else ["run", *head]
+
+
+def sentence_words(text: str) -> list[str]:
+    """A sentence's leading words, as written, fillers dropped ("Don't use npm here" → no,
+    use, npm)."""
+    low = to_ascii(_MARKER.sub(" ", text)).replace("\u2019", "'")
+    for phrase, word in _NEGATION.items():
+        low = re.sub(rf"(?i)\b{re.escape(phrase)}\b", word, low)
+    out: list[str] = []
+    for token in re.findall(r"[A-Za-z0-9][\w.+#'/-]*", low):
+        token = token.strip(".'-/")
+        if (len(token) > MAX_TERM_CHARS or "redacted" in token.lower() or "=" in token
+                or "://" in token):
+            continue
+        if not token or token.lower() in _FILLER or token.lower() in (w.lower() for w in out):
+            continue
+        out.append(token)
+        if len(out) == MAX_WORDS:
+            break
+    while out and out[-1].lower() in _RELATIONS:
+        out.pop()
+    return out
+
+
+def lesson_words(lesson: Lesson) -> list[str]:
+    if lesson.do and lesson.dont:
+        found = command_words(lesson)
+        if len(found) >= 2:
+            return found
+    return sentence_words(lesson.said)
+
+
+def _slug(words: Iterable[str]) -> str:
+    name = name_from_text(" ".join(words).lower(), MAX_NAME_CHARS)
+    return name or FALLBACK
+
+
+def main_lesson(candidate: Candidate) -> Lesson | None:
+    found = lessons(candidate)
+    return found[0] if found else None
+
+
+def base_name(candidate: Candidate) -> str:
+    """The name for a candidate before any clash with taken names."""
+    lesson = main_lesson(candidate)
+    if lesson is None:
+        return _slug(candidate.terms[:3])
+    return _slug(lesson_words(lesson))
+
+
+def skill_name(candidate: Candidate, taken: Iterable[str]) -> str:
+    """A spec-valid, unused name from the candidate's main lesson."""
+    base = base_name(candidate)[:NAME_MAX - 8].strip("-")  # room for a -N suffix
+    used = set(taken)
+    name, n = base, 2
+    while name in used:
+        name, n = f"{base}-{n}", n + 1
+    return name
+
+
+def title(candidate: Candidate, name: str) -> str:
+    """The skill's heading in sentence case: "Use pnpm, not npm", "Set PYTHONPATH for
+    pytest"; the name's words when the lesson gives none."""
+    lesson = main_lesson(candidate)
+    words = lesson_words(lesson) if lesson is not None else []
+    if not words:
+        words = name.split("-")
+    text = " ".join(words).replace(" not ", ", not ")
+    return text[:1].upper() + text[1:]
+
+
+def legacy_name(candidate: Candidate) -> str:
+    """The name skillgit gave this candidate before names came from the lesson (its most
+    specific shared terms): a rejection recorded under it still blocks the proposal."""
+    words = [t for t in candidate.terms if t not in GENERIC_TERMS] or list(candidate.terms)
+    tools = [command_tool(s.command) for s in candidate.of_kind("env-fix", "env-error")]
+    tool = next((t for t in tools if t), None)
+    if tool:
+        words = [tool] + [w for w in words if w != tool]
+    base = "-".join(name_words(words, [f"{s.summary} {s.quote}" for s in candidate.signals]))
+    return name_from_text(base, NAME_MAX - 8) or FALLBACK

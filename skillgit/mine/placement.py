@@ -1,0 +1,150 @@
+"""Where a new lesson goes in an existing SKILL.md body: the section it concerns.
+
+The body is cut into sections at its headings (outside code fences). A lesson goes into the
+section whose text shares the most specific words with it (a command's program, an
+identifier, then plain words): a numbered step list gets the next step, a bulleted list a
+bullet with the same marker, prose a bullet after its last line. Only when no section shares
+enough does it go under LEARNED_HEADING (created at the end if missing). Every existing byte
+is kept: lines are only inserted.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from skillgit.mine.terms import prior, terms
+
+LEARNED_HEADING = "## Learned from sessions"
+MIN_SHARED = 1.0           # one plain word, or one identifier/tool
+_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:\s+(.*?))?\s*#*\s*$")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_ITEM = re.compile(r"^( {0,3})(?:(\d{1,9})([.)])|([-*+]))( +)(?=\S)")
+
+
+@dataclass
+class Section:
+    start: int        # index of the heading line (or 0 for the text before any heading)
+    end: int          # index after its last line
+    heading: str
+
+
+def _strip(line: str) -> str:
+    return line.rstrip("\r\n")
+
+
+def sections(lines: list[str]) -> list[Section]:
+    """The body's sections; headings inside fenced code blocks do not count."""
+    found = [Section(0, len(lines), "")]
+    fence = ""
+    for i, raw in enumerate(lines):
+        line = _strip(raw)
+        opened = _FENCE.match(line)
+        if fence:
+            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
+                fence = ""
+            continue
+        if opened:
+            fence = opened.group(1)
+            continue
+        if _HEADING.match(line):
+            found[-1].end = i
+            found.append(Section(i, len(lines), line.strip()))
+    return [s for s in found if s.end > s.start or s.heading]
+
+
+def _weight(shared: frozenset[str]) -> float:
+    return sum(prior(t) for t in shared)
+
+
+def best_section(found: list[Section], lines: list[str], lesson: str) -> Section | None:
+    """The section a lesson concerns, or None when none shares enough with it."""
+    words = terms(lesson)
+    best: tuple[float, int] | None = None
+    for n, section in enumerate(found):
+        if section.heading.strip("# ").lower() == LEARNED_HEADING.strip("# ").lower():
+            continue
+        text = "".join(lines[section.start:section.end])
+        weight = _weight(words & terms(text))
+        if weight >= MIN_SHARED and (best is None or weight > best[0]):
+            best = (weight, n)
+    return None if best is None else found[best[1]]
+
+
+def _in_fence(lines: list[str], start: int, end: int) -> list[bool]:
+    inside, fence = [], ""
+    for raw in lines[start:end]:
+        line = _strip(raw)
+        opened = _FENCE.match(line)
+        inside.append(bool(fence) or bool(opened))
+        if fence and opened and opened.group(1)[0] == fence[0]:
+            fence = ""
+        elif not fence and opened:
+            fence = opened.group(1)
+    return inside
+
+
+def insertion(lines: list[str], section: Section, lesson: list[str]) -> tuple[int, list[str]]:
+    """(line index to insert at, the lines to insert) for a lesson ("- …" plus continuation
+    lines indented by two spaces) in `section`, matching its last list."""
+    fenced = _in_fence(lines, section.start, section.end)
+    last_item, match = None, None
+    for offset, raw in enumerate(lines[section.start:section.end]):
+        found = _ITEM.match(_strip(raw))
+        if found and not fenced[offset] and (match is None or len(found.group(1)) <= len(
+                match.group(1))):
+            last_item, match = section.start + offset, found
+    body = [line[2:] if line.startswith("  ") else line for line in lesson[1:]]
+    first = lesson[0][2:] if lesson[0].startswith("- ") else lesson[0]
+    end = section.end
+    while end > section.start + 1 and not _strip(lines[end - 1]).strip():
+        end -= 1
+    if match is None or last_item is None:
+        return end, ["", f"- {first}", *(f"  {line}" for line in body)]
+    indent = match.group(1)
+    number = match.group(2)
+    marker = f"{int(number) + 1}{match.group(3)}" if number else match.group(4)
+    pad = " " * (len(indent) + len(marker) + 1)
+    stop = last_item + 1
+    while stop < end:  # the item's own lines: indented, or lazy ones before a blank line
+        line = _strip(lines[stop])
+        if not line.strip():
+            following = _strip(lines[stop + 1]) if stop + 1 < end else ""
+            if following.startswith(pad) or following.startswith("\t"):
+                stop += 1
+                continue
+            break
+        item = _ITEM.match(line)
+        if item and len(item.group(1)) <= len(indent):
+            break
+        if _HEADING.match(line):
+            break
+        stop += 1
+    return stop, [f"{indent}{marker} {first}", *(f"{pad}{line}" for line in body)]
+
+
+def place(body: str, newline: str, new_lessons: list[list[str]]) -> str:
+    """`body` with each lesson inserted where it belongs (see the module docstring)."""
+    lines = body.splitlines(keepends=True)
+    if lines and not lines[-1].endswith(("\n", "\r")):
+        lines[-1] += newline
+    learned: list[list[str]] = []
+    for lesson in new_lessons:
+        section = best_section(sections(lines), lines, "\n".join(lesson))
+        if section is None:
+            learned.append(lesson)
+            continue
+        at, added = insertion(lines, section, lesson)
+        lines[at:at] = [line + newline for line in added]
+    if learned:
+        existing = next((s for s in sections(lines) if s.heading.strip("# ").lower()
+                         == LEARNED_HEADING.strip("# ").lower()), None)
+        if existing is None:
+            lines += [newline, LEARNED_HEADING + newline, newline]
+            lines += [line + newline for lesson in learned for line in lesson]
+        else:
+            for lesson in learned:
+                at, added = insertion(lines, existing, lesson)
+                lines[at:at] = [line + newline for line in added]
+                existing = next(s for s in sections(lines) if s.start == existing.start)
+    return "".join(lines)

@@ -1,0 +1,100 @@
+"""An update adds each rule to the section of the existing SKILL.md it concerns, keeping every
+other byte; a "Learned from sessions" section only when nothing fits."""
+
+from __future__ import annotations
+
+import pytest
+
+from skillgit.mine.generate import append_lessons
+from skillgit.mine.placement import LEARNED_HEADING, place
+
+FRONT = "---\nname: py\ndescription: Python work here. Use when testing.\n---\n"
+BODY = """\
+# Python work
+
+## Setup
+
+Install the tools with `uv sync`.
+
+## Testing
+
+- Run `uv run pytest -q` before pushing.
+- Keep tests fast.
+
+## Release
+
+1. Bump the version in pyproject.toml.
+2. Tag the release.
+"""
+
+
+def _added(before: str, after: str) -> list[tuple[int, str]]:
+    """(line number in `after`, line) of the lines `after` adds; asserts it removes none."""
+    old, new = before.splitlines(), after.splitlines()
+    out, i = [], 0
+    for n, line in enumerate(new):
+        if i < len(old) and old[i] == line:
+            i += 1
+        else:
+            out.append((n, line))
+    assert i == len(old), "a line of the original was changed or dropped"
+    return out
+
+
+def _section_of(text: str, line: int) -> str:
+    return next(h for h in reversed(text.splitlines()[:line + 1]) if h.startswith("#"))
+
+
+def test_a_rule_about_tests_joins_the_testing_bullets() -> None:
+    after = place(BODY, "\n", [["- Use `uv run pytest -x` when a test fails."]])
+    [(n, line)] = _added(BODY, after)
+    assert line == "- Use `uv run pytest -x` when a test fails."
+    assert _section_of(after, n) == "## Testing"
+    assert after.splitlines()[n - 1] == "- Keep tests fast."
+
+
+def test_a_step_list_gets_the_next_step() -> None:
+    after = place(BODY, "\n", [["- Push the release tag with `git push --tags`."]])
+    [(n, line)] = _added(BODY, after)
+    assert line == "3. Push the release tag with `git push --tags`."
+    assert _section_of(after, n) == "## Release"
+
+
+def test_prose_gets_a_bullet_after_it() -> None:
+    after = place(BODY, "\n", [["- Run `uv sync --frozen` in CI."]])
+    assert after == BODY.replace("`uv sync`.\n", "`uv sync`.\n\n- Run `uv sync --frozen` in CI.\n")
+
+
+def test_nothing_fits_then_a_learned_section() -> None:
+    after = place(BODY, "\n", [["- Answer in German."]])
+    assert after.startswith(BODY)
+    assert after[len(BODY):] == f"\n{LEARNED_HEADING}\n\n- Answer in German.\n"
+    again = place(after, "\n", [["- Keep answers short in German."]])
+    assert again == after + "- Keep answers short in German.\n"  # the same section again
+
+
+def test_continuation_lines_follow_the_marker_width() -> None:
+    lesson = ["- Tag the release from a clean tree:", "  ```sh", "  git tag -s v1", "  ```"]
+    after = place(BODY, "\n", [lesson])
+    assert "3. Tag the release from a clean tree:\n   ```sh\n   git tag -s v1\n   ```\n" in after
+
+
+def test_headings_inside_code_fences_are_not_sections() -> None:
+    body = "# Tool\n\n```md\n## Testing\n```\n\n## Notes\n\n- Uses pytest.\n"
+    after = place(body, "\n", [["- Run pytest with -q."]])
+    assert after == body + "- Run pytest with -q.\n"
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_every_other_byte_is_kept(newline: str) -> None:
+    current = (FRONT + BODY).replace("\n", newline).encode()
+    updated = append_lessons(current, ["- Use `uv run pytest -x` when a test fails."])
+    assert updated is not None
+    text = updated.decode()
+    assert text.replace("- Use `uv run pytest -x` when a test fails." + newline, "", 1) == \
+        current.decode()
+
+
+def test_a_rule_the_skill_already_states_adds_nothing() -> None:
+    current = (FRONT + BODY).encode()
+    assert append_lessons(current, ["- Keep tests fast."]) is None
