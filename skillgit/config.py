@@ -34,6 +34,8 @@ command-line flags > environment > this file > defaults. API keys never belong h
       draft: false
       dashboard: true
       token_env: SKILLGIT_GITHUB_TOKEN   # the variable's name, never the token
+    attribution:
+      window: 3                      # outcome window: the next N user turns after a skill ran
 """
 
 from __future__ import annotations
@@ -122,6 +124,13 @@ class MineConfig(BaseModel):
         return value
 
 
+class AttributionConfig(BaseModel):
+    model_config = _STRICT
+
+    # The outcome window of a skill invocation: the next N user turns (`skillgit stats`).
+    window: int = Field(default=3, ge=1, le=10)
+
+
 class PublishConfig(BaseModel):
     model_config = _STRICT
 
@@ -169,6 +178,7 @@ class Config(BaseModel):
     redact: RedactConfig = Field(default_factory=RedactConfig)
     mine: MineConfig = Field(default_factory=MineConfig)
     publish: PublishConfig = Field(default_factory=PublishConfig)
+    attribution: AttributionConfig = Field(default_factory=AttributionConfig)
 
 
 def repo_root(start: Path) -> Path | None:

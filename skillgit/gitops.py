@@ -310,6 +310,37 @@ class GitRepo:
                     paths.add(side.decode("utf-8", "replace"))
         return sorted(paths)
 
+    def file_history(self, tip: str, filename: str) -> Iterator[tuple[CommitInfo,
+                                                                      dict[str, str | None]]]:
+        """One walk of `tip`'s first-parent history, oldest first: each commit that added,
+        changed or removed a file named `filename`, with path → new blob id (None: removed).
+        Only subtrees that differ from the parent are read."""
+        chain: list[Commit] = []
+        oid: ObjectID | None = _oid(tip)
+        while oid is not None:
+            commit = self._commit(oid.decode())
+            chain.append(commit)
+            oid = commit.parents[0] if commit.parents else None
+        wanted = filename.encode()
+        parent_tree: ObjectID | None = None
+        for commit in reversed(chain):
+            changed: dict[str, str | None] = {}
+            for change in self.repo.object_store.tree_changes(parent_tree, commit.tree):
+                (old_path, new_path), _modes, (_old_sha, new_sha) = change
+                for path, sha in ((old_path, None), (new_path, new_sha)):
+                    if path is not None and path.rsplit(b"/", 1)[-1] == wanted:
+                        changed[path.decode("utf-8", "replace")] = (
+                            sha.decode() if sha is not None else None)
+            parent_tree = commit.tree
+            if changed:
+                yield self.commit_info(commit.id.decode()), changed
+
+    def blob(self, sha: str) -> bytes:
+        obj = self.repo[_oid(sha)]
+        if not isinstance(obj, Blob):
+            raise GitError(f"{sha} is not a blob")
+        return obj.data
+
     def _commit(self, sha: str) -> Commit:
         obj = self.repo[_oid(sha)]
         if not isinstance(obj, Commit):

@@ -21,6 +21,7 @@ LAYERS: list[set[str]] = [
     {"demo", "init"},              # init: writes config, workflow, pre-commit entry
     {"publish", "review"},         # PR lifecycle, PR body, push; review: diff → findings
     {"mine"},
+    {"attribution"},               # invocation → skill version, outcome windows, stats
     {"distill"},                   # the rules and the engines that run them
     {"llm"},                       # model backends only
     {"skills", "transcripts", "report"},

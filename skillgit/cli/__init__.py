@@ -33,6 +33,7 @@ COMMANDS: dict[str, str] = {
     "publish": "publish:publish",
     "init": "init:init",
     "review": "review:review",
+    "stats": "stats:stats",
 }
 
 
