@@ -39,6 +39,7 @@ class Signal(BaseModel):
     command: str | None = None
     fix: str | None = None
     skill: str | None = None  # the existing skill in use when this was said, if any
+    in_use: bool = False  # said inside that skill's outcome window (attribution)
 
     @property
     def session_ref(self) -> str:
@@ -143,6 +144,8 @@ class Proposal(BaseModel):
     engine: str
     rejected_others: list[str] = Field(default_factory=list)
     review_carefully: list[ReviewItem] = Field(default_factory=list)
+    # an update's usage figures: the skill's current version, invocations and corrections
+    usage: list[str] = Field(default_factory=list)
 
     @property
     def branch(self) -> str:

@@ -14,6 +14,10 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from skillgit.attribution.attribute import resolve
+from skillgit.attribution.history import build_history
+from skillgit.attribution.outcome import DEFAULT_WINDOW
+from skillgit.attribution.usage import attributed, usage_lines
 from skillgit.digest import Digest
 from skillgit.gitops import GitRepo
 from skillgit.llm.base import Backend, Usage
@@ -157,14 +161,20 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
             skills_dir: str | None = None, ledger: Ledger | None = None,
             engine: str = "heuristic", redactor: Redactor | None = None,
             writer: Backend | None = None,
-            on_warning: Callable[[str], None] | None = None) -> ProposalSet:
+            on_warning: Callable[[str], None] | None = None,
+            window: int = DEFAULT_WINDOW) -> ProposalSet:
     """Validated proposals from digests; `writer` (an LLM backend) writes the prose, else
     templates do. Existing skills are found anywhere in the repository; `skills_dir` only
     says where new ones go. `on_warning` hears of existing skills that cannot be read."""
     redactor = redactor or Redactor.from_environment()
     ledger = ledger or Ledger()
     known, unreadable = skill_landscape(repo, base, on_warning)
-    candidates = group(signals_from(digests, redactor), {k.name: k.topic_terms for k in known})
+    digests = list(digests)
+    history = build_history(repo, base)  # one walk: every SKILL.md version on the base branch
+    candidates = group(signals_from(
+        digests, redactor, window=window,
+        name=lambda d, use: resolve(history, use, d.started_at)[0]),
+        {k.name: k.topic_terms for k in known})
 
     def blocked(c: Candidate) -> bool:
         kind = "update" if c.skill else "new"
@@ -210,6 +220,9 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
             kind="update" if kind == "update" else "new", skill=name,
             summary=generate.summary_for(kind, verdict), change=change, verdict=verdict,
             engine=engine, rejected_others=notes)
+        if kind == "update":
+            proposal.usage = usage_lines(history, attributed(history, digests, window), name,
+                                         window)
         proposal.review_carefully = review_items(
             verdict.candidate, _generated_texts(repo, base, proposal), hosts)
         risks = refused(commit_message(proposal))  # quotes that are harmless one by one

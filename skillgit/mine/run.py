@@ -32,6 +32,7 @@ class MineOptions(BaseModel):
     identity: str = DEFAULT_IDENTITY
     engine: str = "heuristic"
     lock_wait_seconds: float = 30.0
+    window: int = 3  # outcome window of a skill invocation, in user turns (attribution.window)
 
 
 class MineResult(BaseModel):
@@ -91,7 +92,8 @@ def mine_digests(repo_path: Path, digests: Iterable[Digest], options: MineOption
         ledger, _ = load_ledger(repo)
         found = propose(repo, base_sha, list(digests), max_proposals=options.max_proposals,
                         skills_dir=options.skills_dir, ledger=ledger, engine=options.engine,
-                        redactor=redactor, writer=writer, on_warning=on_warning)
+                        redactor=redactor, writer=writer, on_warning=on_warning,
+                        window=options.window)
         result = MineResult(base_branch=base_name, base_sha=base_sha, found=found,
                             dry_run=options.dry_run)
         if options.dry_run:

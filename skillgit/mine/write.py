@@ -65,6 +65,8 @@ def commit_message(proposal: Proposal) -> str:
              f"{verdict.repeated_ask.reason}."]
     if proposal.kind == "update":
         lines.append(f"- Extends the existing skill '{proposal.skill}' instead of adding one.")
+    if proposal.usage:
+        lines += ["", *proposal.usage]
     lines += review_carefully_lines(proposal)
     lines += ["", "Evidence:"]
     for s in sorted(c.signals, key=lambda s: (s.session_ref, s.turn))[:12]:
