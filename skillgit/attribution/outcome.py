@@ -23,8 +23,8 @@ from skillgit.digest import MAX_QUOTE_CHARS, FeedbackItem, SkillUse, TaskItem
 from skillgit.transcripts.model import Conversation, TurnKind
 
 DEFAULT_WINDOW = 3
-_REJECTION = re.compile(r"doesn't want to proceed|tool use was rejected|user rejected|"
-                        r"permission denied by the user|user denied", re.I)
+_REJECTION = re.compile(r"doesn't want to proceed|tool use was rejected|user (?:rejected|denied)|"
+                        r"(?:rejected|denied|declined|cancel+ed) by (?:the )?user", re.I)
 CORRECTION_KINDS = frozenset({"correction", "preference"})
 
 

@@ -50,6 +50,8 @@ def invocations(conversation: Conversation) -> list[Invocation]:
             continue
         if turn.kind is not TurnKind.SKILL or not turn.skill_name or turn.skill_name == "?":
             continue
+        if turn.result is not None and turn.result.is_error:
+            continue  # the loader failed (unknown skill, refused): nothing was loaded
         how = turn.invoked_by or "skill"
         if how == READ and not _loads_by_reading(conversation.agent, turn.skill_name, last_call):
             continue

@@ -104,3 +104,12 @@ def test_content_keys_ignore_wrappers_not_words() -> None:
                            + "\n\nARGUMENTS: staging") == key
     assert shown_skill_sha("Launching skill: deploy") is None
     assert shown_skill_sha("<skill>\n<name>deploy</name>\n<path>/p</path>\nother\n</skill>") != key
+
+
+def test_a_failed_skill_load_is_no_invocation(tmp_path: Path) -> None:
+    start = datetime(2026, 3, 1, tzinfo=timezone.utc)
+    WRITERS["gemini"](tmp_path, "s4aaaaaa", start, [user("deploy"), skill("deploy", SKILL_MD)])
+    path = next(tmp_path.rglob("*.jsonl"))
+    path.write_text(path.read_text().replace('"status": "success"', '"status": "error"'))
+    [conversation] = _all(tmp_path)
+    assert invocations(conversation) == []
