@@ -35,6 +35,7 @@ DESCRIPTIONS: dict[str, str] = {
     "publish.draft": "open pull requests as drafts",
     "publish.dashboard": "keep one dashboard issue listing what waits and what was rejected",
     "publish.token_env": "the name of the variable holding the token, never the token itself",
+    "attribution.window": "after a skill ran: how many user turns show how it went (stats, mine)",
 }
 
 HEADER = """\

@@ -215,14 +215,15 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
              for r in result.rejected if r.sessions >= 2 or not r.missed.startswith("not rep")]
     notes = [note for note in notes if not is_unsafe(note)]  # they go into commit messages
     hosts = known_hosts(repo, base)
+    uses = attributed(history, digests, window) if any(k == "update" for _, k, _, _ in chosen) \
+        else []
     for verdict, kind, name, change in chosen:
         proposal = Proposal(
             kind="update" if kind == "update" else "new", skill=name,
             summary=generate.summary_for(kind, verdict), change=change, verdict=verdict,
             engine=engine, rejected_others=notes)
         if kind == "update":
-            proposal.usage = usage_lines(history, attributed(history, digests, window), name,
-                                         window)
+            proposal.usage = usage_lines(history, uses, name, window)
         proposal.review_carefully = review_items(
             verdict.candidate, _generated_texts(repo, base, proposal), hosts)
         risks = refused(commit_message(proposal))  # quotes that are harmless one by one

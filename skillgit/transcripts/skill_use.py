@@ -4,9 +4,9 @@ An invocation is the agent's own skill loader at work: Claude Code's ``Skill`` t
 ``/skill`` whose body was injected, Gemini CLI's ``activate_skill``, opencode's ``skill`` tool,
 Codex's injected ``<skill>`` block (a ``$skill`` mention). A plain read of some SKILL.md is not
 (it is how agents edit or review skills, too) — except for agents whose only way to load a skill
-the model picked itself is to read its file (Codex, Cursor), and then only a SKILL.md in an
-installed-skills location (a hidden folder such as ``~/.codex/skills``, ``.agents/skills`` or a
-plugin cache), never one in a project being worked on.
+the model picked itself is to read its file (Codex, Cursor), and then only an installed skill: a
+SKILL.md outside the session's project (``$CODEX_HOME/skills``, ``~/.agents/skills``, a plugin
+cache) or in a hidden folder of it (``.agents/skills``), never one of the project's own files.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def invocations(conversation: Conversation) -> list[Invocation]:
         if turn.result is not None and turn.result.is_error:
             continue  # the loader failed (unknown skill, refused): nothing was loaded
         how = turn.invoked_by or "skill"
-        if how == READ and not _loads_by_reading(conversation.agent, turn.skill_name, last_call):
+        if how == READ and not _loads_by_reading(conversation, turn.skill_name, last_call):
             continue
         found.append(Invocation(skill=turn.skill_name, turn=turn.index, how=how,
                                 at=turn.timestamp or conversation.started_at,
@@ -85,15 +85,25 @@ def skills_invoked(conversation: Conversation) -> list[str]:
     return list(dict.fromkeys(i.skill for i in invocations(conversation)))
 
 
-def _loads_by_reading(agent: str, skill: str, call: Turn | None) -> bool:
-    if agent not in READ_LOADS or call is None or not call.tool_input:
+def _loads_by_reading(conversation: Conversation, skill: str, call: Turn | None) -> bool:
+    if conversation.agent not in READ_LOADS or call is None or not call.tool_input:
         return False
     marker = f"/{skill}/SKILL.md"
     text = call.tool_input
     at = text.find(marker)
     while at >= 0:
         start = max(text.rfind(c, 0, at) for c in " \t\n'\"=;&|(") + 1
-        if _INSTALLED.search(text[start:at + 1]):
+        if _installed(text[start:at + 1], conversation.cwd):
             return True
         at = text.find(marker, at + 1)
     return False
+
+
+def _installed(folder: str, cwd: str | None) -> bool:
+    """A skills folder in a hidden folder or plugin cache, or outside the project."""
+    if _INSTALLED.search(folder):
+        return True
+    if not folder.startswith(("/", "~")):
+        return False  # relative: the project's own file
+    project = (cwd or "").rstrip("/")
+    return not project or not (folder == project + "/" or folder.startswith(project + "/"))

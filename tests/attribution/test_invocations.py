@@ -67,7 +67,7 @@ def test_a_plain_skill_md_read_in_a_project_is_no_invocation(tmp_path: Path, age
     start = datetime(2026, 3, 1, tzinfo=timezone.utc)
     WRITERS[agent](tmp_path, "s1", start, [
         user("tidy the wording of our deploy skill"),
-        read("/work/skills/deploy/SKILL.md", "---\nname: deploy\n---\nbody")])
+        read("/work/shop/skills/deploy/SKILL.md", "---\nname: deploy\n---\nbody")])
     [conversation] = _all(tmp_path)
     assert invocations(conversation) == []
     assert conversation.skills_used == []
@@ -78,10 +78,11 @@ def test_codex_reading_an_installed_skill_is_its_way_to_load_it(tmp_path: Path) 
     WRITERS["codex"](tmp_path, "s2", start, [
         user("brainstorm the API"),
         shell("sed -n '1,200p' /home/dev/.codex/skills/brainstorming/SKILL.md", "---\n"),
-        shell("cat src/skills/lint/SKILL.md", "---\n")])
+        shell("cat src/skills/lint/SKILL.md /work/shop/x/skills/db/SKILL.md", "---\n"),
+        shell("cat /opt/codex-home/skills/release/SKILL.md", "---\n")])
     [conversation] = _all(tmp_path)
     assert [(u.skill, u.how) for u in invocations(conversation)] == [
-        ("brainstorming", "SKILL.md read")]
+        ("brainstorming", "SKILL.md read"), ("release", "SKILL.md read")]
 
 
 SKILL_MD = "---\nname: deploy\ndescription: Deploy.\n---\n# Deploy\n\n1. Build.  \n2. Ship.\n\n"
