@@ -122,3 +122,13 @@ def test_usage_cites_the_version_in_use(tmp_path: Path) -> None:
     usage = "\n".join(proposal.usage)
     assert f"current version {base[:7]}" in usage and "earlier version" in usage
     assert "corrected 1/1" in usage
+
+
+def test_a_repeated_ask_the_skill_covers_is_no_new_skill(tmp_path: Path) -> None:
+    ask = [user("run ./scripts/deploy.sh staging to deploy the shop"),
+           shell("./scripts/deploy.sh staging", "deployed"), user("thanks")]
+    _, _, result = mine(tmp_path, [("claude-code", "c8", day(2, 10), ask),
+                                   ("codex", "x8", day(2, 11), ask),
+                                   ("gemini", "g8aaaaaa", day(2, 12), ask)])
+    assert [p.kind for p in result.found.proposals if p.kind == "new"] == []
+    assert any("overlaps skill 'deploy'" in r.missed for r in result.found.rejected)
