@@ -44,6 +44,8 @@ command-line flags > environment > this file > defaults. API keys never belong h
       projects: [~/src/webapp, ~/work/api-*]   # sessions whose cwd is in one of these
       contributor: alice-laptop     # default: a salted hash of `git config user.email`
       remote: origin                # where `skillgit share` pushes (default: origin)
+    attribution:
+      window: 3                      # outcome window: the next N user turns after a skill ran
 """
 
 from __future__ import annotations
@@ -140,6 +142,11 @@ class JudgeConfig(BaseModel):
     model: str | None = Field(default=None, min_length=1)
     token_budget: int = Field(default=6000, ge=1000, le=1_000_000)
     max_candidates: int = Field(default=40, ge=1, le=1000)
+class AttributionConfig(BaseModel):
+    model_config = _STRICT
+
+    # The outcome window of a skill invocation: the next N user turns (`skillgit stats`).
+    window: int = Field(default=3, ge=1, le=10)
 
 
 class PublishConfig(BaseModel):
@@ -210,6 +217,7 @@ class Config(BaseModel):
     judge: JudgeConfig = Field(default_factory=JudgeConfig)
     publish: PublishConfig = Field(default_factory=PublishConfig)
     share: ShareConfig = Field(default_factory=ShareConfig)
+    attribution: AttributionConfig = Field(default_factory=AttributionConfig)
 
 
 def repo_root(start: Path) -> Path | None:
@@ -288,7 +296,7 @@ def parse_config(text: str, source: str) -> Config:
         data = {}
     if not isinstance(data, dict):
         raise UsageError(f"{source}: the top level must be a mapping of sections "
-                         f"(llm, distill, redact, mine, judge, publish, share), "
+                         f"(llm, distill, redact, mine, judge, publish, share, attribution), "
                          f"not {type(data).__name__}")
     try:
         return Config.model_validate(data)

@@ -19,7 +19,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.json_schema import SkipJsonSchema
 
-# 2: correction items may carry the command the user corrected and the one that then succeeded
+# 2: correction items may carry the command the user corrected and the one that then
+# succeeded; skill_uses (invocations with their outcome windows)
 DIGEST_SCHEMA_VERSION = 2
 # Upper bound for an evidence quote (characters).
 MAX_QUOTE_CHARS = 240
@@ -92,6 +93,29 @@ class TaskItem(BaseModel):
         return one_line(value)
 
 
+class SkillUse(BaseModel):
+    """One skill invocation: the SKILL turn, how the agent loaded it, the content key of the
+    text it was shown (when the transcript shows it), and the indices of the user turns that
+    followed it (the outcome window is the first K of them)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    skill: str = Field(min_length=1)
+    turn: int = Field(ge=0)
+    how: str = ""
+    at: datetime | None = None
+    content_sha: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
+    next_user_turns: list[int] = Field(default_factory=list, max_length=10)
+
+    def window_end(self, k: int) -> int | None:
+        """The last turn of the outcome window of `k` user turns (None: to the session end)."""
+        return self.next_user_turns[k - 1] if len(self.next_user_turns) >= k else None
+
+    def covers(self, turn: int, k: int) -> bool:
+        end = self.window_end(k)
+        return turn > self.turn and (end is None or turn <= end)
+
+
 class DigestAnswer(BaseModel):
     """What an engine (LLM or heuristic) returns about one conversation."""
 
@@ -121,6 +145,7 @@ class Digest(BaseModel):
     topics: list[str] = Field(default_factory=list)
     tasks: list[TaskItem] = Field(default_factory=list)
     skills_used: list[str] = Field(default_factory=list)
+    skill_uses: list[SkillUse] = Field(default_factory=list)
     env_feedback: list[FeedbackItem] = Field(default_factory=list)
     user_feedback: list[FeedbackItem] = Field(default_factory=list)
     engine: str

@@ -191,9 +191,10 @@ class GitRepo:
 
     # --- objects ------------------------------------------------------------------------
     def commit_info(self, sha: str) -> CommitInfo:
-        obj = self.repo[_oid(sha)]
-        if not isinstance(obj, Commit):
-            raise GitError(f"{sha} is not a commit")
+        return self._info(sha, self._commit(sha))
+
+    @staticmethod
+    def _info(sha: str, obj: Commit) -> CommitInfo:
         return CommitInfo(sha=sha, tree=obj.tree.decode(),
                           parents=tuple(p.decode() for p in obj.parents),
                           author=obj.author.decode("utf-8", "replace"),
@@ -309,6 +310,68 @@ class GitRepo:
                 if side is not None:
                     paths.add(side.decode("utf-8", "replace"))
         return sorted(paths)
+
+    def file_history(self, tip: str, filename: str) -> Iterator[tuple[CommitInfo,
+                                                                      dict[str, str | None]]]:
+        """One walk of `tip`'s first-parent history, oldest first: each commit that added,
+        changed or removed a file named `filename`, with path → new blob id (None: removed).
+        Only subtrees that differ from the parent's are read, each tree object once."""
+        chain: list[tuple[str, Commit]] = []
+        sha: str | None = tip
+        while sha is not None:
+            commit = self._commit(sha)
+            chain.append((sha, commit))
+            sha = commit.parents[0].decode() if commit.parents else None
+        trees: dict[bytes, dict[bytes, tuple[int, bytes]]] = {}
+        parent_tree: bytes | None = None
+        for sha, commit in reversed(chain):
+            info = self._info(sha, commit)
+            tree = commit.tree
+            changed: dict[str, str | None] = {}
+            self._diff_named(parent_tree, tree, b"", filename.encode(), changed, trees)
+            parent_tree = tree
+            if changed:
+                yield info, changed
+
+    def _diff_named(self, old: bytes | None, new: bytes | None, prefix: bytes, wanted: bytes,
+                    changed: dict[str, str | None],
+                    trees: dict[bytes, dict[bytes, tuple[int, bytes]]]) -> None:
+        if old == new:
+            return
+        before, after = self._entries(old, trees), self._entries(new, trees)
+        for name in before.keys() | after.keys():
+            a, b = before.get(name), after.get(name)
+            if a == b:
+                continue
+            a_dir = a is not None and stat.S_ISDIR(a[0])
+            b_dir = b is not None and stat.S_ISDIR(b[0])
+            if a_dir or b_dir:
+                self._diff_named(a[1] if a_dir and a else None, b[1] if b_dir and b else None,
+                                 prefix + name + b"/", wanted, changed, trees)
+            if name == wanted and ((a is not None and not a_dir) or (b is not None and not b_dir)):
+                path = (prefix + name).decode("utf-8", "replace")
+                changed[path] = b[1].decode() if b is not None and not b_dir else None
+
+    def _entries(self, tree_id: bytes | None,
+                 trees: dict[bytes, dict[bytes, tuple[int, bytes]]]) -> dict[bytes,
+                                                                            tuple[int, bytes]]:
+        if tree_id is None:
+            return {}
+        found = trees.get(tree_id)
+        if found is None:
+            tree = self.repo[ObjectID(tree_id)]
+            found = ({name: (mode, oid) for name, mode, oid in tree.iteritems()}
+                     if isinstance(tree, Tree) else {})
+            if len(trees) > 4096:
+                trees.clear()
+            trees[tree_id] = found
+        return found
+
+    def blob(self, sha: str) -> bytes:
+        obj = self.repo[_oid(sha)]
+        if not isinstance(obj, Blob):
+            raise GitError(f"{sha} is not a blob")
+        return obj.data
 
     def _commit(self, sha: str) -> Commit:
         obj = self.repo[_oid(sha)]

@@ -48,6 +48,7 @@ class Signal(BaseModel):
         """Every text the signal carries (for the safety screens)."""
         return (self.summary, self.quote, self.command, self.fix, self.corrected_command,
                 self.succeeded_command)
+    in_use: bool = False  # said inside that skill's outcome window (attribution)
 
     @property
     def session_ref(self) -> str:
@@ -170,6 +171,8 @@ class Proposal(BaseModel):
     engine: str
     rejected_others: list[str] = Field(default_factory=list)
     review_carefully: list[ReviewItem] = Field(default_factory=list)
+    # an update's usage figures: the skill's current version, invocations and corrections
+    usage: list[str] = Field(default_factory=list)
 
     @property
     def branch(self) -> str:

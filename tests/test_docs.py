@@ -27,7 +27,7 @@ def test_every_command_is_documented(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["validate", "mine", "sessions", "distill", "demo", "publish",
-                                  "init"])
+                                  "init", "stats"])
 def test_every_option_is_documented(name: str) -> None:
     command = cli.get_command(click.Context(cli), name)
     assert command is not None

@@ -23,6 +23,7 @@ LAYERS: list[set[str]] = [
                                      # share: digest refs (uses publish's push)
     {"mine"},
     {"judge"},                     # the model judge: below mine, above the engines
+    {"attribution"},               # invocation → skill version, outcome windows, stats
     {"distill"},                   # the rules and the engines that run them
     {"llm"},                       # model backends only
     {"skills", "transcripts", "report"},

@@ -35,6 +35,7 @@ COMMANDS: dict[str, str] = {
     "review": "review:review",
     "share": "share:share",
     "eval": "eval:eval_command",
+    "stats": "stats:stats",
 }
 
 

@@ -95,7 +95,8 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
     options = MineOptions(
         max_proposals=max_proposals or section.max_proposals, base=base or section.base,
         dry_run=dry_run, skills_dir=skills_dir or section.skills_dir,
-        identity=resolve_identity(None, os.environ, section.identity))
+        identity=resolve_identity(None, os.environ, section.identity),
+        window=config.attribution.window)
     distill = DistillOptions(workers=workers or config.distill.workers, limit=limit,
                              refresh=refresh, parse_tag=parse_tag(patterns))
     progress = Progress(enabled=sys.stderr.isatty() and not as_json)

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from skillgit.digest import Digest, DigestAnswer
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
+from skillgit.transcripts.skill_use import skill_uses
 
 # Share of the touched-path weight a folder must cover to be the main folder.
 MAIN_DIR_SHARE = 0.6
@@ -60,6 +61,7 @@ def build_digest(conversation: Conversation, answer: DigestAnswer, *, engine: st
         topics=list(answer.topics),
         tasks=list(answer.tasks),
         skills_used=conversation.skills_used,
+        skill_uses=skill_uses(conversation),
         env_feedback=list(answer.env_feedback),
         user_feedback=with_commands(conversation, answer.user_feedback),
         engine=engine,

@@ -43,6 +43,7 @@ DESCRIPTIONS: dict[str, str] = {
     "share.projects": "folders or globs whose sessions `share` may publish (none: nothing)",
     "share.contributor": "your id on the digest ref (default: a salted hash of your git email)",
     "share.remote": "where `share` pushes, `mine --from-digests` fetches (default: origin)",
+    "attribution.window": "after a skill ran: how many user turns show how it went (stats, mine)",
 }
 
 HEADER = """\

@@ -47,7 +47,8 @@ def signal_cues(signal: Signal) -> frozenset[str]:
 
 
 def family(signal: Signal) -> str:
-    if signal.skill and signal.kind in ("correction", "preference"):
+    if signal.skill and (signal.kind in ("correction", "preference")
+                         or (signal.in_use and signal.kind == "env-fix")):
         return f"update:{signal.skill}"
     if signal.kind in ("env-fix", "env-error"):
         return "env"
@@ -102,7 +103,8 @@ def _focus(members: list[Member], topic: frozenset[str],
     kept: list[Member] = []
     strays: list[Member] = []
     for member in members:
-        on_topic = id(member[0]) in recurring or bool(anchors & member[1])
+        on_topic = (member[0].in_use or id(member[0]) in recurring  # in use: about it
+                    or bool(anchors & member[1]))
         (kept if on_topic else strays).append(member)
     return kept, strays
 

@@ -136,7 +136,7 @@ def _kill(c: Candidate, known: list[KnownSkill],
         return "generic advice any model already knows"
     target = next((k for k in known if k.name == c.skill), None)
     if target is not None:
-        body = terms(target.body)
+        body = terms(target.body) | target.topic_terms  # what it says, description included
         new = [s for s in c.signals if not signal_terms(s) <= body]
         if not new:
             return f"overlaps skill '{target.name}' without extending it"

@@ -14,6 +14,10 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from skillgit.attribution.attribute import resolve
+from skillgit.attribution.history import build_history
+from skillgit.attribution.outcome import DEFAULT_WINDOW
+from skillgit.attribution.usage import attributed, usage_lines
 from skillgit.digest import Digest
 from skillgit.gitops import GitRepo
 from skillgit.judge.model_judge import JudgeReport, ModelJudge
@@ -165,14 +169,20 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
             engine: str = "heuristic", redactor: Redactor | None = None,
             writer: Backend | None = None,
             on_warning: Callable[[str], None] | None = None,
-            model_judge: ModelJudge | None = None) -> ProposalSet:
+            model_judge: ModelJudge | None = None,
+            window: int = DEFAULT_WINDOW) -> ProposalSet:
     """Validated proposals from digests; `writer` (an LLM backend) writes the prose, else
     templates do. Existing skills are found anywhere in the repository; `skills_dir` only
     says where new ones go. `on_warning` hears of existing skills that cannot be read."""
     redactor = redactor or Redactor.from_environment()
     ledger = ledger or Ledger()
     known, unreadable = skill_landscape(repo, base, on_warning)
-    candidates = group(signals_from(digests, redactor), {k.name: k.topic_terms for k in known})
+    digests = list(digests)
+    history = build_history(repo, base)  # one walk: every SKILL.md version on the base branch
+    candidates = group(signals_from(
+        digests, redactor, window=window,
+        name=lambda d, use: resolve(history, use, d.started_at)[0]),
+        {k.name: k.topic_terms for k in known})
 
     def blocked(c: Candidate) -> bool:
         kind = "update" if c.skill else "new"
@@ -218,11 +228,15 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
              for r in result.rejected if r.sessions >= 2 or not r.missed.startswith("not rep")]
     notes = [note for note in notes if not is_unsafe(note)]  # they go into commit messages
     hosts = known_hosts(repo, base)
+    uses = attributed(history, digests, window) if any(k == "update" for _, k, _, _ in chosen) \
+        else []
     for verdict, kind, name, change in chosen:
         proposal = Proposal(
             kind="update" if kind == "update" else "new", skill=name,
             summary=generate.summary_for(kind, verdict), change=change, verdict=verdict,
             engine=verdict.judged_by or engine, rejected_others=notes)
+        if kind == "update":
+            proposal.usage = usage_lines(history, uses, name, window)
         proposal.review_carefully = review_items(
             verdict.candidate, _generated_texts(repo, base, proposal), hosts)
         risks = refused(commit_message(proposal))  # quotes that are harmless one by one

@@ -33,6 +33,7 @@ class MineOptions(BaseModel):
     identity: str = DEFAULT_IDENTITY
     engine: str = "heuristic"
     lock_wait_seconds: float = 30.0
+    window: int = 3  # outcome window of a skill invocation, in user turns (attribution.window)
 
 
 class MineResult(BaseModel):
@@ -95,7 +96,7 @@ def mine_digests(repo_path: Path, digests: Iterable[Digest], options: MineOption
         found = propose(repo, base_sha, list(digests), max_proposals=options.max_proposals,
                         skills_dir=options.skills_dir, ledger=ledger, engine=options.engine,
                         redactor=redactor, writer=writer, on_warning=on_warning,
-                        model_judge=model_judge)
+                        model_judge=model_judge, window=options.window)
         result = MineResult(base_branch=base_name, base_sha=base_sha, found=found,
                             dry_run=options.dry_run, engine=options.engine)
         if options.dry_run:

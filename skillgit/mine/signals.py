@@ -11,9 +11,11 @@ same second (scripted runs, parallel agents) stay distinct, each citing its own 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from skillgit.digest import Digest, FeedbackItem, TaskItem
+from skillgit.attribution.in_use import in_use_correction
+from skillgit.attribution.outcome import DEFAULT_WINDOW, window_bounds
+from skillgit.digest import Digest, FeedbackItem, SkillUse, TaskItem
 from skillgit.mine.terms import terms
 from skillgit.proposal import Signal, SignalKind
 from skillgit.transcripts.model import Redacting
@@ -38,14 +40,30 @@ def _skill_in_use(digest: Digest, text: str) -> str | None:
     return ranked[-1][1]
 
 
+NameOf = Callable[[Digest, SkillUse], str]   # an invocation → the repository's skill name
+
+
+def skill_in_window(digest: Digest, turn: int, window: int = DEFAULT_WINDOW,
+                    name: NameOf | None = None) -> str | None:
+    """The skill whose outcome window holds `turn` (the latest invocation first), by the
+    repository's name when `name` maps invocations to it."""
+    uses = digest.skill_uses
+    for number in range(len(uses) - 1, -1, -1):
+        start, end = window_bounds(uses[number], window, uses[number + 1:])
+        if start <= turn and (end is None or turn <= end):
+            return name(digest, uses[number]) if name else uses[number].skill
+    return None
+
+
 def _signal(digest: Digest, item: FeedbackItem | TaskItem, kind: SignalKind,
-            skill: str | None, session_id: str) -> Signal:
+            skill: str | None, session_id: str, *, in_use: bool = False,
+            quote: str | None = None) -> Signal:
     evidence = item.evidence[0]
-    return Signal(kind=kind, summary=item.summary, quote=evidence.quote, turn=evidence.turn,
-                  agent=digest.agent, session_id=session_id,
+    return Signal(kind=kind, summary=quote or item.summary, quote=quote or evidence.quote,
+                  turn=evidence.turn, agent=digest.agent, session_id=session_id,
                   started_at=digest.started_at, main_dir=digest.main_dir,
                   command=getattr(item, "command", None), fix=getattr(item, "fix", None),
-                  skill=skill, contributor=digest.contributor,
+                  skill=skill, in_use=in_use, contributor=digest.contributor,
                   corrected_command=getattr(item, "corrected_command", None),
                   succeeded_command=getattr(item, "succeeded_command", None))
 
@@ -73,21 +91,44 @@ def conversation_ids(digests: Iterable[Digest]) -> dict[str, str]:
     return out
 
 
-def signals_from(digests: Iterable[Digest], redactor: Redacting | None = None) -> list[Signal]:
+def signals_from(digests: Iterable[Digest], redactor: Redacting | None = None, *,
+                 window: int = DEFAULT_WINDOW, name: NameOf | None = None) -> list[Signal]:
+    """Signals of every digest. Feedback inside a skill's outcome window (`window` user turns
+    after an invocation) is evidence about that skill (`in_use`): a correction or preference,
+    an environment failure with its fix, or an ask that is a reminder or a plain statement of
+    a needed fact. Digests without recorded invocations (schema 1) fall back to the skill
+    whose name the feedback's words match best."""
     digests = list(digests)
     conversation = conversation_ids(digests)
     out: list[Signal] = []
     for digest in digests:
         sid = conversation.get(digest.session_id, digest.session_id)
+
+        def used(item: FeedbackItem | TaskItem, d: Digest = digest) -> str | None:
+            return skill_in_window(d, item.evidence[0].turn, window, name)
+
         for feedback in digest.user_feedback:
             kind = _KINDS.get(feedback.kind, "correction")
-            skill = None if kind == "ask" else _skill_in_use(digest, feedback.summary)
+            in_window = used(feedback) if kind in ("correction", "preference") else None
+            if in_window is not None:
+                out.append(_signal(digest, feedback, kind, in_window, sid, in_use=True))
+                continue
+            skill = None if kind == "ask" or digest.skill_uses else _skill_in_use(
+                digest, feedback.summary)
             out.append(_signal(digest, feedback, kind, skill, sid))
         for feedback in digest.env_feedback:
-            out.append(_signal(digest, feedback, _KINDS.get(feedback.kind, "env-error"), None,
-                               sid))
+            kind = _KINDS.get(feedback.kind, "env-error")
+            in_window = used(feedback) if kind == "env-fix" else None
+            out.append(_signal(digest, feedback, kind, in_window, sid,
+                               in_use=in_window is not None))
         for task in digest.tasks:
-            out.append(_signal(digest, task, "ask", None, sid))
+            in_window = used(task)
+            reminder = in_use_correction(task.evidence[0].quote) if in_window else None
+            if reminder:
+                out.append(_signal(digest, task, "correction", in_window, sid, in_use=True,
+                                   quote=reminder))
+            else:
+                out.append(_signal(digest, task, "ask", None, sid))
     seen: set[tuple[str, str, str]] = set()
     unique = []
     for signal in out:

@@ -71,6 +71,8 @@ def commit_message(proposal: Proposal) -> str:
             lines.append(f"- Judge: {escaped(verdict.fallback, 400)}.")
     if proposal.kind == "update":
         lines.append(f"- Extends the existing skill '{proposal.skill}' instead of adding one.")
+    if proposal.usage:
+        lines += ["", *proposal.usage]
     lines += review_carefully_lines(proposal)
     lines += ["", "Evidence:"]
     for s in sorted(c.signals, key=lambda s: (s.session_ref, s.turn))[:12]:

@@ -55,7 +55,7 @@ def render_body(proposal: Proposal, validation: SkillReport | None,
     `context_before`: tokens of the existing skill's name + description (None: a new skill);
     `previous_pr`: the URL of a PR closed unmerged for an earlier version of this proposal;
     `sessions`: how many sessions the evidence spans, when more than the quotes show."""
-    head = _summary(proposal, previous_pr, sessions) + _rationale(proposal)
+    head = _summary(proposal, previous_pr, sessions) + _rationale(proposal) + _usage(proposal)
     tail = (_validation(validation) + _context(validation, context_before)
             + _review_carefully(proposal) + _meaning(proposal))
     signals = sorted(proposal.verdict.candidate.signals, key=_evidence_order)
@@ -94,6 +94,15 @@ def _summary(proposal: Proposal, previous_pr: str | None,
         lines += ["", f"An earlier version of this proposal was closed without merging: "
                       f"{shown}. It is proposed again because its evidence grew."]
     return [*lines, ""]
+
+
+def _usage(proposal: Proposal) -> list[str]:
+    """An update's usage figures by skill version (see `skillgit.attribution.usage`)."""
+    if not proposal.usage:
+        return []
+    return ["", "### Usage by version", "", inert(proposal.usage[0], REASON_CHARS), "",
+            *(f"- {inert(line.removeprefix('- '), REASON_CHARS)}" for line in proposal.usage[1:]),
+            ""]
 
 
 def _rationale(proposal: Proposal) -> list[str]:

@@ -24,6 +24,7 @@ from skillgit.transcripts.model import (
     Turn,
     TurnKind,
 )
+from skillgit.transcripts.skill_text import shown_skill_sha
 
 # Extra raw characters kept around a cut so a secret straddling it is still recognised
 # together with its context (`password=`). A cut inside a long token moves to the token's
@@ -168,6 +169,7 @@ class DraftTurn:
     tool_name: str | None = None
     tool_input: str | None = None
     skill_name: str | None = None
+    shown: str | None = None  # raw skill text the agent was shown (hashed, never kept)
     invoked_by: str | None = None
     command: str | None = None
     merge_key: str | None = None
@@ -284,6 +286,8 @@ class ConversationBuilder:
             tool_input=(finish(draft.tool_input, MAX_INPUT_CHARS, redactor)
                         if draft.tool_input is not None else None),
             result=result, skill_name=_scrubbed(draft.skill_name), invoked_by=draft.invoked_by,
+            skill_sha=shown_skill_sha(draft.shown or draft.result_text)
+            if draft.kind is TurnKind.SKILL else None,
             command=_scrubbed(draft.command))
 
 

@@ -99,10 +99,12 @@ class ClaudeReader:
         if record.get("isMeta") is True:
             b.injected_dropped += 1
             body = "\n".join(texts)
-            if body.startswith(_SKILL_BODY) and self.last_command and not record.get(
+            if (called := self.calls.get(str(record.get("sourceToolUseID")))) is not None:
+                called.shown = body  # the Skill tool's injected text: its content key
+            elif body.startswith(_SKILL_BODY) and self.last_command and not record.get(
                     "sourceToolUseID"):
                 b.add(TurnKind.SKILL, "", when, skill_name=self.last_command.lstrip("/"),
-                      invoked_by="slash command", command=self.last_command)
+                      invoked_by="slash command", command=self.last_command, shown=body)
             return
         if record.get("isCompactSummary") is True or record.get("isVisibleInTranscriptOnly"):
             b.injected_dropped += 1

@@ -157,7 +157,7 @@ class CodexReader:
             b.injected_dropped += 1
             name = _SKILL_NAME.search(stripped)
             b.add(TurnKind.SKILL, "", when, skill_name=name.group(1) if name else "?",
-                  invoked_by="<skill> injection")
+                  invoked_by="<skill> injection", shown=stripped)
         elif stripped.startswith("<turn_aborted>"):
             b.injected_dropped += 1
             b.add_marker(TurnKind.INTERRUPT, when, "turn aborted")

@@ -61,6 +61,7 @@ class Turn(BaseModel):
     tool_input: str | None = None
     result: ToolResult | None = None
     skill_name: str | None = None
+    skill_sha: str | None = None  # content key of the skill text shown (skill_text.py)
     invoked_by: str | None = None
     command: str | None = None
 
@@ -104,12 +105,11 @@ class Conversation(BaseModel):
 
     @property
     def skills_used(self) -> list[str]:
-        """Skill names in order of first use, without repeats."""
-        seen: dict[str, None] = {}
-        for turn in self.skill_turns:
-            if turn.skill_name:
-                seen.setdefault(turn.skill_name, None)
-        return list(seen)
+        """Skills invoked, in order of first use, without repeats (an incidental SKILL.md
+        read is no use: see `skillgit.transcripts.skill_use`)."""
+        from skillgit.transcripts.skill_use import skills_invoked
+
+        return skills_invoked(self)
 
 
 class Redacting(Protocol):

@@ -372,7 +372,7 @@ def test_skill_activation_and_skill_md_reads(tmp_path: Path) -> None:
     conversation = parse_one(path)
     skills = [(t.skill_name, t.invoked_by) for t in conversation.skill_turns]
     assert skills == [("release-notes", "activate_skill tool"), ("pdf", "SKILL.md read")]
-    assert conversation.skills_used == ["release-notes", "pdf"]
+    assert conversation.skills_used == ["release-notes"]  # a read is no use (activate_skill)
     # activate_skill is one SKILL turn (like Claude's Skill tool), carrying the tool result;
     # reading a SKILL.md stays a tool call followed by a SKILL turn.
     activation = conversation.skill_turns[0]

@@ -402,7 +402,7 @@ def test_arbitrary_part_data_never_raises(tmp_path: Path, user_parts: list[Any],
         assert conversation.agent == "opencode"
 
 
-def test_shell_reads_of_skill_md_are_skill_invocations(tmp_path: Path) -> None:
+def test_shell_reads_of_skill_md_are_skill_turns_not_uses(tmp_path: Path) -> None:
     database = make_db(tmp_path / "opencode.db", sessions={"ses_a": (None, [
         user_message({"type": "text", "text": "use the skills"}),
         assistant_message(
@@ -411,5 +411,7 @@ def test_shell_reads_of_skill_md_are_skill_invocations(tmp_path: Path) -> None:
             tool("c3", "write", {"status": "completed", "output": "",
                                  "input": {"filePath": "skills/other/SKILL.md"}}))])})
     (conversation,) = parse_all(database)
-    assert conversation.skills_used == ["lint"]  # writing a SKILL.md is not using it
+    # reading (or writing) a SKILL.md is not using it: opencode loads skills with its tool
+    assert conversation.skills_used == []
+    assert [t.skill_name for t in conversation.skill_turns] == ["lint"]
     assert len(conversation.tool_calls) == 3
