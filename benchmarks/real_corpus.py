@@ -16,9 +16,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import subprocess
 import sys
+import tempfile
+import time
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,6 +91,55 @@ def generate(directory: Path, megabytes: float, *, corpus: Path = DEFAULT_CORPUS
                 break
         copy += 1
     return written, files
+
+
+@dataclass
+class CliRun:
+    """One whole-CLI run as a subprocess: wall and CPU seconds, peak RSS, exit code, output."""
+
+    seconds: float
+    cpu: float
+    rss_mb: float
+    returncode: int
+    stdout: str
+
+
+def run_cli(args: list[str], env: dict[str, str], *, stdin: str | None = None) -> CliRun:
+    """`skillgit ARGS` in a fresh process (the installed script, else `python -m skillgit`),
+    its own resource usage measured with `wait4`."""
+    script = Path(sys.executable).with_name("skillgit")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "skillgit"]
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as source:
+        if stdin is not None:
+            source.write(stdin.encode())
+            source.seek(0)
+        started = time.perf_counter()
+        process = subprocess.Popen([*command, *args], env=env, stdout=out,
+                                   stderr=subprocess.DEVNULL, stdin=source)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        text = out.read().decode("utf-8", "replace")
+    return CliRun(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,
+                  process.returncode, text)
+
+
+def isolated_env(scratch: Path) -> dict[str, str]:
+    """The environment for CLI runs: HOME, XDG folders and git config inside `scratch`, no
+    agent folders of the user's, bytecode cached as after an install."""
+    env = {key: value for key, value in os.environ.items()
+           if not key.startswith(("SKILLGIT_", "XDG_", "GIT_", "CLAUDE_", "CODEX_", "GEMINI_",
+                                  "OPENAI_", "ANTHROPIC_"))
+           and key != "PYTHONDONTWRITEBYTECODE"}
+    home = scratch / "home"
+    home.mkdir(parents=True, exist_ok=True)
+    env.update(HOME=str(home), XDG_CACHE_HOME=str(scratch / "xdg-cache"),
+               XDG_CONFIG_HOME=str(scratch / "xdg-config"),
+               XDG_DATA_HOME=str(scratch / "xdg-data"),
+               GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull,
+               PYTHONPYCACHEPREFIX=str(scratch / "pycache"), SKILLGIT_LLM="heuristic")
+    return env
 
 
 def main() -> int:

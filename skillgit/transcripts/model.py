@@ -10,6 +10,7 @@ frozen and JSON-serializable (`conversation.model_dump_json()`).
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime, timezone
 from enum import Enum
@@ -32,6 +33,7 @@ MAX_INPUT_CHARS = 2000
 # Upper bound for user / assistant text kept per turn.
 MAX_TEXT_CHARS = 20000
 
+_ISO_ANY = sys.version_info >= (3, 11)
 _FRACTION = re.compile(r"\.(\d+)(?=[+-]\d\d:?\d\d$|$)")
 
 
@@ -65,11 +67,13 @@ class Deferred(BaseModel):
         """An instance with the `given` fields, whose other fields `compute()` returns (all
         of them, already redacted and valid) on first read. `given` is not validated: the
         adapter passes values of the declared types."""
-        instance = cls.model_construct(_fields_set=set(cls.model_fields), **given)
-        for name in cls.model_fields:
-            if name not in given:
-                del instance.__dict__[name]
-        object.__getattribute__(instance, "__pydantic_private__")["_pending"] = compute
+        # what `model_construct` does, without its defaults and hooks (it costs several
+        # times more, and adapters make one of these per turn)
+        instance = cls.__new__(cls)
+        object.__setattr__(instance, "__dict__", given)
+        object.__setattr__(instance, "__pydantic_fields_set__", set(cls.model_fields))
+        object.__setattr__(instance, "__pydantic_extra__", None)
+        object.__setattr__(instance, "__pydantic_private__", {"_pending": compute})
         return instance
 
     def _settle(self) -> None:
@@ -236,6 +240,13 @@ def parse_timestamp(value: object) -> datetime | None:
         except (OverflowError, OSError, ValueError):
             return None
     if isinstance(value, str) and value:
+        if _ISO_ANY:  # 3.11+ reads `Z` and any number of fraction digits itself
+            try:
+                parsed = datetime.fromisoformat(value)
+            except ValueError:
+                pass
+            else:
+                return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
         text = value.strip()
         if text.endswith(("Z", "z")):
             text = text[:-1] + "+00:00"
