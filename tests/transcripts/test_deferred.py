@@ -10,8 +10,8 @@ import threading
 from pathlib import Path
 
 from skillgit.redact import Redactor
-from skillgit.transcripts import claude_code
-from skillgit.transcripts.model import Conversation
+from skillgit.transcripts import claude_code, codex
+from skillgit.transcripts.model import Conversation, Turn
 
 SECRET = "ghp_" + "A1b2C3d4E5" * 4
 PASSWORD = "hunter2-is-the-staging-pw"
@@ -117,3 +117,18 @@ def test_concurrent_first_reads_agree(tmp_path: Path) -> None:
         thread.join()
     assert len(set(seen)) == 1
     _assert_clean(seen[0])
+
+
+def test_deferred_dumps_equal_eager_ones_on_the_real_corpus(corpus_dir: Path) -> None:
+    """Cache keys hash the dump: a deferred conversation dumps byte for byte like one built
+    from the same values eagerly (field order included)."""
+    files = sorted((corpus_dir / "transcripts").rglob("*.jsonl"))
+    assert len(files) >= 10
+    for path in files:
+        adapter = codex if "/codex/" in path.as_posix() else claude_code
+        for conversation in adapter.parse(path, Redactor(home="/home/dev")):
+            dumped = conversation.model_dump_json()
+            eager = conversation.model_copy(update={"turns": [
+                Turn(**{name: getattr(turn, name) for name in Turn.model_fields})
+                for turn in conversation.turns]})
+            assert eager.model_dump_json() == dumped, path
