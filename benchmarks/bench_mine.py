@@ -1,11 +1,14 @@
-"""Benchmark: end-to-end `mine` with the heuristic engine on generated sessions.
+"""Benchmark: end-to-end `mine` with the heuristic engine.
 
 Generates N sessions (default 1,000) in real Claude Code and Codex formats: most are one-off
-work, some repeat a correction, an environment failure + fix, or an ask. Reports wall time
-per stage for a cold cache and a warm cache, and separately the time to write 50 proposals
+work, some repeat a correction, an environment failure + fix, or an ask; or, with `--real`,
+the shared corpus's Claude Code and Codex files replicated with fresh session ids to `--mb`
+MB (default 200, `real_corpus.py`). Reports wall time per stage for a cold cache and a warm
+cache in process, the whole CLI (`skillgit mine --dry-run --json` in a subprocess, start-up
+included: wall, CPU, peak RSS) cold and warm, and separately the time to write 50 proposals
 as branches, with the floor "read every line + json.loads" as the baseline of the same run.
 
-Usage: python benchmarks/bench_mine.py [--sessions N]
+Usage: python benchmarks/bench_mine.py [--sessions N] [--real [--mb MB]]
 """
 
 from __future__ import annotations
@@ -14,10 +17,15 @@ import argparse
 import json
 import random
 import subprocess
+import sys
 import tempfile
 import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import real_corpus
 
 from skillgit.demo.transcripts import (
     assistant,
@@ -131,31 +139,57 @@ def write_fifty(repo: Path, redactor: Redactor) -> tuple[float, int]:
         return time.perf_counter() - began, len(found.proposals)
 
 
+def cli_mine(sessions: Path, repo: Path, env: dict[str, str]) -> real_corpus.CliRun:
+    run = real_corpus.run_cli(["mine", "--dry-run", "--json", "--source", str(sessions),
+                               "--repo", str(repo), "--llm", "heuristic"], env)
+    if run.returncode != 0:
+        raise SystemExit(f"skillgit mine --dry-run exited {run.returncode}")
+    return run
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sessions", type=int, default=1000)
+    parser.add_argument("--real", action="store_true",
+                        help="the shared corpus replicated with fresh session ids instead")
+    parser.add_argument("--mb", type=float, default=200, help="MB of the --real corpus")
     args = parser.parse_args()
     redactor = Redactor(home="/home/bench")
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        generate(root / "sessions", args.sessions)
+        if args.real:
+            real_corpus.generate(root / "sessions", args.mb)
+        else:
+            generate(root / "sessions", args.sessions)
         size = sum(p.stat().st_size for p in (root / "sessions").rglob("*.jsonl"))
         base = floor(root / "sessions")
         cache = DigestCache(root / "cache")
         make_repo(root / "repo")
         cold = timed_run(root / "sessions", root / "repo", cache, redactor)
         warm = timed_run(root / "sessions", root / "repo", cache, redactor)
+        env = real_corpus.isolated_env(root / "cli")
+        real_corpus.run_cli(["--version"], env)  # warm the bytecode cache
+        make_repo(root / "cli-repo")
+        cli_cold = cli_mine(root / "sessions", root / "cli-repo", env)
+        cli_warm = cli_mine(root / "sessions", root / "cli-repo", env)
         make_repo(root / "repo50")
         fifty, n = write_fifty(root / "repo50", redactor)
-    print(f"corpus: {args.sessions} sessions, {size / 1e6:.1f} MB; "
-          f"floor (read + json.loads): {base:.3f} s")
+    corpus = "real-format corpus" if args.real else f"{args.sessions} generated sessions"
+    print(f"corpus: {corpus}, {size / 1e6:.1f} MB; floor (read + json.loads): {base:.3f} s")
     for label, result in (("cold cache", cold), ("warm cache", warm)):
         print(f"{label}: {int(result.pop('sessions'))} sessions, "
               f"{int(result.pop('proposals'))} proposals")
         for stage, seconds in result.items():
             print(f"  {stage:<34} {seconds:7.3f} s  ({seconds / base:5.1f}x floor)")
+    for label, run in (("cold cache", cli_cold), ("warm cache", cli_warm)):
+        summary = json.loads(run.stdout)
+        print(f"CLI mine --dry-run, {label}: {run.seconds:7.3f} s wall "
+              f"({run.seconds / base:5.1f}x floor), {run.cpu:7.3f} s CPU, peak RSS "
+              f"{run.rss_mb:.0f} MB; {summary['sessions']} sessions, "
+              f"{len(summary['proposals'])} proposals")
     ratio = warm["discover+parse+redact+distill"] / cold["discover+parse+redact+distill"]
-    print(f"warm/cold distill: {ratio:.1%}")
+    print(f"warm/cold distill: {ratio:.1%} in process, "
+          f"{cli_warm.seconds / cli_cold.seconds:.1%} whole CLI")
     print(f"writing {n} proposals as branches: {fifty:.3f} s (target < 2 s)")
     return 0
 

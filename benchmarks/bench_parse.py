@@ -1,21 +1,32 @@
 """Benchmark: parsing Claude Code and Codex transcripts against the "read + json.loads" floor.
 
-    python benchmarks/bench_parse.py [--mb 200] [--seed 7] [--repeat 3] [--keep DIR]
+    python benchmarks/bench_parse.py [--corpus real|generated|both] [--mb 200] [--seed 7]
+                                     [--repeat 3] [--keep DIR] [--profile]
 
-Generates about `--mb` MB of realistic JSONL (deterministic for a seed) into a temp dir:
-Claude Code sessions with streamed assistant lines, thinking blocks, tool results duplicated
-in `toolUseResult`, file-history snapshots and a few multi-MB lines; Codex rollouts with large
-base instructions, encrypted reasoning, token counters, unified-exec polls and
-`exec_command_end` events that repeat the output. Some text holds secrets and home paths so
-the redactor has real work.
+Two corpora of about `--mb` MB each (default: both):
+- real: the shared corpus's Claude Code and Codex files replicated with fresh session ids
+  (`real_corpus.py`), so every line has a real agent's shape, size and text;
+- generated: realistic JSONL, deterministic for a seed: Claude Code sessions with streamed
+  assistant lines, thinking blocks, tool results duplicated in `toolUseResult`,
+  file-history snapshots and a few multi-MB lines; Codex rollouts with large base
+  instructions, encrypted reasoning, token counters, unified-exec polls and
+  `exec_command_end` events that repeat the output. Some text holds secrets and home paths.
 
-Then, each in a fresh subprocess over the same files:
-- floor:    read every line of every file and `json.loads` it;
-- skillgit: `adapter.parse(path, Redactor.from_environment())` for every file, one at a time.
-Both run `--repeat` times, interleaved; the lowest CPU time of each is kept (CPU time is
-less disturbed by other load than wall time). Prints CPU and wall time, MB/s, peak RSS of
-each, and the CPU-time ratio skillgit / floor (target <= 3x,
-parse peak RSS < 300 MB).
+Then, each in a fresh subprocess over the same files, `--repeat` times interleaved (the lowest
+CPU time of each is kept: CPU time is less disturbed by other load than wall time):
+- floor: read every line of every file and `json.loads` it;
+- parse: `adapter.parse(path, Redactor.from_environment())` for every file, counting turns
+  and tool errors. Turns redact their texts on first read (`model.Deferred`), so this is
+  what a consumer that reads no text pays (`sessions`);
+- parse + read every text: the same, then every turn's text, tool input and result text is
+  read, so every kept text is redacted: what `distill` pays, and what parsing cost before
+  redaction became lazy.
+A fresh redactor per file, so no file profits from another's cached results.
+- whole CLI: `skillgit sessions --source DIR --json` as a subprocess (one redactor per run,
+  as always; start-up included).
+Prints CPU and wall time, MB/s, peak RSS of each and the CPU-time ratio to the floor
+(target: parse <= 2x on each corpus, parse peak RSS < 300 MB). `--profile` prints the top
+entries of a profile of "parse + read every text" on the real corpus.
 """
 
 from __future__ import annotations
@@ -32,6 +43,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import real_corpus  # noqa: E402
+
 _WORDS = ("the", "test", "file", "value", "error", "config", "import", "return", "session",
           "skill", "branch", "commit", "build", "install", "parse", "token", "model", "output",
           "update", "request", "handler", "user", "path", "module", "function", "result",
@@ -227,16 +242,33 @@ sys.path.insert(0, sys.argv[2])
 from skillgit.redact import Redactor
 from skillgit.transcripts import claude_code, codex
 files = sorted(p for p in Path(sys.argv[1]).rglob("*.jsonl"))
-redactor = Redactor.from_environment()
+read_all = sys.argv[3] == "read"
+profile = len(sys.argv) > 4
+def run():
+    turns = errors = chars = 0
+    for path in files:
+        adapter = codex if path.name.startswith("rollout-") else claude_code
+        for conversation in adapter.parse(path, Redactor.from_environment()):
+            turns += len(conversation.turns)
+            errors += conversation.n_tool_errors
+            if read_all:
+                for turn in conversation.turns:
+                    chars += len(turn.text) + len(turn.tool_input or "")
+                    chars += len(turn.result.text) if turn.result is not None else 0
+    return turns, errors, chars
 start, cpu = time.perf_counter(), time.process_time()
-turns = errors = 0
-for path in files:
-    adapter = codex if path.name.startswith("rollout-") else claude_code
-    for conversation in adapter.parse(path, redactor):
-        turns += len(conversation.turns)
-        errors += conversation.n_tool_errors
+if profile:
+    import cProfile, io, pstats
+    profiler = cProfile.Profile()
+    turns, errors, chars = profiler.runcall(run)
+    stream = io.StringIO()
+    pstats.Stats(profiler, stream=stream).sort_stats("tottime").print_stats(int(sys.argv[4]))
+    print(stream.getvalue(), file=sys.stderr)
+else:
+    turns, errors, chars = run()
 elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
 print(json.dumps({"seconds": elapsed, "cpu": cpu, "turns": turns, "tool_errors": errors,
+                  "chars": chars,
                   "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
@@ -245,41 +277,77 @@ def _child(script: str, *args: str) -> dict[str, Any]:
     done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True,
                           text=True, check=True)
     result: dict[str, Any] = json.loads(done.stdout)
+    if done.stderr.strip():
+        print(done.stderr.rstrip())
     return result
+
+
+def _line(label: str, run: dict[str, Any], mb: float, floor: dict[str, Any] | None) -> str:
+    ratio = f"  {run['cpu'] / floor['cpu']:5.2f}x floor" if floor else ""
+    return (f"  {label:28} {run['cpu']:6.2f}s CPU ({run['seconds']:6.2f}s wall) "
+            f"{mb / run['cpu']:6.1f} MB/s  peak RSS {run['rss_mb']:6.1f} MB{ratio}")
+
+
+def measure(name: str, directory: Path, size: int, repeat: int, scratch: Path) -> bool:
+    """Floor, parse, parse + read every text and the whole CLI on one corpus; prints them."""
+    runs: dict[str, list[dict[str, Any]]] = {"floor": [], "lazy": [], "read": [], "cli": []}
+    env = real_corpus.isolated_env(scratch / f"cli-{name}")
+    real_corpus.run_cli(["--version"], env)  # warm the bytecode cache
+    sessions = 0
+    for _ in range(repeat):
+        runs["floor"].append(_child(_FLOOR, str(directory)))
+        runs["lazy"].append(_child(_PARSE, str(directory), str(ROOT), "lazy"))
+        runs["read"].append(_child(_PARSE, str(directory), str(ROOT), "read"))
+        cli = real_corpus.run_cli(["sessions", "--source", str(directory), "--json"], env)
+        if cli.returncode != 0:
+            raise SystemExit(f"skillgit sessions exited {cli.returncode}")
+        sessions = len(cli.stdout.splitlines())
+        runs["cli"].append({"cpu": cli.cpu, "seconds": cli.seconds, "rss_mb": cli.rss_mb})
+    best = {key: min(values, key=lambda r: r["cpu"]) for key, values in runs.items()}
+    for key, values in runs.items():
+        best[key]["rss_mb"] = max(r["rss_mb"] for r in values)
+    floor, lazy, read = best["floor"], best["lazy"], best["read"]
+    mb = size / 1e6
+    print(f"{name} corpus: {mb:.1f} MB, {floor['records']} records, {lazy['turns']} turns, "
+          f"{lazy['tool_errors']} tool errors, {read['chars'] / 1e6:.1f} M characters kept")
+    print(_line("floor read + json.loads", floor, mb, None))
+    print(_line("parse", lazy, mb, floor))
+    print(_line("parse + read every text", read, mb, floor))
+    print(_line(f"CLI sessions ({sessions} rows)", best["cli"], mb, floor))
+    ratio = lazy["cpu"] / floor["cpu"]
+    print(f"  ratio parse / floor: {ratio:.2f}x (target <= 2x); parse + redact every text: "
+          f"{read['cpu'] / floor['cpu']:.2f}x; peak RSS {read['rss_mb']:.0f} MB "
+          f"(target < 300 MB)")
+    return ratio <= 2 and read["rss_mb"] < 300
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--mb", type=int, default=200, help="MB of JSONL to generate")
+    parser.add_argument("--corpus", choices=("real", "generated", "both"), default="both")
+    parser.add_argument("--mb", type=int, default=200, help="MB of JSONL per corpus")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--repeat", type=int, default=3, help="runs of each, best is kept")
     parser.add_argument("--keep", type=Path, help="generate into DIR and keep it")
+    parser.add_argument("--profile", action="store_true",
+                        help="print the top entries of a profile of parse + read (real corpus)")
     args = parser.parse_args()
+    ok = True
     with tempfile.TemporaryDirectory(prefix="skillgit-bench-") as scratch:
-        directory = args.keep or Path(scratch)
-        started = time.perf_counter()
-        size, files = generate(directory, args.mb, args.seed)
-        print(f"generated {size / 1e6:.1f} MB in {files} files "
-              f"({time.perf_counter() - started:.1f}s)")
-        # Interleaved repeats, best of each: robust against a busy machine.
-        floors, parses = [], []
-        for _ in range(args.repeat):
-            floors.append(_child(_FLOOR, str(directory)))
-            parses.append(_child(_PARSE, str(directory), str(ROOT)))
-        floor = min(floors, key=lambda r: r["cpu"])
-        parse = min(parses, key=lambda r: r["cpu"])
-        parse["rss_mb"] = max(r["rss_mb"] for r in parses)
-    mb = size / 1e6
-    print(f"floor    read + json.loads: {floor['cpu']:6.2f}s CPU ({floor['seconds']:.2f}s wall)  "
-          f"{mb / floor['cpu']:6.1f} MB/s  peak RSS {floor['rss_mb']:6.1f} MB  "
-          f"({floor['records']} records)")
-    print(f"skillgit parse+redact:      {parse['cpu']:6.2f}s CPU ({parse['seconds']:.2f}s wall)  "
-          f"{mb / parse['cpu']:6.1f} MB/s  peak RSS {parse['rss_mb']:6.1f} MB  "
-          f"({parse['turns']} turns, {parse['tool_errors']} tool errors)")
-    ratio = parse["cpu"] / floor["cpu"]
-    print(f"ratio skillgit / floor: {ratio:.2f}x (target <= 3x); "
-          f"parse peak RSS {parse['rss_mb']:.0f} MB (target < 300 MB)")
-    return 0 if ratio <= 3 and parse["rss_mb"] < 300 else 1
+        root = args.keep or Path(scratch)
+        for name in (("real", "generated") if args.corpus == "both" else (args.corpus,)):
+            directory = root / name
+            started = time.perf_counter()
+            if name == "real":
+                size, files = real_corpus.generate(directory, args.mb, seed=args.seed)
+            else:
+                size, files = generate(directory, args.mb, args.seed)
+            print(f"{name}: wrote {size / 1e6:.1f} MB in {files} files "
+                  f"({time.perf_counter() - started:.1f}s)")
+            ok = measure(name, directory, size, args.repeat, Path(scratch)) and ok
+            if args.profile and name == "real":
+                print("profile of parse + read every text (real corpus), top entries:")
+                _child(_PARSE, str(directory), str(ROOT), "read", "14")
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -1,27 +1,27 @@
 """The `skillgit` command line: a thin click shell over the core modules.
 
-Each subcommand lives in its own module under `skillgit.cli` and only parses options,
-calls a core function and returns an exit code. `main` is the single place that turns
-errors into messages and exit codes (see `skillgit.errors`).
+This module is the entry point and stays light: `skillgit --version` answers without
+importing click or anything else, and every other command loads the click application
+(`skillgit.cli.app`), which imports each subcommand's module only when it runs (so
+`skillgit validate` does not pay for httpx or the transcript adapters).
 """
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import sys
-import traceback
-from collections.abc import Sequence
-
-import click
 
 from skillgit import __version__
-from skillgit.errors import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, SkillgitError
-from skillgit.interrupts import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated, sigterm_raises
-from skillgit.printable import printable
 
-# Subcommands, imported only when used (so `skillgit validate` does not pay for httpx or the
-# transcript adapters). Each value is "module:attribute" below skillgit.cli.
+TYPE_CHECKING = False  # not `typing.TYPE_CHECKING`: --version imports nothing it can skip
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    from skillgit.cli.app import LazyGroup, cli
+
+__all__ = ["COMMANDS", "LazyGroup", "cli", "main"]
+
+# Subcommands, imported only when used. Each value is "module:attribute" below skillgit.cli.
 COMMANDS: dict[str, str] = {
     "mine": "mine:mine",
     "proposals": "proposals:proposals",
@@ -38,80 +38,29 @@ COMMANDS: dict[str, str] = {
     "stats": "stats:stats",
 }
 
-
-class LazyGroup(click.Group):
-    """A click group whose subcommands are imported on first use."""
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return [*COMMANDS, *super().list_commands(ctx)]
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        target = COMMANDS.get(cmd_name)
-        if target is None:
-            return super().get_command(ctx, cmd_name)
-        module_name, attribute = target.split(":")
-        module = importlib.import_module(f"skillgit.cli.{module_name}")
-        command = getattr(module, attribute)
-        assert isinstance(command, click.Command)
-        return command
-
-
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "-V", "--version", prog_name="skillgit")
-def cli() -> None:
-    """Mine coding-agent transcripts into reviewed Agent Skills.
-
-    Skills live as SKILL.md directories in a git repository; skillgit validates them,
-    proposes changes on branches, and reviews them on pull requests.
-    """
+_VERSION_ONLY = (["--version"], ["-V"])
+"""Argument lists that only ask for the version: answered here, exactly as click's
+`version_option` would (`skillgit, version X`, exit 0)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI and return its exit code; never lets a traceback escape for user errors.
+    """Run the CLI and return its exit code (see `skillgit.cli.app.run`)."""
+    if (list(argv) if argv is not None else sys.argv[1:]) in _VERSION_ONLY:
+        try:
+            sys.stdout.write(f"skillgit, version {__version__}\n")
+            sys.stdout.flush()
+        except BrokenPipeError:
+            sys.stderr.close()
+        return 0
+    from skillgit.cli.app import run
 
-    Ctrl-C exits 130 and SIGTERM 143, after `finally` blocks ran (lock files are removed; a git
-    write in progress completes first, see `skillgit.interrupts`)."""
-    with sigterm_raises():
-        return _run(argv)
-
-
-def _run(argv: Sequence[str] | None) -> int:
-    try:
-        result = cli.main(args=list(argv) if argv is not None else None,
-                          prog_name="skillgit", standalone_mode=False)
-    except click.exceptions.Exit as exc:
-        return int(exc.exit_code)
-    except click.exceptions.Abort as exc:
-        if isinstance(exc.__cause__, KeyboardInterrupt):  # click's wrapping of Ctrl-C
-            return _interrupted()
-        click.echo("Aborted.", err=True)
-        return EXIT_USAGE
-    except click.ClickException as exc:
-        exc.show()
-        return EXIT_USAGE
-    except SkillgitError as exc:
-        click.echo(f"skillgit: error: {printable(str(exc))}", err=True)
-        return exc.exit_code
-    except BrokenPipeError:
-        sys.stderr.close()
-        return EXIT_OK
-    except KeyboardInterrupt:
-        return _interrupted()
-    except Terminated:
-        _say("skillgit: terminated; the repository is as it was, or holds complete proposals")
-        return EXIT_TERMINATED
-    except Exception:
-        click.echo("skillgit: internal error (this is a bug, please report it):", err=True)
-        click.echo(traceback.format_exc(), err=True)
-        return EXIT_INTERNAL
-    return result if isinstance(result, int) else EXIT_OK
+    return run(argv)
 
 
-def _interrupted() -> int:
-    _say("skillgit: interrupted; the repository is as it was, or holds complete proposals")
-    return EXIT_INTERRUPTED
+def __getattr__(name: str) -> Any:
+    """`cli` and `LazyGroup`, the click application, imported on first use."""
+    if name in ("cli", "LazyGroup"):
+        from skillgit.cli import app
 
-
-def _say(message: str) -> None:
-    with contextlib.suppress(OSError):  # stderr may be gone with the terminal that signalled
-        click.echo(message, err=True)
+        return getattr(app, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

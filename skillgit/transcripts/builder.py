@@ -1,8 +1,9 @@
 """Shared machinery for adapters: collect turns while reading, redact once, freeze.
 
 Adapters append draft turns holding *raw* text cut to a bounded size; `build()` then
-redacts every kept text exactly once and returns the frozen `Conversation`. So only what
-is kept is redacted, and nothing unredacted leaves the adapter.
+returns the frozen `Conversation`, whose turns redact their texts on first read (see
+`model.Deferred`): each kept text is redacted exactly once, and only if something reads it.
+The raw texts stay inside the turns' closures, so nothing unredacted leaves the adapter.
 """
 
 from __future__ import annotations
@@ -141,7 +142,7 @@ def finish(text: str, limit: int, redactor: Redacting) -> str:
 
 
 def _draft_pieces(draft: DraftTurn) -> Iterator[str]:
-    """Every text `_freeze` will redact for `draft`."""
+    """Every text `_deferred_turn` redacts for `draft`."""
     for text, limit in ((draft.result_text if draft.has_result else "", MAX_RESULT_CHARS),
                         (draft.text, MAX_TEXT_CHARS), (draft.tool_input, MAX_INPUT_CHARS)):
         if text:
@@ -249,12 +250,10 @@ class ConversationBuilder:
 
     def build(self, redactor: Redacting, stats: LineStats, path_size: int) -> Conversation:
         turns: list[Turn] = []
-        prime = getattr(redactor, "prime", None)
         for low in range(0, len(self.turns), _PRIMED_TURNS):
             drafts = self.turns[low:low + _PRIMED_TURNS]
-            if prime is not None:
-                prime([piece for draft in drafts for piece in _draft_pieces(draft)])
-            turns.extend(self._freeze(low + i, t, redactor) for i, t in enumerate(drafts))
+            batch = _Batch(drafts, redactor)
+            turns.extend(_deferred_turn(low + i, t, batch) for i, t in enumerate(drafts))
         warnings = list(self.warnings)
         if not turns and path_size > 0:
             version = self.agent_version or "unknown"
@@ -274,21 +273,53 @@ class ConversationBuilder:
             parse_warnings=stats.bad_lines, injected_dropped=self.injected_dropped,
             warnings=[redactor.redact(w) for w in warnings])
 
-    @staticmethod
-    def _freeze(index: int, draft: DraftTurn, redactor: Redacting) -> Turn:
-        result = None
-        if draft.has_result:
-            result = ToolResult(text=finish(draft.result_text, MAX_RESULT_CHARS, redactor),
-                                is_error=draft.is_error, exit_code=draft.exit_code)
-        return Turn(
-            index=index, kind=draft.kind, text=finish(draft.text, MAX_TEXT_CHARS, redactor),
-            timestamp=draft.timestamp, tool_name=_scrubbed(draft.tool_name),
-            tool_input=(finish(draft.tool_input, MAX_INPUT_CHARS, redactor)
-                        if draft.tool_input is not None else None),
-            result=result, skill_name=_scrubbed(draft.skill_name), invoked_by=draft.invoked_by,
-            skill_sha=shown_skill_sha(draft.shown or draft.result_text)
-            if draft.kind is TurnKind.SKILL else None,
-            command=_scrubbed(draft.command))
+
+
+class _Batch:
+    """Turns redacted together: the first read of any of them primes the redactor with all
+    their texts (one batched scan, see `Redactor.prime`), so reading them all costs what
+    redacting them at once did, and reading none costs nothing."""
+
+    def __init__(self, drafts: list[DraftTurn], redactor: Redacting) -> None:
+        self.drafts: list[DraftTurn] | None = drafts
+        self.redactor = redactor
+
+    def prime(self) -> None:
+        drafts, self.drafts = self.drafts, None
+        prime = getattr(self.redactor, "prime", None)
+        if drafts is not None and prime is not None:
+            prime([piece for draft in drafts for piece in _draft_pieces(draft)])
+
+
+def _deferred_turn(index: int, draft: DraftTurn, batch: _Batch) -> Turn:
+    """The frozen turn of `draft`; its text, tool input and result text are redacted on
+    first read."""
+    redactor = batch.redactor
+
+    def texts() -> dict[str, object]:
+        batch.prime()
+        return {"text": finish(draft.text, MAX_TEXT_CHARS, redactor),
+                "tool_input": (finish(draft.tool_input, MAX_INPUT_CHARS, redactor)
+                               if draft.tool_input is not None else None)}
+
+    result = None
+    if draft.has_result:
+        raw = draft.result_text
+
+        def result_text() -> dict[str, object]:
+            batch.prime()
+            return {"text": finish(raw, MAX_RESULT_CHARS, redactor)}
+
+        result = ToolResult.deferred(result_text, is_error=draft.is_error,
+                                     exit_code=draft.exit_code)
+    turn: Turn = Turn.deferred(
+        texts, index=index, kind=draft.kind, timestamp=draft.timestamp,
+        tool_name=_scrubbed(draft.tool_name), result=result,
+        skill_name=_scrubbed(draft.skill_name), invoked_by=draft.invoked_by,
+        skill_sha=(shown_skill_sha(draft.shown or draft.result_text)
+                   if draft.kind is TurnKind.SKILL else None),
+        command=_scrubbed(draft.command))
+    return turn
 
 
 def _scrubbed(value: str | None) -> str | None:

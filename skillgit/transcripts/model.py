@@ -10,13 +10,21 @@ frozen and JSON-serializable (`conversation.model_dump_json()`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+import sys
+from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime, timezone
 from enum import Enum
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
 # Upper bound for a tool result excerpt kept in the model (characters).
 MAX_RESULT_CHARS = 2000
@@ -25,6 +33,7 @@ MAX_INPUT_CHARS = 2000
 # Upper bound for user / assistant text kept per turn.
 MAX_TEXT_CHARS = 20000
 
+_ISO_ANY = sys.version_info >= (3, 11)
 _FRACTION = re.compile(r"\.(\d+)(?=[+-]\d\d:?\d\d$|$)")
 
 
@@ -38,20 +47,101 @@ class TurnKind(str, Enum):
     COMPACTION = "compaction"
 
 
-class ToolResult(BaseModel):
-    """What a tool call returned: a redacted, bounded excerpt plus error status."""
+class Deferred(BaseModel):
+    """A frozen model whose text fields an adapter may fill on first read (`deferred`).
+
+    Redacting is the costly part of parsing, and much of what a parser keeps is never read
+    (`sessions` lists counts and times; a tool result's text matters only when it is shown,
+    rendered or distilled). So an adapter builds each turn with its raw, bounded texts held
+    back and a function that redacts them; the first read of any field held back (or any
+    comparison, copy, dump or pickle) runs it once and stores the redacted values as if they
+    had been given. Nothing outside this class can see the raw texts: they live only in the
+    function's closure, and every way of reading a field goes through `_settle`."""
 
     model_config = ConfigDict(frozen=True)
+
+    _pending: Callable[[], dict[str, Any]] | None = PrivateAttr(default=None)
+
+    @classmethod
+    def deferred(cls, compute: Callable[[], dict[str, Any]], /, **given: Any) -> Any:
+        """An instance with the `given` fields, whose other fields `compute()` returns (all
+        of them, already redacted and valid) on first read. `given` is not validated: the
+        adapter passes values of the declared types."""
+        # what `model_construct` does, without its defaults and hooks (it costs several
+        # times more, and adapters make one of these per turn)
+        instance = cls.__new__(cls)
+        object.__setattr__(instance, "__dict__", given)
+        object.__setattr__(instance, "__pydantic_fields_set__", set(cls.model_fields))
+        object.__setattr__(instance, "__pydantic_extra__", None)
+        object.__setattr__(instance, "__pydantic_private__", {"_pending": compute})
+        return instance
+
+    def _settle(self) -> None:
+        private = object.__getattribute__(self, "__pydantic_private__")
+        compute = private.get("_pending") if private else None
+        if compute is not None:
+            values = {**self.__dict__, **compute()}
+            # one swap, in the declared order (dumps and hashes keep their field order);
+            # frozen guards setattr, not how the values are first stored
+            object.__setattr__(self, "__dict__", {name: values[name]
+                                                  for name in type(self).model_fields})
+            private["_pending"] = None
+
+    if not TYPE_CHECKING:  # keep mypy's checks of attribute names
+        def __getattr__(self, name: str) -> Any:
+            if name in type(self).model_fields:
+                self._settle()
+                if name in self.__dict__:
+                    return self.__dict__[name]
+            return super().__getattr__(name)
+
+    @model_serializer(mode="wrap")
+    def _serialize(self, handler: SerializerFunctionWrapHandler) -> Any:
+        self._settle()
+        return handler(self)
+
+    def __eq__(self, other: object) -> bool:
+        self._settle()
+        if isinstance(other, Deferred):
+            other._settle()
+        return super().__eq__(other)
+
+    def __hash__(self) -> int:
+        self._settle()
+        return hash((type(self), *(self.__dict__[name] for name in type(self).model_fields)))
+
+    def __repr_args__(self) -> Any:
+        self._settle()
+        return super().__repr_args__()
+
+    def __getstate__(self) -> dict[Any, Any]:
+        self._settle()
+        return super().__getstate__()
+
+    def __copy__(self) -> Any:
+        self._settle()
+        return super().__copy__()
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Any:
+        self._settle()
+        return super().__deepcopy__(memo)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None,
+                   deep: bool = False) -> Any:
+        self._settle()
+        return super().model_copy(update=update, deep=deep)
+
+
+class ToolResult(Deferred):
+    """What a tool call returned: a redacted, bounded excerpt plus error status."""
 
     text: str = ""
     is_error: bool = False
     exit_code: int | None = None
 
 
-class Turn(BaseModel):
+class Turn(Deferred):
     """One event in a conversation; which fields are set depends on `kind`."""
-
-    model_config = ConfigDict(frozen=True)
 
     index: int
     kind: TurnKind
@@ -150,6 +240,13 @@ def parse_timestamp(value: object) -> datetime | None:
         except (OverflowError, OSError, ValueError):
             return None
     if isinstance(value, str) and value:
+        if _ISO_ANY:  # 3.11+ reads `Z` and any number of fraction digits itself
+            try:
+                parsed = datetime.fromisoformat(value)
+            except ValueError:
+                pass
+            else:
+                return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
         text = value.strip()
         if text.endswith(("Z", "z")):
             text = text[:-1] + "+00:00"
