@@ -9,8 +9,8 @@ piece of the user's text points back at those actions:
 
 - "strong": it names a program, subcommand, flag or command word the agent used, a file
   or folder it touched, a code-like name from its reply, another tool of the same family
-  (`tool_families`), or echoes a magnitude its tools reported ("that took four minutes"
-  after a 3m41s build, "800 MB of context" after 812 MB were sent);
+  (`tool_families`), or echoes a magnitude its tools reported (a prompt's "five minutes"
+  after a run that took 4m52s, "2 GB" after a 1.9 GB image was pushed);
 - "weak": it names the kind of work the agent did ("the tests", "the build", "lint") or the
   whole-tree scope a command ran over ("the whole repo" after `eslint .`);
 - None: it is about something else.

@@ -16,13 +16,13 @@ tool of the same family...). `needs` says how much relation a cue needs:
 | standing rule | "always", "never <verb>", "from now on", "going forward", "next time",| none   |
 |               | "on purpose", "… is not allowed / off limits / a no-go"               |        |
 | standing rule | "in/for this repo/project/codebase…", "we <habitual verb>" ("we use", | weak   |
-|               | "we rebase", "we're on"), "… is what we use", "… here"                |        |
+|               | "we rebase", "we're on"), "… what we use", "… here"                   |        |
 | forbid        | "don't / do not / never / avoid / no more / stop <verb>-ing / let's   | weak*  |
 |               | not"                                                                  |        |
 | restrict      | "only/just <scope>", "<scope> only/alone", "… is enough/plenty/fine", | strong |
-|               | "… does it / covers it / would have done it", "limit/keep it to",     | /weak* |
+|               | "… does it / covers it", "limit/keep it to",                          | /weak* |
 |               | "skip", "leave … out", "drop", "without", "no need", "don't need",    |        |
-|               | "for a change like this", "… is for CI"                               |        |
+|               | "for a small change", "… is for CI"                                   |        |
 | redirect      | "instead", "rather than", "revert / undo / roll back / restore",      | strong |
 |               | "you should / need / must", "I meant / wanted / asked for"; beyond    | /weak* |
 |               | the table: another tool of the same family (`tool_families`), and     |        |

@@ -66,6 +66,8 @@ _ACK = _rx(r"^\W*(?:(?:no|nope|nah)(?:\W+(?:thanks?|thank\ you|thx|ty))?|[a-z0-9
 MAX_ACK_CHARS = 80
 # A plain "no" opening the turn: "no, …", "nope.", "no no" (not "No rush", "No problem").
 _NO = _rx(phrases.LEAD + r"(?:no|nope|nah)\b(?=\s*(?:[,.!;:\u2014-]|no\b|$))")
+# A plain yes or no opening the turn: after the agent asked something, that is an answer.
+_ANSWER = _rx(phrases.LEAD + r"(?:no|nope|nah|yes|yeah|yep|sure)\b(?=\s*(?:[,.!;:\u2014-]|$))")
 # A verdict or a restatement opening the turn.
 _OPENER = _rx(phrases.LEAD + r"""(?:wrong\b|incorrect\b
     |not\s+(?:like\s+)?(?:that|this|quite|really|what|correct|right)\b
@@ -223,7 +225,10 @@ def _correction(text: str, context: ActionContext, *,
     position = phrases.challenge(text, context.used)  # "why cargo check?", "why didnt you …"
     if position is not None:
         return "correction", position
-    new_task = _NEW_TASK.match(text) is not None
+    if context.asked and _ANSWER.match(text):  # "no, not needed." answers the agent's offer
+        _start, end = sentence_span(text, 0)
+        text = " " * end + text[end:]
+    new_task = _NEW_TASK.match(text.lstrip()) is not None
     said = _without_asides(text)
     whole = None if new_task else context.relation(said)
     for cue in intents.cues(text):
