@@ -8,7 +8,8 @@ and whether it ran a command over the whole tree. `ActionContext.relation` says 
 piece of the user's text points back at those actions:
 
 - "strong": it names a program, subcommand, flag or command word the agent used, a file
-  or folder it touched, a code-like name from its reply, another tool of the same family
+  or folder it touched, a code-like name from its reply, points at them ("the files you
+  touched", "what you ran"), another tool of the same family
   (`tool_families`), or echoes a magnitude its tools reported (a prompt's "five minutes"
   after a run that took 4m52s, "2 GB" after a 1.9 GB image was pushed);
 - "weak": it names the kind of work the agent did ("the tests", "the build", "lint") or the
@@ -99,7 +100,7 @@ class ActionContext:
         lowered = text.lower()
         tokens = _tokens(lowered)
         named = tokens & (self.words | self.files | self.reply)
-        if (named or tokens & self.folders
+        if (named or tokens & self.folders or _POINTS_BACK.search(lowered)
                 or any(mentions(lowered, w) or w.lstrip("-") in tokens for w in self.used)
                 or families.alternative(lowered, self.members) is not None
                 or echoes(lowered, self.magnitudes)):
@@ -142,6 +143,9 @@ def _add_paths(paths: Iterable[str], cwd: str | None, files: set[str],
                 files.add(stem)
 
 
+# The user pointing at the agent's own actions: "the files you touched", "what you ran".
+_POINTS_BACK = re.compile(r"\b(?:you|u)\s+(?:just\s+)?(?:touched|changed|edited|modified|ran"
+                          r"|added|installed|created|deleted|removed|generated)\b")
 _TOKEN = re.compile(r"[\w.@:/+-]*\w|\.\w+")
 
 

@@ -27,8 +27,9 @@ tool of the same family...). `needs` says how much relation a cue needs:
 |               | "you should / need / must", "I meant / wanted / asked for"; beyond    | /weak* |
 |               | the table: another tool of the same family (`tool_families`), and     |        |
 |               | "use X" clauses (`user_signals`)                                      |        |
-| reject        | "wrong", "bad idea", "not acceptable", "too slow/much/many/…",        | strong |
-|               | "takes ages/forever", "a lot", "wasted", "silly", "overkill",         | /weak* |
+| reject        | "bad idea", "not acceptable", "overkill", "that was the shared/prod …" | none   |
+| reject        | "wrong", "too slow/much/many/…",                                      | strong |
+|               | "takes ages/forever", "a lot", "wasted", "silly",                     | /weak* |
 |               | "unnecessary", "redundant", "unreadable", "impossible to", "churn",   |        |
 |               | "deprecated", a harm verb ("broke", "wiped", "dropped", "deadlocks")  |        |
 | reject        | the failure persists: "still fails/broken/…", "same error",           | none   |
@@ -97,7 +98,8 @@ INTENTS: tuple[Intent, ...] = (
         |\b(?:we|we're|we\ are)\s+(?:always\s+|only\s+|usually\s+|normally\s+)?(?:use|run
             |serve|build|rebase|merge|format|keep|manage|deploy|pin|ship|write|return
             |go\ through|stick|on|removed|dropped|moved|switched|test|lint|commit)\b
-        |\b(?:is|are)\ what\ we\ use\b|\bhere\b(?=\s*(?:[.;,!]|$))"""), WEAK),
+        |\b(?:is|are)\ what\ (?:i|we)\ (?:use|want|need|run|meant)\b
+        |\bhere\b(?=\s*(?:[.;,!]|$))"""), WEAK),
     Intent("forbid", rx(CLAUSE + r"""(?:(?:please|pls|plz|kindly)\s+)?(?:don't\b(?!\s+(?:worry
             |mind|hesitate|know|think))|do\ not\b|avoid\b|quit\b|no\ more\b|let's\ not\b|"""
                         + _BASE_NEVER + "|" + _VERB_ING + r")"), WEAK),
@@ -121,7 +123,9 @@ INTENTS: tuple[Intent, ...] = (
         |\byou\ (?:should(?:n't)?|need|must|have\ to)\b
         |\bi\ (?:meant|wanted|asked\ for)\b"""), STRONG),
     Intent("reject", rx(r"""\b(?:bad\ idea|not\ (?:acceptable|what\ i\ (?:asked|wanted|meant
-            |said))|unacceptable|overkill|over-?complicat\w*|over-?engineer\w*)\b"""), NONE),
+            |said))|unacceptable|overkill|over-?complicat\w*|over-?engineer\w*)\b
+        |^\W*(?:that|this|it)(?:\ was|\ is|'s|\ were)\ (?:the\ |our\ |my\ )?(?:shared|prod
+            |production|live|customer)\b"""), NONE),
     Intent("reject", rx(r"""\b(?:wrong|too\ (?:slow|long|much|many|big|broad|noisy|complex
             |complicated|verbose|heavy)|takes?\ (?:ages|forever|too\ long)|(?:is|was)\ a\ lot
             |wasted?|silly|unnecessary|redundant|not\ needed|unreadable|impossible\ to|churn
