@@ -19,6 +19,7 @@ piece of the user's text points back at those actions:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ from skillgit.distill.facts import tool_kind
 from skillgit.distill.user_phrases import mentions, used_words
 from skillgit.transcripts.model import Turn, TurnKind
 
-MAX_OUTPUT_CHARS = 4000
+MAX_OUTPUT_CHARS = 2000
 _WORD = re.compile(r"[a-z][a-z0-9_.:+-]*[a-z0-9]")
 _PATH_TOKEN = re.compile(r"[\w.~-]*/[\w./*-]+|[\w-]+\.[a-z]{1,5}\b")
 _TICKED = re.compile(r"`([^`\n]{1,80})`")
@@ -51,7 +52,7 @@ class ActionContext:
     folders: frozenset[str] = frozenset()    # folders of touched files
     reply: frozenset[str] = frozenset()      # code-like names in the agent's text
     kinds: frozenset[str] = frozenset()      # kinds of work the commands are
-    magnitudes: tuple[tuple[str, float], ...] = ()
+    outputs: tuple[str, ...] = ()            # the tails of the tools' outputs
     broad: bool = False                      # a command ran over the whole tree
     asked: bool = False                      # the agent's last text asked a question
     shell: bool = False                      # a shell command ran
@@ -76,7 +77,7 @@ class ActionContext:
                 continue
             kind = tool_kind(turn)
             if turn.result is not None:
-                outputs.append(turn.result.text[:MAX_OUTPUT_CHARS])
+                outputs.append(turn.result.text[-MAX_OUTPUT_CHARS:])
             if kind == "shell" or (kind == "other" and "\n" not in turn.tool_input.strip()
                                    and " " in turn.tool_input):
                 shell = True
@@ -91,9 +92,14 @@ class ActionContext:
         return cls(used=frozenset(used), words=frozenset(words - used),
                    files=frozenset(files), folders=frozenset(folders),
                    reply=frozenset(reply), kinds=families.kinds_of(commands),
-                   magnitudes=tuple(m for text in outputs for m in magnitudes(text)),
+                   outputs=tuple(outputs),
                    broad=broad, asked=asked, shell=shell,
                    members=families.members_used(commands))
+
+    @functools.cached_property
+    def magnitudes(self) -> tuple[tuple[str, float], ...]:
+        """What the tools reported, read only when a prompt names a magnitude."""
+        return tuple(m for text in self.outputs for m in magnitudes(text, spelled=False))
 
     def relation(self, text: str) -> str | None:
         """"strong", "weak" or None: how `text` points back at these actions."""
@@ -187,13 +193,19 @@ _NUMBER_WORDS: dict[str, float] = {w: i for i, w in enumerate(
 _NUMBER_WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
                       "eighty": 80, "ninety": 90, "hundred": 100, "a": 1, "an": 1,
                       "half": 0.5, "a couple of": 2, "a few": 3})
-_NUM = r"(\d+(?:\.\d+)?|" + "|".join(sorted(map(re.escape, _NUMBER_WORDS), key=len,
-                                              reverse=True)) + r")"
-_DURATION = re.compile(_NUM + r"\s*(ms|secs?|seconds?|s|mins?|minutes?|m|hrs?|hours?|h)\b", re.I)
+_WORDS = "|".join(sorted(map(re.escape, _NUMBER_WORDS), key=len, reverse=True))
+_UNITS = r"\s*(ms|secs?|seconds?|s|mins?|minutes?|m|hrs?|hours?|h)\b"
+
+
+def _patterns(number: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """(duration, size, count) patterns for numbers spelled as `number`."""
+    return (re.compile(number + _UNITS, re.I), re.compile(number + r"\s*(kb|mb|gb|tb)\b", re.I),
+            re.compile(r"(?<![\w.:/-])(" + number.strip("()") + r")(?![\w.:/%-])", re.I))
+
+
+_DIGITS = _patterns(r"(\d+(?:\.\d+)?)")
+_SPELLED = _patterns(r"(\d+(?:\.\d+)?|" + _WORDS + r")")
 _CLOCK = re.compile(r"(?<![\d:/-])(\d{1,2}):(\d\d)(?::(\d\d))?(?:\.\d+)?(?![\d:])")
-_SIZE = re.compile(_NUM + r"\s*(kb|mb|gb|tb)\b", re.I)
-_COUNT = re.compile(r"(?<![\w.:/-])(\d{2,}|" + "|".join(
-    w for w in _NUMBER_WORDS if _NUMBER_WORDS[w] >= 10) + r")(?![\w.:/%-])", re.I)
 DURATION_RATIO, SIZE_RATIO, COUNT_RATIO = 1.7, 1.6, 1.15
 
 
@@ -202,12 +214,16 @@ def _number(word: str) -> float:
     return float(_NUMBER_WORDS[word]) if word in _NUMBER_WORDS else float(word)
 
 
-def magnitudes(text: str) -> list[tuple[str, float]]:
+def magnitudes(text: str, *, spelled: bool = True) -> list[tuple[str, float]]:
     """("seconds" | "bytes" | "count", value) for every magnitude in `text`; adjacent
-    duration parts add up ("3m 41s" is 221 seconds), a clock reads as [h:]mm:ss."""
+    duration parts add up ("3m 41s" is 221 seconds), a clock reads as [h:]mm:ss. Numbers
+    may be spelled out ("four minutes") when `spelled`; tools print digits."""
+    duration, size, count = _SPELLED if spelled else _DIGITS
+    if not any(ch.isdigit() for ch in text) and not spelled:
+        return []
     found: list[tuple[str, float]] = []
     total, last_end = 0.0, -10
-    for match in _DURATION.finditer(text):
+    for match in duration.finditer(text):
         value = _number(match.group(1)) * _UNIT_SECONDS[match.group(2).lower()]
         if match.start() - last_end <= 2 and total:
             total += value
@@ -223,8 +239,9 @@ def magnitudes(text: str) -> list[tuple[str, float]]:
         found.append(("seconds", int(a) * 3600 + int(b) * 60 + int(c) if c else
                       int(a) * 60 + int(b)))
     found += [("bytes", _number(m.group(1)) * _UNIT_BYTES[m.group(2).lower()])
-              for m in _SIZE.finditer(text)]
-    found += [("count", _number(m.group(1))) for m in _COUNT.finditer(text)]
+              for m in size.finditer(text)]
+    found += [("count", _number(m.group(1))) for m in count.finditer(text)
+              if _number(m.group(1)) >= 10]
     return found
 
 

@@ -100,9 +100,10 @@ def alternative(text: str, used: frozenset[str]) -> str | None:
 def kinds_of(commands: Iterable[str]) -> frozenset[str]:
     """The kinds of work the commands are (see KINDS)."""
     lowered = [c.lower() for c in commands]
+    words = {w for c in lowered for w in re.findall(r"[\w.+-]+", c)}
     return frozenset(kind for kind, (programs, _nouns) in KINDS.items()
-                     if any(mentions(c, p) for p in programs
-                            for c in lowered))
+                     if any(set(p.split()) <= words and any(mentions(c, p) for c in lowered)
+                            for p in programs))
 
 
 def names_kind(text: str, kinds: frozenset[str]) -> bool:
