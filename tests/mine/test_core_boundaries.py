@@ -41,6 +41,8 @@ def test_one_ask_twice_in_one_session_is_no_repeated_ask() -> None:
     once = digest(1, asks=(ask, ask + " again"))
     [verdict] = judge(group(signals_from([once])), [])
     assert not verdict.repeatable.holds and not verdict.repeated_ask.holds
+    assert verdict.repeatable.reason == "seen in 1 session"
+    assert (verdict.feedback.holds, verdict.feedback.reason) == (False, "none")
     [verdict] = judge(group(signals_from([digest(1, asks=(ask,)), digest(2, asks=(ask,))])), [])
     assert verdict.repeatable.holds and verdict.repeated_ask.holds
 
@@ -116,3 +118,16 @@ def test_nothing_appears_in_the_work_tree_during_a_run(repo: Path,
         (step, sorted(set(listing) - set(before))) for step, listing in seen]
     assert _work_tree(repo) == before
     assert not any(name.endswith(".lock") for name in os.listdir(repo))
+
+
+@pytest.mark.parametrize(("ask", "proposed"), [
+    ("show tools", False),
+    ("list the available tools", False),       # a paraphrase: nothing concrete either
+    ("what tools can you use here?", False),
+    ("regenerate the grpc stubs from proto/api.proto", True),
+    ("bump `requests` in requirements.in", True),
+])
+def test_a_repeated_ask_must_name_something_concrete(repo: Path, ask: str,
+                                                     proposed: bool) -> None:
+    found = run(repo, [digest(i, asks=(ask,)) for i in (1, 2, 3)])
+    assert bool(found.proposals) is proposed
