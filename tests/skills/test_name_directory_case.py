@@ -42,3 +42,17 @@ def test_a_case_only_mismatch_is_found_from_inside_the_folder(make_skill, monkey
     folder = make_skill("My-Skill", FM.format(name="my-skill"))
     monkeypatch.chdir(folder)
     assert "name-directory-mismatch" in _errors(Path("."))
+
+
+@pytest.mark.parametrize(("name", "rule"), [
+    ("-my-skill", "name-hyphens"), ("my-skill-", "name-hyphens"), ("my--skill", "name-hyphens"),
+    ("my_skill", "name-characters"), ("My-skill", "name-case")])
+def test_each_name_rule_fires_alone(make_skill, name: str, rule: str) -> None:
+    folder = make_skill(name, FM.format(name=name))
+    assert _errors(folder) == [rule]
+
+
+def test_a_missing_name_is_reported_on_line_1(make_skill) -> None:
+    folder = make_skill("my-skill", "description: A test skill. Use it when testing.\n")
+    [finding] = [f for f in validate_skill(folder).findings if f.level is Level.ERROR]
+    assert (finding.rule, finding.line) == ("name-missing", 1)
