@@ -151,15 +151,17 @@ YARN = [user("review the diff"), assistant("Looking."), shell("npm test", "ok"),
 
 
 def test_sidechains_never_count(repo, session, capsys) -> None:
-    """The same correction in subagent threads of three different sessions: would be a
-    proposal if sidechains leaked in (the control run below shows it), yet there is none."""
+    """The same turns in subagent threads of three different sessions: not read as sessions
+    (three, not six) and no proposal; as main sessions they are one (the control run)."""
     parents = [session([user(f"tidy module {n}"), assistant("Done.")]) for n in range(3)]
     for parent in parents:
         session(YARN, sidechain_of=parent.stem)
-    assert mine(capsys)["proposals"] == []
+    result = mine(capsys)
+    assert (result["sessions"], result["proposals"]) == (3, [])
     for _ in range(3):
-        session(YARN)  # the same turns as main sessions: a proposal, so the check can fail
-    assert [p["skill"] for p in mine(capsys)["proposals"]] != []
+        session(YARN)
+    result = mine(capsys)
+    assert result["sessions"] == 6 and [p["skill"] for p in result["proposals"]] != []
 
 
 def test_work_tree_index_head_untouched_and_branches_clean(repo, session, capsys,
