@@ -131,3 +131,11 @@ def test_a_repeated_ask_must_name_something_concrete(repo: Path, ask: str,
                                                      proposed: bool) -> None:
     found = run(repo, [digest(i, asks=(ask,)) for i in (1, 2, 3)])
     assert bool(found.proposals) is proposed
+
+
+def test_a_rejection_is_found_by_its_candidate_under_another_name() -> None:
+    ledger = Ledger(rejected=[Rejection(kind="new", skill="pnpm-npm", fingerprint="f",
+                                        sessions=2, candidate="correction:npm+pnpm")])
+    assert ledger.blocks("new", "npm-pnpm-installs", 3, candidate="correction:npm+pnpm")
+    assert not ledger.blocks("new", "npm-pnpm-installs", 3, candidate="correction:yarn")
+    assert not ledger.blocks("new", "npm-pnpm-installs", 3)
