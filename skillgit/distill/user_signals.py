@@ -1,32 +1,34 @@
 """Heuristic user signals: asks (tasks), corrections, preferences and repeated asks.
 
-Every user turn is read in its place in the conversation:
+Every user turn is read in its place in the conversation, against what the agent did since
+the previous prompt (`action_context`):
 
 - the first prompt is an ask, never a correction, whatever words it uses;
-- a later prompt that follows an agent action and redirects it is a *correction*: it opens
-  with a redirect ("no, …", "don't …", "why did you …", "you need …"), approves and then
-  objects ("great, but …"), judges the work ("bad idea", "not acceptable", "still
-  failing"), or comes right after the user stopped the agent. Anywhere in the prompt, it
-  questions the agent's choice ("why cargo check?", "why didnt you …", "go build again?")
-  or refers back to an earlier instruction ("like I said", "I've mentioned this before");
-  in a prompt opening no task, any sentence that forbids or redirects ("… But please never
-  …", "we never …", "X should be Y not Z") or negates what the agent ran ("not pip
-  install.") is one too (see `user_phrases`), and the quote is that sentence;
-- a later prompt stating a standing rule ("always …", "never …", "from now on …") is a
-  *preference*;
+- a later prompt after agent actions is a *correction* when it redirects what the agent did:
+  it names an alternative to its command, tool, flag, file set or scope, restricts or
+  forbids it, reminds it of an earlier instruction, or rejects the result — the intents and
+  their cues are one table (`intents`), and most cues count only when the sentence points
+  back at the actions (a program, flag or file the agent used, a magnitude its tools
+  reported, another tool of the same family). Beyond the table: a turn opening with a
+  plain "no," (unless it answers the agent's question), with a verdict ("that's wrong",
+  "not like that", "I meant …"), approving and then objecting ("great, but the rollback
+  must run first"), questioning the agent's choice ("why cargo check?"), negating what it
+  ran ("not pip install."), a bare "X, not Y" in a turn that opens no task, or any prompt
+  right after the user stopped the agent;
+- a later prompt stating a standing rule ("always …", "never <verb> …", "from now on …",
+  "I prefer …") is a *preference*;
 - a later prompt naming the tool to use and the one to drop is read by who "uses". A
   clause opening with the instruction ("[please/can you] use X", "switch to X", "we/I use
   X here", "this repo uses X", "run/do … with X") addresses the agent: it is a *correction*
   when the rest of its sentence names a program the agent just ran ("use uv run pytest,
-  not python -m pytest", "pls use pnpm, npm messes up the lockfile"), and a "use X" clause
-  rejecting a Y ("not / instead of / rather than Y") is a *preference* unless the prompt
-  opens a task. In a task the contrast is part of the ask ("add a flag to use json instead
-  of yaml", "Implement the parser. Use regexes rather than a state machine."). A bare "X,
-  not Y" / "X instead of Y" that opens no task and asks no question is a correction;
+  not python -m pytest"), and a "use X" clause rejecting a Y ("not / instead of / rather
+  than Y") is a *preference* unless the prompt opens a task ("add a flag to use json
+  instead of yaml" stays an ask);
+- a discourse opener alone ("No rush", "Still", "Again", "Stop", "Never" starting an
+  ordinary request) is nothing: only what the turn says about the actions counts;
 - a negative constraint inside a new task ("add X. don't touch the tests") stays an ask;
 - acknowledgements are neither: a short prompt made only of thanks and approval words,
-  emoji and punctuation ("ok", "thx", "perfect, thank you!", "got it, thanks"), or a lone
-  "no" / "no, thanks";
+  emoji and punctuation ("ok", "thx", "perfect, thank you!"), or a lone "no" / "no, thanks";
 - the same ask made twice in one session is a *repeated ask*.
 
 Quotes are verbatim slices of the turn text, so each item can be checked against its turn.
@@ -38,7 +40,10 @@ import re
 from dataclasses import dataclass
 
 from skillgit.digest import Evidence, FeedbackItem, TaskItem
+from skillgit.distill import intents
+from skillgit.distill import tool_families as families
 from skillgit.distill import user_phrases as phrases
+from skillgit.distill.action_context import ActionContext
 from skillgit.distill.evidence import excerpt, sentence_quote, sentence_span
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
 
@@ -59,37 +64,31 @@ _ACK_WORD = r"""(?:(?:very|really|so|super)\ )?(?:ok(?:ay|ey)?|k+|yes|yep|yeah|y
 _ACK = _rx(r"^\W*(?:(?:no|nope|nah)(?:\W+(?:thanks?|thank\ you|thx|ty))?|[a-z0-9]|"
            + _ACK_WORD + r"(?:\W+" + _ACK_WORD + r")*)?\W*$")  # also "👍" alone
 MAX_ACK_CHARS = 80
-_OPENER = _rx(phrases.LEAD + r"""(?:no\b|nope\b|nah\b|wrong\b|incorrect\b|stop\b|wait\b|hold\ on\b
-    |actually\b|instead\b|undo\b|revert\b|roll\s?back\b|don't\b|dont\b|do\ not\b|never\b
+# A plain "no" opening the turn: "no, …", "nope.", "no no" (not "No rush", "No problem").
+_NO = _rx(phrases.LEAD + r"(?:no|nope|nah)\b(?=\s*(?:[,.!;:\u2014-]|no\b|$))")
+# A plain yes or no opening the turn: after the agent asked something, that is an answer.
+_ANSWER = _rx(phrases.LEAD + r"(?:no|nope|nah|yes|yeah|yep|sure)\b(?=\s*(?:[,.!;:\u2014-]|$))")
+# A verdict or a restatement opening the turn.
+_OPENER = _rx(phrases.LEAD + r"""(?:wrong\b|incorrect\b
     |not\s+(?:like\s+)?(?:that|this|quite|really|what|correct|right)\b
     |why\s+(?:did|do|are|would|is|have|were)(?:n't)?\s+(?:you|it)\b
     |(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:not|wrong|incorrect|bad|broken|a\ bad)\b
-    |(?:that|this|it)\s+(?:isn't|wasn't|doesn't|didn't|does\ not|did\ not)\b
+    |(?:that|this|it)\s+(?:isn't|wasn't|does\ not|did\ not)\b
     |you\s+(?:should(?:n't)?|need|have\ to|must|forgot|missed|didn't|did\ not|broke
         |misunderstood|were\ supposed\ to)\b
     |i\s+(?:said|told\ you|asked\ you|meant|wanted|did\ not\ ask|didn't\ ask)\b
     |we\s+(?:don't|do\ not|never|can't|cannot)\b
-    |(?:it\s+)?(?:still\s+)?(?:doesn't|does\ not|didn't|did\ not|isn't|won't|can't)\b
-    |i\s+(?:don't|do\ not)\s+(?:like|want|think|need)\b
-    |same\s+(?:error|issue|problem|bug|failure|thing)\b
-    |still\b|again\b|make\ sure\b|no\ need\b|there(?:'s|\s+is)\ no\ need\b)""")
+    |i\s+(?:don't|do\ not)\s+(?:like|want)\b
+    |isn't\s+there\b|shouldn't\s+(?:it|you|this|that)\b
+    |undo\b|revert\b|roll\s?back\b|instead\b)""")
+# Approval, then an objection ("great, but …"); not "nice, but can you also …".
 _APPROVE_BUT = _rx(r"""^\W*(?:[\w\x27\u2019-]+\W+){0,6}?
-    (?:great|good|nice|fine|ok(?:ay)?|correct|right|thanks|works|looks\ (?:good|fine|ok))\b
-    [^.!?\n]{0,60}?\b(?:but|however|although|though|except)\b""")
-# Judgements of the agent's work: a correction wherever they stand in the prompt.
-_JUDGEMENT = _rx(r"""\b(?:bad\ idea|not\ (?:accep\w*|what\ i\ (?:asked|wanted|meant|said))
-    |unacceptable|(?:didn't|did\ not)\ work|still\ the\ same
-    |still\b[^.!?\n]{0,40}?\b(?:fail\w*|broken|crash\w*|error\w*|wrong|not\ (?:right|working|fixed))
-    |you\ broke|overcomplicat\w*|over-?engineer\w*|shouldn't\ have|should\ not\ have
-    |why\ did\ you|wrong\ (?:file|place|approach|way|direction|branch)
-    |that's\ not\ (?:it|right|correct|what))\b""")
-# Weaker judgements: a correction unless the prompt opens a new task ("fix X, it's not working").
-_WEAK_JUDGEMENT = _rx(r"""\b(?:not\ (?:a\ good\ idea|correct|right)|(?:is|are|was)\ wrong
-    |(?:doesn't|does\ not)\ work|(?:isn't|is\ not|not)\ working|keeps?\ (?:fail|crash)\w*
-    |too\ (?:complex|complicated|verbose)
-    |(?:is|are|seems?|looks?|might\ be)\ (?:redundant|unnecessary|overkill))\b""")
-_PREFERENCE = _rx(r"""(?:^|[.!?;:\n]\s*)(?:please\s+)?(?:always|never(?!\s+mind)|from\ now\ on
-    |going\ forward|in\ (?:the\ )?future|(?:i|we)\ (?:prefer|'d\ prefer|'d\ rather)|prefer)\b""")
+    (?:great|good|nice|fine|ok(?:ay)?|correct|right|works|looks\ (?:good|fine|ok))\b
+    [^.!?\n]{0,60}?\b(?:but|however|although|though|except)\b
+    (?!\s+(?:(?:can|could|would|will)\s+(?:you|u)|also|please|now|first|then)\b)""")
+_PREFERENCE = _rx(r"""(?:^|[.!?;:\n]\s*)(?:please\s+)?(?:always|never\b(?!\s+(?:mind|\w+ed|been
+    |seen|had|done|heard|known|got|made|written|tried|used|ran)\b)|from\ now\ on|going\ forward
+    |in\ (?:the\ )?future|(?:i|we)\ (?:prefer|'d\ prefer|'d\ rather)|prefer)\b""")
 # A clause that opens by telling the agent what to use: "[please/can you] use X", "we use X".
 _USE_HEAD = _rx(r"""(?:^|[.!?;:,](?=\s)|\n|->|\u2014)\W*
     (?:(?:ok(?:ay)?|no|nope|hmm+|well|please|pls|plz|but|and|so|now|then|just|actually|also|oh
@@ -107,8 +106,9 @@ _NEW_TASK = _rx(r"""^\W*(?:(?:please|now|also|next|then|and|great|good|ok(?:ay)?
     (?:add|create|implement|write|build|make|generate|update|refactor|rename|move|delete|remove
     |fix|run|test|check|show|explain|analy[sz]e|review|investigate|find|list|set\ ?up|install
     |deploy|migrate|port|convert|prepare|draft|design|document|read|open|commit|push|merge
-    |can\ you|could\ you|would\ you|let's|lets|i\ want|i\ need|i'd\ like|we\ need)\b""")
-_FILLER = _rx(r"""^\W*(?:(?:ultrathink|think\ hard(?:er)?|please|pls|hey|hi|ok(?:ay)?\ so|so)\b
+    |can\ you|could\ you|would\ you|let's|lets|i\ want|i\ need|i'd\ like|we\ need)\b
+    (?!\.\w|\s+[\w-]+\s+(?:is|are|was|were)\b)""")  # not "setup.py", "commit msgs are …"
+_FILLER = _rx(r"""^\W*(?:(?:think\ hard(?:er)?|please|pls|hey|hi|ok(?:ay)?\ so|so)\b
     [\s,:.!]*)+""")
 _REJECTION = _rx(r"""doesn't\ want\ to\ proceed|tool\ use\ was\ rejected|user\ rejected
     |aborted\ by\ the\ user""")
@@ -131,13 +131,11 @@ def user_signals(conversation: Conversation) -> UserSignals:
     """Tasks and user feedback for `conversation`, each with a verbatim quote."""
     tasks: list[tuple[Turn, TaskItem]] = []
     feedback: list[FeedbackItem] = []
-    seen_user_turn = acted = stopped = False
-    ran: set[str] = set()  # programs the agent ran since the last user turn
+    seen_user_turn = stopped = False
+    actions: list[Turn] = []  # what the agent did since the last user turn
     for turn in conversation.turns:
         if turn.kind in (TurnKind.ASSISTANT, TurnKind.TOOL_CALL, TurnKind.SKILL):
-            acted = True
-            if turn.kind is TurnKind.TOOL_CALL and turn.tool_input:
-                ran |= phrases.used_words(turn.tool_input)
+            actions.append(turn)
             if turn.result is not None and _REJECTION.search(turn.result.text):
                 stopped = True
             continue
@@ -148,10 +146,10 @@ def user_signals(conversation: Conversation) -> UserSignals:
             continue
         follow_up = seen_user_turn
         seen_user_turn = True
-        item = _classify(turn, follow_up=follow_up, after_action=acted, after_stop=stopped,
-                         ran=frozenset(ran))
-        acted = stopped = False
-        ran.clear()
+        context = ActionContext.collect(actions, conversation.cwd) if actions else None
+        item = _classify(turn, follow_up=follow_up, context=context, after_stop=stopped)
+        stopped = False
+        actions.clear()
         if isinstance(item, TaskItem):
             tasks.append((turn, item))
         elif isinstance(item, FeedbackItem):
@@ -168,14 +166,14 @@ def summarize_ask(text: str) -> str:
     return " ".join(first.split())[:200]
 
 
-def _classify(turn: Turn, *, follow_up: bool, after_action: bool, after_stop: bool,
-              ran: frozenset[str] = frozenset()) -> TaskItem | FeedbackItem | None:
+def _classify(turn: Turn, *, follow_up: bool, context: ActionContext | None,
+              after_stop: bool) -> TaskItem | FeedbackItem | None:
     text = turn.text
     if len(text) <= MAX_ACK_CHARS and _ACK.match(text):
         return None
-    if follow_up and after_action:
-        found = (_preference(text) or _use_clause(text, ran)
-                 or _correction(text, after_stop=after_stop, ran=ran))
+    if follow_up and context is not None:
+        found = (_preference(text) or _use_clause(text, context.used)
+                 or _correction(text, context, after_stop=after_stop))
         if found is not None:
             kind, position = found
             prefix = "after the user stopped the agent: " if after_stop and position < 0 else ""
@@ -191,9 +189,14 @@ def _classify(turn: Turn, *, follow_up: bool, after_action: bool, after_stop: bo
 
 def _preference(text: str) -> tuple[str, int] | None:
     match = _PREFERENCE.search(text)
-    if match is None:
+    if match is None or _in_question(text, match.end() - 1):
         return None
     return "preference", match.end() - 1
+
+
+def _in_question(text: str, position: int) -> bool:
+    _start, end = sentence_span(text, position)
+    return text[:end].rstrip().endswith("?")
 
 
 def _use_clause(text: str, ran: frozenset[str]) -> tuple[str, int] | None:
@@ -215,32 +218,78 @@ def _use_clause(text: str, ran: frozenset[str]) -> tuple[str, int] | None:
     return None
 
 
-def _correction(text: str, *, after_stop: bool,
-                ran: frozenset[str] = frozenset()) -> tuple[str, int] | None:
-    if _OPENER.match(text) or _APPROVE_BUT.match(text):
+def _correction(text: str, context: ActionContext, *,
+                after_stop: bool) -> tuple[str, int] | None:
+    if (_NO.match(text) and not context.asked) or _OPENER.match(text) or _APPROVE_BUT.match(text):
         return "correction", 0
-    match = _JUDGEMENT.search(text)
-    if match is not None:
-        return "correction", match.start()
-    position = phrases.challenge(text, ran)  # "why cargo check?", "why didnt you …"
-    if position is None:
-        position = phrases.refers_back(text)  # "like I said", "I've mentioned this before"
+    position = phrases.challenge(text, context.used)  # "why cargo check?", "why didnt you …"
     if position is not None:
         return "correction", position
-    if not _NEW_TASK.match(text):
-        match = _WEAK_JUDGEMENT.search(text)
-        if match is not None:
-            return "correction", match.start()
-        position = phrases.redirect(text, ran)  # "… But please never …", "X should be Y not Z"
-        if position is not None:
+    if context.asked and _ANSWER.match(text):  # "no, not needed." answers the agent's offer
+        _start, end = sentence_span(text, 0)
+        text = " " * end + text[end:]
+    new_task = _NEW_TASK.match(text.lstrip()) is not None
+    said = _without_asides(text)
+    whole = None if new_task else context.relation(said)
+    for cue in intents.cues(text):
+        if _counts(cue, text, context, whole=whole, new_task=new_task):
+            return "correction", cue.start
+    position = _negated(text, context)  # "not pip install.", "no newtonsoft", "no scaffolds"
+    if position is not None:
+        return "correction", position
+    if not new_task:
+        alternative = families.alternative(said.lower(), context.members)
+        if alternative is not None:  # pnpm after npm ran, a debug build after --release
+            return "correction", said.lower().find(alternative.split()[0])
+        position = phrases.contrast(text)  # "X should be Y, not Z"
+        if position is not None and not _in_question(text, position):
             return "correction", position
         for bare in _BARE_CONTRAST.finditer(text):  # "X, not Y" / "X instead of Y"
-            start, end = sentence_span(text, bare.start())
-            if not text[start:end].rstrip().endswith("?"):
+            if not _in_question(text, bare.start()):
                 return "correction", bare.start()
     if after_stop:
         return "correction", -1  # the redirect is the whole prompt
     return None
+
+
+_NEGATION = _rx(phrases.CLAUSE + r"""(?:not|no)\s+(?:(?:run(?:ning)?|us(?:e|ing)|call(?:ing)?
+    |bare|plain|raw|more|a|the)\s+){0,2}(?P<what>[^\s,;.!?]+(?:\s+[^\s,;.!?]+)?)""")
+
+
+def _negated(text: str, context: ActionContext) -> int | None:
+    """Where a clause says "no/not X" of something the agent used or ran, or None."""
+    for match in _NEGATION.finditer(text):
+        if context.relation(match.group("what")) == "strong":
+            return match.start("what")
+    return None
+
+
+def _without_asides(text: str) -> str:
+    """`text` with its questions and the user's own stories blanked out."""
+    for start, end in intents.asides(text):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
+_CLAUSE_END = re.compile(r"[,;:.!?](?=\s|$)|\s[-\u2014]\s|\n|$")
+_LEVEL = {None: intents.NONE, "weak": intents.WEAK, "strong": intents.STRONG}
+
+
+def _counts(cue: intents.Cue, text: str, context: ActionContext, *, whole: str | None,
+            new_task: bool) -> bool:
+    """Whether a cue makes the turn a correction, given how the turn relates to the actions."""
+    needs = cue.intent.needs
+    if needs == intents.NONE or (cue.intent.name == "forbid" and not new_task):
+        return True
+    start, end = sentence_span(text, cue.start)
+    if cue.intent.operand:
+        clause_end = _CLAUSE_END.search(text, cue.start)
+        start, end = cue.start, clause_end.start() if clause_end else len(text)
+    here = _LEVEL[context.relation(text[start:end])]
+    level = here if cue.intent.operand else max(here, _LEVEL[whole])
+    if new_task:  # a constraint inside a new task is part of the ask
+        return False
+    return level >= min(needs, intents.WEAK) if needs == intents.WEAK else level >= intents.WEAK
 
 
 def _feedback(kind: str, turn: Turn, position: int, prefix: str = "") -> FeedbackItem | None:

@@ -3,7 +3,8 @@
 - repeatable: the signals come from at least two sessions (a genuine one-off never passes);
 - room to do better: user corrections/preferences, or environment failures with a fix (a
   failure nobody got past teaches nothing, and would only repeat the failing command);
-- a repeated ask: the same specific request in at least two sessions.
+- a repeated ask: the same specific request in at least two sessions: two terms beyond
+  general vocabulary, one of them concrete (a tool, path, identifier or quoted code).
 Kill switches: unsafe content, vague helpers, one-time setup, overlap with an existing skill
 that adds nothing, advice any model already knows, and a rejection on record (the ledger).
 """
@@ -112,7 +113,8 @@ def _dimensions(c: Candidate) -> tuple[DimensionResult, DimensionResult, Dimensi
     asks = c.of_kind("ask")
     ask_sessions = _sessions(asks)
     repeated = DimensionResult(
-        holds=ask_sessions >= MIN_SESSIONS and len(_specific_terms(c)) >= 2,
+        holds=(ask_sessions >= MIN_SESSIONS and len(_specific_terms(c)) >= 2
+               and any(prior(t) == HIGH for t in c.terms)),
         reason=(f"asked in {ask_sessions} sessions" if asks else "none"), evidence=asks)
     return repeatable, feedback, repeated
 

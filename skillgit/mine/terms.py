@@ -39,12 +39,10 @@ via per etc
 
 # Words that name work in general, not a specific tool, rule or place.
 GENERIC_TERMS = _words("""
-add again answer app better broken bug build change check clean code content create data
-delete describe directory display done error explain fail feature file find fix folder
-function get give good hello help implement improve input issue list look make move open
-output please print problem project question quick read refactor remove rename repo response
-result review run save say show simple small start step stop store stuff summarize summary
-task tell test thing update value work world write wrong
+fix bug test error code file change update add function work issue help look check run write
+implement improve refactor clean build make thing stuff problem broken fail wrong good
+better project repo app feature task step output result done start stop again review read
+explain
 """)
 
 
@@ -130,6 +128,9 @@ second section seem send sense separate set short side sign similar since single
 sort space special specific stand standard state stay straight strict style table take talk
 term text top total track true turn type usual usually view wait whole word wrote
 debug info warn warning fatal trace
+answer content create data delete describe directory display find folder get give hello input
+list move open please print question quick remove rename response save say show simple small
+store summarize summary tell value world
 """)
 
 # Programs a developer runs: as specific as a path or an identifier, wherever they occur.

@@ -99,3 +99,43 @@ def test_single_prompt_sessions_have_no_user_feedback(
     singles = [d for c, d in distilled if len(c.user_turns) == 1]
     assert singles
     assert all(d.user_feedback == [] for d in singles)
+
+
+# Every follow-up prompt of the corpus after agent actions, labelled by reading the
+# transcripts (session id prefix, turn index); two ambiguous ones are left out. The labels
+# name turns, they copy no text.
+CORRECTIONS = frozenset({
+    ("196820da", 47), ("196820da", 54), ("196820da", 56), ("196820da", 58), ("196820da", 69),
+    ("196820da", 81), ("196820da", 83), ("196820da", 85), ("196820da", 87), ("3fe1b6bc", 103),
+    ("624a4a58", 12), ("624a4a58", 26), ("624a4a58", 30), ("624a4a58", 35), ("624a4a58", 46),
+    ("624a4a58", 50), ("624a4a58", 65), ("624a4a58", 86), ("9eda1058", 4)})
+ORDINARY = frozenset({
+    ("4c2ddfdc", 6), ("4c2ddfdc", 10), ("196820da", 61), ("196820da", 89), ("196820da", 91),
+    ("3fe1b6bc", 37), ("3fe1b6bc", 41), ("3fe1b6bc", 64), ("3fe1b6bc", 76), ("3fe1b6bc", 96),
+    ("3fe1b6bc", 115), ("624a4a58", 58), ("624a4a58", 75), ("624a4a58", 77), ("624a4a58", 81),
+    ("9eda1058", 8), ("019e1625", 4), ("019e1695", 14), ("019e1695", 16), ("5b959dae", 2),
+    ("5b959dae", 9), ("37b7abef", 2), ("37b7abef", 13), ("37b7abef", 16), ("37b7abef", 20)})
+# Recall on the labelled corrections before the structural rewrite (issue 18): 17 of 19.
+RECALL_FLOOR = 17 / 19
+
+
+def _flagged(distilled: Distilled) -> dict[tuple[str, int], bool]:
+    found: dict[tuple[str, int], bool] = {}
+    for conversation, digest in distilled:
+        cited = {e.turn for f in digest.user_feedback if f.kind in ("correction", "preference")
+                 for e in f.evidence}
+        for turn in conversation.user_turns[1:]:
+            found[(conversation.session_id[:8], turn.index)] = turn.index in cited
+    return found
+
+
+def test_labelled_corrections_keep_their_recall(distilled: Distilled) -> None:
+    flagged = _flagged(distilled)
+    assert flagged.keys() >= CORRECTIONS | ORDINARY
+    recall = sum(flagged[k] for k in CORRECTIONS) / len(CORRECTIONS)
+    assert recall >= RECALL_FLOOR, sorted(k for k in CORRECTIONS if not flagged[k])
+
+
+def test_ordinary_follow_ups_yield_no_correction(distilled: Distilled) -> None:
+    flagged = _flagged(distilled)
+    assert [k for k in sorted(ORDINARY) if flagged[k]] == []

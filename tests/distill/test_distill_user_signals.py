@@ -304,3 +304,49 @@ def test_acknowledgements_after_a_command_stay_acknowledgements(reply: str) -> N
     signals = user_signals(talk.build())
     assert signals.feedback == []
     assert [t.evidence[0].turn for t in signals.tasks] == [0]
+
+
+# Issue 18: what the turn says about the agent's actions decides, not how it opens.
+@pytest.mark.parametrize(("ran", "output", "reply"), [
+    # a cheaper or narrower run than the one the agent chose
+    ("cargo build --release", "Finished `release` profile in 2m 58s",
+     "a dev build is plenty until we profile"),
+    ("npm test", "Tests: 1201 passed\nTime: 240 s",
+     "for a one-line fix the auth tests alone are enough"),
+    ("pytest", "1880 passed in 512.3s", "eight minutes for this? the api tests cover it"),
+    ("terraform apply", "Apply complete! Resources: 2 added.",
+     "I apply by hand after reading the plan, leave apply to me next time"),
+    # another tool of the same family
+    ("yarn add zod", "success Saved 1 new dependency.", "bun add zod please"),
+    ("gofmt -w internal", "", "goimports on internal, it orders the imports as well"),
+    # negating what the agent used
+    ("pip install black", "Successfully installed black-24.1.0", "no black, ruff format"),
+])
+def test_structural_corrections(ran: str, output: str, reply: str) -> None:
+    talk = (Talk().user("Set up the project.").tool("Bash", ran, output).say("Done.")
+            .user(reply))
+    assert [(f.kind, f.evidence[0].turn) for f in user_signals(talk.build()).feedback] == [
+        ("correction", 3)]
+
+
+@pytest.mark.parametrize("reply", [
+    "No rush, but could you also write the upgrade notes?",
+    "Still on the exporter: add an option for tab separators.",
+    "Again, thanks a lot. Next, the README badge.",
+    "Stop the watcher and rebuild the docs site.",
+    "Never touched Kotlin before, how does the build script find the plugin?",
+    "Never mind the logo, wire the footer links instead.",
+    "No problem. Now bump the chart version.",
+])
+def test_openers_alone_are_not_corrections(reply: str) -> None:
+    talk = (Talk().user("Set up the project.").tool("Bash", "npm run build", "built in 41.2s")
+            .say("Built.").user(reply))
+    kinds = [f.kind for f in user_signals(talk.build()).feedback]
+    assert "correction" not in kinds and "preference" not in kinds
+
+
+def test_a_no_that_answers_the_agents_question_is_no_correction() -> None:
+    talk = (Talk().user("Add the export.").tool("Edit", "/work/proj/export.py", "ok")
+            .say("Done. Should I also add a CSV header row?")
+            .user("no, not needed. Next, hook the export into the menu."))
+    assert user_signals(talk.build()).feedback == []

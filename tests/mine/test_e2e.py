@@ -145,12 +145,26 @@ def test_no_proposal_from_noise(repo, session, capsys) -> None:
     for _ in range(2):
         session([user("install the dependencies and set up the local database"),
                  shell("createdb app_dev", "ok"), assistant("Set up.")])
-    parent = f"{0:08d}-e2e0-4000-8000-{0:012d}"
-    for _ in range(3):
-        session([user("review the diff"), assistant("Looking."), shell("npm test", "ok"),
-                 user("no, use yarn not npm for this"), assistant("ok")], sidechain_of=parent)
     result = mine(capsys)
     assert result["proposals"] == []
+
+
+YARN = [user("review the diff"), assistant("Looking."), shell("npm test", "ok"),
+        user("no, use yarn not npm for this"), assistant("ok")]
+
+
+def test_sidechains_never_count(repo, session, capsys) -> None:
+    """The same turns in subagent threads of three different sessions: not read as sessions
+    (three, not six) and no proposal; as main sessions they are one (the control run)."""
+    parents = [session([user(f"tidy module {n}"), assistant("Done.")]) for n in range(3)]
+    for parent in parents:
+        session(YARN, sidechain_of=parent.stem)
+    result = mine(capsys)
+    assert (result["sessions"], result["proposals"]) == (3, [])
+    for _ in range(3):
+        session(YARN)
+    result = mine(capsys)
+    assert result["sessions"] == 6 and [p["skill"] for p in result["proposals"]] != []
 
 
 def test_work_tree_index_head_untouched_and_branches_clean(repo, session, capsys,

@@ -1,0 +1,199 @@
+"""Mutation run over the core rules: one-line mutants, each against its targeted tests.
+
+    python benchmarks/mutation_run.py [--area gate|validator|lock|ledger|redactor|slips]...
+                                      [--list] [--max-per-function N]
+
+Not part of the test suite (it is slow: one pytest run per mutant). For every target
+function it derives one-line mutants mechanically (a comparison flipped or loosened, `and`
+and `or` swapped, a `not` dropped, a constant moved by one, `min`/`max` swapped, a regex
+quantifier doubled), plus the five slips issue 18 names (`slips`). Each mutant is applied
+to the source file, the area's tests run (`pytest -x`), and the file is restored (always,
+also on Ctrl-C). A mutant is *killed* when the tests fail, *survives* when they pass.
+Prints one line per mutant and the survivors at the end; exit 1 when a slip survives.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Mutant:
+    area: str
+    path: str
+    line: int           # 1-based
+    old: str
+    new: str
+    why: str
+
+
+# area -> (targets: (file, function names), tests)
+AREAS: dict[str, tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]] = {
+    "gate": ((("skillgit/mine/judge.py", ("_dimensions", "_kill", "_sessions",
+                                          "attach_to_known")),),
+             ("tests/mine/test_core_boundaries.py", "tests/mine/test_propose.py")),
+    "validator": ((("skillgit/skills/spec_rules.py", ("_check_name", "_check_description")),),
+                  ("tests/skills/test_name_directory_case.py", "tests/skills/test_rules.py")),
+    "lock": ((("skillgit/mine/lock.py", ("repo_lock", "_try_lock", "writing")),),
+             ("tests/mine/test_core_boundaries.py",
+              "tests/mine/test_write.py::test_two_runs_at_once_do_not_corrupt_refs",
+              "tests/mine/test_fault_writes.py")),
+    "ledger": ((("skillgit/mine/ledger.py", ("blocks", "find")),),
+               ("tests/mine/test_core_boundaries.py", "tests/mine/test_propose.py")),
+    "redactor": ((("skillgit/redact/rules.py", ("TOKEN_RULES",)),),
+                 ("tests/redact/test_redact_kinds.py", "tests/redact/test_secret_kinds.py",
+                  "tests/redact/test_redact_behaviour.py")),
+}
+# The five slips of issue 18: (area, file, exact old text, new text, what it does).
+SLIPS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("gate", "skillgit/mine/judge.py", "n = len(c.sessions)", "n = len(c.signals)",
+     "the gate counts signals instead of sessions"),
+    ("validator", "skillgit/skills/spec_rules.py", "if value != skill.directory_name:",
+     "if value.lower() != skill.directory_name.lower():",
+     "a case-insensitive name/directory check"),
+    ("lock", "skillgit/mine/run.py", "with writing(repo, branches, options.lock_wait_seconds):",
+     "with __import__('contextlib').nullcontext():", "mine writes without taking the lock"),
+    ("ledger", "skillgit/mine/ledger.py", "entry.sessions + 2", "entry.sessions + 1",
+     "the ledger re-proposes at +1 session instead of +2"),
+    ("lock", "skillgit/mine/lock.py", "with repo_lock(repo.control_dir, wait_seconds):",
+     "with repo_lock(repo.work_tree or repo.control_dir, wait_seconds):",
+     "the lock file is created in the work tree"),
+)
+_OPERATORS: tuple[tuple[str, str, str], ...] = (
+    (r" == ", " != ", "== -> !="), (r" != ", " == ", "!= -> =="),
+    (r" >= ", " > ", ">= -> >"), (r" <= ", " < ", "<= -> <"),
+    (r" > ", " >= ", "> -> >="), (r" < ", " <= ", "< -> <="),
+    (r" and ", " or ", "and -> or"), (r" or ", " and ", "or -> and"),
+    (r"\bnot ", "", "drop not"), (r"\bTrue\b", "False", "True -> False"),
+    (r"\bFalse\b", "True", "False -> True"), (r"\bmin\(", "max(", "min -> max"),
+    (r"\bmax\(", "min(", "max -> min"), (r"\+ 2\b", "+ 1", "+2 -> +1"),
+    (r"\* 1\.5\b", "* 1.25", "*1.5 -> *1.25"), (r"(?<![\w.])1\b(?!\.)", "2", "1 -> 2"),
+    (r"(?<![\w.])0\b(?!\.)", "1", "0 -> 1"),
+)
+_QUANTIFIER = re.compile(r"\{(\d+),(\d*)\}")
+
+
+def _function_lines(source: str, names: tuple[str, ...]) -> list[int]:
+    tree = ast.parse(source)
+    lines: list[int] = []
+    for node in ast.walk(tree):
+        name = getattr(node, "name", None)
+        if isinstance(node, ast.Assign):
+            name = next((t.id for t in node.targets if isinstance(t, ast.Name)), None)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            name = node.target.id
+        if name in names and isinstance(node, ast.stmt):
+            body = getattr(node, "body", None)
+            first = body[0].lineno if isinstance(body, list) and body else node.lineno
+            if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(
+                    body[0].value, ast.Constant):
+                first = (body[0].end_lineno or first) + 1  # after the docstring
+            lines += range(first, (node.end_lineno or first) + 1)
+    return sorted(set(lines))
+
+
+def derive(area: str, limit: int) -> list[Mutant]:
+    targets, _tests = AREAS[area]
+    found: list[Mutant] = []
+    for path, names in targets:
+        text = (ROOT / path).read_text(encoding="utf-8").splitlines()
+        per_function = 0
+        for number in _function_lines("\n".join(text), names):
+            line = text[number - 1]
+            code = line.split("#", 1)[0]
+            if not code.strip() or code.strip().startswith(('"', "'", "r\"", "f\"")):
+                continue
+            if area == "redactor":
+                match = _QUANTIFIER.search(code)
+                if match:
+                    low = int(match.group(1))
+                    new = line.replace(match.group(0), f"{{{low * 2 + 4},{match.group(2)}}}", 1)
+                    found.append(Mutant(area, path, number, line, new,
+                                        f"quantifier {match.group(0)} raised"))
+                continue
+            for pattern, replacement, why in _OPERATORS:
+                match = re.search(pattern, code)
+                if match is None:
+                    continue
+                new = line[:match.start()] + replacement + line[match.end():]
+                found.append(Mutant(area, path, number, line, new, why))
+                per_function += 1
+                break  # one mutant per line keeps the run short
+            if per_function >= limit:
+                break
+    return found
+
+
+def slips(areas: list[str]) -> list[Mutant]:
+    found = []
+    for area, path, old, new, why in SLIPS:
+        if area not in areas and "slips" not in areas:
+            continue
+        lines = (ROOT / path).read_text(encoding="utf-8").splitlines()
+        hits = [i for i, line in enumerate(lines, 1) if old in line]
+        if len(hits) != 1:
+            raise SystemExit(f"slip '{why}': {old!r} found {len(hits)} times in {path}")
+        line = lines[hits[0] - 1]
+        found.append(Mutant("slip:" + area, path, hits[0], line, line.replace(old, new), why))
+    return found
+
+
+def run_one(mutant: Mutant, tests: tuple[str, ...]) -> tuple[bool, float]:
+    """(killed, seconds): apply, run the tests, restore."""
+    path = ROOT / mutant.path
+    original = path.read_bytes()
+    lines = original.decode("utf-8").split("\n")
+    assert lines[mutant.line - 1] == mutant.old, mutant
+    lines[mutant.line - 1] = mutant.new
+    started = time.monotonic()
+    try:
+        path.write_bytes("\n".join(lines).encode("utf-8"))
+        result = subprocess.run(
+            [sys.executable, "-m", "pytest", "-x", "-q", "-n0", "-p", "no:cacheprovider",
+             *tests], cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
+    finally:
+        path.write_bytes(original)
+    return result.returncode != 0, time.monotonic() - started
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--area", action="append", choices=[*AREAS, "slips"])
+    parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    parser.add_argument("--max-per-function", type=int, default=12)
+    args = parser.parse_args(argv)
+    areas = args.area or [*AREAS, "slips"]
+    mutants = slips(areas) + [m for a in areas if a in AREAS
+                              for m in derive(a, args.max_per_function)]
+    survivors: list[Mutant] = []
+    for mutant in mutants:
+        if args.list:
+            print(f"{mutant.area:<16} {mutant.path}:{mutant.line}  {mutant.why}")
+            continue
+        tests = AREAS[mutant.area.removeprefix("slip:")][1]
+        killed, seconds = run_one(mutant, tests)
+        print(f"{'killed ' if killed else 'SURVIVED'} {mutant.area:<16} {mutant.path}:"
+              f"{mutant.line} {mutant.why} ({seconds:.0f}s)\n    - {mutant.old.strip()}\n"
+              f"    + {mutant.new.strip()}", flush=True)
+        if not killed:
+            survivors.append(mutant)
+    if not args.list:
+        print(f"\n{len(mutants) - len(survivors)} of {len(mutants)} mutants killed; "
+              f"{len(survivors)} survived")
+        for mutant in survivors:
+            print(f"  {mutant.area} {mutant.path}:{mutant.line} {mutant.why}: "
+                  f"{mutant.new.strip()}")
+    return 1 if any(m.area.startswith("slip:") for m in survivors) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

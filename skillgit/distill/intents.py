@@ -1,0 +1,162 @@
+"""The intents of a follow-up that make it a correction or a preference, as one small table.
+
+A user turn after agent actions corrects them when it *redirects* what the agent did (names
+an alternative command, tool, flag, file set or scope), *restricts* it (a narrower scope, a
+cheaper run), *forbids* it, states a *standing rule*, *reminds* the agent of an earlier
+instruction, or *rejects* the result. Each intent has cues: general ways English expresses
+it, never a sample sentence. Most cues only count when the sentence (or, in a turn that
+opens no new task, the turn) also points back at what the agent just did (see
+`action_context`: a program, flag or file it used, a magnitude its tools reported, another
+tool of the same family...). `needs` says how much relation a cue needs:
+
+| intent        | cues (clause-initial unless noted)                                    | needs  |
+|---------------|-----------------------------------------------------------------------|--------|
+| reminder      | "like/as I said", "I already told you", "for the third time",         | none   |
+|               | "you keep …", "remember/keep in mind that", "again:"                  |        |
+| standing rule | "always", "never <verb>", "from now on", "going forward", "next time",| none   |
+|               | "on purpose", "… is not allowed / off limits / a no-go"               |        |
+| standing rule | "in/for this repo/project/codebase…", "we <habitual verb>" ("we use", | weak   |
+|               | "we rebase", "we're on"), "… what we use", "… here"                   |        |
+| forbid        | "don't / do not / never / avoid / no more / stop <verb>-ing / let's   | weak*  |
+|               | not"                                                                  |        |
+| restrict      | "only/just <scope>", "<scope> only/alone", "… is enough/plenty/fine", | strong |
+|               | "… does it / covers it", "limit/keep it to",                          | /weak* |
+|               | "skip", "leave … out", "drop", "without", "no need", "don't need",    |        |
+|               | "for a small change", "… is for CI"                                   |        |
+| redirect      | "instead", "rather than", "revert / undo / roll back / restore",      | strong |
+|               | "you should / need / must", "I meant / wanted / asked for"; beyond    | /weak* |
+|               | the table: another tool of the same family (`tool_families`), and     |        |
+|               | "use X" clauses (`user_signals`)                                      |        |
+| reject        | "bad idea", "not acceptable", "overkill", "that was the shared/prod …" | none   |
+| reject        | "wrong", "too slow/much/many/…",                                      | strong |
+|               | "takes ages/forever", "a lot", "wasted", "silly",                     | /weak* |
+|               | "unnecessary", "redundant", "unreadable", "impossible to", "churn",   |        |
+|               | "deprecated", a harm verb ("broke", "wiped", "dropped", "deadlocks")  |        |
+| reject        | the failure persists: "still fails/broken/…", "same error",           | none   |
+|               | "doesn't/didn't/won't …" opening the turn                             |        |
+
+weak*: a weak relation (the kind of work, the whole tree) is enough in a turn that opens no
+new task; in a new task ("add X. don't touch the tests") only a strong one counts, and a
+forbid needs none in a turn that opens no task ("plz dont commit straight to main").
+Cues inside a question ("why is cargo check slow?") never count: questions that challenge
+the agent are read by `user_phrases.challenge`. A discourse opener alone ("No rush",
+"Still", "Again", "Stop", "Never" starting an ordinary request) is no cue at all.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from skillgit.distill.user_phrases import CLAUSE, rx
+
+NONE, WEAK, STRONG = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Intent:
+    name: str                 # redirect | restrict | forbid | standing rule | reminder | reject
+    cue: re.Pattern[str]
+    needs: int                # NONE, WEAK or STRONG relation to the agent's actions
+    operand: bool = False     # the relation is sought in what follows the cue, to the clause end
+
+
+@dataclass(frozen=True)
+class Cue:
+    intent: Intent
+    start: int                # where the cue is in the turn text
+
+
+# A past form after a sentence-initial "never" narrates ("Never used X before"): no rule.
+_NARRATION = r"""(?:mind|\w+ed|been|seen|had|done|heard|known|gotten|got|made|written|run
+    |tried|worked|used|thought|felt|understood|taken|given|found|met|read|built|ran)\b"""
+_BASE_NEVER = r"never\b(?!\s+" + _NARRATION + r"|\s+(?:ever|before|again)\b)"
+_VERB_ING = r"stop\s+(?:\w+ing\b|it\b|that\b|doing\b)"
+
+INTENTS: tuple[Intent, ...] = (
+    Intent("reminder", rx(r"""\b(?:(?:like|as)\s+(?:i|we)(?:'ve|\s+have)?(?:\s+already)?\s+
+            (?:said|told|asked|mentioned|explained|wrote)
+        |i(?:'ve|\s+have)?\s+already\s+(?:said|told|asked|mentioned|explained)
+        |i(?:'ve|\s+have)?\s+(?:said|told\s+you|mentioned|asked\s+(?:for|you))
+            (?:\s+(?:this|that|it))?\s+(?:before|earlier|already|twice|(?:\w+\s+)?times)
+        |for\s+the\s+(?:second|third|fourth|fifth|nth|\w+th|last)\s+time
+        |how\s+many\s+times\s+(?:do|did|have|must|should)\s+i
+        |you\s+keep\s+(?:forgetting|ignoring|doing|using|running|adding|making|breaking
+            |missing|changing)
+        |(?:remember|keep\s+in\s+mind)\s+(?:that|to|we|the|this)\b)\b"""
+                          r"|" + CLAUSE + r"again\s*(?::|!|\u2014|\.\.)"), NONE),
+    Intent("standing rule", rx(CLAUSE + r"(?:(?:please|pls|plz)\s+)?(?:always\b|" + _BASE_NEVER
+                               + r"""|from\ now\ on\b|going\ forward\b|in\ (?:the\ )?future\b
+            |next\ time\b)
+        |\bon\ purpose\b|\b(?:is|are|'s|'re)\s+(?:not\ allowed|forbidden|off[-\ ]limits
+            |a\ no[-\ ]go)\b|\b(?:we|i)\s+(?:always|never)\b(?!\s+""" + _NARRATION + r")"),
+           NONE),
+    Intent("standing rule", rx(r"""\b(?:in|for|on)\ this\ (?:repo\w*|project|codebase|workspace
+            |machine|box|team|code\ ?base|org)\b
+        |\b(?:this|the|our)\ (?:repo\w*|project|codebase|workspace|machine|box|team)
+            \ (?:is|has|uses|runs)\b
+        |\b(?:we|we're|we\ are)\s+(?:always\s+|only\s+|usually\s+|normally\s+)?(?:use|run
+            |serve|build|rebase|merge|format|keep|manage|deploy|pin|ship|write|return
+            |go\ through|stick|on|removed|dropped|moved|switched|test|lint|commit)\b
+        |\b(?:is|are)\ what\ (?:i|we)\ (?:use|want|need|run|meant)\b
+        |\bhere\b(?=\s*(?:[.;,!]|$))"""), WEAK),
+    Intent("forbid", rx(CLAUSE + r"""(?:(?:please|pls|plz|kindly)\s+)?(?:don't\b(?!\s+(?:worry
+            |mind|hesitate|know|think))|do\ not\b|avoid\b|quit\b|no\ more\b|let's\ not\b|"""
+                        + _BASE_NEVER + "|" + _VERB_ING + r")"), WEAK),
+    Intent("restrict", rx(r"""(?:^|(?<=[\s,;:(]))(?:only|just)\s+(?=-|(?:the|this|that|these
+            |those|one|two)\b|[\w.-]*[/.][\w./-]*|[\w.-]+\s+(?:(?:the|these|those)\s+)?
+            (?:files?|tests?|specs?|module|package|crate|project|folder|directory|dir|changes?
+            |ones?)\b)"""), STRONG, operand=True),
+    Intent("restrict", rx(r"""\b(?:only|alone)\b(?=\s*(?:[,.;:!)]|$))
+        |\b(?:is|are|'s|'re|be)\s+(?:enough|plenty|sufficient|fine|ok|okay)\b
+        |(?<=[\w\x27"`)*]\s)(?:does|do|did|would\ have\ done|will\ do|covers?)
+            \s+(?:it|this|that|the\ job)\b(?!\s+(?:make|mean|work|need|matter|have|look|seem
+            |help))
+        |\bcovers\ what\b|\blimit\s+(?:it|this|that|them)?\s*to\b
+        |\bkeep\s+(?:it|this|that|them|the\s+[\w-]+(?:\s+[\w-]+)?)\s+to\b|\bskip\b
+        |\bleave\s+[\w.-]+(?:\s+[\w.-]+){0,3}\s+out\b|\bdrop\b|\bwithout\b
+        |\bno\ need\b|\b(?:don't|do\ not)\ need\b
+        |\bfor\ (?:a|this|such\ a)\ (?:change|fix|thing)\b
+        |\b(?:is|are)\ for\ (?:ci|the\ pipeline|release|releases|later|the\ end)\b"""), STRONG),
+    Intent("redirect", rx(r"""\binstead\b|\brather\ than\b
+        |\b(?:revert|undo|roll\ ?back|restore|back\ out)\b
+        |\byou\ (?:should(?:n't)?|need|must|have\ to)\b
+        |\bi\ (?:meant|wanted|asked\ for)\b"""), STRONG),
+    Intent("reject", rx(r"""\b(?:bad\ idea|not\ (?:acceptable|what\ i\ (?:asked|wanted|meant
+            |said))|unacceptable|overkill|over-?complicat\w*|over-?engineer\w*)\b
+        |^\W*(?:that|this|it)(?:\ was|\ is|'s|\ were)\ (?:the\ |our\ |my\ )?(?:shared|prod
+            |production|live|customer)\b"""), NONE),
+    Intent("reject", rx(r"""\b(?:wrong|too\ (?:slow|long|much|many|big|broad|noisy|complex
+            |complicated|verbose|heavy)|takes?\ (?:ages|forever|too\ long)|(?:is|was)\ a\ lot
+            |wasted?|silly|unnecessary|redundant|not\ needed|unreadable|impossible\ to|churn
+            |junk|noise|deprecated|breaks|broke|wiped|dropped\ my|deleted\ my|lost\ my|swept
+            |litters|deadlocks?|pollutes|clobber\w*|mess(?:es|ed)\ up)\b"""), STRONG),
+    Intent("reject", rx(r"""\bstill\b[^.!?\n]{0,40}?\b(?:fail\w*|broken|crash\w*|error\w*
+            |wrong|not\ (?:right|working|fixed))\b
+        |\bsame\s+(?:error|issue|problem|bug|failure)\b
+        |^\W*(?:it\s+)?(?:still\s+)?(?:doesn't|didn't|isn't|won't|can't)\b"""), NONE),
+)
+_QUESTION = re.compile(r"[^.!?\n]*\?")
+# A sentence telling the user's own past ("Never used X before", "I've never seen …").
+_STORY = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:i(?:'ve|\s+have)?\s+)?never\s+""" + _NARRATION
+            + r"[^.!?\n]*")
+
+
+def asides(text: str) -> list[tuple[int, int]]:
+    """Spans of `text` that say nothing to the agent: questions and the user's own story."""
+    return [m.span() for m in _QUESTION.finditer(text)] + [m.span()
+                                                          for m in _STORY.finditer(text)]
+
+
+def cues(text: str) -> list[Cue]:
+    """Every cue in `text` outside questions and stories, in order of position."""
+    questions = asides(text)
+    found: list[Cue] = []
+    for intent in INTENTS:
+        for match in intent.cue.finditer(text):
+            start = match.start() if match.group().strip() else match.end()
+            start += len(match.group()) - len(match.group().lstrip(" ,;:.!\n\u2014-"))
+            if not any(a <= start < b for a, b in questions):
+                found.append(Cue(intent, start))
+                break
+    return sorted(found, key=lambda cue: cue.start)
