@@ -15,6 +15,13 @@ A correction made while a skill was in use is a lesson for that skill only if it
 group in that family spans two sessions) or is on the skill's topic (shares a specific term
 with the skill's name, or with `topics[skill]` when given); any other is ordinary feedback,
 which has to earn its second session on its own.
+
+Cost: linear in the number of signals. A new signal is compared only with earlier signals
+that share a term with it, and through each term with at most the `CANDIDATES_PER_TERM` most
+recent of them (a term many signals carry still counts in the overlap, but nominates no
+one: see `_cluster`). Runs where no term's list exceeds that cap (every family of up to
+250 signals, and most larger ones) group exactly as a full comparison would; beyond it, a
+signal that recurs is still found through the recent members of its group.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ JOIN_THRESHOLD = 0.6
 MIN_SHARED_WEIGHT = 2.0   # one identifier, or two words, unless the smaller set is all shared
 COMMON_TERM_MIN = 50
 COMMON_TERM_SHARE = 0.2
+CANDIDATES_PER_TERM = COMMON_TERM_MIN  # earlier signals one term nominates, most recent first
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 Member = tuple[Signal, frozenset[str]]   # a signal with its terms
 
@@ -109,7 +117,7 @@ def _focus(members: list[Member], topic: frozenset[str],
 
 def _cluster(members: list[Member], spec: Specificity) -> list[list[Signal]]:
     """Greedy single-link clustering; an inverted index (term → earlier signals) means only
-    signals that share a term are ever compared."""
+    signals that share a term are ever compared, at most `CANDIDATES_PER_TERM` per term."""
     clusters: list[list[Signal]] = []
     where: list[int] = []                   # signal number → its cluster
     seen: list[frozenset[str]] = []         # signal number → its terms
@@ -132,7 +140,7 @@ def _cluster(members: list[Member], spec: Specificity) -> list[list[Signal]]:
                 frequent.append(word)
                 continue
             weight = units(word)
-            for other in posting:
+            for other in posting[-CANDIDATES_PER_TERM:]:
                 tally = shared.get(other)
                 if tally is None:
                     shared[other] = [weight, 1]
@@ -140,9 +148,16 @@ def _cluster(members: list[Member], spec: Specificity) -> list[list[Signal]]:
                     tally[0] += weight
                     tally[1] += 1
         weight = sum(map(units, words))
+        frequent_weight = sum(map(units, frequent))
         best, best_score = -1, 0.0
         for other in sorted(shared):
             shared_weight, count = shared[other]
+            smaller = min(weight, mass[other])
+            # What the frequent terms could add at most: not enough to join, or to beat the
+            # best so far (ties keep the earlier), and they need not be looked up.
+            bound = (shared_weight + frequent_weight) / smaller
+            if bound < JOIN_THRESHOLD or bound <= best_score:
+                continue
             for word in frequent:
                 if word in seen[other]:
                     shared_weight += units(word)
@@ -152,7 +167,7 @@ def _cluster(members: list[Member], spec: Specificity) -> list[list[Signal]]:
             if shared_weight < min_shared and (
                     count < min(len(words), len(seen[other])) or shared_weight < plain):
                 continue
-            score = shared_weight / min(weight, mass[other])
+            score = shared_weight / smaller
             if score > best_score:
                 best, best_score = where[other], score
         number = len(seen)

@@ -19,7 +19,7 @@ from skillgit.gitops import GitRepo
 from skillgit.llm.base import Backend, Usage
 from skillgit.mine import generate, prose
 from skillgit.mine.group import group
-from skillgit.mine.judge import KnownSkill, judge, withheld_reason
+from skillgit.mine.judge import KnownSkill, ranked_verdicts, withheld_reason
 from skillgit.mine.landscape import new_skills_dir, skill_landscape
 from skillgit.mine.ledger import Ledger
 from skillgit.mine.lower_risk import known_hosts, review_items
@@ -47,6 +47,14 @@ class ProposalSet(BaseModel):
     usage: Usage = Field(default_factory=Usage)  # tokens spent writing prose (LLM engines)
     # quotes withheld by the safety screen in this run: class of risk → count
     withheld: dict[str, int] = Field(default_factory=dict)
+    # candidates past the listed rejections, neither judged nor listed (large runs only)
+    not_listed: int = 0
+
+
+# A run lists at most this many rejected candidates, best first; those after them are only
+# counted (`not_listed`): in a run of thousands of sessions they are never screened.
+MAX_REJECTED_LISTED = 100
+MAX_NOTES = 10  # rejected candidates a commit message lists (see write.commit_message)
 
 
 class _Drafting:
@@ -171,16 +179,19 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
         name = c.skill or generate.skill_name(c, ())
         return ledger.blocks(kind, name, len(c.sessions), c.key)
 
-    verdicts = judge(candidates, known, blocked)
     result = ProposalSet(candidates=len(candidates))
-    for verdict in verdicts:
-        for risk, n in verdict.candidate.withheld.items():
-            result.withheld[risk] = result.withheld.get(risk, 0) + n
     taken = {k.name for k in known} | {posixpath.basename(d) for d in unreadable}
     drafting = _Drafting(repo, base, known, new_skills_dir(known, skills_dir), redactor, writer)
     chosen: list[tuple[Verdict, str, str, SkillChange]] = []
-    for verdict in verdicts:
+    judged = 0
+    for verdict in ranked_verdicts(candidates, known, blocked):
+        if len(result.rejected) >= MAX_REJECTED_LISTED and (
+                len(chosen) >= max_proposals or not verdict.accepted):
+            break  # the rest is neither proposed nor listed: it is never screened
+        judged += 1
         c = verdict.candidate
+        for risk, n in c.withheld.items():
+            result.withheld[risk] = result.withheld.get(risk, 0) + n
         if not verdict.accepted:
             result.rejected.append(Rejected(title=c.title, missed=verdict.missed,
                                             sessions=len(c.sessions)))
@@ -200,10 +211,8 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
         kind, name, change = drafted
         taken.add(name)
         chosen.append((verdict, kind, name, change))
-    notes = [f"\u201c{generate.plain_text(r.title)[:80]}\u201d ({r.sessions} sessions): "
-             f"{r.missed}"
-             for r in result.rejected if r.sessions >= 2 or not r.missed.startswith("not rep")]
-    notes = [note for note in notes if not is_unsafe(note)]  # they go into commit messages
+    result.not_listed = len(candidates) - judged
+    notes = _notes(result.rejected)
     hosts = known_hosts(repo, base)
     for verdict, kind, name, change in chosen:
         proposal = Proposal(
@@ -227,6 +236,21 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
         result.proposals.append(proposal)
     result.usage = drafting.usage
     return result
+
+
+def _notes(rejected: list[Rejected]) -> list[str]:
+    """The rejected candidates a commit message lists (it shows `MAX_NOTES`), each one
+    screened: they go into commit messages."""
+    notes: list[str] = []
+    for r in rejected:
+        if len(notes) == MAX_NOTES:
+            break
+        if r.sessions >= 2 or not r.missed.startswith("not rep"):
+            note = (f"\u201c{generate.plain_text(r.title)[:80]}\u201d ({r.sessions} sessions): "
+                    f"{r.missed}")
+            if not is_unsafe(note):
+                notes.append(note)
+    return notes
 
 
 def _generated_texts(repo: GitRepo, base: str, proposal: Proposal) -> list[tuple[str, str]]:
