@@ -19,7 +19,13 @@ from pathlib import Path
 
 from skillgit.errors import UsageError
 from skillgit.transcripts.model import Adapter, Conversation, Redacting
-from skillgit.transcripts.walk import NOT_A_FILE, describe, file_problem, find_files
+from skillgit.transcripts.walk import (
+    NOT_A_FILE,
+    describe,
+    file_problem,
+    find_files,
+    shared_walks,
+)
 
 WarningSink = Callable[[str], None]
 # path → the agent that claimed this very file before, unchanged since (a warm cache knows):
@@ -177,7 +183,15 @@ def _default_files(adapters: Mapping[str, Adapter], env: Mapping[str, str],
 def _claim_source(adapters: Mapping[str, Adapter], source: Path,
                   warn: _Warnings) -> Iterator[tuple[str, Path]]:
     """Each file under `source` goes to the first adapter that recognises it: first the
-    files an adapter's own `discover` finds, then any other file, sniffed by every adapter."""
+    files an adapter's own `discover` finds, then any other file, sniffed by every adapter.
+    The folder is walked once for all of them."""
+    with shared_walks():  # no yield inside: the walks are shared by this pass only
+        claimed = list(_claim_walked(adapters, source, warn))
+    yield from claimed
+
+
+def _claim_walked(adapters: Mapping[str, Adapter], source: Path,
+                  warn: _Warnings) -> Iterator[tuple[str, Path]]:
     claimed: set[FileKey] = set()
     for agent, adapter in adapters.items():
         for path in _discovered(adapter, source, warn):
