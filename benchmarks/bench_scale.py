@@ -310,16 +310,19 @@ def run_cli(repo: Path, source: Path,
     """Wall seconds, CPU seconds, peak RSS (MB) and the summary of one `mine --dry-run`."""
     skillgit = Path(sys.executable).with_name("skillgit")
     command = [str(skillgit), "mine", "--dry-run", "--source", str(source), "--repo", str(repo)]
-    began = time.perf_counter()
-    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE)
-    assert process.stderr is not None
-    err = process.stderr.read().decode()
-    _, status, usage = os.wait4(process.pid, 0)
-    seconds = time.perf_counter() - began
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        raise SystemExit(f"skillgit mine failed ({process.returncode}):\n{err}")
+    with tempfile.TemporaryFile() as errors:
+        began = time.perf_counter()
+        # posix_spawn, not fork: the child's peak memory must not count a copy of this one
+        pid = os.posix_spawn(command[0], command, env, file_actions=[
+            (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+            (os.POSIX_SPAWN_DUP2, errors.fileno(), 2)])
+        _, status, usage = os.wait4(pid, 0)
+        seconds = time.perf_counter() - began
+        errors.seek(0)
+        err = errors.read().decode()
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0:
+        raise SystemExit(f"skillgit mine failed ({code}):\n{err}")
     lines = [ln for ln in err.splitlines() if "candidates ->" in ln or "sessions read" in ln]
     return (seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,
             " | ".join(ln.removeprefix("skillgit: ") for ln in lines))

@@ -64,10 +64,19 @@ def signal_risks(signal: Signal) -> list[str]:
                    for risk in _refused(text)})
 
 
+_SCREENED = [0]  # distinct texts screened in this process (see `screened_texts`)
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _refused(text: str | None) -> tuple[str, ...]:
     """`refused`, once per distinct text (a lesson repeated in many sessions is one text)."""
+    _SCREENED[0] += 1
     return tuple(refused(text))
+
+
+def screened_texts() -> int:
+    """How many distinct texts the safety screen has read so far (a run's cost measure)."""
+    return _SCREENED[0]
 
 
 def safe_signals(candidate: Candidate) -> Candidate:

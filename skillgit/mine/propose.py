@@ -19,7 +19,12 @@ from skillgit.gitops import GitRepo
 from skillgit.llm.base import Backend, Usage
 from skillgit.mine import generate, prose
 from skillgit.mine.group import group
-from skillgit.mine.judge import KnownSkill, ranked_verdicts, withheld_reason
+from skillgit.mine.judge import (
+    KnownSkill,
+    ranked_verdicts,
+    screened_texts,
+    withheld_reason,
+)
 from skillgit.mine.landscape import new_skills_dir, skill_landscape
 from skillgit.mine.ledger import Ledger
 from skillgit.mine.lower_risk import known_hosts, review_items
@@ -51,9 +56,12 @@ class ProposalSet(BaseModel):
     not_listed: int = 0
 
 
-# A run lists at most this many rejected candidates, best first; those after them are only
-# counted (`not_listed`): in a run of thousands of sessions they are never screened.
+# A run lists at most this many rejected candidates, best first, and stops listing once the
+# run has screened `LISTING_SCREEN_BUDGET` distinct texts; the rest are only counted
+# (`not_listed`): in a run of thousands of sessions they are never screened. Candidates that
+# may still be proposed are always judged in full.
 MAX_REJECTED_LISTED = 100
+LISTING_SCREEN_BUDGET = 2000
 MAX_NOTES = 10  # rejected candidates a commit message lists (see write.commit_message)
 
 
@@ -184,9 +192,11 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
     drafting = _Drafting(repo, base, known, new_skills_dir(known, skills_dir), redactor, writer)
     chosen: list[tuple[Verdict, str, str, SkillChange]] = []
     judged = 0
+    budget = screened_texts() + LISTING_SCREEN_BUDGET
     for verdict in ranked_verdicts(candidates, known, blocked):
-        if len(result.rejected) >= MAX_REJECTED_LISTED and (
-                len(chosen) >= max_proposals or not verdict.accepted):
+        listed_enough = len(result.rejected) >= MAX_REJECTED_LISTED \
+            or screened_texts() >= budget
+        if listed_enough and (len(chosen) >= max_proposals or not verdict.accepted):
             break  # the rest is neither proposed nor listed: it is never screened
         judged += 1
         c = verdict.candidate
