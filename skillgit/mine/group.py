@@ -93,9 +93,11 @@ def group(signals: Iterable[Signal],
             continue
         if name.startswith("update:"):
             candidates.append(make_candidate(name, [s for s, _ in members],
-                                             skill=name.split(":", 1)[1]))
+                                             skill=name.split(":", 1)[1],
+                                             terms_of=[t for _, t in members]))
             continue
-        candidates.extend(make_candidate(name, c, None) for c in _cluster(members, spec))
+        candidates.extend(make_candidate(name, [s for s, _ in c], None, [t for _, t in c])
+                          for c in _cluster(members, spec))
     return candidates
 
 
@@ -105,8 +107,8 @@ def _focus(members: list[Member], topic: frozenset[str],
     anchors = {t for t in topic if prior(t, spec.cued) >= PLAIN}
     recurring: set[int] = set()
     for cluster in _cluster(members, spec):
-        if len({s.session_id for s in cluster}) >= 2:
-            recurring.update(id(s) for s in cluster)
+        if len({s.session_id for s, _ in cluster}) >= 2:
+            recurring.update(id(s) for s, _ in cluster)
     kept: list[Member] = []
     strays: list[Member] = []
     for member in members:
@@ -115,17 +117,18 @@ def _focus(members: list[Member], topic: frozenset[str],
     return kept, strays
 
 
-def _cluster(members: list[Member], spec: Specificity) -> list[list[Signal]]:
+def _cluster(members: list[Member], spec: Specificity) -> list[list[Member]]:
     """Greedy single-link clustering; an inverted index (term → earlier signals) means only
     signals that share a term are ever compared, at most `CANDIDATES_PER_TERM` per term."""
-    clusters: list[list[Signal]] = []
+    clusters: list[list[Member]] = []
     where: list[int] = []                   # signal number → its cluster
     seen: list[frozenset[str]] = []         # signal number → its terms
     mass: list[int] = []                    # signal number → the weight of its terms
     postings: dict[str, list[int]] = {}
     units = spec.units
     min_shared, plain = round(MIN_SHARED_WEIGHT * 1000), round(PLAIN * 1000)
-    for signal, words in members:
+    for member in members:
+        words = member[1]
         if not words:
             continue
         # Terms carried by a large share of earlier signals do not tell work apart; they
@@ -149,15 +152,20 @@ def _cluster(members: list[Member], spec: Specificity) -> list[list[Signal]]:
                     tally[1] += 1
         weight = sum(map(units, words))
         frequent_weight = sum(map(units, frequent))
+        # What the frequent terms could add at most: when even that is not enough to join,
+        # the candidate is out, and its frequent terms need not be looked up.
+        hopeful = []
+        for other, (shared_weight, _) in shared.items():
+            other_mass = mass[other]
+            if (shared_weight + frequent_weight) / (
+                    weight if weight < other_mass else other_mass) >= JOIN_THRESHOLD:
+                hopeful.append(other)
         best, best_score = -1, 0.0
-        for other in sorted(shared):
+        for other in sorted(hopeful):
             shared_weight, count = shared[other]
             smaller = min(weight, mass[other])
-            # What the frequent terms could add at most: not enough to join, or to beat the
-            # best so far (ties keep the earlier), and they need not be looked up.
-            bound = (shared_weight + frequent_weight) / smaller
-            if bound < JOIN_THRESHOLD or bound <= best_score:
-                continue
+            if (shared_weight + frequent_weight) / smaller <= best_score:
+                continue  # cannot beat the best so far (ties keep the earlier)
             for word in frequent:
                 if word in seen[other]:
                     shared_weight += units(word)
@@ -174,20 +182,22 @@ def _cluster(members: list[Member], spec: Specificity) -> list[list[Signal]]:
         seen.append(words)
         mass.append(weight)
         if best >= 0 and best_score >= JOIN_THRESHOLD:
-            clusters[best].append(signal)
+            clusters[best].append(member)
             where.append(best)
         else:
-            clusters.append([signal])
+            clusters.append([member])
             where.append(len(clusters) - 1)
         for word in words:
             postings.setdefault(word, []).append(number)
     return clusters
 
 
-def make_candidate(name: str, members: list[Signal], skill: str | None) -> Candidate:
+def make_candidate(name: str, members: list[Signal], skill: str | None,
+                   terms_of: list[frozenset[str]] | None = None) -> Candidate:
+    """The candidate for one group; `terms_of`: each member's `signal_terms`, if known."""
     counts: Counter[str] = Counter()
-    for signal in members:
-        counts.update(signal_terms(signal))
+    for words in terms_of if terms_of is not None else map(signal_terms, members):
+        counts.update(words)
     # Deterministic ranking (sets iterate in hash order): frequent, specific, long terms first.
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0] in GENERIC_TERMS,
                                                       -len(item[0]), item[0]))
