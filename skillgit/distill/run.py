@@ -103,6 +103,7 @@ class _Run:
         self.index: dict[tuple[str, Path], tuple[str, list[ConversationRef]]] = {}
         self.fingerprints: dict[Path, str] = {}  # taken once per file and run
         self.agents: list[str] = []
+        self.claimed: dict[Path, str | None] = {}  # what `known` answered, per path
         self.lock = threading.Lock()
         self.stopping = threading.Event()
 
@@ -135,13 +136,18 @@ class _Run:
         sniff it), first in adapter order; what was read is kept for `from_index`."""
         if self.options.refresh:
             return None
+        if path in self.claimed:  # every adapter asks in turn: look it up once
+            return self.claimed[path]
         fingerprint = self.fingerprint(path)
+        found = None
         for agent in self.agents:
             refs = self.cache.file_refs(agent, path, fingerprint)
             if refs is not None:
                 self.index[(agent, path)] = (fingerprint, refs)
-                return agent
-        return None
+                found = agent
+                break
+        self.claimed[path] = found
+        return found
 
     def fingerprint(self, path: Path) -> str:
         found = self.fingerprints.get(path)
