@@ -174,6 +174,9 @@ def summary_lines(distilled: DistillResult, result: MineResult) -> list[str]:
     one_offs = len(found.rejected) - len(notable)
     if one_offs:
         lines.append(f"skillgit: {one_offs} one-off candidates seen in a single session")
+    if found.not_listed:
+        lines.append(f"skillgit: {found.not_listed} more candidates ranked below these, "
+                     "not listed")
     if result.outcomes and not result.dry_run:
         lines.append("skillgit: review with `skillgit proposals` or "
                      f"`git log -p {result.outcomes[0].branch}`")
@@ -209,6 +212,7 @@ def summary_json(distilled: DistillResult, result: MineResult) -> dict[str, Any]
                         **{c.name: c.reason for c in p.verdict.checks}},
         } for p in result.found.proposals],
         "rejected": [r.model_dump() for r in result.found.rejected],
+        "not_listed": result.found.not_listed,
         "withheld": dict(sorted(result.found.withheld.items())),
     }
 

@@ -154,29 +154,31 @@ class DigestCache:
         entry = _FileEntry(fingerprint=fingerprint, conversations=refs)
         _write_atomic(self._file_path(agent, path), entry.model_dump_json().encode("utf-8"))
 
-    def _digest_path(self, key: str) -> Path:
-        return self.root / LAYOUT / key[:2] / f"{key}.json"
+    def _digest_path(self, key: str) -> str:
+        return os.path.join(self.root, LAYOUT, key[:2], f"{key}.json")
 
-    def _file_path(self, agent: str, path: Path) -> Path:
-        try:
-            location = str(path.resolve())
-        except OSError:
-            location = str(path.absolute())
+    def _file_path(self, agent: str, path: Path) -> str:
+        """The index entry of `path` as spelled, made absolute (not resolved: that costs a
+        system call per folder of the path; another spelling of one file is one more
+        entry, and the fingerprint still decides whether an entry is valid)."""
+        location = os.path.abspath(path) if not os.path.isabs(path) else os.fspath(path)
         name = hashlib.sha256(f"{agent}\0{location}".encode("utf-8", "surrogatepass"))
         digest = name.hexdigest()
-        return self.root / "files" / digest[:2] / f"{digest}.json"
+        return os.path.join(self.root, "files", digest[:2], f"{digest}.json")
 
 
-def _read(path: Path) -> bytes | None:
+def _read(path: str) -> bytes | None:
     try:
-        return path.read_bytes()
+        with open(path, "rb") as stream:
+            return stream.read()
     except OSError:
         return None
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+def _write_atomic(path: str, data: bytes) -> None:
+    folder = os.path.dirname(path)
+    os.makedirs(folder, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)

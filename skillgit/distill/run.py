@@ -100,6 +100,10 @@ class _Run:
         self.pending: dict[Future[tuple[Digest, Usage]], _Job] = {}
         self.version = prompt_version_of(engine)
         self.cache_broken = False
+        self.index: dict[tuple[str, Path], tuple[str, list[ConversationRef]]] = {}
+        self.fingerprints: dict[Path, str] = {}  # taken once per file and run
+        self.agents: list[str] = []
+        self.claimed: dict[Path, str | None] = {}  # what `known` answered, per path
         self.lock = threading.Lock()
         self.stopping = threading.Event()
 
@@ -127,9 +131,35 @@ class _Run:
             return False
         return True
 
+    def known(self, path: Path) -> str | None:
+        """The agent whose index entry holds `path`, unchanged since (discovery then need not
+        sniff it), first in adapter order; what was read is kept for `from_index`."""
+        if self.options.refresh:
+            return None
+        if path in self.claimed:  # every adapter asks in turn: look it up once
+            return self.claimed[path]
+        fingerprint = self.fingerprint(path)
+        found = None
+        for agent in self.agents:
+            refs = self.cache.file_refs(agent, path, fingerprint)
+            if refs is not None:
+                self.index[(agent, path)] = (fingerprint, refs)
+                found = agent
+                break
+        self.claimed[path] = found
+        return found
+
+    def fingerprint(self, path: Path) -> str:
+        found = self.fingerprints.get(path)
+        if found is None:
+            found = self.fingerprints[path] = file_fingerprint(path, self.options.parse_tag)
+        return found
+
     def from_index(self, agent: str, path: Path, fingerprint: str) -> bool:
         """Emit cached digests for an unchanged file; False when it must be parsed."""
-        refs = self.cache.file_refs(agent, path, fingerprint)
+        seen = self.index.pop((agent, path), None)
+        refs = seen[1] if seen is not None and seen[0] == fingerprint else \
+            self.cache.file_refs(agent, path, fingerprint)
         if refs is None:
             return False
         digests: list[Digest] = []
@@ -263,7 +293,7 @@ class _Run:
                 if self.result.error is not None or self.full():
                     break
                 self.result.stats.files += 1
-                fingerprint = file_fingerprint(path, self.options.parse_tag)
+                fingerprint = self.fingerprint(path)
                 if self.options.refresh or not self.from_index(agent, path, fingerprint):
                     self.parse(adapters[agent], agent, path, fingerprint)
                 self.drain(block=False)
@@ -287,10 +317,11 @@ def distill_sessions(engine: Engine, options: DistillOptions, cache: DigestCache
     def warn(message: str) -> None:  # paths in it: the home folder shows as ~
         sink(redactor.redact(message))
 
-    files = list(session_files(adapters, source=query.source, env=env, modified_after=cutoff,
-                               on_warning=warn))
-    files.sort(key=lambda item: (-_mtime(item[1]), str(item[1])))
     run = _Run(engine, options, cache, redactor, on_digest, warn, cutoff)
+    run.agents = list(adapters)
+    files = list(session_files(adapters, source=query.source, env=env, modified_after=cutoff,
+                               on_warning=warn, known=run.known))
+    files.sort(key=lambda item: (-_mtime(item[1]), str(item[1])))
     run.run(files, adapters)
     return run.result
 

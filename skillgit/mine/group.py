@@ -15,6 +15,13 @@ A correction made while a skill was in use is a lesson for that skill only if it
 group in that family spans two sessions) or is on the skill's topic (shares a specific term
 with the skill's name, or with `topics[skill]` when given); any other is ordinary feedback,
 which has to earn its second session on its own.
+
+Cost: linear in the number of signals. A new signal is compared only with earlier signals
+that share a term with it, and through each term with at most the `CANDIDATES_PER_TERM` most
+recent of them (a term many signals carry still counts in the overlap, but nominates no
+one: see `_cluster`). Runs where no term's list exceeds that cap (every family of up to
+250 signals, and most larger ones) group exactly as a full comparison would; beyond it, a
+signal that recurs is still found through the recent members of its group.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ JOIN_THRESHOLD = 0.6
 MIN_SHARED_WEIGHT = 2.0   # one identifier, or two words, unless the smaller set is all shared
 COMMON_TERM_MIN = 50
 COMMON_TERM_SHARE = 0.2
+CANDIDATES_PER_TERM = COMMON_TERM_MIN  # earlier signals one term nominates, most recent first
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 Member = tuple[Signal, frozenset[str]]   # a signal with its terms
 
@@ -86,9 +94,11 @@ def group(signals: Iterable[Signal],
             continue
         if name.startswith("update:"):
             candidates.append(make_candidate(name, [s for s, _ in members],
-                                             skill=name.split(":", 1)[1]))
+                                             skill=name.split(":", 1)[1],
+                                             terms_of=[t for _, t in members]))
             continue
-        candidates.extend(make_candidate(name, c, None) for c in _cluster(members, spec))
+        candidates.extend(make_candidate(name, [s for s, _ in c], None, [t for _, t in c])
+                          for c in _cluster(members, spec))
     return candidates
 
 
@@ -98,8 +108,8 @@ def _focus(members: list[Member], topic: frozenset[str],
     anchors = {t for t in topic if prior(t, spec.cued) >= PLAIN}
     recurring: set[int] = set()
     for cluster in _cluster(members, spec):
-        if len({s.session_id for s in cluster}) >= 2:
-            recurring.update(id(s) for s in cluster)
+        if len({s.session_id for s, _ in cluster}) >= 2:
+            recurring.update(id(s) for s, _ in cluster)
     kept: list[Member] = []
     strays: list[Member] = []
     for member in members:
@@ -109,17 +119,18 @@ def _focus(members: list[Member], topic: frozenset[str],
     return kept, strays
 
 
-def _cluster(members: list[Member], spec: Specificity) -> list[list[Signal]]:
+def _cluster(members: list[Member], spec: Specificity) -> list[list[Member]]:
     """Greedy single-link clustering; an inverted index (term → earlier signals) means only
-    signals that share a term are ever compared."""
-    clusters: list[list[Signal]] = []
+    signals that share a term are ever compared, at most `CANDIDATES_PER_TERM` per term."""
+    clusters: list[list[Member]] = []
     where: list[int] = []                   # signal number → its cluster
     seen: list[frozenset[str]] = []         # signal number → its terms
     mass: list[int] = []                    # signal number → the weight of its terms
     postings: dict[str, list[int]] = {}
     units = spec.units
     min_shared, plain = round(MIN_SHARED_WEIGHT * 1000), round(PLAIN * 1000)
-    for signal, words in members:
+    for member in members:
+        words = member[1]
         if not words:
             continue
         # Terms carried by a large share of earlier signals do not tell work apart; they
@@ -134,7 +145,7 @@ def _cluster(members: list[Member], spec: Specificity) -> list[list[Signal]]:
                 frequent.append(word)
                 continue
             weight = units(word)
-            for other in posting:
+            for other in posting[-CANDIDATES_PER_TERM:]:
                 tally = shared.get(other)
                 if tally is None:
                     shared[other] = [weight, 1]
@@ -142,9 +153,21 @@ def _cluster(members: list[Member], spec: Specificity) -> list[list[Signal]]:
                     tally[0] += weight
                     tally[1] += 1
         weight = sum(map(units, words))
+        frequent_weight = sum(map(units, frequent))
+        # What the frequent terms could add at most: when even that is not enough to join,
+        # the candidate is out, and its frequent terms need not be looked up.
+        hopeful = []
+        for other, (shared_weight, _) in shared.items():
+            other_mass = mass[other]
+            if (shared_weight + frequent_weight) / (
+                    weight if weight < other_mass else other_mass) >= JOIN_THRESHOLD:
+                hopeful.append(other)
         best, best_score = -1, 0.0
-        for other in sorted(shared):
+        for other in sorted(hopeful):
             shared_weight, count = shared[other]
+            smaller = min(weight, mass[other])
+            if (shared_weight + frequent_weight) / smaller <= best_score:
+                continue  # cannot beat the best so far (ties keep the earlier)
             for word in frequent:
                 if word in seen[other]:
                     shared_weight += units(word)
@@ -154,27 +177,29 @@ def _cluster(members: list[Member], spec: Specificity) -> list[list[Signal]]:
             if shared_weight < min_shared and (
                     count < min(len(words), len(seen[other])) or shared_weight < plain):
                 continue
-            score = shared_weight / min(weight, mass[other])
+            score = shared_weight / smaller
             if score > best_score:
                 best, best_score = where[other], score
         number = len(seen)
         seen.append(words)
         mass.append(weight)
         if best >= 0 and best_score >= JOIN_THRESHOLD:
-            clusters[best].append(signal)
+            clusters[best].append(member)
             where.append(best)
         else:
-            clusters.append([signal])
+            clusters.append([member])
             where.append(len(clusters) - 1)
         for word in words:
             postings.setdefault(word, []).append(number)
     return clusters
 
 
-def make_candidate(name: str, members: list[Signal], skill: str | None) -> Candidate:
+def make_candidate(name: str, members: list[Signal], skill: str | None,
+                   terms_of: list[frozenset[str]] | None = None) -> Candidate:
+    """The candidate for one group; `terms_of`: each member's `signal_terms`, if known."""
     counts: Counter[str] = Counter()
-    for signal in members:
-        counts.update(signal_terms(signal))
+    for words in terms_of if terms_of is not None else map(signal_terms, members):
+        counts.update(words)
     # Deterministic ranking (sets iterate in hash order): frequent, specific, long terms first.
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0] in GENERIC_TERMS,
                                                       -len(item[0]), item[0]))

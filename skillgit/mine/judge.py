@@ -7,12 +7,20 @@
   general vocabulary, one of them concrete (a tool, path, identifier or quoted code).
 Kill switches: unsafe content, vague helpers, one-time setup, overlap with an existing skill
 that adds nothing, advice any model already knows, and a rejection on record (the ledger).
+
+The safety screen is the costly step (a shell parse of every text), so verdicts are made
+lazily, best first (`ranked_verdicts`): screening only ever removes signals, so each
+candidate's unscreened counts bound its rank, and a candidate is screened only when it may
+be next. A caller that stops after the proposals and the rejections it lists never pays for
+the tail of a large run; `judge` takes them all.
 """
 
 from __future__ import annotations
 
+import functools
+import heapq
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from pydantic import BaseModel
 
@@ -54,7 +62,22 @@ class KnownSkill(BaseModel):
 def signal_risks(signal: Signal) -> list[str]:
     """The classes of risk any text of the signal carries (empty when it may be quoted)."""
     return sorted({risk for text in signal.texts
-                   for risk in refused(text)})
+                   for risk in _refused(text)})
+
+
+_SCREENED = [0]  # distinct texts screened in this process (see `screened_texts`)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _refused(text: str | None) -> tuple[str, ...]:
+    """`refused`, once per distinct text (a lesson repeated in many sessions is one text)."""
+    _SCREENED[0] += 1
+    return tuple(refused(text))
+
+
+def screened_texts() -> int:
+    """How many distinct texts the safety screen has read so far (a run's cost measure)."""
+    return _SCREENED[0]
 
 
 def safe_signals(candidate: Candidate) -> Candidate:
@@ -170,14 +193,47 @@ def score(v: Verdict) -> float:
             + len(c.of_kind("ask")) + (3.0 if c.skill else 0.0))
 
 
+def _verdict(raw: Candidate, known: list[KnownSkill],
+             rejected: Callable[[Candidate], bool]) -> Verdict:
+    c = attach_to_known(safe_signals(raw), known)
+    repeatable, feedback, repeated = _dimensions(c)
+    verdict = Verdict(candidate=c, repeatable=repeatable, feedback=feedback,
+                      repeated_ask=repeated, kill=_kill(c, known, rejected))
+    return verdict.model_copy(update={"score": score(verdict)})
+
+
+def _bound(c: Candidate, known: list[KnownSkill]) -> tuple[bool, float]:
+    """The best rank `c` can reach once screened, as (not accepted, -score): the screen
+    only drops signals, and attaching to a known skill adds at most its bonus."""
+    sessions = len(c.sessions)
+    asks = c.of_kind("ask")
+    may_pass = sessions >= MIN_SESSIONS and (
+        bool(c.of_kind("correction", "preference", "env-fix")) or _sessions(asks) >= MIN_SESSIONS)
+    best = (2.0 * sessions + 1.5 * len(c.of_kind("correction", "preference"))
+            + 2.0 * len(c.of_kind("env-fix")) + len(c.of_kind("env-error")) + len(asks)
+            + (3.0 if c.skill or known else 0.0))
+    return not may_pass, -best
+
+
+def ranked_verdicts(candidates: Iterable[Candidate], known: list[KnownSkill],
+                    rejected: Callable[[Candidate], bool] = lambda c: False
+                    ) -> Iterator[Verdict]:
+    """Every candidate's verdict, accepted ones first by score (ties: key, then the order
+    given), each screened and judged only when the caller asks for the next one."""
+    raw = list(candidates)
+    bounds = sorted((_bound(c, known), n) for n, c in enumerate(raw))
+    ready: list[tuple[bool, float, str, int, Verdict]] = []
+    for bound, n in bounds:
+        while ready and ready[0][:2] < bound:
+            yield heapq.heappop(ready)[-1]
+        verdict = _verdict(raw[n], known, rejected)
+        heapq.heappush(ready, (not verdict.accepted, -verdict.score, verdict.candidate.key, n,
+                               verdict))
+    while ready:
+        yield heapq.heappop(ready)[-1]
+
+
 def judge(candidates: Iterable[Candidate], known: list[KnownSkill],
           rejected: Callable[[Candidate], bool] = lambda c: False) -> list[Verdict]:
     """Every candidate with its verdict, accepted ones first by score (deterministic)."""
-    verdicts = []
-    for raw in candidates:
-        c = attach_to_known(safe_signals(raw), known)
-        repeatable, feedback, repeated = _dimensions(c)
-        verdict = Verdict(candidate=c, repeatable=repeatable, feedback=feedback,
-                          repeated_ask=repeated, kill=_kill(c, known, rejected))
-        verdicts.append(verdict.model_copy(update={"score": score(verdict)}))
-    return sorted(verdicts, key=lambda v: (not v.accepted, -v.score, v.candidate.key))
+    return list(ranked_verdicts(candidates, known, rejected))

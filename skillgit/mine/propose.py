@@ -24,7 +24,12 @@ from skillgit.judge.model_judge import JudgeReport, ModelJudge
 from skillgit.llm.base import Backend, Usage
 from skillgit.mine import generate, prose, shape
 from skillgit.mine.group import group
-from skillgit.mine.judge import KnownSkill, judge, withheld_reason
+from skillgit.mine.judge import (
+    KnownSkill,
+    ranked_verdicts,
+    screened_texts,
+    withheld_reason,
+)
 from skillgit.mine.landscape import new_skills_dir, skill_landscape
 from skillgit.mine.ledger import Ledger
 from skillgit.mine.lower_risk import known_hosts, review_items
@@ -54,6 +59,17 @@ class ProposalSet(BaseModel):
     # quotes withheld by the safety screen in this run: class of risk → count
     withheld: dict[str, int] = Field(default_factory=dict)
     judge: JudgeReport | None = None   # set when a model judged
+    # candidates past the listed rejections, neither judged nor listed (large runs only)
+    not_listed: int = 0
+
+
+# A run lists at most this many rejected candidates, best first, and stops listing once the
+# run has screened `LISTING_SCREEN_BUDGET` distinct texts; the rest are only counted
+# (`not_listed`): in a run of thousands of sessions they are never screened. Candidates that
+# may still be proposed are always judged in full.
+MAX_REJECTED_LISTED = 100
+LISTING_SCREEN_BUDGET = 2000
+MAX_NOTES = 10  # rejected candidates a commit message lists (see write.commit_message)
 
 
 class _Drafting:
@@ -189,20 +205,27 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
         names = [c.skill] if c.skill else [generate.skill_name(c, ()), legacy_name(c)]
         return any(ledger.blocks(kind, name, len(c.sessions), c.key) for name in names)
 
-    verdicts = judge(candidates, known, blocked)
-    if model_judge is not None:  # the model judges again what the heuristics grouped
-        verdicts = model_judge.judge(verdicts, [(k.name, k.description) for k in known],
+    verdicts: Iterable[Verdict] = ranked_verdicts(candidates, known, blocked)
+    if model_judge is not None:  # the model judges again what the heuristics grouped (all of
+        # them: it picks the best `judge.max_candidates` itself)
+        verdicts = model_judge.judge(list(verdicts), [(k.name, k.description) for k in known],
                                      blocked)
     result = ProposalSet(candidates=len(candidates),
                          judge=model_judge.report if model_judge is not None else None)
-    for verdict in verdicts:
-        for risk, n in verdict.candidate.withheld.items():
-            result.withheld[risk] = result.withheld.get(risk, 0) + n
     taken = {k.name for k in known} | {posixpath.basename(d) for d in unreadable}
     drafting = _Drafting(repo, base, known, new_skills_dir(known, skills_dir), redactor, writer)
     chosen: list[tuple[Verdict, str, str, SkillChange]] = []
+    judged = 0
+    budget = screened_texts() + LISTING_SCREEN_BUDGET
     for verdict in verdicts:
+        listed_enough = len(result.rejected) >= MAX_REJECTED_LISTED \
+            or screened_texts() >= budget
+        if listed_enough and (len(chosen) >= max_proposals or not verdict.accepted):
+            break  # the rest is neither proposed nor listed: it is never screened
+        judged += 1
         c = verdict.candidate
+        for risk, n in c.withheld.items():
+            result.withheld[risk] = result.withheld.get(risk, 0) + n
         if not verdict.accepted:
             missed = verdict.missed + (f" ({verdict.fallback})" if verdict.fallback else "")
             result.rejected.append(Rejected(title=c.title, missed=missed,
@@ -223,10 +246,8 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
         kind, name, change = drafted
         taken.add(name)
         chosen.append((verdict, kind, name, change))
-    notes = [f"\u201c{generate.plain_text(r.title)[:80]}\u201d ({r.sessions} sessions): "
-             f"{r.missed}"
-             for r in result.rejected if r.sessions >= 2 or not r.missed.startswith("not rep")]
-    notes = [note for note in notes if not is_unsafe(note)]  # they go into commit messages
+    result.not_listed = len(candidates) - judged
+    notes = _notes(result.rejected)
     hosts = known_hosts(repo, base)
     uses = attributed(history, digests, window) if any(k == "update" for _, k, _, _ in chosen) \
         else []
@@ -254,6 +275,21 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
         result.proposals.append(proposal)
     result.usage = drafting.usage
     return result
+
+
+def _notes(rejected: list[Rejected]) -> list[str]:
+    """The rejected candidates a commit message lists (it shows `MAX_NOTES`), each one
+    screened: they go into commit messages."""
+    notes: list[str] = []
+    for r in rejected:
+        if len(notes) == MAX_NOTES:
+            break
+        if r.sessions >= 2 or not r.missed.startswith("not rep"):
+            note = (f"\u201c{generate.plain_text(r.title)[:80]}\u201d ({r.sessions} sessions): "
+                    f"{r.missed}")
+            if not is_unsafe(note):
+                notes.append(note)
+    return notes
 
 
 def _generated_texts(repo: GitRepo, base: str, proposal: Proposal) -> list[tuple[str, str]]:

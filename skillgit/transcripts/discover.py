@@ -19,9 +19,18 @@ from pathlib import Path
 
 from skillgit.errors import UsageError
 from skillgit.transcripts.model import Adapter, Conversation, Redacting
-from skillgit.transcripts.walk import NOT_A_FILE, describe, file_problem, find_files
+from skillgit.transcripts.walk import (
+    NOT_A_FILE,
+    describe,
+    file_problem,
+    find_files,
+    shared_walks,
+)
 
 WarningSink = Callable[[str], None]
+# path → the agent that claimed this very file before, unchanged since (a warm cache knows):
+# that adapter claims it without reading it again, and the others need not sniff it.
+KnownFile = Callable[[Path], str | None]
 
 
 @dataclass(frozen=True)
@@ -50,10 +59,13 @@ def select_adapters(names: Sequence[str],
 def session_files(adapters: Mapping[str, Adapter], *, source: Path | None = None,
                   env: Mapping[str, str] | None = None,
                   modified_after: float | None = None,
-                  on_warning: WarningSink | None = None) -> Iterator[tuple[str, Path]]:
+                  on_warning: WarningSink | None = None,
+                  known: KnownFile | None = None) -> Iterator[tuple[str, Path]]:
     """(agent, path) for every session file, each path once, in a stable order. A file or
-    folder that cannot be read goes to `on_warning`, naming it."""
-    warn = _Warnings(on_warning)
+    folder that cannot be read goes to `on_warning`, naming it. `known` spares the sniffs of
+    a file one of `adapters` claimed before, unchanged since (a warm cache knows); it must
+    name only agents of `adapters`."""
+    warn = _Warnings(on_warning, known)
     if source is not None:
         _check_source(source)
         if source.is_file():
@@ -129,9 +141,10 @@ def find_conversation(session_id: str, query: SessionQuery, redactor: Redacting,
 class _Warnings:
     """Each problem path reported once, however many adapters or roots reach it."""
 
-    def __init__(self, sink: WarningSink | None) -> None:
+    def __init__(self, sink: WarningSink | None, known: KnownFile | None = None) -> None:
         self._sink = sink or (lambda _message: None)
         self._seen: set[Path] = set()
+        self.known = known
 
     def problem(self, path: Path, reason: str) -> None:
         key = path.absolute()  # not resolved: two dangling links to one target are two problems
@@ -151,7 +164,7 @@ def _check_source(source: Path) -> None:
 
 def _default_files(adapters: Mapping[str, Adapter], env: Mapping[str, str],
                    warn: _Warnings) -> Iterator[tuple[str, Path]]:
-    seen: set[Path] = set()
+    seen: set[FileKey] = set()
     for agent, adapter in adapters.items():
         for root in adapter.default_roots(env):
             if not os.path.lexists(root):
@@ -162,7 +175,7 @@ def _default_files(adapters: Mapping[str, Adapter], env: Mapping[str, str],
                 continue
             for path in _discovered(adapter, root, warn):
                 key = _key(path)
-                if key not in seen and _sniff(adapter, path, warn):
+                if key not in seen and _sniff(agent, adapter, path, warn):
                     seen.add(key)
                     yield agent, path
 
@@ -170,12 +183,20 @@ def _default_files(adapters: Mapping[str, Adapter], env: Mapping[str, str],
 def _claim_source(adapters: Mapping[str, Adapter], source: Path,
                   warn: _Warnings) -> Iterator[tuple[str, Path]]:
     """Each file under `source` goes to the first adapter that recognises it: first the
-    files an adapter's own `discover` finds, then any other file, sniffed by every adapter."""
-    claimed: set[Path] = set()
+    files an adapter's own `discover` finds, then any other file, sniffed by every adapter.
+    The folder is walked once for all of them."""
+    with shared_walks():  # no yield inside: the walks are shared by this pass only
+        claimed = list(_claim_walked(adapters, source, warn))
+    yield from claimed
+
+
+def _claim_walked(adapters: Mapping[str, Adapter], source: Path,
+                  warn: _Warnings) -> Iterator[tuple[str, Path]]:
+    claimed: set[FileKey] = set()
     for agent, adapter in adapters.items():
         for path in _discovered(adapter, source, warn):
             key = _key(path)
-            if key not in claimed and _sniff(adapter, path, warn):
+            if key not in claimed and _sniff(agent, adapter, path, warn):
                 claimed.add(key)
                 yield agent, path
     others = [source] if source.is_file() else find_files(source)
@@ -184,7 +205,7 @@ def _claim_source(adapters: Mapping[str, Adapter], source: Path,
         if key in claimed:
             continue
         for agent, adapter in adapters.items():
-            if _sniff(adapter, path, warn):
+            if _sniff(agent, adapter, path, warn):
                 claimed.add(key)
                 yield agent, path
                 break
@@ -221,13 +242,17 @@ def _discovered(adapter: Adapter, root: Path, warn: _Warnings) -> list[Path]:
     return []
 
 
-def _sniff(adapter: Adapter, path: Path, warn: _Warnings) -> bool:
+def _sniff(agent: str, adapter: Adapter, path: Path, warn: _Warnings) -> bool:
     """Whether `adapter` claims `path`; a path that cannot be read is reported, not claimed."""
     problem = file_problem(path)
     if problem is not None:
         if problem != NOT_A_FILE:  # a FIFO would block the read forever: silently not ours
             warn.problem(path, problem)
         return False
+    if warn.known is not None:
+        claimed_by = warn.known(path)
+        if claimed_by is not None:
+            return claimed_by == agent
     try:
         return adapter.sniff(path)
     except OSError as exc:
@@ -238,11 +263,18 @@ def _sniff(adapter: Adapter, path: Path, warn: _Warnings) -> bool:
     return False
 
 
-def _key(path: Path) -> Path:
+FileKey = tuple[int, int] | str
+
+
+def _key(path: Path) -> FileKey:
+    """One file however it is reached (a symlink, a hard link, another spelling): its device
+    and inode, from one `stat` (resolving the path costs a system call per component);
+    a path that cannot be read keys by its own spelling."""
     try:
-        return path.resolve()
-    except (OSError, RuntimeError):  # RuntimeError: a symlink loop, before Python 3.13
-        return path.absolute()
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return os.path.abspath(path)
+    return info.st_dev, info.st_ino
 
 
 def _mtime(path: Path) -> float:

@@ -14,10 +14,12 @@ a symlink may point at itself or at an ancestor, a name may be a FIFO. The rules
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from pathlib import Path
 
 PathFilter = Callable[[Path], bool]
@@ -25,24 +27,50 @@ PathFilter = Callable[[Path], bool]
 NOT_A_FILE = ""
 
 
+# Inside `shared_walks()`: (root, max_depth) → what one walk found, (path, is a file).
+_SHARED: ContextVar[dict[tuple[str, int | None], list[tuple[Path, bool]]] | None] = \
+    ContextVar("shared_walks", default=None)
+
+
+@contextlib.contextmanager
+def shared_walks() -> Iterator[None]:
+    """Within, a folder tree is walked once: every adapter's `find_files` on the same root
+    filters that one listing (a discovery pass asks for the same tree several times)."""
+    if _SHARED.get() is not None:
+        yield
+        return
+    token = _SHARED.set({})
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
+
+
 def find_files(root: Path, match: PathFilter | None = None, *,
                max_depth: int | None = None) -> list[Path]:
     """Files under `root` that `match` (all when None), in a stable order, plus every
     directory that could not be listed and every directory link that loops (always, so the
     caller can report them). `max_depth` 0 looks only at `root`'s own entries."""
-    found: list[Path] = []
-    _walk(root, match, max_depth, 0, set(), set(), found)
-    return sorted(found)
+    shared = _SHARED.get()
+    key = (os.fspath(root), max_depth)
+    found = shared.get(key) if shared is not None else None
+    if found is None:
+        found = []
+        _walk(root, max_depth, 0, set(), set(), found)
+        found.sort()
+        if shared is not None:
+            shared[key] = found
+    return [path for path, is_file in found if not is_file or match is None or match(path)]
 
 
-def _walk(directory: Path, match: PathFilter | None, max_depth: int | None, depth: int,
+def _walk(directory: Path, max_depth: int | None, depth: int,
           ancestors: set[tuple[int, int]], visited: set[tuple[int, int]],
-          found: list[Path]) -> None:
+          found: list[tuple[Path, bool]]) -> None:
     try:
         info = os.stat(directory)
         key = (info.st_dev, info.st_ino)
         if key in ancestors:
-            found.append(directory)  # a loop: `file_problem` names it
+            found.append((directory, False))  # a loop: `file_problem` names it
             return
         if key in visited:
             return
@@ -50,16 +78,16 @@ def _walk(directory: Path, match: PathFilter | None, max_depth: int | None, dept
         with os.scandir(directory) as entries:
             listing = sorted((entry.name, _is_dir(entry)) for entry in entries)
     except OSError:
-        found.append(directory)
+        found.append((directory, False))
         return
     inner = ancestors | {key}
     for name, is_dir in listing:
         path = directory / name
         if is_dir:
             if max_depth is None or depth < max_depth:
-                _walk(path, match, max_depth, depth + 1, inner, visited, found)
-        elif match is None or match(path):
-            found.append(path)
+                _walk(path, max_depth, depth + 1, inner, visited, found)
+        else:
+            found.append((path, True))
 
 
 def _is_dir(entry: os.DirEntry[str]) -> bool:
