@@ -20,6 +20,7 @@ from skillgit.proposal import Candidate, Signal
 
 MAX_LESSONS = 8
 SAME_LESSON = 0.6          # term overlap at which two phrasings are one lesson
+MAX_CLUSTERED = 400        # signals of one kind that may open a new lesson (see _clusters)
 INLINE_MAX = 90            # longer commands go into a fenced block
 _ENV_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _WRAPPERS = frozenset({"sudo", "env", "npx", "pnpx", "bunx", "uv", "uvx", "poetry", "pipenv",
@@ -165,31 +166,53 @@ def _programs(key: tuple[str, str] | None) -> tuple[str | None, ...]:
     return tuple(program(c) for c in key) if key else ()
 
 
-def _joins(signal: Signal, members: list[Signal]) -> bool:
-    """True when `signal` says what `members` say: the same commands, or (the commands not
+@dataclass
+class _Cluster:
+    """Signals that say one lesson, with what `_joins` compares kept precomputed."""
+
+    members: list[Signal]
+    keys: set[tuple[str, str]]
+    words: list[frozenset[str]]
+    seen_words: set[frozenset[str]]
+
+
+def _joins(kind: str, key: tuple[str, str] | None, words: frozenset[str],
+           cluster: _Cluster) -> bool:
+    """True when a signal says what `cluster` says: the same commands, or (the commands not
     contradicting) the same words."""
-    mine = _key(signal)
-    theirs = {_key(m) for m in members} - {None}
-    if mine is not None and mine in theirs:
+    theirs = cluster.keys
+    if key is not None and key in theirs:
         return True
-    if signal.kind in ("env-fix", "env-error"):
+    if kind in ("env-fix", "env-error"):
         return False  # one lesson per failing command and fix, however it was phrased
-    if mine is not None and theirs and all(_programs(k) != _programs(mine) for k in theirs):
+    if key is not None and theirs and all(_programs(k) != _programs(key) for k in theirs):
         return False
-    words = terms(_said(signal))
-    return any(similarity(words, terms(_said(m))) >= SAME_LESSON for m in members)
+    if words and words in cluster.seen_words:  # the same words: similarity 1
+        return True
+    return any(similarity(words, w) >= SAME_LESSON for w in cluster.words)
 
 
 def _clusters(signals: Sequence[Signal]) -> list[list[Signal]]:
-    groups: list[list[Signal]] = []
-    for signal in signals:
-        for members in groups:
-            if _joins(signal, members):
-                members.append(signal)
+    """Signals grouped by lesson, in the order seen. A lesson repeated by thousands of
+    sessions (a team's digests) is clustered from its first `MAX_CLUSTERED` signals; the rest
+    join the first cluster that takes them, or stay out (they add sessions, never a rule)."""
+    clusters: list[_Cluster] = []
+    for number, signal in enumerate(signals):
+        key, words = _key(signal), frozenset(terms(_said(signal)))
+        for cluster in clusters:
+            if _joins(signal.kind, key, words, cluster):
+                cluster.members.append(signal)
+                if key is not None:
+                    cluster.keys.add(key)
+                if words not in cluster.seen_words:
+                    cluster.seen_words.add(words)
+                    cluster.words.append(words)
                 break
         else:
-            groups.append([signal])
-    return groups
+            if number < MAX_CLUSTERED:
+                clusters.append(_Cluster([signal], {key} if key is not None else set(),
+                                         [words], {words}))
+    return [cluster.members for cluster in clusters]
 
 
 def lessons(candidate: Candidate) -> list[Lesson]:

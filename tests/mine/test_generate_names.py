@@ -100,3 +100,25 @@ def test_a_command_cannot_close_its_fence_or_open_markdown() -> None:
     fence = "````"
     assert f"  {fence}sh\n  echo ```\n  # Heading\n  ~~~~\n  `x`\n  {fence}\n" in body
     assert "\n# Heading" not in body
+
+
+def test_a_lesson_taught_by_thousands_of_sessions_is_still_one_rule() -> None:
+    """A team's digests: one lesson in many words and sessions, drowned in one-offs. Only the
+    first MAX_CLUSTERED signals may open a lesson; later ones still join theirs (and count
+    its sessions), so the rule taught most is first and is stated once."""
+    from skillgit.mine.lessons import MAX_CLUSTERED, _clusters
+    noise = [correction(n, f"rename widget{n} to gadget{n} in module{n}", None, None)
+             for n in range(600)]
+    lesson = [correction(10_000 + n, "no, use pnpm not npm here", "npm install",
+                         "pnpm install") for n in range(450)]
+    signals = [s for pair in zip(noise[:len(lesson)], lesson, strict=True) for s in pair]
+    signals += noise[len(lesson):]
+    groups = _clusters(signals)
+    noisy = {s.session_id for s in noise}
+    opened = sum(1 for s in signals[:MAX_CLUSTERED] if s.session_id in noisy)  # before the cap
+    assert len(groups) == opened + 1 < len(noise)  # one-offs past the cap open no lesson
+    assert sum(len(g) for g in groups) == opened + len(lesson)
+    found = lessons(_candidate(*signals))
+    assert statement(found[0]) == "Use `pnpm install`, not `npm install`."
+    assert found[0].sessions == len(lesson)
+    assert [statement(x) for x in found].count(statement(found[0])) == 1
