@@ -1,7 +1,7 @@
 """Benchmark: team mining from shared digests, `mine --from-digests` minus the CLI start-up.
 
     python benchmarks/bench_team.py [--contributors 10,100] [--digests 500] [--seed 7]
-                                    [--propose-upto 10]
+                                    [--propose-upto 100]
 
 For each contributor count C, builds a bare remote holding C refs
 `refs/skillgit/digests/<id>` with `--digests` digest files each, in the on-ref format `share`
@@ -12,9 +12,8 @@ child process per size (so peak memory is that size's own), measures:
 - fetch + merge: `read_shared` (one fetch of every ref, validation of every file, one digest
   kept per agent + session id);
 - propose: `mine_digests(..., dry_run=True)`: group → judge → generate on the merged digests,
-  for sizes up to `--propose-upto` contributors (default 10: proposing is the mining stages'
-  own cost, benchmarked by bench_mine.py; at 100 contributors it alone takes many minutes
-  today, so the default run stays within about 3 minutes).
+  for sizes up to `--propose-upto` contributors (default 100: every size; lower it to
+  measure fetch + merge alone on larger counts).
 Prints wall time of each phase, digests/s, and the peak RSS of the child; then the growth from
 the smallest to the largest count per digest (goal: linear, i.e. about 1.0x per digest).
 Digests repeat ~300 lessons across contributors, so grouping has real work to do.
@@ -144,7 +143,7 @@ def main() -> None:
     parser.add_argument("--contributors", default="10,100")
     parser.add_argument("--digests", type=int, default=500)
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--propose-upto", type=int, default=10)
+    parser.add_argument("--propose-upto", type=int, default=100)
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
