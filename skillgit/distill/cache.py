@@ -60,13 +60,18 @@ class _FileEntry(BaseModel):
     conversations: list[ConversationRef]
 
 
-def default_cache_dir(env: Mapping[str, str] | None = None) -> Path:
-    """`$XDG_CACHE_HOME/skillgit/digests`, else `~/.cache/skillgit/digests`."""
+def cache_root(env: Mapping[str, str] | None = None) -> Path:
+    """`$XDG_CACHE_HOME/skillgit` (an absolute path only), else `~/.cache/skillgit`."""
     env = os.environ if env is None else env
     base = env.get("XDG_CACHE_HOME") or ""
     root = Path(base) if base and os.path.isabs(base) else (
         Path(env.get("HOME") or Path.home()) / ".cache")
-    return root / "skillgit" / "digests"
+    return root / "skillgit"
+
+
+def default_cache_dir(env: Mapping[str, str] | None = None) -> Path:
+    """`$XDG_CACHE_HOME/skillgit/digests`, else `~/.cache/skillgit/digests`."""
+    return cache_root(env) / "digests"
 
 
 def content_hash(conversation: Conversation) -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
+from skillgit.distill.cache import cache_root
 from skillgit.judge.answer import Judgement
 from skillgit.judge.prompt import PROMPT_VERSION, Item
 from skillgit.proposal import Candidate
@@ -28,11 +29,7 @@ from skillgit.redact.screen import screen_value
 
 def default_verdict_dir(env: Mapping[str, str] | None = None) -> Path:
     """`$XDG_CACHE_HOME/skillgit/verdicts`, else `~/.cache/skillgit/verdicts`."""
-    env = os.environ if env is None else env
-    base = env.get("XDG_CACHE_HOME") or ""
-    root = Path(base) if base and os.path.isabs(base) else (
-        Path(env.get("HOME") or Path.home()) / ".cache")
-    return root / "skillgit" / "verdicts"
+    return cache_root(env) / "verdicts"
 
 
 def candidate_fingerprint(candidate: Candidate) -> str:
