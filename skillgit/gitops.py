@@ -134,12 +134,18 @@ class GitRepo:
         return None if target is None or target.startswith(b"ref: ") else target.decode()
 
     def branches(self, prefix: str = "") -> dict[str, str]:
-        """Branch name → sha for every branch whose name starts with `prefix`."""
+        """Branch name → sha for every branch whose name starts with `prefix`.
+
+        Another process (a concurrent `proposals reject`, `git branch -D`) may delete a branch
+        between listing and reading it; such a branch is simply not in the answer."""
         out: dict[str, str] = {}
         for key in self.repo.refs.keys(base=Ref(b"refs/heads/")):
             name = key.decode()
             if name.startswith(prefix):
-                out[name] = self.repo.refs[Ref(b"refs/heads/" + key)].decode()
+                try:
+                    out[name] = self.repo.refs[Ref(b"refs/heads/" + key)].decode()
+                except KeyError:
+                    continue
         return dict(sorted(out.items()))
 
     def set_ref(self, name: str, new: str, expected_old: str | None, message: str) -> None:

@@ -172,3 +172,22 @@ def test_an_identity_git_would_reject_is_refused(repo: Path, identity: str) -> N
     head = git(repo, "rev-parse", "HEAD").strip()
     with pytest.raises(GitError, match="identity"):
         GitRepo(repo).write_commit(head, [FileChange("a.txt", b"x")], "m\n", identity)
+
+
+def test_branches_leaves_out_a_branch_deleted_while_listing(repo: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A concurrent `proposals reject` deletes a branch between listing and reading refs."""
+    with GitRepo(repo) as g:
+        base = g.resolve("main")
+        for name in ("skillgit/new/a", "skillgit/new/b"):
+            g.set_ref(name, base, None, "propose")
+        refs = g.repo.refs
+        listed = refs.keys
+
+        def list_then_lose_one(base: bytes | None = None) -> set[bytes]:
+            keys = listed(base=base)
+            git(repo, "branch", "-D", "skillgit/new/a")
+            return keys
+
+        monkeypatch.setattr(refs, "keys", list_then_lose_one)
+        assert g.branches("skillgit/") == {"skillgit/new/b": base}
