@@ -14,7 +14,6 @@ counted twice for one skill.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -23,8 +22,6 @@ from skillgit.digest import MAX_QUOTE_CHARS, FeedbackItem, SkillUse, TaskItem
 from skillgit.transcripts.model import Conversation, TurnKind
 
 DEFAULT_WINDOW = 3
-_REJECTION = re.compile(r"doesn't want to proceed|tool use was rejected|user (?:rejected|denied)|"
-                        r"(?:rejected|denied|declined|cancel+ed) by (?:the )?user", re.I)
 CORRECTION_KINDS = frozenset({"correction", "preference"})
 
 
@@ -94,7 +91,7 @@ def outcome(use: SkillUse, k: int, feedback: Sequence[FeedbackItem], tasks: Sequ
         for turn in conversation.turns[start:stop]:
             if turn.kind is TurnKind.INTERRUPT:
                 events.append(Event("interrupt", turn.index, turn.text or "interrupted"))
-            elif turn.result is not None and _REJECTION.search(turn.result.text):
+            elif turn.result is not None and turn.result.rejected:
                 events.append(Event("rejected", turn.index, _short(turn.result.text)))
             elif turn.kind is TurnKind.TOOL_CALL and turn.result is not None and \
                     turn.result.is_error:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from skillgit.distill import tool_families as families
 from skillgit.distill.facts import tool_kind
 from skillgit.distill.user_phrases import mentions, used_words
-from skillgit.transcripts.model import Turn, TurnKind
+from skillgit.transcripts.model import ToolResult, Turn, TurnKind
 
 MAX_OUTPUT_CHARS = 2000
 _WORD = re.compile(r"[a-z][a-z0-9_.:+-]*[a-z0-9]")
@@ -52,7 +52,7 @@ class ActionContext:
     folders: frozenset[str] = frozenset()    # folders of touched files
     reply: frozenset[str] = frozenset()      # code-like names in the agent's text
     kinds: frozenset[str] = frozenset()      # kinds of work the commands are
-    outputs: tuple[str, ...] = ()            # the tails of the tools' outputs
+    results: tuple[ToolResult, ...] = field(default=(), compare=False)  # read on demand
     broad: bool = False                      # a command ran over the whole tree
     asked: bool = False                      # the agent's last text asked a question
     shell: bool = False                      # a shell command ran
@@ -65,7 +65,7 @@ class ActionContext:
         files: set[str] = set()
         folders: set[str] = set()
         reply: set[str] = set()
-        outputs: list[str] = []
+        results: list[ToolResult] = []
         asked = shell = broad = False
         commands: list[str] = []
         for turn in turns:
@@ -77,7 +77,7 @@ class ActionContext:
                 continue
             kind = tool_kind(turn)
             if turn.result is not None:
-                outputs.append(turn.result.text[-MAX_OUTPUT_CHARS:])
+                results.append(turn.result)
             if kind == "shell" or (kind == "other" and "\n" not in turn.tool_input.strip()
                                    and " " in turn.tool_input):
                 shell = True
@@ -92,14 +92,16 @@ class ActionContext:
         return cls(used=frozenset(used), words=frozenset(words - used),
                    files=frozenset(files), folders=frozenset(folders),
                    reply=frozenset(reply), kinds=families.kinds_of(commands),
-                   outputs=tuple(outputs),
+                   results=tuple(results),
                    broad=broad, asked=asked, shell=shell,
                    members=families.members_used(commands))
 
     @functools.cached_property
     def magnitudes(self) -> tuple[tuple[str, float], ...]:
-        """What the tools reported, read only when a prompt names a magnitude."""
-        return tuple(m for text in self.outputs for m in magnitudes(text, spelled=False))
+        """What the tools reported (the tail of each output), read only when a prompt names a
+        magnitude: reading a result's text redacts it, and most are never needed."""
+        return tuple(m for result in self.results
+                     for m in magnitudes(result.text[-MAX_OUTPUT_CHARS:], spelled=False))
 
     def relation(self, text: str) -> str | None:
         """"strong", "weak" or None: how `text` points back at these actions."""

@@ -49,8 +49,7 @@ FIX_WINDOW = 12
 FIX_SIMILARITY = 0.4
 MAX_SETUP_STEPS = 3
 MAX_COMMAND_CHARS = 300
-_REJECTED = re.compile(r"doesn't want to proceed|tool use was rejected|user rejected|"
-                       r"aborted by the user|interrupted", re.IGNORECASE)
+_INTERRUPTED = re.compile(r"interrupted", re.IGNORECASE)
 _SEARCH_PROGRAMS = frozenset({"grep", "egrep", "rg", "ag", "ack", "find", "fd", "ls", "test",
                               "[", "diff", "cmp", "which", "command", "type", "pgrep"})
 _PREFIXES = frozenset({"sudo", "env", "time", "timeout", "nice", "exec", "command"})
@@ -123,9 +122,11 @@ def _program(turn: Turn) -> str:
 
 
 def _teaches_something(turn: Turn, turns: Sequence[Turn]) -> bool:
-    text = turn.result.text if turn.result is not None else ""
-    if _REJECTED.search(text[:300]):
+    if turn.result is not None and turn.result.rejected:
         return False  # the user said no: user feedback, not the environment
+    text = turn.result.text if turn.result is not None else ""
+    if _INTERRUPTED.search(text[:300]):
+        return False  # the user stopped it: not what the environment did
     if _program(turn).split(" ", 1)[0] in _SEARCH_PROGRAMS and not _error_line(turn):
         return False  # a search that found nothing
     return _setup_before_rerun(turn, turns) != []  # [] when it passed later unchanged

@@ -110,8 +110,6 @@ _NEW_TASK = _rx(r"""^\W*(?:(?:please|now|also|next|then|and|great|good|ok(?:ay)?
     (?!\.\w|\s+[\w-]+\s+(?:is|are|was|were)\b)""")  # not "setup.py", "commit msgs are …"
 _FILLER = _rx(r"""^\W*(?:(?:think\ hard(?:er)?|please|pls|hey|hi|ok(?:ay)?\ so|so)\b
     [\s,:.!]*)+""")
-_REJECTION = _rx(r"""doesn't\ want\ to\ proceed|tool\ use\ was\ rejected|user\ rejected
-    |aborted\ by\ the\ user""")
 _WORD = re.compile(r"[a-z][a-z0-9_-]{2,}")
 _STOPWORDS = frozenset({
     "the", "and", "for", "that", "this", "with", "from", "into", "have", "there", "need",
@@ -136,7 +134,7 @@ def user_signals(conversation: Conversation) -> UserSignals:
     for turn in conversation.turns:
         if turn.kind in (TurnKind.ASSISTANT, TurnKind.TOOL_CALL, TurnKind.SKILL):
             actions.append(turn)
-            if turn.result is not None and _REJECTION.search(turn.result.text):
+            if turn.result is not None and turn.result.rejected:
                 stopped = True
             continue
         if turn.kind is TurnKind.INTERRUPT:

@@ -25,6 +25,7 @@ from skillgit.transcripts.model import (
     Turn,
     TurnKind,
 )
+from skillgit.transcripts.refusal import refused_by_user
 from skillgit.transcripts.skill_text import shown_skill_sha
 
 # Extra raw characters kept around a cut so a secret straddling it is still recognised
@@ -142,9 +143,9 @@ def finish(text: str, limit: int, redactor: Redacting) -> str:
 
 
 def _draft_pieces(draft: DraftTurn) -> Iterator[str]:
-    """Every text `_deferred_turn` redacts for `draft`."""
-    for text, limit in ((draft.result_text if draft.has_result else "", MAX_RESULT_CHARS),
-                        (draft.text, MAX_TEXT_CHARS), (draft.tool_input, MAX_INPUT_CHARS)):
+    """The texts `_deferred_turn` redacts for `draft` when the turn is read (its result is
+    redacted on its own, when it is read: most results never are)."""
+    for text, limit in ((draft.text, MAX_TEXT_CHARS), (draft.tool_input, MAX_INPUT_CHARS)):
         if text:
             yield from _pieces(text, limit)
 
@@ -307,11 +308,11 @@ def _deferred_turn(index: int, draft: DraftTurn, batch: _Batch) -> Turn:
         raw = draft.result_text
 
         def result_text() -> dict[str, object]:
-            batch.prime()
             return {"text": finish(raw, MAX_RESULT_CHARS, redactor)}
 
         result = ToolResult.deferred(result_text, is_error=draft.is_error,
-                                     exit_code=draft.exit_code)
+                                     exit_code=draft.exit_code,
+                                     rejected=refused_by_user(raw))
     turn: Turn = Turn.deferred(
         texts, index=index, kind=draft.kind, timestamp=draft.timestamp,
         tool_name=_scrubbed(draft.tool_name), result=result,

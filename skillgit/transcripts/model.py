@@ -24,6 +24,7 @@ from pydantic import (
     PrivateAttr,
     SerializerFunctionWrapHandler,
     model_serializer,
+    model_validator,
 )
 
 # Upper bound for a tool result excerpt kept in the model (characters).
@@ -138,6 +139,19 @@ class ToolResult(Deferred):
     text: str = ""
     is_error: bool = False
     exit_code: int | None = None
+    rejected: bool = False
+    """The user refused, cancelled or aborted the call (`refusal.refused_by_user`); adapters
+    set it from the raw text, and a result built from its text alone derives it."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _derive_rejected(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "rejected" not in data and isinstance(
+                data.get("text"), str):
+            from skillgit.transcripts.refusal import refused_by_user
+
+            return {**data, "rejected": refused_by_user(data["text"])}
+        return data
 
 
 class Turn(Deferred):
