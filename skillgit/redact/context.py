@@ -39,6 +39,9 @@ _CODE_EXPRESSION = re.compile(r"[A-Za-z_$][\w.$]*[(\[]|[({<\[]")
 """`get_token()`, `os.environ[...]`, `Optional[str]`, `{{ x }}`: code or a template."""
 _RANDOM_NAME = re.compile(r"[A-Za-z]*\d+[A-Za-z]+")
 """Letters and digits mixed before a bracket: a secret holding `[`, not `name[...]` code."""
+_WORD_WITH_DIGITS = re.compile(r"(?=[A-Za-z]*\d)[A-Za-z\d]*[A-Za-z][A-Za-z\d]*")
+"""Letters and digits in one word, no separator: `Passw0rd`, `SuperSecret1` (a name in code
+that holds a key word is spelled with `_` or in camelCase without digits)."""
 _LABEL_WORDS = re.compile(r"(?i)\b(?:enter|your|please|required|invalid|must|field|"
                           r"example|placeholder)\b")
 
@@ -119,10 +122,12 @@ def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
         # is long and random, which no attribute name is.
         return any(len(part) >= 16 and _RANDOM_PART.fullmatch(part) is not None
                    and random_enough(part) for part in value.split("."))
-    if _KEY_WORD_IN_VALUE.search(value):
-        return False
+    if _KEY_WORD_IN_VALUE.search(value) and not _WORD_WITH_DIGITS.fullmatch(value):
+        return False  # `password_hash`, `accessToken`; but `Passw0rd`, `Hunter2Pass` are values
     if "=" in separator and separator.strip() != separator:
-        return False  # `x = name` is a code assignment
+        # `x = name` is a code assignment; but a password of letters and digits after a spaced
+        # `=` (an INI or .properties file) is a value: no variable is named so at that length
+        return len(value) >= 8 and _WORD_WITH_DIGITS.fullmatch(value) is not None
     if any(ch.isdigit() for ch in value):
         return True
     if not (value.islower() or value.isupper()):
@@ -142,10 +147,12 @@ class ContextRule:
     accept: Callable[[re.Match[str]], bool]
 
 
-def _value_group(match: re.Match[str]) -> tuple[int, int]:
-    """The reported span: the quoted value, or the unquoted one without the punctuation that
+def _value_group(match: re.Match[str], *, reported: bool = False) -> tuple[int, int]:
+    """The value's span: the quoted value, or the unquoted one without the punctuation that
     ends the sentence or the code around it (and, in a URL query, without the next
-    parameter)."""
+    parameter). The `reported` span (what is replaced) also covers the `!` and `?` right
+    after the value: a password may end in them (`Winter2024!`), and replacing a sentence's
+    `!` with the secret costs nothing, while leaving a secret's last character would leak it."""
     groups = match.groupdict()
     if groups.get("qv") is not None:
         return match.span("qv")
@@ -155,8 +162,19 @@ def _value_group(match: re.Match[str]) -> tuple[int, int]:
             value = match.string[start:end]
             if name == "uv" and _in_url_query(match):
                 value = value.split("&", 1)[0].split("#", 1)[0]
-            return start, start + _trimmed_end(value)
+            end = _trimmed_end(value)
+            if reported:
+                end = with_trailing_marks(value, end)
+            return start, start + end
     return match.span()
+
+
+def with_trailing_marks(text: str, end: int, limit: int | None = None) -> int:
+    """`end` moved past the `!` and `?` that follow it in `text` (up to `limit`)."""
+    limit = len(text) if limit is None else limit
+    while end < limit and text[end] in "!?":
+        end += 1
+    return end
 
 
 _QUERY_KEY = re.compile(r"[?&;][\w.\-\[\]]{0,64}$")
@@ -336,6 +354,6 @@ def iter_context_matches(text: str, lowered: str) -> Iterator[tuple[str, int, in
                     continue
                 scanned_to = match.end()
                 if rule.accept(match):
-                    start, end = _value_group(match)
+                    start, end = _value_group(match, reported=True)
                     if end > start:
                         yield rule.kind, start, end

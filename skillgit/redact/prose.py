@@ -16,7 +16,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from skillgit.redact.context import assignment_value_ok, is_placeholder, looks_opaque
+from skillgit.redact.context import (
+    assignment_value_ok,
+    is_placeholder,
+    looks_opaque,
+    with_trailing_marks,
+)
 
 KIND = "named-in-prose"
 CONTEXT_KIND = "credential-context-token"
@@ -115,6 +120,12 @@ def _value(text: str, position: int) -> tuple[int, int, bool] | None:
     return position, end, False
 
 
+def _bare_end(text: str, start: int) -> int:
+    """Where the unquoted value at `start` runs to, before `_value` trims its punctuation."""
+    match = _BARE.match(text, start)
+    return match.end() if match is not None else start
+
+
 def _accept(value: str, quoted: bool, strong: bool) -> bool:
     if (len(value) < 4 or is_placeholder(value) or value.startswith(("$", "<", "{", "%"))
             or re.fullmatch(r"[A-Z][A-Z_]*", value)):
@@ -150,7 +161,7 @@ def _named(text: str, lowered: str,
             continue
         start, end, quoted = found
         if _accept(text[start:end], quoted, strong):
-            yield start, end
+            yield start, end if quoted else with_trailing_marks(text, end, _bare_end(text, start))
 
 
 _NOT_LETTER_AFTER = r"(?![a-z_])"
