@@ -108,7 +108,7 @@ def test_a_killed_mine_leaves_complete_proposals_and_the_next_run_succeeds(
     proc = start(repo, sessions, step)
     wait_for_pause(proc, step.split("#")[0])
     proc.send_signal(sig)
-    _, err = proc.communicate(timeout=30)
+    _, err = proc.communicate(timeout=240)
     expected = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGKILL: -signal.SIGKILL}[sig]
     assert proc.returncode == expected, err
     assert "Traceback" not in err and "internal error" not in err
@@ -164,7 +164,7 @@ def test_twelve_concurrent_rejects_wait_or_fail_cleanly(setup: tuple[Path, Path]
                                branches[i % len(branches)], "--repo", str(repo)],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for i in range(12)]
-    results = [(p.wait(timeout=60), p.communicate()[1]) for p in procs]
+    results = [(p.wait(timeout=240), p.communicate()[1]) for p in procs]
     assert sorted(code for code, _ in results) == [0] * len(branches) + [2] * (
         12 - len(branches)), results
     assert all("Traceback" not in err for _, err in results)
@@ -185,7 +185,7 @@ def test_rejects_with_a_leftover_ledger_lock_exit_2(setup: tuple[Path, Path]) ->
                                "use-pnpm-not-npm", "--repo", str(repo)], stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True) for _ in range(2)]
     for proc in procs:
-        _, err = proc.communicate(timeout=60)
+        _, err = proc.communicate(timeout=240)
         assert proc.returncode == 2 and str(lock) in err, err
     assert len(check_repository(repo)) == PROPOSALS
 
