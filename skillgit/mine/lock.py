@@ -37,22 +37,24 @@ def repo_lock(control_dir: Path, wait_seconds: float = 30.0) -> Iterator[None]:
     """Serialize skillgit writers on one repository; the lock file is gone afterwards."""
     path = control_dir / LOCK_NAME
     deadline = time.monotonic() + wait_seconds
-    while True:
-        with deferred():  # a signal here must not leave a lock file behind
-            fd = _try_lock(path)
-        if fd is not None:
-            break
-        if time.monotonic() >= deadline:
-            raise GitError(f"another skillgit run holds {path}{_holder(path)}; try again when "
-                           "it ends") from None
-        time.sleep(0.05)
+    fd: int | None = None
     try:
+        while True:
+            with deferred():  # a signal that came meanwhile is raised at the end, fd set:
+                fd = _try_lock(path)  # the `finally` below then removes the lock file
+            if fd is not None:
+                break
+            if time.monotonic() >= deadline:
+                raise GitError(f"another skillgit run holds {path}{_holder(path)}; try again "
+                               "when it ends") from None
+            time.sleep(0.05)
         checkpoint("lock")
         yield
     finally:
-        with deferred():
-            path.unlink(missing_ok=True)  # still held: waiters see a new file and retry
-            os.close(fd)
+        if fd is not None:
+            with deferred():
+                path.unlink(missing_ok=True)  # still held: waiters see a new file and retry
+                os.close(fd)
 
 
 def _try_lock(path: Path) -> int | None:

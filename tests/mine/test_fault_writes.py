@@ -24,6 +24,7 @@ from skillgit.demo.run import create_repo
 from skillgit.demo.scenarios import write_sessions
 from skillgit.gitobjects import TEMP_PREFIX
 from skillgit.gitops import GitRepo
+from skillgit.interrupts import Terminated, sigterm_raises
 from skillgit.mine import lifecycle, lock
 from skillgit.mine import run as run_module
 from skillgit.mine.write import DEFAULT_IDENTITY
@@ -244,3 +245,24 @@ def test_a_proposal_rejected_while_a_run_proposes_it_is_not_written_again(
     assert check_repository(repo) == kept
     ledger = git(repo, "show", "skillgit/ledger:rejected.json").stdout
     assert f'"skill": "{rejected.rsplit("/", 1)[-1]}"' in ledger
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_while_taking_the_lock_leaves_no_lock_file(
+        setup: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch, sig: signal.Signals) -> None:
+    """The signal comes while the lock file is being created and locked (a deferred section):
+    it is raised once the lock is held, and the lock file goes with it."""
+    repo, _ = setup
+    try_lock = lock._try_lock
+
+    def signalled_meanwhile(path: Path) -> int | None:
+        fd = try_lock(path)
+        os.kill(os.getpid(), sig)
+        return fd
+
+    monkeypatch.setattr(lock, "_try_lock", signalled_meanwhile)
+    expected = KeyboardInterrupt if sig == signal.SIGINT else Terminated
+    with (sigterm_raises(), pytest.raises(expected), GitRepo(repo) as g,
+          lock.repo_lock(g.control_dir)):
+        raise AssertionError("the signal must stop the run before its writes")
+    assert leftovers(repo) == []
