@@ -103,7 +103,7 @@ def checkpoint(step: str) -> None:
     """Test hook: pause at `step` when SKILLGIT_TEST_PAUSE names it, so a test can signal.
 
     The value is `<step>` (every time) or `<step>#<n>` (the n-th time only). A paused process
-    prints `skillgit-test: paused at <step>` on stderr and waits up to 20 s, or until a
+    prints `skillgit-test: paused at <step>` on stderr and waits up to 120 s, or until a
     deferred signal has arrived (then it finishes the section, which re-raises it)."""
     wanted = os.environ.get(PAUSE_ENV)
     if not wanted:
@@ -115,7 +115,7 @@ def checkpoint(step: str) -> None:
     if nth and str(_Counts.seen[step]) != nth:
         return
     print(f"skillgit-test: paused at {step}", file=sys.stderr, flush=True)
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120  # a loaded machine may be slow to send the signal
     while time.monotonic() < deadline and not interrupt_pending():
         time.sleep(0.01)
 

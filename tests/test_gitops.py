@@ -126,13 +126,13 @@ def test_lock_serializes_runs(repo: Path) -> None:
         waiter = threading.Thread(target=lambda: _take(control, order))
         waiter.start()
         order.append("first")
-    waiter.join(5)
+    waiter.join(120)
     assert order == ["first", "second"]
     assert not (control / "skillgit.lock").exists()
 
 
 def _take(control: Path, order: list[str]) -> None:
-    with repo_lock(control, wait_seconds=5):
+    with repo_lock(control, wait_seconds=120):  # generous for a loaded CI
         order.append("second")
 
 

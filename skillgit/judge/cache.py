@@ -74,9 +74,14 @@ class VerdictCache:
             with contextlib.suppress(OSError):  # a cache that cannot be written costs calls only
                 path.parent.mkdir(parents=True, exist_ok=True)
                 fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-                with os.fdopen(fd, "w", encoding="utf-8") as out:
-                    out.write(json.dumps(screen_value(entry.model_dump(mode="json"))))
-                os.replace(tmp, path)
+                try:
+                    with os.fdopen(fd, "w", encoding="utf-8") as out:
+                        out.write(json.dumps(screen_value(entry.model_dump(mode="json"))))
+                    os.replace(tmp, path)
+                except BaseException:  # a full disk, Ctrl-C: no half-written file stays
+                    with contextlib.suppress(OSError):
+                        os.unlink(tmp)
+                    raise
 
 
 def to_stored(j: Judgement, items: dict[str, Item], prints: dict[str, str]) -> CachedJudgement:

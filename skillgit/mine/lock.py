@@ -37,22 +37,24 @@ def repo_lock(control_dir: Path, wait_seconds: float = 30.0) -> Iterator[None]:
     """Serialize skillgit writers on one repository; the lock file is gone afterwards."""
     path = control_dir / LOCK_NAME
     deadline = time.monotonic() + wait_seconds
-    while True:
-        with deferred():  # a signal here must not leave a lock file behind
-            fd = _try_lock(path)
-        if fd is not None:
-            break
-        if time.monotonic() >= deadline:
-            raise GitError(f"another skillgit run holds {path}{_holder(path)}; try again when "
-                           "it ends") from None
-        time.sleep(0.05)
+    fd: int | None = None
     try:
+        while True:
+            with deferred():  # a signal that came meanwhile is raised at the end, fd set:
+                fd = _try_lock(path)  # the `finally` below then removes the lock file
+            if fd is not None:
+                break
+            if time.monotonic() >= deadline:
+                raise GitError(f"another skillgit run holds {path}{_holder(path)}; try again "
+                               "when it ends") from None
+            time.sleep(0.05)
         checkpoint("lock")
         yield
     finally:
-        with deferred():
-            path.unlink(missing_ok=True)  # still held: waiters see a new file and retry
-            os.close(fd)
+        if fd is not None:
+            with deferred():
+                path.unlink(missing_ok=True)  # still held: waiters see a new file and retry
+                os.close(fd)
 
 
 def _try_lock(path: Path) -> int | None:
@@ -95,10 +97,13 @@ def _holder(path: Path) -> str:
 def writing(repo: GitRepo, refs: Iterable[str], wait_seconds: float = 30.0) -> Iterator[None]:
     """Hold the repository lock and make sure writing `refs` (branch names) can succeed."""
     names = sorted(set(refs))
-    _wait_for_ref_locks(repo.control_dir, names, REF_LOCK_WAIT_SECONDS)  # not while holding ours
+    # Give git's own ref locks time to go without holding ours. Not an error yet: before we
+    # hold the lock, a ref lock may be a concurrent skillgit writer's, made and removed while
+    # it holds the repository lock; once we hold it, a ref lock is git's or a killed run's.
+    _wait_for_ref_locks(repo.control_dir, names, REF_LOCK_WAIT_SECONDS, fail=False)
     with repo_lock(repo.control_dir, wait_seconds):
         remove_stale_temp_files(repo.control_dir / "objects")
-        _wait_for_ref_locks(repo.control_dir, names, 0.2)
+        _wait_for_ref_locks(repo.control_dir, names, 0.2, fail=True)
         _check_writable(repo.control_dir, names)
         yield
 
@@ -107,13 +112,18 @@ def ref_path(control_dir: Path, name: str) -> Path:
     return control_dir / (name if name.startswith("refs/") else f"refs/heads/{name}")
 
 
-def _wait_for_ref_locks(control_dir: Path, names: list[str], seconds: float) -> None:
+def _wait_for_ref_locks(control_dir: Path, names: list[str], seconds: float, *,
+                        fail: bool) -> None:
+    """Wait up to `seconds` for git's ref lock files to go; then stop naming one (`fail`)
+    or return, leaving the decision to the check made under the repository lock."""
     locks = [control_dir / "packed-refs.lock"]
     locks += [ref_path(control_dir, n).with_name(ref_path(control_dir, n).name + ".lock")
               for n in names]
     deadline = time.monotonic() + seconds
     while held := [p for p in locks if p.exists()]:
         if time.monotonic() >= deadline:
+            if not fail:
+                return
             raise GitError(f"'{held[0]}' exists. Another git process seems to be running in "
                            "this repository; if not (a process was killed), remove that file "
                            "and run again")

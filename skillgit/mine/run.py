@@ -16,7 +16,7 @@ from skillgit.errors import UsageError
 from skillgit.gitops import GitError, GitRepo
 from skillgit.judge.model_judge import ModelJudge
 from skillgit.llm.base import Backend, Engine
-from skillgit.mine.ledger import load_ledger
+from skillgit.mine.ledger import Ledger, load_ledger
 from skillgit.mine.lock import writing
 from skillgit.mine.propose import ProposalSet, propose
 from skillgit.mine.write import DEFAULT_IDENTITY, WriteOutcome, commit_message, write_proposal
@@ -92,7 +92,7 @@ def mine_digests(repo_path: Path, digests: Iterable[Digest], options: MineOption
     with GitRepo(repo_path) as repo:
         base_name, base_sha = resolve_base(repo, options.base)
         check_skills_dir(repo, base_name, base_sha, options.skills_dir)
-        ledger, _ = load_ledger(repo)
+        ledger, ledger_tip = load_ledger(repo)
         found = propose(repo, base_sha, list(digests), max_proposals=options.max_proposals,
                         skills_dir=options.skills_dir, ledger=ledger, engine=options.engine,
                         redactor=redactor, writer=writer, on_warning=on_warning,
@@ -107,9 +107,24 @@ def mine_digests(repo_path: Path, digests: Iterable[Digest], options: MineOption
         with writing(repo, branches, options.lock_wait_seconds):
             # Re-read the base under the lock: another run may have moved things meanwhile.
             _, base_sha = resolve_base(repo, base_name)
-            result.outcomes = [write_proposal(repo, p, base_sha, options.identity)
-                               for p in found.proposals]
+            # ... and the ledger: a `proposals reject` may have recorded one of these since.
+            now, now_tip = load_ledger(repo)
+            result.outcomes = [
+                _rejected_meanwhile(p) if now_tip != ledger_tip and _blocked(now, p)
+                else write_proposal(repo, p, base_sha, options.identity)
+                for p in found.proposals]
         return result
+
+
+def _blocked(ledger: Ledger, proposal: Proposal) -> bool:
+    return ledger.blocks(proposal.kind, proposal.skill, len(proposal.evidence_sessions),
+                         proposal.verdict.candidate.key)
+
+
+def _rejected_meanwhile(proposal: Proposal) -> WriteOutcome:
+    return WriteOutcome(branch=proposal.branch, status="rejected",
+                        detail="rejected while this run was proposing it (see the ledger); "
+                        "not written")
 
 
 def render_dry_run(proposal: Proposal, base_files: dict[str, bytes], status: str = "") -> str:

@@ -24,7 +24,8 @@ _IDENTITY = re.compile(r"[^<>\n]*[^<>\s][^<>\n]* <[^<>\s]+>")  # what git and Gi
 TRAILER_KEYS = ("Skillgit-Proposal", "Skillgit-Kind", "Skillgit-Skill", "Skillgit-Evidence",
                 "Skillgit-Engine")
 
-Status = Literal["written", "updated", "unchanged", "foreign", "would-write", "would-update"]
+Status = Literal["written", "updated", "unchanged", "foreign", "rejected", "would-write",
+                 "would-update"]
 
 
 def resolve_identity(flag: str | None, environ: Mapping[str, str],

@@ -89,13 +89,14 @@ def sync_ledger(repo: GitRepo, target: RemoteTarget, identity: str, dry_run: boo
         outcome = _step(repo, target, identity, local, remote, dry_run, wait_seconds)
         if outcome is not None:
             return outcome
-    raise RemoteError(f"{target.label}: the remote {LEDGER_BRANCH} kept moving while skillgit "
-                      "was pushing it; nothing was lost, run again")
+    raise RemoteError(f"{target.label}: {LEDGER_BRANCH} kept moving (here or on the remote) "
+                      "while skillgit was syncing it; nothing was lost, run again")
 
 
 def _step(repo: GitRepo, target: RemoteTarget, identity: str, local: str | None,
           remote: str | None, dry_run: bool, wait_seconds: float) -> LedgerSync | None:
-    """One attempt; None when the remote moved under the lease (try again)."""
+    """One attempt; None when the remote moved under the lease, or the local ledger moved
+    before the repository lock was taken (try again)."""
     if local is not None and (remote is None or repo.is_ancestor(remote, local)):
         if dry_run:
             return LedgerSync("would-push", local, remote)
@@ -106,6 +107,8 @@ def _step(repo: GitRepo, target: RemoteTarget, identity: str, local: str | None,
         if dry_run:
             return LedgerSync("would-fast-forward", local, remote, learned)
         with writing(repo, [LEDGER_BRANCH], wait_seconds):
+            if repo.ref_sha(LEDGER_BRANCH) != local:
+                return None  # a `proposals reject` moved it meanwhile: start over
             repo.set_ref(LEDGER_BRANCH, remote, local, "ledger: fast-forward to the remote")
         return LedgerSync("fast-forwarded", remote, remote, learned)
     base = repo.merge_base(local, remote)
@@ -117,6 +120,8 @@ def _step(repo: GitRepo, target: RemoteTarget, identity: str, local: str | None,
     message = (f"skillgit: merge the remote {LEDGER_BRANCH}\n\n{len(merged.rejected)} "
                f"rejections: {learned} learnt from the remote, none lost from either side\n")
     with writing(repo, [LEDGER_BRANCH], wait_seconds), deferred():
+        if repo.ref_sha(LEDGER_BRANCH) != local:
+            return None  # a `proposals reject` moved it meanwhile: start over
         sha = repo.write_commit(local, [FileChange(LEDGER_FILE, ledger_bytes(merged))],
                                 message, identity, merged=(remote,))
         repo.set_ref(LEDGER_BRANCH, sha, local, "ledger: merge the remote ledger")

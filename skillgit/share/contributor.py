@@ -9,9 +9,11 @@ The email itself is never written anywhere.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import secrets
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -41,24 +43,51 @@ def user_email(repo: GitRepo) -> str | None:
 
 
 def salt(env: Mapping[str, str]) -> bytes:
-    """This user's salt, created on first use (readable by the user only)."""
+    """This user's salt, created on first use (readable by the user only).
+
+    Two first runs at once agree on one salt: each writes its own into a temporary file and
+    links it into place only if no salt is there yet, then both read the one that is."""
     path = config_dir(env) / SALT_FILE
-    try:
-        text = path.read_text(encoding="ascii").strip()
-        if len(text) >= 32:
-            return text.encode()
-    except (OSError, UnicodeDecodeError):
-        pass
-    value = secrets.token_hex(32)
+    kept = _read_salt(path)
+    if kept is not None:
+        return kept
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="ascii") as out:
-            out.write(value + "\n")
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{SALT_FILE}-")  # 0600
+        try:
+            with os.fdopen(fd, "w", encoding="ascii") as out:
+                out.write(secrets.token_hex(32) + "\n")
+            _put_in_place(temporary, path)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        kept = _read_salt(path)
     except OSError as exc:
         raise UsageError(f"cannot keep the contributor salt in {path}: {exc}; set "
                          "share.contributor in .skillgit.yaml instead") from None
-    return value.encode()
+    if kept is None:
+        raise UsageError(f"cannot keep the contributor salt in {path}: it is not a salt after "
+                         "writing it; remove it, or set share.contributor in .skillgit.yaml")
+    return kept
+
+
+def _read_salt(path: Path) -> bytes | None:
+    try:
+        text = path.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return text.encode() if len(text) >= 32 else None
+
+
+def _put_in_place(temporary: str, path: Path) -> None:
+    """The complete file at `path`, unless a usable salt is already there (it stays)."""
+    try:
+        os.link(temporary, path)  # never replaces: the first salt written wins
+    except FileExistsError:
+        if _read_salt(path) is None:  # an empty or damaged file: replace it
+            os.replace(temporary, path)
+    except OSError:  # a file system without hard links
+        os.replace(temporary, path)
 
 
 def hashed_id(email: str, salt_bytes: bytes) -> str:

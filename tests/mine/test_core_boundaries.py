@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -72,16 +71,29 @@ def _branches(repo: Path) -> list[str]:
     return sorted(str(p.relative_to(heads)) for p in heads.rglob("*") if p.is_file())
 
 
-def test_a_run_waits_for_a_held_lock(repo: Path) -> None:
+def test_a_run_waits_for_a_held_lock(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     digests = [digest(i, corrections=(PNPM,)) for i in (1, 2)]
     outcome: list[object] = []
+    try_lock = lock._try_lock
+    refused: list[Path] = []
+    waiting = threading.Event()
+
+    def observed(path: Path) -> int | None:
+        fd = try_lock(path)
+        if fd is None:
+            refused.append(path)
+            if len(refused) == 3:  # it found the lock held and kept trying
+                waiting.set()
+        return fd
+
+    monkeypatch.setattr(lock, "_try_lock", observed)
     with GitRepo(repo) as held, lock.repo_lock(held.control_dir):
         worker = threading.Thread(target=lambda: outcome.append(mine_digests(
-            repo, digests, MineOptions(lock_wait_seconds=20))))
+            repo, digests, MineOptions(lock_wait_seconds=120))))
         worker.start()
-        time.sleep(1.0)
+        assert waiting.wait(120), "the run never tried the held lock"
         assert worker.is_alive() and _branches(repo) == []  # waiting, nothing written
-    worker.join(30)
+    worker.join(120)
     assert not worker.is_alive() and outcome
     assert [b.split("/")[0] for b in _branches(repo)] == ["new"]
 

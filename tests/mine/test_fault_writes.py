@@ -13,6 +13,8 @@ import shutil
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,11 @@ from skillgit.cli import main
 from skillgit.demo.run import create_repo
 from skillgit.demo.scenarios import write_sessions
 from skillgit.gitobjects import TEMP_PREFIX
+from skillgit.gitops import GitRepo
+from skillgit.interrupts import Terminated, sigterm_raises
+from skillgit.mine import lifecycle, lock
+from skillgit.mine import run as run_module
+from skillgit.mine.write import DEFAULT_IDENTITY
 
 PROPOSALS = 3  # the demo sessions give three proposals, each written as five objects
 
@@ -102,7 +109,7 @@ def test_a_killed_mine_leaves_complete_proposals_and_the_next_run_succeeds(
     proc = start(repo, sessions, step)
     wait_for_pause(proc, step.split("#")[0])
     proc.send_signal(sig)
-    _, err = proc.communicate(timeout=30)
+    _, err = proc.communicate(timeout=240)
     expected = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGKILL: -signal.SIGKILL}[sig]
     assert proc.returncode == expected, err
     assert "Traceback" not in err and "internal error" not in err
@@ -158,7 +165,7 @@ def test_twelve_concurrent_rejects_wait_or_fail_cleanly(setup: tuple[Path, Path]
                                branches[i % len(branches)], "--repo", str(repo)],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for i in range(12)]
-    results = [(p.wait(timeout=60), p.communicate()[1]) for p in procs]
+    results = [(p.wait(timeout=240), p.communicate()[1]) for p in procs]
     assert sorted(code for code, _ in results) == [0] * len(branches) + [2] * (
         12 - len(branches)), results
     assert all("Traceback" not in err for _, err in results)
@@ -179,6 +186,83 @@ def test_rejects_with_a_leftover_ledger_lock_exit_2(setup: tuple[Path, Path]) ->
                                "use-pnpm-not-npm", "--repo", str(repo)], stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True) for _ in range(2)]
     for proc in procs:
-        _, err = proc.communicate(timeout=60)
+        _, err = proc.communicate(timeout=240)
         assert proc.returncode == 2 and str(lock) in err, err
     assert len(check_repository(repo)) == PROPOSALS
+
+
+def test_a_ref_lock_of_a_concurrent_writer_seen_while_waiting_is_not_an_error(
+        setup: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another reject holds the repository lock and is inside its ledger update when this one
+    starts: its `ledger.lock` is there for as long as our pre-lock wait lasts (a loaded
+    machine), and goes when it releases the repository lock. That is a wait, not a stale lock."""
+    repo, sessions = setup
+    assert main(["mine", "--source", str(sessions), "--repo", str(repo)]) == 0
+    branch = check_repository(repo)[0]
+    ledger_lock = repo / ".git" / "refs" / "heads" / "skillgit" / "ledger.lock"
+    ledger_lock.parent.mkdir(parents=True, exist_ok=True)
+    ledger_lock.write_text("")  # the concurrent writer is mid-update
+    monkeypatch.setattr(lock, "REF_LOCK_WAIT_SECONDS", 0.1)
+    try_lock = lock._try_lock
+    attempts: list[Path] = []
+
+    def concurrent_writer_then_us(path: Path) -> int | None:
+        attempts.append(path)
+        if len(attempts) == 1:  # it still holds the repository lock, then finishes
+            ledger_lock.unlink()
+            return None
+        return try_lock(path)
+
+    monkeypatch.setattr(lock, "_try_lock", concurrent_writer_then_us)
+    with GitRepo(repo) as g:
+        done = lifecycle.reject(g, branch, DEFAULT_IDENTITY)
+    assert done.branch == branch and len(attempts) == 2
+    assert branch not in check_repository(repo) and leftovers(repo) == []
+
+
+def test_a_proposal_rejected_while_a_run_proposes_it_is_not_written_again(
+        setup: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`proposals reject` runs while `mine` is proposing (before it takes the lock): the run
+    read the ledger before the rejection, and must not bring the branch back."""
+    repo, sessions = setup
+    assert main(["mine", "--source", str(sessions), "--repo", str(repo)]) == 0
+    rejected, *kept = check_repository(repo)
+    real_writing = run_module.writing
+
+    @contextmanager
+    def reject_first(repo_now: GitRepo, refs: list[str], wait: float) -> Iterator[None]:
+        with GitRepo(repo) as other:  # another process, its own view of the repository
+            lifecycle.reject(other, rejected, DEFAULT_IDENTITY)
+        with real_writing(repo_now, refs, wait):
+            yield
+
+    monkeypatch.setattr(run_module, "writing", reject_first)
+    capsys.readouterr()
+    assert main(["mine", "--source", str(sessions), "--repo", str(repo)]) == 0
+    out = capsys.readouterr().out
+    assert f"rejected   {rejected}" in out and "not written" in out, out
+    assert check_repository(repo) == kept
+    ledger = git(repo, "show", "skillgit/ledger:rejected.json").stdout
+    assert f'"skill": "{rejected.rsplit("/", 1)[-1]}"' in ledger
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_while_taking_the_lock_leaves_no_lock_file(
+        setup: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch, sig: signal.Signals) -> None:
+    """The signal comes while the lock file is being created and locked (a deferred section):
+    it is raised once the lock is held, and the lock file goes with it."""
+    repo, _ = setup
+    try_lock = lock._try_lock
+
+    def signalled_meanwhile(path: Path) -> int | None:
+        fd = try_lock(path)
+        os.kill(os.getpid(), sig)
+        return fd
+
+    monkeypatch.setattr(lock, "_try_lock", signalled_meanwhile)
+    expected = KeyboardInterrupt if sig == signal.SIGINT else Terminated
+    with (sigterm_raises(), pytest.raises(expected), GitRepo(repo) as g,
+          lock.repo_lock(g.control_dir)):
+        raise AssertionError("the signal must stop the run before its writes")
+    assert leftovers(repo) == []

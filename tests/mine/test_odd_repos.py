@@ -83,7 +83,7 @@ def run_unprivileged(args: list[str]) -> subprocess.CompletedProcess[str]:
     drop = ["setpriv", "--inh-caps=-dac_override,-dac_read_search",
             "--bounding-set=-dac_override,-dac_read_search"] if os.geteuid() == 0 else []
     return subprocess.run([*drop, sys.executable, "-m", "skillgit", *args],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=240)
 
 
 @pytest.mark.parametrize("read_only", ["objects", "refs", "logs", ""])

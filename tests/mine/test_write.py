@@ -174,14 +174,14 @@ def test_two_runs_at_once_do_not_corrupt_refs(repo: Path) -> None:
         from skillgit.mine.run import MineOptions, mine_digests
         ds = [digest(i, corrections=("no, use pnpm not npm",)) for i in (1, 2, 3)]
         try:
-            r = mine_digests(Path({str(repo)!r}), ds, MineOptions(lock_wait_seconds=20))
+            r = mine_digests(Path({str(repo)!r}), ds, MineOptions(lock_wait_seconds=240))
             print(",".join(o.status for o in r.outcomes))
         except SkillgitError as exc:
             print("failed cleanly:", exc)
     """)
     procs = [subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
                               text=True) for _ in range(2)]
-    outs = sorted(p.communicate(timeout=60)[0].strip() for p in procs)
+    outs = sorted(p.communicate(timeout=300)[0].strip() for p in procs)
     assert all(p.returncode == 0 for p in procs)
     # The lock serializes them: one writes, the other waits and finds the same proposal there.
     assert outs == ["unchanged", "written"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -167,6 +169,34 @@ def test_the_ledger_sync_starts_over_when_the_remote_moves_during_the_push(
     assert result.status == "merged"
     assert remote_ledger(git_server)[1] == ["ours", "rival", "theirs"]
     assert skills_in(ours) == ["ours", "rival", "theirs"]
+
+
+@pytest.mark.parametrize("diverged", [False, True], ids=["fast-forward", "merge"])
+def test_the_ledger_sync_starts_over_when_a_local_reject_lands_before_its_lock(
+        ours: Path, theirs: Path, target: RemoteTarget, git_server: GitHttpServer,
+        monkeypatch: pytest.MonkeyPatch, diverged: bool) -> None:
+    """A `proposals reject` here moves the local ledger after the sync read it and before
+    the sync holds the repository lock: the sync reads it again instead of failing."""
+    reject(theirs, "theirs")
+    sync(theirs, target)
+    if diverged:
+        reject(ours, "ours")
+    real_writing = sync_module.writing
+    raced: list[str] = []
+
+    @contextmanager
+    def reject_first(repo: GitRepo, refs: list[str], wait: float) -> Iterator[None]:
+        if not raced:
+            raced.append(reject(ours, "meanwhile"))  # another process, its own GitRepo
+        with real_writing(repo, refs, wait):
+            yield
+
+    monkeypatch.setattr(sync_module, "writing", reject_first)
+    result = sync(ours, target)
+    assert raced and result.status == "merged"
+    expected = sorted(["meanwhile", "theirs", *(["ours"] if diverged else [])])
+    assert remote_ledger(git_server) == (result.local, expected)
+    assert skills_in(ours) == expected
 
 
 def test_dry_run_writes_nothing(ours: Path, theirs: Path, target: RemoteTarget,
