@@ -58,6 +58,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from skillgit import yamlload
 from skillgit.errors import UsageError
 
 CONFIG_FILE_NAME = ".skillgit.yaml"
@@ -282,7 +283,7 @@ def _yaml_type(value: object) -> str:
 def parse_config(text: str, source: str) -> Config:
     """Validate the YAML `text`; errors name the key and `source`."""
     try:
-        data = yaml.safe_load(text)
+        data = yamlload.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""

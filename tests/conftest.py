@@ -82,3 +82,30 @@ def corpus_dir() -> Path:
         pytest.fail(f"shared corpus not found at {CORPUS} "
                     "(put it at ../shared/corpus next to the clone, or set SKILLGIT_TEST_CORPUS)")
     return CORPUS
+
+
+# The slowest files (real tools, processes killed mid-write, end-to-end runs of the action),
+# slowest first. They start first, so no worker is left with a long test while the other
+# idles at the end of the run (`--dist worksteal` in pyproject.toml shares out the rest).
+SLOW_FIRST = (
+    "tests/test_quality.py",
+    "tests/test_precommit_hook.py",
+    "tests/mine/test_fault_writes.py",
+    "tests/publish/test_action_runner.py",
+    "tests/action/test_action_lint.py",
+    "tests/publish/test_publish_e2e.py",
+    "tests/mine/test_odd_repos.py",
+    "tests/redact/test_redact_behaviour.py",
+    "tests/redact/test_sieve.py",
+    "tests/share/test_action_digests.py",
+    "tests/mine/test_secret_leaks.py",
+    "tests/publish/test_push.py",
+    "tests/publish/test_push_ledger.py",
+    "tests/llm/test_deadline.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run SLOW_FIRST's files first (a stable sort: the same order on every xdist worker)."""
+    rank = {path: index for index, path in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(SLOW_FIRST)))

@@ -28,3 +28,14 @@ def test_python_dash_m_works():
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 0
     assert __version__ in proc.stdout
+
+
+def test_mine_help_imports_no_mining_machinery():
+    # The GitHub Action asks `mine --help` before every mine; it imported the whole pipeline.
+    probe = ("import sys\nfrom skillgit.cli import main\nmain(['mine', '--help'])\n"
+             "print(sorted(m for m in sys.modules if m.startswith(('skillgit.mine', "
+             "'skillgit.distill', 'skillgit.judge'))))")
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=False)
+    assert "--from-digests" in proc.stdout
+    assert proc.stdout.rstrip().splitlines()[-1] == "[]", proc.stdout[-500:]

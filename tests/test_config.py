@@ -58,7 +58,7 @@ def test_empty_file_is_defaults() -> None:
     ("mine: {skills_dir: .git/hooks}\n", "f.yaml: mine.skills_dir"),
     ("mine: {skills_dir: skills/.GIT}\n", "f.yaml: mine.skills_dir"),
     ("mine: {base: 2024-13-45}\n", "f.yaml: invalid YAML value"),
-    ("llm: " + "[" * 5000 + "]" * 5000 + "\n", "f.yaml: nested too deeply"),
+    ("llm: " + "[" * 5000 + "]" * 5000 + "\n", "f.yaml:1: nested too deeply"),
 ])
 def test_errors_name_the_file_and_key(text: str, expected: str) -> None:
     with pytest.raises(UsageError) as caught:

@@ -6,18 +6,20 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from skillgit.cli.options import DAYS
 from skillgit.cli.progress import Progress
-from skillgit.distill.run import DistillResult
 from skillgit.errors import EXIT_OK
-from skillgit.judge.model_judge import JudgeReport
-from skillgit.mine.run import MineResult
 from skillgit.printable import json_printable, printable
 from skillgit.redact.screen import screened_output
+
+if TYPE_CHECKING:  # imported when mining starts: `mine --help` stays quick
+    from skillgit.distill.run import DistillResult
+    from skillgit.judge.model_judge import JudgeReport
+    from skillgit.mine.run import MineResult
 
 MAX_REJECTED_SHOWN = 8
 

@@ -6,11 +6,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
 from dulwich import porcelain
 from dulwich.refs import Ref
 from dulwich.repo import Repo
 
+from skillgit import yamlload
 from skillgit.demo.scenarios import DEPLOY_SKILL, write_sessions
 from skillgit.distill.cache import DigestCache
 from skillgit.distill.heuristic import HeuristicEngine
@@ -90,7 +90,7 @@ def skill_costs(result: MineResult) -> list[SkillCost]:
             if path.rsplit("/", 1)[-1] != "SKILL.md":
                 continue
             document = SkillDocument.from_bytes(data)
-            meta = yaml.safe_load(document.frontmatter_raw) or {}
+            meta = yamlload.safe_load(document.frontmatter_raw) or {}
             costs.append(SkillCost(
                 skill=proposal.skill,
                 always_loaded=context_tokens(str(meta.get("name", "")),

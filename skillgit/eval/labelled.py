@@ -21,6 +21,7 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from skillgit import yamlload
 from skillgit.errors import UsageError
 
 EXPECTED_FILE = "expected.yaml"
@@ -101,7 +102,7 @@ def load_labelled(root: Path) -> LabelledSet:
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read {path}: {type(exc).__name__}: {exc}") from None
     try:
-        data = yaml.safe_load(text)
+        data = yamlload.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""

@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from skillgit import __version__
+from skillgit import __version__, yamlload
 
 PRECOMMIT_PATH = ".pre-commit-config.yaml"
 HOOK_REPOSITORY = "https://github.com/skillgit/skillgit"
@@ -59,7 +59,7 @@ class Edit:
 
 def add_hook(text: str) -> Edit:
     try:
-        data = yaml.safe_load(text)
+        data = yamlload.safe_load(text)
     except yaml.YAMLError:
         return Edit(None, "it is not valid YAML")
     if has_hook(data):
@@ -70,7 +70,7 @@ def add_hook(text: str) -> Edit:
     if edited is None:
         return Edit(None, "its `repos:` list is not a block list skillgit can extend as text")
     try:
-        again = yaml.safe_load(edited)
+        again = yamlload.safe_load(edited)
     except yaml.YAMLError:
         again = None
     if again != {**data, "repos": [*data["repos"], hook_entry()]}:

@@ -26,6 +26,7 @@ from pathlib import Path
 import yaml
 from pydantic import SecretStr
 
+from skillgit import yamlload
 from skillgit.errors import UsageError
 
 # Which environment variables hold the key for each engine, in order of preference.
@@ -96,7 +97,7 @@ def read_keys_file(path: Path) -> dict[str, SecretStr]:
         if hasattr(os, "getuid") and info.st_uid != os.getuid():
             raise UsageError(f"refusing to read keys file {path}: it belongs to another user")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yamlload.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read keys file {path}: {type(exc).__name__}") from None
     except yaml.YAMLError as exc:

@@ -1,7 +1,8 @@
 """Frontmatter YAML: parsed safely, with the line of each top-level key and duplicate keys found.
 
-PyYAML's safe loader (libyaml when available) is used: it accepts the YAML that Claude Code,
-Codex and anthropics' own validator accept (flow style, block lists). Every failure mode of
+PyYAML's safe loader (libyaml when available; nesting limited, see skillgit.yamlload) is used:
+it accepts the YAML that Claude Code, Codex and anthropics' own validator accept (flow style,
+block lists). Every failure mode of
 arbitrary input becomes a `DocumentProblem`; nothing here raises anything else.
 """
 
@@ -14,18 +15,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict
 
 from skillgit.skills.document import DocumentProblem
-
-_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-# libyaml's composer recurses on the C stack, so absurd nesting (`[[[[…` or `- - - …`) crashes
-# the process. Nesting needs one of these characters per level: text with many of them goes to
-# the pure-Python loader, whose recursion ends in a RecursionError (reported as too deep).
-_NESTING_CHARS = ("[", "{", "-", "?", ":")
-_MAX_NESTING_FOR_LIBYAML = 2000
-
-
-def _loader_for(raw: str) -> yaml.SafeLoader:
-    openers = sum(raw.count(char) for char in _NESTING_CHARS)
-    return (_Loader if openers <= _MAX_NESTING_FOR_LIBYAML else yaml.SafeLoader)(raw)
+from skillgit.yamlload import SafeDepthLoader
 
 
 class DuplicateKey(BaseModel):
@@ -52,7 +42,7 @@ class Frontmatter(BaseModel):
 
 def parse_frontmatter(raw: str, first_line: int = 2) -> Frontmatter:
     """Parse the YAML between the delimiters. `first_line` is the file line of raw's first line."""
-    loader = _loader_for(raw)
+    loader = SafeDepthLoader(raw)
     try:
         node = loader.get_single_node()
         if node is None:
