@@ -10,6 +10,7 @@ from pathlib import Path
 
 from skillgit.redact.paths import PathRewriter
 from skillgit.redact.scan import SecretMatch, compile_patterns, scan
+from skillgit.redact.visible import visible
 
 
 def marker(kind: str) -> str:
@@ -20,7 +21,8 @@ def marker(kind: str) -> str:
 class Redactor:
     """Replaces secrets with `[REDACTED:<kind>]` and personal path prefixes with `~/`.
 
-    Paths are rewritten first, then secrets are found in the rewritten text and replaced; the
+    Invisible characters and terminal escapes are removed first (`visible.py`), then paths
+    are rewritten, then secrets are found in the rewritten text and replaced; the
     key of a `KEY=VALUE` pair and the scheme of an `Authorization` header stay. Idempotent:
     `redact(redact(x)) == redact(x)` (for extra patterns too, unless one matches the
     `[REDACTED:...]` markers themselves).
@@ -74,7 +76,7 @@ class Redactor:
             if (len(text) > _CACHED_LENGTH or text in self._done
                     or any(marker in text for marker in _NOT_BATCHED)):
                 continue
-            rewritten = self._paths.rewrite(text)
+            rewritten = self._paths.rewrite(visible(text))
             if len(rewritten) < 4:
                 continue
             batch.append((text, rewritten))
@@ -104,7 +106,7 @@ class Redactor:
                 self._done[text] = rewritten
 
     def _redact(self, text: str) -> str:
-        text = self._paths.rewrite(text)
+        text = self._paths.rewrite(visible(text))
         matches = scan(text, self._patterns) if len(text) >= 4 else []
         for _ in range(_MAX_ROUNDS):
             if not matches:

@@ -21,6 +21,7 @@ from typing import Any, TextIO, TypeVar
 from skillgit.redact.redactor import marker
 from skillgit.redact.scan import SecretMatch, find_secrets
 from skillgit.redact.second import merge, second_opinion
+from skillgit.redact.visible import visible
 
 T = TypeVar("T")
 
@@ -44,9 +45,14 @@ def _json_safe(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def screen_text(text: str) -> str:
-    """`text` with everything either detector finds replaced by its marker."""
+    """`text` with everything either detector finds replaced by its marker. Text whose
+    invisible characters hide a secret (`PASS\u200bWORD=…`) is screened without them; other
+    text keeps them (a progress line's terminal escapes)."""
     if len(text) < 4:
         return text
+    shown = visible(text)
+    if shown != text and secret_findings(shown):
+        text = shown
     matches = secret_findings(text)
     if not matches:
         return text
