@@ -79,28 +79,61 @@ def _pgpass(text: str, lowered: str) -> Iterator[tuple[int, int]]:
             yield match.span("s")
 
 
-_DIRECTIVE = re.compile(r"(?m)(?:^|(?<=\\n)|(?<=[:,\[(][\"'])|(?<=[:,\[(][ \t][\"']))[ \t]*"
-                        r"(?:[a-z_.\-]*pass(?:word|wd|phrase)?|[a-z_.\-]+auth)"
-                        r"[ \t]+(?=[^\s\\]+" + _LINE_END + ")")
-"""`requirepass X`, `masterauth X`: at a line's start (also after a JSON-escaped line break or
-as a JSON string of its own). A bare `auth` or `secret` line is prose, and the sieve keeps
-only the lines holding `pass` or a name glued to `auth`."""
+_DIRECTIVE = re.compile(r"(?:[a-z_.\-]*pass(?:word|wd|phrase)?|[a-z_.\-]+auth)[ \t]+"
+                        r"(?=[^\s\\]+" + _LINE_END + ")")
+"""`requirepass X`, `masterauth X`: a name and one value making up a line (see
+`_line_start_before`). A bare `auth` or `secret` line is prose, and the sieve keeps only the
+lines holding `pass` or a name glued to `auth`."""
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz_.-")
+
+
+def _line_start_before(lowered: str, position: int) -> bool:
+    """Whether only blanks stand between a line's start and `position`: the text's start, a
+    line break (also JSON-escaped), or the opening quote of a JSON string (`: "`, `["`)."""
+    while position and lowered[position - 1] in " \t":
+        position -= 1
+    if position == 0 or lowered[position - 1] == "\n":
+        return True
+    if lowered.endswith("\\n", 0, position):
+        return True
+    if lowered[position - 1] in "\"'":
+        before = lowered[max(0, position - 3):position - 1].rstrip(" \t")
+        return before[-1:] in (":", ",", "[", "(")
+    return False
 
 
 def _directives(text: str, lowered: str) -> Iterator[tuple[int, int]]:
     """`requirepass X`: a line of a name and one value (redis.conf, netrc, pgbouncer)."""
-    for match in _DIRECTIVE.finditer(lowered):
-        span = _value_at(text, match.end())
-        if span is None:
-            continue
-        value = text[span[0]:span[1]]
-        if (_acceptable(value) and looks_opaque(value)
-                and assignment_value_ok(value, False, " ")):
-            yield span
+    seen: set[int] = set()
+    for needle in ("pass", "auth"):
+        found = lowered.find(needle)
+        while found >= 0:
+            start = found
+            while start and lowered[start - 1] in _NAME_CHARS:
+                start -= 1
+            if start >= 2 and lowered[start - 1] == "\\" and lowered[start] in "nrt":
+                start += 1  # `\\nrequirepass`: the `n` ends a JSON-escaped line break
+            found = lowered.find(needle, found + 1)
+            if start in seen or not _line_start_before(lowered, start):
+                continue
+            seen.add(start)
+            match = _DIRECTIVE.match(lowered, start)
+            if match is None:
+                continue
+            span = _value_at(text, match.end())
+            if span is None:
+                continue
+            value = text[span[0]:span[1]]
+            if (_acceptable(value) and looks_opaque(value)
+                    and assignment_value_ok(value, False, " ")):
+                yield span
 
 
 _ELEMENT = re.compile(r"<([\w.\-:]{0,40}(?:password|passwd|secret|token|apikey|api_key|"
                       r"accesskey|privatekey|pwd|credential))>(?P<s>[^<\n]{1,512})</\1>")
+
+
+_ELEMENT_WORDS = ("pass", "secret", "token", "key", "pwd", "credential")
 
 
 def _elements(text: str, lowered: str) -> Iterator[tuple[int, int]]:
@@ -124,7 +157,7 @@ def _defaults(text: str, lowered: str) -> Iterator[tuple[int, int]]:
             yield start, end
 
 
-_SIGNATURE = re.compile(r"(?<=[?&;])(?:sig|signature|x-amz-signature|x-goog-signature|"
+_SIGNATURE = re.compile(r"[?&;](?:sig|signature|x-amz-signature|x-goog-signature|"
                         r"x-amz-security-token)=(?P<s>[^&#\s\"'<>\\]{8,2048})")
 
 
@@ -149,13 +182,13 @@ def iter_config_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int
     finders = []
     if "machine " in lowered:
         finders.append(_netrc)
-    if "</" in lowered:
+    if "</" in lowered and any(word in lowered for word in _ELEMENT_WORDS):
         finders.append(_elements)
     if "pass" in lowered or "auth" in lowered:
         finders.append(_directives)
     if "${" in lowered:
         finders.append(_defaults)
-    if "sig" in lowered or "signature=" in lowered or "security-token=" in lowered:
+    if "sig=" in lowered or "signature=" in lowered or "security-token=" in lowered:
         finders.append(_signatures)
     if "securestring" in lowered:
         finders.append(_secure_strings)

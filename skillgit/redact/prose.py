@@ -32,6 +32,10 @@ FOREIGN_PASSWORD_ROOTS = ("passwort", "mot de passe", "contrase", "senha", "wach
                           "пароль", "パスワード", "密码", "密碼", "비밀번호")
 """"Password" in other languages (German, French, Spanish, Portuguese, Dutch, Danish, Swedish,
 Finnish, Polish, Czech, Russian, Japanese, Chinese, Korean); the sieve keeps their lines."""
+ASCII_FOREIGN_ROOTS = tuple(root for root in FOREIGN_PASSWORD_ROOTS
+                            if root.isascii() and "pass" not in root)
+"""The roots a pure-ASCII text can hold and that `pass` does not already find."""
+NON_ASCII_FOREIGN_ROOTS = tuple(root for root in FOREIGN_PASSWORD_ROOTS if not root.isascii())
 _STRONG_WORDS = {"pass": re.compile(r"pass(?:word|wd|phrase|code)" + _END_OF_WORD),
                  "pw": re.compile(r"pwd?" + _END_OF_WORD),
                  **{root: re.compile(re.escape(root) + r"(?:ña|na|ne|n)?(?![^\W\d_])")

@@ -34,7 +34,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from skillgit.redact.prose import FOREIGN_PASSWORD_ROOTS
+from skillgit.redact.prose import ASCII_FOREIGN_ROOTS, NON_ASCII_FOREIGN_ROOTS
 
 MIN_RUN = 15
 """The shortest match of any token rule (`xapp-` and ten more characters)."""
@@ -44,9 +44,10 @@ RUN_CHARS = frozenset(
 NOT_SIEVED = ("-----BEGIN", "Private-Lines")
 _LINE_WORDS = ("bearer", "pass", "pw", "rabbitmq", "<<<", "stdin", "sudo", "machine ", "-user",
                "from-literal=", "[redacted:", "keygen", "openssl", "sig=", "signature=",
-               "security-token=", "securestring", *FOREIGN_PASSWORD_ROOTS)
+               "securestring", *ASCII_FOREIGN_ROOTS)
 """Lower-case needles that keep their line whatever stands around them (few: each costs a
-pass over the text); `-user` is `--user`, `--proxy-user`."""
+pass over the text); `-user` is `--user`, `--proxy-user`. The foreign words for password
+that are not ASCII are looked for only in text that is not ASCII."""
 _LINKS = ("for|of|on|to|in|at|from|is|was|are|were|has|changed|set|reset|updated|rotated|"
           "should|would|will|becomes|create")
 _INTROS = ("with", "and", "using", "use", "plus")
@@ -213,6 +214,8 @@ def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]
     own = 0
     size = len(text)
     needles: list[str | re.Pattern[str]] = [*_LINE_WORDS, *_SHAPES]
+    if not text.isascii():
+        needles += NON_ASCII_FOREIGN_ROOTS
     for needle in needles:
         if isinstance(needle, str):
             found = lowered.find(needle)
