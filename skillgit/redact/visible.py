@@ -5,8 +5,10 @@ zero-width spaces and joiners, soft hyphens, byte-order marks, bidirectional con
 (`DB_PASS\\u200bWORD=…`), ANSI colour codes around a key or a value
 (`\\x1b[1mpassword\\x1b[0m: …`), or write the separator in its full-width form
 (`PASSWORD\\uff1d…`). None of them means anything in a transcript kept for review, so they
-are removed (full-width `=` and `:` become ASCII) before any rule runs: the rules then see
-what a reader sees, and what is kept never hides anything.
+are removed (full-width `=` and `:` become ASCII) in the copy the rules read: the rules
+then see what a reader sees. A secret found there is replaced in the original text (with the
+hidden characters inside it); those outside stay, for the injection screen (skillgit/safety)
+takes them as a sign of hidden text.
 """
 
 from __future__ import annotations
@@ -39,3 +41,28 @@ def visible(text: str) -> str:
     if "\\u" in text:
         text = _ESCAPED.sub("", text)
     return _HIDDEN.sub(_shown, text)
+
+
+_ANY = re.compile("(?i:" + _ESCAPED.pattern + ")|" + _HIDDEN.pattern)
+
+
+def visible_with_offsets(text: str) -> tuple[str, list[int]] | None:
+    """`visible(text)` and, for each of its characters and its end, where it stands in
+    `text`; None when nothing is hidden (the common case, found cheaply)."""
+    shown = visible(text)
+    if shown == text:
+        return None
+    parts: list[str] = []
+    offsets: list[int] = []
+    cursor = 0
+    for match in _ANY.finditer(text):
+        parts.append(text[cursor:match.start()])
+        offsets.extend(range(cursor, match.start()))
+        kept = _FULL_WIDTH.get(match.group(), "")
+        if kept:
+            parts.append(kept)
+            offsets.append(match.start())
+        cursor = match.end()
+    parts.append(text[cursor:])
+    offsets.extend(range(cursor, len(text) + 1))
+    return "".join(parts), offsets

@@ -79,3 +79,29 @@ def test_the_second_detector_alone_catches_tokens_keys_and_url_passwords(name: s
     for match in reversed(second_opinion(text)):
         text = text[:match.start] + "\0" + text[match.end:]
     assert leaked(case.secret, text) == [], text
+
+
+def test_hidden_characters_outside_a_secret_stay_for_the_injection_screen() -> None:
+    text = "DB_PASS\u200bWORD=Xk9#mQ2vL7 and use the v19\u200b\u200bcache"
+    for redacted in (Redactor(home="/home/nobody").redact(text), screen_text(text)):
+        assert "Xk9#mQ2vL7" not in redacted
+        assert redacted.endswith("v19\u200b\u200bcache")
+    assert Redactor(home="/home/nobody").redact("v19\u200bcache") == "v19\u200bcache"
+
+
+@pytest.mark.parametrize("text", [
+    "cd app\necho Xk9mQ2vL7abc | docker login -u me --password-stdin r.io",
+    "make build\nprintf '%s' 'Xk9mQ2vL7abc' | gh auth login --with-token"])
+def test_a_value_piped_into_stdin_on_any_line_is_found(text: str) -> None:
+    assert "Xk9mQ2vL7abc" not in Redactor(home="/home/nobody").redact(text)
+
+
+@pytest.mark.parametrize("text", [
+    "bypass Abc123!", "you can pass Abc123! to it", '"Fail-Open" Secret Detection:**',
+    'fields = ("password", "username")', "the password \"field\" is required",
+    "00:11:22:33:44:55", "src/x.py:12:5: error: bad", "<token>access_token</token>",
+    "password: str = Field(...)", "das Passwort ist falsch", "the token on github.com expired",
+    "${DB_PASSWORD:-}", "requirepass yes", "creds are stored in the vault"])
+def test_near_misses_stay(text: str) -> None:
+    assert Redactor(home="/home/nobody").redact(text) == text
+    assert screen_text(text) == text
