@@ -79,11 +79,15 @@ def _pgpass(text: str, lowered: str) -> Iterator[tuple[int, int]]:
             yield match.span("s")
 
 
-_DIRECTIVE = re.compile(r"(?:[a-z_.\-]*pass(?:word|wd|phrase)?|[a-z_.\-]+auth)[ \t]+"
+_DIRECTIVE = re.compile(r"(?m)(?:[a-z_.\-]*pass(?:word|wd|phrase)?|[a-z_.\-]+auth)[ \t]+"
                         r"(?=[^\s\\]+" + _LINE_END + ")")
-"""`requirepass X`, `masterauth X`: a name and one value making up a line (see
-`_line_start_before`). A bare `auth` or `secret` line is prose, and the sieve keeps only the
-lines holding `pass` or a name glued to `auth`."""
+"""`requirepass X`, `masterauth X`: a name and one value ending a line, the name at the line's
+start (see `_line_start_before`) or, when it is a compound (`requirepass`), after a blank. A
+bare `auth` or `secret` line is prose, and the sieve keeps only the lines holding `pass` or a
+name glued to `auth`."""
+_ENGLISH_WORDS = frozenset({"bypass", "compass", "surpass", "trespass", "overpass", "underpass",
+                            "impass", "encompass", "pass", "passage"})
+"""Words ending in `pass` that start a line of prose, not a directive."""
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz_.-")
 
 
@@ -113,12 +117,14 @@ def _directives(text: str, lowered: str) -> Iterator[tuple[int, int]]:
                 start -= 1
             if start >= 2 and lowered[start - 1] == "\\" and lowered[start] in "nrt":
                 start += 1  # `\\nrequirepass`: the `n` ends a JSON-escaped line break
+            compound = start < found - 1 or (needle == "pass" and start < found)
             found = lowered.find(needle, found + 1)
-            if start in seen or not _line_start_before(lowered, start):
+            if start in seen or not (_line_start_before(lowered, start) or (
+                    compound and start and lowered[start - 1] in " \t")):
                 continue
             seen.add(start)
             match = _DIRECTIVE.match(lowered, start)
-            if match is None:
+            if match is None or lowered[start:match.end()].rstrip() in _ENGLISH_WORDS:
                 continue
             span = _value_at(text, match.end())
             if span is None:

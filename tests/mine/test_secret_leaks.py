@@ -52,7 +52,9 @@ def _steps(n: int) -> list[Step]:
     steps: list[Step] = [user("add a settings page"), assistant("Installing."),
                          shell("npm install", "added 300 packages")]
     for kind in ALL_KINDS:
-        steps += [user(f"for the record, {kind.line}"),
+        # a config file's lines are pasted on lines of their own, as test_sweep.py places them
+        joint = ":\n" if kind.group == "config" else ", "
+        steps += [user(f"for the record{joint}{kind.line}"),
                   shell(kind.line, f"ran: {kind.line}\nok"),
                   assistant("Noted.")]
     steps += [user(f"no, use pnpm not npm in this repo ({KINDS[n].line})"),
