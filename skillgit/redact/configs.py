@@ -79,7 +79,7 @@ def _pgpass(text: str, lowered: str) -> Iterator[tuple[int, int]]:
             yield match.span("s")
 
 
-_DIRECTIVE = re.compile(r"(?m)(?:[a-z_.\-]*pass(?:word|wd|phrase)?|[a-z_.\-]+auth)[ \t]+"
+_DIRECTIVE = re.compile(r"(?m)(?:[a-z_.]*pass(?:word|wd|phrase)?|[a-z_.]+auth)[ \t]+"
                         r"(?=[^\s\\]+" + _LINE_END + ")")
 """`requirepass X`, `masterauth X`: a name and one value ending a line, the name at the line's
 start (see `_line_start_before`) or, when it is a compound (`requirepass`), after a blank. A
@@ -130,8 +130,8 @@ def _directives(text: str, lowered: str) -> Iterator[tuple[int, int]]:
             if span is None:
                 continue
             value = text[span[0]:span[1]]
-            if (_acceptable(value) and looks_opaque(value)
-                    and assignment_value_ok(value, False, " ")):
+            if (_acceptable(value) and any(char.isdigit() for char in value)
+                    and value[-1] not in ":.," and assignment_value_ok(value, False, " ")):
                 yield span
 
 
