@@ -21,7 +21,17 @@ JSON escape), so a value is read whole (`Tr0ub4dor&3;x`); trailing punctuation o
 prose around it is trimmed afterwards (`_trimmed_end`)."""
 _QUOTED = r"(?:(?!\[REDACTED:)[^\"'`\n\r\\])"
 """A character of a quoted value: a passphrase of several words is one value."""
-_SEP = r"\\?[\"'`]?[ \t]{0,4}(?::=|=>|=(?![=~])|:(?![:/]))[ \t]{0,4}"
+_SEP = (r"(?:\\?[\"'`]\]?[ \t]{0,4},|\\?[\"'`]?\]?[ \t]{0,4}(?::=|=>|=(?![=~])|:(?![:/])))"
+        r"[ \t]{0,4}")
+"""`key=`, `key: `, `"key": `, `key => `, `environ["KEY"] = `, and a quoted key and value
+side by side: `define('DB_PASSWORD', '…')`, `setdefault("token", "…")` (see `_PAIR`)."""
+_ANNOTATION = (r"(?:(?:str|bytes|Optional\[str\]|SecretStr|string|String|str[ \t]*\|[ \t]*None)"
+               r"[ \t]*=(?![=>])[ \t]*)?")
+"""A type between the key and the value: `password: str = "…"` (Python, TypeScript)."""
+_YAML_PREFIX = (r"(?:&[\w\-]{1,40}[ \t]+|!![a-z]{1,12}[ \t]+)?"
+                r"(?:[|>][\-+0-9]{0,2}[ \t]*(?:\r?\n|(?:\\r)?\\n)[ \t]+)?")
+"""A YAML anchor or tag before the value (`password: &pw X`, `!!str X`) and a block scalar
+whose value is on the next line (`password: |` newline `  X`)."""
 
 _PLACEHOLDER = re.compile(
     r"(?i)(?:x{3,}|\*{3,}|.*\.{3}.*|.*….*|<[^>]*>?|\$.*|%.*%|\{.*|.*\}|"
@@ -76,6 +86,11 @@ _SPACED_PLACEHOLDER = re.compile(r"(?i)x{3,}|\*{3,}|\.{3}|…|[<>${}%]|\b(?:your
                                  r"placeholder|redacted|changeme|goes)\b")
 
 
+_MIXED_PART = re.compile(r"^(?=.*[a-z])(?=.*[A-Z])(?:.*[A-Za-z]\d+[A-Za-z]).*\d")
+"""A part of a dotted value with both cases and digits between and after letters (`Fz6Hq2` in
+`LJF3h.Fz6Hq2`): a password holding a dot, not an attribute name."""
+_PAIR_VALUE = re.compile(r"(?=[^\d]*\d)(?=.*[A-Za-z])[^\s()\[\]<>{}|?*\\,]{6,}")
+"""The value of a quoted pair (`'DB_PASSWORD', 'x'`): letters and digits, no code."""
 _RANDOM_PART = re.compile(r"(?=[^.]*\d)(?=[^.]*[A-Za-z])[A-Za-z0-9_\-]+")
 
 
@@ -120,8 +135,9 @@ def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
     if "." in value:
         # `self.token` is code; `hvs.CAESI…` or `<id>.<secret>` is a dotted secret: one part
         # is long and random, which no attribute name is.
-        return any(len(part) >= 16 and _RANDOM_PART.fullmatch(part) is not None
-                   and random_enough(part) for part in value.split("."))
+        return any((len(part) >= 16 and _RANDOM_PART.fullmatch(part) is not None
+                    and random_enough(part)) or _MIXED_PART.search(part) is not None
+                   for part in value.split("."))
     if _KEY_WORD_IN_VALUE.search(value) and not _WORD_WITH_DIGITS.fullmatch(value):
         return False  # `password_hash`, `accessToken`; but `Passw0rd`, `Hunter2Pass` are values
     if "=" in separator and separator.strip() != separator:
@@ -155,7 +171,17 @@ def _value_group(match: re.Match[str], *, reported: bool = False) -> tuple[int, 
     `!` with the secret costs nothing, while leaving a secret's last character would leak it."""
     groups = match.groupdict()
     if groups.get("qv") is not None:
-        return match.span("qv")
+        start, end = match.span("qv")
+        quote = match.group("q")
+        inner = {'"': '\\"', '\\"': '\\\\\\"'}.get(quote)
+        if inner is not None and match.string.startswith(inner, end):
+            # a JSON string value holding an escaped quote is read whole, to its closing quote
+            # (also inside a JSON-encoded text, where the quote is `\\\"`)
+            whole = (_JSON_STRING if quote == '"' else _ESCAPED_JSON_STRING).match(
+                match.string, start)
+            if whole is not None:
+                end = whole.end()
+        return start, end
     for name in ("uv", "s"):
         if groups.get(name) is not None:
             start, end = match.span(name)
@@ -167,6 +193,10 @@ def _value_group(match: re.Match[str], *, reported: bool = False) -> tuple[int, 
                 end = with_trailing_marks(value, end)
             return start, start + end
     return match.span()
+
+
+_JSON_STRING = re.compile(r'(?:[^"\\\n\r]|\\[^\n\r]){1,512}(?=")')
+_ESCAPED_JSON_STRING = re.compile(r'(?:[^"\\\n\r]|\\\\\\"|\\\\\\\\){1,512}(?=\\")')
 
 
 def with_trailing_marks(text: str, end: int, limit: int | None = None) -> int:
@@ -204,11 +234,17 @@ def _accept_assignment(match: re.Match[str]) -> bool:
     # therefore rejected) still tells the scan how far it reached.
     quoted = match.group("qv") is not None
     ending = _CLOSING_QUOTE if quoted else _TERMINATOR
-    if ending.match(match.string, match.end()) is None:
-        return False
     start, end = _value_group(match)
+    if ending.match(match.string, end if quoted else match.end()) is None:
+        return False
     value = match.string[start:end]
-    return assignment_value_ok(value, quoted, match.group("sep"))
+    separator = match.group("sep")
+    if "," in separator:
+        # `("password", "username")` lists names; a pair's value must look like a secret
+        return (quoted and match.group("q")[-1] in "\"'" and separator.lstrip("\\")[:1] in "\"'"
+                and _PAIR_VALUE.fullmatch(value) is not None
+                and assignment_value_ok(value, quoted, separator))
+    return assignment_value_ok(value, quoted, separator)
 
 
 def _accept_plain(match: re.Match[str]) -> bool:
@@ -249,8 +285,10 @@ def _key_ends_in_secret_word(lowered: str, anchor: re.Match[str]) -> bool:
     before = lowered[start - 1:start] if start else ""
     if word == "key":
         return _KEY_BEFORE_KEY.search(lowered, max(0, start - 12), start) is not None
-    if word in ("pass", "pwd"):
+    if word == "pass":
         return before in ("_", "-", ".")
+    if word == "pwd":  # DB_PWD, an ODBC string's Pwd after a semicolon; not cwd
+        return before in ("_", "-", ".", ";", "", " ", "\t", "\n", '"', "'", "{")
     if word == "auth":
         # `.npmrc` `_auth=…`, a docker config's `"auth": "…"`; not `oauth` or `auth=basic`.
         return before in ("_", '"', "'")
@@ -271,7 +309,8 @@ def _curl_user_flag(lowered: str, anchor: re.Match[str]) -> bool:
     return curl >= 0 and (curl == 0 or not lowered[curl - 1].isalnum())
 
 
-_SEPARATOR_AHEAD = r"(?=\\?[\"'`]?[ \t]{0,4}(?::=|=>|=(?![=~])|:(?![:/])))"
+_SEPARATOR_AHEAD = (r"(?=\\?[\"'`]\]?[ \t]{0,4},|\\?[\"'`]?\]?[ \t]{0,4}"
+                    r"(?::=|=>|=(?![=~])|:(?![:/])))")
 _AUTH_HEADER = r"\\?[\"'`]?[ \t]{0,4}[:=][ \t]{0,4}\\?[\"'`]?[ \t]{0,4}"
 
 CONTEXT_RULES: tuple[ContextRule, ...] = (
@@ -311,8 +350,15 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
         tuple(re.compile(word + r"(?![a-z0-9])" + _SEPARATOR_AHEAD)
               for word in ("key", "secret", "token", "pass(?:word|wd|phrase)?", "pwd",
                            "credentials?", "auth")),
-        re.compile(r"(?P<sep>" + _SEP + r")" + _VALUE),
+        re.compile(r"(?P<sep>" + _SEP + r")" + _ANNOTATION + _YAML_PREFIX + _VALUE),
         _accept_assignment),
+    # A value glued to a marker (`KEY=[REDACTED:x]<rest>`): text that already holds a marker
+    # must not hide what follows it from the rules (they never read a value through a marker).
+    ContextRule(
+        "glued-to-marker",
+        (re.compile(r"\[redacted:[a-z0-9\-]{1,40}\]"),),
+        re.compile(r"(?P<s>[A-Za-z0-9+=_\-$%*^~][^\s\"'`,;)}>\]\[\\<]{2,511})"),
+        lambda match: True),
     # Any other scheme (`Authorization: Digest …`, `SSWS …`) or a bare value: listed last so
     # that the specific kinds above name a span they share.
     ContextRule(

@@ -1,5 +1,5 @@
 """Credentials given on a command line: the argument of a flag, a positional of a known tool,
-or a value piped into a command that reads a secret from stdin.
+or a value piped into a command that reads a secret from stdin (config files: configs.py).
 
 - a long flag whose name names a secret: `--password X`, `--password=X`, `--auth-token X`,
   `--db-pass "two words"`, `-storepass X` (keytool), `-pass pass:X` (openssl);
@@ -124,8 +124,15 @@ def _long_flag_at(text: str, lowered: str, start: int, end: int) -> tuple[int, i
     if not _name_is_secret(name):
         return None
     position = end
-    while position < size and lowered[position] in " \t":
-        position += 1
+    while position < size:  # `--password \` newline `  X`, also JSON-escaped
+        if lowered[position] in " \t":
+            position += 1
+        elif lowered.startswith("\\\n", position):
+            position += 2
+        elif lowered.startswith("\\\\\\n", position):
+            position += 4
+        else:
+            break
     if position < size and lowered[position] == "=":
         position += 1
     elif position == end:
@@ -167,8 +174,10 @@ _PASSWORD_FLAG_TOOLS: tuple[tuple[re.Pattern[str], str, bool], ...] = tuple(
         (r"7z|7za|7zr|unrar|rar", "p", True),
         (r"snmpwalk|snmpget|snmpset|snmpbulkwalk|snmptrap", "AX", False),
         (r"gh[ \t]+secret[ \t]+set", "b", False),
+        (r"ssh-keygen", "NP", False),
+        (r"openssl", "k", False),
     ))
-_SHORT_FLAG = re.compile(r"-(?<![\w-]-)([paPwAXbUu])")
+_SHORT_FLAG = re.compile(r"-(?<![\w-]-)([paPwAXbUukN])")
 _USER_AND_PASSWORD_FLAGS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
     (_tool(tools), flag, separator)
     for tools, flag, separator in (
@@ -182,7 +191,7 @@ _USER_AND_PASSWORD_FLAGS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
 _TOOL_HINTS = ("mysql", "maria", "sshpass", "-cli", "mongo", "cqlsh", "login", "twine", "hydra",
                "medusa", "exec", "nxc", "winrm", "smb", "rdesktop", "user", "ldap", "sql", "bcp",
                "ipmi", "zip", "7z", "rar", "snmp", "secret", "net", "http", "xh", "curl", "lftp",
-               "dump", "impacket")
+               "dump", "impacket", "keygen", "openssl")
 """Substrings of every tool name above: a cheap test before the tool regexes run."""
 
 
@@ -316,7 +325,7 @@ def _piped_into_stdin(text: str, lowered: str) -> Iterator[tuple[int, int]]:
         line_end = min(len(lowered), sink.end() + _REACH) if line_end < 0 else line_end
         pipe = lowered.rfind("|", line_start, sink.start())
         if pipe > line_start:
-            producers = list(_PRODUCER.finditer(lowered, line_start, pipe))
+            producers = list(_PRODUCER.finditer(lowered, max(0, line_start - 1), pipe))
             if producers:
                 producer = producers[-1]
                 position = producer.end()
@@ -324,6 +333,8 @@ def _piped_into_stdin(text: str, lowered: str) -> Iterator[tuple[int, int]]:
                 if fmt is not None:
                     position = fmt.end()
                 span = _value_at(text, position)
+                if span is not None and span[0] < pipe < span[1]:
+                    span = (span[0], pipe)  # `echo X|docker login --password-stdin`
                 if span is not None and span[1] <= pipe and _acceptable(
                         text[span[0]:span[1]].strip()):
                     yield span
@@ -335,30 +346,6 @@ def _piped_into_stdin(text: str, lowered: str) -> Iterator[tuple[int, int]]:
             span = _value_at(text, position)
             if span is not None and _acceptable(text[span[0]:span[1]]):
                 yield span
-
-
-_NETRC = re.compile(r"(?:^|[\s])(?:password|passwd)[ \t]+")
-
-
-def _netrc(text: str, lowered: str) -> Iterator[tuple[int, int]]:
-    """`machine host login user password X` (`.netrc`, `_netrc`)."""
-    found = lowered.find("machine ")
-    anchors: list[re.Match[str]] = []
-    while found >= 0:
-        line_end = lowered.find("\n", found, found + _REACH)
-        anchor = _NETRC.search(lowered, found, line_end if line_end >= 0 else found + _REACH)
-        if anchor is not None:
-            anchors.append(anchor)
-        found = lowered.find("machine ", found + 1)
-    for anchor in anchors:
-        window = max(0, anchor.start() - _REACH)
-        line_start = lowered.rfind("\n", window, anchor.start()) + 1 or window
-        head = lowered[line_start:anchor.start()]
-        if "machine " not in head and "login " not in head and "default" not in head:
-            continue
-        span = _value_at(text, anchor.end())
-        if span is not None and _acceptable(text[span[0]:span[1]]):
-            yield span
 
 
 _USER_FLAG = re.compile(r"--(?<![\w-]--)(?:proxy-|http-)?user(?:=|[ \t]+)")
@@ -381,8 +368,7 @@ def _user_flags(text: str, lowered: str) -> Iterator[tuple[int, int]]:
 
 def iter_flag_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of every credential given on a command line."""
-    for finder in (_long_flags, _short_flags, _user_flags, _positionals, _piped_into_stdin,
-                   _netrc):
+    for finder in (_long_flags, _short_flags, _user_flags, _positionals, _piped_into_stdin):
         for start, end in finder(text, lowered):
             if end > start:
                 yield KIND, start, end

@@ -27,11 +27,22 @@ KIND = "named-in-prose"
 CONTEXT_KIND = "credential-context-token"
 
 _END_OF_WORD = r"(?![a-z0-9_])"
+FOREIGN_PASSWORD_ROOTS = ("passwort", "mot de passe", "contrase", "senha", "wachtwoord",
+                          "adgangskode", "lösenord", "salasana", "hasło", "haslo", "heslo",
+                          "пароль", "パスワード", "密码", "密碼", "비밀번호")
+""""Password" in other languages (German, French, Spanish, Portuguese, Dutch, Danish, Swedish,
+Finnish, Polish, Czech, Russian, Japanese, Chinese, Korean); the sieve keeps their lines."""
+ASCII_FOREIGN_ROOTS = tuple(root for root in FOREIGN_PASSWORD_ROOTS
+                            if root.isascii() and "pass" not in root)
+"""The roots a pure-ASCII text can hold and that `pass` does not already find."""
+NON_ASCII_FOREIGN_ROOTS = tuple(root for root in FOREIGN_PASSWORD_ROOTS if not root.isascii())
 _STRONG_WORDS = {"pass": re.compile(r"pass(?:word|wd|phrase|code)" + _END_OF_WORD),
-                 "pw": re.compile(r"pwd?" + _END_OF_WORD)}
+                 "pw": re.compile(r"pwd?" + _END_OF_WORD),
+                 **{root: re.compile(re.escape(root) + r"(?:ña|na|ne|n)?(?![^\W\d_])")
+                    for root in FOREIGN_PASSWORD_ROOTS}}
 _WEAK_WORDS = {"token": re.compile(r"token" + _END_OF_WORD),
                "secret": re.compile(r"secret" + _END_OF_WORD),
-               "cred": re.compile(r"credentials?" + _END_OF_WORD),
+               "cred": re.compile(r"cred(?:entials?|s)" + _END_OF_WORD),
                "apikey": re.compile(r"apikey" + _END_OF_WORD),
                "key": re.compile(r"key" + _END_OF_WORD)}
 _KEY_QUALIFIER = re.compile(r"(?<![a-z0-9])(?:api|access|secret|auth|private|client|app|master|"
@@ -72,13 +83,17 @@ def word_hits(lowered: str, words: dict[str, re.Pattern[str]],
 _QUALIFIER = r"(?:[ \t]+(?:for|of|on|to|in|at|from)[ \t]+[\w@./:\-]+(?:[ \t]+[\w@./:\-]+){0,3}?)?"
 _CONNECTOR = (r"(?:[ \t]+(?:(?:was[ \t]+|has[ \t]+been[ \t]+|is[ \t]+)?(?:changed|set|reset|"
               r"updated|rotated)[ \t]+to|is|was|are|were|is[ \t]+now|is[ \t]+still|"
-              r"should[ \t]+be|would[ \t]+be|will[ \t]+be|becomes)[ \t]*:?[ \t]+)")
+              r"should[ \t]+be|would[ \t]+be|will[ \t]+be|becomes|"
+              r"ist|est|es|é|är|er|jest|je)[ \t]*:?[ \t]+)")
 _QUALIFIED_COLON = r"[ \t]*:[ \t]*"
 """`password for prod: X` (a bare `password: X` is an assignment, see context.py)."""
 _ANCHOR_WORDS = {**_STRONG_WORDS, **_WEAK_WORDS}
 _INTRO = re.compile(r"(?:with|and|using|use|plus)[ \t]+(?:the[ \t]+)?$")
 _TAIL = re.compile(_QUALIFIER + _CONNECTOR + "|" + _QUALIFIER.removesuffix(")?") + ")"
                    + _QUALIFIED_COLON)
+_FOREIGN_TAIL = re.compile(_QUALIFIER + _CONNECTOR + "|" + _QUALIFIER + _QUALIFIED_COLON)
+"""After a foreign word for password a bare colon names the value too (`пароль: X`): no
+assignment rule knows those words."""
 _QUOTES = {'"': '"', "'": "'", "`": "`", "\u201c": "\u201d", "\u2018": "\u2019"}
 _BARE = re.compile(r"(?:(?!\[REDACTED:)[^\s\"'`\u201c\u201d\u2018\u2019\\]){3,256}")
 _STOP_WORDS = frozenset("""
@@ -103,6 +118,12 @@ def _is_prose_word(value: str) -> bool:
 def _value(text: str, position: int) -> tuple[int, int, bool] | None:
     """(start, end, quoted) of the value at `position`."""
     if position >= len(text):
+        return None
+    if text.startswith('\\"', position):  # a JSON-encoded text's quote
+        end = text.find('\\"', position + 2, position + 260)
+        if end > position + 2 and "\\n" not in text[position:end] and "[REDACTED:" not in text[
+                position:end]:
+            return position + 2, end, True
         return None
     close = _QUOTES.get(text[position])
     if close is not None:
@@ -146,14 +167,25 @@ def _named(text: str, lowered: str,
            positions: dict[str, list[int]] | None = None) -> Iterator[tuple[int, int]]:
     for anchor_start, anchor_end, root in word_hits(lowered, _ANCHOR_WORDS, positions):
         strong = root in _STRONG_WORDS
-        tail = _TAIL.match(lowered, anchor_end)
+        tail = (_FOREIGN_TAIL if root in FOREIGN_PASSWORD_ROOTS else _TAIL).match(lowered,
+                                                                                 anchor_end)
         if tail is None or tail.end() == anchor_end:
             window = max(0, anchor_start - 24)
             line_start = lowered.rfind("\n", window, anchor_start) + 1
             intro = _INTRO.search(lowered, max(line_start, window), anchor_start)
-            if intro is None or anchor_end >= len(text) or text[anchor_end] not in " \t":
+            if anchor_end >= len(text) or text[anchor_end] not in " \t":
                 continue
             position = anchor_end + 1
+            if intro is None:
+                # a quoted value right after a strong word (the password, then a quoted
+                # phrase of several words or an opaque one; not a quoted field name)
+                found = _value(text, position) if strong else None
+                if found is not None and found[2] and (
+                        len(text[found[0]:found[1]].split()) >= 2
+                        or looks_opaque(text[found[0]:found[1]])) and _accept(
+                        text[found[0]:found[1]], True, strong):
+                    yield found[0], found[1]
+                continue
         else:
             position = tail.end()
         found = _value(text, position)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from skillgit.redact.paths import PathRewriter
 from skillgit.redact.scan import SecretMatch, compile_patterns, scan
+from skillgit.redact.visible import visible_with_offsets
 
 
 def marker(kind: str) -> str:
@@ -20,7 +21,8 @@ def marker(kind: str) -> str:
 class Redactor:
     """Replaces secrets with `[REDACTED:<kind>]` and personal path prefixes with `~/`.
 
-    Paths are rewritten first, then secrets are found in the rewritten text and replaced; the
+    Paths are rewritten first; a secret hidden by invisible characters or terminal escapes is
+    found in a copy without them (`visible.py`); then secrets are found and replaced; the
     key of a `KEY=VALUE` pair and the scheme of an `Authorization` header stay. Idempotent:
     `redact(redact(x)) == redact(x)` (for extra patterns too, unless one matches the
     `[REDACTED:...]` markers themselves).
@@ -74,7 +76,7 @@ class Redactor:
             if (len(text) > _CACHED_LENGTH or text in self._done
                     or any(marker in text for marker in _NOT_BATCHED)):
                 continue
-            rewritten = self._paths.rewrite(text)
+            rewritten = self._unhidden(self._paths.rewrite(text))
             if len(rewritten) < 4:
                 continue
             batch.append((text, rewritten))
@@ -104,7 +106,7 @@ class Redactor:
                 self._done[text] = rewritten
 
     def _redact(self, text: str) -> str:
-        text = self._paths.rewrite(text)
+        text = self._unhidden(self._paths.rewrite(text))
         matches = scan(text, self._patterns) if len(text) >= 4 else []
         for _ in range(_MAX_ROUNDS):
             if not matches:
@@ -114,6 +116,19 @@ class Redactor:
                 break
             matches = scan(text, self._patterns)
         return text
+
+    def _unhidden(self, text: str) -> str:
+        """`text` with the secrets that invisible characters hide from the rules replaced (the
+        hidden characters outside a secret stay: see `visible.py`)."""
+        view = visible_with_offsets(text)
+        if view is None:
+            return text
+        shown, offsets = view
+        matches = scan(shown, self._patterns)
+        if not matches:
+            return text
+        spans = [SecretMatch(m.kind, offsets[m.start], offsets[m.end - 1] + 1) for m in matches]
+        return _replace(text, spans)[0]
 
     def _changed_near(self, text: str, markers: list[tuple[int, int]]) -> bool:
         """Whether a rule now matches next to a new marker (see `_MAX_ROUNDS`)."""

@@ -93,5 +93,9 @@ TOKEN_RULES: tuple[TokenRule, ...] = (
           bounded=False),
     _rule("azure-storage-account-key", r"SharedAccessKey=(?P<s>[A-Za-z0-9+/]{30,}={0,2})",
           bounded=False),
+    # Discord bot token: the bot id in base64 (starts M, N or O), a timestamp, an HMAC.
+    _rule("discord-bot-token",
+          r"[MNO]" + _B64URL + r"{23,27}\." + _B64URL + r"{6}\." + _B64URL + r"{27,40}",
+          accept=_has_digit),
     _rule("jwt", r"eyJ" + _B64URL + r"{8,}\.eyJ" + _B64URL + r"{8,}\." + _B64URL + r"*"),
 )

@@ -14,6 +14,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from skillgit.redact.configs import iter_config_matches
 from skillgit.redact.context import iter_context_matches, lower_same_length
 from skillgit.redact.entropy import (
     CANDIDATE_CHAR,
@@ -22,7 +23,11 @@ from skillgit.redact.entropy import (
     run_end,
 )
 from skillgit.redact.flags import iter_flag_matches
-from skillgit.redact.prose import iter_prose_matches
+from skillgit.redact.prose import (
+    ASCII_FOREIGN_ROOTS,
+    NON_ASCII_FOREIGN_ROOTS,
+    iter_prose_matches,
+)
 from skillgit.redact.rules import TOKEN_CHARS, TOKEN_RULES
 from skillgit.redact.sieve import _RUN, MIN_RUN, _classes, sieve
 
@@ -236,16 +241,21 @@ def scan(text: str, patterns: Sequence[re.Pattern[str]] = (), *,
 
 
 _COMMAND_OR_PROSE_HINTS = ("pass", "pw", "token", "key", "secret", "auth", "cred", "bearer", " -",
-                           "<<<", "stdin", "sudo", "machine", "config", "rabbitmq")
-"""Every flag and prose rule needs one of these; most messages hold none."""
+                           "<<<", "stdin", "sudo", "machine", "config", "rabbitmq", "keygen",
+                           "openssl", *ASCII_FOREIGN_ROOTS)
+"""Every flag and prose rule needs one of these (or a foreign word for password that is not
+ASCII); most messages hold none."""
 
 
 def _context_candidates(text: str, lowered: str) -> Iterable[tuple[int, int, int, str]]:
-    finders = [iter_context_matches]
+    finders = [iter_context_matches, iter_config_matches]
     for hint in _COMMAND_OR_PROSE_HINTS:  # a loop, not any(): no generator per text
         if hint in lowered:
             finders += [iter_flag_matches, iter_prose_matches]
             break
+    else:
+        if not lowered.isascii() and any(root in lowered for root in NON_ASCII_FOREIGN_ROOTS):
+            finders += [iter_flag_matches, iter_prose_matches]
     for finder in finders:
         for kind, start, end in finder(text, lowered):
             yield _CONTEXT_PRIORITY, start, end, kind

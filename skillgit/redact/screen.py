@@ -21,6 +21,7 @@ from typing import Any, TextIO, TypeVar
 from skillgit.redact.redactor import marker
 from skillgit.redact.scan import SecretMatch, find_secrets
 from skillgit.redact.second import merge, second_opinion
+from skillgit.redact.visible import visible_with_offsets
 
 T = TypeVar("T")
 
@@ -44,10 +45,23 @@ def _json_safe(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def screen_text(text: str) -> str:
-    """`text` with everything either detector finds replaced by its marker."""
+    """`text` with everything either detector finds replaced by its marker, also where
+    invisible characters hide a secret (`PASS\u200bWORD=…`; they stay everywhere else, as a
+    progress line's terminal escapes do)."""
     if len(text) < 4:
         return text
-    matches = secret_findings(text)
+    view = visible_with_offsets(text)
+    if view is not None:
+        shown, offsets = view
+        hidden = [SecretMatch(m.kind, offsets[m.start], offsets[m.end - 1] + 1)
+                  for m in secret_findings(shown)]
+        if hidden:
+            text = _replaced(text, hidden)
+    return _replaced(text, secret_findings(text))
+
+
+def _replaced(text: str, matches: list[SecretMatch]) -> str:
+    """`text` with each of `matches` replaced by its marker (JSON escapes kept whole)."""
     if not matches:
         return text
     parts: list[str] = []

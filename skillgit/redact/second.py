@@ -42,7 +42,8 @@ _PREFIXES = (
     "sk-proj-", "sk-or-v1-", "sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_", "xoxb-",
     "xoxp-", "xoxa-", "xoxs-", "xapp-", "AKIA", "ASIA", "AIza", "GOCSPX-", "npm_", "pypi-Ag",
     "hf_", "SG.", "dop_v1_", "doo_v1_", "shpat_", "shpss_", "dapi", "gsk_", "lin_api_",
-    "AGE-SECRET-KEY-1", "eyJ", "hvs.", "hvb.", "hvr.")
+    "AGE-SECRET-KEY-1", "eyJ", "hvs.", "hvb.", "hvr.", "sk-svcacct-", "sk-admin-", "glrt-",
+    "glptt-", "xoxe.", "xoxe-", "ya29.", "AccountKey=", "SharedAccessKey=")
 _MIN_AFTER_PREFIX = 16
 _NOT_SECRET = re.compile(
     r"REDACTED:.*|[a-z]+(?:[-_.][a-z0-9]+)*|[A-Z][a-z]+(?:[A-Z][a-z]+)*|[A-Z][A-Z0-9_]*|"
@@ -198,20 +199,39 @@ def _url_passwords(text: str) -> Iterator[SecretMatch]:
         found = text.find("://", found + 3)
 
 
-_KEY_BODY = re.compile(r"[A-Za-z0-9+/=\s\\]{40,}")
+_KEY_BODY = re.compile(r"(?:(?!Private-MAC)[A-Za-z0-9+/=\s\\]){40,}")
+
+
+def _after_armor_headers(text: str, position: int) -> int:
+    """Past the `Name: value` header lines of an armored key (PGP's `Comment:`, `Version:`,
+    SSH2's `Comment:`; also JSON-escaped line breaks), to where its base64 starts."""
+    for _ in range(8):
+        header = _ARMOR_HEADER.match(text, position)
+        if header is None:
+            break
+        position = header.end()
+    return position
+
+
+_ARMOR_HEADER = re.compile(r"(?:\r?\n|\\r?\\n)[A-Za-z][\w\-]{0,30}: [^\n\\]{0,200}(?=\r?\n|\\[rn])")
 
 
 def _key_blocks(text: str) -> Iterator[SecretMatch]:
-    for header in ("PRIVATE KEY-----", "Private-Lines:"):
+    for header in ("PRIVATE KEY-----", "PRIVATE KEY BLOCK-----", "PRIVATE KEY ----",
+                   "Private-Lines:"):
         found = text.find(header)
         while found >= 0:
             body_start = text.find("\n", found)
             body_start = found + len(header) if body_start < 0 else body_start
             if header == "Private-Lines:":
                 body_start = found + len(header)
+            else:
+                body_start = _after_armor_headers(text, body_start)
             body = _KEY_BODY.match(text, body_start)
             if body is not None:
-                yield SecretMatch(KIND_KEY, body.start(), body.end())
+                # the line break after the body stays: what follows is no part of the key
+                end = body.start() + len(body.group().rstrip())
+                yield SecretMatch(KIND_KEY, body.start(), end)
             found = text.find(header, found + 1)
 
 

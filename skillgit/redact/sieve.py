@@ -34,6 +34,8 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
+from skillgit.redact.prose import ASCII_FOREIGN_ROOTS, NON_ASCII_FOREIGN_ROOTS
+
 MIN_RUN = 15
 """The shortest match of any token rule (`xapp-` and ten more characters)."""
 RUN_CHARS = frozenset(
@@ -41,9 +43,11 @@ RUN_CHARS = frozenset(
 """`?` stands for every non-ASCII character (see `_classes`)."""
 NOT_SIEVED = ("-----BEGIN", "Private-Lines")
 _LINE_WORDS = ("bearer", "pass", "pw", "rabbitmq", "<<<", "stdin", "sudo", "machine ", "-user",
-               "from-literal=")
+               "from-literal=", "[redacted:", "keygen", "openssl", "sig=", "signature=",
+               "securestring", *ASCII_FOREIGN_ROOTS)
 """Lower-case needles that keep their line whatever stands around them (few: each costs a
-pass over the text); `-user` is `--user`, `--proxy-user`."""
+pass over the text); `-user` is `--user`, `--proxy-user`. The foreign words for password
+that are not ASCII are looked for only in text that is not ASCII."""
 _LINKS = ("for|of|on|to|in|at|from|is|was|are|were|has|changed|set|reset|updated|rotated|"
           "should|would|will|becomes|create")
 _INTROS = ("with", "and", "using", "use", "plus")
@@ -68,7 +72,7 @@ def _word_in_use(root: str) -> re.Pattern[str]:
         intros += [f"(?<={qualifier}[ \t]key)" for qualifier in _KEY_QUALIFIERS]
     return re.compile(
         root + r"(?:(?<=[^\s]" + root + r")[a-z0-9_\-]{0,64}(?:[ \t=\r\n]|\Z)"
-        r"|[a-z]{0,9}\\?[\"'`]?[ \t]{0,4}[:=]"
+        r"|[a-z]{0,9}\\?[\"'`]?\]?[ \t]{0,4}[:=>]|[a-z]{0,9}\\?[\"'`]\]?[ \t]{0,4},"
         r"|[a-z]{0,9}[ \t]+(?:" + _LINKS + r")(?![a-z])|" + "|".join(intros) + ")")
 
 
@@ -77,8 +81,12 @@ _SHAPES = [_word_in_use(root) for root in ("token", "key", "secret", "cred", "au
     re.compile(r"login[ \t]+-"),  # `… | docker login -` (flags._STDIN_SINK)
     re.compile(r"://[^\s/@]{0,128}:[^\s/]{1,256}@"),  # URL userinfo (context.py)
     re.compile(r"-(?<![a-z0-9_\-]-)[pawxbu]"),  # a short option of flags.py's tools, any case
+    re.compile(r":(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:[^\s]"),  # a .pgpass line (configs.py)
 ]
 """Shapes that keep their line (and the line before it)."""
+_GOES_ON = ("\\", "|", ">", "-", "+")
+"""The last character of a line whose value is on the next line (a shell line continuation,
+a YAML block scalar `|`, `>-`, `|+`): that line is kept too."""
 _LOOK_BEHIND = 64
 """Characters kept before a long run: a credential word stands at most this far before the
 token it names (`prose._NEAR`)."""
@@ -206,6 +214,8 @@ def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]
     own = 0
     size = len(text)
     needles: list[str | re.Pattern[str]] = [*_LINE_WORDS, *_SHAPES]
+    if not text.isascii():
+        needles += NON_ASCII_FOREIGN_ROOTS
     for needle in needles:
         if isinstance(needle, str):
             found = lowered.find(needle)
@@ -216,6 +226,10 @@ def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]
             line_start = text.rfind("\n", 0, found) + 1
             newline = text.find("\n", found)
             end = size if newline < 0 else newline + 1
+            if newline > 0 and text[max(0, newline - 4):newline].rstrip(" \t\r")[-1:] in _GOES_ON:
+                # the value is on the next line: `password: |`, `--password \`
+                newline = text.find("\n", end)
+                end = size if newline < 0 else newline + 1
             own += end - line_start
             if own > budget:
                 return None

@@ -21,9 +21,11 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "llm"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "redact"))
 
-from secret_kinds import KINDS
+from secret_kinds import KINDS, Kind
 from servers import ScriptedServer, openai_reply
+from sweep_kinds import CASES
 from test_secret_kinds import leaked
+from test_sweep import OPEN
 
 from skillgit.cli import main
 from skillgit.demo.transcripts import (
@@ -38,6 +40,10 @@ from skillgit.demo.transcripts import (
     write_jsonl,
 )
 
+ALL_KINDS = [*KINDS, *(Kind(case.name, case.group, case.secret, "{secret}".join(
+    part.replace("{", "{{").replace("}", "}}") for part in case.line.split(case.secret)))
+    for case in CASES if case.name not in OPEN)]
+"""The tests' secrets corpus and the adversarial sweep's cases (`tests/redact/sweep_kinds.py`)."""
 CWD = "/home/tester/src/webapp"
 START = datetime(2026, 11, 2, 9, 0, tzinfo=timezone.utc)
 
@@ -45,8 +51,10 @@ START = datetime(2026, 11, 2, 9, 0, tzinfo=timezone.utc)
 def _steps(n: int) -> list[Step]:
     steps: list[Step] = [user("add a settings page"), assistant("Installing."),
                          shell("npm install", "added 300 packages")]
-    for kind in KINDS:
-        steps += [user(f"for the record, {kind.line}"),
+    for kind in ALL_KINDS:
+        # a config file's lines are pasted on lines of their own, as test_sweep.py places them
+        joint = ":\n" if kind.group == "config" else ", "
+        steps += [user(f"for the record{joint}{kind.line}"),
                   shell(kind.line, f"ran: {kind.line}\nok"),
                   assistant("Noted.")]
     steps += [user(f"no, use pnpm not npm in this repo ({KINDS[n].line})"),
@@ -94,7 +102,7 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
 
 
 def _leaks(where: str, text: str) -> list[str]:
-    return [f"{where}: {kind.name}: {pieces[:2]}" for kind in KINDS
+    return [f"{where}: {kind.name}: {pieces[:2]}" for kind in ALL_KINDS
             if (pieces := leaked(kind.secret, text))]
 
 

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from secret_kinds import KINDS, ORDINARY, Kind
+from sweep_kinds import CASES
 from test_redact_properties import FRAGMENTS, TOKENISH
 
 from skillgit.redact.context import lower_same_length
@@ -53,7 +54,8 @@ GREP_PREFIX = st.one_of(
 GREP_LINE = st.builds(lambda prefix, words: prefix + " ".join(words),
                       GREP_PREFIX, st.lists(st.sampled_from(VOCABULARY), max_size=12))
 SECRET_LINE = st.builds(lambda prefix, line: prefix + line, GREP_PREFIX,
-                        st.sampled_from([kind.line for kind in KINDS] + ORDINARY))
+                        st.sampled_from([kind.line for kind in KINDS] + ORDINARY
+                                        + [case.line for case in CASES]))
 GREP_OUTPUT = st.lists(st.one_of(GREP_LINE, GREP_LINE, GREP_LINE, SECRET_LINE),
                        min_size=8, max_size=40).map("\n".join)
 
@@ -205,3 +207,14 @@ def test_sieved_scan_matches_whole_scan_on_the_real_corpus(corpus_dir: Path) -> 
         assert sieved == whole, where
         compared += 1
     assert compared > 200  # of ~1,400 long strings and files
+
+
+@pytest.mark.parametrize("line", [case.line for case in CASES],
+                         ids=[case.name for case in CASES])
+def test_every_sweep_case_is_found_alike_in_long_output(line: str) -> None:
+    """The sweep's shapes (`sweep_kinds.py`) need their lines kept: the value on the line after
+    a YAML `|` or a shell `\\`, a `.pgpass` line, a marker, a foreign word for password."""
+    lines = [f"{n:5}  src/token{n}.py: token config value {n}" for n in range(30)]
+    for at in (0, 15, 30):
+        sieved, whole = both("\n".join([*lines[:at], line, *lines[at:]]))
+        assert sieved == whole
