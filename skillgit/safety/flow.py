@@ -15,8 +15,23 @@ import re
 from dataclasses import dataclass, field
 
 from skillgit.safety import hooks
+from skillgit.safety.files import (
+    ARCHIVE,
+    base,
+    extract_dirs,
+    moved,
+    on_path,
+    saved_files,
+    under_fetched,
+)
 from skillgit.safety.findings import Finding
-from skillgit.safety.resolve import Resolved, assignment, names_of, resolve
+from skillgit.safety.resolve import (
+    Resolved,
+    assignment,
+    names_of,
+    remember_definition,
+    resolve,
+)
 from skillgit.safety.shell import MAX_DEPTH, Command, Pipeline, Word, parse, walk
 from skillgit.safety.vocab import (
     ARCHIVERS,
@@ -35,9 +50,6 @@ from skillgit.safety.vocab import (
     program_name,
 )
 
-_URL_BASENAME = re.compile(r"^[a-z][a-z0-9+.-]*://[^\s?#]*/([^/\s?#]+)", re.I)
-_ARCHIVE = re.compile(r"\.(?:tar(?:\.\w+)?|tgz|tbz2?|txz|zip|7z|whl|gem|jar|deb|rpm|pkg|dmg)$",
-                      re.I)
 _EXEC_MODE = re.compile(r"^(?:[ugoa]*[+=][rwxXst]*x[rwxXst]*|0?[0-7]?[1357][0-7]{0,2})$")
 _LOOKS_LIKE_A_STEP = frozenset(FETCHERS | SHELLS | set(WRAPPERS) | BUILDERS | ARCHIVERS |
                                {"git", "chmod", "cd", "cat", "tee", "echo", "printf", "base64",
@@ -46,13 +58,18 @@ _LOOKS_LIKE_A_STEP = frozenset(FETCHERS | SHELLS | set(WRAPPERS) | BUILDERS | AR
                                 "dd", "set", "setx"})
 
 
+_STRING_LITERAL = re.compile(r"'([^'\n]{3,})'|\"([^\"\n]{3,})\"|`([^`\n]{3,})`")
+_AWKS = frozenset({"awk", "gawk", "mawk", "nawk", "busybox-awk"})
+
+
 # Program names that are also everyday words: a command only when they come first.
 _ENGLISH = frozenset({".", "?", "at", "source", "batch", "exec", "eval", "su", "cmd", "fetch",
                       "http", "https", "links", "host", "type", "time", "command", "start",
                       "call", "set", "export", "install", "run", "task", "just", "make",
                       "print", "read", "view", "open", "copy", "sort", "cut", "find", "watch",
                       "env", "nice", "builtin", "chroot", "cat", "tee", "echo", "printf",
-                      "rev", "tr", "ln", "cp", "mv", "apt", "port", "pkg", "snap"})
+                      "rev", "tr", "ln", "cp", "mv", "apt", "port", "pkg", "snap", "get",
+                      "post", "script", "parallel", "expect"})
 
 
 @dataclass
@@ -67,6 +84,7 @@ class State:
     clone_lines: set[int] = field(default_factory=set)             # lines that fetched code
     extract_lines: set[int] = field(default_factory=set)  # lines that unpacked fetched code
     in_clone: bool = False
+    on_path: set[str] = field(default_factory=set)  # fetched programs saved into a bin dir
 
 
 def analyse(script: list[Pipeline], depth: int = 0, state: State | None = None) -> list[Finding]:
@@ -103,10 +121,15 @@ def _views(command: Command, state: State) -> list[Resolved]:
 
 
 def runs_stdin(r: Resolved) -> bool:
-    """Whether the program executes what it reads on stdin."""
-    if r.names & SHELLS:
+    """Whether the program executes what it reads on stdin (a capitalised name runs too:
+    macOS file systems ignore case)."""
+    names = r.names | {program_name(n) for n in r.names}
+    if names & SHELLS:
         return True
-    if not any(is_language(n) for n in r.names):
+    if names & _AWKS:
+        return bool(re.search(r"\bsystem\s*\(|\|\s*(?:getline|&)|\|\s*\"", " ".join(
+            r.arg_texts())))
+    if not any(is_language(n) for n in names):
         return False
     if "xargs" in r.wrappers:
         return True
@@ -152,7 +175,9 @@ def source(command: Command, state: State) -> str | None:
         if (risk := word_risk(word, state, backticks=False)) is not None:
             return risk
     for r in _views(command, state):
-        if r.names & FETCHERS or (any(is_language(n) for n in r.names) and any(
+        remote_git = r.name == "git" and any(  # `git archive --remote=…`
+            a.startswith("--remote") for a in r.arg_texts())
+        if r.names & FETCHERS or remote_git or (any(is_language(n) for n in r.names) and any(
                 re.search(FETCH_API, a, re.I) for a in r.arg_texts())):
             return DOWNLOAD_RUN
         name, args = r.name, [a.lower() for a in r.arg_texts()]
@@ -164,11 +189,11 @@ def source(command: Command, state: State) -> str | None:
             return OBFUSCATED
         if name in ("cat", "type", "get-content", "gc", "tee") or r.names & SHELLS:
             for arg in r.arg_texts():
-                if (risk := state.tainted_files.get(_base(arg))) is not None:
+                if (risk := state.tainted_files.get(base(arg))) is not None:
                     return risk
     for redirect in command.redirects:
         if redirect.op.startswith("<"):
-            if (risk := state.tainted_files.get(_base(redirect.target.literal))) is not None:
+            if (risk := state.tainted_files.get(base(redirect.target.literal))) is not None:
                 return risk
             if redirect.target.literal.startswith("/dev/tcp/"):
                 return DOWNLOAD_RUN
@@ -187,7 +212,7 @@ def _command(command: Command, r: Resolved, state: State, upstream: str | None,
         if not redirect.op.startswith("<") or not executes:
             continue
         risk = word_risk(redirect.target, state) or state.tainted_files.get(
-            _base(redirect.target.literal))
+            base(redirect.target.literal))
         if redirect.body and depth < MAX_DEPTH:
             out += analyse(parse(redirect.body), depth + 1, state)
         if risk:
@@ -217,11 +242,13 @@ def _runs_fetched(r: Resolved, state: State, line: int) -> list[Finding]:
         targets = r.arg_texts()[1:]
     out = []
     for target in targets:
-        if target in state.tainted_files or _base(target) in state.tainted_files or (
+        if target in state.tainted_files or base(target) in state.tainted_files or (
                 fetched_code and not target.startswith(("/", "-", "~"))) or (
-                fetched_code and _under_fetched(target, state)) or (
+                fetched_code and under_fetched(target, state.cloned)) or (
                 line in state.extract_lines and not target.startswith("-")):
             out.append(Finding(DOWNLOAD_RUN, "a downloaded file run afterwards"))
+    if r.name == "install" and moved(r, state.tainted_files):
+        out.append(Finding(DOWNLOAD_RUN, "a downloaded file made executable"))
     if fetched_code and (r.names & BUILDERS) and not r.names & FETCHERS:
         out.append(Finding(DOWNLOAD_RUN, "fetched code built or installed"))
     return out
@@ -232,13 +259,14 @@ def run_path(command: Command, r: Resolved, state: State, line: int) -> list[Fin
     if not r.names or r.start >= len(command.words):
         return []
     path = command.words[r.start].static or ""
-    if "/" not in path and "\\" not in path:
-        return []
+    if "/" not in path and "\\" not in path:  # a bare name: found on PATH
+        return [Finding(DOWNLOAD_RUN, "a downloaded program run by name")] if \
+            program_name(path) in state.on_path else []
     first = path.lstrip("./").split("/", 1)[0]
     fetched_code = state.in_clone or line in state.clone_lines
-    if _base(path) in state.tainted_files or (
+    if base(path) in state.tainted_files or (
             (fetched_code or first in state.cloned) and not path.startswith(("/", "~"))) or (
-            fetched_code and _under_fetched(path, state)) or line in state.extract_lines:
+            fetched_code and under_fetched(path, state.cloned)) or line in state.extract_lines:
         return [Finding(DOWNLOAD_RUN, "a downloaded file run afterwards")]
     return []
 
@@ -253,53 +281,40 @@ def _remember(command: Command, state: State, line: int, tainted: str | None) ->
             elif value.static:
                 state.variables[name] = {program_name(value.static.split()[0])} \
                     if value.static.split() else set()
-        saved_files = _saved_files(command, r)
+        saved = saved_files(command, r)
         if tainted:  # `… > f`, `… | tee f`: what was fetched is now a file
-            saved_files += [x.target.literal for x in command.redirects if x.op in (
+            saved += [x.target.literal for x in command.redirects if x.op in (
                 ">", ">>", ">|", "&>")]
             if r.name in ("tee", "out-file", "set-content"):
-                saved_files += [a for a in r.arg_texts() if not a.startswith("-")]
-        for saved in saved_files:
-            state.tainted_files[_base(saved)] = DOWNLOAD_RUN
-            if _ARCHIVE.search(saved):
-                state.archives.add(_base(saved))
+                saved += [a for a in r.arg_texts() if not a.startswith("-")]
+        for path, risk in [(p, DOWNLOAD_RUN) for p in saved] + moved(r, state.tainted_files):
+            state.tainted_files[base(path)] = risk
+            if on_path(path):
+                state.on_path.add(base(path))
+            if ARCHIVE.search(path):
+                state.archives.add(base(path))
+        remember_definition(command, state.variables)
         pair = (r.name, r.args[0].literal if r.args else "")
         if pair in CLONERS or (r.name, "") in CLONERS:
             state.clone_lines.add(line)
             plain = [a for a in r.arg_texts()[1:] if not a.startswith("-")]
             if plain:
-                state.cloned.add(_base(plain[-1]).removesuffix(".git"))
+                state.cloned.add(base(plain[-1]).removesuffix(".git"))
         if r.name in ARCHIVERS and tainted:  # `curl … | tar xz`, `tar xf <(curl …)`
             state.clone_lines.add(line)
             state.extract_lines.add(line)
             state.in_clone = True
-            state.cloned |= {_base(d) for d in _extract_dirs(r.arg_texts())}
-        if r.name in ARCHIVERS and any(_base(a) in state.archives for a in r.arg_texts()):
+            state.cloned |= {base(d) for d in extract_dirs(r.arg_texts())}
+        if r.name in ARCHIVERS and any(base(a) in state.archives for a in r.arg_texts()):
             state.clone_lines.add(line)
-            state.cloned |= {_ARCHIVE.sub("", _base(a)) for a in r.arg_texts()
-                             if _base(a) in state.archives}
+            state.cloned |= {ARCHIVE.sub("", base(a)) for a in r.arg_texts()
+                             if base(a) in state.archives}
         if r.name in ("cd", "pushd", "set-location", "sl") and r.args:
             target = r.args[0].literal.rstrip("/")
-            state.in_clone = _base(target) in state.cloned or (  # deeper into extracted code
+            state.in_clone = base(target) in state.cloned or (  # deeper into extracted code
                 state.in_clone and not target.startswith(("/", "~", "..")))
             if state.in_clone:
-                state.cloned.add(_base(target))
-
-
-def _extract_dirs(args: list[str]) -> list[str]:
-    """Where an archiver extracts to: `-C DIR`, `--directory=DIR`, `-d DIR` (unzip), `-oDIR`."""
-    out = []
-    for i, arg in enumerate(args):
-        if arg in ("-C", "--directory", "-d") and i + 1 < len(args):
-            out.append(args[i + 1].rstrip("/"))
-        elif arg.startswith(("--directory=", "-o")) and len(arg) > 2:
-            out.append(arg.split("=", 1)[-1].removeprefix("-o").rstrip("/"))
-    return [d for d in out if d]
-
-
-def _under_fetched(path: str, state: State) -> bool:
-    """A path inside a folder that fetched code was cloned or extracted into."""
-    return any(part in state.cloned for part in path.replace("\\", "/").split("/")[:-1] if part)
+                state.cloned.add(base(target))
 
 
 def _exported(r: Resolved) -> list[tuple[str, Word]]:
@@ -308,33 +323,9 @@ def _exported(r: Resolved) -> list[tuple[str, Word]]:
     return [pair for a in r.args if (pair := assignment(a)) is not None]
 
 
-def _saved_files(command: Command, r: Resolved) -> list[str]:
-    if not r.names & FETCHERS:
-        return []
-    args = r.arg_texts()
-    out = [r2.target.literal for r2 in command.redirects if r2.op in (">", ">>", ">|", "&>")]
-    for i, arg in enumerate(args):
-        low = arg.lower()
-        if (low in ("-o", "--output", "-outfile", "--output-document", "-destination",
-                    "-o-") or re.fullmatch(r"-[a-z]*o", arg, re.I)) and i + 1 < len(args):
-            out.append(args[i + 1])
-        elif m := re.match(r"(?:-o|--output=|--output-document=|-O)(\S+)$", arg):
-            out.append(m.group(1))
-        elif m := _URL_BASENAME.match(arg):
-            out.append(m.group(1))  # `curl -O url`, `wget url`: saved under its own name
-        elif r.name == "scp" and ":" in arg and i + 1 < len(args):
-            out.append(args[i + 1])
-    if r.name in ("certutil", "bitsadmin") and args:
-        out.append(args[-1])
-    return [p for p in out if p and p != "-"]
-
-
-def _base(path: str) -> str:
-    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
-
-
 def _nested(command: Command, depth: int) -> list[Finding]:
-    """Quoted command lines inside arguments (`bash -c '…'`, `ssh host "…"`, `su -c …`)."""
+    """Quoted command lines inside arguments (`bash -c '…'`, `ssh host "…"`, `su -c …`), and
+    the string literals of code inside them (`python3 -c "os.system('curl … | sh')"`)."""
     if depth >= 3:
         return []
     out: list[Finding] = []
@@ -342,4 +333,8 @@ def _nested(command: Command, depth: int) -> list[Finding]:
         text = word.literal
         if word.quoted and len(text) < 20000 and re.search(r"\s|[|;&`$]", text):
             out += analyse(parse(text), depth + 1)
+            for m in _STRING_LITERAL.finditer(text):
+                inner = m.group(1) or m.group(2) or m.group(3) or ""
+                if re.search(r"\s", inner):
+                    out += analyse(parse(inner), depth + 1)
     return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from skillgit.safety.findings import Finding
-from skillgit.safety.resolve import Resolved, names_of
+from skillgit.safety.resolve import Resolved, assignment, names_of
 from skillgit.safety.shell import Command, Word, walk
 from skillgit.safety.vocab import (
     CREDENTIALS,
@@ -17,6 +17,7 @@ from skillgit.safety.vocab import (
     RAW_SOCKETS,
     READERS,
     SENDERS,
+    UPLOADERS,
     is_language,
     is_sensitive,
 )
@@ -26,7 +27,7 @@ HOOK_VARIABLES = frozenset({
     "BASH_ENV", "PROMPT_COMMAND", "PERL5OPT", "PERL5DB", "RUBYOPT", "JAVA_TOOL_OPTIONS",
     "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "DOTNET_STARTUP_HOOKS", "ZDOTDIR", "PYTHONINSPECT",
     "GIT_CONFIG_PARAMETERS", "ELECTRON_RUN_AS_NODE"})
-NODE_HOOK = re.compile(r"(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader|"
+NODE_HOOK = re.compile(r"(?:^|[\s'\"=])(?:--require|-r|--import|--loader|--experimental-loader|"
                        r"--experimental-specifier-resolution|-r=|--require=|--import=)", re.I)
 PERSISTENT_PATH = re.compile(
     r"(?:^|[/\\])(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|"
@@ -45,14 +46,17 @@ _GIT_HOOK_KEYS = re.compile(r"^(?:core\.(?:hookspath|fsmonitor|sshcommand|gitpro
                             r"pager|editor)|init\.templatedir|include\.path|includeif\..*|"
                             r"alias\..*|credential\.helper|filter\..*|diff\..*\.textconv|"
                             r"sequence\.editor|protocol\.ext\.allow)$", re.I)
+_PACKAGE_HOOK_KEYS = re.compile(r"^(?:script-shell|shell|node-options|onload-script|"
+                                r"init-module|git|npmpath|yarnpath|plugins?)(?:=.*)?$", re.I)
 _UPLOAD_FLAGS = re.compile(r"^(?:-F|--form|--form-string|-d|--data|--data-binary|--data-raw|"
                            r"--data-ascii|--data-urlencode|--json|-T|--upload-file|"
                            r"--post-file|--body-file|-InFile|--infile)(?:=(.*))?$", re.I)
-_GLUED = re.compile(r"^-[sSLfkvigqN]*[dFT](.+)$")
+_GLUED = re.compile(r"^-[sSLfkvigqN]*([dFT])(.+)$")
 _URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://)?(?:[^@/\s]+@)?(\[[^\]]+\]|[^/:\s?#]+)", re.I)
 _HOSTISH = re.compile(r"^(?:localhost|[\w-]+(?:\.[\w-]+)+)(?::\d+)?(?:/|$)")
 _LOOPBACK = re.compile(r"^(?:localhost|.*\.localhost|127(?:\.\d+){3}|0\.0\.0\.0|\[?::1\]?)$",
                        re.I)
+# Programs that copy files to a service: `aws s3 cp`, `gsutil cp`, `rclone copy`, `gh gist`.
 _REMOTE_SPEC = re.compile(r"^(?:[\w.-]+@)?[\w.-]+:(?!//)")
 _INSTALL_SUBCOMMANDS = frozenset({"install", "i", "add", "isntall", "in", "exec", "x", "dlx",
                                   "inject", "upgrade"})
@@ -108,14 +112,14 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
         m = _UPLOAD_FLAGS.match(arg)
         glued = _GLUED.match(arg) if m is None else None
         value = (m.group(1) if m and m.group(1) is not None else
-                 args[i + 1] if m and i + 1 < len(args) else glued.group(1) if glued else None)
+                 args[i + 1] if m and i + 1 < len(args) else glued.group(2) if glued else None)
         if value is None:
             httpie = re.match(r"^[\w-]*(?:=|:=)?@(.+)$", arg) if r.names & {"http", "https",
                                                                            "xh"} else None
             value = "@" + httpie.group(1) if httpie else None
         if value is None:
             continue
-        flag = (arg[:2] if glued else arg.split("=", 1)[0]).lower()
+        flag = ("-" + glued.group(1) if glued else arg.split("=", 1)[0]).lower()
         if "@" in value:
             file = value.split("@", 1)[1]      # -F f=@x, -d @x, --data-urlencode n@x
         elif "<" in value:
@@ -126,18 +130,38 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
             continue
         file = file.split(";", 1)[0]
         if file == "-":
-            if upstream == "secret" or (upstream == "file" and remote):
+            stdin = [x.target.literal for x in command.redirects if x.op == "<"]
+            if upstream == "secret" or (upstream == "file" and remote) or any(
+                    is_sensitive(f) or remote for f in stdin):
                 out.append(Finding(EXFILTRATION, "local data piped into an upload"))
         elif is_sensitive(file) or remote:
             out.append(Finding(EXFILTRATION, "a local file uploaded"))
-    if r.names & RAW_SOCKETS and (upstream or any(x.op == "<" for x in command.redirects)):
+    if r.names & RAW_SOCKETS and (upstream or any(
+            x.op == "<" and x.target.literal != "/dev/null" for x in command.redirects)):
         out.append(Finding(EXFILTRATION, "local data sent over a raw socket"))
     if r.names & {"scp", "rsync", "sftp"} and any(_REMOTE_SPEC.match(a) for a in args) and any(
             is_sensitive(a) for a in args if not _REMOTE_SPEC.match(a)):
         out.append(Finding(EXFILTRATION, "credentials copied to another host"))
+    if r.name == "git" and args[:1] == ["push"] and any(
+            ("://" in a or _REMOTE_SPEC.match(a)) and _remote([a]) for a in args[1:]
+            if not a.startswith("-")):
+        out.append(Finding(EXFILTRATION, "the repository pushed to a URL"))
+    if r.names & UPLOADERS and any(is_sensitive(a) for a in _sources(r)):
+        out.append(Finding(EXFILTRATION, "credentials uploaded to a storage service"))
     if upstream == "secret":
         out.append(Finding(EXFILTRATION, "credentials piped into a network command"))
     return out
+
+
+def _sources(r: Resolved) -> list[str]:
+    """What a copy or upload sends: its positional arguments but the destination (the last,
+    for two-place commands like `aws s3 cp SRC DEST`), URLs and option values left out."""
+    args = r.arg_texts()
+    plain = [a for i, a in enumerate(args) if not a.startswith("-") and not (
+        i > 0 and re.fullmatch(r"-[a-zA-Z]|--(?:profile|region|key|cert|identity|config)\S*",
+                               args[i - 1]))]
+    two_place = not r.names & {"gh", "transfer", "croc", "ffsend", "wormhole", "ipfs"}
+    return [a for a in (plain[:-1] if two_place else plain) if "://" not in a]
 
 
 def _targets(command: Command, r: Resolved) -> list[Word]:
@@ -157,7 +181,9 @@ def _persistence(command: Command, r: Resolved) -> list[Finding]:
         if PERSISTENT_PATH.search(word.literal.strip()) or any(
                 v.text.upper() == "PROFILE" for v in word.variables()):
             out.append(Finding(PERSISTENCE, "a write to a startup file or hook location"))
-    for name, value in r.assignments:
+    exported = [pair for a in r.args if (pair := assignment(a)) is not None] if r.name in (
+        "export", "declare", "typeset", "local", "readonly", "setx", "set") else []
+    for name, value in r.assignments + exported:
         if name.upper() in HOOK_VARIABLES or (
                 name.upper() == "NODE_OPTIONS" and NODE_HOOK.search(" " + value.literal)):
             out.append(Finding(PERSISTENCE, "an environment variable that loads code"))
@@ -172,6 +198,9 @@ def _persistence(command: Command, r: Resolved) -> list[Finding]:
             r.name in ("reg", "new-itemproperty", "set-itemproperty")
             and any("currentversion\\run" in a for a in args)):
         out.append(Finding(PERSISTENCE, "a scheduled task or autorun entry"))
+    if r.names & {"npm", "pnpm", "yarn", "bun"} and {"config", "set"} & set(args[:1]) and any(
+            _PACKAGE_HOOK_KEYS.match(a) for a in args):
+        out.append(Finding(PERSISTENCE, "a package-manager setting that runs commands"))
     if r.name == "git" and "config" in args and any(_GIT_HOOK_KEYS.match(a) for a in args):
         out.append(Finding(PERSISTENCE, "a git setting that runs commands"))
     return out

@@ -18,6 +18,7 @@ from skillgit.safety.vocab import (
     program_name,
 )
 
+ALIAS = "alias "  # key prefix in `variables` for aliases and shell functions
 _ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)", re.S)
 
 
@@ -58,7 +59,8 @@ def names_of(word: Word, variables: dict[str, set[str]]) -> set[str]:
         if not word.quoted and static[:1].isupper() and static[1:].isalpha() and \
                 static[1:].islower():
             return {static}  # "Python", "Bash", "Source": a capitalised word is prose
-        return {program_name(static)}
+        name = program_name(static)
+        return {name} | variables.get(ALIAS + name, set())
     names: set[str] = set()
     expansions = [p for p in word.parts if p.kind != "lit"]
     literal = word.literal
@@ -141,11 +143,54 @@ def _skip_options(words: list[Word], i: int, with_value: frozenset[str]) -> int:
 
 
 def _env_split(words: list[Word], i: int) -> int:
-    """`env -S 'bash -x'`: the string is split into words (`-S` was skipped as a flag)."""
+    """`env -S 'bash -x'`, `env -S'bash -x'`, `env --split-string=…`: the string is split into
+    words (`-S` was skipped as a flag)."""
     previous = words[i - 1].literal if i > 0 else ""
-    if previous in ("-S", "--split-string") and i < len(words):
-        split = parse(words[i].literal)
-        if split and split[0].commands:
-            inner = split[0].commands[0].words
+    glued = re.match(r"(?:-S|--split-string=)(.+)", previous, re.S)
+    text = glued.group(1) if glued else words[i].literal if previous in (
+        "-S", "--split-string") and i < len(words) else None
+    if text is None:
+        return i
+    split = parse(text)
+    if split and split[0].commands:
+        inner = split[0].commands[0].words
+        if glued:
+            words[i:i] = inner
+        else:
             words[i:i + 1] = inner
     return i
+
+
+def remember_definition(command: Command, variables: dict[str, set[str]]) -> None:
+    """`alias x=bash`, `x() { bash; }`, `function x { sh; }`: x runs what it stands for."""
+    words = command.words
+    if not words:
+        return
+    first = words[0].literal
+    if first == "alias":
+        for word in words[1:]:
+            if (pair := assignment(word)) is not None:
+                value = [c for p in parse(pair[1].literal) for c in p.commands[:1]]
+                variables[ALIAS + program_name(pair[0])] = resolve(value[0], variables).names \
+                    if value else set()
+        return
+    if first == "function" and len(words) > 1:
+        name, body = words[1].literal.removesuffix("()"), words[2:]
+    elif first.endswith("()") or (len(words) > 1 and words[1].literal == "" and any(
+            p.kind == "sub" for p in words[1].parts)):
+        name, body = first.removesuffix("()"), words[1:]
+    else:
+        return
+    if not name:
+        return
+    names: set[str] = set()
+    for word in body:
+        for script in word.scripts():
+            for pipeline in script:
+                for inner in pipeline.commands:
+                    names |= resolve(inner, variables).names
+    if command.group is not None:
+        for pipeline in command.group:
+            for inner in pipeline.commands:
+                names |= resolve(inner, variables).names
+    variables[ALIAS + program_name(name)] = names
