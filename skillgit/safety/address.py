@@ -8,7 +8,8 @@ import re
 
 AI = (r"(?:ai|a\.i\.|llms?|gpts?|chatgpt|claude|codex|gemini|copilot|cursor|language models?|"
       r"(?:(?:coding|ai|llm|automated|autonomous|automatic|software|code|language)\s+)?"
-      r"(?:agents?|assistants?|models?|bots?))")
+      r"(?:agents?|assistants?|models?|bots?)|(?:automated|automation|ai|llm)\s+(?:tools?|"
+      r"systems?|readers?|crawlers?|processes))")
 _AUDIENCE = (r"(?:user|reviewer|human|maintainer|owner|operator|developer|anyone|anybody|team|"
              r"them|whoever\s+\w+|(?:person|people)\s+(?:reviewing|reading|approving|merging))")
 # A model or reviewer addressed by name at the start of a line or sentence ("Claude, always
@@ -21,10 +22,12 @@ _TOLD = (r"(?:please|you|your|always|never|do|don'?t|run|execute|push|commit|mer
 _AGENT_PATTERNS = [
     rf"(?:^|[.!?;]\s+|^[ \t]*(?:[-*>#]+|<!--)[ \t]*)(?:(?:hey|hi|dear|ok(?:ay)?|so|note\s+to)"
     rf"\s+)?(?:the\s+)?{_NAMED}\s*[,:]\s*{_TOLD}",
+    rf"\byou\s*,\s*(?:the\s+|an?\s+)?{AI}\s*,",
     r"\bto\s+(?:the\s+)?(?:person|people|whoever|anyone)\s+(?:reviewing|reading|approving|"
     r"merging|checking)\b",
     r"\b(?:merge|approve|accept|ship|sign\s+off\s+on|land)\b[^.\n]{0,40}\bwithout\s+(?:"
-    r"reading|reviewing|review|looking|checking|inspecting|testing|scrutiny|questions?)\b",
+    r"reading|reviewing|review|looking|checking|inspecting|testing|scrutiny|questions?|"
+    r"comments?|discussion|delay|hesitation|objection)\b",
     r"\bpre-?approved\b|\b(?:system|admin(?:istrator)?|developer|security|priority|root)\s+"
     r"override\b",
     r"\bno\s+need\s+to\s+(?:review|inspect|audit|scrutini[sz]e|look\s+(?:at|into|over))\s+"
@@ -59,9 +62,10 @@ _AGENT_PATTERNS = [
     rf"[^.\n]{{0,50}}?\b(?:to\s+)?(?:the\s+|your\s+|any\s+)?{_AUDIENCE}s?\b",
     rf"\bwithout\s+(?:telling|informing|asking|notifying|alerting|warning|mentioning\s+it\s+to|"
     rf"letting)\s+(?:the\s+|your\s+|any\s+)?{_AUDIENCE}",
-    rf"\b(?:hide|conceal|keep)\s+(?:this|it|these|that)\b[^.\n]{{0,40}}\b(?:from\s+(?:the\s+)?"
+    rf"\b(?:hide|conceal|keep)\s+(?:this|it|these|that|the\s+following)\b[^.\n]{{0,40}}\b(?:from\s+(?:the\s+)?"
     rf"{_AUDIENCE}|secret|hidden|quiet|confidential|between\s+us)\b",
-    rf"\b{_AUDIENCE}s?\s+(?:must|should|will|need)\s+(?:not|never)\s+(?:see|notice|know|find|"
+    rf"\b{_AUDIENCE}s?\s+(?:(?:must|should|will|need|does|do)\s*(?:not|never|n't)"
+    r"(?:\s+need\s+to)?|need\s+not|needn't)\s+(?:see|notice|know|find|"
     r"learn|be\s+told)\b",
     r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|install|add|push|send|upload|"
     r"delete|remove|modify|change|commit|disable|download)\b",
@@ -81,11 +85,12 @@ _AGENT_PATTERNS = [
     r"\bjailbr(?:ea|o)k|\bdeveloper\s+mode\s+enabled\b|\bdo\s+anything\s+now\b",
 ]
 # "Ignore all previous instructions" in the other languages an attacker reaches for.
-_FOREIGN_VERB = (r"(?:ignorier\w*|ignora\w*|ignorez|ignorar|ignore\s+(?:toutes|tous|les)|"
+_FOREIGN_VERB = (r"(?:ignorier\w*|ignora\w*|ignorez|ignorar|ignore\s+(?:toutes|tous|les|todas|"
+                 r"todos|tutte|tutti|alle|las|los|as|os|le|gli)|"
                  r"vergiss\w*|vergessen\s+sie|missacht\w*|olvid\w*|esquec\w*|oubli\w*|"
                  r"dimentic\w*|negeer\w*|vergeet|zignoruj|zapomnij|игнорир\w*|забуд\w*|"
                  r"не\s+обращай\w*|忽略|忽视|无视|無視|忘记|忘掉|忘れ|무시|잊어)")
-_FOREIGN_NOUN = (r"(?:anweisung\w*|instruktion\w*|instruc\w*|istruzion\w*|indicaç\w*|"
+_FOREIGN_NOUN = (r"(?:anweisung\w*|instruktion\w*|instru[cç]\w*|istruzion\w*|indicaç\w*|"
                  r"indicacion\w*|consign\w*|regeln|reglas|règles|regras|regole|richtlijn\w*|"
                  r"instrukcj\w*|polecen\w*|инструкц\w*|указани\w*|правил\w*|指令|指示|说明|"
                  r"規則|规则|提示|命令|지시|규칙)")
@@ -94,6 +99,20 @@ _FOREIGN = re.compile(rf"{_FOREIGN_VERB}[^.\n。]{{0,50}}?{_FOREIGN_NOUN}|"
 _AGENT = re.compile("|".join(f"(?:{p})" for p in _AGENT_PATTERNS), re.I | re.M)
 
 
+_LEET = str.maketrans("013457@$", "oieastas")
+_SPACED = re.compile(r"(?<!\w)\w(?: \w(?!\w)){2,}")  # "i g n o r e": one letter at a time
+
+
+def _loose(text: str) -> str:
+    """The text with spelling tricks undone: letters spaced out, words joined by `-` or `_`,
+    digits for letters ("IGN0RE ALL PREVI0US")."""
+    text = _SPACED.sub(lambda m: m.group(0).replace(" ", ""), text)
+    return re.sub(r"(?<=[A-Za-z0-9])[-_.]+(?=[A-Za-z0-9])", " ", text).translate(_LEET)
+
+
 def addressed(text: str) -> bool:
     """Whether `text` (normalized) carries words aimed at the agent or the reviewer."""
-    return _AGENT.search(text) is not None or _FOREIGN.search(text) is not None
+    for variant in (text, _loose(text)):
+        if _AGENT.search(variant) is not None or _FOREIGN.search(variant) is not None:
+            return True
+    return False

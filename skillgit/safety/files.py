@@ -41,8 +41,8 @@ def saved_files(command: Command, r: Resolved) -> list[str]:
     """The paths a fetcher writes what it fetched to."""
     if not r.names & FETCHERS:
         return []
-    args = r.arg_texts()
-    out = [r2.target.literal for r2 in command.redirects if r2.op in (">", ">>", ">|", "&>")]
+    args = r.arg_paths()
+    out = [r2.target.path for r2 in command.redirects if r2.op in (">", ">>", ">|", "&>")]
     for i, arg in enumerate(args):
         low = arg.lower()
         if (low in ("-o", "--output", "-outfile", "--output-document", "-destination",

@@ -41,9 +41,11 @@ from skillgit.safety.vocab import (
     DATA_FLAGS,
     DECODERS,
     DOWNLOAD_RUN,
+    EXFILTRATION,
     FETCH_API,
     FETCHERS,
     OBFUSCATED,
+    SENDERS,
     SHELLS,
     WRAPPERS,
     is_language,
@@ -58,6 +60,14 @@ _LOOKS_LIKE_A_STEP = frozenset(FETCHERS | SHELLS | set(WRAPPERS) | BUILDERS | AR
                                 "dd", "set", "setx"})
 
 
+# Programs that run the file they are given, and openers that run an executable file.
+_RUNS_FILE = frozenset({"java", "javaw", "wine", "wine64", "mono", "dotnet", "appimage-run",
+                        "rundll32", "regsvr32", "msiexec", "installer", "gdebi", "mshta",
+                        "wscript", "cscript"})
+_OPENERS = frozenset({"open", "xdg-open", "start", "invoke-item", "ii", "gio", "explorer"})
+_EXECUTABLE = re.compile(r"\.(?:exe|msi|bat|cmd|com|scr|ps1|vbs|js|jse|wsf|hta|lnk|app|dmg|pkg|"
+                         r"command|jar|appimage|sh|run|bin|deb|rpm)$", re.I)
+_COMPOUND = re.compile(r"[|;&`]|\$\(|<\(")
 _STRING_LITERAL = re.compile(r"'([^'\n]{3,})'|\"([^\"\n]{3,})\"|`([^`\n]{3,})`")
 _AWKS = frozenset({"awk", "gawk", "mawk", "nawk", "busybox-awk"})
 
@@ -85,13 +95,17 @@ class State:
     extract_lines: set[int] = field(default_factory=set)  # lines that unpacked fetched code
     in_clone: bool = False
     on_path: set[str] = field(default_factory=set)  # fetched programs saved into a bin dir
+    secret_vars: set[str] = field(default_factory=set)  # NAME=$(cat ~/.ssh/id_rsa)
 
 
-def analyse(script: list[Pipeline], depth: int = 0, state: State | None = None) -> list[Finding]:
+def analyse(script: list[Pipeline], depth: int = 0, state: State | None = None,
+            stdin: str | None = None) -> list[Finding]:
+    """The findings of a parsed script; `stdin` is the risk of what its first pipeline reads
+    (a `>(…)` process substitution fed by a download)."""
     state = state or State()
     out: list[Finding] = []
     for pipeline in script:
-        upstream: str | None = None
+        upstream, stdin = stdin, None
         reads: str | None = None
         for command in pipeline.commands:
             for r in _views(command, state):
@@ -101,13 +115,26 @@ def analyse(script: list[Pipeline], depth: int = 0, state: State | None = None) 
             upstream = upstream or produced
             reads = hooks.reads(command, state.variables) or reads
             if depth < MAX_DEPTH:
-                inner = [command.group] if command.group is not None else []
-                for word in command.words + [x.target for x in command.redirects]:
-                    inner += word.scripts()
-                for script_ in inner:
-                    out += analyse(script_, depth + 1, state)
+                out += _inner(command, state, depth, upstream)
         for command in walk([pipeline]):
             out += _nested(command, depth)
+    return out
+
+
+def _inner(command: Command, state: State, depth: int, output: str | None) -> list[Finding]:
+    """Scripts inside a command: groups, substitutions, `>(…)` fed with its output, and
+    here-document bodies (a script written to a file is a script all the same)."""
+    out: list[Finding] = []
+    if command.group is not None:
+        out += analyse(command.group, depth + 1, state)
+    for word in command.words + [x.target for x in command.redirects]:
+        for part in word.parts:
+            if part.script is not None:
+                feed = output if part.kind == "proc_out" else None
+                out += analyse(part.script, depth + 1, state, stdin=feed)
+    for redirect in command.redirects:
+        if redirect.body:
+            out += analyse(parse(redirect.body), depth + 1, state)
     return out
 
 
@@ -213,8 +240,8 @@ def _command(command: Command, r: Resolved, state: State, upstream: str | None,
             continue
         risk = word_risk(redirect.target, state) or state.tainted_files.get(
             base(redirect.target.literal))
-        if redirect.body and depth < MAX_DEPTH:
-            out += analyse(parse(redirect.body), depth + 1, state)
+        if redirect.op == "<<<" and depth < MAX_DEPTH:  # `at now <<< 'curl … | sh'`
+            out += analyse(parse(redirect.target.literal), depth + 1, state)
         if risk:
             out.append(Finding(risk, "redirected into a shell or interpreter"))
     if _runs_args(r):
@@ -229,24 +256,37 @@ def _command(command: Command, r: Resolved, state: State, upstream: str | None,
         out.append(Finding(OBFUSCATED, "an encoded PowerShell command"))
     out += _runs_fetched(r, state, line) + run_path(command, r, state, line)
     out += hooks.command_findings(command, r, reads)
+    if r.names & SENDERS and any(v.text in state.secret_vars for w in r.args
+                                 for v in w.variables()):
+        out.append(Finding(EXFILTRATION, "credentials sent in a variable"))
     return out
 
 
 def _runs_fetched(r: Resolved, state: State, line: int) -> list[Finding]:
-    """Download (or clone) first, run it next: by name, via an interpreter, or by building."""
+    """Download (or clone) first, run it next: by name, via an interpreter or a runner
+    (`java -jar`, `wine`, `open x.pkg`), by installing the file, or by building."""
     fetched_code = state.in_clone or line in state.clone_lines
+    plain = [p for p in r.arg_paths() if p and not p.startswith("-") and not (
+        r.names & _RUNS_FILE and re.fullmatch(r"/[a-z]{1,12}", p, re.I))]
     targets: list[str] = []
     if r.names & SHELLS or any(is_language(n) for n in r.names):
-        targets = [a for a in r.arg_texts() if a and not a.startswith("-")][:1]
+        targets = plain[:1]
     elif r.name == "chmod" and r.args and _EXEC_MODE.match(r.args[0].literal):
-        targets = r.arg_texts()[1:]
+        targets = plain[1:]
+    elif r.names & (_RUNS_FILE | BUILDERS):
+        targets = plain
+    elif r.names & _OPENERS:
+        targets = [p for p in plain if _EXECUTABLE.search(p)]
     out = []
     for target in targets:
-        if target in state.tainted_files or base(target) in state.tainted_files or (
-                fetched_code and not target.startswith(("/", "-", "~"))) or (
-                fetched_code and under_fetched(target, state.cloned)) or (
-                line in state.extract_lines and not target.startswith("-")):
-            out.append(Finding(DOWNLOAD_RUN, "a downloaded file run afterwards"))
+        if re.match(r"(?:https?|ftp)://|\\\\[\w.-]+\\", target, re.I) and (
+                r.names & _RUNS_FILE or not r.names & BUILDERS):
+            out.append(Finding(DOWNLOAD_RUN, "a script run straight from a URL"))
+        elif target in state.tainted_files or base(target) in state.tainted_files or (
+                fetched_code and not target.startswith(("/", "-", "~"))
+                and not r.names & BUILDERS) or under_fetched(target, state.cloned) or (
+                line in state.extract_lines and not r.names & BUILDERS):
+            out.append(Finding(DOWNLOAD_RUN, "a downloaded file run or installed afterwards"))
     if r.name == "install" and moved(r, state.tainted_files):
         out.append(Finding(DOWNLOAD_RUN, "a downloaded file made executable"))
     if fetched_code and (r.names & BUILDERS) and not r.names & FETCHERS:
@@ -255,18 +295,21 @@ def _runs_fetched(r: Resolved, state: State, line: int) -> list[Finding]:
 
 
 def run_path(command: Command, r: Resolved, state: State, line: int) -> list[Finding]:
-    """A program given by path: `./install.sh`, `/tmp/x`, `clone/bin/tool`."""
+    """A program given by path: `./install.sh`, `/tmp/x`, `clone/bin/tool`, `.\\x.ps1`, `$f`;
+    or by bare name once a download was put on PATH (or is a Windows program in this folder)."""
     if not r.names or r.start >= len(command.words):
         return []
-    path = command.words[r.start].static or ""
-    if "/" not in path and "\\" not in path:  # a bare name: found on PATH
-        return [Finding(DOWNLOAD_RUN, "a downloaded program run by name")] if \
-            program_name(path) in state.on_path else []
+    path = command.words[r.start].path
+    if "/" not in path and "\\" not in path:
+        here = bool(path.startswith("$") or _EXECUTABLE.search(path))  # `$f`, `x.exe`
+        by_name = program_name(path) in state.on_path or (here and base(path) in
+                                                          state.tainted_files)
+        return [Finding(DOWNLOAD_RUN, "a downloaded program run by name")] if by_name else []
     first = path.lstrip("./").split("/", 1)[0]
     fetched_code = state.in_clone or line in state.clone_lines
     if base(path) in state.tainted_files or (
             (fetched_code or first in state.cloned) and not path.startswith(("/", "~"))) or (
-            fetched_code and under_fetched(path, state.cloned)) or line in state.extract_lines:
+            under_fetched(path, state.cloned)) or line in state.extract_lines:
         return [Finding(DOWNLOAD_RUN, "a downloaded file run afterwards")]
     return []
 
@@ -276,6 +319,8 @@ def _remember(command: Command, state: State, line: int, tainted: str | None) ->
     for r in _views(command, state):
         for name, value in r.assignments + _exported(r):
             risk = word_risk(value, state)
+            if hooks.secret_substituted(value):
+                state.secret_vars.add(name)
             if risk is not None:
                 state.tainted_vars[name] = risk
             elif value.static:
@@ -294,6 +339,9 @@ def _remember(command: Command, state: State, line: int, tainted: str | None) ->
             if ARCHIVE.search(path):
                 state.archives.add(base(path))
         remember_definition(command, state.variables)
+        if r.name in ("read", "mapfile", "readarray") and tainted:  # `… | while read l`
+            for name in (w.literal for w in r.args if not w.literal.startswith("-")):
+                state.tainted_vars[name] = tainted
         pair = (r.name, r.args[0].literal if r.args else "")
         if pair in CLONERS or (r.name, "") in CLONERS:
             state.clone_lines.add(line)
@@ -335,6 +383,6 @@ def _nested(command: Command, depth: int) -> list[Finding]:
             out += analyse(parse(text), depth + 1)
             for m in _STRING_LITERAL.finditer(text):
                 inner = m.group(1) or m.group(2) or m.group(3) or ""
-                if re.search(r"\s", inner):
+                if _COMPOUND.search(inner):  # one plain command in code is not screened
                     out += analyse(parse(inner), depth + 1)
     return out

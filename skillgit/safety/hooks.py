@@ -4,6 +4,7 @@ reads, installing straight from a URL, and remote shells."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from skillgit.safety.findings import Finding
 from skillgit.safety.resolve import Resolved, assignment, names_of
@@ -29,6 +30,12 @@ HOOK_VARIABLES = frozenset({
     "GIT_CONFIG_PARAMETERS", "ELECTRON_RUN_AS_NODE"})
 NODE_HOOK = re.compile(r"(?:^|[\s'\"=])(?:--require|-r|--import|--loader|--experimental-loader|"
                        r"--experimental-specifier-resolution|-r=|--require=|--import=)", re.I)
+# Git runs a file of these names in any hooks directory (`$(git rev-parse --git-dir)/hooks/…`).
+GIT_HOOK_NAMES = (r"pre-commit|prepare-commit-msg|commit-msg|post-commit|pre-merge-commit|"
+                  r"pre-rebase|post-checkout|post-merge|pre-push|pre-receive|update|"
+                  r"post-receive|post-update|push-to-checkout|pre-auto-gc|post-rewrite|"
+                  r"reference-transaction|fsmonitor-watchman|post-index-change|"
+                  r"applypatch-msg|pre-applypatch|post-applypatch|sendemail-validate")
 PERSISTENT_PATH = re.compile(
     r"(?:^|[/\\])(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|"
     r"zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|login|logout|inputrc|xinitrc|xprofile|"
@@ -38,7 +45,8 @@ PERSISTENT_PATH = re.compile(
     r"systemd[/\\](?:user|system)(?:[/\\]|$)|launch(?:agents|daemons)(?:[/\\]|$)|"
     r"cron(?:tab|\.d|\.daily|\.hourly|\.weekly|\.monthly)?(?:[/\\]|$)|crontabs(?:[/\\]|$)|"
     r"autostart[/\\]|init\.d[/\\]|rc\.local$|ld\.so\.preload$|profile\.d[/\\]|"
-    r"etc[/\\](?:profile|bash\.bashrc|zshrc|zsh[/\\]|environment)$)", re.I)
+    r"etc[/\\](?:profile|bash\.bashrc|zshrc|zsh[/\\]|environment)$|"
+    rf"hooks[/\\](?:{GIT_HOOK_NAMES})$)", re.I)
 _WRITERS = frozenset({"tee", "cp", "mv", "install", "ln", "rsync", "add-content", "set-content",
                       "out-file", "ac", "sc", "copy", "copy-item", "move-item", "new-item",
                       "sed", "perl", "dd", "touch", "ed", "ex", "truncate", "mkdir"})
@@ -69,7 +77,7 @@ def reads(command: Command, variables: dict[str, set[str]]) -> str | None:
     """What a pipeline stage feeds on: "secret" (credentials, the environment), "file"."""
     names = set().union(*(names_of(w, variables) for w in command.words[:64])) \
         if command.words else set()
-    texts = [w.literal for w in command.words]
+    texts = [w.path for w in command.words]
     if names & ENV_DUMPS and not any(t.startswith(("-", "$")) or "=" in t for t in texts[1:2]):
         return "secret"
     if any(is_sensitive(t) for t in texts[1:]) and names & (READERS | ENV_DUMPS):
@@ -87,7 +95,7 @@ def command_findings(command: Command, r: Resolved, upstream_reads: str | None) 
             + _credentials(command, r) + _remote_install(r) + _remote_shell(r))
 
 
-def _secret_substituted(word: Word) -> bool:
+def secret_substituted(word: Word) -> bool:
     return any(reads(c, {}) == "secret" for inner in word.scripts() for c in walk(inner))
 
 
@@ -102,7 +110,7 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
     if not r.names & SENDERS and not any(is_language(n) for n in r.names):
         return []
     out = []
-    if any(_secret_substituted(w) for w in r.args) and r.names & SENDERS:
+    if any(secret_substituted(w) for w in r.args) and r.names & SENDERS:
         out.append(Finding(EXFILTRATION, "credentials substituted into a network command"))
     args = r.arg_texts()
     if not r.names & SENDERS:
@@ -148,6 +156,8 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
         out.append(Finding(EXFILTRATION, "the repository pushed to a URL"))
     if r.names & UPLOADERS and any(is_sensitive(a) for a in _sources(r)):
         out.append(Finding(EXFILTRATION, "credentials uploaded to a storage service"))
+    if any(x.op == "<" and is_sensitive(x.target.path) for x in command.redirects):
+        out.append(Finding(EXFILTRATION, "credentials fed to a network command"))
     if upstream == "secret":
         out.append(Finding(EXFILTRATION, "credentials piped into a network command"))
     return out
@@ -188,6 +198,10 @@ def _persistence(command: Command, r: Resolved) -> list[Finding]:
                 name.upper() == "NODE_OPTIONS" and NODE_HOOK.search(" " + value.literal)):
             out.append(Finding(PERSISTENCE, "an environment variable that loads code"))
     args = [a.lower() for a in r.arg_texts()]
+    if r.name in ("at", "batch") and (command.redirects or re.match(
+            r"(?:now|noon|midnight|teatime|tomorrow|today|\d{1,4}(?::\d\d)?(?:am|pm)?|-f)$",
+            args[0] if args else "")):
+        out.append(Finding(PERSISTENCE, "a job scheduled with at"))
     if r.name == "crontab" and not (args and set(args) <= {"-l", "-u"} | set(args[1:2])):
         out.append(Finding(PERSISTENCE, "a crontab change"))
     if r.name == "systemctl" and "--user" in args and {"enable", "link", "edit"} & set(args):
@@ -196,12 +210,14 @@ def _persistence(command: Command, r: Resolved) -> list[Finding]:
         out.append(Finding(PERSISTENCE, "a launchd job loaded"))
     if r.name in ("schtasks", "register-scheduledtask") or (
             r.name in ("reg", "new-itemproperty", "set-itemproperty")
-            and any("currentversion\\run" in a for a in args)):
+            and any("currentversion\\run" in a.lower() for a in r.arg_paths())):
         out.append(Finding(PERSISTENCE, "a scheduled task or autorun entry"))
     if r.names & {"npm", "pnpm", "yarn", "bun"} and {"config", "set"} & set(args[:1]) and any(
             _PACKAGE_HOOK_KEYS.match(a) for a in args):
         out.append(Finding(PERSISTENCE, "a package-manager setting that runs commands"))
-    if r.name == "git" and "config" in args and any(_GIT_HOOK_KEYS.match(a) for a in args):
+    inline = [b.split("=", 1)[0] for a, b in pairwise(args) if a in ("-c", "--config-env")]
+    if r.name == "git" and any(_GIT_HOOK_KEYS.match(key) for key in inline + (
+            args if "config" in args else [])):
         out.append(Finding(PERSISTENCE, "a git setting that runs commands"))
     return out
 
@@ -217,6 +233,12 @@ def _credentials(command: Command, r: Resolved) -> list[Finding]:
 def _remote_install(r: Resolved) -> list[Finding]:
     """`pip install git+https://…`, `npm i user/repo`, `go run host/mod@v`, `cargo install
     --git …`, `deno run https://…`: code from a URL, installed or run at once."""
+    options = r.runner_options
+    fetched = [o.split("=", 1)[-1] for o in options if o.startswith(("--package=", "--from=",
+                                                                       "--with=", "--spec="))]
+    fetched += [b for a, b in pairwise(options) if a in ("--package", "--from", "--with", "-p")]
+    if any(_URLISH.match(f) or (_SHORTHAND.match(f) and not f.startswith("@")) for f in fetched):
+        return [Finding(DOWNLOAD_RUN, "a package run from a URL")]
     args = r.arg_texts()
     name = r.name
     if is_language(name) and args[:2] == ["-m", "pip"]:
@@ -231,9 +253,10 @@ def _remote_install(r: Resolved) -> list[Finding]:
                 "pipx", "deno", "go")) else [])
         if name in ("uv", "pip") and sub in ("pip", "tool"):
             package_args = plain[2:]
-        if name == "uvx" or name == "pipx":
-            package_args += [a.split("=", 1)[-1] for a in args if a.startswith(("--from",
-                                                                                 "--spec"))]
+        package_args += [a.split("=", 1)[-1] for a in args if a.startswith((
+            "--from=", "--spec=", "--package=", "--with="))]  # `npm exec --package=…`
+        package_args += [args[i + 1] for i, a in enumerate(args[:-1]) if a in (
+            "--from", "--spec", "--package", "--with", "-p")]
         npm = name in ("npm", "pnpm", "yarn", "bun", "npx", "pnpx", "bunx")
         for arg in package_args:
             if _URLISH.match(arg) or " @ " in arg or (npm and _SHORTHAND.match(arg)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from skillgit.safety.shell import Command, Pipeline, Word, parse
 from skillgit.safety.vocab import (
@@ -19,6 +20,7 @@ from skillgit.safety.vocab import (
 )
 
 ALIAS = "alias "  # key prefix in `variables` for aliases and shell functions
+_GLOB = re.compile(r"[*?\[]")
 _ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)", re.S)
 
 
@@ -30,6 +32,7 @@ class Resolved:
     args: list[Word]
     assignments: list[tuple[str, Word]] = field(default_factory=list)
     wrappers: list[str] = field(default_factory=list)
+    runner_options: list[str] = field(default_factory=list)  # `npm exec --package=…`
     start: int = 0                       # index of the program word in the command's words
 
     @property
@@ -38,6 +41,9 @@ class Resolved:
 
     def arg_texts(self) -> list[str]:
         return [w.literal for w in self.args]
+
+    def arg_paths(self) -> list[str]:
+        return [w.path for w in self.args]
 
 
 def assignment(word: Word) -> tuple[str, Word] | None:
@@ -56,11 +62,10 @@ def names_of(word: Word, variables: dict[str, set[str]]) -> set[str]:
     """What a program word can name once expanded ("?" for an expansion nobody can know)."""
     static = word.static
     if static is not None:
-        if not word.quoted and static[:1].isupper() and static[1:].isalpha() and \
-                static[1:].islower():
-            return {static}  # "Python", "Bash", "Source": a capitalised word is prose
-        name = program_name(static)
-        return {name} | variables.get(ALIAS + name, set())
+        names = _static_names(static, word.quoted)
+        if variables and (alias := variables.get(ALIAS + min(names))):
+            return set(names) | alias
+        return set(names)
     names: set[str] = set()
     expansions = [p for p in word.parts if p.kind != "lit"]
     literal = word.literal
@@ -79,6 +84,16 @@ def names_of(word: Word, variables: dict[str, set[str]]) -> set[str]:
         elif part.script is not None:
             names |= _which(part.script, variables) or {"?"}
     return names or {"?"}
+
+
+@lru_cache(maxsize=4096)
+def _static_names(static: str, quoted: bool) -> frozenset[str]:
+    if not quoted and static[:1].isupper() and static[1:].isalpha() and static[1:].islower():
+        return frozenset({static})  # "Python", "Bash", "Source": a capitalised word is prose
+    name = program_name(static)
+    if not quoted and len(name) > 1 and _GLOB.search(name):
+        return frozenset({name, "?"})  # `/???/b?sh`, `/bin/[b]ash`: could be any program
+    return frozenset({name})
 
 
 def _which(script: list[Pipeline], variables: dict[str, set[str]]) -> set[str]:
@@ -121,8 +136,11 @@ def resolve(command: Command, variables: dict[str, set[str]], start: int = 0) ->
         if name in RUNNERS and i + 1 < len(words) and (
                 RUNNERS[name] == "" or words[i + 1].literal == RUNNERS[name]):
             out.wrappers.append(name)
-            i = _skip_options(words, i + (1 if RUNNERS[name] == "" else 2), frozenset(
-                {"-n", "--name", "-p", "--prefix", "--with", "--from", "--python", "-e"}))
+            first = i + (1 if RUNNERS[name] == "" else 2)
+            i = _skip_options(words, first, frozenset(
+                {"-n", "--name", "-p", "--prefix", "--with", "--from", "--python", "-e",
+                 "--package"}))
+            out.runner_options += [w.literal for w in words[first:i]]
             continue
         out.names, out.args, out.start = names, words[i + 1:], start + i
         return out

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 MAX_DEPTH = 12
+_IFS = re.compile(r"\$\{IFS\}|\$IFS\b(?:\$[0-9@*])?")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-]")
 _REDIRECT = re.compile(r"(\d*)(<<<|<<-|<<|<>|<&|>>|>&|>\||&>>|&>|<|>)")
 _ANSI = {"n": "\n", "t": "\t", "r": "\r", "e": "\x1b", "a": "\a", "\\": "\\", "'": "'", '"': '"'}
@@ -35,6 +36,15 @@ class Part:
 class Word:
     parts: list[Part] = field(default_factory=list)
     quoted: bool = False
+    raw: str = ""                        # the source text, as written (set once complete)
+
+    @property
+    def path(self) -> str:
+        """The word as a file path: the literal, or the text as written when an expansion or a
+        backslash makes the literal lose it (`$f`, `$HOME/x.sh`, `.\\x.ps1`, `C:\\t\\x.exe`)."""
+        if "\\" in self.raw or any(p.kind == "var" for p in self.parts):
+            return self.raw.strip("\"'")
+        return self.literal
 
     @cached_property
     def literal(self) -> str:
@@ -97,10 +107,13 @@ class _Lexer:
         pipeline = Pipeline(line=self.line)
         command = Command()
         word: Word | None = None
+        word_start = 0
+        piped = False  # a `|` ends the line: the pipeline goes on on the next one
 
         def end_word() -> None:
             nonlocal word
             if word is not None and word.parts:
+                word.raw = self.text[word_start:self.pos]
                 command.words.append(word)
             word = None
 
@@ -130,6 +143,9 @@ class _Lexer:
             elif c in " \t\r":
                 end_word()
                 self.pos += 1
+            elif c == "\n" and piped and not command.words and command.group is None:
+                self.pos += 1
+                self.line += 1
             elif c == "\n":
                 end_pipeline()
                 self.pos += 1
@@ -141,13 +157,15 @@ class _Lexer:
                 self.pos += 1 if c == ";" else 2
             elif self.starts("|&") or (c == "|"):
                 end_command()
+                piped = True
                 self.pos += 2 if self.starts("|&") else 1
             elif c == "&" and not self.starts("&>"):
                 end_pipeline()
                 self.pos += 1
             elif c in "<>" and self.peek(1) == "(" and depth < MAX_DEPTH:
+                if word is None:
+                    word, word_start = Word(), self.pos
                 self.pos += 2
-                word = word or Word()
                 word.parts.append(Part("proc_in" if c == "<" else "proc_out",
                                        script=self.script(depth + 1, ")")))
             elif (c in "<>&" or c.isdigit()) and (m := _REDIRECT.match(self.text, self.pos)) \
@@ -164,18 +182,24 @@ class _Lexer:
                     command.words.append(Word([Part("sub", script=inner, backtick=True)]))
                 else:
                     command.group = inner
+            elif (m := _IFS.match(self.text, self.pos)) is not None:
+                end_word()  # `curl${IFS}-s`: $IFS splits words like a space
+                self.pos = m.end()
             else:
-                word = word or Word()
+                if word is None:
+                    word, word_start = Word(), self.pos
                 self._word_char(word, depth)
+                piped = False
         end_pipeline()
         return out
 
     def _redirect(self, command: Command, op: str, depth: int) -> None:
         while self.pos < len(self.text) and self.peek() in " \t":
             self.pos += 1
-        target = Word()
+        target, start = Word(), self.pos
         while self.pos < len(self.text) and self.peek() not in " \t\n;|&<>)":
             self._word_char(target, depth)
+        target.raw = self.text[start:self.pos]
         if op.startswith("<<") and op != "<<<":
             redirect = Redirect(op, target)
             self.heredocs.append((redirect, target.literal, target.quoted))

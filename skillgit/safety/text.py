@@ -82,6 +82,16 @@ _INLINE_DECODE_EXEC = re.compile(rf"{_DECODE_API}[^\n]*{_EXEC_API}|{_EXEC_API}[^
 _INLINE_SEND = re.compile(rf"{FETCH_API}[^\n]*(?:open|read|cat|Get-Content|readFile)\w*"
                           r"\s*\(?\s*['\"]?[^'\"\n]*(?:\.env\b|\.ssh|id_rsa|\.aws|"
                           r"credentials|\.netrc|\.npmrc|\.git-credentials)", re.I)
+# Inline code (python -c, node -e, vim -c, …) that writes a startup file or hook.
+_STARTUP_FILE = (r"(?:\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zshenv|zprofile|zlogin|"
+                 r"kshrc|cshrc|tcshrc)\b|config\.fish\b|\.git[/\\]hooks\b|authorized_keys\b|"
+                 r"\bcrontab\b|[\w-]+\.pth\b|(?:site|user)customize\.py\b|"
+                 r"powershell_profile\.ps1\b|LaunchAgents\b|systemd[/\\]user\b)")
+_WRITE_API = (r"(?:\bopen\s*\(|\bfopen\b|writefile|appendfile|writefilesync|appendfilesync|"
+              r"write_text|write_bytes|File\.(?:write|open|append)|file_put_contents|"
+              r"Add-Content|Set-Content|Out-File|>>)")
+_INLINE_PERSIST = re.compile(rf"{_WRITE_API}[^\n]{{0,120}}?{_STARTUP_FILE}|{_STARTUP_FILE}"
+                             rf"[^\n]{{0,60}}?(?:['\"]\s*,\s*['\"][aw]\+?['\"]|\.write\b)", re.I)
 _SOCKET_DEVICE = re.compile(r"/dev/(?:tcp|udp)/")
 _DESTRUCTIVE = [
     re.compile(r"\bmkfs(?:\.\w+)?\s+/dev/|\bdd\s+[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|xvd|vd|mmcblk)",
@@ -128,7 +138,8 @@ def findings(original: str, text: str) -> list[Finding]:
     if addressed(text):
         out.append(Finding(AGENT, "words addressed to the agent or the reviewer"))
     out += _credential_findings(text)
-    if _RC_EDIT.search(text) or _HOOK_MENTION.search(text) or _PACKAGE_HOOK.search(text) or any(
+    if _RC_EDIT.search(text) or _HOOK_MENTION.search(text) or _PACKAGE_HOOK.search(
+            text) or _INLINE_PERSIST.search(text) or any(
             NODE_HOOK.search(m.group(0)) for m in _NODE_OPTIONS.finditer(text)):
         out.append(Finding(PERSISTENCE, "a startup file, hook or code-loading variable"))
     if _INLINE_FETCH_EXEC.search(text):

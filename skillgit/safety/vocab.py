@@ -4,6 +4,7 @@ which paths hold credentials. Names are compared lower-cased, without directory 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 DOWNLOAD_RUN = "download-and-run"
 OBFUSCATED = "obfuscated code run"
@@ -126,6 +127,7 @@ ENV_DUMPS = frozenset({"env", "printenv", "set", "export", "declare", "compgen"}
 _VERSIONED = re.compile(r"^([a-z][a-z-]*?[a-z])-?v?\d+(?:\.\d+)*$")
 
 
+@lru_cache(maxsize=8192)
 def program_name(text: str) -> str:
     """`/usr/bin/Bash.EXE` → `bash`; a versioned shell or interpreter (`ksh93`, `bash5`,
     `node22`, `python3.12`, `pip3.11`) → its family name."""
