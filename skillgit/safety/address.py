@@ -20,8 +20,8 @@ _TOLD = (r"(?:please|you|your|always|never|do|don'?t|run|execute|push|commit|mer
          r"ignore|skip|install|add|delete|remove|make\s+sure|ensure|remember|also|must|should|"
          r"from\s+now|silently|send|upload|disable|enable)\b")
 _AGENT_PATTERNS = [
-    rf"(?:^|[.!?;]\s+|^[ \t]*(?:[-*>#]+|<!--)[ \t]*)(?:(?:hey|hi|dear|ok(?:ay)?|so|note\s+to)"
-    rf"\s+)?(?:the\s+)?{_NAMED}\s*[,:]\s*{_TOLD}",
+    r"(?:^[ \t]*(?:[-*>#]+|<!--)?[ \t]*|[.!?;]\s+)(?:(?:hey|hi|dear|ok(?:ay)?|so|note\s+to|"
+    rf"attention|attn|psst)\s+)?(?:the\s+)?{_NAMED}\s*[,:]\s*{_TOLD}",
     rf"\byou\s*,\s*(?:the\s+|an?\s+)?{AI}\s*,",
     r"\bto\s+(?:the\s+)?(?:person|people|whoever|anyone)\s+(?:reviewing|reading|approving|"
     r"merging|checking)\b",
@@ -38,8 +38,9 @@ _AGENT_PATTERNS = [
     r"\b(?:forget|ignore|disregard)\s+(?:everything|all|anything)\s+(?:(?:that\s+)?you\s+"
     r"(?:were|'ve\s+been|have\s+been|had\s+been)\s+(?:told|taught|given|instructed)|"
     r"(?:said|written|stated)\s+(?:above|before|earlier))",
-    rf"\b{AI}\s+(?:reading|processing|seeing|that reads?|who reads?|parsing|reads|sees|"
-    r"processes|parses|ingests|encounters)\s+"
+    rf"\b(?:when|if|once|whenever)\s+(?:an?\s+|the\s+|any\s+)?{AI}\s+(?:reads|sees|processes|"
+    r"parses|ingests|encounters|finds)\s+this\b",
+    rf"\b{AI}\s+(?:reading|processing|seeing|that reads?|who reads?|parsing)\s+"
     r"(?:this|these|the\s+(?:file|text|page|document|readme|skill|repo))\b",
     rf"\b(?:all|any|every)\s+{AI}\s+(?:must|should|shall|will|need to|are (?:required|"
     r"instructed|expected) to)\b",
@@ -73,7 +74,7 @@ _AGENT_PATTERNS = [
     r"pay\s+no\s+(?:attention|heed|mind)\s+to|stop\s+following|no\s+longer\s+follow)\s+"
     r"(?:all\s+|any\s+|of\s+|every\s+)*(?:(?:the\s+|my\s+|these\s+|those\s+|its\s+)?"
     r"(?:previous|prior|above|earlier|preceding|original|initial|system|safety|security|"
-    r"developer|existing|other|all|former|old)\s+|your\s+(?:\w+\s+)?)"
+    r"developer|existing|other|all)\s+|your\s+(?:\w+\s+)?)"
     r"(?:\w+\s+)?(?:instructions?|prompts?|messages?|rules?|directions?|guidelines?|context|"
     r"directives?|guardrails?|polic(?:y|ies)|constraints?)\b",
     r"\b(?:new|updated|real|actual|hidden|secret|revised)\s+(?:system\s+)?(?:instructions?|"
@@ -107,7 +108,8 @@ def _loose(text: str) -> str:
     """The text with spelling tricks undone: letters spaced out, words joined by `-` or `_`,
     digits for letters ("IGN0RE ALL PREVI0US")."""
     text = _SPACED.sub(lambda m: m.group(0).replace(" ", ""), text)
-    return re.sub(r"(?<=[A-Za-z0-9])[-_.]+(?=[A-Za-z0-9])", " ", text).translate(_LEET)
+    text = re.sub(r"[_*~`]+", " ", text)  # Markdown emphasis: `_If you are an AI_`
+    return re.sub(r"(?<=[A-Za-z0-9])[-.]+(?=[A-Za-z0-9])", " ", text).translate(_LEET)
 
 
 def addressed(text: str) -> bool:

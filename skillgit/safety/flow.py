@@ -12,7 +12,6 @@ archive is tainted code: building, installing or running from it is refused too.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from skillgit.safety import hooks
 from skillgit.safety.files import (
@@ -22,9 +21,9 @@ from skillgit.safety.files import (
     moved,
     on_path,
     saved_files,
-    under_fetched,
 )
 from skillgit.safety.findings import Finding
+from skillgit.safety.launch import State, run_path, runs_fetched
 from skillgit.safety.resolve import (
     Resolved,
     assignment,
@@ -52,7 +51,6 @@ from skillgit.safety.vocab import (
     program_name,
 )
 
-_EXEC_MODE = re.compile(r"^(?:[ugoa]*[+=][rwxXst]*x[rwxXst]*|0?[0-7]?[1357][0-7]{0,2})$")
 _LOOKS_LIKE_A_STEP = frozenset(FETCHERS | SHELLS | set(WRAPPERS) | BUILDERS | ARCHIVERS |
                                {"git", "chmod", "cd", "cat", "tee", "echo", "printf", "base64",
                                 "python", "python3", "node", "export", "crontab", "systemctl",
@@ -60,13 +58,6 @@ _LOOKS_LIKE_A_STEP = frozenset(FETCHERS | SHELLS | set(WRAPPERS) | BUILDERS | AR
                                 "dd", "set", "setx"})
 
 
-# Programs that run the file they are given, and openers that run an executable file.
-_RUNS_FILE = frozenset({"java", "javaw", "wine", "wine64", "mono", "dotnet", "appimage-run",
-                        "rundll32", "regsvr32", "msiexec", "installer", "gdebi", "mshta",
-                        "wscript", "cscript"})
-_OPENERS = frozenset({"open", "xdg-open", "start", "invoke-item", "ii", "gio", "explorer"})
-_EXECUTABLE = re.compile(r"\.(?:exe|msi|bat|cmd|com|scr|ps1|vbs|js|jse|wsf|hta|lnk|app|dmg|pkg|"
-                         r"command|jar|appimage|sh|run|bin|deb|rpm)$", re.I)
 _COMPOUND = re.compile(r"[|;&`]|\$\(|<\(")
 _STRING_LITERAL = re.compile(r"'([^'\n]{3,})'|\"([^\"\n]{3,})\"|`([^`\n]{3,})`")
 _AWKS = frozenset({"awk", "gawk", "mawk", "nawk", "busybox-awk"})
@@ -80,22 +71,6 @@ _ENGLISH = frozenset({".", "?", "at", "source", "batch", "exec", "eval", "su", "
                       "env", "nice", "builtin", "chroot", "cat", "tee", "echo", "printf",
                       "rev", "tr", "ln", "cp", "mv", "apt", "port", "pkg", "snap", "get",
                       "post", "script", "parallel", "expect"})
-
-
-@dataclass
-class State:
-    """What earlier commands of the same text did."""
-
-    variables: dict[str, set[str]] = field(default_factory=dict)   # NAME → program names
-    tainted_vars: dict[str, str] = field(default_factory=dict)     # NAME → risk
-    tainted_files: dict[str, str] = field(default_factory=dict)    # basename → risk
-    archives: set[str] = field(default_factory=set)                # downloaded archive names
-    cloned: set[str] = field(default_factory=set)                  # directories of fetched code
-    clone_lines: set[int] = field(default_factory=set)             # lines that fetched code
-    extract_lines: set[int] = field(default_factory=set)  # lines that unpacked fetched code
-    in_clone: bool = False
-    on_path: set[str] = field(default_factory=set)  # fetched programs saved into a bin dir
-    secret_vars: set[str] = field(default_factory=set)  # NAME=$(cat ~/.ssh/id_rsa)
 
 
 def analyse(script: list[Pipeline], depth: int = 0, state: State | None = None,
@@ -112,21 +87,23 @@ def analyse(script: list[Pipeline], depth: int = 0, state: State | None = None,
                 out += _command(command, r, state, upstream, reads, pipeline.line, depth)
             produced = source(command, state)
             _remember(command, state, pipeline.line, upstream or produced)
+            if depth < MAX_DEPTH:
+                out += _inner(command, state, depth, upstream, upstream or produced)
             upstream = upstream or produced
             reads = hooks.reads(command, state.variables) or reads
-            if depth < MAX_DEPTH:
-                out += _inner(command, state, depth, upstream)
         for command in walk([pipeline]):
             out += _nested(command, depth)
     return out
 
 
-def _inner(command: Command, state: State, depth: int, output: str | None) -> list[Finding]:
-    """Scripts inside a command: groups, substitutions, `>(…)` fed with its output, and
-    here-document bodies (a script written to a file is a script all the same)."""
+def _inner(command: Command, state: State, depth: int, given: str | None,
+           output: str | None) -> list[Finding]:
+    """Scripts inside a command: a group fed with what the command is `given` on stdin
+    (`… | (sh)`), substitutions, `>(…)` fed with its `output`, and here-document bodies (a
+    script written to a file is a script all the same)."""
     out: list[Finding] = []
     if command.group is not None:
-        out += analyse(command.group, depth + 1, state)
+        out += analyse(command.group, depth + 1, state, stdin=given)
     for word in command.words + [x.target for x in command.redirects]:
         for part in word.parts:
             if part.script is not None:
@@ -254,64 +231,12 @@ def _command(command: Command, r: Resolved, state: State, upstream: str | None,
     if (r.names & {"powershell", "pwsh"}) and any(
             re.fullmatch(r"-e(?:nc(?:odedcommand)?|c)?", a, re.I) for a in r.arg_texts()):
         out.append(Finding(OBFUSCATED, "an encoded PowerShell command"))
-    out += _runs_fetched(r, state, line) + run_path(command, r, state, line)
+    out += runs_fetched(r, state, line) + run_path(command, r, state, line)
     out += hooks.command_findings(command, r, reads)
     if r.names & SENDERS and any(v.text in state.secret_vars for w in r.args
                                  for v in w.variables()):
         out.append(Finding(EXFILTRATION, "credentials sent in a variable"))
     return out
-
-
-def _runs_fetched(r: Resolved, state: State, line: int) -> list[Finding]:
-    """Download (or clone) first, run it next: by name, via an interpreter or a runner
-    (`java -jar`, `wine`, `open x.pkg`), by installing the file, or by building."""
-    fetched_code = state.in_clone or line in state.clone_lines
-    plain = [p for p in r.arg_paths() if p and not p.startswith("-") and not (
-        r.names & _RUNS_FILE and re.fullmatch(r"/[a-z]{1,12}", p, re.I))]
-    targets: list[str] = []
-    if r.names & SHELLS or any(is_language(n) for n in r.names):
-        targets = plain[:1]
-    elif r.name == "chmod" and r.args and _EXEC_MODE.match(r.args[0].literal):
-        targets = plain[1:]
-    elif r.names & (_RUNS_FILE | BUILDERS):
-        targets = plain
-    elif r.names & _OPENERS:
-        targets = [p for p in plain if _EXECUTABLE.search(p)]
-    out = []
-    for target in targets:
-        if re.match(r"(?:https?|ftp)://|\\\\[\w.-]+\\", target, re.I) and (
-                r.names & _RUNS_FILE or not r.names & BUILDERS):
-            out.append(Finding(DOWNLOAD_RUN, "a script run straight from a URL"))
-        elif target in state.tainted_files or base(target) in state.tainted_files or (
-                fetched_code and not target.startswith(("/", "-", "~"))
-                and not r.names & BUILDERS) or under_fetched(target, state.cloned) or (
-                line in state.extract_lines and not r.names & BUILDERS):
-            out.append(Finding(DOWNLOAD_RUN, "a downloaded file run or installed afterwards"))
-    if r.name == "install" and moved(r, state.tainted_files):
-        out.append(Finding(DOWNLOAD_RUN, "a downloaded file made executable"))
-    if fetched_code and (r.names & BUILDERS) and not r.names & FETCHERS:
-        out.append(Finding(DOWNLOAD_RUN, "fetched code built or installed"))
-    return out
-
-
-def run_path(command: Command, r: Resolved, state: State, line: int) -> list[Finding]:
-    """A program given by path: `./install.sh`, `/tmp/x`, `clone/bin/tool`, `.\\x.ps1`, `$f`;
-    or by bare name once a download was put on PATH (or is a Windows program in this folder)."""
-    if not r.names or r.start >= len(command.words):
-        return []
-    path = command.words[r.start].path
-    if "/" not in path and "\\" not in path:
-        here = bool(path.startswith("$") or _EXECUTABLE.search(path))  # `$f`, `x.exe`
-        by_name = program_name(path) in state.on_path or (here and base(path) in
-                                                          state.tainted_files)
-        return [Finding(DOWNLOAD_RUN, "a downloaded program run by name")] if by_name else []
-    first = path.lstrip("./").split("/", 1)[0]
-    fetched_code = state.in_clone or line in state.clone_lines
-    if base(path) in state.tainted_files or (
-            (fetched_code or first in state.cloned) and not path.startswith(("/", "~"))) or (
-            under_fetched(path, state.cloned)) or line in state.extract_lines:
-        return [Finding(DOWNLOAD_RUN, "a downloaded file run afterwards")]
-    return []
 
 
 def _remember(command: Command, state: State, line: int, tainted: str | None) -> None:

@@ -91,7 +91,7 @@ def reads(command: Command, variables: dict[str, set[str]]) -> str | None:
 
 
 def command_findings(command: Command, r: Resolved, upstream_reads: str | None) -> list[Finding]:
-    return (_exfiltration(command, r, upstream_reads) + _persistence(command, r)
+    return (_exfiltration(command, r, upstream_reads) + _persistence(command, r, upstream_reads)
             + _credentials(command, r) + _remote_install(r) + _remote_shell(r))
 
 
@@ -185,7 +185,9 @@ def _targets(command: Command, r: Resolved) -> list[Word]:
     return out
 
 
-def _persistence(command: Command, r: Resolved) -> list[Finding]:
+def _persistence(command: Command, r: Resolved, fed: str | None) -> list[Finding]:
+    """Startup files, hook locations, code-loading variables, schedulers; `fed` is what the
+    command reads on stdin (`echo cmd | at now`)."""
     out = []
     for word in _targets(command, r):
         if PERSISTENT_PATH.search(word.literal.strip()) or any(
@@ -198,9 +200,7 @@ def _persistence(command: Command, r: Resolved) -> list[Finding]:
                 name.upper() == "NODE_OPTIONS" and NODE_HOOK.search(" " + value.literal)):
             out.append(Finding(PERSISTENCE, "an environment variable that loads code"))
     args = [a.lower() for a in r.arg_texts()]
-    if r.name in ("at", "batch") and (command.redirects or re.match(
-            r"(?:now|noon|midnight|teatime|tomorrow|today|\d{1,4}(?::\d\d)?(?:am|pm)?|-f)$",
-            args[0] if args else "")):
+    if r.name in ("at", "batch") and (command.redirects or "-f" in args or fed):
         out.append(Finding(PERSISTENCE, "a job scheduled with at"))
     if r.name == "crontab" and not (args and set(args) <= {"-l", "-u"} | set(args[1:2])):
         out.append(Finding(PERSISTENCE, "a crontab change"))

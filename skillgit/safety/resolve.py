@@ -62,10 +62,10 @@ def names_of(word: Word, variables: dict[str, set[str]]) -> set[str]:
     """What a program word can name once expanded ("?" for an expansion nobody can know)."""
     static = word.static
     if static is not None:
-        names = _static_names(static, word.quoted)
-        if variables and (alias := variables.get(ALIAS + min(names))):
-            return set(names) | alias
-        return set(names)
+        found = _static_names(static, word.quoted)
+        if variables and (alias := variables.get(ALIAS + min(found))):
+            return set(found) | alias
+        return set(found)
     names: set[str] = set()
     expansions = [p for p in word.parts if p.kind != "lit"]
     literal = word.literal

@@ -11,83 +11,17 @@ never closed is a literal character, and unknown syntax is kept as literal text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from functools import cached_property
+
+from skillgit.safety.syntax import Command, Part, Pipeline, Redirect, Script, Word, walk
+
+__all__ = ["MAX_DEPTH", "Command", "Pipeline", "Script", "Word", "parse", "walk"]
 
 MAX_DEPTH = 12
+_LEADING_PIPE = re.compile(r"[ \t]*\|(?![|])")  # a line that goes on with `| …`
 _IFS = re.compile(r"\$\{IFS\}|\$IFS\b(?:\$[0-9@*])?")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-]")
 _REDIRECT = re.compile(r"(\d*)(<<<|<<-|<<|<>|<&|>>|>&|>\||&>>|&>|<|>)")
 _ANSI = {"n": "\n", "t": "\t", "r": "\r", "e": "\x1b", "a": "\a", "\\": "\\", "'": "'", '"': '"'}
-
-
-@dataclass
-class Part:
-    """A piece of a word: literal text, a variable, or a substituted script."""
-
-    kind: str                            # "lit" | "var" | "sub" | "proc_in" | "proc_out"
-    text: str = ""                       # the literal text, or the variable's name
-    default: str = ""                    # ${NAME:-default}
-    script: list[Pipeline] | None = None
-    backtick: bool = False               # `…` or a bare `(…)`: in prose, more often not code
-
-
-@dataclass
-class Word:
-    parts: list[Part] = field(default_factory=list)
-    quoted: bool = False
-    raw: str = ""                        # the source text, as written (set once complete)
-
-    @property
-    def path(self) -> str:
-        """The word as a file path: the literal, or the text as written when an expansion or a
-        backslash makes the literal lose it (`$f`, `$HOME/x.sh`, `.\\x.ps1`, `C:\\t\\x.exe`)."""
-        if "\\" in self.raw or any(p.kind == "var" for p in self.parts):
-            return self.raw.strip("\"'")
-        return self.literal
-
-    @cached_property
-    def literal(self) -> str:
-        """The literal text, expansions left out (read once the word is complete)."""
-        return "".join(p.text for p in self.parts if p.kind == "lit")
-
-    @property
-    def static(self) -> str | None:
-        """The text when the word has no expansion at all."""
-        if any(p.kind != "lit" for p in self.parts):
-            return None
-        return self.literal
-
-    def scripts(self, *kinds: str, backticks: bool = True) -> list[list[Pipeline]]:
-        wanted = kinds or ("sub", "proc_in", "proc_out")
-        return [p.script for p in self.parts if p.kind in wanted and p.script is not None
-                and (backticks or not p.backtick)]
-
-    def variables(self) -> list[Part]:
-        return [p for p in self.parts if p.kind == "var"]
-
-
-@dataclass
-class Redirect:
-    op: str
-    target: Word
-    body: str = ""                       # a here-document's text
-
-
-@dataclass
-class Command:
-    words: list[Word] = field(default_factory=list)
-    redirects: list[Redirect] = field(default_factory=list)
-    group: list[Pipeline] | None = None  # `( … )` or `{ …; }`
-
-
-@dataclass
-class Pipeline:
-    commands: list[Command] = field(default_factory=list)
-    line: int = 0
-
-
-Script = list[Pipeline]
 
 
 class _Lexer:
@@ -143,7 +77,8 @@ class _Lexer:
             elif c in " \t\r":
                 end_word()
                 self.pos += 1
-            elif c == "\n" and piped and not command.words and command.group is None:
+            elif c == "\n" and ((piped and not command.words and command.group is None) or
+                               _LEADING_PIPE.match(self.text, self.pos + 1)):
                 self.pos += 1
                 self.line += 1
             elif c == "\n":
@@ -332,17 +267,3 @@ def parse(text: str, *, prose: bool = False) -> Script:
     """The pipelines of `text`. `prose` reads an apostrophe between letters as one, not as
     a quote (both readings are screened: a quote can hide a command either way)."""
     return _Lexer(text, prose).script(0)
-
-
-def walk(script: Script) -> list[Command]:
-    """Every command of a script, nested ones (groups, substitutions) included."""
-    out: list[Command] = []
-    for pipeline in script:
-        for command in pipeline.commands:
-            out.append(command)
-            if command.group is not None:
-                out += walk(command.group)
-            for word in command.words + [r.target for r in command.redirects]:
-                for inner in word.scripts():
-                    out += walk(inner)
-    return out

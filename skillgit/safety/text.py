@@ -5,6 +5,7 @@ destructive commands that need no parsing. Plus `normalize`, which undoes look-a
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 
@@ -30,6 +31,17 @@ _INVISIBLE = "\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff\u180e\u00ad
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
 _TAGS = re.compile("[\U000e0000-\U000e007f]")
 _INVISIBLE_NEAR_ASCII = re.compile(f"[\x21-\x7e][{_INVISIBLE}]|[{_INVISIBLE}][\x21-\x7e]")
+_HTML_TAG = re.compile(
+    r"<!--|-->|</?(?:code|pre|kbd|samp|tt|var|span|div|p|br|hr|b|i|u|s|em|strong|small|mark|"
+    r"del|ins|sub|sup|details|summary|blockquote|li|ul|ol|dl|dt|dd|table|thead|tbody|tr|td|th|"
+    r"h[1-6]|a|img|font|section|article|aside|header|footer|nav|main|figure|figcaption|center|"
+    r"abbr|cite|q|label|button|script|style|template|noscript|textarea|iframe|object|svg|body|"
+    r"html|head|title)(?:\s[^<>]*)?/?>", re.I)
+_QUOTE_MARK = re.compile(r"^[ \t]*>(?:[ \t]*>)*[ \t]+", re.M)
+# Look-alikes of shell punctuation (NFKC leaves these alone).
+_PUNCTUATION = str.maketrans("\u01c0\u2223\u2758\u2502\u2503\u23d0\u05c0\u2016\u2010\u2011"
+                             "\u2012\u2013\u2014\u2212\ufe63",
+                             "|||||||||-----" "-")
 _WORD = re.compile(r"[^\W\d_]+")
 _CONFUSABLES = str.maketrans("аеорсухіјѕһԁɡАВЕКМНОРСТХІЈЅοαεικνρτυχΑΒΕΗΙΚΜΝΟΡΤΧΥΖ",
                              "aeopcyxijshdgABEKMHOPCTXIJSoaeiknptuxABEHIKMNOPTXYZ")
@@ -121,9 +133,19 @@ def _fold(word: re.Match[str]) -> str:
 
 def normalize(text: str) -> str:
     """The text as a shell or a reader would take it: look-alikes folded, invisibles gone."""
-    text = _WORD.sub(_fold, unicodedata.normalize("NFKC", text))
+    text = _WORD.sub(_fold, unicodedata.normalize("NFKC", text)).translate(_PUNCTUATION)
     text = _TAGS.sub("", _BIDI.sub("", text))
     return "".join(c for c in text if c not in _INVISIBLE)
+
+
+def unmarked(text: str) -> str:
+    """The text as a reader of the rendered Markdown sees it: HTML tags and comment markers
+    gone (`<code>curl … | sh</code>`), entities decoded (`&#124;`), blockquote marks dropped
+    (`> curl … | sh` is not a redirect to a file named curl)."""
+    text = _HTML_TAG.sub(" ", text)
+    if "&" in text and ";" in text:
+        text = html.unescape(text)
+    return _QUOTE_MARK.sub("", text)
 
 
 def findings(original: str, text: str) -> list[Finding]:
@@ -135,6 +157,8 @@ def findings(original: str, text: str) -> list[Finding]:
     for m in _COMMENTS.finditer(text):
         if _ADDRESSED.search(" ".join(g for g in m.groups() if g)):
             out.append(Finding(HIDDEN, "a hidden comment with instructions"))
+        elif m.group(4) and m.group(4).strip():  # shown to the agent, hidden from the reviewer
+            out.append(Finding(HIDDEN, "text in an element styled to be invisible"))
     if addressed(text):
         out.append(Finding(AGENT, "words addressed to the agent or the reviewer"))
     out += _credential_findings(text)
