@@ -20,8 +20,8 @@ _TOLD = (r"(?:please|you|your|always|never|do|don'?t|run|execute|push|commit|mer
          r"ignore|skip|install|add|delete|remove|make\s+sure|ensure|remember|also|must|should|"
          r"from\s+now|silently|send|upload|disable|enable)\b")
 _AGENT_PATTERNS = [
-    r"(?:^[ \t]*(?:[-*>#]+|<!--)?[ \t]*|[.!?;]\s+)(?:(?:hey|hi|dear|ok(?:ay)?|so|note\s+to|"
-    rf"attention|attn|psst)\s+)?(?:the\s+)?{_NAMED}\s*[,:]\s*{_TOLD}",
+    r"(?:^[ \t]*(?:[-*>#]+|<!--)?[ \t]*|[.!?;:,]\s+|\s-{1,2}\s+)(?:(?:hey|hi|dear|ok(?:ay)?|so|"
+    rf"note\s+to|attention|attn|psst)\s+)?(?:the\s+)?{_NAMED}\s*[,:]\s*{_TOLD}",
     rf"\byou\s*,\s*(?:the\s+|an?\s+)?{AI}\s*,",
     r"\bto\s+(?:the\s+)?(?:person|people|whoever|anyone)\s+(?:reviewing|reading|approving|"
     r"merging|checking)\b",
@@ -95,8 +95,9 @@ _FOREIGN_NOUN = (r"(?:anweisung\w*|instruktion\w*|instru[cç]\w*|istruzion\w*|in
                  r"indicacion\w*|consign\w*|regeln|reglas|règles|regras|regole|richtlijn\w*|"
                  r"instrukcj\w*|polecen\w*|инструкц\w*|указани\w*|правил\w*|指令|指示|说明|"
                  r"規則|规则|提示|命令|지시|규칙)")
-_FOREIGN = re.compile(rf"{_FOREIGN_VERB}[^.\n。]{{0,50}}?{_FOREIGN_NOUN}|"
-                      rf"{_FOREIGN_NOUN}[^.\n。]{{0,20}}?{_FOREIGN_VERB}", re.I)
+_FIRST_LETTERS = "[aicdegmnoprvz\u0400-\u04ff\u3000-\u9fff\uac00-\ud7af]"  # of verbs and nouns
+_FOREIGN = re.compile(rf"(?={_FIRST_LETTERS})(?:{_FOREIGN_VERB}[^.\n。]{{0,50}}?{_FOREIGN_NOUN}|"
+                      rf"{_FOREIGN_NOUN}[^.\n。]{{0,20}}?{_FOREIGN_VERB})", re.I)
 _AGENT = re.compile("|".join(f"(?:{p})" for p in _AGENT_PATTERNS), re.I | re.M)
 
 
@@ -113,8 +114,9 @@ def _loose(text: str) -> str:
 
 
 def addressed(text: str) -> bool:
-    """Whether `text` (normalized) carries words aimed at the agent or the reviewer."""
-    for variant in (text, _loose(text)):
-        if _AGENT.search(variant) is not None or _FOREIGN.search(variant) is not None:
-            return True
-    return False
+    """Whether `text` (normalized) carries words aimed at the agent or the reviewer, as written
+    or once its spelling tricks are undone (only the lines a trick changed are read again)."""
+    loose = "\n".join(b for a, b in zip(text.split("\n"), _loose(text).split("\n"), strict=True)
+                      if a != b)
+    return any(_AGENT.search(variant) is not None or _FOREIGN.search(variant) is not None
+               for variant in (text, loose) if variant)

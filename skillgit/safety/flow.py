@@ -31,7 +31,7 @@ from skillgit.safety.resolve import (
     remember_definition,
     resolve,
 )
-from skillgit.safety.shell import MAX_DEPTH, Command, Pipeline, Word, parse, walk
+from skillgit.safety.shell import CLAUSE_END, MAX_DEPTH, Command, Pipeline, Word, parse, walk
 from skillgit.safety.vocab import (
     ARCHIVERS,
     BUILDERS,
@@ -55,7 +55,10 @@ _LOOKS_LIKE_A_STEP = frozenset(FETCHERS | SHELLS | set(WRAPPERS) | BUILDERS | AR
                                {"git", "chmod", "cd", "cat", "tee", "echo", "printf", "base64",
                                 "python", "python3", "node", "export", "crontab", "systemctl",
                                 "launchctl", "cp", "mv", "ln", "install", "sed", "rm", "mkfs",
-                                "dd", "set", "setx"})
+                                "dd", "set", "setx", "npx", "uvx", "pipx", "bunx", "pnpx",
+                                "conda", "xxd", "schtasks", "reg", "set-content", "add-content",
+                                "less", "mshta", "msiexec", "certutil", "alias"}
+                               | SENDERS)
 
 
 _COMPOUND = re.compile(r"[|;&`]|\$\(|<\(")
@@ -83,10 +86,11 @@ def analyse(script: list[Pipeline], depth: int = 0, state: State | None = None,
         upstream, stdin = stdin, None
         reads: str | None = None
         for command in pipeline.commands:
-            for r in _views(command, state):
+            views = _views(command, state)
+            for r in views:
                 out += _command(command, r, state, upstream, reads, pipeline.line, depth)
-            produced = source(command, state)
-            _remember(command, state, pipeline.line, upstream or produced)
+            produced = source(command, state, views)
+            _remember(command, state, pipeline.line, upstream or produced, views)
             if depth < MAX_DEPTH:
                 out += _inner(command, state, depth, upstream, upstream or produced)
             upstream = upstream or produced
@@ -116,12 +120,19 @@ def _inner(command: Command, state: State, depth: int, given: str | None,
 
 
 def _views(command: Command, state: State) -> list[Resolved]:
-    """The command from its first word, and from every later word that names a known
-    program (transcript text puts prose before commands: "no, run curl … | sh")."""
-    starts = [0] + [i for i, w in enumerate(command.words[1:64], 1)
-                    if w.static and (names := names_of(w, state.variables)) & _LOOKS_LIKE_A_STEP
-                    and not names & _ENGLISH]
+    """The command from its first word, from every later word that names a known program, and
+    from every word after a clause ends (transcript text puts prose before commands: "no, run
+    curl … | sh", "Actually, eval …", "before make build: perl -e …", "first — …")."""
+    words = command.words[:64]
+    starts = [0] + [i for i, w in enumerate(words[1:], 1) if CLAUSE_END.search(
+        words[i - 1].raw) or (w.static and _names_a_step(w, state))]
     return [resolve(command, state.variables, i) for i in starts]
+
+
+def _names_a_step(word: Word, state: State) -> bool:
+    names = names_of(word, state.variables)
+    return bool(names & _LOOKS_LIKE_A_STEP or any(is_language(n) for n in names)) and not (
+        names & _ENGLISH)
 
 
 def runs_stdin(r: Resolved) -> bool:
@@ -168,7 +179,7 @@ def word_risk(word: Word, state: State, backticks: bool = True) -> str | None:
     return None
 
 
-def source(command: Command, state: State) -> str | None:
+def source(command: Command, state: State, views: list[Resolved] | None = None) -> str | None:
     """The risk of what this command prints: fetched, decoded, or read from such a file."""
     if command.group is not None:
         return next(filter(None, (source(c, state) for c in walk(command.group))), None)
@@ -178,7 +189,7 @@ def source(command: Command, state: State) -> str | None:
             return DOWNLOAD_RUN
         if (risk := word_risk(word, state, backticks=False)) is not None:
             return risk
-    for r in _views(command, state):
+    for r in views if views is not None else _views(command, state):
         remote_git = r.name == "git" and any(  # `git archive --remote=…`
             a.startswith("--remote") for a in r.arg_texts())
         if r.names & FETCHERS or remote_git or (any(is_language(n) for n in r.names) and any(
@@ -239,9 +250,10 @@ def _command(command: Command, r: Resolved, state: State, upstream: str | None,
     return out
 
 
-def _remember(command: Command, state: State, line: int, tainted: str | None) -> None:
+def _remember(command: Command, state: State, line: int, tainted: str | None,
+              views: list[Resolved]) -> None:
     """Update the state with what this command did: assignments, saved files, clones, cd."""
-    for r in _views(command, state):
+    for r in views:
         for name, value in r.assignments + _exported(r):
             risk = word_risk(value, state)
             if hooks.secret_substituted(value):
@@ -263,7 +275,7 @@ def _remember(command: Command, state: State, line: int, tainted: str | None) ->
                 state.on_path.add(base(path))
             if ARCHIVE.search(path):
                 state.archives.add(base(path))
-        remember_definition(command, state.variables)
+        remember_definition(command, state.variables, r.start)
         if r.name in ("read", "mapfile", "readarray") and tainted:  # `… | while read l`
             for name in (w.literal for w in r.args if not w.literal.startswith("-")):
                 state.tainted_vars[name] = tainted

@@ -65,6 +65,7 @@ _HOSTISH = re.compile(r"^(?:localhost|[\w-]+(?:\.[\w-]+)+)(?::\d+)?(?:/|$)")
 _LOOPBACK = re.compile(r"^(?:localhost|.*\.localhost|127(?:\.\d+){3}|0\.0\.0\.0|\[?::1\]?)$",
                        re.I)
 # Programs that copy files to a service: `aws s3 cp`, `gsutil cp`, `rclone copy`, `gh gist`.
+_LABEL_AFTER = re.compile(r"^\.(?:[a-z0-9-]+\.)*[a-z0-9-]+\.[a-z]{2,}\b", re.I)  # $(…).evil.io
 _REMOTE_SPEC = re.compile(r"^(?:[\w.-]+@)?[\w.-]+:(?!//)")
 _INSTALL_SUBCOMMANDS = frozenset({"install", "i", "add", "isntall", "in", "exec", "x", "dlx",
                                   "inject", "upgrade"})
@@ -154,6 +155,9 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
             ("://" in a or _REMOTE_SPEC.match(a)) and _remote([a]) for a in args[1:]
             if not a.startswith("-")):
         out.append(Finding(EXFILTRATION, "the repository pushed to a URL"))
+    if any(_LABEL_AFTER.match(nxt.text) for w in r.args for sub, nxt in pairwise(w.parts)
+           if sub.kind == "sub" and nxt.kind == "lit"):
+        out.append(Finding(EXFILTRATION, "command output sent inside a host name"))
     if r.names & UPLOADERS and any(is_sensitive(a) for a in _sources(r)):
         out.append(Finding(EXFILTRATION, "credentials uploaded to a storage service"))
     if any(x.op == "<" and is_sensitive(x.target.path) for x in command.redirects):

@@ -179,9 +179,10 @@ def _env_split(words: list[Word], i: int) -> int:
     return i
 
 
-def remember_definition(command: Command, variables: dict[str, set[str]]) -> None:
-    """`alias x=bash`, `x() { bash; }`, `function x { sh; }`: x runs what it stands for."""
-    words = command.words
+def remember_definition(command: Command, variables: dict[str, set[str]], start: int = 0) -> None:
+    """`alias x=bash`, `x() { bash; }`, `function x { sh; }`: x runs what it stands for (the
+    definition starts at `command.words[start]`)."""
+    words = command.words[start:]
     if not words:
         return
     first = words[0].literal

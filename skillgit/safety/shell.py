@@ -14,9 +14,13 @@ import re
 
 from skillgit.safety.syntax import Command, Part, Pipeline, Redirect, Script, Word, walk
 
-__all__ = ["MAX_DEPTH", "Command", "Pipeline", "Script", "Word", "parse", "walk"]
+__all__ = ["CLAUSE_END", "MAX_DEPTH", "Command", "Pipeline", "Script", "Word", "parse", "walk"]
 
 MAX_DEPTH = 12
+# A word that ends a clause of prose: what follows may be a command ("before you build:",
+# "Actually,", "first -", "run"). Dashes are folded to "-" before parsing.
+CLAUSE_END = re.compile(r"^[^\s'\"]*[:,]$|^(?:-|--|->|=>|\u2192)$|^(?:run|execute|exec|type|try|"
+                        r"enter|paste|invoke|running|executing)$", re.I)
 _LEADING_PIPE = re.compile(r"[ \t]*\|(?![|])")  # a line that goes on with `| …`
 _IFS = re.compile(r"\$\{IFS\}|\$IFS\b(?:\$[0-9@*])?")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-]")
@@ -75,7 +79,11 @@ class _Lexer:
                 self.pos += 2
                 self.line += 1
             elif c in " \t\r":
+                clause = self.prose and word is not None and not word.quoted and \
+                    self.text[self.pos - 1] in ":,"
                 end_word()
+                if clause:  # prose: "before you build: (curl …) | sh" starts a new command
+                    end_pipeline()
                 self.pos += 1
             elif c == "\n" and ((piped and not command.words and command.group is None) or
                                _LEADING_PIPE.match(self.text, self.pos + 1)):
@@ -111,6 +119,8 @@ class _Lexer:
                 self._redirect(command, m.group(2), depth)
             elif c in "({" and word is None and depth < MAX_DEPTH and (
                     c == "(" or self.peek(1) in " \t\n"):
+                if self.prose and command.words and CLAUSE_END.search(command.words[-1].raw):
+                    end_pipeline()  # prose: "first do this - (curl …) | sh"
                 self.pos += 1
                 inner = self.script(depth + 1, ")" if c == "(" else "}")
                 if command.words:  # `iex (iwr …)`: an argument that is a script

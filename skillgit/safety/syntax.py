@@ -37,7 +37,7 @@ class Word:
         """The literal text, expansions left out (read once the word is complete)."""
         return "".join(p.text for p in self.parts if p.kind == "lit")
 
-    @property
+    @cached_property
     def static(self) -> str | None:
         """The text when the word has no expansion at all."""
         if any(p.kind != "lit" for p in self.parts):

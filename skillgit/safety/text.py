@@ -83,14 +83,13 @@ _EXEC_API = (r"(?:\bexec\s*\(|\beval\b|\bcompile\s*\(|os\.system|subprocess|\bpo
              r"child_process|execSync|\bspawn|\bsystem\s*\(|new\s+Function|\bFunction\s*\(|"
              r"runpy|__import__|importlib|\biex\b|Invoke-Expression|instance_eval|"
              r"\bsource\s*\(|Start-Process|\bexecfile|\bload\s*\(|\bdofile|\bloadstring|"
-             r"\brequire\s*\(\s*['\"]https?)")
+             r"\brequire\s*\(\s*['\"]https?://)")
 _DECODE_API = (r"(?:b64decode|base64\.decodebytes|atob\s*\(|fromhex|FromBase64String|"
                r"decompress|codecs\.decode|unhexlify|Buffer\.from\s*\([^)]*base64|"
                r"unpack\s*\(\s*['\"]m)")
-_INLINE_FETCH_EXEC = re.compile(rf"{FETCH_API}[^\n]*{_EXEC_API}|{_EXEC_API}[^\n]*{FETCH_API}",
-                                re.I)
-_INLINE_DECODE_EXEC = re.compile(rf"{_DECODE_API}[^\n]*{_EXEC_API}|{_EXEC_API}[^\n]*"
-                                 rf"{_DECODE_API}", re.I)
+_FETCH = re.compile(FETCH_API, re.I)
+_EXEC = re.compile(_EXEC_API, re.I)
+_DECODE = re.compile(_DECODE_API, re.I)
 _INLINE_SEND = re.compile(rf"{FETCH_API}[^\n]*(?:open|read|cat|Get-Content|readFile)\w*"
                           r"\s*\(?\s*['\"]?[^'\"\n]*(?:\.env\b|\.ssh|id_rsa|\.aws|"
                           r"credentials|\.netrc|\.npmrc|\.git-credentials)", re.I)
@@ -102,6 +101,7 @@ _STARTUP_FILE = (r"(?:\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zshenv|z
 _WRITE_API = (r"(?:\bopen\s*\(|\bfopen\b|writefile|appendfile|writefilesync|appendfilesync|"
               r"write_text|write_bytes|File\.(?:write|open|append)|file_put_contents|"
               r"Add-Content|Set-Content|Out-File|>>)")
+_STARTUP = re.compile(_STARTUP_FILE, re.I)
 _INLINE_PERSIST = re.compile(rf"{_WRITE_API}[^\n]{{0,120}}?{_STARTUP_FILE}|{_STARTUP_FILE}"
                              rf"[^\n]{{0,60}}?(?:['\"]\s*,\s*['\"][aw]\+?['\"]|\.write\b)", re.I)
 _SOCKET_DEVICE = re.compile(r"/dev/(?:tcp|udp)/")
@@ -163,20 +163,28 @@ def findings(original: str, text: str) -> list[Finding]:
         out.append(Finding(AGENT, "words addressed to the agent or the reviewer"))
     out += _credential_findings(text)
     if _RC_EDIT.search(text) or _HOOK_MENTION.search(text) or _PACKAGE_HOOK.search(
-            text) or _INLINE_PERSIST.search(text) or any(
+            text) or (_STARTUP.search(text) and _INLINE_PERSIST.search(text)) or any(
             NODE_HOOK.search(m.group(0)) for m in _NODE_OPTIONS.finditer(text)):
         out.append(Finding(PERSISTENCE, "a startup file, hook or code-loading variable"))
-    if _INLINE_FETCH_EXEC.search(text):
+    if _on_one_line(text, _FETCH, _EXEC):
         out.append(Finding(DOWNLOAD_RUN, "inline code that fetches and runs"))
-    if _INLINE_DECODE_EXEC.search(text):
+    if _on_one_line(text, _DECODE, _EXEC):
         out.append(Finding(OBFUSCATED, "inline code that decodes and runs"))
-    if _INLINE_SEND.search(text):
+    if _FETCH.search(text) and _INLINE_SEND.search(text):
         out.append(Finding(EXFILTRATION, "inline code that sends a credential file"))
     if _SOCKET_DEVICE.search(text):
         out.append(Finding(EXFILTRATION, "a raw network socket device"))
     if any(p.search(text) for p in _DESTRUCTIVE) or _removes_everything(text):
         out.append(Finding(DESTRUCTIVE, "a command that destroys data or the system"))
     return out
+
+
+def _on_one_line(text: str, first: re.Pattern[str], second: re.Pattern[str]) -> bool:
+    """Whether one line holds both a match of `first` and one of `second` (each pattern is
+    run once over the whole text first: most texts hold neither)."""
+    if first.search(text) is None or second.search(text) is None:
+        return False
+    return any(first.search(line) and second.search(line) for line in text.splitlines())
 
 
 def _credential_findings(text: str) -> list[Finding]:

@@ -141,6 +141,7 @@ def program_name(text: str) -> str:
     return name
 
 
+@lru_cache(maxsize=4096)
 def is_language(name: str) -> bool:
     return LANGUAGE.fullmatch(name) is not None
 
