@@ -56,7 +56,7 @@ def findings(text: str | None) -> list[Finding]:
     text = text[:MAX_SCREENED]
     plain = _text.normalize(text)
     out = _text.findings(text, plain)
-    plain = _TABLE_ROW.sub(_cells, plain)
+    plain = _TABLE_ROW.sub(_cells, _text.unmarked(plain))
     for prose in (False, True):  # a quote and an apostrophe read differently may hide a command
         out += analyse(parse(plain, prose=prose))
     return list(dict.fromkeys(out))

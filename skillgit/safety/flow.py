@@ -12,12 +12,26 @@ archive is tainted code: building, installing or running from it is refused too.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from skillgit.safety import hooks
+from skillgit.safety.files import (
+    ARCHIVE,
+    base,
+    extract_dirs,
+    moved,
+    on_path,
+    saved_files,
+)
 from skillgit.safety.findings import Finding
-from skillgit.safety.resolve import Resolved, assignment, names_of, resolve
-from skillgit.safety.shell import MAX_DEPTH, Command, Pipeline, Word, parse, walk
+from skillgit.safety.launch import State, run_path, runs_fetched
+from skillgit.safety.resolve import (
+    Resolved,
+    assignment,
+    names_of,
+    remember_definition,
+    resolve,
+)
+from skillgit.safety.shell import CLAUSE_END, MAX_DEPTH, Command, Pipeline, Word, parse, walk
 from skillgit.safety.vocab import (
     ARCHIVERS,
     BUILDERS,
@@ -26,24 +40,30 @@ from skillgit.safety.vocab import (
     DATA_FLAGS,
     DECODERS,
     DOWNLOAD_RUN,
+    EXFILTRATION,
     FETCH_API,
     FETCHERS,
     OBFUSCATED,
+    SENDERS,
     SHELLS,
     WRAPPERS,
     is_language,
     program_name,
 )
 
-_URL_BASENAME = re.compile(r"^[a-z][a-z0-9+.-]*://[^\s?#]*/([^/\s?#]+)", re.I)
-_ARCHIVE = re.compile(r"\.(?:tar(?:\.\w+)?|tgz|tbz2?|txz|zip|7z|whl|gem|jar|deb|rpm|pkg|dmg)$",
-                      re.I)
-_EXEC_MODE = re.compile(r"^(?:[ugoa]*[+=][rwxXst]*x[rwxXst]*|0?[0-7]?[1357][0-7]{0,2})$")
 _LOOKS_LIKE_A_STEP = frozenset(FETCHERS | SHELLS | set(WRAPPERS) | BUILDERS | ARCHIVERS |
                                {"git", "chmod", "cd", "cat", "tee", "echo", "printf", "base64",
                                 "python", "python3", "node", "export", "crontab", "systemctl",
                                 "launchctl", "cp", "mv", "ln", "install", "sed", "rm", "mkfs",
-                                "dd", "set", "setx"})
+                                "dd", "set", "setx", "npx", "uvx", "pipx", "bunx", "pnpx",
+                                "conda", "xxd", "schtasks", "reg", "set-content", "add-content",
+                                "less", "mshta", "msiexec", "certutil", "alias"}
+                               | SENDERS)
+
+
+_COMPOUND = re.compile(r"[|;&`]|\$\(|<\(")
+_STRING_LITERAL = re.compile(r"'([^'\n]{3,})'|\"([^\"\n]{3,})\"|`([^`\n]{3,})`")
+_AWKS = frozenset({"awk", "gawk", "mawk", "nawk", "busybox-awk"})
 
 
 # Program names that are also everyday words: a command only when they come first.
@@ -52,61 +72,79 @@ _ENGLISH = frozenset({".", "?", "at", "source", "batch", "exec", "eval", "su", "
                       "call", "set", "export", "install", "run", "task", "just", "make",
                       "print", "read", "view", "open", "copy", "sort", "cut", "find", "watch",
                       "env", "nice", "builtin", "chroot", "cat", "tee", "echo", "printf",
-                      "rev", "tr", "ln", "cp", "mv", "apt", "port", "pkg", "snap"})
+                      "rev", "tr", "ln", "cp", "mv", "apt", "port", "pkg", "snap", "get",
+                      "post", "script", "parallel", "expect"})
 
 
-@dataclass
-class State:
-    """What earlier commands of the same text did."""
-
-    variables: dict[str, set[str]] = field(default_factory=dict)   # NAME → program names
-    tainted_vars: dict[str, str] = field(default_factory=dict)     # NAME → risk
-    tainted_files: dict[str, str] = field(default_factory=dict)    # basename → risk
-    archives: set[str] = field(default_factory=set)                # downloaded archive names
-    cloned: set[str] = field(default_factory=set)                  # directories of fetched code
-    clone_lines: set[int] = field(default_factory=set)             # lines that fetched code
-    extract_lines: set[int] = field(default_factory=set)  # lines that unpacked fetched code
-    in_clone: bool = False
-
-
-def analyse(script: list[Pipeline], depth: int = 0, state: State | None = None) -> list[Finding]:
+def analyse(script: list[Pipeline], depth: int = 0, state: State | None = None,
+            stdin: str | None = None) -> list[Finding]:
+    """The findings of a parsed script; `stdin` is the risk of what its first pipeline reads
+    (a `>(…)` process substitution fed by a download)."""
     state = state or State()
     out: list[Finding] = []
     for pipeline in script:
-        upstream: str | None = None
+        upstream, stdin = stdin, None
         reads: str | None = None
         for command in pipeline.commands:
-            for r in _views(command, state):
+            views = _views(command, state)
+            for r in views:
                 out += _command(command, r, state, upstream, reads, pipeline.line, depth)
-            produced = source(command, state)
-            _remember(command, state, pipeline.line, upstream or produced)
+            produced = source(command, state, views)
+            _remember(command, state, pipeline.line, upstream or produced, views)
+            if depth < MAX_DEPTH:
+                out += _inner(command, state, depth, upstream, upstream or produced)
             upstream = upstream or produced
             reads = hooks.reads(command, state.variables) or reads
-            if depth < MAX_DEPTH:
-                inner = [command.group] if command.group is not None else []
-                for word in command.words + [x.target for x in command.redirects]:
-                    inner += word.scripts()
-                for script_ in inner:
-                    out += analyse(script_, depth + 1, state)
         for command in walk([pipeline]):
             out += _nested(command, depth)
     return out
 
 
+def _inner(command: Command, state: State, depth: int, given: str | None,
+           output: str | None) -> list[Finding]:
+    """Scripts inside a command: a group fed with what the command is `given` on stdin
+    (`… | (sh)`), substitutions, `>(…)` fed with its `output`, and here-document bodies (a
+    script written to a file is a script all the same)."""
+    out: list[Finding] = []
+    if command.group is not None:
+        out += analyse(command.group, depth + 1, state, stdin=given)
+    for word in command.words + [x.target for x in command.redirects]:
+        for part in word.parts:
+            if part.script is not None:
+                feed = output if part.kind == "proc_out" else None
+                out += analyse(part.script, depth + 1, state, stdin=feed)
+    for redirect in command.redirects:
+        if redirect.body:
+            out += analyse(parse(redirect.body), depth + 1, state)
+    return out
+
+
 def _views(command: Command, state: State) -> list[Resolved]:
-    """The command from its first word, and from every later word that names a known
-    program (transcript text puts prose before commands: "no, run curl … | sh")."""
-    starts = [0] + [i for i, w in enumerate(command.words[1:64], 1)
-                    if w.static and (names := names_of(w, state.variables)) & _LOOKS_LIKE_A_STEP
-                    and not names & _ENGLISH]
+    """The command from its first word, from every later word that names a known program, and
+    from every word after a clause ends (transcript text puts prose before commands: "no, run
+    curl … | sh", "Actually, eval …", "before make build: perl -e …", "first — …")."""
+    words = command.words[:64]
+    starts = [0] + [i for i, w in enumerate(words[1:], 1) if CLAUSE_END.search(
+        words[i - 1].raw) or (w.static and _names_a_step(w, state))]
     return [resolve(command, state.variables, i) for i in starts]
 
 
+def _names_a_step(word: Word, state: State) -> bool:
+    names = names_of(word, state.variables)
+    return bool(names & _LOOKS_LIKE_A_STEP or any(is_language(n) for n in names)) and not (
+        names & _ENGLISH)
+
+
 def runs_stdin(r: Resolved) -> bool:
-    """Whether the program executes what it reads on stdin."""
-    if r.names & SHELLS:
+    """Whether the program executes what it reads on stdin (a capitalised name runs too:
+    macOS file systems ignore case)."""
+    names = r.names | {program_name(n) for n in r.names}
+    if names & SHELLS:
         return True
-    if not any(is_language(n) for n in r.names):
+    if names & _AWKS:
+        return bool(re.search(r"\bsystem\s*\(|\|\s*(?:getline|&)|\|\s*\"", " ".join(
+            r.arg_texts())))
+    if not any(is_language(n) for n in names):
         return False
     if "xargs" in r.wrappers:
         return True
@@ -141,7 +179,7 @@ def word_risk(word: Word, state: State, backticks: bool = True) -> str | None:
     return None
 
 
-def source(command: Command, state: State) -> str | None:
+def source(command: Command, state: State, views: list[Resolved] | None = None) -> str | None:
     """The risk of what this command prints: fetched, decoded, or read from such a file."""
     if command.group is not None:
         return next(filter(None, (source(c, state) for c in walk(command.group))), None)
@@ -151,8 +189,10 @@ def source(command: Command, state: State) -> str | None:
             return DOWNLOAD_RUN
         if (risk := word_risk(word, state, backticks=False)) is not None:
             return risk
-    for r in _views(command, state):
-        if r.names & FETCHERS or (any(is_language(n) for n in r.names) and any(
+    for r in views if views is not None else _views(command, state):
+        remote_git = r.name == "git" and any(  # `git archive --remote=…`
+            a.startswith("--remote") for a in r.arg_texts())
+        if r.names & FETCHERS or remote_git or (any(is_language(n) for n in r.names) and any(
                 re.search(FETCH_API, a, re.I) for a in r.arg_texts())):
             return DOWNLOAD_RUN
         name, args = r.name, [a.lower() for a in r.arg_texts()]
@@ -164,11 +204,11 @@ def source(command: Command, state: State) -> str | None:
             return OBFUSCATED
         if name in ("cat", "type", "get-content", "gc", "tee") or r.names & SHELLS:
             for arg in r.arg_texts():
-                if (risk := state.tainted_files.get(_base(arg))) is not None:
+                if (risk := state.tainted_files.get(base(arg))) is not None:
                     return risk
     for redirect in command.redirects:
         if redirect.op.startswith("<"):
-            if (risk := state.tainted_files.get(_base(redirect.target.literal))) is not None:
+            if (risk := state.tainted_files.get(base(redirect.target.literal))) is not None:
                 return risk
             if redirect.target.literal.startswith("/dev/tcp/"):
                 return DOWNLOAD_RUN
@@ -187,9 +227,9 @@ def _command(command: Command, r: Resolved, state: State, upstream: str | None,
         if not redirect.op.startswith("<") or not executes:
             continue
         risk = word_risk(redirect.target, state) or state.tainted_files.get(
-            _base(redirect.target.literal))
-        if redirect.body and depth < MAX_DEPTH:
-            out += analyse(parse(redirect.body), depth + 1, state)
+            base(redirect.target.literal))
+        if redirect.op == "<<<" and depth < MAX_DEPTH:  # `at now <<< 'curl … | sh'`
+            out += analyse(parse(redirect.target.literal), depth + 1, state)
         if risk:
             out.append(Finding(risk, "redirected into a shell or interpreter"))
     if _runs_args(r):
@@ -202,104 +242,64 @@ def _command(command: Command, r: Resolved, state: State, upstream: str | None,
     if (r.names & {"powershell", "pwsh"}) and any(
             re.fullmatch(r"-e(?:nc(?:odedcommand)?|c)?", a, re.I) for a in r.arg_texts()):
         out.append(Finding(OBFUSCATED, "an encoded PowerShell command"))
-    out += _runs_fetched(r, state, line) + run_path(command, r, state, line)
+    out += runs_fetched(r, state, line) + run_path(command, r, state, line)
     out += hooks.command_findings(command, r, reads)
+    if r.names & SENDERS and any(v.text in state.secret_vars for w in r.args
+                                 for v in w.variables()):
+        out.append(Finding(EXFILTRATION, "credentials sent in a variable"))
     return out
 
 
-def _runs_fetched(r: Resolved, state: State, line: int) -> list[Finding]:
-    """Download (or clone) first, run it next: by name, via an interpreter, or by building."""
-    fetched_code = state.in_clone or line in state.clone_lines
-    targets: list[str] = []
-    if r.names & SHELLS or any(is_language(n) for n in r.names):
-        targets = [a for a in r.arg_texts() if a and not a.startswith("-")][:1]
-    elif r.name == "chmod" and r.args and _EXEC_MODE.match(r.args[0].literal):
-        targets = r.arg_texts()[1:]
-    out = []
-    for target in targets:
-        if target in state.tainted_files or _base(target) in state.tainted_files or (
-                fetched_code and not target.startswith(("/", "-", "~"))) or (
-                fetched_code and _under_fetched(target, state)) or (
-                line in state.extract_lines and not target.startswith("-")):
-            out.append(Finding(DOWNLOAD_RUN, "a downloaded file run afterwards"))
-    if fetched_code and (r.names & BUILDERS) and not r.names & FETCHERS:
-        out.append(Finding(DOWNLOAD_RUN, "fetched code built or installed"))
-    return out
-
-
-def run_path(command: Command, r: Resolved, state: State, line: int) -> list[Finding]:
-    """A program given by path: `./install.sh`, `/tmp/x`, `clone/bin/tool`."""
-    if not r.names or r.start >= len(command.words):
-        return []
-    path = command.words[r.start].static or ""
-    if "/" not in path and "\\" not in path:
-        return []
-    first = path.lstrip("./").split("/", 1)[0]
-    fetched_code = state.in_clone or line in state.clone_lines
-    if _base(path) in state.tainted_files or (
-            (fetched_code or first in state.cloned) and not path.startswith(("/", "~"))) or (
-            fetched_code and _under_fetched(path, state)) or line in state.extract_lines:
-        return [Finding(DOWNLOAD_RUN, "a downloaded file run afterwards")]
-    return []
-
-
-def _remember(command: Command, state: State, line: int, tainted: str | None) -> None:
+def _remember(command: Command, state: State, line: int, tainted: str | None,
+              views: list[Resolved]) -> None:
     """Update the state with what this command did: assignments, saved files, clones, cd."""
-    for r in _views(command, state):
+    for r in views:
         for name, value in r.assignments + _exported(r):
             risk = word_risk(value, state)
+            if hooks.secret_substituted(value):
+                state.secret_vars.add(name)
             if risk is not None:
                 state.tainted_vars[name] = risk
             elif value.static:
                 state.variables[name] = {program_name(value.static.split()[0])} \
                     if value.static.split() else set()
-        saved_files = _saved_files(command, r)
+        saved = saved_files(command, r)
         if tainted:  # `… > f`, `… | tee f`: what was fetched is now a file
-            saved_files += [x.target.literal for x in command.redirects if x.op in (
+            saved += [x.target.literal for x in command.redirects if x.op in (
                 ">", ">>", ">|", "&>")]
             if r.name in ("tee", "out-file", "set-content"):
-                saved_files += [a for a in r.arg_texts() if not a.startswith("-")]
-        for saved in saved_files:
-            state.tainted_files[_base(saved)] = DOWNLOAD_RUN
-            if _ARCHIVE.search(saved):
-                state.archives.add(_base(saved))
+                saved += [a for a in r.arg_texts() if not a.startswith("-")]
+        for path, risk in [(p, DOWNLOAD_RUN) for p in saved] + moved(r, state.tainted_files):
+            state.tainted_files[base(path)] = risk
+            if on_path(path):
+                state.on_path.add(base(path))
+            if ARCHIVE.search(path):
+                state.archives.add(base(path))
+        remember_definition(command, state.variables, r.start)
+        if r.name in ("read", "mapfile", "readarray") and tainted:  # `… | while read l`
+            for name in (w.literal for w in r.args if not w.literal.startswith("-")):
+                state.tainted_vars[name] = tainted
         pair = (r.name, r.args[0].literal if r.args else "")
         if pair in CLONERS or (r.name, "") in CLONERS:
             state.clone_lines.add(line)
             plain = [a for a in r.arg_texts()[1:] if not a.startswith("-")]
             if plain:
-                state.cloned.add(_base(plain[-1]).removesuffix(".git"))
+                state.cloned.add(base(plain[-1]).removesuffix(".git"))
         if r.name in ARCHIVERS and tainted:  # `curl … | tar xz`, `tar xf <(curl …)`
             state.clone_lines.add(line)
             state.extract_lines.add(line)
             state.in_clone = True
-            state.cloned |= {_base(d) for d in _extract_dirs(r.arg_texts())}
-        if r.name in ARCHIVERS and any(_base(a) in state.archives for a in r.arg_texts()):
+            state.cloned |= {base(d) for d in extract_dirs(r.arg_texts())}
+        if r.name in ARCHIVERS and any(base(a) in state.archives for a in r.arg_texts()):
             state.clone_lines.add(line)
-            state.cloned |= {_ARCHIVE.sub("", _base(a)) for a in r.arg_texts()
-                             if _base(a) in state.archives}
+            state.cloned |= {ARCHIVE.sub("", base(a)) for a in r.arg_texts()
+                             if base(a) in state.archives}
         if r.name in ("cd", "pushd", "set-location", "sl") and r.args:
             target = r.args[0].literal.rstrip("/")
-            state.in_clone = _base(target) in state.cloned or (  # deeper into extracted code
+            state.in_clone = base(target) in state.cloned or (  # deeper into extracted code
                 state.in_clone and not target.startswith(("/", "~", "..")))
             if state.in_clone:
-                state.cloned.add(_base(target))
-
-
-def _extract_dirs(args: list[str]) -> list[str]:
-    """Where an archiver extracts to: `-C DIR`, `--directory=DIR`, `-d DIR` (unzip), `-oDIR`."""
-    out = []
-    for i, arg in enumerate(args):
-        if arg in ("-C", "--directory", "-d") and i + 1 < len(args):
-            out.append(args[i + 1].rstrip("/"))
-        elif arg.startswith(("--directory=", "-o")) and len(arg) > 2:
-            out.append(arg.split("=", 1)[-1].removeprefix("-o").rstrip("/"))
-    return [d for d in out if d]
-
-
-def _under_fetched(path: str, state: State) -> bool:
-    """A path inside a folder that fetched code was cloned or extracted into."""
-    return any(part in state.cloned for part in path.replace("\\", "/").split("/")[:-1] if part)
+                state.cloned.add(base(target))
 
 
 def _exported(r: Resolved) -> list[tuple[str, Word]]:
@@ -308,33 +308,9 @@ def _exported(r: Resolved) -> list[tuple[str, Word]]:
     return [pair for a in r.args if (pair := assignment(a)) is not None]
 
 
-def _saved_files(command: Command, r: Resolved) -> list[str]:
-    if not r.names & FETCHERS:
-        return []
-    args = r.arg_texts()
-    out = [r2.target.literal for r2 in command.redirects if r2.op in (">", ">>", ">|", "&>")]
-    for i, arg in enumerate(args):
-        low = arg.lower()
-        if (low in ("-o", "--output", "-outfile", "--output-document", "-destination",
-                    "-o-") or re.fullmatch(r"-[a-z]*o", arg, re.I)) and i + 1 < len(args):
-            out.append(args[i + 1])
-        elif m := re.match(r"(?:-o|--output=|--output-document=|-O)(\S+)$", arg):
-            out.append(m.group(1))
-        elif m := _URL_BASENAME.match(arg):
-            out.append(m.group(1))  # `curl -O url`, `wget url`: saved under its own name
-        elif r.name == "scp" and ":" in arg and i + 1 < len(args):
-            out.append(args[i + 1])
-    if r.name in ("certutil", "bitsadmin") and args:
-        out.append(args[-1])
-    return [p for p in out if p and p != "-"]
-
-
-def _base(path: str) -> str:
-    return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
-
-
 def _nested(command: Command, depth: int) -> list[Finding]:
-    """Quoted command lines inside arguments (`bash -c '…'`, `ssh host "…"`, `su -c …`)."""
+    """Quoted command lines inside arguments (`bash -c '…'`, `ssh host "…"`, `su -c …`), and
+    the string literals of code inside them (`python3 -c "os.system('curl … | sh')"`)."""
     if depth >= 3:
         return []
     out: list[Finding] = []
@@ -342,4 +318,8 @@ def _nested(command: Command, depth: int) -> list[Finding]:
         text = word.literal
         if word.quoted and len(text) < 20000 and re.search(r"\s|[|;&`$]", text):
             out += analyse(parse(text), depth + 1)
+            for m in _STRING_LITERAL.finditer(text):
+                inner = m.group(1) or m.group(2) or m.group(3) or ""
+                if _COMPOUND.search(inner):  # one plain command in code is not screened
+                    out += analyse(parse(inner), depth + 1)
     return out

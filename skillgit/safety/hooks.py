@@ -4,9 +4,10 @@ reads, installing straight from a URL, and remote shells."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from skillgit.safety.findings import Finding
-from skillgit.safety.resolve import Resolved, names_of
+from skillgit.safety.resolve import Resolved, assignment, names_of
 from skillgit.safety.shell import Command, Word, walk
 from skillgit.safety.vocab import (
     CREDENTIALS,
@@ -17,6 +18,7 @@ from skillgit.safety.vocab import (
     RAW_SOCKETS,
     READERS,
     SENDERS,
+    UPLOADERS,
     is_language,
     is_sensitive,
 )
@@ -26,8 +28,14 @@ HOOK_VARIABLES = frozenset({
     "BASH_ENV", "PROMPT_COMMAND", "PERL5OPT", "PERL5DB", "RUBYOPT", "JAVA_TOOL_OPTIONS",
     "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "DOTNET_STARTUP_HOOKS", "ZDOTDIR", "PYTHONINSPECT",
     "GIT_CONFIG_PARAMETERS", "ELECTRON_RUN_AS_NODE"})
-NODE_HOOK = re.compile(r"(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader|"
+NODE_HOOK = re.compile(r"(?:^|[\s'\"=])(?:--require|-r|--import|--loader|--experimental-loader|"
                        r"--experimental-specifier-resolution|-r=|--require=|--import=)", re.I)
+# Git runs a file of these names in any hooks directory (`$(git rev-parse --git-dir)/hooks/…`).
+GIT_HOOK_NAMES = (r"pre-commit|prepare-commit-msg|commit-msg|post-commit|pre-merge-commit|"
+                  r"pre-rebase|post-checkout|post-merge|pre-push|pre-receive|update|"
+                  r"post-receive|post-update|push-to-checkout|pre-auto-gc|post-rewrite|"
+                  r"reference-transaction|fsmonitor-watchman|post-index-change|"
+                  r"applypatch-msg|pre-applypatch|post-applypatch|sendemail-validate")
 PERSISTENT_PATH = re.compile(
     r"(?:^|[/\\])(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|"
     r"zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|login|logout|inputrc|xinitrc|xprofile|"
@@ -37,7 +45,8 @@ PERSISTENT_PATH = re.compile(
     r"systemd[/\\](?:user|system)(?:[/\\]|$)|launch(?:agents|daemons)(?:[/\\]|$)|"
     r"cron(?:tab|\.d|\.daily|\.hourly|\.weekly|\.monthly)?(?:[/\\]|$)|crontabs(?:[/\\]|$)|"
     r"autostart[/\\]|init\.d[/\\]|rc\.local$|ld\.so\.preload$|profile\.d[/\\]|"
-    r"etc[/\\](?:profile|bash\.bashrc|zshrc|zsh[/\\]|environment)$)", re.I)
+    r"etc[/\\](?:profile|bash\.bashrc|zshrc|zsh[/\\]|environment)$|"
+    rf"hooks[/\\](?:{GIT_HOOK_NAMES})$)", re.I)
 _WRITERS = frozenset({"tee", "cp", "mv", "install", "ln", "rsync", "add-content", "set-content",
                       "out-file", "ac", "sc", "copy", "copy-item", "move-item", "new-item",
                       "sed", "perl", "dd", "touch", "ed", "ex", "truncate", "mkdir"})
@@ -45,14 +54,18 @@ _GIT_HOOK_KEYS = re.compile(r"^(?:core\.(?:hookspath|fsmonitor|sshcommand|gitpro
                             r"pager|editor)|init\.templatedir|include\.path|includeif\..*|"
                             r"alias\..*|credential\.helper|filter\..*|diff\..*\.textconv|"
                             r"sequence\.editor|protocol\.ext\.allow)$", re.I)
+_PACKAGE_HOOK_KEYS = re.compile(r"^(?:script-shell|shell|node-options|onload-script|"
+                                r"init-module|git|npmpath|yarnpath|plugins?)(?:=.*)?$", re.I)
 _UPLOAD_FLAGS = re.compile(r"^(?:-F|--form|--form-string|-d|--data|--data-binary|--data-raw|"
                            r"--data-ascii|--data-urlencode|--json|-T|--upload-file|"
                            r"--post-file|--body-file|-InFile|--infile)(?:=(.*))?$", re.I)
-_GLUED = re.compile(r"^-[sSLfkvigqN]*[dFT](.+)$")
+_GLUED = re.compile(r"^-[sSLfkvigqN]*([dFT])(.+)$")
 _URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://)?(?:[^@/\s]+@)?(\[[^\]]+\]|[^/:\s?#]+)", re.I)
 _HOSTISH = re.compile(r"^(?:localhost|[\w-]+(?:\.[\w-]+)+)(?::\d+)?(?:/|$)")
 _LOOPBACK = re.compile(r"^(?:localhost|.*\.localhost|127(?:\.\d+){3}|0\.0\.0\.0|\[?::1\]?)$",
                        re.I)
+# Programs that copy files to a service: `aws s3 cp`, `gsutil cp`, `rclone copy`, `gh gist`.
+_LABEL_AFTER = re.compile(r"^\.(?:[a-z0-9-]+\.)*[a-z0-9-]+\.[a-z]{2,}\b", re.I)  # $(…).evil.io
 _REMOTE_SPEC = re.compile(r"^(?:[\w.-]+@)?[\w.-]+:(?!//)")
 _INSTALL_SUBCOMMANDS = frozenset({"install", "i", "add", "isntall", "in", "exec", "x", "dlx",
                                   "inject", "upgrade"})
@@ -65,7 +78,7 @@ def reads(command: Command, variables: dict[str, set[str]]) -> str | None:
     """What a pipeline stage feeds on: "secret" (credentials, the environment), "file"."""
     names = set().union(*(names_of(w, variables) for w in command.words[:64])) \
         if command.words else set()
-    texts = [w.literal for w in command.words]
+    texts = [w.path for w in command.words]
     if names & ENV_DUMPS and not any(t.startswith(("-", "$")) or "=" in t for t in texts[1:2]):
         return "secret"
     if any(is_sensitive(t) for t in texts[1:]) and names & (READERS | ENV_DUMPS):
@@ -79,11 +92,11 @@ def reads(command: Command, variables: dict[str, set[str]]) -> str | None:
 
 
 def command_findings(command: Command, r: Resolved, upstream_reads: str | None) -> list[Finding]:
-    return (_exfiltration(command, r, upstream_reads) + _persistence(command, r)
+    return (_exfiltration(command, r, upstream_reads) + _persistence(command, r, upstream_reads)
             + _credentials(command, r) + _remote_install(r) + _remote_shell(r))
 
 
-def _secret_substituted(word: Word) -> bool:
+def secret_substituted(word: Word) -> bool:
     return any(reads(c, {}) == "secret" for inner in word.scripts() for c in walk(inner))
 
 
@@ -98,7 +111,7 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
     if not r.names & SENDERS and not any(is_language(n) for n in r.names):
         return []
     out = []
-    if any(_secret_substituted(w) for w in r.args) and r.names & SENDERS:
+    if any(secret_substituted(w) for w in r.args) and r.names & SENDERS:
         out.append(Finding(EXFILTRATION, "credentials substituted into a network command"))
     args = r.arg_texts()
     if not r.names & SENDERS:
@@ -108,14 +121,14 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
         m = _UPLOAD_FLAGS.match(arg)
         glued = _GLUED.match(arg) if m is None else None
         value = (m.group(1) if m and m.group(1) is not None else
-                 args[i + 1] if m and i + 1 < len(args) else glued.group(1) if glued else None)
+                 args[i + 1] if m and i + 1 < len(args) else glued.group(2) if glued else None)
         if value is None:
             httpie = re.match(r"^[\w-]*(?:=|:=)?@(.+)$", arg) if r.names & {"http", "https",
                                                                            "xh"} else None
             value = "@" + httpie.group(1) if httpie else None
         if value is None:
             continue
-        flag = (arg[:2] if glued else arg.split("=", 1)[0]).lower()
+        flag = ("-" + glued.group(1) if glued else arg.split("=", 1)[0]).lower()
         if "@" in value:
             file = value.split("@", 1)[1]      # -F f=@x, -d @x, --data-urlencode n@x
         elif "<" in value:
@@ -126,18 +139,43 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
             continue
         file = file.split(";", 1)[0]
         if file == "-":
-            if upstream == "secret" or (upstream == "file" and remote):
+            stdin = [x.target.literal for x in command.redirects if x.op == "<"]
+            if upstream == "secret" or (upstream == "file" and remote) or any(
+                    is_sensitive(f) or remote for f in stdin):
                 out.append(Finding(EXFILTRATION, "local data piped into an upload"))
         elif is_sensitive(file) or remote:
             out.append(Finding(EXFILTRATION, "a local file uploaded"))
-    if r.names & RAW_SOCKETS and (upstream or any(x.op == "<" for x in command.redirects)):
+    if r.names & RAW_SOCKETS and (upstream or any(
+            x.op == "<" and x.target.literal != "/dev/null" for x in command.redirects)):
         out.append(Finding(EXFILTRATION, "local data sent over a raw socket"))
     if r.names & {"scp", "rsync", "sftp"} and any(_REMOTE_SPEC.match(a) for a in args) and any(
             is_sensitive(a) for a in args if not _REMOTE_SPEC.match(a)):
         out.append(Finding(EXFILTRATION, "credentials copied to another host"))
+    if r.name == "git" and args[:1] == ["push"] and any(
+            ("://" in a or _REMOTE_SPEC.match(a)) and _remote([a]) for a in args[1:]
+            if not a.startswith("-")):
+        out.append(Finding(EXFILTRATION, "the repository pushed to a URL"))
+    if any(_LABEL_AFTER.match(nxt.text) for w in r.args for sub, nxt in pairwise(w.parts)
+           if sub.kind == "sub" and nxt.kind == "lit"):
+        out.append(Finding(EXFILTRATION, "command output sent inside a host name"))
+    if r.names & UPLOADERS and any(is_sensitive(a) for a in _sources(r)):
+        out.append(Finding(EXFILTRATION, "credentials uploaded to a storage service"))
+    if any(x.op == "<" and is_sensitive(x.target.path) for x in command.redirects):
+        out.append(Finding(EXFILTRATION, "credentials fed to a network command"))
     if upstream == "secret":
         out.append(Finding(EXFILTRATION, "credentials piped into a network command"))
     return out
+
+
+def _sources(r: Resolved) -> list[str]:
+    """What a copy or upload sends: its positional arguments but the destination (the last,
+    for two-place commands like `aws s3 cp SRC DEST`), URLs and option values left out."""
+    args = r.arg_texts()
+    plain = [a for i, a in enumerate(args) if not a.startswith("-") and not (
+        i > 0 and re.fullmatch(r"-[a-zA-Z]|--(?:profile|region|key|cert|identity|config)\S*",
+                               args[i - 1]))]
+    two_place = not r.names & {"gh", "transfer", "croc", "ffsend", "wormhole", "ipfs"}
+    return [a for a in (plain[:-1] if two_place else plain) if "://" not in a]
 
 
 def _targets(command: Command, r: Resolved) -> list[Word]:
@@ -151,17 +189,23 @@ def _targets(command: Command, r: Resolved) -> list[Word]:
     return out
 
 
-def _persistence(command: Command, r: Resolved) -> list[Finding]:
+def _persistence(command: Command, r: Resolved, fed: str | None) -> list[Finding]:
+    """Startup files, hook locations, code-loading variables, schedulers; `fed` is what the
+    command reads on stdin (`echo cmd | at now`)."""
     out = []
     for word in _targets(command, r):
         if PERSISTENT_PATH.search(word.literal.strip()) or any(
                 v.text.upper() == "PROFILE" for v in word.variables()):
             out.append(Finding(PERSISTENCE, "a write to a startup file or hook location"))
-    for name, value in r.assignments:
+    exported = [pair for a in r.args if (pair := assignment(a)) is not None] if r.name in (
+        "export", "declare", "typeset", "local", "readonly", "setx", "set") else []
+    for name, value in r.assignments + exported:
         if name.upper() in HOOK_VARIABLES or (
                 name.upper() == "NODE_OPTIONS" and NODE_HOOK.search(" " + value.literal)):
             out.append(Finding(PERSISTENCE, "an environment variable that loads code"))
     args = [a.lower() for a in r.arg_texts()]
+    if r.name in ("at", "batch") and (command.redirects or "-f" in args or fed):
+        out.append(Finding(PERSISTENCE, "a job scheduled with at"))
     if r.name == "crontab" and not (args and set(args) <= {"-l", "-u"} | set(args[1:2])):
         out.append(Finding(PERSISTENCE, "a crontab change"))
     if r.name == "systemctl" and "--user" in args and {"enable", "link", "edit"} & set(args):
@@ -170,9 +214,14 @@ def _persistence(command: Command, r: Resolved) -> list[Finding]:
         out.append(Finding(PERSISTENCE, "a launchd job loaded"))
     if r.name in ("schtasks", "register-scheduledtask") or (
             r.name in ("reg", "new-itemproperty", "set-itemproperty")
-            and any("currentversion\\run" in a for a in args)):
+            and any("currentversion\\run" in a.lower() for a in r.arg_paths())):
         out.append(Finding(PERSISTENCE, "a scheduled task or autorun entry"))
-    if r.name == "git" and "config" in args and any(_GIT_HOOK_KEYS.match(a) for a in args):
+    if r.names & {"npm", "pnpm", "yarn", "bun"} and {"config", "set"} & set(args[:1]) and any(
+            _PACKAGE_HOOK_KEYS.match(a) for a in args):
+        out.append(Finding(PERSISTENCE, "a package-manager setting that runs commands"))
+    inline = [b.split("=", 1)[0] for a, b in pairwise(args) if a in ("-c", "--config-env")]
+    if r.name == "git" and any(_GIT_HOOK_KEYS.match(key) for key in inline + (
+            args if "config" in args else [])):
         out.append(Finding(PERSISTENCE, "a git setting that runs commands"))
     return out
 
@@ -188,6 +237,12 @@ def _credentials(command: Command, r: Resolved) -> list[Finding]:
 def _remote_install(r: Resolved) -> list[Finding]:
     """`pip install git+https://…`, `npm i user/repo`, `go run host/mod@v`, `cargo install
     --git …`, `deno run https://…`: code from a URL, installed or run at once."""
+    options = r.runner_options
+    fetched = [o.split("=", 1)[-1] for o in options if o.startswith(("--package=", "--from=",
+                                                                       "--with=", "--spec="))]
+    fetched += [b for a, b in pairwise(options) if a in ("--package", "--from", "--with", "-p")]
+    if any(_URLISH.match(f) or (_SHORTHAND.match(f) and not f.startswith("@")) for f in fetched):
+        return [Finding(DOWNLOAD_RUN, "a package run from a URL")]
     args = r.arg_texts()
     name = r.name
     if is_language(name) and args[:2] == ["-m", "pip"]:
@@ -202,9 +257,10 @@ def _remote_install(r: Resolved) -> list[Finding]:
                 "pipx", "deno", "go")) else [])
         if name in ("uv", "pip") and sub in ("pip", "tool"):
             package_args = plain[2:]
-        if name == "uvx" or name == "pipx":
-            package_args += [a.split("=", 1)[-1] for a in args if a.startswith(("--from",
-                                                                                 "--spec"))]
+        package_args += [a.split("=", 1)[-1] for a in args if a.startswith((
+            "--from=", "--spec=", "--package=", "--with="))]  # `npm exec --package=…`
+        package_args += [args[i + 1] for i, a in enumerate(args[:-1]) if a in (
+            "--from", "--spec", "--package", "--with", "-p")]
         npm = name in ("npm", "pnpm", "yarn", "bun", "npx", "pnpx", "bunx")
         for arg in package_args:
             if _URLISH.match(arg) or " @ " in arg or (npm and _SHORTHAND.match(arg)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from skillgit.safety.shell import Command, Pipeline, Word, parse
 from skillgit.safety.vocab import (
@@ -18,6 +19,8 @@ from skillgit.safety.vocab import (
     program_name,
 )
 
+ALIAS = "alias "  # key prefix in `variables` for aliases and shell functions
+_GLOB = re.compile(r"[*?\[]")
 _ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)", re.S)
 
 
@@ -29,6 +32,7 @@ class Resolved:
     args: list[Word]
     assignments: list[tuple[str, Word]] = field(default_factory=list)
     wrappers: list[str] = field(default_factory=list)
+    runner_options: list[str] = field(default_factory=list)  # `npm exec --package=…`
     start: int = 0                       # index of the program word in the command's words
 
     @property
@@ -37,6 +41,9 @@ class Resolved:
 
     def arg_texts(self) -> list[str]:
         return [w.literal for w in self.args]
+
+    def arg_paths(self) -> list[str]:
+        return [w.path for w in self.args]
 
 
 def assignment(word: Word) -> tuple[str, Word] | None:
@@ -55,10 +62,10 @@ def names_of(word: Word, variables: dict[str, set[str]]) -> set[str]:
     """What a program word can name once expanded ("?" for an expansion nobody can know)."""
     static = word.static
     if static is not None:
-        if not word.quoted and static[:1].isupper() and static[1:].isalpha() and \
-                static[1:].islower():
-            return {static}  # "Python", "Bash", "Source": a capitalised word is prose
-        return {program_name(static)}
+        found = _static_names(static, word.quoted)
+        if variables and (alias := variables.get(ALIAS + min(found))):
+            return set(found) | alias
+        return set(found)
     names: set[str] = set()
     expansions = [p for p in word.parts if p.kind != "lit"]
     literal = word.literal
@@ -77,6 +84,16 @@ def names_of(word: Word, variables: dict[str, set[str]]) -> set[str]:
         elif part.script is not None:
             names |= _which(part.script, variables) or {"?"}
     return names or {"?"}
+
+
+@lru_cache(maxsize=4096)
+def _static_names(static: str, quoted: bool) -> frozenset[str]:
+    if not quoted and static[:1].isupper() and static[1:].isalpha() and static[1:].islower():
+        return frozenset({static})  # "Python", "Bash", "Source": a capitalised word is prose
+    name = program_name(static)
+    if not quoted and len(name) > 1 and _GLOB.search(name):
+        return frozenset({name, "?"})  # `/???/b?sh`, `/bin/[b]ash`: could be any program
+    return frozenset({name})
 
 
 def _which(script: list[Pipeline], variables: dict[str, set[str]]) -> set[str]:
@@ -119,8 +136,11 @@ def resolve(command: Command, variables: dict[str, set[str]], start: int = 0) ->
         if name in RUNNERS and i + 1 < len(words) and (
                 RUNNERS[name] == "" or words[i + 1].literal == RUNNERS[name]):
             out.wrappers.append(name)
-            i = _skip_options(words, i + (1 if RUNNERS[name] == "" else 2), frozenset(
-                {"-n", "--name", "-p", "--prefix", "--with", "--from", "--python", "-e"}))
+            first = i + (1 if RUNNERS[name] == "" else 2)
+            i = _skip_options(words, first, frozenset(
+                {"-n", "--name", "-p", "--prefix", "--with", "--from", "--python", "-e",
+                 "--package"}))
+            out.runner_options += [w.literal for w in words[first:i]]
             continue
         out.names, out.args, out.start = names, words[i + 1:], start + i
         return out
@@ -141,11 +161,55 @@ def _skip_options(words: list[Word], i: int, with_value: frozenset[str]) -> int:
 
 
 def _env_split(words: list[Word], i: int) -> int:
-    """`env -S 'bash -x'`: the string is split into words (`-S` was skipped as a flag)."""
+    """`env -S 'bash -x'`, `env -S'bash -x'`, `env --split-string=…`: the string is split into
+    words (`-S` was skipped as a flag)."""
     previous = words[i - 1].literal if i > 0 else ""
-    if previous in ("-S", "--split-string") and i < len(words):
-        split = parse(words[i].literal)
-        if split and split[0].commands:
-            inner = split[0].commands[0].words
+    glued = re.match(r"(?:-S|--split-string=)(.+)", previous, re.S)
+    text = glued.group(1) if glued else words[i].literal if previous in (
+        "-S", "--split-string") and i < len(words) else None
+    if text is None:
+        return i
+    split = parse(text)
+    if split and split[0].commands:
+        inner = split[0].commands[0].words
+        if glued:
+            words[i:i] = inner
+        else:
             words[i:i + 1] = inner
     return i
+
+
+def remember_definition(command: Command, variables: dict[str, set[str]], start: int = 0) -> None:
+    """`alias x=bash`, `x() { bash; }`, `function x { sh; }`: x runs what it stands for (the
+    definition starts at `command.words[start]`)."""
+    words = command.words[start:]
+    if not words:
+        return
+    first = words[0].literal
+    if first == "alias":
+        for word in words[1:]:
+            if (pair := assignment(word)) is not None:
+                value = [c for p in parse(pair[1].literal) for c in p.commands[:1]]
+                variables[ALIAS + program_name(pair[0])] = resolve(value[0], variables).names \
+                    if value else set()
+        return
+    if first == "function" and len(words) > 1:
+        name, body = words[1].literal.removesuffix("()"), words[2:]
+    elif first.endswith("()") or (len(words) > 1 and words[1].literal == "" and any(
+            p.kind == "sub" for p in words[1].parts)):
+        name, body = first.removesuffix("()"), words[1:]
+    else:
+        return
+    if not name:
+        return
+    names: set[str] = set()
+    for word in body:
+        for script in word.scripts():
+            for pipeline in script:
+                for inner in pipeline.commands:
+                    names |= resolve(inner, variables).names
+    if command.group is not None:
+        for pipeline in command.group:
+            for inner in pipeline.commands:
+                names |= resolve(inner, variables).names
+    variables[ALIAS + program_name(name)] = names

@@ -11,73 +11,21 @@ never closed is a literal character, and unknown syntax is kept as literal text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from functools import cached_property
+
+from skillgit.safety.syntax import Command, Part, Pipeline, Redirect, Script, Word, walk
+
+__all__ = ["CLAUSE_END", "MAX_DEPTH", "Command", "Pipeline", "Script", "Word", "parse", "walk"]
 
 MAX_DEPTH = 12
+# A word that ends a clause of prose: what follows may be a command ("before you build:",
+# "Actually,", "first -", "run"). Dashes are folded to "-" before parsing.
+CLAUSE_END = re.compile(r"^[^\s'\"]*[:,]$|^(?:-|--|->|=>|\u2192)$|^(?:run|execute|exec|type|try|"
+                        r"enter|paste|invoke|running|executing)$", re.I)
+_LEADING_PIPE = re.compile(r"[ \t]*\|(?![|])")  # a line that goes on with `| …`
+_IFS = re.compile(r"\$\{IFS\}|\$IFS\b(?:\$[0-9@*])?")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-]")
 _REDIRECT = re.compile(r"(\d*)(<<<|<<-|<<|<>|<&|>>|>&|>\||&>>|&>|<|>)")
 _ANSI = {"n": "\n", "t": "\t", "r": "\r", "e": "\x1b", "a": "\a", "\\": "\\", "'": "'", '"': '"'}
-
-
-@dataclass
-class Part:
-    """A piece of a word: literal text, a variable, or a substituted script."""
-
-    kind: str                            # "lit" | "var" | "sub" | "proc_in" | "proc_out"
-    text: str = ""                       # the literal text, or the variable's name
-    default: str = ""                    # ${NAME:-default}
-    script: list[Pipeline] | None = None
-    backtick: bool = False               # `…` or a bare `(…)`: in prose, more often not code
-
-
-@dataclass
-class Word:
-    parts: list[Part] = field(default_factory=list)
-    quoted: bool = False
-
-    @cached_property
-    def literal(self) -> str:
-        """The literal text, expansions left out (read once the word is complete)."""
-        return "".join(p.text for p in self.parts if p.kind == "lit")
-
-    @property
-    def static(self) -> str | None:
-        """The text when the word has no expansion at all."""
-        if any(p.kind != "lit" for p in self.parts):
-            return None
-        return self.literal
-
-    def scripts(self, *kinds: str, backticks: bool = True) -> list[list[Pipeline]]:
-        wanted = kinds or ("sub", "proc_in", "proc_out")
-        return [p.script for p in self.parts if p.kind in wanted and p.script is not None
-                and (backticks or not p.backtick)]
-
-    def variables(self) -> list[Part]:
-        return [p for p in self.parts if p.kind == "var"]
-
-
-@dataclass
-class Redirect:
-    op: str
-    target: Word
-    body: str = ""                       # a here-document's text
-
-
-@dataclass
-class Command:
-    words: list[Word] = field(default_factory=list)
-    redirects: list[Redirect] = field(default_factory=list)
-    group: list[Pipeline] | None = None  # `( … )` or `{ …; }`
-
-
-@dataclass
-class Pipeline:
-    commands: list[Command] = field(default_factory=list)
-    line: int = 0
-
-
-Script = list[Pipeline]
 
 
 class _Lexer:
@@ -97,10 +45,13 @@ class _Lexer:
         pipeline = Pipeline(line=self.line)
         command = Command()
         word: Word | None = None
+        word_start = 0
+        piped = False  # a `|` ends the line: the pipeline goes on on the next one
 
         def end_word() -> None:
             nonlocal word
             if word is not None and word.parts:
+                word.raw = self.text[word_start:self.pos]
                 command.words.append(word)
             word = None
 
@@ -128,8 +79,16 @@ class _Lexer:
                 self.pos += 2
                 self.line += 1
             elif c in " \t\r":
+                clause = self.prose and word is not None and not word.quoted and \
+                    self.text[self.pos - 1] in ":,"
                 end_word()
+                if clause:  # prose: "before you build: (curl …) | sh" starts a new command
+                    end_pipeline()
                 self.pos += 1
+            elif c == "\n" and ((piped and not command.words and command.group is None) or
+                               _LEADING_PIPE.match(self.text, self.pos + 1)):
+                self.pos += 1
+                self.line += 1
             elif c == "\n":
                 end_pipeline()
                 self.pos += 1
@@ -141,13 +100,15 @@ class _Lexer:
                 self.pos += 1 if c == ";" else 2
             elif self.starts("|&") or (c == "|"):
                 end_command()
+                piped = True
                 self.pos += 2 if self.starts("|&") else 1
             elif c == "&" and not self.starts("&>"):
                 end_pipeline()
                 self.pos += 1
             elif c in "<>" and self.peek(1) == "(" and depth < MAX_DEPTH:
+                if word is None:
+                    word, word_start = Word(), self.pos
                 self.pos += 2
-                word = word or Word()
                 word.parts.append(Part("proc_in" if c == "<" else "proc_out",
                                        script=self.script(depth + 1, ")")))
             elif (c in "<>&" or c.isdigit()) and (m := _REDIRECT.match(self.text, self.pos)) \
@@ -158,24 +119,32 @@ class _Lexer:
                 self._redirect(command, m.group(2), depth)
             elif c in "({" and word is None and depth < MAX_DEPTH and (
                     c == "(" or self.peek(1) in " \t\n"):
+                if self.prose and command.words and CLAUSE_END.search(command.words[-1].raw):
+                    end_pipeline()  # prose: "first do this - (curl …) | sh"
                 self.pos += 1
                 inner = self.script(depth + 1, ")" if c == "(" else "}")
                 if command.words:  # `iex (iwr …)`: an argument that is a script
                     command.words.append(Word([Part("sub", script=inner, backtick=True)]))
                 else:
                     command.group = inner
+            elif (m := _IFS.match(self.text, self.pos)) is not None:
+                end_word()  # `curl${IFS}-s`: $IFS splits words like a space
+                self.pos = m.end()
             else:
-                word = word or Word()
+                if word is None:
+                    word, word_start = Word(), self.pos
                 self._word_char(word, depth)
+                piped = False
         end_pipeline()
         return out
 
     def _redirect(self, command: Command, op: str, depth: int) -> None:
         while self.pos < len(self.text) and self.peek() in " \t":
             self.pos += 1
-        target = Word()
+        target, start = Word(), self.pos
         while self.pos < len(self.text) and self.peek() not in " \t\n;|&<>)":
             self._word_char(target, depth)
+        target.raw = self.text[start:self.pos]
         if op.startswith("<<") and op != "<<<":
             redirect = Redirect(op, target)
             self.heredocs.append((redirect, target.literal, target.quoted))
@@ -308,17 +277,3 @@ def parse(text: str, *, prose: bool = False) -> Script:
     """The pipelines of `text`. `prose` reads an apostrophe between letters as one, not as
     a quote (both readings are screened: a quote can hide a command either way)."""
     return _Lexer(text, prose).script(0)
-
-
-def walk(script: Script) -> list[Command]:
-    """Every command of a script, nested ones (groups, substitutions) included."""
-    out: list[Command] = []
-    for pipeline in script:
-        for command in pipeline.commands:
-            out.append(command)
-            if command.group is not None:
-                out += walk(command.group)
-            for word in command.words + [r.target for r in command.redirects]:
-                for inner in word.scripts():
-                    out += walk(inner)
-    return out

@@ -5,9 +5,12 @@ destructive commands that need no parsing. Plus `normalize`, which undoes look-a
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 
+from skillgit.safety.address import AI as _AI
+from skillgit.safety.address import addressed
 from skillgit.safety.findings import Finding
 from skillgit.safety.hooks import HOOK_VARIABLES, NODE_HOOK
 from skillgit.safety.vocab import (
@@ -28,55 +31,21 @@ _INVISIBLE = "\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff\u180e\u00ad
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
 _TAGS = re.compile("[\U000e0000-\U000e007f]")
 _INVISIBLE_NEAR_ASCII = re.compile(f"[\x21-\x7e][{_INVISIBLE}]|[{_INVISIBLE}][\x21-\x7e]")
+_HTML_TAG = re.compile(
+    r"<!--|-->|</?(?:code|pre|kbd|samp|tt|var|span|div|p|br|hr|b|i|u|s|em|strong|small|mark|"
+    r"del|ins|sub|sup|details|summary|blockquote|li|ul|ol|dl|dt|dd|table|thead|tbody|tr|td|th|"
+    r"h[1-6]|a|img|font|section|article|aside|header|footer|nav|main|figure|figcaption|center|"
+    r"abbr|cite|q|label|button|script|style|template|noscript|textarea|iframe|object|svg|body|"
+    r"html|head|title)(?:\s[^<>]*)?/?>", re.I)
+_QUOTE_MARK = re.compile(r"^[ \t]*>(?:[ \t]*>)*[ \t]+", re.M)
+# Look-alikes of shell punctuation (NFKC leaves these alone).
+_PUNCTUATION = str.maketrans("\u01c0\u2223\u2758\u2502\u2503\u23d0\u05c0\u2016\u2010\u2011"
+                             "\u2012\u2013\u2014\u2212\ufe63",
+                             "|||||||||-----" "-")
+_WORD = re.compile(r"[^\W\d_]+")
 _CONFUSABLES = str.maketrans("аеорсухіјѕһԁɡАВЕКМНОРСТХІЈЅοαεικνρτυχΑΒΕΗΙΚΜΝΟΡΤΧΥΖ",
                              "aeopcyxijshdgABEKMHOPCTXIJSoaeiknptuxABEHIKMNOPTXYZ")
 
-_AI = (r"(?:ai|a\.i\.|llms?|gpts?|chatgpt|claude|codex|gemini|copilot|cursor|language models?|"
-       r"(?:coding |ai |llm )?(?:agents?|assistants?|models?|bots?))")
-_AUDIENCE = r"(?:user|reviewer|human|maintainer|owner|operator|developer|anyone|anybody|team|them)"
-_AGENT_PATTERNS = [
-    rf"\b{_AI}\s+(?:reading|processing|seeing|that reads?|who reads?|parsing)\s+"
-    r"(?:this|these|the\s+(?:file|text|page|document|readme|skill|repo))\b",
-    rf"\b(?:all|any|every)\s+{_AI}\s+(?:must|should|shall|will|need to|are (?:required|"
-    r"instructed|expected) to)\b",
-    r"\b(?:ai|llm|coding|autonomous)\s+(?:agents?|assistants?|models?|bots?)\s+(?:must|shall|"
-    r"are (?:required|instructed) to)\b",
-    rf"\b(?:if|when|since|because|as)\s+you\s+are\s+(?:an?\s+)?{_AI}",
-    rf"\b(?:attention|note|notice|message|instructions?|memo|important)\s*(?:to|for)\s+"
-    rf"(?:the\s+|any\s+|all\s+)?{_AI}\b",
-    rf"\b(?:dear|hey|hello|hi)\s+{_AI}\b",
-    r"\bfrom\s+now\s+on\b[,:]?\s*(?:you\s+)?(?:must|should|shall|will|are\s+to|have\s+to|"
-    r"need\s+to|always|never|ignore|do\s+not|don'?t)\b",
-    r"\b(?:henceforth|going\s+forward|in\s+all\s+future\s+(?:sessions|tasks|responses)),?\s+"
-    r"you\s+(?:must|should|shall|will|are\s+to)\b",
-    r"\byou\s+are\s+now\s+(?:an?\s+|in\s+|the\s+|allowed|free|permitted|authori[sz]ed|DAN)\b",
-    r"\byour\s+(?:new|real|true|actual|hidden|secret|primary)\s+(?:task|instructions?|role|"
-    r"goal|purpose|job|objective|directive)s?\b",
-    rf"\b(?:never|do\s*n[o']t|don'?t|must\s+not|should\s+not|shall\s+not)\s+(?:ever\s+)?"
-    rf"(?:mention|tell|inform|notify|alert|reveal|disclose|report|show|say|explain|warn)"
-    rf"[^.\n]{{0,50}}?\b(?:to\s+)?(?:the\s+|your\s+|any\s+)?{_AUDIENCE}s?\b",
-    rf"\bwithout\s+(?:telling|informing|asking|notifying|alerting|warning|mentioning\s+it\s+to|"
-    rf"letting)\s+(?:the\s+|your\s+|any\s+)?{_AUDIENCE}",
-    rf"\b(?:hide|conceal|keep)\s+(?:this|it|these|that)\b[^.\n]{{0,40}}\b(?:from\s+(?:the\s+)?"
-    rf"{_AUDIENCE}|secret|hidden|quiet|confidential|between\s+us)\b",
-    rf"\b{_AUDIENCE}s?\s+(?:must|should|will|need)\s+(?:not|never)\s+(?:see|notice|know|find|"
-    r"learn|be\s+told)\b",
-    r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|install|add|push|send|upload|"
-    r"delete|remove|modify|change|commit|disable|download)\b",
-    r"\b(?:ignore|disregard|forget|override|bypass|skip|drop)\s+(?:all\s+|any\s+|of\s+|every\s+)*"
-    r"(?:the\s+|your\s+|my\s+|these\s+|those\s+|its\s+)?(?:previous|prior|above|earlier|"
-    r"preceding|original|initial|system|safety|security|developer|existing|other|all)\s+"
-    r"(?:\w+\s+)?(?:instructions?|prompts?|messages?|rules?|directions?|guidelines?|context|"
-    r"directives?|guardrails?|polic(?:y|ies)|constraints?)\b",
-    r"\b(?:new|updated|real|actual|hidden|secret|revised)\s+(?:system\s+)?(?:instructions?|"
-    r"prompts?|directives?|rules)\s*:",
-    r"<\|\s*(?:system|im_start|im_end|endoftext|assistant)\s*\|>|<</?sys>>|\[/?inst\]|"
-    r"<\s*/?\s*system\s*>",
-    r"\b(?:do|run|execute|perform)\s+(?:this|it|these|the\s+following)\s+(?:now\s+)?"
-    r"(?:immediately|automatically|without\s+(?:asking|confirmation|approval|review))\b",
-    r"\bjailbr(?:ea|o)k|\bdeveloper\s+mode\s+enabled\b|\bdo\s+anything\s+now\b",
-]
-_AGENT = re.compile("|".join(f"(?:{p})" for p in _AGENT_PATTERNS), re.I | re.M)
 _SECRET_PLACES = (r"(?:~/\.ssh|\.ssh/|\bssh\s+(?:private\s+)?keys?\b|\bid_(?:rsa|ed25519|ecdsa|"
                   r"dsa)\b|(?<![\w.])\.env\b(?!\.(?:example|sample|template|dist))|"
                   r"\.aws/credentials|\baws\s+credentials\b|\bcredentials?\s+files?\b|"
@@ -101,29 +70,40 @@ _RC_EDIT = re.compile(
     r"systemd\s+(?:user\s+)?(?:unit|service|timer)|\.pth\s+files?|sitecustomize|"
     r"usercustomize)", re.I)
 _HOOK_MENTION = re.compile(r"(?<![\w$])(?:" + "|".join(sorted(HOOK_VARIABLES)) + r")\b")
-_NODE_OPTIONS = re.compile(r"\bNODE_OPTIONS\b[^\n]{0,80}")
-_COMMENTS = re.compile(r"<!--(.*?)(?:-->|$)|^\s*\[[^\]]*\]:\s*(?:#|<>)\s*[(\"'](.*)$|"
+_NODE_OPTIONS = re.compile(r"\b(?:NODE_OPTIONS|node-options)\b[^\n]{0,80}")
+_PACKAGE_HOOK = re.compile(r"\b(?:script-shell|onload-script)\s*[=:\s]\s*\S", re.I)
+_COMMENTS = re.compile(r"<!--(.*?)(?:-->|\Z)|^\s*\[[^\]]*\]:\s*(?:#|<>)\s*[(\"'](.*)$|"
                        r"<(\w+)[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|"
-                       r"font-size\s*:\s*0|\bhidden\b)[^>]*>(.*?)(?:</\3>|$)",
+                       r"font-size\s*:\s*0|\bhidden\b)[^>]*>(.*?)(?:</\3>|\Z)",
                        re.I | re.S | re.M)
 _ADDRESSED = re.compile(rf"\b(?:{_AI}|instructions?|ignore|disregard|you\s+(?:must|should|"
                         r"shall|will|need|are)|do\s+not\s+tell|never\s+mention|always\s+run|"
                         r"must\s+run)\b", re.I)
-_EXEC_API = (r"(?:\bexec\s*\(|\beval\s*\(|\bcompile\s*\(|os\.system|subprocess|\bpopen|"
+_EXEC_API = (r"(?:\bexec\s*\(|\beval\b|\bcompile\s*\(|os\.system|subprocess|\bpopen|"
              r"child_process|execSync|\bspawn|\bsystem\s*\(|new\s+Function|\bFunction\s*\(|"
              r"runpy|__import__|importlib|\biex\b|Invoke-Expression|instance_eval|"
              r"\bsource\s*\(|Start-Process|\bexecfile|\bload\s*\(|\bdofile|\bloadstring|"
-             r"\brequire\s*\(\s*['\"]https?)")
+             r"\brequire\s*\(\s*['\"]https?://)")
 _DECODE_API = (r"(?:b64decode|base64\.decodebytes|atob\s*\(|fromhex|FromBase64String|"
                r"decompress|codecs\.decode|unhexlify|Buffer\.from\s*\([^)]*base64|"
                r"unpack\s*\(\s*['\"]m)")
-_INLINE_FETCH_EXEC = re.compile(rf"{FETCH_API}[^\n]*{_EXEC_API}|{_EXEC_API}[^\n]*{FETCH_API}",
-                                re.I)
-_INLINE_DECODE_EXEC = re.compile(rf"{_DECODE_API}[^\n]*{_EXEC_API}|{_EXEC_API}[^\n]*"
-                                 rf"{_DECODE_API}", re.I)
+_FETCH = re.compile(FETCH_API, re.I)
+_EXEC = re.compile(_EXEC_API, re.I)
+_DECODE = re.compile(_DECODE_API, re.I)
 _INLINE_SEND = re.compile(rf"{FETCH_API}[^\n]*(?:open|read|cat|Get-Content|readFile)\w*"
                           r"\s*\(?\s*['\"]?[^'\"\n]*(?:\.env\b|\.ssh|id_rsa|\.aws|"
                           r"credentials|\.netrc|\.npmrc|\.git-credentials)", re.I)
+# Inline code (python -c, node -e, vim -c, …) that writes a startup file or hook.
+_STARTUP_FILE = (r"(?:\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zshenv|zprofile|zlogin|"
+                 r"kshrc|cshrc|tcshrc)\b|config\.fish\b|\.git[/\\]hooks\b|authorized_keys\b|"
+                 r"\bcrontab\b|[\w-]+\.pth\b|(?:site|user)customize\.py\b|"
+                 r"powershell_profile\.ps1\b|LaunchAgents\b|systemd[/\\]user\b)")
+_WRITE_API = (r"(?:\bopen\s*\(|\bfopen\b|writefile|appendfile|writefilesync|appendfilesync|"
+              r"write_text|write_bytes|File\.(?:write|open|append)|file_put_contents|"
+              r"Add-Content|Set-Content|Out-File|>>)")
+_STARTUP = re.compile(_STARTUP_FILE, re.I)
+_INLINE_PERSIST = re.compile(rf"{_WRITE_API}[^\n]{{0,120}}?{_STARTUP_FILE}|{_STARTUP_FILE}"
+                             rf"[^\n]{{0,60}}?(?:['\"]\s*,\s*['\"][aw]\+?['\"]|\.write\b)", re.I)
 _SOCKET_DEVICE = re.compile(r"/dev/(?:tcp|udp)/")
 _DESTRUCTIVE = [
     re.compile(r"\bmkfs(?:\.\w+)?\s+/dev/|\bdd\s+[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|xvd|vd|mmcblk)",
@@ -140,11 +120,32 @@ _EVERYTHING = re.compile(r"(?:/|/\*|~|~/|~/\*|\$\{?home\}?/?\*?|/home/?\*?|/user
                          r"c:\\?|\.\./\.\./?\.\.?/?|/(?:etc|usr|var|boot|bin|lib)/?\*?)", re.I)
 
 
+def _fold(word: re.Match[str]) -> str:
+    """A look-alike in a Latin word is folded ("Ignore" spelt with a Cyrillic o), and so is a
+    word made only of look-alikes ("exec" spelt all in Cyrillic); a real Cyrillic or Greek
+    word is left as it is (a Russian sentence must stay Russian to be read)."""
+    text = word.group(0)
+    if text.isascii():
+        return text
+    folded = text.translate(_CONFUSABLES)
+    return folded if folded.isascii() or re.search(r"[A-Za-z]", text) else text
+
+
 def normalize(text: str) -> str:
     """The text as a shell or a reader would take it: look-alikes folded, invisibles gone."""
-    text = unicodedata.normalize("NFKC", text).translate(_CONFUSABLES)
+    text = _WORD.sub(_fold, unicodedata.normalize("NFKC", text)).translate(_PUNCTUATION)
     text = _TAGS.sub("", _BIDI.sub("", text))
     return "".join(c for c in text if c not in _INVISIBLE)
+
+
+def unmarked(text: str) -> str:
+    """The text as a reader of the rendered Markdown sees it: HTML tags and comment markers
+    gone (`<code>curl … | sh</code>`), entities decoded (`&#124;`), blockquote marks dropped
+    (`> curl … | sh` is not a redirect to a file named curl)."""
+    text = _HTML_TAG.sub(" ", text)
+    if "&" in text and ";" in text:
+        text = html.unescape(text)
+    return _QUOTE_MARK.sub("", text)
 
 
 def findings(original: str, text: str) -> list[Finding]:
@@ -156,23 +157,34 @@ def findings(original: str, text: str) -> list[Finding]:
     for m in _COMMENTS.finditer(text):
         if _ADDRESSED.search(" ".join(g for g in m.groups() if g)):
             out.append(Finding(HIDDEN, "a hidden comment with instructions"))
-    if _AGENT.search(text):
+        elif m.group(4) and m.group(4).strip():  # shown to the agent, hidden from the reviewer
+            out.append(Finding(HIDDEN, "text in an element styled to be invisible"))
+    if addressed(text):
         out.append(Finding(AGENT, "words addressed to the agent or the reviewer"))
     out += _credential_findings(text)
-    if _RC_EDIT.search(text) or _HOOK_MENTION.search(text) or any(
+    if _RC_EDIT.search(text) or _HOOK_MENTION.search(text) or _PACKAGE_HOOK.search(
+            text) or (_STARTUP.search(text) and _INLINE_PERSIST.search(text)) or any(
             NODE_HOOK.search(m.group(0)) for m in _NODE_OPTIONS.finditer(text)):
         out.append(Finding(PERSISTENCE, "a startup file, hook or code-loading variable"))
-    if _INLINE_FETCH_EXEC.search(text):
+    if _on_one_line(text, _FETCH, _EXEC):
         out.append(Finding(DOWNLOAD_RUN, "inline code that fetches and runs"))
-    if _INLINE_DECODE_EXEC.search(text):
+    if _on_one_line(text, _DECODE, _EXEC):
         out.append(Finding(OBFUSCATED, "inline code that decodes and runs"))
-    if _INLINE_SEND.search(text):
+    if _FETCH.search(text) and _INLINE_SEND.search(text):
         out.append(Finding(EXFILTRATION, "inline code that sends a credential file"))
     if _SOCKET_DEVICE.search(text):
         out.append(Finding(EXFILTRATION, "a raw network socket device"))
     if any(p.search(text) for p in _DESTRUCTIVE) or _removes_everything(text):
         out.append(Finding(DESTRUCTIVE, "a command that destroys data or the system"))
     return out
+
+
+def _on_one_line(text: str, first: re.Pattern[str], second: re.Pattern[str]) -> bool:
+    """Whether one line holds both a match of `first` and one of `second` (each pattern is
+    run once over the whole text first: most texts hold neither)."""
+    if first.search(text) is None or second.search(text) is None:
+        return False
+    return any(first.search(line) and second.search(line) for line in text.splitlines())
 
 
 def _credential_findings(text: str) -> list[Finding]:

@@ -4,6 +4,7 @@ which paths hold credentials. Names are compared lower-cased, without directory 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 DOWNLOAD_RUN = "download-and-run"
 OBFUSCATED = "obfuscated code run"
@@ -20,10 +21,15 @@ FETCHERS = frozenset({
     "lynx", "links", "w3m", "elinks", "iwr", "irm", "invoke-webrequest", "invoke-restmethod",
     "start-bitstransfer", "bitsadmin", "certutil", "nc", "ncat", "netcat", "socat", "telnet",
     "tftp", "ftp", "sftp", "smbclient", "gsutil", "s3cmd", "rclone", "httpx", "curlie",
-    "scp", "rsync", "openssl", "iwr.exe", "powershell-get", "wget.exe", "curl.exe", "gh"})
+    "scp", "rsync", "openssl", "iwr.exe", "powershell-get", "wget.exe", "curl.exe", "gh",
+    "lwp-request", "lwp-download", "lwp-mirror", "get", "post"})
+# Programs that copy files to a service: `aws s3 cp`, `gsutil cp`, `rclone copy`, `gh gist`.
+UPLOADERS = frozenset({"aws", "gsutil", "gcloud", "az", "rclone", "s3cmd", "gh", "azcopy", "mc",
+                       "b2", "doctl", "wrangler", "transfer", "ffsend", "croc", "wormhole",
+                       "ipfs"})
 # Programs that send data over the network (for exfiltration).
-SENDERS = FETCHERS | frozenset({"ssh", "dig", "nslookup", "host", "ping", "mail", "sendmail",
-                                "mutt", "aws", "az", "gcloud", "git"})
+SENDERS = FETCHERS | UPLOADERS | frozenset({"ssh", "dig", "nslookup", "host", "ping", "mail",
+                                            "sendmail", "mutt", "git"})
 RAW_SOCKETS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "openssl"})
 # Source-code fetchers whose result lands in a directory (`git clone … && ./install.sh`).
 CLONERS = {("git", "clone"), ("hg", "clone"), ("svn", "checkout"), ("svn", "co"),
@@ -31,7 +37,8 @@ CLONERS = {("git", "clone"), ("hg", "clone"), ("svn", "checkout"), ("svn", "co")
 SHELLS = frozenset({"sh", "bash", "zsh", "ksh", "mksh", "dash", "fish", "csh", "tcsh", "ash",
                     "yash", "rbash", "busybox", "pwsh", "powershell", "cmd", "osascript",
                     "iex", "invoke-expression", "source", ".", "eval", "exec", "su", "at",
-                    "batch", "?", "nu", "xonsh", "elvish", "wscript", "cscript", "mshta"})
+                    "batch", "?", "nu", "xonsh", "elvish", "wscript", "cscript", "mshta",
+                    "script", "parallel", "sem", "expect"})
 LANGUAGE = re.compile(r"(?:python[0-9.]*|pypy[0-9.]*|py|node(?:js)?|deno|bun|perl[0-9.]*|"
                       r"ruby[0-9.]*|irb|php[0-9.]*|lua(?:jit)?[0-9.]*|r|rscript|tclsh|wish|"
                       r"jshell|groovy|julia|ts-node|tsx|jruby|scala|kotlin|swift|guile|sbcl)")
@@ -117,15 +124,24 @@ READERS = frozenset({"cat", "less", "more", "head", "tail", "bat", "batcat", "ty
 ENV_DUMPS = frozenset({"env", "printenv", "set", "export", "declare", "compgen"})
 
 
+_VERSIONED = re.compile(r"^([a-z][a-z-]*?[a-z])-?v?\d+(?:\.\d+)*$")
+
+
+@lru_cache(maxsize=8192)
 def program_name(text: str) -> str:
-    """`/usr/bin/Bash.EXE` → `bash`."""
+    """`/usr/bin/Bash.EXE` → `bash`; a versioned shell or interpreter (`ksh93`, `bash5`,
+    `node22`, `python3.12`, `pip3.11`) → its family name."""
     name = text.replace("\\", "/").rsplit("/", 1)[-1].lower()
     for suffix in (".exe", ".cmd", ".bat", ".com"):
         if name.endswith(suffix) and len(name) > len(suffix):
             name = name[: -len(suffix)]
+    if (m := _VERSIONED.match(name)) and (m.group(1) in SHELLS or m.group(1) in BUILDERS
+                                          or is_language(m.group(1))):
+        return m.group(1)
     return name
 
 
+@lru_cache(maxsize=4096)
 def is_language(name: str) -> bool:
     return LANGUAGE.fullmatch(name) is not None
 
@@ -136,6 +152,7 @@ def is_sensitive(path: str) -> bool:
 # Library calls that fetch from the network, in inline code (`python3 -c "…urlopen…"`).
 FETCH_API = (r"(?:urlopen|urllib|urlretrieve|requests\.(?:get|post|request)|http\.client|"
               r"httpx\.|\bfetch\s*\(|https?\.get\s*\(|axios|open-uri|URI\.open|Net::HTTP|"
+              r"require\s*\(\s*['\"]https?['\"]\s*\)|"
               r"LWP|HTTP::Tiny|file_get_contents\s*\(\s*['\"]?(?:https?|ftp)|curl_exec|"
               r"Invoke-WebRequest|Invoke-RestMethod|\biwr\b|\birm\b|DownloadString|"
               r"DownloadFile|WebClient|XMLHttpRequest|download\.file|source\s*\(\s*['\"]https?|"

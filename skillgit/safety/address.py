@@ -1,0 +1,122 @@
+"""Words aimed at the agent or the reviewer: addressing a model or a reviewer by name, telling
+it to ignore its instructions (in English and the other languages an attacker may use), to act
+in secret, or to wave a change through unread. Read on normalized text (see text.normalize)."""
+
+from __future__ import annotations
+
+import re
+
+AI = (r"(?:ai|a\.i\.|llms?|gpts?|chatgpt|claude|codex|gemini|copilot|cursor|language models?|"
+      r"(?:(?:coding|ai|llm|automated|autonomous|automatic|software|code|language)\s+)?"
+      r"(?:agents?|assistants?|models?|bots?)|(?:automated|automation|ai|llm)\s+(?:tools?|"
+      r"systems?|readers?|crawlers?|processes))")
+_AUDIENCE = (r"(?:user|reviewer|human|maintainer|owner|operator|developer|anyone|anybody|team|"
+             r"them|whoever\s+\w+|(?:person|people)\s+(?:reviewing|reading|approving|merging))")
+# A model or reviewer addressed by name at the start of a line or sentence ("Claude, always
+# run …", "Reviewer: merge this"), followed by what it is told to do.
+_NAMED = (r"(?:ai|a\.i\.|llms?|gpt|chatgpt|claude|codex|gemini|copilot|cursor|assistant|"
+          r"(?:ai|coding|llm)\s+(?:agent|assistant)s?|agents?|reviewers?|maintainers?)")
+_TOLD = (r"(?:please|you|your|always|never|do|don'?t|run|execute|push|commit|merge|approve|"
+         r"ignore|skip|install|add|delete|remove|make\s+sure|ensure|remember|also|must|should|"
+         r"from\s+now|silently|send|upload|disable|enable)\b")
+_AGENT_PATTERNS = [
+    r"(?:^[ \t]*(?:[-*>#]+|<!--)?[ \t]*|[.!?;:,]\s+|\s-{1,2}\s+)(?:(?:hey|hi|dear|ok(?:ay)?|so|"
+    rf"note\s+to|attention|attn|psst)\s+)?(?:the\s+)?{_NAMED}\s*[,:]\s*{_TOLD}",
+    rf"\byou\s*,\s*(?:the\s+|an?\s+)?{AI}\s*,",
+    r"\bto\s+(?:the\s+)?(?:person|people|whoever|anyone)\s+(?:reviewing|reading|approving|"
+    r"merging|checking)\b",
+    r"\b(?:merge|approve|accept|ship|sign\s+off\s+on|land)\b[^.\n]{0,40}\bwithout\s+(?:"
+    r"reading|reviewing|review|looking|checking|inspecting|testing|scrutiny|questions?|"
+    r"comments?|discussion|delay|hesitation|objection)\b",
+    r"\bpre-?approved\b|\b(?:system|admin(?:istrator)?|developer|security|priority|root)\s+"
+    r"override\b",
+    r"\bno\s+need\s+to\s+(?:review|inspect|audit|scrutini[sz]e|look\s+(?:at|into|over))\s+"
+    r"(?:this|these|it|them|the\s+(?:hooks?|scripts?|changes?|diff|pr|pull\s+request|commands?"
+    r"|code))\b",
+    r"\b(?:do\s*n[o']t|don'?t|never)\s+(?:bring\s+(?:it|this|that)\s+up|mention\s+(?:it|this|"
+    r"that)\s+(?:to\s+anyone|again|at\s+all)|tell\s+anyone)\b",
+    r"\b(?:forget|ignore|disregard)\s+(?:everything|all|anything)\s+(?:(?:that\s+)?you\s+"
+    r"(?:were|'ve\s+been|have\s+been|had\s+been)\s+(?:told|taught|given|instructed)|"
+    r"(?:said|written|stated)\s+(?:above|before|earlier))",
+    rf"\b(?:when|if|once|whenever)\s+(?:an?\s+|the\s+|any\s+)?{AI}\s+(?:reads|sees|processes|"
+    r"parses|ingests|encounters|finds)\s+this\b",
+    rf"\b{AI}\s+(?:reading|processing|seeing|that reads?|who reads?|parsing)\s+"
+    r"(?:this|these|the\s+(?:file|text|page|document|readme|skill|repo))\b",
+    rf"\b(?:all|any|every)\s+{AI}\s+(?:must|should|shall|will|need to|are (?:required|"
+    r"instructed|expected) to)\b",
+    r"\b(?:ai|llm|coding|autonomous)\s+(?:agents?|assistants?|models?|bots?)\s+(?:must|shall|"
+    r"are (?:required|instructed) to)\b",
+    rf"\b(?:if|when|since|because|as)\s+you\s+are\s+(?:an?\s+)?{AI}",
+    rf"\b(?:attention|note|notice|message|instructions?|memo|important|section|part|text)\s*"
+    r"(?:(?:is|are)\s+(?:only\s+)?)?(?:to|for)\s+"
+    rf"(?:the\s+|any\s+|all\s+)?{AI}\b",
+    rf"\b(?:dear|hey|hello|hi)\s+{AI}\b",
+    r"\bfrom\s+now\s+on\b[,:]?\s*(?:you\s+)?(?:must|should|shall|will|are\s+to|have\s+to|"
+    r"need\s+to|always|never|ignore|do\s+not|don'?t)\b",
+    r"\b(?:henceforth|going\s+forward|in\s+all\s+future\s+(?:sessions|tasks|responses)),?\s+"
+    r"you\s+(?:must|should|shall|will|are\s+to)\b",
+    r"\byou\s+are\s+now\s+(?:an?\s+|in\s+|the\s+|allowed|free|permitted|authori[sz]ed|DAN)\b",
+    r"\byour\s+(?:new|real|true|actual|hidden|secret|primary)\s+(?:task|instructions?|role|"
+    r"goal|purpose|job|objective|directive)s?\b",
+    rf"\b(?:never|do\s*n[o']t|don'?t|must\s+not|should\s+not|shall\s+not)\s+(?:ever\s+)?"
+    rf"(?:mention|tell|inform|notify|alert|reveal|disclose|report|show|say|explain|warn)"
+    rf"[^.\n]{{0,50}}?\b(?:to\s+)?(?:the\s+|your\s+|any\s+)?{_AUDIENCE}s?\b",
+    rf"\bwithout\s+(?:telling|informing|asking|notifying|alerting|warning|mentioning\s+it\s+to|"
+    rf"letting)\s+(?:the\s+|your\s+|any\s+)?{_AUDIENCE}",
+    rf"\b(?:hide|conceal|keep)\s+(?:this|it|these|that|the\s+following)\b[^.\n]{{0,40}}\b(?:from\s+(?:the\s+)?"
+    rf"{_AUDIENCE}|secret|hidden|quiet|confidential|between\s+us)\b",
+    rf"\b{_AUDIENCE}s?\s+(?:(?:must|should|will|need|does|do)\s*(?:not|never|n't)"
+    r"(?:\s+need\s+to)?|need\s+not|needn't)\s+(?:see|notice|know|find|"
+    r"learn|be\s+told)\b",
+    r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|install|add|push|send|upload|"
+    r"delete|remove|modify|change|commit|disable|download)\b",
+    r"\b(?:ignore|disregard|forget|override|bypass|skip|drop|discard|abandon|set\s+aside|"
+    r"pay\s+no\s+(?:attention|heed|mind)\s+to|stop\s+following|no\s+longer\s+follow)\s+"
+    r"(?:all\s+|any\s+|of\s+|every\s+)*(?:(?:the\s+|my\s+|these\s+|those\s+|its\s+)?"
+    r"(?:previous|prior|above|earlier|preceding|original|initial|system|safety|security|"
+    r"developer|existing|other|all)\s+|your\s+(?:\w+\s+)?)"
+    r"(?:\w+\s+)?(?:instructions?|prompts?|messages?|rules?|directions?|guidelines?|context|"
+    r"directives?|guardrails?|polic(?:y|ies)|constraints?)\b",
+    r"\b(?:new|updated|real|actual|hidden|secret|revised)\s+(?:system\s+)?(?:instructions?|"
+    r"prompts?|directives?|rules)\s*:",
+    r"<\|\s*(?:system|im_start|im_end|endoftext|assistant)\s*\|>|<</?sys>>|\[/?inst\]|"
+    r"<\s*/?\s*system\s*>",
+    r"\b(?:do|run|execute|perform)\s+(?:this|it|these|the\s+following)\s+(?:now\s+)?"
+    r"(?:immediately|automatically|without\s+(?:asking|confirmation|approval|review))\b",
+    r"\bjailbr(?:ea|o)k|\bdeveloper\s+mode\s+enabled\b|\bdo\s+anything\s+now\b",
+]
+# "Ignore all previous instructions" in the other languages an attacker reaches for.
+_FOREIGN_VERB = (r"(?:ignorier\w*|ignora\w*|ignorez|ignorar|ignore\s+(?:toutes|tous|les|todas|"
+                 r"todos|tutte|tutti|alle|las|los|as|os|le|gli)|"
+                 r"vergiss\w*|vergessen\s+sie|missacht\w*|olvid\w*|esquec\w*|oubli\w*|"
+                 r"dimentic\w*|negeer\w*|vergeet|zignoruj|zapomnij|игнорир\w*|забуд\w*|"
+                 r"не\s+обращай\w*|忽略|忽视|无视|無視|忘记|忘掉|忘れ|무시|잊어)")
+_FOREIGN_NOUN = (r"(?:anweisung\w*|instruktion\w*|instru[cç]\w*|istruzion\w*|indicaç\w*|"
+                 r"indicacion\w*|consign\w*|regeln|reglas|règles|regras|regole|richtlijn\w*|"
+                 r"instrukcj\w*|polecen\w*|инструкц\w*|указани\w*|правил\w*|指令|指示|说明|"
+                 r"規則|规则|提示|命令|지시|규칙)")
+_FIRST_LETTERS = "[aicdegmnoprvz\u0400-\u04ff\u3000-\u9fff\uac00-\ud7af]"  # of verbs and nouns
+_FOREIGN = re.compile(rf"(?={_FIRST_LETTERS})(?:{_FOREIGN_VERB}[^.\n。]{{0,50}}?{_FOREIGN_NOUN}|"
+                      rf"{_FOREIGN_NOUN}[^.\n。]{{0,20}}?{_FOREIGN_VERB})", re.I)
+_AGENT = re.compile("|".join(f"(?:{p})" for p in _AGENT_PATTERNS), re.I | re.M)
+
+
+_LEET = str.maketrans("013457@$", "oieastas")
+_SPACED = re.compile(r"(?<!\w)\w(?: \w(?!\w)){2,}")  # "i g n o r e": one letter at a time
+
+
+def _loose(text: str) -> str:
+    """The text with spelling tricks undone: letters spaced out, words joined by `-` or `_`,
+    digits for letters ("IGN0RE ALL PREVI0US")."""
+    text = _SPACED.sub(lambda m: m.group(0).replace(" ", ""), text)
+    text = re.sub(r"[_*~`]+", " ", text)  # Markdown emphasis: `_If you are an AI_`
+    return re.sub(r"(?<=[A-Za-z0-9])[-.]+(?=[A-Za-z0-9])", " ", text).translate(_LEET)
+
+
+def addressed(text: str) -> bool:
+    """Whether `text` (normalized) carries words aimed at the agent or the reviewer, as written
+    or once its spelling tricks are undone (only the lines a trick changed are read again)."""
+    loose = "\n".join(b for a, b in zip(text.split("\n"), _loose(text).split("\n"), strict=True)
+                      if a != b)
+    return any(_AGENT.search(variant) is not None or _FOREIGN.search(variant) is not None
+               for variant in (text, loose) if variant)
