@@ -48,7 +48,7 @@ _AGENT_VARS = (
 @pytest.fixture(autouse=True)
 def isolated_env(tmp_path_factory: pytest.TempPathFactory,
                  monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Point HOME and XDG_* at a fresh temp dir and drop GIT_* and agent variables."""
+    """Point HOME and XDG_* at a fresh temp dir and drop GIT_*, proxy and agent variables."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
@@ -56,7 +56,7 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory,
         path.mkdir()
         monkeypatch.setenv(name, str(path))
     for name in list(os.environ):
-        if name.startswith("GIT_") or name in _AGENT_VARS:
+        if name.startswith("GIT_") or name in _AGENT_VARS or name.lower().endswith("_proxy"):
             monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
     monkeypatch.setenv("GIT_AUTHOR_NAME", "Test Author")

@@ -34,7 +34,13 @@ import httpx
 
 from skillgit import __version__
 from skillgit.llm.base import EngineUnavailable
-from skillgit.llm.deadline import deadline, deadline_transport, time_left
+from skillgit.llm.deadline import (
+    ProxyUnsupported,
+    deadline,
+    deadline_transport,
+    proxy_mounts,
+    time_left,
+)
 from skillgit.redact.screen import screen_value
 
 log = logging.getLogger("skillgit.llm")
@@ -177,10 +183,16 @@ class JsonHttpClient:
             if _HEADER_VALUE.fullmatch(value) is None:
                 raise self._fail(f"the {name} header (a key?) holds a line break, a control "
                                  "or a non-ASCII character; it is not sent")
+        try:  # proxies built here, not by httpx, so that they keep the deadline
+            mounts = None if transport else proxy_mounts(_ssl_context())
+        except ProxyUnsupported as exc:
+            raise self._fail(f"cannot use the proxy from the environment: {exc}") from None
         self._client = httpx.Client(
             headers=all_headers,
             timeout=httpx.Timeout(timeout, connect=min(timeout, 10.0)),
             transport=transport or deadline_transport(_ssl_context()),
+            mounts=mounts,
+            trust_env=False,
             verify=_ssl_context(),
             follow_redirects=False,
         )
