@@ -14,11 +14,15 @@ tool of the same family...). `needs` says how much relation a cue needs:
 | reminder      | "like/as I said", "I already told you", "for the third time",         | none   |
 |               | "you keep …", "remember/keep in mind that", "again:"                  |        |
 | standing rule | "always", "never <verb>", "from now on", "going forward", "next time",| none   |
-|               | "on purpose", "… is not allowed / off limits / a no-go"               |        |
+|               | "on purpose", "… is not allowed / off limits / a no-go"; not an       |        |
+|               | exclamation ("always fun to …")                                      |        |
+| standing rule | "… next time / from now on / going forward" closing a clause that     | weak   |
+|               | does not defer ("we'll do that next time")                            |        |
 | standing rule | "in/for this repo/project/codebase…", "we <habitual verb>" ("we use", | weak   |
 |               | "we rebase", "we're on"), "… what we use", "… here"                   |        |
 | forbid        | "don't / do not / never / avoid / no more / stop <verb>-ing / let's   | weak*  |
-|               | not"                                                                  |        |
+|               | not" (not "don't forget", "don't worry")                              |        |
+| reminder      | "don't forget …" about the actions (its operand relates to them)      | weak   |
 | restrict      | "only/just <scope>", "<scope> only/alone", "… is enough/plenty/fine", | strong |
 |               | "… does it / covers it", "limit/keep it to",                          | /weak* |
 |               | "skip", "leave … out", "drop", "without", "no need", "don't need",    |        |
@@ -72,6 +76,10 @@ _NARRATION = r"""(?:mind|\w+ed|been|seen|had|done|heard|known|gotten|got|made|wr
     |tried|worked|used|thought|felt|understood|taken|given|found|met|read|built|ran)\b"""
 _BASE_NEVER = r"never\b(?!\s+" + _NARRATION + r"|\s+(?:ever|before|again)\b)"
 _VERB_ING = r"stop\s+(?:\w+ing\b|it\b|that\b|doing\b)"
+# "always" opening a rule, not an exclamation ("always fun to watch", "always a joy").
+ALWAYS = r"""always\b(?!\s+(?:so\s+|very\s+|really\s+|such\s+)?(?:nice|good|great|fun|cool
+    |glad|happy|funny|interesting|amazing|awesome|impressive|satisfying|lovely|a\ (?:pleasure
+    |joy|treat|relief)|weird|surprising|fascinating|helpful)\b)"""
 
 INTENTS: tuple[Intent, ...] = (
     Intent("reminder", rx(r"""\b(?:(?:like|as)\s+(?:i|we)(?:'ve|\s+have)?(?:\s+already)?\s+
@@ -85,14 +93,14 @@ INTENTS: tuple[Intent, ...] = (
             |missing|changing)
         |(?:remember|keep\s+in\s+mind)\s+(?:that|to|we|the|this)\b)\b"""
                           r"|" + CLAUSE + r"again\s*(?::|!|\u2014|\.\.)"), NONE),
-    Intent("standing rule", rx(CLAUSE + r"(?:(?:please|pls|plz)\s+)?(?:always\b|" + _BASE_NEVER
-                               + r"""|from\ now\ on\b|going\ forward\b|in\ (?:the\ )?future\b
-            |next\ time\b)
+    Intent("standing rule", rx(CLAUSE + r"(?:(?:please|pls|plz)\s+)?(?:" + ALWAYS + "|"
+                               + _BASE_NEVER + r"""|from\ now\ on\b|going\ forward\b
+            |in\ (?:the\ )?future\b|next\ time\b)
         |\bon\ purpose\b|\b(?:is|are|'s|'re)\s+(?:not\ allowed|forbidden|off[-\ ]limits
             |a\ no[-\ ]go)\b|\b(?:we|i)\s+(?:always|never)\b(?!\s+""" + _NARRATION + r")"),
            NONE),
-    Intent("standing rule", rx(r"""\b(?:in|for|on)\ this\ (?:repo\w*|project|codebase|workspace
-            |machine|box|team|code\ ?base|org)\b
+    Intent("standing rule", rx(r"""\b(?:in|for|on|from|across|throughout)\ this
+            \ (?:repo\w*|project|codebase|workspace|machine|box|team|code\ ?base|org)\b
         |\b(?:this|the|our)\ (?:repo\w*|project|codebase|workspace|machine|box|team)
             \ (?:is|has|uses|runs)\b
         |\b(?:we|we're|we\ are)\s+(?:always\s+|only\s+|usually\s+|normally\s+)?(?:use|run
@@ -100,9 +108,14 @@ INTENTS: tuple[Intent, ...] = (
             |go\ through|stick|on|removed|dropped|moved|switched|test|lint|commit)\b
         |\b(?:is|are)\ what\ (?:i|we)\ (?:use|want|need|run|meant)\b
         |\bhere\b(?=\s*(?:[.;,!]|$))"""), WEAK),
+    Intent("standing rule", rx(CLAUSE + r"""(?![^.!?\n]*?\b(?:we'll|i'll|let's|we\ can|we\ could
+            |maybe|perhaps)\b)[^.!?\n]*?\b(?:next\ time|from\ now\ on|going\ forward
+            |in\ (?:the\ )?future)\b(?=\s*(?:[,.;!]|$))"""), WEAK),
     Intent("forbid", rx(CLAUSE + r"""(?:(?:please|pls|plz|kindly)\s+)?(?:don't\b(?!\s+(?:worry
-            |mind|hesitate|know|think))|do\ not\b|avoid\b|quit\b|no\ more\b|let's\ not\b|"""
-                        + _BASE_NEVER + "|" + _VERB_ING + r")"), WEAK),
+            |mind|hesitate|know|think|forget))|do\ not\b(?!\s+forget)|avoid\b|quit\b
+            |no\ more\b|let's\ not\b|""" + _BASE_NEVER + "|" + _VERB_ING + r")"), WEAK),
+    Intent("reminder", rx(CLAUSE + r"(?:(?:please|pls|plz)\s+)?(?:don't|do\ not)\s+forget\b"),
+           WEAK, operand=True),
     Intent("restrict", rx(r"""(?:^|(?<=[\s,;:(]))(?:only|just)\s+(?=-|(?:the|this|that|these
             |those|one|two)\b|[\w.-]*[/.][\w./-]*|[\w.-]+\s+(?:(?:the|these|those)\s+)?
             (?:files?|tests?|specs?|module|package|crate|project|folder|directory|dir|changes?

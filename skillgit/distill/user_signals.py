@@ -45,6 +45,7 @@ from skillgit.distill import tool_families as families
 from skillgit.distill import user_phrases as phrases
 from skillgit.distill.action_context import ActionContext
 from skillgit.distill.evidence import excerpt, sentence_quote, sentence_span
+from skillgit.distill.restated import restated
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
 
 MAX_TASKS = 12
@@ -64,6 +65,9 @@ _ACK_WORD = r"""(?:(?:very|really|so|super)\ )?(?:ok(?:ay|ey)?|k+|yes|yep|yeah|y
 _ACK = _rx(r"^\W*(?:(?:no|nope|nah)(?:\W+(?:thanks?|thank\ you|thx|ty))?|[a-z0-9]|"
            + _ACK_WORD + r"(?:\W+" + _ACK_WORD + r")*)?\W*$")  # also "👍" alone
 MAX_ACK_CHARS = 80
+# A turn opening by approving the result ("great.", "ok, thanks!"): what follows is a
+# next step.
+_APPROVED = _rx(r"^\W*" + _ACK_WORD + r"(?:\W+" + _ACK_WORD + r")*\s*[.!,]")
 # A plain "no" opening the turn: "no, …", "nope.", "no no" (not "No rush", "No problem").
 _NO = _rx(phrases.LEAD + r"(?:no|nope|nah)\b(?=\s*(?:[,.!;:\u2014-]|no\b|$))")
 # A plain yes or no opening the turn: after the agent asked something, that is an answer.
@@ -80,13 +84,18 @@ _OPENER = _rx(phrases.LEAD + r"""(?:wrong\b|incorrect\b
     |we\s+(?:don't|do\ not|never|can't|cannot)\b
     |i\s+(?:don't|do\ not)\s+(?:like|want)\b
     |isn't\s+there\b|shouldn't\s+(?:it|you|this|that)\b
-    |undo\b|revert\b|roll\s?back\b|instead\b)""")
+    |undo\b|revert\b|roll\s?back\b|instead\b(?![^.!?\n]*\?))""")
+# "No," agreeing with the agent ("no, you're right", "no, good point").
+_AGREE = _rx(phrases.LEAD + r"""(?:no|nope|nah)\W+(?:i\s+think\s+|actually\s+)?(?:you(?:'re|\s+are)
+    \s+(?:right|onto|on\s+to|correct)|that(?:'s|\s+is)\s+(?:right|fine|correct|true|good|ok)
+    |good\s+(?:point|catch|call|idea)|i\s+agree|fair\b|exactly|it's\s+fine|all\s+good)""")
 # Approval, then an objection ("great, but …"); not "nice, but can you also …".
 _APPROVE_BUT = _rx(r"""^\W*(?:[\w\x27\u2019-]+\W+){0,6}?
     (?:great|good|nice|fine|ok(?:ay)?|correct|right|works|looks\ (?:good|fine|ok))\b
     [^.!?\n]{0,60}?\b(?:but|however|although|though|except)\b
     (?!\s+(?:(?:can|could|would|will)\s+(?:you|u)|also|please|now|first|then)\b)""")
-_PREFERENCE = _rx(r"""(?:^|[.!?;:\n]\s*)(?:please\s+)?(?:always|never\b(?!\s+(?:mind|\w+ed|been
+_PREFERENCE = _rx(r"""(?:^|[.!?;:\n]\s*)(?:please\s+)?(?:""" + intents.ALWAYS
+                  + r"""|never\b(?!\s+(?:mind|\w+ed|been
     |seen|had|done|heard|known|got|made|written|tried|used|ran)\b)|from\ now\ on|going\ forward
     |in\ (?:the\ )?future|(?:i|we)\ (?:prefer|'d\ prefer|'d\ rather)|prefer)\b""")
 # A clause that opens by telling the agent what to use: "[please/can you] use X", "we use X".
@@ -218,7 +227,8 @@ def _use_clause(text: str, ran: frozenset[str]) -> tuple[str, int] | None:
 
 def _correction(text: str, context: ActionContext, *,
                 after_stop: bool) -> tuple[str, int] | None:
-    if (_NO.match(text) and not context.asked) or _OPENER.match(text) or _APPROVE_BUT.match(text):
+    if ((_NO.match(text) and not context.asked and not _AGREE.match(text))
+            or _OPENER.match(text) or _APPROVE_BUT.match(text)):
         return "correction", 0
     position = phrases.challenge(text, context.used)  # "why cargo check?", "why didnt you …"
     if position is not None:
@@ -236,6 +246,10 @@ def _correction(text: str, context: ActionContext, *,
     if position is not None:
         return "correction", position
     if not new_task:
+        # flags or paths for the command just run; "great. now run it with …" is a next step
+        position = None if _APPROVED.match(text) else restated(said, context)
+        if position is not None:
+            return "correction", position
         alternative = families.alternative(said.lower(), context.members)
         if alternative is not None:  # pnpm after npm ran, a debug build after --release
             return "correction", said.lower().find(alternative.split()[0])

@@ -24,13 +24,15 @@ from skillgit.distill import (
     action_context,
     heuristic,
     intents,
+    restated,
     tool_families,
     user_phrases,
     user_signals,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-RULE_MODULES = (user_signals, user_phrases, intents, tool_families, action_context, heuristic)
+RULE_MODULES = (user_signals, user_phrases, intents, tool_families, action_context, heuristic,
+                restated)
 SHINGLE = 4
 TRIGGERS = ("no ", "no,", "still", "again", "stop", "never")
 
