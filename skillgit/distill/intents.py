@@ -15,7 +15,7 @@ tool of the same family...). `needs` says how much relation a cue needs:
 |               | "you keep …", "remember/keep in mind that", "again:"                  |        |
 | standing rule | "always", "never <verb>", "from now on", "going forward", "next time",| none   |
 |               | "on purpose", "… is not allowed / off limits / a no-go"; not an       |        |
-|               | exclamation ("always fun to …")                                      |        |
+|               | exclamation ("always fun to …")                                       |        |
 | standing rule | "… next time / from now on / going forward" closing a clause that     | weak   |
 |               | does not defer ("we'll do that next time")                            |        |
 | standing rule | "in/for this repo/project/codebase…", "we <habitual verb>" ("we use", | weak   |
@@ -28,14 +28,18 @@ tool of the same family...). `needs` says how much relation a cue needs:
 |               | "skip", "leave … out", "drop", "without", "no need", "don't need",    |        |
 |               | "for a small change", "… is for CI"                                   |        |
 | redirect      | "instead", "rather than", "revert / undo / roll back / restore",      | strong |
-|               | "you should / need / must", "I meant / wanted / asked for"; beyond    | /weak* |
-|               | the table: another tool of the same family (`tool_families`), and     |        |
-|               | "use X" clauses (`user_signals`)                                      |        |
+|               | "you should / need / must", "I meant / wanted / asked for",           | /weak* |
+|               | "X would / could / should have <done>" (what it could have run);      |        |
+|               | beyond the table: another tool of the same family (`tool_families`),  |        |
+|               | and "use X" clauses (`user_signals`)                                  |        |
 | reject        | "bad idea", "not acceptable", "overkill", "that was the shared/prod …" | none   |
 | reject        | "wrong", "too slow/much/many/…",                                      | strong |
 |               | "takes ages/forever", "a lot", "wasted", "silly",                     | /weak* |
 |               | "unnecessary", "redundant", "unreadable", "impossible to", "churn",   |        |
-|               | "deprecated", a harm verb ("broke", "wiped", "dropped", "deadlocks")  |        |
+|               | "deprecated", a harm verb ("broke", "wiped", "overwrote", "erased",   |        |
+|               | "dropped", "deadlocks")                                               |        |
+| reject        | a harm verb whose subject is the agent's action: "that / you / your   | none   |
+|               | command overwrote / wiped / deleted …" opening a clause               |        |
 | reject        | the failure persists: "still fails/broken/…", "same error",           | none   |
 |               | "doesn't/didn't/won't …" opening the turn                             |        |
 
@@ -72,9 +76,9 @@ class Cue:
 
 
 # A past form after a sentence-initial "never" narrates ("Never used X before"): no rule.
-_NARRATION = r"""(?:mind|\w+ed|been|seen|had|done|heard|known|gotten|got|made|written|run
+NARRATION = r"""(?:mind|\w+ed|been|seen|had|done|heard|known|gotten|got|made|written|run
     |tried|worked|used|thought|felt|understood|taken|given|found|met|read|built|ran)\b"""
-_BASE_NEVER = r"never\b(?!\s+" + _NARRATION + r"|\s+(?:ever|before|again)\b)"
+_BASE_NEVER = r"never\b(?!\s+" + NARRATION + r"|\s+(?:ever|before|again)\b)"
 _VERB_ING = r"stop\s+(?:\w+ing\b|it\b|that\b|doing\b)"
 # "always" opening a rule, not an exclamation ("always fun to watch", "always a joy").
 ALWAYS = r"""always\b(?!\s+(?:so\s+|very\s+|really\s+|such\s+)?(?:nice|good|great|fun|cool
@@ -97,7 +101,7 @@ INTENTS: tuple[Intent, ...] = (
                                + _BASE_NEVER + r"""|from\ now\ on\b|going\ forward\b
             |in\ (?:the\ )?future\b|next\ time\b)
         |\bon\ purpose\b|\b(?:is|are|'s|'re)\s+(?:not\ allowed|forbidden|off[-\ ]limits
-            |a\ no[-\ ]go)\b|\b(?:we|i)\s+(?:always|never)\b(?!\s+""" + _NARRATION + r")"),
+            |a\ no[-\ ]go)\b|\b(?:we|i)\s+(?:always|never)\b(?!\s+""" + NARRATION + r")"),
            NONE),
     Intent("standing rule", rx(r"""\b(?:in|for|on|from|across|throughout)\ this
             \ (?:repo\w*|project|codebase|workspace|machine|box|team|code\ ?base|org)\b
@@ -134,7 +138,9 @@ INTENTS: tuple[Intent, ...] = (
     Intent("redirect", rx(r"""\binstead\b|\brather\ than\b
         |\b(?:revert|undo|roll\ ?back|restore|back\ out)\b
         |\byou\ (?:should(?:n't)?|need|must|have\ to)\b
-        |\bi\ (?:meant|wanted|asked\ for)\b"""), STRONG),
+        |\bi\ (?:meant|wanted|asked\ for)\b
+        |\b(?:would|could|should)(?:\ just|\ simply)?\ have\ (?:been\ )?(?:\w+ed|done|run
+            |found|taken|kept|left|shown|caught|made)\b"""), STRONG),
     Intent("reject", rx(r"""\b(?:bad\ idea|not\ (?:acceptable|what\ i\ (?:asked|wanted|meant
             |said))|unacceptable|overkill|over-?complicat\w*|over-?engineer\w*)\b
         |^\W*(?:that|this|it)(?:\ was|\ is|'s|\ were)\ (?:the\ |our\ |my\ )?(?:shared|prod
@@ -143,7 +149,11 @@ INTENTS: tuple[Intent, ...] = (
             |complicated|verbose|heavy)|takes?\ (?:ages|forever|too\ long)|(?:is|was)\ a\ lot
             |wasted?|silly|unnecessary|redundant|not\ needed|unreadable|impossible\ to|churn
             |junk|noise|deprecated|breaks|broke|wiped|dropped\ my|deleted\ my|lost\ my|swept
+            |overw(?:rote|ritten)|erased|nuked|trashed
             |litters|deadlocks?|pollutes|clobber\w*|mess(?:es|ed)\ up)\b"""), STRONG),
+    Intent("reject", rx(CLAUSE + r"""(?:that|this\ (?:command|change|run)|you|u|your\ (?:command
+            |change|edit|script|run))(?:\ just|\ also)?\ (?:broke|wiped|overw(?:rote|ritten)|erased
+            |deleted|removed|dropped|nuked|trashed|clobbered|reverted|undid|lost)\b"""), NONE),
     Intent("reject", rx(r"""\bstill\b[^.!?\n]{0,40}?\b(?:fail\w*|broken|crash\w*|error\w*
             |wrong|not\ (?:right|working|fixed))\b
         |\bsame\s+(?:error|issue|problem|bug|failure)\b
@@ -151,7 +161,7 @@ INTENTS: tuple[Intent, ...] = (
 )
 _QUESTION = re.compile(r"[^.!?\n]*\?")
 # A sentence telling the user's own past ("Never used X before", "I've never seen …").
-_STORY = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:i(?:'ve|\s+have)?\s+)?never\s+""" + _NARRATION
+_STORY = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:i(?:'ve|\s+have)?\s+)?never\s+""" + NARRATION
             + r"[^.!?\n]*")
 
 

@@ -8,7 +8,7 @@ stock phrase: the structure is an instruction that re-specifies what just ran. T
 - a clause (questions and the user's own stories already blanked out) holds an *anchor*: a
   program, subcommand or command word the agent used, or an instruction verb opening the
   clause ("use", "pass", "add", "give it", "set", "run", "try", "point … at", "with");
-- after the anchor, in the same clause, comes an *argument the agent did not use*: a flag
+- the same clause holds an *argument the agent did not use*: a flag
   (`-j 8`, `--locked`), a path or package spec (`tests/unit/`, `example.org/mod@v1`)
   that names nothing it touched, or any path after a command that ran over the whole
   tree (`src/billing/` after `mypy .`);
@@ -34,7 +34,7 @@ _HEAD = rx(r"""^\W*(?:(?:please|pls|plz|just|and|but|so|then)\s+)*
 _ADDITIVE = rx(r"""\b(?:too|also|as\ well|next|then|afterwards|after\ that|additionally
     |in\ addition)\b""")
 _ARGUMENT = re.compile(r"(?<![\w/.@-])(?:--?[A-Za-z][\w-]*(?:=\S+)?|[\w.~-]*/[\w./@*-]*"
-                       r"|[\w-]+\.(?:py|rs|go|js|ts|tsx|jsx|rb|java|kt|json|ya?ml|toml|md|sh"
+                       r"|[\w.-]+\.(?:py|rs|go|js|ts|tsx|jsx|rb|java|kt|json|ya?ml|toml|md|sh"
                        r"|sql|proto|c|h|cpp|cs|php|swift)\b|[\w.-]+@[\w.-]+)")
 _WORD = re.compile(r"[a-z][\w.+-]*")
 # A sentence that informs rather than instructs ("fyi, …", "for the record, …", "note: …").
@@ -57,8 +57,7 @@ def restated(text: str, context: ActionContext) -> int | None:
         start = _anchor_in(body, anchors)
         if start is None and head is None:
             continue
-        after = start if start is not None else head.end() if head else 0
-        new = [m for m in _ARGUMENT.finditer(body, after) if _is_new(m.group(), context)]
+        new = [m for m in _ARGUMENT.finditer(body) if _is_new(m.group(), context)]
         if not new:
             continue
         flag_after_verb = (head is not None and head.group("modify") is not None

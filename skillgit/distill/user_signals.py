@@ -95,8 +95,7 @@ _APPROVE_BUT = _rx(r"""^\W*(?:[\w\x27\u2019-]+\W+){0,6}?
     [^.!?\n]{0,60}?\b(?:but|however|although|though|except)\b
     (?!\s+(?:(?:can|could|would|will)\s+(?:you|u)|also|please|now|first|then)\b)""")
 _PREFERENCE = _rx(r"""(?:^|[.!?;:\n]\s*)(?:please\s+)?(?:""" + intents.ALWAYS
-                  + r"""|never\b(?!\s+(?:mind|\w+ed|been
-    |seen|had|done|heard|known|got|made|written|tried|used|ran)\b)|from\ now\ on|going\ forward
+                  + r"""|never\b(?!\s+""" + intents.NARRATION + r""")|from\ now\ on|going\ forward
     |in\ (?:the\ )?future|(?:i|we)\ (?:prefer|'d\ prefer|'d\ rather)|prefer)\b""")
 # A clause that opens by telling the agent what to use: "[please/can you] use X", "we use X".
 _USE_HEAD = _rx(r"""(?:^|[.!?;:,](?=\s)|\n|->|\u2014)\W*

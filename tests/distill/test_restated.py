@@ -20,6 +20,9 @@ def _after(command: str, follow_up: str, output: str = "ok") -> list[tuple[str, 
     ("bundle exec rspec", "bundle exec rspec spec/models, the request specs hit the network"),
     # a flag the agent did not pass
     ("bundle exec rspec", "bundle exec rspec --fail-fast"),
+    # the new argument before the program's name, and a dotted file name
+    ("bundle exec rspec", "spec/smoke.rb via bundle exec rspec, the rest is slow"),
+    ("bundle exec rspec", "bundle exec rspec smoke.ci.rb"),
     # a flag right after a verb that modifies the command, with nothing else pointing back
     ("npm run build", "pass --mode=staging"),
 ])
@@ -46,6 +49,8 @@ def test_ordinary_follow_ups_that_name_a_command_are_not(command: str, follow_up
     "don't forget to ping me when the deploy is done",           # a request, not a forbid
     "Instead of stopping there, could you also write the docs?",  # a request
     "we'll tidy the commits next time",                          # deferring
+    "Never thought git could be this quick. Now add a changelog.",  # the user's story
+    "It wiped the floor with the old approach, nice.",           # not the agent's harm
 ])
 def test_openers_that_look_like_rules_are_not_corrections(follow_up: str) -> None:
     assert _after("git commit -am wip", follow_up) == []
@@ -54,8 +59,10 @@ def test_openers_that_look_like_rules_are_not_corrections(follow_up: str) -> Non
 @pytest.mark.parametrize("follow_up", [
     "smaller commits next time",                 # a clause-final "next time" about the work
     "don't forget to run git status first",      # a reminder about what it ran
+    "a plain git stash would have kept my scratch files safe",  # what it could have run
+    "that removed the untracked notes folder",   # harm done by the agent's action
 ])
-def test_rules_said_at_the_end_of_a_clause_are_corrections(follow_up: str) -> None:
+def test_rules_at_a_clause_end_counterfactuals_and_harm_are_corrections(follow_up: str) -> None:
     assert _after("git commit -am wip", follow_up) == [("correction", 3)]
 
 
