@@ -44,13 +44,13 @@ from skillgit.distill import intents
 from skillgit.distill import tool_families as families
 from skillgit.distill import user_phrases as phrases
 from skillgit.distill.action_context import ActionContext
-from skillgit.distill.evidence import excerpt, sentence_quote, sentence_span
+from skillgit.distill.evidence import sentence_quote, sentence_span
+from skillgit.distill.repeated_asks import repeated_asks
 from skillgit.distill.restated import restated
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
 
 MAX_TASKS = 12
 MAX_USER_FEEDBACK = 12
-REPEAT_SIMILARITY = 0.6
 _rx = phrases.rx
 
 _ACK_WORD = r"""(?:(?:very|really|so|super)\ )?(?:ok(?:ay|ey)?|k+|yes|yep|yeah|yup|ya|sure|alright
@@ -118,13 +118,6 @@ _NEW_TASK = _rx(r"""^\W*(?:(?:please|now|also|next|then|and|great|good|ok(?:ay)?
     (?!\.\w|\s+[\w-]+\s+(?:is|are|was|were)\b)""")  # not "setup.py", "commit msgs are …"
 _FILLER = _rx(r"""^\W*(?:(?:think\ hard(?:er)?|please|pls|hey|hi|ok(?:ay)?\ so|so)\b
     [\s,:.!]*)+""")
-_WORD = re.compile(r"[a-z][a-z0-9_-]{2,}")
-_STOPWORDS = frozenset({
-    "the", "and", "for", "that", "this", "with", "from", "into", "have", "there", "need",
-    "needs", "about", "what", "when", "then", "than", "them", "they", "their", "will", "would",
-    "should", "could", "your", "you", "our", "can", "also", "just", "like", "make", "sure",
-    "please", "some", "more", "all", "any", "are", "was", "were", "not", "but", "its", "let",
-    "lets", "use", "using"})
 
 
 @dataclass(frozen=True)
@@ -160,7 +153,7 @@ def user_signals(conversation: Conversation) -> UserSignals:
             tasks.append((turn, item))
         elif isinstance(item, FeedbackItem):
             feedback.append(item)
-    feedback.extend(_repeated_asks(tasks))
+    feedback.extend(repeated_asks(tasks))
     return UserSignals(tasks=[task for _turn, task in tasks][:MAX_TASKS],
                        feedback=feedback[:MAX_USER_FEEDBACK])
 
@@ -309,30 +302,3 @@ def _feedback(kind: str, turn: Turn, position: int, prefix: str = "") -> Feedbac
         return None
     return FeedbackItem(kind=kind, summary=prefix + quote,
                         evidence=[Evidence(quote=quote, turn=turn.index)])
-
-
-def _repeated_asks(tasks: list[tuple[Turn, TaskItem]]) -> list[FeedbackItem]:
-    words = [(turn, task, _content_words(turn.text)) for turn, task in tasks]
-    used: set[int] = set()
-    found: list[FeedbackItem] = []
-    for i, (turn, task, mine) in enumerate(words):
-        if i in used or len(mine) < 3:
-            continue
-        same = [j for j in range(i + 1, len(words)) if j not in used
-                and len(words[j][2]) >= 3 and _similarity(mine, words[j][2]) >= REPEAT_SIMILARITY]
-        if not same:
-            continue
-        used.update(same)
-        evidence = [Evidence(quote=excerpt(task.evidence[0].quote), turn=turn.index)]
-        evidence += [words[j][1].evidence[0] for j in same[:2]]
-        found.append(FeedbackItem(kind="repeated-ask", evidence=evidence,
-                                  summary=f"asked {len(same) + 1} times: {task.summary}"))
-    return found
-
-
-def _content_words(text: str) -> frozenset[str]:
-    return frozenset(w for w in _WORD.findall(text.lower()) if w not in _STOPWORDS)
-
-
-def _similarity(a: frozenset[str], b: frozenset[str]) -> float:
-    return len(a & b) / len(a | b) if a and b else 0.0
