@@ -18,10 +18,24 @@ _NAMED = (r"(?:ai|a\.i\.|llms?|gpt|chatgpt|claude|codex|gemini|copilot|cursor|as
           r"(?:ai|coding|llm)\s+(?:agent|assistant)s?|agents?|reviewers?|maintainers?)")
 _TOLD = (r"(?:please|you|your|always|never|do|don'?t|run|execute|push|commit|merge|approve|"
          r"ignore|skip|install|add|delete|remove|make\s+sure|ensure|remember|also|must|should|"
-         r"from\s+now|silently|send|upload|disable|enable)\b")
+         r"from\s+now|silently|send|upload|disable|enable|drop|stop|bypass|answer|reply|respond|"
+         r"write|forget|disregard|treat|pretend|act|proceed|continue|immediately|instead|now|"
+         r"first|go\s+ahead|turn\s+off)\b")
+# Where words addressed to a model may start: a line, a sentence or clause, a verb that
+# introduces a command ("you should run Claude, always …"), or any markup or quoting that
+# opens a new piece of text mid-line: a blockquote mark, a table cell, a link title or image
+# alt text, a code comment, a YAML or JSON string.
+_OPENING = (r"(?:^|[.!?;:,]\s|\s-{1,2}\s|\b(?:run|execute|type|try|enter|paste)\s|"
+            r"[>*#|\"'(\[{=`]|!\[|//|/\*|<!--|-->|--|\bREM\s|%)")
 _AGENT_PATTERNS = [
-    r"(?:^[ \t]*(?:[-*>#]+|<!--)?[ \t]*|[.!?;:,]\s+|\s-{1,2}\s+)(?:(?:hey|hi|dear|ok(?:ay)?|so|"
-    rf"note\s+to|attention|attn|psst)\s+)?(?:the\s+)?{_NAMED}\s*[,:]\s*{_TOLD}",
+    rf"{_OPENING}[ \t]*(?:(?:hey|hi|dear|ok(?:ay)?|so|note\s+to|attention|attn|psst)\s+)?"
+    rf"(?:the\s+)?{_NAMED}\s*[,:]\s*{_TOLD}",
+    rf"\b{AI}\b(?:[^.\n]|\.\S){{0,40}}\b(?:should|must|always|will|shall|can|may)\b"
+    r"(?:[^.\n]|\.\S){0,60}\b"
+    r"without\s+(?:asking|confirmation|confirming|approval|permission|reviews?|reviewing|"
+    r"telling|checking\s+with|prompting)\b",
+    r"\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?)?(?:the\s+|everything\s+)?(?:above|"
+    r"preceding|prior)(?:\s+(?:text|content|lines?|ones?|messages?))?\s*(?:[,;.!]|\band\b|$)",
     rf"\byou\s*,\s*(?:the\s+|an?\s+)?{AI}\s*,",
     r"\bto\s+(?:the\s+)?(?:person|people|whoever|anyone)\s+(?:reviewing|reading|approving|"
     r"merging|checking)\b",
@@ -76,6 +90,7 @@ _AGENT_PATTERNS = [
     r"(?:previous|prior|above|earlier|preceding|original|initial|system|safety|security|"
     r"developer|existing|other|all)\s+|your\s+(?:\w+\s+)?)"
     r"(?:\w+\s+)?(?:instructions?|prompts?|messages?|rules?|directions?|guidelines?|context|"
+    r"guidance|orders|"
     r"directives?|guardrails?|polic(?:y|ies)|constraints?)\b",
     r"\b(?:new|updated|real|actual|hidden|secret|revised)\s+(?:system\s+)?(?:instructions?|"
     r"prompts?|directives?|rules)\s*:",

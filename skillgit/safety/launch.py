@@ -45,6 +45,7 @@ class State:
     in_clone: bool = False
     on_path: set[str] = field(default_factory=set)  # fetched programs saved into a bin dir
     secret_vars: set[str] = field(default_factory=set)  # NAME=$(cat ~/.ssh/id_rsa)
+    home_cwd: bool = False  # a `cd` went to the home directory, the root or a credential folder
 
 
 def runs_fetched(r: Resolved, state: State, line: int) -> list[Finding]:

@@ -105,6 +105,11 @@ _STARTUP = re.compile(_STARTUP_FILE, re.I)
 _INLINE_PERSIST = re.compile(rf"{_WRITE_API}[^\n]{{0,120}}?{_STARTUP_FILE}|{_STARTUP_FILE}"
                              rf"[^\n]{{0,60}}?(?:['\"]\s*,\s*['\"][aw]\+?['\"]|\.write\b)", re.I)
 _SOCKET_DEVICE = re.compile(r"/dev/(?:tcp|udp)/")
+# A CI workflow run for any fork's pull request with the repository's secrets that checks out
+# and so runs the fork's code (`pull_request_target` / `workflow_run` + the head's ref).
+_PR_TARGET = re.compile(r"\b(?:pull_request_target|workflow_run)\b")
+_PR_HEAD = re.compile(r"\$\{\{\s*github\.(?:event\.(?:pull_request|workflow_run)\.head[\w.]*|"
+                      r"head_ref)\s*\}\}|refs/pull/", re.I)
 _DESTRUCTIVE = [
     re.compile(r"\bmkfs(?:\.\w+)?\s+/dev/|\bdd\s+[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|xvd|vd|mmcblk)",
                re.I),
@@ -172,6 +177,8 @@ def findings(original: str, text: str) -> list[Finding]:
         out.append(Finding(OBFUSCATED, "inline code that decodes and runs"))
     if _FETCH.search(text) and _INLINE_SEND.search(text):
         out.append(Finding(EXFILTRATION, "inline code that sends a credential file"))
+    if _PR_TARGET.search(text) and _PR_HEAD.search(text):
+        out.append(Finding(DOWNLOAD_RUN, "a fork's pull request checked out with secrets"))
     if _SOCKET_DEVICE.search(text):
         out.append(Finding(EXFILTRATION, "a raw network socket device"))
     if any(p.search(text) for p in _DESTRUCTIVE) or _removes_everything(text):

@@ -156,4 +156,6 @@ FETCH_API = (r"(?:urlopen|urllib|urlretrieve|requests\.(?:get|post|request)|http
               r"LWP|HTTP::Tiny|file_get_contents\s*\(\s*['\"]?(?:https?|ftp)|curl_exec|"
               r"Invoke-WebRequest|Invoke-RestMethod|\biwr\b|\birm\b|DownloadString|"
               r"DownloadFile|WebClient|XMLHttpRequest|download\.file|source\s*\(\s*['\"]https?|"
-              r"socket\.(?:create_connection|socket)|\bnet\.connect|wget\.download)")
+              r"socket\.(?:create_connection|socket)|\bnet\.connect|wget\.download|fsockopen|"
+              r"stream_socket_client|TCPSocket|IO::Socket|\bsocket\s*\(|net\.Socket|"
+              r"Net\.Sockets|Socket\.new)")
