@@ -29,11 +29,15 @@ _OPENING = (r"(?:^|[.!?;:,]\s|\s-{1,2}\s|\b(?:run|execute|type|try|enter|paste)\
             r"[>*#|\"'(\[{=`]|!\[|//|/\*|<!--|-->|--|\bREM\s|%)")
 _AGENT_PATTERNS = [
     rf"{_OPENING}[ \t]*(?:(?:hey|hi|dear|ok(?:ay)?|so|note\s+to|attention|attn|psst)\s+)?"
-    rf"(?:the\s+)?{_NAMED}\s*[,:]\s*{_TOLD}",
-    rf"\b{AI}\b(?:[^.\n]|\.\S){{0,40}}\b(?:should|must|always|will|shall|can|may)\b"
-    r"(?:[^.\n]|\.\S){0,60}\b"
-    r"without\s+(?:asking|confirmation|confirming|approval|permission|reviews?|reviewing|"
-    r"telling|checking\s+with|prompting)\b",
+    rf"(?:the\s+)?{_NAMED}(?:\s*[,:]|\s+-{{1,2}}|\s+(?=please\b|you\s+(?:must|should|need|have\s+to|"
+    rf"are\s+to)\b)|\s+(?=(?:always|never)\s+(?:run|push|commit|merge|approve|skip|ignore)\b))"
+    rf"\s*{_TOLD}",
+    rf"\bas\s+an?\s+{AI}\s*,?\s+you\s+(?:must|should|shall|are|need|will|have)\b",
+    rf"\b{_NAMED}\b(?:[^.\n]|\.\S){{0,40}}\b(?:should|must|always|will|shall|can|may)\b"
+    r"(?:[^.\n]|\.\S){0,40}\b(?:run|push|commit|merge|deploy|install|delete|remove|approve|"
+    r"execute|publish|release|upload|send)\b(?:[^.\n]|\.\S){0,40}\bwithout\s+(?:asking|"
+    r"confirmation|confirming|approval|permission|reviews?|reviewing|telling|checking\s+with|"
+    r"prompting)\b",
     r"\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?)?(?:the\s+|everything\s+)?(?:above|"
     r"preceding|prior)(?:\s+(?:text|content|lines?|ones?|messages?))?\s*(?:[,;.!]|\band\b|$)",
     rf"\byou\s*,\s*(?:the\s+|an?\s+)?{AI}\s*,",

@@ -41,6 +41,11 @@ _STRING_LITERAL = re.compile(r"'([^'\n]{3,})'|\"([^\"\n]{3,})\"|`([^`\n]{3,})`")
 _RUN_ARGUMENTS = SHELLS | WRAPPERS.keys() | {"ssh", "docker", "podman", "kubectl", "su",
                                             "runuser", "watch", "entr", "git", "make"}
 _SOCKET = re.compile(r"/dev/(?:tcp|udp)/")
+_REMOTE = frozenset({"ssh", "docker", "podman", "kubectl", "nerdctl", "oc", "lxc", "multipass",
+                     "vagrant", "wsl", "adb"})
+# The first words of a command a container or host runs that matter for the screen.
+_REMOTE_FIRST = frozenset({"env", "printenv", "set", "export", "declare", "sh", "bash", "cat",
+                           "echo", "printf", "python", "python3", "node", "curl", "wget"})
 _AWKS = frozenset({"awk", "gawk", "mawk", "nawk", "busybox-awk"})
 
 
@@ -168,6 +173,24 @@ def _command(command: Command, r: Resolved, state: State, upstream: str | None,
     return out
 
 
+def _remote_command(command: Command, program: str, depth: int) -> list[Finding]:
+    """The command a shell, a container or another host is given as plain words (`bash -c
+    env`, `cmd /c set`, `docker exec app env`, `ssh host printenv`)."""
+    words = command.words
+    start = None
+    if program in SHELLS:
+        start = next((i + 1 for i, w in enumerate(words[:-1]) if w.literal in CODE_FLAGS), None)
+    elif program in _REMOTE:
+        start = next((i for i, w in enumerate(words[2:], 2) if program_name(
+            w.literal) in _REMOTE_FIRST), None)
+    if start is None or (words[start].quoted and start == len(words) - 1 and re.search(
+            r"\s|[|;&`$]", words[start].literal)):
+        return []  # a quoted command line is read by `_nested`
+    text = words[start].literal if start == len(words) - 1 else " ".join(
+        w.raw for w in words[start:])
+    return analyse(parse(text), depth + 1)
+
+
 def _nested(command: Command, depth: int) -> list[Finding]:
     """Quoted command lines inside arguments (`bash -c '…'`, `ssh host "…"`, `su -c …`), and
     the string literals of code inside them (`python3 -c "os.system('curl … | sh')"`)."""
@@ -176,6 +199,7 @@ def _nested(command: Command, depth: int) -> list[Finding]:
     out: list[Finding] = []
     program = program_name(command.words[0].literal) if command.words else ""
     runs = program in _RUN_ARGUMENTS or is_language(program)
+    out += _remote_command(command, program, depth)
     for word in command.words:
         text = word.literal
         if word.quoted and len(text) < 20000 and re.search(r"\s|[|;&`$]", text):

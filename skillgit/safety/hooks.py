@@ -53,7 +53,8 @@ _WRITERS = frozenset({"tee", "cp", "mv", "install", "ln", "rsync", "add-content"
 _GIT_HOOK_KEYS = re.compile(r"^(?:core\.(?:hookspath|fsmonitor|sshcommand|gitproxy|askpass|"
                             r"pager|editor)|init\.templatedir|include\.path|includeif\..*|"
                             r"alias\..*|credential\.helper|filter\..*|diff\..*\.textconv|"
-                            r"sequence\.editor|protocol\.ext\.allow)$", re.I)
+                            r"sequence\.editor|protocol\.ext\.allow|"
+                            r"url\..*\.(?:push)?insteadof)$", re.I)
 _PACKAGE_HOOK_KEYS = re.compile(r"^(?:script-shell|shell|node-options|onload-script|"
                                 r"init-module|git|npmpath|yarnpath|plugins?)(?:=.*)?$", re.I)
 _UPLOAD_FLAGS = re.compile(r"^(?:-F|--form|--form-string|-d|--data|--data-binary|--data-raw|"
@@ -70,7 +71,11 @@ _REMOTE_SPEC = re.compile(r"^(?:[\w.-]+@)?[\w.-]+:(?!//)")
 _INSTALL_SUBCOMMANDS = frozenset({"install", "i", "add", "isntall", "in", "exec", "x", "dlx",
                                   "inject", "upgrade"})
 _URLISH = re.compile(r"^(?:[\w.-]+\s*@\s*)?(?:[a-z][a-z0-9+.-]*://|git\+|git:|github:|gitlab:|"
-                     r"bitbucket:|gist:|hg\+|svn\+|bzr\+)", re.I)
+                     r"bitbucket:|gist:|hg\+|svn\+|bzr\+|sourcehut:|flake:)", re.I)
+# Programs that run what a URL argument names (`nix run github:x/y`, `ansible-pull -U URL`),
+# with the subcommand that does ("" for any).
+_RUNS_FROM_URL = {"nix": "run", "nix-shell": "", "nix-build": "", "ansible-pull": "",
+                  "pre-commit": "try-repo", "nix-env": ""}
 _SHORTHAND = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+(?:#\S*)?$")
 
 
@@ -145,7 +150,7 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
                 out.append(Finding(EXFILTRATION, "local data piped into an upload"))
         elif is_sensitive(file) or remote:
             out.append(Finding(EXFILTRATION, "a local file uploaded"))
-    if r.names & RAW_SOCKETS and (upstream or any(
+    if r.names & RAW_SOCKETS and remote and (upstream or any(
             x.op == "<" and x.target.literal != "/dev/null" for x in command.redirects)):
         out.append(Finding(EXFILTRATION, "local data sent over a raw socket"))
     if r.names & {"scp", "rsync", "sftp"} and any(_REMOTE_SPEC.match(a) for a in args) and any(
@@ -219,10 +224,13 @@ def _persistence(command: Command, r: Resolved, fed: str | None) -> list[Finding
     if r.names & {"npm", "pnpm", "yarn", "bun"} and {"config", "set"} & set(args[:1]) and any(
             _PACKAGE_HOOK_KEYS.match(a) for a in args):
         out.append(Finding(PERSISTENCE, "a package-manager setting that runs commands"))
-    inline = [b.split("=", 1)[0] for a, b in pairwise(args) if a in ("-c", "--config-env")]
-    if r.name == "git" and any(_GIT_HOOK_KEYS.match(key) for key in inline + (
-            args if "config" in args else [])):
-        out.append(Finding(PERSISTENCE, "a git setting that runs commands"))
+    settings = [tuple((b + "=").split("=", 2)[:2]) for a, b in pairwise(args) if a in (
+        "-c", "--config-env")]
+    if "config" in args:
+        settings += list(pairwise([*args, ""]))
+    if r.name == "git" and any(_GIT_HOOK_KEYS.match(key) and not (
+            key.startswith("alias.") and not value.startswith("!")) for key, value in settings):
+        out.append(Finding(PERSISTENCE, "a git setting that runs commands"))  # `alias.x '!…'`
     return out
 
 
@@ -270,6 +278,8 @@ def _remote_install(r: Resolved) -> list[Finding]:
                 return [Finding(DOWNLOAD_RUN, "a remote module run at once")]
         if name == "cargo" and "--git" in args:
             return [Finding(DOWNLOAD_RUN, "a package installed from a git URL")]
+    if _RUNS_FROM_URL.get(name, "-") in ("", sub) and any(_URLISH.match(a) for a in plain):
+        return [Finding(DOWNLOAD_RUN, "code from a URL run at once")]
     return []
 
 

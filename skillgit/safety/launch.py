@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from skillgit.safety.files import base, moved, under_fetched
 from skillgit.safety.findings import Finding
@@ -64,7 +65,10 @@ def runs_fetched(r: Resolved, state: State, line: int) -> list[Finding]:
     elif r.names & _OPENERS:
         targets = [p for p in plain if _EXECUTABLE.search(p)]
     out = []
-    for target in targets:
+    if r.names & SHELLS:  # `powershell -ExecutionPolicy Bypass -File \\\\host\\s\\x.ps1`
+        args = r.arg_paths()
+        targets += [b for a, b in pairwise(args) if a.lower() in ("-file", "-f")]
+    for target in (re.sub(r"^[-/]\w+[:=](?!//)", "", t) for t in targets):
         if re.match(r"(?:https?|ftp)://|\\\\[\w.-]+\\", target, re.I) and (
                 r.names & _RUNS_FILE or not r.names & BUILDERS):
             out.append(Finding(DOWNLOAD_RUN, "a script run straight from a URL"))
@@ -72,7 +76,9 @@ def runs_fetched(r: Resolved, state: State, line: int) -> list[Finding]:
                 fetched_code and not target.startswith(("/", "-", "~"))
                 and not r.names & BUILDERS) or under_fetched(target, state.cloned) or (
                 line in state.extract_lines and not r.names & BUILDERS):
-            out.append(Finding(DOWNLOAD_RUN, "a downloaded file run or installed afterwards"))
+            risk = state.tainted_files.get(target) or state.tainted_files.get(base(target))
+            out.append(Finding(risk or DOWNLOAD_RUN,
+                               "a downloaded file run or installed afterwards"))
     if r.name == "install" and moved(r, state.tainted_files):
         out.append(Finding(DOWNLOAD_RUN, "a downloaded file made executable"))
     if fetched_code and (r.names & BUILDERS) and not r.names & FETCHERS:
@@ -96,5 +102,6 @@ def run_path(command: Command, r: Resolved, state: State, line: int) -> list[Fin
     if base(path) in state.tainted_files or (
             (fetched_code or first in state.cloned) and not path.startswith(("/", "~"))) or (
             under_fetched(path, state.cloned)) or line in state.extract_lines:
-        return [Finding(DOWNLOAD_RUN, "a downloaded file run afterwards")]
+        return [Finding(state.tainted_files.get(base(path), DOWNLOAD_RUN),
+                        "a downloaded file run afterwards")]
     return []

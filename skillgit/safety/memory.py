@@ -26,13 +26,14 @@ def remember(command: Command, state: State, line: int, tainted: str | None,
             elif value.static:
                 state.variables[name] = {program_name(value.static.split()[0])} \
                     if value.static.split() else set()
-        saved = saved_files(command, r)
-        if tainted:  # `… > f`, `… | tee f`: what was fetched is now a file
-            saved += [x.target.literal for x in command.redirects if x.op in (
+        saved = [(p, DOWNLOAD_RUN) for p in saved_files(command, r)]
+        if tainted:  # `… > f`, `… | tee f`: what was fetched or decoded is now a file
+            kept = [x.target.literal for x in command.redirects if x.op in (
                 ">", ">>", ">|", "&>")]
             if r.name in ("tee", "out-file", "set-content"):
-                saved += [a for a in r.arg_texts() if not a.startswith("-")]
-        for path, risk in [(p, DOWNLOAD_RUN) for p in saved] + moved(r, state.tainted_files):
+                kept += [a for a in r.arg_texts() if not a.startswith("-")]
+            saved += [(p, tainted) for p in kept]
+        for path, risk in saved + moved(r, state.tainted_files):
             state.tainted_files[base(path)] = risk
             if on_path(path):
                 state.on_path.add(base(path))
@@ -43,7 +44,8 @@ def remember(command: Command, state: State, line: int, tainted: str | None,
             for name in (w.literal for w in r.args if not w.literal.startswith("-")):
                 state.tainted_vars[name] = tainted
         pair = (r.name, r.args[0].literal if r.args else "")
-        submodule = pair == ("git", "submodule") and r.arg_texts()[1:2] == ["add"]
+        submodule = (pair == ("git", "submodule") and r.arg_texts()[1:2] == ["add"]) or (
+            pair == ("brew", "tap") and any("://" in a for a in r.arg_texts()))
         if pair in CLONERS or (r.name, "") in CLONERS or submodule:
             state.clone_lines.add(line)
             plain = [a for a in r.arg_texts()[1:] if not a.startswith("-")]

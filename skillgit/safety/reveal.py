@@ -29,12 +29,15 @@ _SECRET_PATTERN = re.compile(r"token|secret|pass|key|auth|cred|cookie|session|pr
                              r"aws|azure|gcp|google|github|gitlab|\bgh_|openai|anthropic|npm_|"
                              r"pypi|stripe|slack|twilio|sendgrid|database|_url|dsn|^[.^$*]*$|"
                              r"\.[*+]", re.I)
+_SECRET_WORDS = ("token", "secret", "password", "passphrase", "apikey", "credential", "cookie",
+                 "session", "private", "github", "gitlab", "openai", "anthropic", "access_key")
+_AWKS = frozenset({"awk", "gawk", "mawk", "nawk"})
 _FILTERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack", "findstr", "select-string",
                       "sls"})
 _PASS_THROUGH = frozenset({"sort", "head", "tail", "less", "more", "column", "cat", "uniq",
                            "format-table", "ft", "format-list", "fl", "out-string", "sort-object",
                            "out-host", "bat"})
-_NAMES_ONLY = frozenset({"wc", "measure-object", "cut", "awk", "sed"})  # with names-only use
+_NAMES_ONLY = frozenset({"wc", "measure-object", "cut", "sed"})  # with names-only use
 _PRINTERS = frozenset({"echo", "printf", "print", "write-output", "write-host", "echo.", "say",
                        "cat", "tee", "out-file", "set-content", "add-content", "write"})
 _TAKES_STDIN = re.compile(r"^--?(?:password-stdin|with-token|stdin|token-stdin)$", re.I)
@@ -42,17 +45,17 @@ _PROC_ENVIRON = re.compile(r"/proc/[^/\s]+/environ\b")
 _PS_ENV = re.compile(r"^(?:env:|variable:)[\\/]?\*?$|^env:[\\/]?(\w+)$", re.I)
 _RAW_NAMES = re.compile(r"\$\{?env:(\w+)|%(\w+)%|\$\{?[#!]?([A-Za-z_]\w*)", re.I)
 _SINGLE_QUOTED = re.compile(r"'[^']*'")
-_WHOLE_ENV = re.compile(
-    r"(?:print|console\.\w+|puts|pp?|say|echo|print_r|var_dump|dump|write|Dumper|json\.dumps?|"
-    r"JSON\.stringify|str|repr|dict|list)\s*\(?\s*(?:dict\s*\(\s*|\*\*\s*)?(?:os\.environ|"
-    r"process\.env|ENV|%ENV|\$_ENV|\$_SERVER|getenv\s*\(\s*\)|System\.getenv\s*\(\s*\))\s*[),;]|"
-    r"os\.environ\.(?:items|values)\s*\(|(?:os\.environ|process\.env|ENV)\s*(?:\)|$)|"
-    r"Object\.(?:entries|values)\s*\(\s*process\.env|ENV\.(?:each|to_h|inspect)|"
-    r"%ENV\b|getenv\s*\(\s*\)", re.M)
+# The whole environment in inline code (a key looked up is not the whole of it).
+_WHOLE_ENV = re.compile(r"os\.environ\b(?!\s*(?:\[|\.get\b|\.setdefault|\.pop|\.update|\.__))|"
+                        r"process\.env\b(?!\s*(?:\.|\[|\?\.))|(?<![\w$.])ENV\b(?!\s*(?:\[|\.fetch|"
+                        r"\.key\?))|%ENV\b(?!\s*\{)|\$_ENV\b(?!\s*\[)|\$_SERVER\b(?!\s*\[)|"
+                        r"\bgetenv\s*\(\s*\)|GetEnvironmentVariables\s*\(|Deno\.env\.toObject|"
+                        r"System\.getenv\s*\(\s*\)")
 _ENV_KEY = re.compile(r"(?:environ|env|ENV|getenv|GetEnvironmentVariable)\b\s*(?:\.get\s*)?"
                       r"[\[(.,]?\s*\(?\s*['\"]?(\w+)")
-_PRINT_CALL = re.compile(r"\b(?:print|console\.\w+|puts|pp?|say|echo|printf|write|"
-                         r"Write-(?:Output|Host))\b")
+_PRINT_CALL = re.compile(r"\b(?:print|console\.\w+|puts|pp?|say|echo|printf|write|print_r|"
+                         r"var_dump|Write-(?:Output|Host))\b")
+_PRINT_FLAGS = frozenset({"-p", "--print", "-pe"})  # `node -p process.env`, `perl -pe`
 _SERVERS = re.compile(r"^(?:http\.server|SimpleHTTPServer|http-server|serve|httpd|uploadserver|"
                       r"updog|miniserve|static-web-server|live-server)$", re.I)
 _HOMEISH = re.compile(r"^(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE|/|/root|"
@@ -87,9 +90,15 @@ def _dump(command: Command, r: Resolved) -> bool | str:
     that one; False otherwise."""
     args = r.arg_texts()
     plain = [a for a in args if not a.startswith("-")]
-    words = [w.literal for w in command.words] + [x.target.literal for x in command.redirects]
+    words = [w.raw for w in command.words] + [x.target.raw for x in command.redirects]
     if any(_PROC_ENVIRON.search(w) for w in words):
         return True
+    code = "\n".join(words)
+    if "nvironmentVariable" in code:  # PowerShell: [Environment]::GetEnvironmentVariable(…)
+        if m := re.search(r"GetEnvironmentVariable\s*\(\s*['\"]?(\w+)", code):
+            return m.group(1)
+        if "GetEnvironmentVariables" in code:
+            return True
     if not r.names and r.wrappers[-1:] == ["env"]:
         return True  # `env`, `env -0`
     name = r.name
@@ -97,6 +106,16 @@ def _dump(command: Command, r: Resolved) -> bool | str:
         return next((a for a in plain if is_secret_name(a)), plain[0]) if plain else True
     if name == "set" and not args:
         return True
+    if (name == "systemctl" and "show-environment" in args) or (
+            name == "tmux" and "show-environment" in args):
+        return True
+    if name == "launchctl" and args[:1] == ["getenv"] and len(args) > 1:
+        return args[1]
+    if name == "ps" and any(not a.startswith("-") and "e" in a and a.isalpha() for a in args):
+        return True  # BSD `ps eww`: every process's environment
+    if name in ("jq", "gojq", "jaq") and (m := re.search(r"(?:^|[^\w$.])\$?(?:env|ENV)\b"
+                                                         r"(?:\.(\w+))?", " ".join(args))):
+        return m.group(1) or True
     if name in ("export", "declare", "typeset") and all(re.fullmatch(r"-[px]+", a)
                                                          for a in args):
         return True  # `export -p`, `declare -px`, a bare `declare`
@@ -106,11 +125,12 @@ def _dump(command: Command, r: Resolved) -> bool | str:
         for a in args:
             if m := _PS_ENV.match(a):
                 return m.group(1) or True
-    if is_language(name) or name in ("cmd",):
+    if is_language(name):
         code = _inline_code(r)
-        if code and _WHOLE_ENV.search(code) and _PRINT_CALL.search(code):
+        prints = bool(set(args) & _PRINT_FLAGS or _PRINT_CALL.search(code))
+        if code and prints and _WHOLE_ENV.search(code):
             return True
-        if code and _PRINT_CALL.search(code):
+        if code and prints:
             return next((k for k in _ENV_KEY.findall(code) if is_secret_name(k)), False)
     if r.start < len(command.words) and (m := re.fullmatch(
             r"\$\{?env:(\w+)\}?", command.words[r.start].raw, re.I)):
@@ -120,7 +140,7 @@ def _dump(command: Command, r: Resolved) -> bool | str:
 
 def _inline_code(r: Resolved) -> str:
     args = r.arg_texts()
-    return "\n".join(b for a, b in pairwise(args) if a in CODE_FLAGS)
+    return "\n".join(b for a, b in pairwise(args) if a in CODE_FLAGS or a in _PRINT_FLAGS)
 
 
 def _pattern(r: Resolved) -> str | None:
@@ -143,19 +163,41 @@ def _filtered(later: list[tuple[Command, list[Resolved]]]) -> bool:
             pattern = _pattern(r)
             if pattern is None:
                 continue
-            return not _SECRET_PATTERN.search(pattern)
+            return _harmless(pattern)
+        if r.name in _AWKS:
+            program = next((a for a in r.arg_texts() if not a.startswith("-")), "")
+            if re.fullmatch(r"\s*\{\s*print\s+\$1\s*;?\s*\}\s*", program):
+                return True  # `awk -F= '{print $1}'`: the names only
+            if m := re.fullmatch(r"\s*/([^/]*)/\s*(?:\{\s*print\s*(?:\$0)?\s*;?\s*\})?\s*",
+                                 program):
+                return _harmless(m.group(1))
+            return False
         if r.name in _NAMES_ONLY:
             text = " ".join(r.arg_texts())
             return r.name in ("wc", "measure-object") or bool(re.search(
-                r"-f\s*1\b|\$1\b|s/=\.\*//", text))
+                r"-f\s*1\b|s/=\.\*//", text))
         if r.name not in _PASS_THROUGH:
             return False
     return False
 
 
+def _harmless(pattern: str) -> bool:
+    """A filter pattern that keeps only names without secrets: each alternative spells at least
+    three letters of its own, none of a secret word (`PATH`, `NODE_ENV`; not `tok`, `T`, `.`)."""
+    for alternative in re.split(r"\\?\|", pattern):
+        letters = re.sub(r"[^A-Za-z0-9_]", "", alternative).lower()
+        if len(letters) < 3 or _SECRET_PATTERN.search(alternative) or any(
+                letters in word for word in _SECRET_WORDS):
+            return False
+    return True
+
+
 def _consumed(later: list[tuple[Command, list[Resolved]]]) -> bool:
     """`echo "$PAT" | docker login --password-stdin`: the secret is used, not shown."""
-    return bool(later) and any(_TAKES_STDIN.match(a) for a in later[0][1][0].arg_texts())
+    if not later:
+        return False
+    r = later[0][1][0]
+    return r.name in ("wc", "measure-object") or any(_TAKES_STDIN.match(a) for a in r.arg_texts())
 
 
 def _secret_names(word: Word) -> list[str]:

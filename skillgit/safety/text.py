@@ -71,6 +71,7 @@ _RC_EDIT = re.compile(
     r"usercustomize)", re.I)
 _HOOK_MENTION = re.compile(r"(?<![\w$])(?:" + "|".join(sorted(HOOK_VARIABLES)) + r")\b")
 _NODE_OPTIONS = re.compile(r"\b(?:NODE_OPTIONS|node-options)\b[^\n]{0,80}")
+_AUTO_TASK = re.compile(r"[\"']?runOn[\"']?\s*:\s*[\"']folderOpen", re.I)
 _PACKAGE_HOOK = re.compile(r"\b(?:script-shell|onload-script)\s*[=:\s]\s*\S", re.I)
 _COMMENTS = re.compile(r"<!--(.*?)(?:-->|\Z)|^\s*\[[^\]]*\]:\s*(?:#|<>)\s*[(\"'](.*)$|"
                        r"<(\w+)[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|"
@@ -84,7 +85,8 @@ _EXEC_API = (r"(?:\bexec\s*\(|\beval\b|\bcompile\s*\(|os\.system|subprocess|\bpo
              r"runpy|__import__|importlib|\biex\b|Invoke-Expression|instance_eval|"
              r"\bsource\s*\(|Start-Process|\bexecfile|\bload\s*\(|\bdofile|\bloadstring|"
              r"\brequire\s*\(\s*['\"]https?://)")
-_DECODE_API = (r"(?:b64decode|base64\.decodebytes|atob\s*\(|fromhex|FromBase64String|"
+_DECODE_API = (r"(?:b64decode|\bpack\s*\(?\s*['\"][Hhmu]\*?['\"]|"
+               r"base64\.decodebytes|atob\s*\(|fromhex|FromBase64String|"
                r"decompress|codecs\.decode|unhexlify|Buffer\.from\s*\([^)]*base64|"
                r"unpack\s*\(\s*['\"]m)")
 _FETCH = re.compile(FETCH_API, re.I)
@@ -164,10 +166,11 @@ def findings(original: str, text: str) -> list[Finding]:
             out.append(Finding(HIDDEN, "a hidden comment with instructions"))
         elif m.group(4) and m.group(4).strip():  # shown to the agent, hidden from the reviewer
             out.append(Finding(HIDDEN, "text in an element styled to be invisible"))
-    if addressed(text):
+    if addressed(text) or ("&" in text and ";" in text and addressed(html.unescape(text))):
         out.append(Finding(AGENT, "words addressed to the agent or the reviewer"))
     out += _credential_findings(text)
-    if _RC_EDIT.search(text) or _HOOK_MENTION.search(text) or _PACKAGE_HOOK.search(
+    if _RC_EDIT.search(text) or _HOOK_MENTION.search(text) or _AUTO_TASK.search(
+            text) or _PACKAGE_HOOK.search(
             text) or (_STARTUP.search(text) and _INLINE_PERSIST.search(text)) or any(
             NODE_HOOK.search(m.group(0)) for m in _NODE_OPTIONS.finditer(text)):
         out.append(Finding(PERSISTENCE, "a startup file, hook or code-loading variable"))
