@@ -231,7 +231,9 @@ def _mounts(r: Resolved) -> list[Finding]:
         if m := re.search(r"(?:^|,)(?:src|source)=([^,]+)", value):
             sources.append(m.group(1))
         else:
-            sources.append(re.split(r":(?![\\/])", value, maxsplit=1)[0])
+            drive = re.match(r"[A-Za-z]:[\\/]", value)  # `C:\\Users\\me:/h`
+            sources.append(value[:2] + value[2:].split(":", 1)[0] if drive else value.split(
+                ":", 1)[0])
     if any(_HOMEISH.match(s) or is_sensitive(s) or is_sensitive(s + "/") for s in sources):
         return [Finding(CREDENTIALS, "a home or credential directory mounted into a container")]
     return []
