@@ -27,11 +27,14 @@ _TOLD = (r"(?:please|you|your|always|never|do|don'?t|run|execute|push|commit|mer
 # alt text, a code comment, a YAML or JSON string.
 _OPENING = (r"(?:^|[.!?;:,]\s|\s-{1,2}\s|\b(?:run|execute|type|try|enter|paste)\s|"
             r"[>*#|\"'(\[{=`]|!\[|//|/\*|<!--|-->|--|\bREM\s|%)")
-_AGENT_PATTERNS = [
-    rf"{_OPENING}[ \t]*(?:(?:hey|hi|dear|ok(?:ay)?|so|note\s+to|attention|attn|psst)\s+)?"
-    rf"(?:the\s+)?{_NAMED}(?:\s*[,:]|\s+-{{1,2}}|\s+(?=please\b|you\s+(?:must|should|need|have\s+to|"
+# A model or reviewer addressed by name, then told what to do; read only where it opens.
+_VOCATIVE = re.compile(
+    rf"\b{_NAMED}(?:\s*[,:]|\s+-{{1,2}}|\s+(?=please\b|you\s+(?:must|should|need|have\s+to|"
     rf"are\s+to)\b)|\s+(?=(?:always|never)\s+(?:run|push|commit|merge|approve|skip|ignore)\b))"
-    rf"\s*{_TOLD}",
+    rf"\s*{_TOLD}", re.I)
+_OPENED = re.compile(rf"{_OPENING}[ \t]*(?:(?:hey|hi|dear|ok(?:ay)?|so|note\s+to|attention|attn|"
+                     r"psst)\s+)?(?:the\s+)?$", re.I)
+_AGENT_PATTERNS = [
     rf"\bas\s+an?\s+{AI}\s*,?\s+you\s+(?:must|should|shall|are|need|will|have)\b",
     rf"\b{_NAMED}\b(?:[^.\n]|\.\S){{0,40}}\b(?:should|must|always|will|shall|can|may)\b"
     r"(?:[^.\n]|\.\S){0,40}\b(?:run|push|commit|merge|deploy|install|delete|remove|approve|"
@@ -138,4 +141,16 @@ def addressed(text: str) -> bool:
     loose = "\n".join(b for a, b in zip(text.split("\n"), _loose(text).split("\n"), strict=True)
                       if a != b)
     return any(_AGENT.search(variant) is not None or _FOREIGN.search(variant) is not None
-               for variant in (text, loose) if variant)
+               or _vocative(variant) for variant in (text, loose) if variant)
+
+
+def _vocative(text: str) -> bool:
+    """A name addressed and told (`Claude, always …`) where a new piece of text opens: a line,
+    a sentence, a run-verb, or markup and quoting mid-line (`| assistant, …`, `# AI: …`)."""
+    for m in _VOCATIVE.finditer(text):
+        before = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+        if len(before) > 80:  # a line's start is not in view: `^` must not match
+            before = "\0" + before[-80:]
+        if _OPENED.search(before):
+            return True
+    return False

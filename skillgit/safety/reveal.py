@@ -64,6 +64,14 @@ _HOMEISH = re.compile(r"^(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE|/|/ro
 _CONTAINERS = frozenset({"docker", "podman", "nerdctl", "finch", "lima"})
 
 
+# Programs that can print the environment, a variable, mount, serve or change directory.
+_PROGRAMS = frozenset({"printenv", "set", "export", "declare", "typeset", "systemctl", "tmux",
+                       "launchctl", "ps", "jq", "gojq", "jaq", "get-childitem", "gci", "dir",
+                       "ls", "get-item", "gi", "cd", "pushd", "set-location", "sl", "npx",
+                       "pnpx", "bunx", "uvx", "pipx", "http-server", "serve", "miniserve",
+                       "httpd", "updog", "live-server", "?"}) | _PRINTERS | _CONTAINERS
+
+
 def is_secret_name(name: str) -> bool:
     return bool((name.isupper() and _SECRET_PART.search(name)) or _SECRET_WORD.search(name))
 
@@ -72,8 +80,13 @@ def findings(stages: list[tuple[Command, list[Resolved]]], state: State) -> list
     """The findings of one pipeline, given each stage with its readings."""
     out: list[Finding] = []
     for i, (command, views) in enumerate(stages):
+        words = [w.raw for w in command.words] + [x.target.raw for x in command.redirects]
+        environ = "\n".join(w for w in words if "nviron" in w)  # /proc/…/environ, [Environment]
         for r in views:
-            dump = _dump(command, r)
+            if not (environ or not r.names or r.names & _PROGRAMS or any(
+                    is_language(n) for n in r.names)):
+                continue  # most commands: nothing here can reveal a secret
+            dump = _dump(command, r, environ)
             if dump is True and not _filtered(stages[i + 1:]):
                 out.append(Finding(CREDENTIALS, "the environment printed, secrets included"))
             elif isinstance(dump, str) and is_secret_name(dump):
@@ -85,19 +98,17 @@ def findings(stages: list[tuple[Command, list[Resolved]]], state: State) -> list
     return out
 
 
-def _dump(command: Command, r: Resolved) -> bool | str:
+def _dump(command: Command, r: Resolved, environ: str) -> bool | str:
     """True when the command prints the whole environment; a variable's name when it prints
     that one; False otherwise."""
     args = r.arg_texts()
     plain = [a for a in args if not a.startswith("-")]
-    words = [w.raw for w in command.words] + [x.target.raw for x in command.redirects]
-    if any(_PROC_ENVIRON.search(w) for w in words):
+    if environ and _PROC_ENVIRON.search(environ):
         return True
-    code = "\n".join(words)
-    if "nvironmentVariable" in code:  # PowerShell: [Environment]::GetEnvironmentVariable(…)
-        if m := re.search(r"GetEnvironmentVariable\s*\(\s*['\"]?(\w+)", code):
+    if "nvironmentVariable" in environ:  # PowerShell: [Environment]::GetEnvironmentVariable(…)
+        if m := re.search(r"GetEnvironmentVariable\s*\(\s*['\"]?(\w+)", environ):
             return m.group(1)
-        if "GetEnvironmentVariables" in code:
+        if "GetEnvironmentVariables" in environ:
             return True
     if not r.names and r.wrappers[-1:] == ["env"]:
         return True  # `env`, `env -0`
