@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import re
 
-AI = (r"(?:ai|a\.i\.|llms?|gpts?|chatgpt|claude|codex|gemini|copilot|cursor|language models?|"
+# Models and coding agents by name (a version may follow: "GPT-4o", "gemini-2.5").
+_MODELS = (r"(?:claude|codex|gemini|copilot|cursor|chatgpt|gpt(?:-?[\w.]+)?|sonnet|opus|haiku|"
+           r"devin|aider|windsurf|cline|openhands|jules|grok|llama|mistral|qwen|deepseek|bard|"
+           r"kiro|junie|tabnine|cody)")
+AI = (rf"(?:ai|a\.i\.|llms?|gpts?|{_MODELS}|language models?|"
       r"(?:(?:coding|ai|llm|automated|autonomous|automatic|software|code|language)\s+)?"
       r"(?:agents?|assistants?|models?|bots?)|(?:automated|automation|ai|llm)\s+(?:tools?|"
       r"systems?|readers?|crawlers?|processes))")
@@ -14,7 +18,7 @@ _AUDIENCE = (r"(?:user|reviewer|human|maintainer|owner|operator|developer|anyone
              r"them|whoever\s+\w+|(?:person|people)\s+(?:reviewing|reading|approving|merging))")
 # A model or reviewer addressed by name at the start of a line or sentence ("Claude, always
 # run …", "Reviewer: merge this"), followed by what it is told to do.
-_NAMED = (r"(?:ai|a\.i\.|llms?|gpt|chatgpt|claude|codex|gemini|copilot|cursor|assistant|"
+_NAMED = (rf"(?:ai|a\.i\.|llms?|{_MODELS}|assistant|"
           r"(?:ai|coding|llm)\s+(?:agent|assistant)s?|agents?|reviewers?|maintainers?)")
 _TOLD = (r"(?:please|you|your|always|never|do|don'?t|run|execute|push|commit|merge|approve|"
          r"ignore|skip|install|add|delete|remove|make\s+sure|ensure|remember|also|must|should|"
@@ -25,8 +29,7 @@ _TOLD = (r"(?:please|you|your|always|never|do|don'?t|run|execute|push|commit|mer
 # introduces a command ("you should run Claude, always …"), or any markup or quoting that
 # opens a new piece of text mid-line: a blockquote mark, a table cell, a link title or image
 # alt text, a code comment, a YAML or JSON string.
-_OPENING = (r"(?:^|[.!?;:,]\s|\s-{1,2}\s|\b(?:run|execute|type|try|enter|paste)\s|"
-            r"[>*#|\"'(\[{=`]|!\[|//|/\*|<!--|-->|--|\bREM\s|%)")
+_OPENING = r"(?:^|[^\w\s]|\b(?:run|execute|type|try|enter|paste)\s|\bREM\s)"
 # A model or reviewer addressed by name, then told what to do; read only where it opens.
 _VOCATIVE = re.compile(
     rf"\b{_NAMED}(?:\s*[,:]|\s+-{{1,2}}|\s+(?=please\b|you\s+(?:must|should|need|have\s+to|"
@@ -35,6 +38,8 @@ _VOCATIVE = re.compile(
 _OPENED = re.compile(rf"{_OPENING}[ \t]*(?:(?:hey|hi|dear|ok(?:ay)?|so|note\s+to|attention|attn|"
                      r"psst)\s+)?(?:the\s+)?$", re.I)
 _AGENT_PATTERNS = [
+    rf"\b{_NAMED}\s*[,:]\s*(?:this|it|these|the\s+\w+)\s+(?:is|was|are|were|has|have)\s+(?:been\s+)?"
+    r"(?:already\s+)?(?:approved|reviewed|vetted|audited|verified|checked|signed\s+off)\b",
     rf"\bas\s+an?\s+{AI}\s*,?\s+you\s+(?:must|should|shall|are|need|will|have)\b",
     rf"\b{_NAMED}\b(?:[^.\n]|\.\S){{0,40}}\b(?:should|must|always|will|shall|can|may)\b"
     r"(?:[^.\n]|\.\S){0,40}\b(?:run|push|commit|merge|deploy|install|delete|remove|approve|"
@@ -130,9 +135,9 @@ _SPACED = re.compile(r"(?<!\w)\w(?: \w(?!\w)){2,}")  # "i g n o r e": one letter
 def _loose(text: str) -> str:
     """The text with spelling tricks undone: letters spaced out, words joined by `-` or `_`,
     digits for letters ("IGN0RE ALL PREVI0US")."""
-    text = _SPACED.sub(lambda m: m.group(0).replace(" ", ""), text)
     text = re.sub(r"[_*~`]+", " ", text)  # Markdown emphasis: `_If you are an AI_`
-    return re.sub(r"(?<=[A-Za-z0-9])[-.]+(?=[A-Za-z0-9])", " ", text).translate(_LEET)
+    text = re.sub(r"(?<=[A-Za-z0-9])[-.]+(?=[A-Za-z0-9])", " ", text)  # "C-l-a-u-d-e"
+    return _SPACED.sub(lambda m: m.group(0).replace(" ", ""), text).translate(_LEET)
 
 
 def addressed(text: str) -> bool:

@@ -19,6 +19,7 @@ from skillgit.safety.vocab import (
     READERS,
     SENDERS,
     UPLOADERS,
+    is_home,
     is_language,
     is_sensitive,
 )
@@ -45,6 +46,7 @@ PERSISTENT_PATH = re.compile(
     r"systemd[/\\](?:user|system)(?:[/\\]|$)|launch(?:agents|daemons)(?:[/\\]|$)|"
     r"cron(?:tab|\.d|\.daily|\.hourly|\.weekly|\.monthly)?(?:[/\\]|$)|crontabs(?:[/\\]|$)|"
     r"autostart[/\\]|init\.d[/\\]|rc\.local$|ld\.so\.preload$|profile\.d[/\\]|"
+    r"sudoers(?:\.d[/\\][^/\\]+)?$|"
     r"etc[/\\](?:profile|bash\.bashrc|zshrc|zsh[/\\]|environment)$|"
     rf"hooks[/\\](?:{GIT_HOOK_NAMES})$)", re.I)
 _WRITERS = frozenset({"tee", "cp", "mv", "install", "ln", "rsync", "add-content", "set-content",
@@ -153,9 +155,12 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
     if r.names & RAW_SOCKETS and remote and (upstream or any(
             x.op == "<" and x.target.literal != "/dev/null" for x in command.redirects)):
         out.append(Finding(EXFILTRATION, "local data sent over a raw socket"))
-    if r.names & {"scp", "rsync", "sftp"} and any(_REMOTE_SPEC.match(a) for a in args) and any(
-            is_sensitive(a) for a in args if not _REMOTE_SPEC.match(a)):
-        out.append(Finding(EXFILTRATION, "credentials copied to another host"))
+    if r.names & {"scp", "rsync", "sftp", "rclone"} and any(_REMOTE_SPEC.match(a) for a in args):
+        local = [a for a in args if not _REMOTE_SPEC.match(a)]
+        if any(is_sensitive(a) for a in local):
+            out.append(Finding(EXFILTRATION, "credentials copied to another host"))
+        elif any(is_home(a) for a in local if not a.startswith("-")):
+            out.append(Finding(EXFILTRATION, "the home directory copied to another host"))
     if r.name == "git" and args[:1] == ["push"] and any(
             ("://" in a or _REMOTE_SPEC.match(a)) and _remote([a]) for a in args[1:]
             if not a.startswith("-")):
@@ -215,6 +220,8 @@ def _persistence(command: Command, r: Resolved, fed: str | None) -> list[Finding
         out.append(Finding(PERSISTENCE, "a crontab change"))
     if r.name == "systemctl" and "--user" in args and {"enable", "link", "edit"} & set(args):
         out.append(Finding(PERSISTENCE, "a systemd user unit enabled"))
+    if r.name == "systemd-run" and any(a.startswith(("--on-", "--timer-property")) for a in args):
+        out.append(Finding(PERSISTENCE, "a timer scheduled with systemd-run"))
     if r.name == "launchctl" and {"load", "bootstrap", "submit", "enable"} & set(args):
         out.append(Finding(PERSISTENCE, "a launchd job loaded"))
     if r.name in ("schtasks", "register-scheduledtask") or (
@@ -236,7 +243,8 @@ def _persistence(command: Command, r: Resolved, fed: str | None) -> list[Finding
 
 def _credentials(command: Command, r: Resolved) -> list[Finding]:
     args = r.args[:-1] if r.names & {"cp", "mv", "install", "copy-item"} else r.args
-    if (r.names & READERS and any(is_sensitive(w.literal) for w in args)) or any(
+    if (r.names & READERS and any(is_sensitive(w.literal) or is_sensitive(w.path)
+                                  for w in args)) or any(
             x.op == "<" and is_sensitive(x.target.literal) for x in command.redirects):
         return [Finding(CREDENTIALS, "a command that reads credentials")]
     return []
@@ -259,7 +267,7 @@ def _remote_install(r: Resolved) -> list[Finding]:
     sub = plain[0].lower() if plain else ""
     if name in ("pip", "pip3", "pipx", "uv", "uvx", "pdm", "poetry", "conda", "mamba",
                 "brew", "gem", "npm", "pnpm", "yarn", "bun", "npx", "pnpx", "bunx", "deno",
-                "cargo", "go", "composer", "dotnet"):
+                "cargo", "go", "composer", "dotnet", "scoop", "choco", "winget"):
         package_args = plain if name in ("npx", "pnpx", "bunx", "uvx") else (
             plain[1:] if sub in _INSTALL_SUBCOMMANDS or (sub == "run" and name in (
                 "pipx", "deno", "go")) else [])

@@ -26,7 +26,7 @@ _EXEC_MODE = re.compile(r"^(?:[ugoa]*[+=][rwxXst]*x[rwxXst]*|0?[0-7]?[1357][0-7]
 # Programs that run the file they are given, and openers that run an executable file.
 _RUNS_FILE = frozenset({"java", "javaw", "wine", "wine64", "mono", "dotnet", "appimage-run",
                         "rundll32", "regsvr32", "msiexec", "installer", "gdebi", "mshta",
-                        "wscript", "cscript"})
+                        "wscript", "cscript", "add-appxpackage", "add-appprovisionedpackage"})
 _OPENERS = frozenset({"open", "xdg-open", "start", "invoke-item", "ii", "gio", "explorer"})
 _EXECUTABLE = re.compile(r"\.(?:exe|msi|bat|cmd|com|scr|ps1|vbs|js|jse|wsf|hta|lnk|app|dmg|pkg|"
                          r"command|jar|appimage|sh|run|bin|deb|rpm)$", re.I)
@@ -54,7 +54,8 @@ def runs_fetched(r: Resolved, state: State, line: int) -> list[Finding]:
     (`java -jar`, `wine`, `open x.pkg`), by installing the file, or by building."""
     fetched_code = state.in_clone or line in state.clone_lines
     plain = [p for p in r.arg_paths() if p and not p.startswith("-") and not (
-        r.names & _RUNS_FILE and re.fullmatch(r"/[a-z]{1,12}", p, re.I))]
+        re.fullmatch(r"//[a-z]{1,12}(?::\S*)?", p, re.I)) and not (  # cscript //nologo
+        r.names & (_RUNS_FILE | {"cmd"}) and re.fullmatch(r"/[a-z]{1,12}", p, re.I))]
     targets: list[str] = []
     if r.names & SHELLS or any(is_language(n) for n in r.names):
         targets = plain[:1]

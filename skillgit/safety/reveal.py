@@ -17,7 +17,14 @@ from skillgit.safety.findings import Finding
 from skillgit.safety.launch import State
 from skillgit.safety.resolve import Resolved
 from skillgit.safety.shell import Command, Word
-from skillgit.safety.vocab import CODE_FLAGS, CREDENTIALS, EXFILTRATION, is_language, is_sensitive
+from skillgit.safety.vocab import (
+    CODE_FLAGS,
+    CREDENTIALS,
+    EXFILTRATION,
+    is_home,
+    is_language,
+    is_sensitive,
+)
 
 # A variable holding a secret: an upper-case name with a secret word among its `_` parts, or
 # any name spelling out a strong one (`$api_key`, `$githubToken`).
@@ -41,9 +48,10 @@ _NAMES_ONLY = frozenset({"wc", "measure-object", "cut", "sed"})  # with names-on
 _PRINTERS = frozenset({"echo", "printf", "print", "write-output", "write-host", "echo.", "say",
                        "cat", "tee", "out-file", "set-content", "add-content", "write"})
 _TAKES_STDIN = re.compile(r"^--?(?:password-stdin|with-token|stdin|token-stdin)$", re.I)
-_PROC_ENVIRON = re.compile(r"/proc/[^/\s]+/environ\b")
+_PROC_ENVIRON = re.compile(r"/proc/.{1,60}?/environ\b")
 _PS_ENV = re.compile(r"^(?:env:|variable:)[\\/]?\*?$|^env:[\\/]?(\w+)$", re.I)
 _RAW_NAMES = re.compile(r"\$\{?env:(\w+)|%(\w+)%|\$\{?[#!]?([A-Za-z_]\w*)", re.I)
+_BODY_NAMES = re.compile(r"\$\{?([A-Za-z_]\w*)")
 _SINGLE_QUOTED = re.compile(r"'[^']*'")
 # The whole environment in inline code (a key looked up is not the whole of it).
 _WHOLE_ENV = re.compile(r"os\.environ\b(?!\s*(?:\[|\.get\b|\.setdefault|\.pop|\.update|\.__))|"
@@ -51,16 +59,13 @@ _WHOLE_ENV = re.compile(r"os\.environ\b(?!\s*(?:\[|\.get\b|\.setdefault|\.pop|\.
                         r"\.key\?))|%ENV\b(?!\s*\{)|\$_ENV\b(?!\s*\[)|\$_SERVER\b(?!\s*\[)|"
                         r"\bgetenv\s*\(\s*\)|GetEnvironmentVariables\s*\(|Deno\.env\.toObject|"
                         r"System\.getenv\s*\(\s*\)")
-_ENV_KEY = re.compile(r"(?:environ|env|ENV|getenv|GetEnvironmentVariable)\b\s*(?:\.get\s*)?"
-                      r"[\[(.,]?\s*\(?\s*['\"]?(\w+)")
+_ENV_KEY = re.compile(r"(?:environ|env|ENV|ENVIRON|getenv|GetEnvironmentVariable)\b\s*"
+                      r"(?:\.get\s*)?[\[(.,{]?\s*\(?\s*['\"]?(\w+)")
 _PRINT_CALL = re.compile(r"\b(?:print|console\.\w+|puts|pp?|say|echo|printf|write|print_r|"
                          r"var_dump|Write-(?:Output|Host))\b")
 _PRINT_FLAGS = frozenset({"-p", "--print", "-pe"})  # `node -p process.env`, `perl -pe`
 _SERVERS = re.compile(r"^(?:http\.server|SimpleHTTPServer|http-server|serve|httpd|uploadserver|"
                       r"updog|miniserve|static-web-server|live-server)$", re.I)
-_HOMEISH = re.compile(r"^(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE|/|/root|"
-                      r"/home(?:/[^/]+)?|/Users(?:/[^/]+)?|[A-Z]:\\Users(?:\\[^\\]+)?|"
-                      r"[A-Z]:\\?)/?$", re.I)
 _CONTAINERS = frozenset({"docker", "podman", "nerdctl", "finch", "lima"})
 
 
@@ -69,7 +74,7 @@ _PROGRAMS = frozenset({"printenv", "set", "export", "declare", "typeset", "syste
                        "launchctl", "ps", "jq", "gojq", "jaq", "get-childitem", "gci", "dir",
                        "ls", "get-item", "gi", "cd", "pushd", "set-location", "sl", "npx",
                        "pnpx", "bunx", "uvx", "pipx", "http-server", "serve", "miniserve",
-                       "httpd", "updog", "live-server", "?"}) | _PRINTERS | _CONTAINERS
+                       "httpd", "updog", "live-server", "?"}) | _PRINTERS | _CONTAINERS | _AWKS
 
 
 def is_secret_name(name: str) -> bool:
@@ -122,6 +127,13 @@ def _dump(command: Command, r: Resolved, environ: str) -> bool | str:
         return True
     if name == "launchctl" and args[:1] == ["getenv"] and len(args) > 1:
         return args[1]
+    if name in _AWKS and "ENVIRON" in " ".join(args):  # `awk 'BEGIN{print ENVIRON["X"]}'`
+        code = " ".join(args)
+        keys = re.findall(r"ENVIRON\s*\[\s*(\"?)(\w+)", code)
+        return True if any(not quoted for quoted, _ in keys) or not keys else next(
+            (k for _, k in keys if is_secret_name(k)), False)
+    if r.names & _CONTAINERS and any("Config.Env" in a for a in args):
+        return True  # `docker inspect --format '{{.Config.Env}}'`
     if name == "ps" and any(not a.startswith("-") and "e" in a and a.isalpha() for a in args):
         return True  # BSD `ps eww`: every process's environment
     if name in ("jq", "gojq", "jaq") and (m := re.search(r"(?:^|[^\w$.])\$?(?:env|ENV)\b"
@@ -224,7 +236,12 @@ def _prints_secret(command: Command, r: Resolved) -> bool:
     if r.name not in _PRINTERS:
         return False
     words = list(r.args) + [x.target for x in command.redirects if x.op == "<<<"]
-    return any(_secret_names(w) for w in words)
+    if any(_secret_names(w) for w in words):
+        return True
+    # `cat <<EOF` … `$TOKEN` … to the screen (a here-document written to a file is a config).
+    shown = not any(x.op.startswith((">", "&>")) for x in command.redirects)
+    return shown and any(is_secret_name(name) for x in command.redirects if x.op in (
+        "<<", "<<-") and not x.target.quoted for name in _BODY_NAMES.findall(x.body))
 
 
 def _mounts(r: Resolved) -> list[Finding]:
@@ -245,7 +262,7 @@ def _mounts(r: Resolved) -> list[Finding]:
             drive = re.match(r"[A-Za-z]:[\\/]", value)  # `C:\\Users\\me:/h`
             sources.append(value[:2] + value[2:].split(":", 1)[0] if drive else value.split(
                 ":", 1)[0])
-    if any(_HOMEISH.match(s) or is_sensitive(s) or is_sensitive(s + "/") for s in sources):
+    if any(is_home(s) or is_sensitive(s) or is_sensitive(s + "/") for s in sources):
         return [Finding(CREDENTIALS, "a home or credential directory mounted into a container")]
     return []
 
@@ -264,9 +281,10 @@ def _served(r: Resolved, state: State) -> list[Finding]:
     folder = next((b for a, b in pairwise(args) if a in (
         "--directory", "-d", "-t", "--root", "-h")), None)
     if folder is None and not module:
-        folder = next((a for a in args if not a.startswith("-") and not a.isdigit()), None)
+        folder = next((a for a in args if not a.startswith("-") and not a.isdigit() and not
+                       _SERVERS.match(a)), None)
     exposed = state.home_cwd if folder is None else bool(
-        _HOMEISH.match(folder) or is_sensitive(folder) or is_sensitive(folder + "/"))
+        is_home(folder) or is_sensitive(folder) or is_sensitive(folder + "/"))
     return [Finding(EXFILTRATION, "the home directory served over the network")] if exposed \
         else []
 
@@ -274,5 +292,5 @@ def _served(r: Resolved, state: State) -> list[Finding]:
 def _follow_cd(r: Resolved, state: State) -> None:
     if r.name in ("cd", "pushd", "set-location", "sl"):
         target = r.arg_paths()[0] if r.args else "~"
-        state.home_cwd = bool(_HOMEISH.match(target) or is_sensitive(target) or
+        state.home_cwd = bool(is_home(target) or is_sensitive(target) or
                               is_sensitive(target + "/"))

@@ -91,7 +91,7 @@ BUILDERS = frozenset({"make", "gmake", "cmake", "ninja", "meson", "pip", "pip3",
 
 _SAMPLE = r"(?:example|sample|template|dist|defaults?|schema|test|ci)"
 SENSITIVE_PATH = re.compile(
-    r"(?:^|[/\\\s=:@'\"(<])(?:"
+    r"(?:^|[/\\\s=:@'\"(<%])(?:"
     rf"\.env(?:\.(?!{_SAMPLE}\b)[\w-]+)?(?![\w.-])|\.ssh(?:[/\\]|$)|id_(?:rsa|dsa|ecdsa|ed25519)\b|"
     r"\.aws(?:[/\\]|$)|\.netrc\b|\.pgpass\b|\.my\.cnf\b|rclone\.conf\b|\.s3cfg\b|\.boto\b|"
     r"\.(?:gem|cargo)[/\\]credentials|\.m2[/\\]settings(?:-security)?\.xml|login\s?data$|"
@@ -113,7 +113,8 @@ CREDENTIAL_COMMANDS = re.compile(
     r"\baz\s+account\s+get-access-token\b|\bkubectl\s+config\s+view\s+[^\n]*--raw\b|"
     r"\bdocker-credential-\w+\s+(?:get|list)\b|\bcmdkey\s+/list\b|"
     r"\bkeyring\s+get\b|\bsecret-tool\s+lookup\b|\bvaultcli\b|\bmimikatz\b|"
-    r"\bget-storedcredential\b|\baws\s+secretsmanager\s+get-secret-value\b|"
+    r"\bget-storedcredential\b|\bheroku\s+config(?::get)?\b|\bvercel\s+env\s+pull\b|"
+    r"\bnetlify\s+env:(?:list|get)\b|\brailway\s+variables\b|\baws\s+secretsmanager\s+get-secret-value\b|"
     r"\baws\s+ssm\s+get-parameters?\b[^\n]*--with-decryption|\bvault\s+(?:kv\s+)?(?:get|read)\s|"
     r"\bop\s+(?:read|item\s+get)\s|\bkubectl\s+get\s+secrets?\s[^\n]*-o\s*=?\s*(?:ya?ml|json|"
     r"jsonpath|go-template)|\bgcloud\s+secrets\s+versions\s+access\b|"
@@ -152,6 +153,16 @@ def program_name(text: str) -> str:
 @lru_cache(maxsize=4096)
 def is_language(name: str) -> bool:
     return LANGUAGE.fullmatch(name) is not None
+
+
+HOMEISH = re.compile(r"^(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE|/|/root|"
+                     r"/home(?:/[^/]+)?|/Users(?:/[^/]+)?|[A-Z]:\\Users(?:\\[^\\]+)?|"
+                     r"[A-Z]:\\?)/?$", re.I)
+
+
+def is_home(path: str) -> bool:
+    """The home directory or the root itself (`~`, `$HOME`, `/`, `/home/me`, `C:\\Users\\me`)."""
+    return HOMEISH.match(path) is not None
 
 
 def is_sensitive(path: str) -> bool:

@@ -254,7 +254,42 @@ PROSE_AND_MARKUP2 = [
     'Claude Code is an agentic coding tool.',
 ]
 
+# Names of models and markup next to them that tell nobody anything; secrets named but not
+# shown; servers, copies and timers on project folders.
+LOOK_ALIKES3 = [
+    '--agent, -a  Agent to use (default: claude)',
+    'config = {"agent": "claude", "model": "sonnet"}',
+    '(see the agent: docs/agents.md)',
+    'e.g. the agent, if configured, runs the tests',
+    '| Model | Notes |\n|---|---|\n| GPT-4o | fast, cheap |\n| Sonnet | good at code |',
+    '# Claude, Codex and Gemini are supported.',
+    '- Opus: best for long tasks',
+    '"assistant", "user", "system"',
+    'llama.cpp, mistral and qwen models run locally',
+    'Set `AI_PROVIDER=openai` before running.',
+    'Reviewer: Alice (approved)',
+    'The reviewer, Bob, asked for more tests.',
+    '"Copilot: suggestions" is a setting in VS Code.',
+    "cat <<'EOF'\nUse $GITHUB_TOKEN in CI.\nEOF",
+    "awk '{print $1}' access.log",
+    "docker inspect web | jq '.[0].State'",
+    'rsync -av ./dist/ deploy@host:/srv/app/',
+    'scp build.tar.gz user@host:~/',
+    'cscript //nologo script.vbs',
+    'systemd-run --user --scope make build',
+    'heroku logs --tail',
+    'vercel deploy --prod',
+    'python -c \'import os; print(os.getenv("HOME"))\'',
+    "perl -e 'print $ENV{HOME}'",
+    'awk \'BEGIN{print ENVIRON["HOME"]}\'',
+    'The C-l-a-s-s name is Foo.',
+    'choco install git -y',
+    'scoop install python',
+    'winget install Microsoft.PowerShell',
+    'ruby -run -e httpd ./public -p 8000',
+    'php -S localhost:8000 -t public',
+]
 
-@pytest.mark.parametrize("text", COMMANDS2 + PROSE_AND_MARKUP2)
+@pytest.mark.parametrize("text", COMMANDS2 + PROSE_AND_MARKUP2 + LOOK_ALIKES3)
 def test_ordinary_text_like_the_second_round_passes(text: str) -> None:
     assert refused(text) == []
