@@ -32,12 +32,13 @@ _TOLD = (r"(?:please|you|your|always|never|do|don'?t|run|execute|push|commit|mer
 _OPENING = r"(?:^|[^\w\s]|\b(?:run|execute|type|try|enter|paste)\s|\bREM\s)"
 # A model or reviewer addressed by name, then told what to do; read only where it opens.
 _VOCATIVE = re.compile(
-    rf"\b{_NAMED}(?:\s*[,:]|\s+-{{1,2}}|\s+(?=please\b|you\s+(?:must|should|need|have\s+to|"
+    rf"\b{_NAMED}(?:\s*[,:;!]|\s+-{{1,2}}|\s+(?=please\b|you\s+(?:must|should|need|have\s+to|"
     rf"are\s+to)\b)|\s+(?=(?:always|never)\s+(?:run|push|commit|merge|approve|skip|ignore)\b))"
     rf"\s*{_TOLD}", re.I)
 _OPENED = re.compile(rf"{_OPENING}[ \t]*(?:(?:hey|hi|dear|ok(?:ay)?|so|note\s+to|attention|attn|"
                      r"psst)\s+)?(?:the\s+)?$", re.I)
 _AGENT_PATTERNS = [
+    rf"\b(?:for|to)\s+(?:all\s+|any\s+|the\s+)?{AI}\W{{0,3}}:\s*{_TOLD}",
     rf"\b{_NAMED}\s*[,:]\s*(?:this|it|these|the\s+\w+)\s+(?:is|was|are|were|has|have)\s+(?:been\s+)?"
     r"(?:already\s+)?(?:approved|reviewed|vetted|audited|verified|checked|signed\s+off)\b",
     rf"\bas\s+an?\s+{AI}\s*,?\s+you\s+(?:must|should|shall|are|need|will|have)\b",

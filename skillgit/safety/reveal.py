@@ -49,7 +49,7 @@ _PRINTERS = frozenset({"echo", "printf", "print", "write-output", "write-host", 
                        "cat", "tee", "out-file", "set-content", "add-content", "write"})
 _TAKES_STDIN = re.compile(r"^--?(?:password-stdin|with-token|stdin|token-stdin)$", re.I)
 _PROC_ENVIRON = re.compile(r"/proc/.{1,60}?/environ\b")
-_PS_ENV = re.compile(r"^(?:env:|variable:)[\\/]?\*?$|^env:[\\/]?(\w+)$", re.I)
+_PS_ENV = re.compile(r"^(?:env:|variable:)[\\/]?(\S*)$", re.I)
 _RAW_NAMES = re.compile(r"\$\{?env:(\w+)|%(\w+)%|\$\{?[#!]?([A-Za-z_]\w*)", re.I)
 _BODY_NAMES = re.compile(r"\$\{?([A-Za-z_]\w*)")
 _SINGLE_QUOTED = re.compile(r"'[^']*'")
@@ -78,6 +78,8 @@ _PROGRAMS = frozenset({"printenv", "set", "export", "declare", "typeset", "syste
 
 
 def is_secret_name(name: str) -> bool:
+    if name == "${!…}":
+        return True
     return bool((name.isupper() and _SECRET_PART.search(name)) or _SECRET_WORD.search(name))
 
 
@@ -118,7 +120,9 @@ def _dump(command: Command, r: Resolved, environ: str) -> bool | str:
     if not r.names and r.wrappers[-1:] == ["env"]:
         return True  # `env`, `env -0`
     name = r.name
-    if name == "printenv":
+    if name == "printenv":  # a name that is not spelt out (`printenv {}`, `$v`) may be any
+        if any(not re.fullmatch(r"\w+", a) for a in plain):
+            return True
         return next((a for a in plain if is_secret_name(a)), plain[0]) if plain else True
     if name == "set" and not args:
         return True
@@ -146,8 +150,11 @@ def _dump(command: Command, r: Resolved, environ: str) -> bool | str:
         return next((a for a in plain if is_secret_name(a)), False)
     if name in ("get-childitem", "gci", "dir", "ls", "get-item", "gi"):
         for a in args:
-            if m := _PS_ENV.match(a):
-                return m.group(1) or True
+            if m := _PS_ENV.match(a):  # `ls env:`, `gi env:X`, `dir env:*KEY*`
+                wanted = m.group(1)
+                if "*" in wanted or "?" in wanted:
+                    return not _harmless(wanted.replace("*", "").replace("?", ""))
+                return wanted or True
     if is_language(name):
         code = _inline_code(r)
         prints = bool(set(args) & _PRINT_FLAGS or _PRINT_CALL.search(code))
@@ -171,9 +178,9 @@ def _pattern(r: Resolved) -> str | None:
     args = r.arg_texts()
     if any(re.fullmatch(r"-[a-zA-Z]*v[a-zA-Z]*|--invert-match|-notmatch|/v", a) for a in args):
         return None
-    for a, b in pairwise(args):
-        if a in ("-e", "--regexp", "-pattern"):
-            return b
+    given = [b for a, b in pairwise(args) if a in ("-e", "--regexp", "-pattern")]
+    if given:
+        return "|".join(given)  # `grep -e path -e token`: any of them
     plain = [a for a in args if not a.startswith("-")]
     return plain[0] if plain else ""
 
@@ -224,6 +231,8 @@ def _consumed(later: list[tuple[Command, list[Resolved]]]) -> bool:
 
 
 def _secret_names(word: Word) -> list[str]:
+    if "${!" in word.raw:
+        return ["${!…}"]  # `${!v}`: whichever variable `v` names, secrets included
     names = [p.text for p in word.variables()]
     if not word.raw.startswith("'"):
         raw = _SINGLE_QUOTED.sub("", word.raw)

@@ -37,7 +37,10 @@ _HTML_TAG = re.compile(
     r"h[1-6]|a|img|font|section|article|aside|header|footer|nav|main|figure|figcaption|center|"
     r"abbr|cite|q|label|button|script|style|template|noscript|textarea|iframe|object|svg|body|"
     r"html|head|title)(?:\s[^<>]*)?/?>", re.I)
-_QUOTE_MARK = re.compile(r"^[ \t]*>(?:[ \t]*>)*[ \t]+", re.M)
+# A blockquote mark: at a line's start, or where prose hands over to a quoted command
+# ("first: > curl …", "you should run > curl …").
+_QUOTE_MARK = re.compile(r"^[ \t]*>(?:[ \t]*>)*[ \t]+|(?:(?<=[:.!?,\u2014-][ \t])|(?<=\brun[ \t])|"
+                         r"(?<=\bexecute[ \t])|(?<=\btype[ \t])|(?<=\bpaste[ \t]))>[ \t]+", re.M)
 # Look-alikes of shell punctuation (NFKC leaves these alone).
 _PUNCTUATION = str.maketrans("\u01c0\u2223\u2758\u2502\u2503\u23d0\u05c0\u2016\u2010\u2011"
                              "\u2012\u2013\u2014\u2212\ufe63",
@@ -81,7 +84,7 @@ _ADDRESSED = re.compile(rf"\b(?:{_AI}|instructions?|ignore|disregard|you\s+(?:mu
                         r"shall|will|need|are)|do\s+not\s+tell|never\s+mention|always\s+run|"
                         r"must\s+run)\b", re.I)
 _EXEC_API = (r"(?:\bexec\s*\(|\beval\b|\bcompile\s*\(|os\.system|subprocess|\bpopen|"
-             r"child_process|execSync|\bspawn|\bsystem\s*\(|new\s+Function|\bFunction\s*\(|"
+             r"child_process|execSync|\bspawn|\bsystem\s*[($\"']|new\s+Function|\bFunction\s*\(|"
              r"runpy|__import__|importlib|\biex\b|Invoke-Expression|instance_eval|"
              r"\bsource\s*\(|Start-Process|\bexecfile|\bload\s*\(|\bdofile|\bloadstring|"
              r"\brequire\s*\(\s*['\"]https?://)")
@@ -148,7 +151,8 @@ def normalize(text: str) -> str:
 def unmarked(text: str) -> str:
     """The text as a reader of the rendered Markdown sees it: HTML tags and comment markers
     gone (`<code>curl … | sh</code>`), entities decoded (`&#124;`), blockquote marks dropped
-    (`> curl … | sh` is not a redirect to a file named curl)."""
+    (`> curl … | sh`, also after a clause ends: `first: > curl …`, is not a redirect to a file
+    named curl)."""
     text = _HTML_TAG.sub(" ", text)
     if "&" in text and ";" in text:
         text = html.unescape(text)
