@@ -6,15 +6,28 @@ text (an unknown host, sudo) is written, but only with a "Review carefully" list
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 from pathlib import Path
 
 import pytest
-from test_e2e import ASKS, git, pnpm_session, repo, session  # noqa: F401 (fixtures)
+from test_e2e import git, repo, session  # noqa: F401 (fixtures)
 
 from skillgit.cli import main
-from skillgit.demo.transcripts import assistant, shell, user
+from skillgit.demo.transcripts import Step, assistant, shell, user
+
+# This module's own asks, never exhausted (test_e2e's shared iterator runs out when one worker
+# runs every test of both modules).
+ASKS = itertools.cycle(["add a settings page", "fix the login form validation",
+                        "add CSV export to reports", "make the sidebar collapsible",
+                        "show totals on the invoice list"])
+
+
+def pnpm_session(correction: str) -> list[Step]:
+    return [user(next(ASKS)), assistant("Installing dependencies."),
+            shell("npm install", "added 300 packages"), user(correction),
+            shell("pnpm install", "done"), assistant("Done.")]
 
 # (class, text, a needle that only this variant carries)
 VARIANTS = [
