@@ -37,16 +37,21 @@ _VOCATIVE = re.compile(
     rf"\s*{_TOLD}", re.I)
 _OPENED = re.compile(rf"{_OPENING}[ \t]*(?:(?:hey|hi|dear|ok(?:ay)?|so|note\s+to|attention|attn|"
                      r"psst)\s+)?(?:the\s+)?$", re.I)
-_AGENT_PATTERNS = [
-    rf"\b(?:for|to)\s+(?:all\s+|any\s+|the\s+)?{AI}\W{{0,3}}:\s*{_TOLD}",
+# Patterns that start with a name: tried only where a name starts (one scan finds them all).
+_NAME_LED_PATTERNS = [
     rf"\b{_NAMED}\s*[,:]\s*(?:this|it|these|the\s+\w+)\s+(?:is|was|are|were|has|have)\s+(?:been\s+)?"
     r"(?:already\s+)?(?:approved|reviewed|vetted|audited|verified|checked|signed\s+off)\b",
-    rf"\bas\s+an?\s+{AI}\s*,?\s+you\s+(?:must|should|shall|are|need|will|have)\b",
     rf"\b{_NAMED}\b(?:[^.\n]|\.\S){{0,40}}\b(?:should|must|always|will|shall|can|may)\b"
     r"(?:[^.\n]|\.\S){0,40}\b(?:run|push|commit|merge|deploy|install|delete|remove|approve|"
     r"execute|publish|release|upload|send)\b(?:[^.\n]|\.\S){0,40}\bwithout\s+(?:asking|"
     r"confirmation|confirming|approval|permission|reviews?|reviewing|telling|checking\s+with|"
     r"prompting)\b",
+    rf"\b{AI}\s+(?:reading|processing|seeing|that reads?|who reads?|parsing)\s+"
+    r"(?:this|these|the\s+(?:file|text|page|document|readme|skill|repo))\b",
+]
+_AGENT_PATTERNS = [
+    rf"\b(?:for|to)\s+(?:all\s+|any\s+|the\s+)?{AI}\W{{0,3}}:\s*{_TOLD}",
+    rf"\bas\s+an?\s+{AI}\s*,?\s+you\s+(?:must|should|shall|are|need|will|have)\b",
     r"\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?)?(?:the\s+|everything\s+)?(?:above|"
     r"preceding|prior)(?:\s+(?:text|content|lines?|ones?|messages?))?\s*(?:[,;.!]|\band\b|$)",
     rf"\byou\s*,\s*(?:the\s+|an?\s+)?{AI}\s*,",
@@ -67,8 +72,6 @@ _AGENT_PATTERNS = [
     r"(?:said|written|stated)\s+(?:above|before|earlier))",
     rf"\b(?:when|if|once|whenever)\s+(?:an?\s+|the\s+|any\s+)?{AI}\s+(?:reads|sees|processes|"
     r"parses|ingests|encounters|finds)\s+this\b",
-    rf"\b{AI}\s+(?:reading|processing|seeing|that reads?|who reads?|parsing)\s+"
-    r"(?:this|these|the\s+(?:file|text|page|document|readme|skill|repo))\b",
     rf"\b(?:all|any|every)\s+{AI}\s+(?:must|should|shall|will|need to|are (?:required|"
     r"instructed|expected) to)\b",
     r"\b(?:ai|llm|coding|autonomous)\s+(?:agents?|assistants?|models?|bots?)\s+(?:must|shall|"
@@ -127,6 +130,16 @@ _FIRST_LETTERS = "[aicdegmnoprvz\u0400-\u04ff\u3000-\u9fff\uac00-\ud7af]"  # of 
 _FOREIGN = re.compile(rf"(?={_FIRST_LETTERS})(?:{_FOREIGN_VERB}[^.\n。]{{0,50}}?{_FOREIGN_NOUN}|"
                       rf"{_FOREIGN_NOUN}[^.\n。]{{0,20}}?{_FOREIGN_VERB})", re.I)
 _AGENT = re.compile("|".join(f"(?:{p})" for p in _AGENT_PATTERNS), re.I | re.M)
+_NAME_LED = re.compile("|".join(f"(?:{p})" for p in _NAME_LED_PATTERNS), re.I)
+# The first words of a name in AI or _NAMED: a word scan finds where a name may start.
+_FIRST_WORDS = frozenset({
+    "ai", "llm", "llms", "gpt", "gpts", "chatgpt", "claude", "codex", "gemini", "copilot",
+    "cursor", "sonnet", "opus", "haiku", "devin", "aider", "windsurf", "cline", "openhands",
+    "jules", "grok", "llama", "mistral", "qwen", "deepseek", "bard", "kiro", "junie", "tabnine",
+    "cody", "language", "coding", "automated", "automation", "autonomous", "automatic",
+    "software", "code", "agent", "agents", "assistant", "assistants", "model", "models", "bot",
+    "bots", "reviewer", "reviewers", "maintainer", "maintainers"})
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
 
 _LEET = str.maketrans("013457@$", "oieastas")
@@ -147,16 +160,27 @@ def addressed(text: str) -> bool:
     loose = "\n".join(b for a, b in zip(text.split("\n"), _loose(text).split("\n"), strict=True)
                       if a != b)
     return any(_AGENT.search(variant) is not None or _FOREIGN.search(variant) is not None
-               or _vocative(variant) for variant in (text, loose) if variant)
+               or _named(variant) for variant in (text, loose) if variant)
 
 
-def _vocative(text: str) -> bool:
-    """A name addressed and told (`Claude, always …`) where a new piece of text opens: a line,
-    a sentence, a run-verb, or markup and quoting mid-line (`| assistant, …`, `# AI: …`)."""
-    for m in _VOCATIVE.finditer(text):
-        before = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
-        if len(before) > 80:  # a line's start is not in view: `^` must not match
-            before = "\0" + before[-80:]
-        if _OPENED.search(before):
+def _named(text: str) -> bool:
+    """Words that start with a model's or reviewer's name: told what to do where a new piece
+    of text opens (`Claude, always …` on a line, after a sentence, a run-verb, or markup and
+    quoting mid-line: `| assistant, …`, `# AI: …`), or told it may act unasked, or that it was
+    approved already."""
+    for m in _WORD.finditer(text):
+        word = m.group().lower().rstrip("0123456789")  # "GPT4", "llama3"
+        if word not in _FIRST_WORDS and not (word == "a" and text.startswith(".i.", m.end())):
+            continue
+        start = m.start()
+        if start and (text[start - 1].isalnum() or text[start - 1] == "_"):
+            continue  # inside a word (`x1claude`)
+        if _NAME_LED.match(text, start):
             return True
+        if _VOCATIVE.match(text, start):
+            before = text[text.rfind("\n", 0, start) + 1:start]
+            if len(before) > 80:  # a line's start is not in view: `^` must not match
+                before = "\0" + before[-80:]
+            if _OPENED.search(before):
+                return True
     return False

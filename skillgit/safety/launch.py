@@ -22,6 +22,8 @@ from skillgit.safety.vocab import (
     program_name,
 )
 
+_WSH_OPTION = re.compile(r"//[a-z]{1,12}(?::\S*)?", re.I)  # `cscript //nologo`
+_SWITCH = re.compile(r"/[a-z]{1,12}", re.I)
 _EXEC_MODE = re.compile(r"^(?:[ugoa]*[+=][rwxXst]*x[rwxXst]*|0?[0-7]?[1357][0-7]{0,2})$")
 # Programs that run the file they are given, and openers that run an executable file.
 _RUNS_FILE = frozenset({"java", "javaw", "wine", "wine64", "mono", "dotnet", "appimage-run",
@@ -53,9 +55,9 @@ def runs_fetched(r: Resolved, state: State, line: int) -> list[Finding]:
     """Download (or clone) first, run it next: by name, via an interpreter or a runner
     (`java -jar`, `wine`, `open x.pkg`), by installing the file, or by building."""
     fetched_code = state.in_clone or line in state.clone_lines
-    plain = [p for p in r.arg_paths() if p and not p.startswith("-") and not (
-        re.fullmatch(r"//[a-z]{1,12}(?::\S*)?", p, re.I)) and not (  # cscript //nologo
-        r.names & (_RUNS_FILE | {"cmd"}) and re.fullmatch(r"/[a-z]{1,12}", p, re.I))]
+    switches = r.names & (_RUNS_FILE | {"cmd"})  # `/i`, `/c`: options, not files
+    plain = [p for p in r.arg_paths() if p and not p.startswith("-") and not (p[0] == "/" and (
+        _WSH_OPTION.fullmatch(p) or (switches and _SWITCH.fullmatch(p))))]
     targets: list[str] = []
     if r.names & SHELLS or any(is_language(n) for n in r.names):
         targets = plain[:1]
