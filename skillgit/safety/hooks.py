@@ -19,6 +19,7 @@ from skillgit.safety.vocab import (
     READERS,
     SENDERS,
     UPLOADERS,
+    is_home,
     is_language,
     is_sensitive,
 )
@@ -45,6 +46,7 @@ PERSISTENT_PATH = re.compile(
     r"systemd[/\\](?:user|system)(?:[/\\]|$)|launch(?:agents|daemons)(?:[/\\]|$)|"
     r"cron(?:tab|\.d|\.daily|\.hourly|\.weekly|\.monthly)?(?:[/\\]|$)|crontabs(?:[/\\]|$)|"
     r"autostart[/\\]|init\.d[/\\]|rc\.local$|ld\.so\.preload$|profile\.d[/\\]|"
+    r"sudoers(?:\.d[/\\][^/\\]+)?$|"
     r"etc[/\\](?:profile|bash\.bashrc|zshrc|zsh[/\\]|environment)$|"
     rf"hooks[/\\](?:{GIT_HOOK_NAMES})$)", re.I)
 _WRITERS = frozenset({"tee", "cp", "mv", "install", "ln", "rsync", "add-content", "set-content",
@@ -53,7 +55,8 @@ _WRITERS = frozenset({"tee", "cp", "mv", "install", "ln", "rsync", "add-content"
 _GIT_HOOK_KEYS = re.compile(r"^(?:core\.(?:hookspath|fsmonitor|sshcommand|gitproxy|askpass|"
                             r"pager|editor)|init\.templatedir|include\.path|includeif\..*|"
                             r"alias\..*|credential\.helper|filter\..*|diff\..*\.textconv|"
-                            r"sequence\.editor|protocol\.ext\.allow)$", re.I)
+                            r"sequence\.editor|protocol\.ext\.allow|"
+                            r"url\..*\.(?:push)?insteadof)$", re.I)
 _PACKAGE_HOOK_KEYS = re.compile(r"^(?:script-shell|shell|node-options|onload-script|"
                                 r"init-module|git|npmpath|yarnpath|plugins?)(?:=.*)?$", re.I)
 _UPLOAD_FLAGS = re.compile(r"^(?:-F|--form|--form-string|-d|--data|--data-binary|--data-raw|"
@@ -70,7 +73,11 @@ _REMOTE_SPEC = re.compile(r"^(?:[\w.-]+@)?[\w.-]+:(?!//)")
 _INSTALL_SUBCOMMANDS = frozenset({"install", "i", "add", "isntall", "in", "exec", "x", "dlx",
                                   "inject", "upgrade"})
 _URLISH = re.compile(r"^(?:[\w.-]+\s*@\s*)?(?:[a-z][a-z0-9+.-]*://|git\+|git:|github:|gitlab:|"
-                     r"bitbucket:|gist:|hg\+|svn\+|bzr\+)", re.I)
+                     r"bitbucket:|gist:|hg\+|svn\+|bzr\+|sourcehut:|flake:)", re.I)
+# Programs that run what a URL argument names (`nix run github:x/y`, `ansible-pull -U URL`),
+# with the subcommand that does ("" for any).
+_RUNS_FROM_URL = {"nix": "run", "nix-shell": "", "nix-build": "", "ansible-pull": "",
+                  "pre-commit": "try-repo", "nix-env": ""}
 _SHORTHAND = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+(?:#\S*)?$")
 
 
@@ -145,12 +152,15 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
                 out.append(Finding(EXFILTRATION, "local data piped into an upload"))
         elif is_sensitive(file) or remote:
             out.append(Finding(EXFILTRATION, "a local file uploaded"))
-    if r.names & RAW_SOCKETS and (upstream or any(
+    if r.names & RAW_SOCKETS and remote and (upstream or any(
             x.op == "<" and x.target.literal != "/dev/null" for x in command.redirects)):
         out.append(Finding(EXFILTRATION, "local data sent over a raw socket"))
-    if r.names & {"scp", "rsync", "sftp"} and any(_REMOTE_SPEC.match(a) for a in args) and any(
-            is_sensitive(a) for a in args if not _REMOTE_SPEC.match(a)):
-        out.append(Finding(EXFILTRATION, "credentials copied to another host"))
+    if r.names & {"scp", "rsync", "sftp", "rclone"} and any(_REMOTE_SPEC.match(a) for a in args):
+        local = [a for a in args if not _REMOTE_SPEC.match(a)]
+        if any(is_sensitive(a) for a in local):
+            out.append(Finding(EXFILTRATION, "credentials copied to another host"))
+        elif any(is_home(a) for a in local if not a.startswith("-")):
+            out.append(Finding(EXFILTRATION, "the home directory copied to another host"))
     if r.name == "git" and args[:1] == ["push"] and any(
             ("://" in a or _REMOTE_SPEC.match(a)) and _remote([a]) for a in args[1:]
             if not a.startswith("-")):
@@ -210,6 +220,8 @@ def _persistence(command: Command, r: Resolved, fed: str | None) -> list[Finding
         out.append(Finding(PERSISTENCE, "a crontab change"))
     if r.name == "systemctl" and "--user" in args and {"enable", "link", "edit"} & set(args):
         out.append(Finding(PERSISTENCE, "a systemd user unit enabled"))
+    if r.name == "systemd-run" and any(a.startswith(("--on-", "--timer-property")) for a in args):
+        out.append(Finding(PERSISTENCE, "a timer scheduled with systemd-run"))
     if r.name == "launchctl" and {"load", "bootstrap", "submit", "enable"} & set(args):
         out.append(Finding(PERSISTENCE, "a launchd job loaded"))
     if r.name in ("schtasks", "register-scheduledtask") or (
@@ -219,16 +231,20 @@ def _persistence(command: Command, r: Resolved, fed: str | None) -> list[Finding
     if r.names & {"npm", "pnpm", "yarn", "bun"} and {"config", "set"} & set(args[:1]) and any(
             _PACKAGE_HOOK_KEYS.match(a) for a in args):
         out.append(Finding(PERSISTENCE, "a package-manager setting that runs commands"))
-    inline = [b.split("=", 1)[0] for a, b in pairwise(args) if a in ("-c", "--config-env")]
-    if r.name == "git" and any(_GIT_HOOK_KEYS.match(key) for key in inline + (
-            args if "config" in args else [])):
-        out.append(Finding(PERSISTENCE, "a git setting that runs commands"))
+    settings = [tuple((b + "=").split("=", 2)[:2]) for a, b in pairwise(args) if a in (
+        "-c", "--config-env")]
+    if "config" in args:
+        settings += list(pairwise([*args, ""]))
+    if r.name == "git" and any(_GIT_HOOK_KEYS.match(key) and not (
+            key.startswith("alias.") and not value.startswith("!")) for key, value in settings):
+        out.append(Finding(PERSISTENCE, "a git setting that runs commands"))  # `alias.x '!…'`
     return out
 
 
 def _credentials(command: Command, r: Resolved) -> list[Finding]:
     args = r.args[:-1] if r.names & {"cp", "mv", "install", "copy-item"} else r.args
-    if (r.names & READERS and any(is_sensitive(w.literal) for w in args)) or any(
+    if (r.names & READERS and any(is_sensitive(w.literal) or is_sensitive(w.path)
+                                  for w in args)) or any(
             x.op == "<" and is_sensitive(x.target.literal) for x in command.redirects):
         return [Finding(CREDENTIALS, "a command that reads credentials")]
     return []
@@ -251,7 +267,7 @@ def _remote_install(r: Resolved) -> list[Finding]:
     sub = plain[0].lower() if plain else ""
     if name in ("pip", "pip3", "pipx", "uv", "uvx", "pdm", "poetry", "conda", "mamba",
                 "brew", "gem", "npm", "pnpm", "yarn", "bun", "npx", "pnpx", "bunx", "deno",
-                "cargo", "go", "composer", "dotnet"):
+                "cargo", "go", "composer", "dotnet", "scoop", "choco", "winget"):
         package_args = plain if name in ("npx", "pnpx", "bunx", "uvx") else (
             plain[1:] if sub in _INSTALL_SUBCOMMANDS or (sub == "run" and name in (
                 "pipx", "deno", "go")) else [])
@@ -270,6 +286,8 @@ def _remote_install(r: Resolved) -> list[Finding]:
                 return [Finding(DOWNLOAD_RUN, "a remote module run at once")]
         if name == "cargo" and "--git" in args:
             return [Finding(DOWNLOAD_RUN, "a package installed from a git URL")]
+    if _RUNS_FROM_URL.get(name, "-") in ("", sub) and any(_URLISH.match(a) for a in plain):
+        return [Finding(DOWNLOAD_RUN, "code from a URL run at once")]
     return []
 
 

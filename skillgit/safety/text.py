@@ -37,7 +37,10 @@ _HTML_TAG = re.compile(
     r"h[1-6]|a|img|font|section|article|aside|header|footer|nav|main|figure|figcaption|center|"
     r"abbr|cite|q|label|button|script|style|template|noscript|textarea|iframe|object|svg|body|"
     r"html|head|title)(?:\s[^<>]*)?/?>", re.I)
-_QUOTE_MARK = re.compile(r"^[ \t]*>(?:[ \t]*>)*[ \t]+", re.M)
+# A blockquote mark: at a line's start, or where prose hands over to a quoted command
+# ("first: > curl …", "you should run > curl …").
+_QUOTE_MARK = re.compile(r"^[ \t]*>(?:[ \t]*>)*[ \t]+|(?:(?<=[:.!?,\u2014-][ \t])|(?<=\brun[ \t])|"
+                         r"(?<=\bexecute[ \t])|(?<=\btype[ \t])|(?<=\bpaste[ \t]))>[ \t]+", re.M)
 # Look-alikes of shell punctuation (NFKC leaves these alone).
 _PUNCTUATION = str.maketrans("\u01c0\u2223\u2758\u2502\u2503\u23d0\u05c0\u2016\u2010\u2011"
                              "\u2012\u2013\u2014\u2212\ufe63",
@@ -71,6 +74,7 @@ _RC_EDIT = re.compile(
     r"usercustomize)", re.I)
 _HOOK_MENTION = re.compile(r"(?<![\w$])(?:" + "|".join(sorted(HOOK_VARIABLES)) + r")\b")
 _NODE_OPTIONS = re.compile(r"\b(?:NODE_OPTIONS|node-options)\b[^\n]{0,80}")
+_AUTO_TASK = re.compile(r"[\"']?runOn[\"']?\s*:\s*[\"']folderOpen", re.I)
 _PACKAGE_HOOK = re.compile(r"\b(?:script-shell|onload-script)\s*[=:\s]\s*\S", re.I)
 _COMMENTS = re.compile(r"<!--(.*?)(?:-->|\Z)|^\s*\[[^\]]*\]:\s*(?:#|<>)\s*[(\"'](.*)$|"
                        r"<(\w+)[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|"
@@ -80,11 +84,12 @@ _ADDRESSED = re.compile(rf"\b(?:{_AI}|instructions?|ignore|disregard|you\s+(?:mu
                         r"shall|will|need|are)|do\s+not\s+tell|never\s+mention|always\s+run|"
                         r"must\s+run)\b", re.I)
 _EXEC_API = (r"(?:\bexec\s*\(|\beval\b|\bcompile\s*\(|os\.system|subprocess|\bpopen|"
-             r"child_process|execSync|\bspawn|\bsystem\s*\(|new\s+Function|\bFunction\s*\(|"
+             r"child_process|execSync|\bspawn|\bsystem\s*[($\"']|new\s+Function|\bFunction\s*\(|"
              r"runpy|__import__|importlib|\biex\b|Invoke-Expression|instance_eval|"
              r"\bsource\s*\(|Start-Process|\bexecfile|\bload\s*\(|\bdofile|\bloadstring|"
              r"\brequire\s*\(\s*['\"]https?://)")
-_DECODE_API = (r"(?:b64decode|base64\.decodebytes|atob\s*\(|fromhex|FromBase64String|"
+_DECODE_API = (r"(?:b64decode|\bpack\s*\(?\s*['\"][Hhmu]\*?['\"]|"
+               r"base64\.decodebytes|atob\s*\(|fromhex|FromBase64String|"
                r"decompress|codecs\.decode|unhexlify|Buffer\.from\s*\([^)]*base64|"
                r"unpack\s*\(\s*['\"]m)")
 _FETCH = re.compile(FETCH_API, re.I)
@@ -105,6 +110,11 @@ _STARTUP = re.compile(_STARTUP_FILE, re.I)
 _INLINE_PERSIST = re.compile(rf"{_WRITE_API}[^\n]{{0,120}}?{_STARTUP_FILE}|{_STARTUP_FILE}"
                              rf"[^\n]{{0,60}}?(?:['\"]\s*,\s*['\"][aw]\+?['\"]|\.write\b)", re.I)
 _SOCKET_DEVICE = re.compile(r"/dev/(?:tcp|udp)/")
+# A CI workflow run for any fork's pull request with the repository's secrets that checks out
+# and so runs the fork's code (`pull_request_target` / `workflow_run` + the head's ref).
+_PR_TARGET = re.compile(r"\b(?:pull_request_target|workflow_run)\b")
+_PR_HEAD = re.compile(r"\$\{\{\s*github\.(?:event\.(?:pull_request|workflow_run)\.head[\w.]*|"
+                      r"head_ref)\s*\}\}|refs/pull/", re.I)
 _DESTRUCTIVE = [
     re.compile(r"\bmkfs(?:\.\w+)?\s+/dev/|\bdd\s+[^\n]*\bof=/dev/(?:sd|hd|nvme|disk|xvd|vd|mmcblk)",
                re.I),
@@ -141,7 +151,8 @@ def normalize(text: str) -> str:
 def unmarked(text: str) -> str:
     """The text as a reader of the rendered Markdown sees it: HTML tags and comment markers
     gone (`<code>curl … | sh</code>`), entities decoded (`&#124;`), blockquote marks dropped
-    (`> curl … | sh` is not a redirect to a file named curl)."""
+    (`> curl … | sh`, also after a clause ends: `first: > curl …`, is not a redirect to a file
+    named curl)."""
     text = _HTML_TAG.sub(" ", text)
     if "&" in text and ";" in text:
         text = html.unescape(text)
@@ -159,10 +170,11 @@ def findings(original: str, text: str) -> list[Finding]:
             out.append(Finding(HIDDEN, "a hidden comment with instructions"))
         elif m.group(4) and m.group(4).strip():  # shown to the agent, hidden from the reviewer
             out.append(Finding(HIDDEN, "text in an element styled to be invisible"))
-    if addressed(text):
+    if addressed(text) or ("&" in text and ";" in text and addressed(html.unescape(text))):
         out.append(Finding(AGENT, "words addressed to the agent or the reviewer"))
     out += _credential_findings(text)
-    if _RC_EDIT.search(text) or _HOOK_MENTION.search(text) or _PACKAGE_HOOK.search(
+    if _RC_EDIT.search(text) or _HOOK_MENTION.search(text) or _AUTO_TASK.search(
+            text) or _PACKAGE_HOOK.search(
             text) or (_STARTUP.search(text) and _INLINE_PERSIST.search(text)) or any(
             NODE_HOOK.search(m.group(0)) for m in _NODE_OPTIONS.finditer(text)):
         out.append(Finding(PERSISTENCE, "a startup file, hook or code-loading variable"))
@@ -172,6 +184,8 @@ def findings(original: str, text: str) -> list[Finding]:
         out.append(Finding(OBFUSCATED, "inline code that decodes and runs"))
     if _FETCH.search(text) and _INLINE_SEND.search(text):
         out.append(Finding(EXFILTRATION, "inline code that sends a credential file"))
+    if _PR_TARGET.search(text) and _PR_HEAD.search(text):
+        out.append(Finding(DOWNLOAD_RUN, "a fork's pull request checked out with secrets"))
     if _SOCKET_DEVICE.search(text):
         out.append(Finding(EXFILTRATION, "a raw network socket device"))
     if any(p.search(text) for p in _DESTRUCTIVE) or _removes_everything(text):

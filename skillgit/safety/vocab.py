@@ -91,11 +91,13 @@ BUILDERS = frozenset({"make", "gmake", "cmake", "ninja", "meson", "pip", "pip3",
 
 _SAMPLE = r"(?:example|sample|template|dist|defaults?|schema|test|ci)"
 SENSITIVE_PATH = re.compile(
-    r"(?:^|[/\\\s=:@'\"(<])(?:"
+    r"(?:^|[/\\\s=:@'\"(<%])(?:"
     rf"\.env(?:\.(?!{_SAMPLE}\b)[\w-]+)?(?![\w.-])|\.ssh(?:[/\\]|$)|id_(?:rsa|dsa|ecdsa|ed25519)\b|"
-    r"\.aws[/\\]|\.netrc\b|_netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|"
+    r"\.aws(?:[/\\]|$)|\.netrc\b|\.pgpass\b|\.my\.cnf\b|rclone\.conf\b|\.s3cfg\b|\.boto\b|"
+    r"\.(?:gem|cargo)[/\\]credentials|\.m2[/\\]settings(?:-security)?\.xml|login\s?data$|"
+    r"_netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|"
     r"\.docker[/\\]config\.json|\.kube[/\\]config|\.gnupg\b|\.config[/\\](?:gh|gcloud|hub)\b|"
-    r"\.azure[/\\]|[\w.-]*credentials?(?:\.json|\.ya?ml|\.csv|\.db)?$|[\w.-]+\.pem$|"
+    r"\.azure(?:[/\\]|$)|[\w.-]*credentials?(?:\.json|\.ya?ml|\.csv|\.db)?$|[\w.-]+\.pem$|"
     r"[\w.-]+\.(?:key|p12|pfx|jks|keystore|kdbx|ppk)$|etc[/\\](?:shadow|passwd|sudoers)\b|"
     r"[.\w-]*_history$|[\w.-]*keychain(?:-db)?\b|\.vault-token\b|\.codex[/\\]auth\.json|"
     r"\.claude[/\\]\.credentials|secrets?\.(?:ya?ml|json|env|toml|txt)$|"
@@ -111,7 +113,14 @@ CREDENTIAL_COMMANDS = re.compile(
     r"\baz\s+account\s+get-access-token\b|\bkubectl\s+config\s+view\s+[^\n]*--raw\b|"
     r"\bdocker-credential-\w+\s+(?:get|list)\b|\bcmdkey\s+/list\b|"
     r"\bkeyring\s+get\b|\bsecret-tool\s+lookup\b|\bvaultcli\b|\bmimikatz\b|"
-    r"\bget-storedcredential\b|\b(?:npm|yarn|pnpm)\s+(?:config\s+get|token\s+list)\s+"
+    r"\bget-storedcredential\b|\bheroku\s+config(?::get)?\b|\bvercel\s+env\s+pull\b|"
+    r"\bnetlify\s+env:(?:list|get)\b|\brailway\s+variables\b|\baws\s+secretsmanager\s+get-secret-value\b|"
+    r"\baws\s+ssm\s+get-parameters?\b[^\n]*--with-decryption|\bvault\s+(?:kv\s+)?(?:get|read)\s|"
+    r"\bop\s+(?:read|item\s+get)\s|\bkubectl\s+get\s+secrets?\s[^\n]*-o\s*=?\s*(?:ya?ml|json|"
+    r"jsonpath|go-template)|\bgcloud\s+secrets\s+versions\s+access\b|"
+    r"\baz\s+keyvault\s+secret\s+(?:show|download)\b|\bheroku\s+auth:token\b|"
+    r"\bdoppler\s+secrets\b|\b(?:go)?pass\s+show\s|\blpass\s+show\b|\bbw\s+get\s|"
+    r"\b(?:npm|yarn|pnpm)\s+(?:config\s+get|token\s+list)\s+"
     r"[^\n]*(?:_auth|token)", re.I)
 READERS = frozenset({"cat", "less", "more", "head", "tail", "bat", "batcat", "type", "nl",
                      "get-content", "gc", "base64", "xxd", "od", "hexdump", "strings", "cp",
@@ -120,7 +129,7 @@ READERS = frozenset({"cat", "less", "more", "head", "tail", "bat", "batcat", "ty
                      "uniq", "cut", "column", "dd", "xsel", "clip", "wl-copy", "gzip",
                      "curl", "wget", "http", "nc", "ncat", "socat", "python", "python3",
                      "node", "perl", "ruby", "vim", "vi", "nano", "emacs", "code", "echo",
-                     "printf", "print", "read", "select-string", "sls", "findstr"})
+                     "printf", "print", "read", "select-string", "sls", "findstr", "sqlite3"})
 ENV_DUMPS = frozenset({"env", "printenv", "set", "export", "declare", "compgen"})
 
 
@@ -146,6 +155,16 @@ def is_language(name: str) -> bool:
     return LANGUAGE.fullmatch(name) is not None
 
 
+HOMEISH = re.compile(r"^(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE|/|/root|"
+                     r"/home(?:/[^/]+)?|/Users(?:/[^/]+)?|[A-Z]:\\Users(?:\\[^\\]+)?|"
+                     r"[A-Z]:\\?)/?$", re.I)
+
+
+def is_home(path: str) -> bool:
+    """The home directory or the root itself (`~`, `$HOME`, `/`, `/home/me`, `C:\\Users\\me`)."""
+    return HOMEISH.match(path) is not None
+
+
 def is_sensitive(path: str) -> bool:
     return SENSITIVE_PATH.search(path.replace("$HOME", "~").replace("${HOME}", "~")) is not None
 
@@ -156,4 +175,6 @@ FETCH_API = (r"(?:urlopen|urllib|urlretrieve|requests\.(?:get|post|request)|http
               r"LWP|HTTP::Tiny|file_get_contents\s*\(\s*['\"]?(?:https?|ftp)|curl_exec|"
               r"Invoke-WebRequest|Invoke-RestMethod|\biwr\b|\birm\b|DownloadString|"
               r"DownloadFile|WebClient|XMLHttpRequest|download\.file|source\s*\(\s*['\"]https?|"
-              r"socket\.(?:create_connection|socket)|\bnet\.connect|wget\.download)")
+              r"socket\.(?:create_connection|socket)|\bnet\.connect|wget\.download|fsockopen|"
+              r"stream_socket_client|TCPSocket|IO::Socket|\bsocket\s*\(|net\.Socket|"
+              r"Net\.Sockets|Socket\.new)")
