@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skillgit.redact.context import assignment_value_ok, is_placeholder, looks_opaque
+from skillgit.redact.values import assignment_value_ok, is_placeholder, looks_opaque
 
 KIND = "config-credential"
 _REACH = 400

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skillgit.redact.context import is_placeholder
+from skillgit.redact.values import is_placeholder
 
 KIND = "flag-credential"
 
