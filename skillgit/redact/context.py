@@ -19,6 +19,8 @@ from skillgit.redact.values import (
     assignment_value_ok,
     is_placeholder,
     looks_opaque,
+    random_value,
+    strongly_secret,
     trimmed_end,
     with_trailing_marks,
 )
@@ -134,6 +136,11 @@ def _accept_assignment(match: re.Match[str]) -> bool:
     return assignment_value_ok(value, quoted, separator)
 
 
+def _random_group(match: re.Match[str]) -> bool:
+    start, end = _value_group(match)
+    return random_value(match.string[start:end])
+
+
 def _accept_plain(match: re.Match[str]) -> bool:
     return not is_placeholder(match.group("s"))
 
@@ -239,6 +246,20 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
         (re.compile(r"\[redacted:[a-z0-9\-]{1,40}\]"),),
         re.compile(r"(?P<s>[A-Za-z0-9+=_\-$%*^~][^\s\"'`,;)}>\]\[\\<]{2,511})"),
         lambda match: True),
+    # A value after a marker and a blank (`token: [REDACTED:jwt] X`): a marker planted in
+    # front of a secret must not hide it; only a value that looks like no word counts.
+    ContextRule(
+        "after-marker",
+        (re.compile(r"\[redacted:[a-z0-9\-]{1,40}\][ \t]{1,4}"),),
+        re.compile(r"\\?[\"'`]?(?P<s>[^\s\"'`,;)}>\]\[\\<]{6,256})"),
+        lambda match: strongly_secret(match.group("s")) or random_value(match.group("s"))),
+    # `SENDGRID_KEY=…`: a name ending in `key` with no qualifier names a secret when the
+    # value looks random (`SORT_KEY=name`, `PRIMARY_KEY=id` stay).
+    ContextRule(
+        "key-assignment",
+        (re.compile(r"(?<=[_\-.])key(?![a-z0-9])" + _SEPARATOR_AHEAD),),
+        re.compile(r"(?P<sep>" + _SEP + r")" + _VALUE),
+        lambda match: _accept_assignment(match) and _random_group(match)),
     # Any other scheme (`Authorization: Digest …`, `SSWS …`) or a bare value: listed last so
     # that the specific kinds above name a span they share.
     ContextRule(

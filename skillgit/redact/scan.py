@@ -23,6 +23,8 @@ from skillgit.redact.entropy import (
     run_end,
 )
 from skillgit.redact.flags import iter_flag_matches
+from skillgit.redact.pairs import iter_pair_matches
+from skillgit.redact.phrases import iter_phrase_matches
 from skillgit.redact.prose import (
     ASCII_FOREIGN_ROOTS,
     NON_ASCII_FOREIGN_ROOTS,
@@ -248,7 +250,7 @@ ASCII); most messages hold none."""
 
 
 def _context_candidates(text: str, lowered: str) -> Iterable[tuple[int, int, int, str]]:
-    finders = [iter_context_matches, iter_config_matches]
+    finders = [iter_context_matches, iter_config_matches, iter_pair_matches, iter_phrase_matches]
     for hint in _COMMAND_OR_PROSE_HINTS:  # a loop, not any(): no generator per text
         if hint in lowered:
             finders += [iter_flag_matches, iter_prose_matches]

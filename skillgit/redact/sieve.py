@@ -34,6 +34,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
+from skillgit.redact.pairs import name_spans
 from skillgit.redact.prose import ASCII_FOREIGN_ROOTS, NON_ASCII_FOREIGN_ROOTS
 
 MIN_RUN = 15
@@ -82,6 +83,10 @@ _SHAPES = [_word_in_use(root) for root in ("token", "key", "secret", "cred", "au
     re.compile(r"://[^\s/@]{0,128}:[^\s/]{1,256}@"),  # URL userinfo (context.py)
     re.compile(r"-(?<![a-z0-9_\-]-)[pawxbu]"),  # a short option of flags.py's tools, any case
     re.compile(r":(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:[^\s]"),  # a .pgpass line (configs.py)
+    # a PIN (phrases._PIN): `pin is`, `SIM_PIN=`, `pin code:`, `access code is`
+    re.compile(r"pin(?:[ _\-]?(?:code|number))?"
+               r"(?:[ \t]+(?:is|was|number|code)|\\*[\"']?[ \t]*[:=])"),
+    re.compile(r"(?:access|security)[ _\-]code(?:[ \t]+is|\\*[\"']?[ \t]*[:=])"),
 ]
 """Shapes that keep their line (and the line before it)."""
 _GOES_ON = ("\\", "|", ">", "-", "+")
@@ -90,6 +95,8 @@ a YAML block scalar `|`, `>-`, `|+`): that line is kept too."""
 _LOOK_BEHIND = 64
 """Characters kept before a long run: a credential word stands at most this far before the
 token it names (`prose._NEAR`)."""
+_PAIR_REACH = 330
+"""pairs._REACH and a little more."""
 MIN_SIEVED_LENGTH = 256
 """Shorter texts are scanned whole: there is little to skip."""
 MAX_KEPT_SHARE = 0.5
@@ -240,4 +247,13 @@ def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]
             else:
                 match = needle.search(lowered, end)
                 found = -1 if match is None else match.start()
+    for start, end in name_spans(lowered):
+        # a name that is a value (pairs.py): its value field may follow a few lines on
+        newline = text.find("\n", min(size, end + _PAIR_REACH))
+        stop = size if newline < 0 else newline + 1
+        line_start = text.rfind("\n", 0, start) + 1
+        own += stop - line_start
+        if own > budget:
+            return None
+        spans.append((text.rfind("\n", 0, line_start - 1) + 1 if line_start else 0, stop))
     return spans

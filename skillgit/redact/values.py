@@ -141,3 +141,41 @@ def with_trailing_marks(text: str, end: int, limit: int | None = None) -> int:
     while end < limit and text[end] in "!?":
         end += 1
     return end
+
+
+_SECRET_SYMBOLS = frozenset("!#$%^&*@+~?")
+
+
+def random_value(value: str) -> bool:
+    """Whether a value looks machine-made or chosen to be hard to guess, whatever names it:
+    ten or more characters, letters and digits mixed with a second case or a symbol (or a
+    long hex / alphanumeric run), many distinct characters; not words joined by `_`/`-`, a
+    path, a URL, a version or code. `SORT_KEY=name`, `PRIMARY_KEY=id`, `CACHE_KEY=user:42`
+    are not; `SENDGRID_KEY=<random>` is."""
+    if len(value) < 10 or is_placeholder(value) or _WORDS_JOINED.fullmatch(value):
+        return False
+    if "://" in value or value.count("/") > 2 or CODE_EXPRESSION.match(value):
+        return False
+    letters = any(c.isalpha() for c in value)
+    digits = sum(c.isdigit() for c in value)
+    if not (letters and digits):
+        return False
+    mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
+    symbol = any(c in _SECRET_SYMBOLS for c in value)
+    long_run = len(value) >= 20 and value.isalnum() and digits >= 3
+    if not (mixed or symbol or long_run):
+        return False
+    return len(set(value)) >= min(10, len(value) * 3 // 5)
+
+
+def strongly_secret(value: str) -> bool:
+    """A bare word that no prose or code spells: letters and digits with a second case or a
+    symbol (`uWq9R#DDwI0Y`, `Hunter2!`), six characters or more, no path or code."""
+    if len(value) < 6 or is_placeholder(value) or CODE_EXPRESSION.match(value):
+        return False
+    if "/" in value or "://" in value or _WORDS_JOINED.fullmatch(value):
+        return False
+    if not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
+        return False
+    mixed = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
+    return mixed or any(c in _SECRET_SYMBOLS for c in value)

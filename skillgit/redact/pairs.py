@@ -1,0 +1,129 @@
+"""Pairs: a secret whose name is itself a value, and a secret passed right after its id.
+
+- a name field naming a secret, then a value field: XML `<add key="DbPassword" value="…"/>`,
+  JSON `{"name": "DB_PASSWORD", "value": "…"}`, Kubernetes `- name: X_PASSWORD` with
+  `value: …` on the next line, HCL `variable "db_password" { default = "…" }`, AWS
+  `Name=db_password,Value=…`, `--name api_token --value …`. The value field may stand before
+  the name on the same line (`<add value="…" key="DbPassword"/>`);
+- a secret passed as the argument after its account or key id (`Client('AC…', '<hex>')`,
+  `('AKIA…', '<secret>')`): the id is public, the next argument is its secret.
+
+A name ending in `key` (`SENDGRID_KEY`) counts only when the value looks random, so that
+`key="Logging" value="Debug"` and `name: SORT_KEY` / `value: name` stay.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from skillgit.redact.values import assignment_value_ok, random_value, trimmed_end
+
+KIND = "named-pair"
+ID_KIND = "id-secret-pair"
+
+ROOTS = ("pass", "pwd", "secret", "token", "key", "cred", "auth")
+"""Every secret name holds one of these (lower-cased): the finder starts from them."""
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-")
+_SECRET_NAME = re.compile(
+    r"(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|credentials?|auth|apikey"
+    r"|(?P<key>key))s?$")
+_NAME_FIELD = re.compile(
+    r"(?:(?<![\w\-])-{0,2}(?:key|name|id|variable|parameter_?(?:key|name)?|setting|"
+    r"secret_?name|env(?:_?var)?)\\*[\"']?[ \t]*(?:[:=][ \t]*)?|<(?:key|name)>)\\*[\"']?$")
+"""What stands right before a name that is a value: `key="`, `"name": "`, `- name: `,
+`variable "`, `Name=`, `--name `, `<key>`."""
+_VALUE_FIELD = re.compile(
+    r"<value>|(?<![\w\-])-{0,2}(?:value|default|default_?value|parameter_?value|secret_?string"
+    r"|val)\\*[\"']?(?:[ \t]*[:=]|[ \t]+(?=\\*[\"']|[^\s=:-]))[ \t]*")
+_ITEM_END = re.compile(r"\n[ \t]*-[ \t]|[}\]]|/>|\n[ \t]*\n|(?<![\w\-])(?:name|key)"
+                       r"\\*[\"']?[ \t]*[:=]")
+"""Where the next item starts: the value of a name is looked for before it."""
+_REACH = 320
+"""Characters after the name where its value may stand (a few lines of a block)."""
+_QUOTED = re.compile(r"(\\*)([\"'])(?P<v>[^\"'\n\r\\]{1,512})\1\2")
+_BARE = re.compile(r"(?P<v>[^\s\"'`\\,;}<>]{1,512})")
+
+
+def name_spans(lowered: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of each secret name standing in a name field; the sieve keeps the text
+    from there to `_REACH` characters on."""
+    seen = -1
+    for root in ROOTS:
+        found = lowered.find(root)
+        while found >= 0:
+            end = found + len(root)
+            while end < len(lowered) and lowered[end] in _NAME_CHARS:
+                end += 1
+            start = found
+            while start and lowered[start - 1] in _NAME_CHARS:
+                start -= 1
+            found = lowered.find(root, end)
+            if start == seen:
+                continue
+            if _SECRET_NAME.search(lowered, start, end) is None:
+                continue
+            if _NAME_FIELD.search(lowered, max(0, start - 40), start) is not None:
+                seen = start
+                yield start, end
+
+
+def _value_at(text: str, position: int) -> tuple[int, int, bool] | None:
+    match = _QUOTED.match(text, position)
+    if match is not None:
+        return (*match.span("v"), True)
+    match = _BARE.match(text, position)
+    if match is None:
+        return None
+    start = match.start("v")
+    return start, start + trimmed_end(match.group("v")), False
+
+
+def _acceptable(text: str, name: str, found: tuple[int, int, bool]) -> bool:
+    start, end, quoted = found
+    value = text[start:end]
+    if not assignment_value_ok(value, quoted, "="):
+        return False
+    secret = _SECRET_NAME.search(name)
+    return secret is not None and (secret.group("key") is None or random_value(value))
+
+
+def _named_pairs(text: str, lowered: str) -> Iterator[tuple[int, int]]:
+    for start, end in name_spans(lowered):
+        name = lowered[start:end]
+        stop = min(len(text), end + _REACH)
+        item_end = _ITEM_END.search(lowered, end, stop)
+        if item_end is not None:
+            stop = item_end.start()
+        field = _VALUE_FIELD.search(lowered, end, stop)
+        if field is None:
+            # the value field before the name, on its line: `<add value="…" key="DbPass"/>`
+            line_start = lowered.rfind("\n", 0, start) + 1
+            field = _VALUE_FIELD.search(lowered, max(line_start, start - _REACH), start)
+        if field is None:
+            continue
+        found = _value_at(text, field.end())
+        if found is not None and found[1] > found[0] and _acceptable(text, name, found):
+            yield found[0], found[1]
+
+
+_ID_THEN_SECRET = re.compile(
+    r"(?<![A-Za-z0-9])(?:AC|SK)[0-9a-f]{32}|(?<![A-Za-z0-9])A[SK]IA[0-9A-Z]{16}")
+_NEXT_ARGUMENT = re.compile(
+    r"\\*[\"']?[ \t]*(?:,|:|[ \t])[ \t]*(?:[a-z_]{1,24}[ \t]*=[ \t]*)?\\*[\"']?"
+    r"(?P<s>[0-9a-fA-F]{32,64}|[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])")
+
+
+def _id_pairs(text: str) -> Iterator[tuple[int, int]]:
+    for found in _ID_THEN_SECRET.finditer(text):
+        following = _NEXT_ARGUMENT.match(text, found.end())
+        if following is not None:
+            yield following.span("s")
+
+
+def iter_pair_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of secrets named by a name field, and of secrets after their id."""
+    for start, end in _named_pairs(text, lowered):
+        yield KIND, start, end
+    for start, end in _id_pairs(text):
+        yield ID_KIND, start, end
