@@ -15,8 +15,11 @@ from dataclasses import dataclass
 
 from skillgit.redact.values import (
     CODE_EXPRESSION,
+    ESCAPED_JSON_STRING,
+    JSON_STRING,
     PAIR_VALUE,
     assignment_value_ok,
+    concatenated_end,
     is_placeholder,
     looks_opaque,
     random_value,
@@ -37,9 +40,10 @@ _SEP = (r"(?:\\?[\"'`]\]?[ \t]{0,4},|\\?[\"'`]?\]?[ \t]{0,4}(?::=|=>|=(?![=~])|:
         r"[ \t]{0,4}")
 """`key=`, `key: `, `"key": `, `key => `, `environ["KEY"] = `, and a quoted key and value
 side by side: `define('DB_PASSWORD', '…')`, `setdefault("token", "…")` (see `_PAIR`)."""
-_ANNOTATION = (r"(?:(?:str|bytes|Optional\[str\]|SecretStr|string|String|str[ \t]*\|[ \t]*None)"
-               r"[ \t]*=(?![=>])[ \t]*)?")
-"""A type between the key and the value: `password: str = "…"` (Python, TypeScript)."""
+_ANNOTATION = (r"(?:[&*]?(?:'static[ \t]+)?[A-Za-z_][\w.]{0,40}(?:<[^<>\n]{0,40}>|\[[\w ]{0,20}\])?"
+               r"(?:[ \t]*\|[ \t]*None)?[ \t]*=(?![=>])[ \t]*)?")
+"""A type between the key and the value: `password: str = "…"` (Python, TypeScript),
+`DB_PASSWORD: &str = "…"` (Rust), `token: Optional[str] = "…"`."""
 _YAML_PREFIX = (r"(?:&[\w\-]{1,40}[ \t]+|!![a-z]{1,12}[ \t]+)?"
                 r"(?:[|>][\-+0-9]{0,2}[ \t]*(?:\r?\n|(?:\\r)?\\n)[ \t]+)?")
 """A YAML anchor or tag before the value (`password: &pw X`, `!!str X`) and a block scalar
@@ -72,11 +76,11 @@ def _value_group(match: re.Match[str], *, reported: bool = False) -> tuple[int, 
         if inner is not None and match.string.startswith(inner, end):
             # a JSON string value holding an escaped quote is read whole, to its closing quote
             # (also inside a JSON-encoded text, where the quote is `\\\"`)
-            whole = (_JSON_STRING if quote == '"' else _ESCAPED_JSON_STRING).match(
+            whole = (JSON_STRING if quote == '"' else ESCAPED_JSON_STRING).match(
                 match.string, start)
             if whole is not None:
                 end = whole.end()
-        return start, end
+        return start, concatenated_end(match.string, end, quote)
     for name in ("uv", "s"):
         if groups.get(name) is not None:
             start, end = match.span(name)
@@ -88,10 +92,6 @@ def _value_group(match: re.Match[str], *, reported: bool = False) -> tuple[int, 
                 end = with_trailing_marks(value, end)
             return start, start + end
     return match.span()
-
-
-_JSON_STRING = re.compile(r'(?:[^"\\\n\r]|\\[^\n\r]){1,512}(?=")')
-_ESCAPED_JSON_STRING = re.compile(r'(?:[^"\\\n\r]|\\\\\\"|\\\\\\\\){1,512}(?=\\")')
 
 
 
@@ -138,7 +138,7 @@ def _accept_assignment(match: re.Match[str]) -> bool:
 
 def _random_group(match: re.Match[str]) -> bool:
     start, end = _value_group(match)
-    return random_value(match.string[start:end])
+    return random_value(match.string[start:end]) or strongly_secret(match.string[start:end])
 
 
 def _accept_plain(match: re.Match[str]) -> bool:
@@ -163,6 +163,16 @@ def _accept_bearer(match: re.Match[str]) -> bool:
     line_start = match.string.rfind("\n", max(0, start - 300), start) + 1
     header = "authorization" in match.string[max(line_start, start - 300):start].lower()
     return (header and len(value) >= 8) or looks_opaque(value)
+
+
+_PASS_WORDS = frozenset({"bypass", "compass", "surpass", "trespass", "overpass", "underpass",
+                         "encompass", "impass", "nopass", "skippass", "firstpass", "onepass"})
+
+
+def _glued_pass(lowered: str, anchor: re.Match[str]) -> bool:
+    """`SSHPASS`, `SMTPPASS`: a name glued to `pass`, not an English word (`bypass`)."""
+    name = re.search(r"[a-z]*$", lowered[max(0, anchor.start() - 16):anchor.start()])
+    return name is not None and name.group() + "pass" not in _PASS_WORDS
 
 
 def _key_ends_in_secret_word(lowered: str, anchor: re.Match[str]) -> bool:
@@ -253,11 +263,12 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
         (re.compile(r"\[redacted:[a-z0-9\-]{1,40}\][ \t]{1,4}"),),
         re.compile(r"\\?[\"'`]?(?P<s>[^\s\"'`,;)}>\]\[\\<]{6,256})"),
         lambda match: strongly_secret(match.group("s")) or random_value(match.group("s"))),
-    # `SENDGRID_KEY=…`: a name ending in `key` with no qualifier names a secret when the
-    # value looks random (`SORT_KEY=name`, `PRIMARY_KEY=id` stay).
+    # `SENDGRID_KEY=…`, `SSHPASS=…`: a name ending in `key` with no qualifier, or glued to
+    # `pass`, names a secret when the value looks random (`SORT_KEY=name`, `.pgpass: …` stay).
     ContextRule(
         "key-assignment",
-        (re.compile(r"(?<=[_\-.])key(?![a-z0-9])" + _SEPARATOR_AHEAD),),
+        (re.compile(r"(?<=[_\-.])key(?![a-z0-9])" + _SEPARATOR_AHEAD),
+         re.compile(r"(?<=[a-z])pass(?![a-z0-9])" + _SEPARATOR_AHEAD)),
         re.compile(r"(?P<sep>" + _SEP + r")" + _VALUE),
         lambda match: _accept_assignment(match) and _random_group(match)),
     # Any other scheme (`Authorization: Digest …`, `SSWS …`) or a bare value: listed last so
@@ -270,6 +281,7 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
         _accept_bearer),
 )
 _ANCHOR_FILTERS = {"secret-assignment": _key_ends_in_secret_word, "basic-auth": _curl_user_flag,
+                   "key-assignment": _glued_pass,
                    "authorization-header": _curl_user_flag}
 
 

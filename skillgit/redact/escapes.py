@@ -10,7 +10,7 @@ stands for, and the rules read that copy too. A secret found there is replaced i
 original text, escapes inside it included.
 
 Only texts that hold such an escape beyond what the rules already read (a doubled backslash,
-a `\\u00XX` / `\\xXX` code, an HTML quote entity) are copied: most texts hold none, and a
+a `\\t`, a `\\u00XX` / `\\xXX` code, an HTML quote entity) are copied: most texts hold none, and a
 plain JSON escape (`\\"`, `\\n`) is read by the rules themselves.
 """
 
@@ -25,7 +25,7 @@ _ESCAPE = re.compile(
 _MEANING = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "'": "'", "/": "/",
             "22": '"', "27": "'", "3a": ":", "3d": "=", "0a": "\n", "0d": "\r", "09": "\t",
             "quot": '"', "apos": "'", "#34": '"', "#39": "'", "#x22": '"', "#x27": "'"}
-_DEEP = re.compile(r"\\\\+[nrt\"'/u]|\\+[ux]00|\\x(?:22|27|3a|3d|0a)|&(?:quot|apos|#)",
+_DEEP = re.compile(r"\\\\+[nrt\"'/u]|\\+[ux]00|\\x(?:22|27|3a|3d|0a)|&(?:quot|apos|#)|\\t",
                    re.IGNORECASE)
 """An escape the rules do not read themselves."""
 

@@ -38,6 +38,8 @@ _WHOLE_NAMES = frozenset({
     "accesskey", "privatekey"})
 _KEY_QUALIFIERS = frozenset({"api", "access", "secret", "auth", "master", "license", "private",
                              "encryption", "signing", "client", "account", "storage", "app"})
+_GLUED_ENDINGS = ("pass", "password", "passwd", "passphrase", "secret", "token", "masterauth")
+_ENDS_SO_BY_CHANCE = frozenset({"bypass", "compass", "surpass", "nopass", "nosecret", "notoken"})
 _BOOLEAN_PREFIXES = frozenset({
     "no", "ask", "prompt", "with", "without", "use", "skip", "show", "print", "require",
     "allow", "disable", "enable", "max", "min", "num", "expect", "check", "verify", "list",
@@ -93,7 +95,9 @@ def _name_is_secret(name: str) -> bool:
         return len(parts) >= 2 and parts[-2] in _KEY_QUALIFIERS
     if last == "auth":
         return len(parts) <= 2
-    return last in _WHOLE_NAMES
+    # a word glued to a password word names one too: `--requirepass`, `--masterauth`
+    return last in _WHOLE_NAMES or (last.endswith(_GLUED_ENDINGS)
+                                    and last not in _ENDS_SO_BY_CHANCE)
 
 
 def _long_flags(text: str, lowered: str) -> Iterator[tuple[int, int]]:

@@ -5,6 +5,8 @@
   `value: …` on the next line, HCL `variable "db_password" { default = "…" }`, AWS
   `Name=db_password,Value=…`, `--name api_token --value …`. The value field may stand before
   the name on the same line (`<add value="…" key="DbPassword"/>`);
+- a variable set with a blank (`setx API_SECRET "…"`, `set -gx API_TOKEN …`), and a user and a
+  password as a call's first two arguments (`auth=("admin", "…")`);
 - a secret passed as the argument after its account or key id (`Client('AC…', '<hex>')`,
   `('AKIA…', '<secret>')`): the id is public, the next argument is its secret.
 
@@ -24,7 +26,7 @@ ID_KIND = "id-secret-pair"
 
 ROOTS = ("pass", "pwd", "secret", "token", "key", "cred", "auth")
 """Every secret name holds one of these (lower-cased): the finder starts from them."""
-_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-")
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-/")
 _SECRET_NAME = re.compile(
     r"(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|credentials?|auth|apikey"
     r"|(?P<key>key))s?$")
@@ -121,9 +123,43 @@ def _id_pairs(text: str) -> Iterator[tuple[int, int]]:
             yield following.span("s")
 
 
+_SET_COMMAND = re.compile(r"(?<![\w\-])(?:setx|setenv|set[ \t]+-[a-z]{1,4}|env)[ \t]+"
+                          r"(?P<name>[a-z_][a-z0-9_]{1,80})[ \t]+")
+"""`setx NAME value` (Windows), `setenv NAME value` (csh, launchctl), `set -gx NAME value`
+(fish), `ENV NAME value` (Dockerfile): a variable set with a blank, not `=`."""
+CALL_PAIR = re.compile(
+    r"(?:auth|login|connect|credentials?)[ \t]*=?[ \t]*\(?[ \t]*\([ \t]*\\*([\"'])[^\"'\n]{1,64}"
+    r"\\*\1[ \t]*,[ \t]*(?=\\*[\"'])")
+"""A user and a password as a call's first two arguments or a tuple: `auth=("u", "…")`,
+`HTTPBasicAuth("u", "…")`, `smtp.login("u", "…")`, `psycopg2.connect("u", "…")`."""
+
+
+def _set_commands(text: str, lowered: str) -> Iterator[tuple[int, int]]:
+    for command in _SET_COMMAND.finditer(lowered):
+        name = command.group("name")
+        if _SECRET_NAME.search(name) is None:
+            continue
+        found = _value_at(text, command.end())
+        if found is not None and found[1] > found[0] and _acceptable(text, name, found):
+            yield found[0], found[1]
+
+
+def _call_pairs(text: str, lowered: str) -> Iterator[tuple[int, int]]:
+    for call in CALL_PAIR.finditer(lowered):
+        found = _value_at(text, call.end())
+        if found is None or not found[2]:
+            continue
+        value = text[found[0]:found[1]]
+        if " " not in value and assignment_value_ok(value, True, "="):
+            yield found[0], found[1]
+
+
 def iter_pair_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of secrets named by a name field, and of secrets after their id."""
     for start, end in _named_pairs(text, lowered):
         yield KIND, start, end
     for start, end in _id_pairs(text):
         yield ID_KIND, start, end
+    for finder in (_set_commands, _call_pairs):
+        for start, end in finder(text, lowered):
+            yield KIND, start, end

@@ -7,6 +7,8 @@
   when the value looks like no word (letters and digits with a second case or a symbol);
 - a PIN or passcode of digits: "the PIN is <digits>", `SIM_PIN=<digits>` (`--pin-version`,
   "PIN the version" and "pin: 3.11" stay);
+- a value named after it ("use `X` as the password", "X is the new token"), and a value
+  after a few words and a colon ("new password, as requested: X");
 - an unquoted value of several words after a password key, to the end of its line:
   `password: <word> <w0rD> <word>` (one of the words must look like no word of prose).
 """
@@ -40,7 +42,7 @@ _DIGITS = re.compile(r"\d{4,12}(?![\w.,:/\-])")
 _SPACED_KEY = re.compile(
     r"(?<![a-z0-9])(?:[a-z0-9]{1,30}[_\-.])?(?:password|passwd|passphrase|passcode|pwd)"
     r"\\*[\"']?[ \t]*[:=][ \t]*(?![\"'`\\])")
-_LINE_REST = re.compile(r"[^\n\r\"'`\\#]{3,100}?(?=[ \t]*(?:\r?\n|\\[nr\"]|[\"'`]|$))")
+_LINE_REST = re.compile(r"(?:[^\n\r\"'`\\#]|(?<!\s)#){3,100}?(?=[ \t]*(?:\r?\n|\\[nr\"]|[\"'`]|$))")
 _BARE = re.compile(r"(?:(?!\[REDACTED:)[^\s\"'`\\]){4,256}")
 _LABELS = re.compile(r"(?i)\b(?:enter|your|please|required|optional|invalid|must|field|"
                      r"example|placeholder|see|ask|use|the|in|from|of|is|not|set|none|null)\b")
@@ -97,12 +99,57 @@ def _spaced_values(text: str, lowered: str) -> Iterator[tuple[int, int]]:
         yield start, start + len(value)
 
 
-FINDERS = (_user_pass, _strong_bare, _pins, _spaced_values)
+AS_THE_SECRET = re.compile(
+    r"[ \t](?:as|is)[ \t]+(?:(?:the|my|your|our)[ \t]+)?(?:new[ \t]+)?(?:password|passphrase|"
+    r"passcode|token|api[ _\-]?key|secret)(?![a-z])")
+"""A value named after it: "use `X` as the password", "X is the new token"."""
+_LOOSE_COLON = re.compile(
+    r"(?<![a-z])(?:password|passphrase|passcode|pwd)(?:[ \t]*,)?(?:[ \t]+[a-z]{1,12}){0,4}"
+    r"[ \t]*,?[ \t]*:[ \t]+")
+"""A few words between the password word and a colon: "new password, as requested: X"."""
+_NOUN_AFTER = re.compile(r"[ \t]+(?!(?:for|on|to|in|of|at|from|and|when|if|so|now|again)\b)"
+                         r"[a-z]")
+_QUOTE_BEFORE = re.compile(r"([\"'`])(?P<v>[^\"'`\n\\]{4,128})\1$")
+_BARE_BEFORE = re.compile(r"(?<![^\s(\[])(?P<v>[^\s\"'`\\]{6,128})$")
+
+
+def _named_after(text: str, lowered: str) -> Iterator[tuple[int, int]]:
+    for anchor in AS_THE_SECRET.finditer(lowered):
+        window = max(0, anchor.start() - 140)
+        quoted = _QUOTE_BEFORE.search(text, window, anchor.start())
+        if quoted is not None:
+            value = quoted.group("v")
+            if " " in value and _NOUN_AFTER.match(lowered, anchor.end()):
+                continue  # "use `make test` as the password check"
+            if assignment_value_ok(value, True, "=") and not _LABELS.search(value):
+                yield quoted.span("v")
+            continue
+        bare = _BARE_BEFORE.search(text, window, anchor.start())
+        if bare is not None and strongly_secret(bare.group("v")):
+            yield bare.span("v")
+
+
+def _loose_colons(text: str, lowered: str) -> Iterator[tuple[int, int]]:
+    for anchor in _LOOSE_COLON.finditer(lowered):
+        value = _BARE.match(text, anchor.end())
+        if value is None:
+            continue
+        start = value.start()
+        end = start + trimmed_end(value.group())
+        if strongly_secret(text[start:end]):
+            yield start, with_trailing_marks(text, end, value.end())
+
+
+FINDERS = (_user_pass, _strong_bare, _pins, _spaced_values, _named_after, _loose_colons)
+_HINTS = ("pass", "pw", "pin", "token", "secret", "key", "code")
 
 
 def iter_phrase_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of each secret in the shapes above."""
-    if "pass" not in lowered and "pw" not in lowered and "pin" not in lowered:
+    for hint in _HINTS:
+        if hint in lowered:
+            break
+    else:
         return
     for finder in FINDERS:
         for start, end in finder(text, lowered):

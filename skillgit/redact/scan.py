@@ -32,6 +32,7 @@ from skillgit.redact.prose import (
 )
 from skillgit.redact.rules import TOKEN_CHARS, TOKEN_RULES
 from skillgit.redact.sieve import _RUN, MIN_RUN, _classes, sieve
+from skillgit.redact.tables import iter_table_matches
 
 CUSTOM_KIND = "custom"
 HIGH_ENTROPY_KIND = "high-entropy"
@@ -250,7 +251,8 @@ ASCII); most messages hold none."""
 
 
 def _context_candidates(text: str, lowered: str) -> Iterable[tuple[int, int, int, str]]:
-    finders = [iter_context_matches, iter_config_matches, iter_pair_matches, iter_phrase_matches]
+    finders = [iter_context_matches, iter_config_matches, iter_pair_matches, iter_phrase_matches,
+               iter_table_matches]
     for hint in _COMMAND_OR_PROSE_HINTS:  # a loop, not any(): no generator per text
         if hint in lowered:
             finders += [iter_flag_matches, iter_prose_matches]

@@ -34,8 +34,11 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from skillgit.redact.pairs import name_spans
+from skillgit.redact.pairs import CALL_PAIR, name_spans
+from skillgit.redact.phrases import AS_THE_SECRET
 from skillgit.redact.prose import ASCII_FOREIGN_ROOTS, NON_ASCII_FOREIGN_ROOTS
+from skillgit.redact.tables import REACH as TABLE_REACH
+from skillgit.redact.tables import header_spans
 
 MIN_RUN = 15
 """The shortest match of any token rule (`xapp-` and ten more characters)."""
@@ -45,7 +48,7 @@ RUN_CHARS = frozenset(
 NOT_SIEVED = ("-----BEGIN", "Private-Lines")
 _LINE_WORDS = ("bearer", "pass", "pw", "rabbitmq", "<<<", "stdin", "sudo", "machine ", "-user",
                "from-literal=", "[redacted:", "keygen", "openssl", "sig=", "signature=",
-               "securestring", *ASCII_FOREIGN_ROOTS)
+               "securestring", "identified", *ASCII_FOREIGN_ROOTS)
 """Lower-case needles that keep their line whatever stands around them (few: each costs a
 pass over the text); `-user` is `--user`, `--proxy-user`. The foreign words for password
 that are not ASCII are looked for only in text that is not ASCII."""
@@ -87,6 +90,9 @@ _SHAPES = [_word_in_use(root) for root in ("token", "key", "secret", "cred", "au
     re.compile(r"pin(?:[ _\-]?(?:code|number))?"
                r"(?:[ \t]+(?:is|was|number|code)|\\*[\"']?[ \t]*[:=])"),
     re.compile(r"(?:access|security)[ _\-]code(?:[ \t]+is|\\*[\"']?[ \t]*[:=])"),
+    re.compile(r"insert[ \t]+into"),  # tables._INSERT
+    CALL_PAIR,  # `auth=("user", "…")` (pairs.py)
+    AS_THE_SECRET,  # "use `X` as the token" (phrases.py)
 ]
 """Shapes that keep their line (and the line before it)."""
 _GOES_ON = ("\\", "|", ">", "-", "+")
@@ -247,6 +253,14 @@ def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]
             else:
                 match = needle.search(lowered, end)
                 found = -1 if match is None else match.start()
+    for line_start, line_end, _, _ in header_spans(text, lowered):
+        # a table's header (tables.py): its rows follow
+        newline = text.find("\n", min(size, line_end + TABLE_REACH))
+        stop = size if newline < 0 else newline + 1
+        own += stop - line_start
+        if own > budget:
+            return None
+        spans.append((text.rfind("\n", 0, line_start - 1) + 1 if line_start else 0, stop))
     for start, end in name_spans(lowered):
         # a name that is a value (pairs.py): its value field may follow a few lines on
         newline = text.find("\n", min(size, end + _PAIR_REACH))

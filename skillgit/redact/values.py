@@ -84,6 +84,24 @@ def random_enough(part: str) -> bool:
     return len(set(part)) >= min(12, len(part) * 3 // 5)
 
 
+_IDENTIFIER_CASE = re.compile(r"[a-z][a-z0-9]*(?:[A-Z0-9][a-z0-9]*)*"
+                              r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)*|[A-Z0-9_]+|[a-z0-9_]+")
+
+
+def _random_cased(part: str) -> bool:
+    """A part of a dotted value with both cases and a digit that no identifier is cased like
+    (`XMCr5`), or whose case changes every character or so (`nY8qS`, `Fn7Bwp`); not
+    `oauth2Token`, `Base64Codec`, `SECRET_KEY`."""
+    if not (len(part) >= 4 and any(c.isdigit() for c in part) and any(c.isupper() for c in part)
+            and any(c.islower() for c in part)):
+        return False
+    runs = [len(run.group()) for run in _CASE_RUN.finditer(part)]
+    return _IDENTIFIER_CASE.fullmatch(part) is None or (len(runs) >= 4 and runs.count(1) >= 3)
+
+
+_CASE_RUN = re.compile(r"[a-z]+|[A-Z]+|\d+|[^A-Za-z\d]+")
+
+
 def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
     """Whether `value`, standing after a secret's key and `separator`, is the secret itself
     rather than code, a type, a field name or a placeholder."""
@@ -113,7 +131,7 @@ def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
         # is long and random, which no attribute name is.
         return any((len(part) >= 16 and _RANDOM_PART.fullmatch(part) is not None
                     and random_enough(part)) or _MIXED_PART.search(part) is not None
-                   for part in value.split("."))
+                   or _random_cased(part) for part in value.split("."))
     if _KEY_WORD_IN_VALUE.search(value) and not _WORD_WITH_DIGITS.fullmatch(value):
         return False  # `password_hash`, `accessToken`; but `Passw0rd`, `Hunter2Pass` are values
     if "=" in separator and separator.strip() != separator:
@@ -179,3 +197,23 @@ def strongly_secret(value: str) -> bool:
         return False
     mixed = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
     return mixed or any(c in _SECRET_SYMBOLS for c in value)
+
+
+_CONCATENATION = re.compile(r"(?P<q>\\?[\"'`])[ \t]*(?:(?:\+|\|\|)[ \t]*(?:\\?\r?\n|\\n)?|\.)"
+                            r"[ \t]*(?P=q)[^\"'`\n\r\\]{1,512}(?=(?P=q))")
+"""`"abc" + "def"`, `'abc' +` newline `'def'`, `'abc' || 'def'`, `'abc' . 'def'`: one value
+written in pieces (the line after a `+` or `|` at a line's end is kept by the sieve)."""
+
+
+def concatenated_end(text: str, end: int, quote: str) -> int:
+    """`end` moved over the pieces that continue a quoted value."""
+    for _ in range(16):
+        piece = _CONCATENATION.match(text, end)
+        if piece is None or piece.group("q") != quote:
+            break
+        end = piece.end()
+    return end
+
+
+JSON_STRING = re.compile(r'(?:[^"\\\n\r]|\\[^\n\r]){1,512}(?=")')
+ESCAPED_JSON_STRING = re.compile(r'(?:[^"\\\n\r]|\\\\\\"|\\\\\\\\){1,512}(?=\\")')
