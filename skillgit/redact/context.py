@@ -267,8 +267,8 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
     # `pass`, names a secret when the value looks random (`SORT_KEY=name`, `.pgpass: …` stay).
     ContextRule(
         "key-assignment",
-        (re.compile(r"(?<=[_\-.])key(?![a-z0-9])" + _SEPARATOR_AHEAD),
-         re.compile(r"(?<=[a-z])pass(?![a-z0-9])" + _SEPARATOR_AHEAD)),
+        (re.compile(r"key(?<=[_\-.]key)(?![a-z0-9])" + _SEPARATOR_AHEAD),
+         re.compile(r"pass(?<=[a-z]pass)(?![a-z0-9])" + _SEPARATOR_AHEAD)),
         re.compile(r"(?P<sep>" + _SEP + r")" + _VALUE),
         lambda match: _accept_assignment(match) and _random_group(match)),
     # Any other scheme (`Authorization: Digest …`, `SSWS …`) or a bare value: listed last so

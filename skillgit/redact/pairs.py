@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from skillgit.redact.roots import root_positions
 from skillgit.redact.values import assignment_value_ok, random_value, trimmed_end
 
 KIND = "named-pair"
@@ -38,9 +39,19 @@ _NAME_FIELD = re.compile(
 _VALUE_FIELD = re.compile(
     r"<value>|(?<![\w\-])-{0,2}(?:value|default|default_?value|parameter_?value|secret_?string"
     r"|val)\\*[\"']?(?:[ \t]*[:=]|[ \t]+(?=\\*[\"']|[^\s=:-]))[ \t]*")
+_VALUE_WORDS = ("val", "default", "secret_string", "secretstring")
+"""Every value field holds one of these."""
 _ITEM_END = re.compile(r"\n[ \t]*-[ \t]|[}\]]|/>|\n[ \t]*\n|(?<![\w\-])(?:name|key)"
                        r"\\*[\"']?[ \t]*[:=]")
 """Where the next item starts: the value of a name is looked for before it."""
+_NAME_ENDS = frozenset("\"'\\ \t\r\n=:>,;}<)]`/swdpcaeo")
+"""What may follow a root inside a name that ends in it (`password`, `tokens`, `key"`)."""
+_BEFORE_NAME = frozenset("\"'\\ \t=:>")
+"""The last character of every name field (`_NAME_FIELD`): a cheap first test."""
+_QUOTING = frozenset("\"'\\ \t")
+_FIELD_ENDS = frozenset(":=>eydgvr")
+"""The last character of a name field before its quotes and blanks (`name:`, `key=`,
+`<key>`, `name`, `key`, `id`, `variable`, `setting`, `env`, `parameter`)."""
 _REACH = 320
 """Characters after the name where its value may stand (a few lines of a block)."""
 _QUOTED = re.compile(r"(\\*)([\"'])(?P<v>[^\"'\n\r\\]{1,512})\1\2")
@@ -50,20 +61,29 @@ _BARE = re.compile(r"(?P<v>[^\s\"'`\\,;}<>]{1,512})")
 def name_spans(lowered: str) -> Iterator[tuple[int, int]]:
     """(start, end) of each secret name standing in a name field; the sieve keeps the text
     from there to `_REACH` characters on."""
+    if not any(word in lowered for word in _VALUE_WORDS):
+        return  # no value field, no pair
     seen = -1
+    positions = root_positions(lowered)
     for root in ROOTS:
-        found = lowered.find(root)
-        while found >= 0:
+        for found in positions.get(root, ()):
             end = found + len(root)
+            if end < len(lowered) and lowered[end] not in _NAME_ENDS:
+                continue  # `tokenizer`, `keyboard`: no name ends so
             while end < len(lowered) and lowered[end] in _NAME_CHARS:
                 end += 1
             start = found
             while start and lowered[start - 1] in _NAME_CHARS:
                 start -= 1
-            found = lowered.find(root, end)
             if start == seen:
                 continue
-            if _SECRET_NAME.search(lowered, start, end) is None:
+            if not start or lowered[start - 1] not in _BEFORE_NAME:
+                continue
+            field_end = start - 1
+            while field_end > 0 and start - field_end < 6 and lowered[field_end] in _QUOTING:
+                field_end -= 1
+            if lowered[field_end] not in _FIELD_ENDS or _SECRET_NAME.search(
+                    lowered, start, end) is None:
                 continue
             if _NAME_FIELD.search(lowered, max(0, start - 40), start) is not None:
                 seen = start
@@ -109,33 +129,45 @@ def _named_pairs(text: str, lowered: str) -> Iterator[tuple[int, int]]:
             yield found[0], found[1]
 
 
-_ID_THEN_SECRET = re.compile(
-    r"(?<![A-Za-z0-9])(?:AC|SK)[0-9a-f]{32}|(?<![A-Za-z0-9])A[SK]IA[0-9A-Z]{16}")
+_IDS = (re.compile(r"AC[0-9a-f]{32}"), re.compile(r"SK[0-9a-f]{32}"),
+        re.compile(r"AKIA[0-9A-Z]{16}"), re.compile(r"ASIA[0-9A-Z]{16}"))
+"""Account and key ids whose secret is passed next: Twilio `AC`/`SK`, AWS `AKIA`/`ASIA`."""
 _NEXT_ARGUMENT = re.compile(
     r"\\*[\"']?[ \t]*(?:,|:|[ \t])[ \t]*(?:[a-z_]{1,24}[ \t]*=[ \t]*)?\\*[\"']?"
     r"(?P<s>[0-9a-fA-F]{32,64}|[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])")
 
 
 def _id_pairs(text: str) -> Iterator[tuple[int, int]]:
-    for found in _ID_THEN_SECRET.finditer(text):
-        following = _NEXT_ARGUMENT.match(text, found.end())
-        if following is not None:
-            yield following.span("s")
+    for pattern in _IDS:
+        if pattern.pattern[:2] not in text:
+            continue
+        for found in pattern.finditer(text):
+            start = found.start()
+            if start and text[start - 1].isalnum():
+                continue
+            following = _NEXT_ARGUMENT.match(text, found.end())
+            if following is not None:
+                yield following.span("s")
 
 
-_SET_COMMAND = re.compile(r"(?<![\w\-])(?:setx|setenv|set[ \t]+-[a-z]{1,4}|env)[ \t]+"
-                          r"(?P<name>[a-z_][a-z0-9_]{1,80})[ \t]+")
+_SET_COMMANDS = tuple(re.compile(command + r"[ \t]+(?P<name>[a-z_][a-z0-9_]{1,80})[ \t]+")
+                      for command in ("setx", "setenv", r"set[ \t]+-[a-z]{1,4}", "env"))
 """`setx NAME value` (Windows), `setenv NAME value` (csh, launchctl), `set -gx NAME value`
 (fish), `ENV NAME value` (Dockerfile): a variable set with a blank, not `=`."""
-CALL_PAIR = re.compile(
-    r"(?:auth|login|connect|credentials?)[ \t]*=?[ \t]*\(?[ \t]*\([ \t]*\\*([\"'])[^\"'\n]{1,64}"
-    r"\\*\1[ \t]*,[ \t]*(?=\\*[\"'])")
+CALL_PAIRS = tuple(re.compile(
+    word + r"[ \t]*=?[ \t]*\(?[ \t]*\([ \t]*\\*([\"'])[^\"'\n]{1,64}\\*\1[ \t]*,[ \t]*(?=\\*[\"'])")
+    for word in ("auth", "login", "connect", "credential"))
 """A user and a password as a call's first two arguments or a tuple: `auth=("u", "…")`,
 `HTTPBasicAuth("u", "…")`, `smtp.login("u", "…")`, `psycopg2.connect("u", "…")`."""
 
 
 def _set_commands(text: str, lowered: str) -> Iterator[tuple[int, int]]:
-    for command in _SET_COMMAND.finditer(lowered):
+    commands = (command for pattern in _SET_COMMANDS if pattern.pattern[:3] in lowered
+                for command in pattern.finditer(lowered))
+    for command in commands:
+        start = command.start()
+        if start and (lowered[start - 1].isalnum() or lowered[start - 1] in "_-"):
+            continue
         name = command.group("name")
         if _SECRET_NAME.search(name) is None:
             continue
@@ -145,7 +177,7 @@ def _set_commands(text: str, lowered: str) -> Iterator[tuple[int, int]]:
 
 
 def _call_pairs(text: str, lowered: str) -> Iterator[tuple[int, int]]:
-    for call in CALL_PAIR.finditer(lowered):
+    for call in (call for pattern in CALL_PAIRS for call in pattern.finditer(lowered)):
         found = _value_at(text, call.end())
         if found is None or not found[2]:
             continue

@@ -15,9 +15,11 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
+from skillgit.redact.roots import root_positions, word_positions
 from skillgit.redact.values import (
     assignment_value_ok,
     is_placeholder,
@@ -28,63 +30,109 @@ from skillgit.redact.values import (
 
 KIND = "named-in-phrase"
 
-_USER_PASS = re.compile(
+# Every finder starts from a literal word found with `str.find` (`_hits`): a regex starting
+# with a look-behind or a class is tried at every position of the text, a literal is not.
+_PASSWORD_WORDS = ("password", "passwd", "passphrase", "passcode", "pwd")
+_USER_BEFORE = re.compile(
     r"(?<![\w\-])(?:user(?:name)?|login|usr)(?:[ \t]*[:=][ \t]*|[ \t]+)[^\s,;/]{1,64}"
-    r"[ \t]*[,;/]?[ \t]*"
-    r"(?:and[ \t]+)?(?:pass(?:word|wd)?|pwd|pw)(?![\w\-])[ \t]*[:=]?[ \t]*")
-_STRONG_BARE = re.compile(
-    r"(?<![\w\-])(?:pass(?:word|wd|phrase|code)|pwd|pw)[ \t]+(?!(?:is|was|for|of|to)\b)")
-_PIN = re.compile(
-    r"(?<![a-z0-9])(?<!version )(?:[a-z0-9]{1,20}[_\-.])?(?:pin|passcode|pincode|pin[ _\-]?code|"
-    r"pin[ _\-]?number|access[ _\-]code|security[ _\-]code)"
-    r"(?:[ \t]+(?:is|was|number[ \t]+is|code[ \t]+is)[ \t]*:?|\\*[\"']?[ \t]*[:=])[ \t]*\\*[\"']?")
+    r"[ \t]*[,;/]?[ \t]*(?:and[ \t]+)?$")
+_PASS_AFTER_USER = re.compile(r"(?:word|wd)?(?![\w\-])[ \t]*[:=]?[ \t]*")
+_BARE_AFTER = re.compile(r"[ \t]+(?!(?:is|was|for|of|to)\b)")
+_PIN_AFTER = re.compile(
+    r"(?:[ _\-]?(?:code|number))?(?:[ \t]+(?:is|was|number[ \t]+is|code[ \t]+is)[ \t]*:?"
+    r"|\\*[\"']?[ \t]*[:=])[ \t]*\\*[\"']?")
 _DIGITS = re.compile(r"\d{4,12}(?![\w.,:/\-])")
-_SPACED_KEY = re.compile(
-    r"(?<![a-z0-9])(?:[a-z0-9]{1,30}[_\-.])?(?:password|passwd|passphrase|passcode|pwd)"
-    r"\\*[\"']?[ \t]*[:=][ \t]*(?![\"'`\\])")
-_LINE_REST = re.compile(r"(?:[^\n\r\"'`\\#]|(?<!\s)#){3,100}?(?=[ \t]*(?:\r?\n|\\[nr\"]|[\"'`]|$))")
+_KEY_SEPARATOR = re.compile(r"\\*[\"']?[ \t]*[:=][ \t]*(?![\"'`\\])")
+_LINE_REST = re.compile(r"(?:[^\n\r\"'`\\#]|(?<!\s)#){3,100}?"
+                        r"(?=[ \t]*(?:\r?\n|\\[nr\"]|[\"'`]|$))")
 _BARE = re.compile(r"(?:(?!\[REDACTED:)[^\s\"'`\\]){4,256}")
 _LABELS = re.compile(r"(?i)\b(?:enter|your|please|required|optional|invalid|must|field|"
                      r"example|placeholder|see|ask|use|the|in|from|of|is|not|set|none|null)\b")
 _PROSE_WORD = re.compile(r"[A-Za-z][a-z]*")
+_AS_BEFORE = re.compile(r"[ \t](?:as|is)[ \t]+(?:(?:the|my|your|our)[ \t]+)?(?:new[ \t]+)?"
+                        r"(?:api[ _\-]?)?$")
+"""A value named after it: "use `X` as the password", "X is the new token"."""
+_WORDS_TO_COLON = re.compile(r"(?:[ \t]*,)?(?:[ \t]+[a-z]{1,12}){0,4}[ \t]*,?[ \t]*:[ \t]+")
+"""A few words between the password word and a colon: "new password, as requested: X"."""
+_NOUN_AFTER = re.compile(r"[ \t]+(?!(?:for|on|to|in|of|at|from|and|when|if|so|now|again)\b)"
+                         r"[a-z]")
+_QUOTE_BEFORE = re.compile(r"([\"'`])(?P<v>[^\"'`\n\\]{4,128})\1$")
+_BARE_BEFORE = re.compile(r"(?<![^\s(\[])(?P<v>[^\s\"'`\\]{6,128})$")
+
+
+@functools.lru_cache(maxsize=16)
+def _hits(lowered: str, roots: tuple[str, ...], *, glued: bool = True
+          ) -> tuple[tuple[int, int], ...]:
+    """(start, end) of each root standing as a word (or, when `glued`, ending a name joined
+    by `_`, `-` or `.`: `db_password`), in no particular order (several finders ask)."""
+    size = len(lowered)
+    hits: list[tuple[int, int]] = []
+    for root in roots:
+        for found in word_positions(lowered, root):
+            end = found + len(root)
+            before = lowered[found - 1] if found else " "
+            if (not (before.isalnum() or before in "_-.") or (glued and before in "_-.")) and (
+                    end >= size or not lowered[end].isalpha()):
+                hits.append((found, end))
+    return tuple(hits)
+
+
+def _bare_value(text: str, position: int) -> tuple[int, int, int] | None:
+    """(start, end, end before trimming) of the unquoted value at `position`."""
+    value = _BARE.match(text, position)
+    if value is None:
+        return None
+    start = value.start()
+    return start, start + trimmed_end(value.group()), value.end()
 
 
 def _user_pass(text: str, lowered: str) -> Iterator[tuple[int, int]]:
-    for anchor in _USER_PASS.finditer(lowered):
-        value = _BARE.match(text, anchor.end())
-        if value is None:
+    for start, end in _hits(lowered, ("pass", "pwd", "pw"), glued=False):
+        if _USER_BEFORE.search(lowered, max(0, start - 100), start) is None:
             continue
-        start = value.start()
-        end = start + trimmed_end(value.group())
-        word = text[start:end]
+        after = _PASS_AFTER_USER.match(lowered, end)
+        found = _bare_value(text, after.end()) if after is not None else None
+        if found is None:
+            continue
+        word = text[found[0]:found[1]]
         if (assignment_value_ok(word, False, " is ") and not _PROSE_WORD.fullmatch(word)
                 and len(word) >= 4):
-            yield start, with_trailing_marks(text, end, value.end())
+            yield found[0], with_trailing_marks(text, found[1], found[2])
 
 
 def _strong_bare(text: str, lowered: str) -> Iterator[tuple[int, int]]:
-    for anchor in _STRONG_BARE.finditer(lowered):
-        value = _BARE.match(text, anchor.end())
-        if value is None:
+    for _, end in _hits(lowered, (*_PASSWORD_WORDS, "pw"), glued=False):
+        after = _BARE_AFTER.match(lowered, end)
+        found = _bare_value(text, after.end()) if after is not None else None
+        if found is None:
             continue
-        start = value.start()
-        end = start + trimmed_end(value.group())
-        if strongly_secret(text[start:end]) and assignment_value_ok(text[start:end], False,
-                                                                     " is "):
-            yield start, with_trailing_marks(text, end, value.end())
+        value = text[found[0]:found[1]]
+        if strongly_secret(value) and assignment_value_ok(value, False, " is "):
+            yield found[0], with_trailing_marks(text, found[1], found[2])
+
+
+PIN_SHAPES = tuple(re.compile(word + _PIN_AFTER.pattern) for word in (
+    "pin", "passcode", r"access[ _\-]code", r"security[ _\-]code"))
+"""Each starts with its literal (the sieve keeps their lines too)."""
 
 
 def _pins(text: str, lowered: str) -> Iterator[tuple[int, int]]:
-    for anchor in _PIN.finditer(lowered):
-        value = _DIGITS.match(text, anchor.end())
-        if value is not None:
-            yield value.span()
+    for shape in PIN_SHAPES:
+        for anchor in shape.finditer(lowered):
+            start = anchor.start()
+            before = lowered[start - 1] if start else " "
+            if before.isalnum() or lowered.endswith("version ", 0, start):
+                continue
+            value = _DIGITS.match(text, anchor.end())
+            if value is not None:
+                yield value.span()
 
 
 def _spaced_values(text: str, lowered: str) -> Iterator[tuple[int, int]]:
-    for anchor in _SPACED_KEY.finditer(lowered):
-        rest = _LINE_REST.match(text, anchor.end())
-        if rest is None:
+    for _, end in _hits(lowered, _PASSWORD_WORDS):
+        anchor = _KEY_SEPARATOR.match(lowered, end)
+        rest = _LINE_REST.match(text, anchor.end()) if anchor is not None else None
+        if anchor is None or rest is None:
             continue
         value = rest.group().strip()
         words = value.split()
@@ -99,27 +147,18 @@ def _spaced_values(text: str, lowered: str) -> Iterator[tuple[int, int]]:
         yield start, start + len(value)
 
 
-AS_THE_SECRET = re.compile(
-    r"[ \t](?:as|is)[ \t]+(?:(?:the|my|your|our)[ \t]+)?(?:new[ \t]+)?(?:password|passphrase|"
-    r"passcode|token|api[ _\-]?key|secret)(?![a-z])")
-"""A value named after it: "use `X` as the password", "X is the new token"."""
-_LOOSE_COLON = re.compile(
-    r"(?<![a-z])(?:password|passphrase|passcode|pwd)(?:[ \t]*,)?(?:[ \t]+[a-z]{1,12}){0,4}"
-    r"[ \t]*,?[ \t]*:[ \t]+")
-"""A few words between the password word and a colon: "new password, as requested: X"."""
-_NOUN_AFTER = re.compile(r"[ \t]+(?!(?:for|on|to|in|of|at|from|and|when|if|so|now|again)\b)"
-                         r"[a-z]")
-_QUOTE_BEFORE = re.compile(r"([\"'`])(?P<v>[^\"'`\n\\]{4,128})\1$")
-_BARE_BEFORE = re.compile(r"(?<![^\s(\[])(?P<v>[^\s\"'`\\]{6,128})$")
-
-
 def _named_after(text: str, lowered: str) -> Iterator[tuple[int, int]]:
-    for anchor in AS_THE_SECRET.finditer(lowered):
+    hits = ((found.start(), found.end()) for shape in AS_THE_SECRET_SHAPES
+            for found in shape.finditer(lowered))
+    for start, end in hits:
+        anchor = _AS_BEFORE.search(lowered, max(0, start - 24), start)
+        if anchor is None:
+            continue
         window = max(0, anchor.start() - 140)
         quoted = _QUOTE_BEFORE.search(text, window, anchor.start())
         if quoted is not None:
             value = quoted.group("v")
-            if " " in value and _NOUN_AFTER.match(lowered, anchor.end()):
+            if " " in value and _NOUN_AFTER.match(lowered, end):
                 continue  # "use `make test` as the password check"
             if assignment_value_ok(value, True, "=") and not _LABELS.search(value):
                 yield quoted.span("v")
@@ -130,26 +169,35 @@ def _named_after(text: str, lowered: str) -> Iterator[tuple[int, int]]:
 
 
 def _loose_colons(text: str, lowered: str) -> Iterator[tuple[int, int]]:
-    for anchor in _LOOSE_COLON.finditer(lowered):
-        value = _BARE.match(text, anchor.end())
-        if value is None:
-            continue
-        start = value.start()
-        end = start + trimmed_end(value.group())
-        if strongly_secret(text[start:end]):
-            yield start, with_trailing_marks(text, end, value.end())
+    for _, end in _hits(lowered, _PASSWORD_WORDS, glued=False):
+        anchor = _WORDS_TO_COLON.match(lowered, end)
+        found = _bare_value(text, anchor.end()) if anchor is not None else None
+        if found is not None and strongly_secret(text[found[0]:found[1]]):
+            yield found[0], with_trailing_marks(text, found[1], found[2])
 
 
+def _as_the_secret_shape(root: str) -> re.Pattern[str]:
+    """`root` where `_named_after` could use it, as a regex that starts with the literal (the
+    sieve keeps its line): one fixed-width look-behind per spelling of what stands before."""
+    spellings = [f"[ \t]{verb}[ \t]{det}{new}{api}{root}"
+                 for verb in ("as", "is") for det in ("", "the[ \t]", "my[ \t]", "your[ \t]",
+                                                      "our[ \t]")
+                 for new in ("", "new[ \t]")
+                 for api in (("", "api", r"api[ _\-]") if root == "key" else ("",))
+                 if root != "key" or api]
+    return re.compile(root + "(?:" + "|".join(f"(?<={spelling})" for spelling in spellings)
+                      + ")(?![a-z])")
+
+
+AS_THE_SECRET_SHAPES = tuple(_as_the_secret_shape(root) for root in (
+    "token", "secret", "key", "password", "passwd", "passphrase", "passcode"))
+"""Where `_named_after` looks; each starts with its literal (the sieve keeps their lines)."""
 FINDERS = (_user_pass, _strong_bare, _pins, _spaced_values, _named_after, _loose_colons)
-_HINTS = ("pass", "pw", "pin", "token", "secret", "key", "code")
 
 
 def iter_phrase_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of each secret in the shapes above."""
-    for hint in _HINTS:
-        if hint in lowered:
-            break
-    else:
+    if not root_positions(lowered):
         return
     for finder in FINDERS:
         for start, end in finder(text, lowered):

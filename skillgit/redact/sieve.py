@@ -34,8 +34,8 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from skillgit.redact.pairs import CALL_PAIR, name_spans
-from skillgit.redact.phrases import AS_THE_SECRET
+from skillgit.redact.pairs import CALL_PAIRS, name_spans
+from skillgit.redact.phrases import AS_THE_SECRET_SHAPES, PIN_SHAPES
 from skillgit.redact.prose import ASCII_FOREIGN_ROOTS, NON_ASCII_FOREIGN_ROOTS
 from skillgit.redact.tables import REACH as TABLE_REACH
 from skillgit.redact.tables import header_spans
@@ -86,13 +86,10 @@ _SHAPES = [_word_in_use(root) for root in ("token", "key", "secret", "cred", "au
     re.compile(r"://[^\s/@]{0,128}:[^\s/]{1,256}@"),  # URL userinfo (context.py)
     re.compile(r"-(?<![a-z0-9_\-]-)[pawxbu]"),  # a short option of flags.py's tools, any case
     re.compile(r":(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:[^\s]"),  # a .pgpass line (configs.py)
-    # a PIN (phrases._PIN): `pin is`, `SIM_PIN=`, `pin code:`, `access code is`
-    re.compile(r"pin(?:[ _\-]?(?:code|number))?"
-               r"(?:[ \t]+(?:is|was|number|code)|\\*[\"']?[ \t]*[:=])"),
-    re.compile(r"(?:access|security)[ _\-]code(?:[ \t]+is|\\*[\"']?[ \t]*[:=])"),
+    *PIN_SHAPES,  # a PIN: `pin is`, `SIM_PIN=`, `pin code:`, `access code is` (phrases.py)
     re.compile(r"insert[ \t]+into"),  # tables._INSERT
-    CALL_PAIR,  # `auth=("user", "…")` (pairs.py)
-    AS_THE_SECRET,  # "use `X` as the token" (phrases.py)
+    *CALL_PAIRS,  # `auth=("user", "…")` (pairs.py)
+    *AS_THE_SECRET_SHAPES[:3],  # "use `X` as the token" (phrases.py; `pass` keeps the rest)
 ]
 """Shapes that keep their line (and the line before it)."""
 _GOES_ON = ("\\", "|", ">", "-", "+")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from skillgit.redact.roots import root_positions
 from skillgit.redact.values import assignment_value_ok, random_value
 
 KIND = "table-credential"
@@ -67,16 +68,30 @@ def _name(cell: str) -> str:
     return cell.strip().strip(_QUOTES).strip()
 
 
+_CELL_AFTER = re.compile(r"[a-z0-9_\-.]{0,20}[ \"'`]{0,4}(?:[,;|\t\r\n)\\]|$)")
+_CELL_BEFORE = re.compile(r"(?:^|[,;|\t\n(\\])[ \"'`]{0,4}[a-z0-9_\-. ]{0,40}$")
+
+
+def _alone_in_cell(lowered: str, start: int, end: int) -> bool:
+    """Whether the word at [start, end) stands in a cell of its own: a short run of name
+    characters around it, a delimiter or a line's end on each side (a cheap first test)."""
+    return (_CELL_AFTER.match(lowered, end) is not None
+            and _CELL_BEFORE.search(lowered, max(0, start - 48), start) is not None)
+
+
 def header_spans(text: str, lowered: str) -> Iterator[tuple[int, int, str, int]]:
     """(line start, line end, delimiter, column) of each header line naming a secret column."""
     seen: set[int] = set()
+    positions = root_positions(lowered)
     for root in ROOTS:
-        found = lowered.find(root)
-        while found >= 0:
+        for found in positions.get(root, ()):
+            before = lowered[found - 1] if found else " "
+            if (before.isalpha() and not (root == "key" and lowered.endswith("api", 0, found))
+                    ) or not _alone_in_cell(lowered, found, found + len(root)):
+                continue
             low = max(0, found - _HEADER_LENGTH)
             line_start = max(low, _line_start(lowered[low:found], found - low) + low)
             line_end = _line_at(lowered, found, min(len(lowered), found + _HEADER_LENGTH))[0]
-            found = lowered.find(root, found + 1)
             if line_start in seen or (line_start == low and low > 0):
                 continue  # no header is that long
             line = lowered[line_start:line_end]
