@@ -59,8 +59,7 @@ _BARE = re.compile(r"(?P<v>[^\s\"'`\\,;}<>]{1,512})")
 
 
 def name_spans(lowered: str) -> Iterator[tuple[int, int]]:
-    """(start, end) of each secret name standing in a name field; the sieve keeps the text
-    from there to `_REACH` characters on."""
+    """(start, end) of each secret name standing in a name field."""
     if not any(word in lowered for word in _VALUE_WORDS):
         return  # no value field, no pair
     seen = -1
@@ -186,10 +185,16 @@ def _call_pairs(text: str, lowered: str) -> Iterator[tuple[int, int]]:
             yield found[0], found[1]
 
 
-def iter_pair_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
-    """(kind, start, end) of secrets named by a name field, and of secrets after their id."""
+def iter_named_pair_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of secrets named by a name field. Run over the whole text, not the
+    sieved stretches: the name and its value may stand lines apart."""
     for start, end in _named_pairs(text, lowered):
         yield KIND, start, end
+
+
+def iter_pair_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of secrets after their id, set with a blank, or passed with a user;
+    each within a line (the sieve keeps it)."""
     for start, end in _id_pairs(text):
         yield ID_KIND, start, end
     for finder in (_set_commands, _call_pairs):

@@ -88,7 +88,9 @@ def _bare_value(text: str, position: int) -> tuple[int, int, int] | None:
 
 def _user_pass(text: str, lowered: str) -> Iterator[tuple[int, int]]:
     for start, end in _hits(lowered, ("pass", "pwd", "pw"), glued=False):
-        if _USER_BEFORE.search(lowered, max(0, start - 100), start) is None:
+        low = max(0, start - 100)
+        if (lowered.find("us", low, start) < 0 and lowered.find("login", low, start) < 0
+                ) or _USER_BEFORE.search(lowered, low, start) is None:
             continue
         after = _PASS_AFTER_USER.match(lowered, end)
         found = _bare_value(text, after.end()) if after is not None else None
@@ -148,8 +150,10 @@ def _spaced_values(text: str, lowered: str) -> Iterator[tuple[int, int]]:
 
 
 def _named_after(text: str, lowered: str) -> Iterator[tuple[int, int]]:
-    hits = ((found.start(), found.end()) for shape in AS_THE_SECRET_SHAPES
-            for found in shape.finditer(lowered))
+    hits = [(found.start(), found.end()) for shape in AS_THE_SECRET_SHAPES
+            for found in shape.finditer(lowered)]
+    hits += [(start, end) for start, end in _hits(lowered, _PASSWORD_WORDS, glued=False)
+             if lowered.find("s", max(0, start - 24), start) >= 0]
     for start, end in hits:
         anchor = _AS_BEFORE.search(lowered, max(0, start - 24), start)
         if anchor is None:
@@ -189,15 +193,15 @@ def _as_the_secret_shape(root: str) -> re.Pattern[str]:
                       + ")(?![a-z])")
 
 
-AS_THE_SECRET_SHAPES = tuple(_as_the_secret_shape(root) for root in (
-    "token", "secret", "key", "password", "passwd", "passphrase", "passcode"))
-"""Where `_named_after` looks; each starts with its literal (the sieve keeps their lines)."""
+AS_THE_SECRET_SHAPES = tuple(_as_the_secret_shape(root) for root in ("token", "secret", "key"))
+"""Where `_named_after` looks besides the password words; each starts with its literal (the
+sieve keeps their lines; it keeps every line holding `pass` anyway)."""
 FINDERS = (_user_pass, _strong_bare, _pins, _spaced_values, _named_after, _loose_colons)
 
 
 def iter_phrase_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of each secret in the shapes above."""
-    if not root_positions(lowered):
+    if not root_positions(lowered) and "pin" not in lowered and "code" not in lowered:
         return
     for finder in FINDERS:
         for start, end in finder(text, lowered):

@@ -34,11 +34,9 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from skillgit.redact.pairs import CALL_PAIRS, name_spans
+from skillgit.redact.pairs import CALL_PAIRS
 from skillgit.redact.phrases import AS_THE_SECRET_SHAPES, PIN_SHAPES
 from skillgit.redact.prose import ASCII_FOREIGN_ROOTS, NON_ASCII_FOREIGN_ROOTS
-from skillgit.redact.tables import REACH as TABLE_REACH
-from skillgit.redact.tables import header_spans
 
 MIN_RUN = 15
 """The shortest match of any token rule (`xapp-` and ten more characters)."""
@@ -89,7 +87,7 @@ _SHAPES = [_word_in_use(root) for root in ("token", "key", "secret", "cred", "au
     *PIN_SHAPES,  # a PIN: `pin is`, `SIM_PIN=`, `pin code:`, `access code is` (phrases.py)
     re.compile(r"insert[ \t]+into"),  # tables._INSERT
     *CALL_PAIRS,  # `auth=("user", "…")` (pairs.py)
-    *AS_THE_SECRET_SHAPES[:3],  # "use `X` as the token" (phrases.py; `pass` keeps the rest)
+    *AS_THE_SECRET_SHAPES,  # "use `X` as the token" (phrases.py)
 ]
 """Shapes that keep their line (and the line before it)."""
 _GOES_ON = ("\\", "|", ">", "-", "+")
@@ -98,8 +96,6 @@ a YAML block scalar `|`, `>-`, `|+`): that line is kept too."""
 _LOOK_BEHIND = 64
 """Characters kept before a long run: a credential word stands at most this far before the
 token it names (`prose._NEAR`)."""
-_PAIR_REACH = 330
-"""pairs._REACH and a little more."""
 MIN_SIEVED_LENGTH = 256
 """Shorter texts are scanned whole: there is little to skip."""
 MAX_KEPT_SHARE = 0.5
@@ -250,21 +246,4 @@ def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]
             else:
                 match = needle.search(lowered, end)
                 found = -1 if match is None else match.start()
-    for line_start, line_end, _, _ in header_spans(text, lowered):
-        # a table's header (tables.py): its rows follow
-        newline = text.find("\n", min(size, line_end + TABLE_REACH))
-        stop = size if newline < 0 else newline + 1
-        own += stop - line_start
-        if own > budget:
-            return None
-        spans.append((text.rfind("\n", 0, line_start - 1) + 1 if line_start else 0, stop))
-    for start, end in name_spans(lowered):
-        # a name that is a value (pairs.py): its value field may follow a few lines on
-        newline = text.find("\n", min(size, end + _PAIR_REACH))
-        stop = size if newline < 0 else newline + 1
-        line_start = text.rfind("\n", 0, start) + 1
-        own += stop - line_start
-        if own > budget:
-            return None
-        spans.append((text.rfind("\n", 0, line_start - 1) + 1 if line_start else 0, stop))
     return spans

@@ -27,7 +27,7 @@ _COLUMN = re.compile(
 _ROWS = 20
 """Rows under a header that are read."""
 REACH = 4000
-"""Characters after a header that its rows may fill (the sieve keeps them)."""
+"""Characters after a header that its rows may fill."""
 _HEADER_LENGTH = 1000
 """A header line is shorter than this (keeps every look for one linear)."""
 _RULE_ROW = re.compile(r"[\s|:\-+]+")
@@ -188,7 +188,8 @@ def _inserts(text: str, lowered: str) -> Iterator[tuple[int, int]]:
 
 
 def iter_table_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
-    """(kind, start, end) of each value in a column named for a secret."""
+    """(kind, start, end) of each value in a column named for a secret. Run over the whole
+    text, not the sieved stretches: rows follow their header for many lines."""
     for start, end in _delimited(text, lowered):
         if end > start:
             yield KIND, start, end
