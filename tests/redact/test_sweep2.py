@@ -69,6 +69,7 @@ def test_the_final_screen_redacts_every_case_everywhere(case: Case) -> None:
     "the token is the one in the vault", "new password, as requested: see the vault",
     "Cookie: theme=dark; lang=en", "Set-Cookie: theme=dark; Path=/",
     "<password><![CDATA[${DB_PASSWORD}]]></password>", "--requirepass yes",
+    "npx svgo --precision=1 --multipass icon.svg", "ffmpeg -i a.mp4 --twopass out.mp4",
     "BYPASS=1", "compass=north", "self.token = config.oauth2Token",
     'print("line one\\nline two")', '{\\"path\\": \\"C:\\\\\\\\temp\\\\\\\\new\\"}',
     "&quot;name&quot;: &quot;build&quot;"])
