@@ -31,11 +31,41 @@ _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-/")
 _SECRET_NAME = re.compile(
     r"(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|credentials?|auth|apikey"
     r"|(?P<key>key))s?$")
-_NAME_FIELD = re.compile(
-    r"(?:(?<![\w\-])-{0,2}(?:key|name|id|variable|parameter_?(?:key|name)?|setting|"
-    r"secret_?name|env(?:_?var)?)\\*[\"']?[ \t]*(?:[:=][ \t]*)?|<(?:key|name)>)\\*[\"']?$")
-"""What stands right before a name that is a value: `key="`, `"name": "`, `- name: `,
-`variable "`, `Name=`, `--name `, `<key>`."""
+_FIELD_WORDS = frozenset({"key", "name", "id", "variable", "parameter", "parameterkey",
+                          "parameter_key", "parametername", "parameter_name", "setting",
+                          "secretname", "secret_name", "env", "envvar", "env_var"})
+"""The fields that name a value: `key="`, `"name": "`, `- name: `, `variable "`, `Name=`,
+`--name `, `<key>` (before the name, with quotes, blanks and a `:` or `=` between)."""
+
+
+def _after_name_field(lowered: str, start: int) -> bool:
+    """Whether a name field ends right before `start` (read backwards, a few characters)."""
+    end = _skip_back(lowered, start, "\"'")
+    end = _skip_back(lowered, end, "\\")
+    if lowered.endswith(("<key>", "<name>"), 0, end):
+        return True
+    end = _skip_back(lowered, end, " \t")
+    if end and lowered[end - 1] in ":=":
+        end = _skip_back(lowered, end - 1, " \t")
+    end = _skip_back(lowered, _skip_back(lowered, end, "\"'"), "\\")
+    word = end
+    while word and end - word < 16 and (lowered[word - 1].isalpha() or lowered[word - 1] == "_"):
+        word -= 1
+    if lowered[word:end] not in _FIELD_WORDS:
+        return False
+    dashes = _skip_back(lowered, word, "-")
+    return word - dashes <= 2 and not (dashes and (lowered[dashes - 1].isalnum()
+                                                   or lowered[dashes - 1] in "_-"))
+
+
+def _skip_back(lowered: str, position: int, characters: str) -> int:
+    """`position` moved back over at most four of `characters`."""
+    low = max(0, position - 4)
+    while position > low and lowered[position - 1] in characters:
+        position -= 1
+    return position
+
+
 _VALUE_FIELD = re.compile(
     r"<value>|(?<![\w\-])-{0,2}(?:value|default|default_?value|parameter_?value|secret_?string"
     r"|val)\\*[\"']?(?:[ \t]*[:=]|[ \t]+(?=\\*[\"']|[^\s=:-]))[ \t]*")
@@ -84,7 +114,7 @@ def name_spans(lowered: str) -> Iterator[tuple[int, int]]:
             if lowered[field_end] not in _FIELD_ENDS or _SECRET_NAME.search(
                     lowered, start, end) is None:
                 continue
-            if _NAME_FIELD.search(lowered, max(0, start - 40), start) is not None:
+            if _after_name_field(lowered, start):
                 seen = start
                 yield start, end
 
