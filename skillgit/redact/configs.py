@@ -9,7 +9,8 @@
 - the default of a variable named for a secret: `${DB_PASSWORD:-X}` (shell),
   `${DB_PASSWORD:X}` (Spring), which is the secret whenever the variable is unset;
 - a URL's signature parameter: `&sig=X` (Azure SAS), `X-Amz-Signature=X`, `Signature=X`;
-- PowerShell's `ConvertTo-SecureString "X" -AsPlainText`.
+- PowerShell's `ConvertTo-SecureString "X" -AsPlainText`;
+- SQL's `IDENTIFIED BY 'X'` (also `IDENTIFIED WITH plugin BY 'X'`).
 
 Each finder starts from a literal, and reports `(kind, start, end)` of the value only.
 """
@@ -19,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skillgit.redact.context import assignment_value_ok, is_placeholder, looks_opaque
+from skillgit.redact.values import assignment_value_ok, is_placeholder, looks_opaque
 
 KIND = "config-credential"
 _REACH = 400
@@ -136,7 +137,8 @@ def _directives(text: str, lowered: str) -> Iterator[tuple[int, int]]:
 
 
 _ELEMENT = re.compile(r"<([\w.\-:]{0,40}(?:password|passwd|secret|token|apikey|api_key|"
-                      r"accesskey|privatekey|pwd|credential))>(?P<s>[^<\n]{1,512})</\1>")
+                      r"accesskey|privatekey|pwd|credential))>(?:<!\[cdata\[)?"
+                      r"(?P<s>[^<\n\]]{1,512})(?:\]\]>)?</\1>")
 
 
 _ELEMENT_WORDS = ("pass", "secret", "token", "key", "pwd", "credential")
@@ -183,6 +185,25 @@ def _secure_strings(text: str, lowered: str) -> Iterator[tuple[int, int]]:
             yield match.span("s")
 
 
+_IDENTIFIED = re.compile(r"identified[ \t]+(?:with[ \t]+[\w'\"]{1,40}[ \t]+)?(?:by|as)[ \t]+"
+                         r"(?:password[ \t]+)?")
+"""SQL: `CREATE USER app IDENTIFIED BY 'X'`, `IDENTIFIED WITH mysql_native_password BY 'X'`."""
+
+
+def _identified(text: str, lowered: str) -> Iterator[tuple[int, int]]:
+    found = lowered.find("identified")
+    while found >= 0:
+        match = _IDENTIFIED.match(lowered, found)
+        if match is not None:
+            span = _value_at(text, match.end())
+            if span is not None:
+                value = text[span[0]:span[1]].rstrip(";,")
+                quoted = span[0] > 0 and text[span[0] - 1] in "\"'"
+                if _acceptable(value) and assignment_value_ok(value, quoted, "="):
+                    yield span[0], span[0] + len(value)
+        found = lowered.find("identified", found + 1)
+
+
 def iter_config_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of every credential in the config-file shapes above."""
     finders = []
@@ -200,6 +221,8 @@ def iter_config_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int
         finders.append(_secure_strings)
     if _PGPASS_HINT.search(lowered) is not None:
         finders.append(_pgpass)
+    if "identified" in lowered:
+        finders.append(_identified)
     for finder in finders:
         for start, end in finder(text, lowered):
             if end > start:

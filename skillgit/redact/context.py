@@ -13,142 +13,41 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from skillgit.redact.values import (
+    CODE_EXPRESSION,
+    ESCAPED_JSON_STRING,
+    JSON_STRING,
+    PAIR_VALUE,
+    assignment_value_ok,
+    concatenated_end,
+    is_placeholder,
+    looks_opaque,
+    random_value,
+    strongly_secret,
+    trimmed_end,
+    with_trailing_marks,
+)
+
 _END = r"(?=[\s\"'`,;)}>|&]|\\[nrt\"']|$)"
 _NOT_MARKER = r"(?!\[REDACTED:)"
 _UNQUOTED = r"(?:(?!\[REDACTED:)[^\s\"'`\\])"
 """A character of an unquoted value: anything up to white space, a quote or a backslash (a
 JSON escape), so a value is read whole (`Tr0ub4dor&3;x`); trailing punctuation of the code or
-prose around it is trimmed afterwards (`_trimmed_end`)."""
+prose around it is trimmed afterwards (`trimmed_end`)."""
 _QUOTED = r"(?:(?!\[REDACTED:)[^\"'`\n\r\\])"
 """A character of a quoted value: a passphrase of several words is one value."""
 _SEP = (r"(?:\\?[\"'`]\]?[ \t]{0,4},|\\?[\"'`]?\]?[ \t]{0,4}(?::=|=>|=(?![=~])|:(?![:/])))"
         r"[ \t]{0,4}")
 """`key=`, `key: `, `"key": `, `key => `, `environ["KEY"] = `, and a quoted key and value
 side by side: `define('DB_PASSWORD', '…')`, `setdefault("token", "…")` (see `_PAIR`)."""
-_ANNOTATION = (r"(?:(?:str|bytes|Optional\[str\]|SecretStr|string|String|str[ \t]*\|[ \t]*None)"
-               r"[ \t]*=(?![=>])[ \t]*)?")
-"""A type between the key and the value: `password: str = "…"` (Python, TypeScript)."""
+_ANNOTATION = (r"(?:[&*]?(?:'static[ \t]+)?[A-Za-z_][\w.]{0,40}(?:<[^<>\n]{0,40}>|\[[\w ]{0,20}\])?"
+               r"(?:[ \t]*\|[ \t]*None)?[ \t]*=(?![=>])[ \t]*)?")
+"""A type between the key and the value: `password: str = "…"` (Python, TypeScript),
+`DB_PASSWORD: &str = "…"` (Rust), `token: Optional[str] = "…"`."""
 _YAML_PREFIX = (r"(?:&[\w\-]{1,40}[ \t]+|!![a-z]{1,12}[ \t]+)?"
                 r"(?:[|>][\-+0-9]{0,2}[ \t]*(?:\r?\n|(?:\\r)?\\n)[ \t]+)?")
 """A YAML anchor or tag before the value (`password: &pw X`, `!!str X`) and a block scalar
 whose value is on the next line (`password: |` newline `  X`)."""
-
-_PLACEHOLDER = re.compile(
-    r"(?i)(?:x{3,}|\*{3,}|.*\.{3}.*|.*….*|<[^>]*>?|\$.*|%.*%|\{.*|.*\}|"
-    r"(?:your|my|the|some|example|dummy|fake|sample|test|placeholder)[_\-].*|"
-    r".*(?:here|example|placeholder|redacted|changeme|dummy|abc123|123456).*|"
-    r"(?:abc|xyz|foo|bar|baz|qux|secret|password|pass|token|key)[_\-]?\d{0,6}|"
-    r"none|null|nil|undefined|true|false|str|string|bytes|int|bool|optional|any|required|"
-    r"password|passwd|pass|secret|token|key|pwd|env|environ|os\.environ.*|process\.env.*)"
-)
-_CODE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
-_FIELD_NAME = re.compile(r"[a-z][a-z0-9]*(?:[_\-.][a-z0-9]+)*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
-_KEY_WORD_IN_VALUE = re.compile(r"(?i)pass|secret|token|key|auth|cred")
-_NUMBER = re.compile(r"[\d.,_:]+")
-_CODE_EXPRESSION = re.compile(r"[A-Za-z_$][\w.$]*[(\[]|[({<\[]")
-"""`get_token()`, `os.environ[...]`, `Optional[str]`, `{{ x }}`: code or a template."""
-_RANDOM_NAME = re.compile(r"[A-Za-z]*\d+[A-Za-z]+")
-"""Letters and digits mixed before a bracket: a secret holding `[`, not `name[...]` code."""
-_WORD_WITH_DIGITS = re.compile(r"(?=[A-Za-z]*\d)[A-Za-z\d]*[A-Za-z][A-Za-z\d]*")
-"""Letters and digits in one word, no separator: `Passw0rd`, `SuperSecret1` (a name in code
-that holds a key word is spelled with `_` or in camelCase without digits)."""
-_LABEL_WORDS = re.compile(r"(?i)\b(?:enter|your|please|required|invalid|must|field|"
-                          r"example|placeholder)\b")
-
-
-def _trimmed_end(value: str) -> int:
-    """Length of `value` without the punctuation that closes the code or prose around it:
-    `,` `;` `.` `:` `!` `?` always, a closing bracket only when the value did not open it."""
-    end = len(value)
-    while end:
-        char = value[end - 1]
-        unopened = char in ")]}>" and value.count(
-            "([{<"[")]}>".index(char)], 0, end) < value.count(char, 0, end)
-        if not (char in ",;:!?." or unopened):
-            break
-        end -= 1
-    return end
-
-
-def is_placeholder(value: str) -> bool:
-    """True for values that stand for a secret rather than being one (`<token>`, `${X}`).
-
-    A value of several words is a passphrase unless it says it stands for one
-    (`<your password>`, `enter the key`)."""
-    if len(value) < 4:
-        return True
-    if " " in value.strip():
-        return _SPACED_PLACEHOLDER.search(value) is not None
-    return _PLACEHOLDER.fullmatch(value) is not None
-
-
-_SPACED_PLACEHOLDER = re.compile(r"(?i)x{3,}|\*{3,}|\.{3}|…|[<>${}%]|\b(?:your|enter|example|"
-                                 r"placeholder|redacted|changeme|goes)\b")
-
-
-_MIXED_PART = re.compile(r"^(?=.*[a-z])(?=.*[A-Z])(?:.*[A-Za-z]\d+[A-Za-z]).*\d")
-"""A part of a dotted value with both cases and digits between and after letters (`Fz6Hq2` in
-`LJF3h.Fz6Hq2`): a password holding a dot, not an attribute name."""
-_PAIR_VALUE = re.compile(r"(?=[^\d]*\d)(?=.*[A-Za-z])[^\s()\[\]<>{}|?*\\,]{6,}")
-"""The value of a quoted pair (`'DB_PASSWORD', 'x'`): letters and digits, no code."""
-_RANDOM_PART = re.compile(r"(?=[^.]*\d)(?=[^.]*[A-Za-z])[A-Za-z0-9_\-]+")
-
-
-_WORDS_JOINED = re.compile(r"[a-z]+(?:[_\-][a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
-
-
-def random_enough(part: str) -> bool:
-    """Not words joined by `_`/`-`, mixed case or several digits, and more distinct characters
-    than words of that length have (a rough entropy test)."""
-    if _WORDS_JOINED.fullmatch(part):
-        return False
-    mixed = any(c.isupper() for c in part) and any(c.islower() for c in part)
-    if not (mixed or sum(c.isdigit() for c in part) >= 4):
-        return False
-    return len(set(part)) >= min(12, len(part) * 3 // 5)
-
-
-def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
-    """Whether `value`, standing after a secret's key and `separator`, is the secret itself
-    rather than code, a type, a field name or a placeholder."""
-    if is_placeholder(value) or _NUMBER.fullmatch(value) or value.endswith(("-", "_")):
-        return False
-    if quoted and (" " in value or "\t" in value):
-        # A passphrase has spaces; a label or a sentence names the field or asks for it, and
-        # a quote opening on a space is prose between two code spans.
-        return not (value[0].isspace() or value[-1].isspace()
-                    or _KEY_WORD_IN_VALUE.search(value) or _LABEL_WORDS.search(value)
-                    or len(value.split()) > 8)
-    if not quoted and _CODE_EXPRESSION.match(value) and not _RANDOM_NAME.match(value):
-        return False
-    if quoted:
-        # "token": "access_token" or apiKey: 'proxy-handled' name a field or a mode; a secret
-        # is rarely several lower-case words.
-        return not (_FIELD_NAME.fullmatch(value)
-                    and (_KEY_WORD_IN_VALUE.search(value) or any(c in value for c in "-_.")))
-    if not _CODE_NAME.fullmatch(value):
-        # `https://x-access-token:<t>@host` is URL userinfo, left to the connection-string rule
-        # so that the host survives.
-        return not ("@" in value and separator.strip() == ":")
-    # A bare (possibly dotted) name: in code it is a variable or a type (`password = pw`,
-    # `api_key: SecretStr`, `token=self.token`); in .env / YAML it is the value itself.
-    if "." in value:
-        # `self.token` is code; `hvs.CAESI…` or `<id>.<secret>` is a dotted secret: one part
-        # is long and random, which no attribute name is.
-        return any((len(part) >= 16 and _RANDOM_PART.fullmatch(part) is not None
-                    and random_enough(part)) or _MIXED_PART.search(part) is not None
-                   for part in value.split("."))
-    if _KEY_WORD_IN_VALUE.search(value) and not _WORD_WITH_DIGITS.fullmatch(value):
-        return False  # `password_hash`, `accessToken`; but `Passw0rd`, `Hunter2Pass` are values
-    if "=" in separator and separator.strip() != separator:
-        # `x = name` is a code assignment; but a password of letters and digits after a spaced
-        # `=` (an INI or .properties file) is a value: no variable is named so at that length
-        return len(value) >= 8 and _WORD_WITH_DIGITS.fullmatch(value) is not None
-    if any(ch.isdigit() for ch in value):
-        return True
-    if not (value.islower() or value.isupper()):
-        return False  # camelCase / PascalCase: a variable or a type
-    return len(value) >= 8 and not (value.islower() and "_" in value)
 
 
 @dataclass(frozen=True)
@@ -177,34 +76,24 @@ def _value_group(match: re.Match[str], *, reported: bool = False) -> tuple[int, 
         if inner is not None and match.string.startswith(inner, end):
             # a JSON string value holding an escaped quote is read whole, to its closing quote
             # (also inside a JSON-encoded text, where the quote is `\\\"`)
-            whole = (_JSON_STRING if quote == '"' else _ESCAPED_JSON_STRING).match(
+            whole = (JSON_STRING if quote == '"' else ESCAPED_JSON_STRING).match(
                 match.string, start)
             if whole is not None:
                 end = whole.end()
-        return start, end
+        return start, concatenated_end(match.string, end, quote)
     for name in ("uv", "s"):
         if groups.get(name) is not None:
             start, end = match.span(name)
             value = match.string[start:end]
             if name == "uv" and _in_url_query(match):
                 value = value.split("&", 1)[0].split("#", 1)[0]
-            end = _trimmed_end(value)
+            end = trimmed_end(value)
             if reported:
                 end = with_trailing_marks(value, end)
             return start, start + end
     return match.span()
 
 
-_JSON_STRING = re.compile(r'(?:[^"\\\n\r]|\\[^\n\r]){1,512}(?=")')
-_ESCAPED_JSON_STRING = re.compile(r'(?:[^"\\\n\r]|\\\\\\"|\\\\\\\\){1,512}(?=\\")')
-
-
-def with_trailing_marks(text: str, end: int, limit: int | None = None) -> int:
-    """`end` moved past the `!` and `?` that follow it in `text` (up to `limit`)."""
-    limit = len(text) if limit is None else limit
-    while end < limit and text[end] in "!?":
-        end += 1
-    return end
 
 
 _QUERY_KEY = re.compile(r"[?&;][\w.\-\[\]]{0,64}$")
@@ -242,9 +131,14 @@ def _accept_assignment(match: re.Match[str]) -> bool:
     if "," in separator:
         # `("password", "username")` lists names; a pair's value must look like a secret
         return (quoted and match.group("q")[-1] in "\"'" and separator.lstrip("\\")[:1] in "\"'"
-                and _PAIR_VALUE.fullmatch(value) is not None
+                and PAIR_VALUE.fullmatch(value) is not None
                 and assignment_value_ok(value, quoted, separator))
     return assignment_value_ok(value, quoted, separator)
+
+
+def _random_group(match: re.Match[str]) -> bool:
+    start, end = _value_group(match)
+    return random_value(match.string[start:end]) or strongly_secret(match.string[start:end])
 
 
 def _accept_plain(match: re.Match[str]) -> bool:
@@ -255,13 +149,6 @@ _SCHEMES = frozenset({"bearer", "basic", "token", "digest", "negotiate", "ntlm",
                       "apikey", "key", "bot"})
 
 
-def looks_opaque(value: str) -> bool:
-    """A credential of any alphabet rather than a word: a digit, mixed case or a symbol."""
-    if any(ch.isdigit() for ch in value):
-        return True
-    letters = value.strip("-_.~+/=")
-    return ((any(ch.isupper() for ch in letters[1:]) and any(ch.islower() for ch in letters))
-            or any(not ch.isalnum() for ch in letters))
 
 
 def _accept_bearer(match: re.Match[str]) -> bool:
@@ -269,13 +156,23 @@ def _accept_bearer(match: re.Match[str]) -> bool:
     value = match.string[start:end]
     if len(value) < 6 or is_placeholder(value) or value.lower() in _SCHEMES:
         return False
-    if _CODE_EXPRESSION.match(value):
+    if CODE_EXPRESSION.match(value):
         return False
     # In an Authorization header any alphabet is a credential; after a bare "Bearer" in
     # prose ("the bearer token is …") only an opaque value is.
     line_start = match.string.rfind("\n", max(0, start - 300), start) + 1
     header = "authorization" in match.string[max(line_start, start - 300):start].lower()
     return (header and len(value) >= 8) or looks_opaque(value)
+
+
+_PASS_WORDS = frozenset({"bypass", "compass", "surpass", "trespass", "overpass", "underpass",
+                         "encompass", "impass", "nopass", "skippass", "firstpass", "onepass"})
+
+
+def _glued_pass(lowered: str, anchor: re.Match[str]) -> bool:
+    """`SSHPASS`, `SMTPPASS`: a name glued to `pass`, not an English word (`bypass`)."""
+    name = re.search(r"[a-z]*$", lowered[max(0, anchor.start() - 16):anchor.start()])
+    return name is not None and name.group() + "pass" not in _PASS_WORDS
 
 
 def _key_ends_in_secret_word(lowered: str, anchor: re.Match[str]) -> bool:
@@ -359,6 +256,21 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
         (re.compile(r"\[redacted:[a-z0-9\-]{1,40}\]"),),
         re.compile(r"(?P<s>[A-Za-z0-9+=_\-$%*^~][^\s\"'`,;)}>\]\[\\<]{2,511})"),
         lambda match: True),
+    # A value after a marker and a blank (`token: [REDACTED:jwt] X`): a marker planted in
+    # front of a secret must not hide it; only a value that looks like no word counts.
+    ContextRule(
+        "after-marker",
+        (re.compile(r"\[redacted:[a-z0-9\-]{1,40}\][ \t]{1,4}"),),
+        re.compile(r"\\?[\"'`]?(?P<s>[^\s\"'`,;)}>\]\[\\<]{6,256})"),
+        lambda match: strongly_secret(match.group("s")) or random_value(match.group("s"))),
+    # `SENDGRID_KEY=…`, `SSHPASS=…`: a name ending in `key` with no qualifier, or glued to
+    # `pass`, names a secret when the value looks random (`SORT_KEY=name`, `.pgpass: …` stay).
+    ContextRule(
+        "key-assignment",
+        (re.compile(r"key(?<=[_\-.]key)(?![a-z0-9])" + _SEPARATOR_AHEAD),
+         re.compile(r"pass(?<=[a-z]pass)(?![a-z0-9])" + _SEPARATOR_AHEAD)),
+        re.compile(r"(?P<sep>" + _SEP + r")" + _VALUE),
+        lambda match: _accept_assignment(match) and _random_group(match)),
     # Any other scheme (`Authorization: Digest …`, `SSWS …`) or a bare value: listed last so
     # that the specific kinds above name a span they share.
     ContextRule(
@@ -369,6 +281,7 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
         _accept_bearer),
 )
 _ANCHOR_FILTERS = {"secret-assignment": _key_ends_in_secret_word, "basic-auth": _curl_user_flag,
+                   "key-assignment": _glued_pass,
                    "authorization-header": _curl_user_flag}
 
 

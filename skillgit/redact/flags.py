@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skillgit.redact.context import is_placeholder
+from skillgit.redact.values import is_placeholder, random_value, strongly_secret
 
 KIND = "flag-credential"
 
@@ -38,6 +38,9 @@ _WHOLE_NAMES = frozenset({
     "accesskey", "privatekey"})
 _KEY_QUALIFIERS = frozenset({"api", "access", "secret", "auth", "master", "license", "private",
                              "encryption", "signing", "client", "account", "storage", "app"})
+_GLUED_ENDINGS = ("pass", "password", "passwd", "passphrase", "secret", "token", "masterauth")
+_ENDS_SO_BY_CHANCE = frozenset({"bypass", "compass", "surpass", "nopass", "nosecret", "notoken",
+                                "multipass", "onepass", "twopass", "singlepass"})
 _BOOLEAN_PREFIXES = frozenset({
     "no", "ask", "prompt", "with", "without", "use", "skip", "show", "print", "require",
     "allow", "disable", "enable", "max", "min", "num", "expect", "check", "verify", "list",
@@ -93,7 +96,19 @@ def _name_is_secret(name: str) -> bool:
         return len(parts) >= 2 and parts[-2] in _KEY_QUALIFIERS
     if last == "auth":
         return len(parts) <= 2
-    return last in _WHOLE_NAMES
+    # a word glued to a password word names one too (`--requirepass`), when its value looks
+    # like a secret (`_glued_value_ok`): `--multipass icon.svg` is an option
+    return last in _WHOLE_NAMES or (last.endswith(_GLUED_ENDINGS)
+                                    and last not in _ENDS_SO_BY_CHANCE)
+
+
+def _glued_value_ok(name: str, value: str) -> bool:
+    """A value after a name glued to a password word (`requirepass`): a secret's shape, no
+    file name."""
+    last = re.split(r"[-_]", name)[-1]
+    if last in _WHOLE_NAMES or not last.endswith(_GLUED_ENDINGS):
+        return True
+    return (strongly_secret(value) or random_value(value)) and not _FILE_VALUE.match(value)
 
 
 def _long_flags(text: str, lowered: str) -> Iterator[tuple[int, int]]:
@@ -145,7 +160,8 @@ def _long_flag_at(text: str, lowered: str, start: int, end: int) -> tuple[int, i
     if span is None:
         return None
     value = text[span[0]:span[1]]
-    if not _acceptable(value) or (name.endswith("key") and _FILE_VALUE.match(value)):
+    if not _acceptable(value) or (name.endswith("key") and _FILE_VALUE.match(value)) or (
+            not _glued_value_ok(name, value)):
         return None
     if name == "secret" and _DOCKER_SECRET_SPEC.match(value):
         return None

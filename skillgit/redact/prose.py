@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from skillgit.redact.context import (
+from skillgit.redact.values import (
     assignment_value_ok,
     is_placeholder,
     looks_opaque,

@@ -8,6 +8,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
+from skillgit.redact.escapes import on_escaped_line, unescaped_with_spans
 from skillgit.redact.paths import PathRewriter
 from skillgit.redact.scan import SecretMatch, compile_patterns, scan
 from skillgit.redact.visible import visible_with_offsets
@@ -118,17 +119,25 @@ class Redactor:
         return text
 
     def _unhidden(self, text: str) -> str:
-        """`text` with the secrets that invisible characters hide from the rules replaced (the
-        hidden characters outside a secret stay: see `visible.py`)."""
+        """`text` with the secrets that invisible characters (`visible.py`) or escapes
+        (`escapes.py`) hide from the rules replaced (the hidden characters and escapes
+        outside a secret stay)."""
         view = visible_with_offsets(text)
-        if view is None:
-            return text
-        shown, offsets = view
-        matches = scan(shown, self._patterns)
-        if not matches:
-            return text
-        spans = [SecretMatch(m.kind, offsets[m.start], offsets[m.end - 1] + 1) for m in matches]
-        return _replace(text, spans)[0]
+        if view is not None:
+            shown, offsets = view
+            matches = scan(shown, self._patterns)
+            if matches:
+                text = _replace(text, [SecretMatch(m.kind, offsets[m.start],
+                                                   offsets[m.end - 1] + 1) for m in matches])[0]
+        escaped = unescaped_with_spans(text)
+        if escaped is not None:
+            read, starts, ends = escaped
+            matches = [m for m in scan(read, self._patterns)
+                       if on_escaped_line(read, starts, ends, m.start, m.end)]
+            if matches:
+                text = _replace(text, [SecretMatch(m.kind, starts[m.start], ends[m.end - 1])
+                                       for m in matches])[0]
+        return text
 
     def _changed_near(self, text: str, markers: list[tuple[int, int]]) -> bool:
         """Whether a rule now matches next to a new marker (see `_MAX_ROUNDS`)."""

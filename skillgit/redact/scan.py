@@ -23,6 +23,8 @@ from skillgit.redact.entropy import (
     run_end,
 )
 from skillgit.redact.flags import iter_flag_matches
+from skillgit.redact.pairs import iter_named_pair_matches, iter_pair_matches
+from skillgit.redact.phrases import iter_phrase_matches
 from skillgit.redact.prose import (
     ASCII_FOREIGN_ROOTS,
     NON_ASCII_FOREIGN_ROOTS,
@@ -30,6 +32,7 @@ from skillgit.redact.prose import (
 )
 from skillgit.redact.rules import TOKEN_CHARS, TOKEN_RULES
 from skillgit.redact.sieve import _RUN, MIN_RUN, _classes, sieve
+from skillgit.redact.tables import iter_table_matches
 
 CUSTOM_KIND = "custom"
 HIGH_ENTROPY_KIND = "high-entropy"
@@ -218,18 +221,20 @@ def scan(text: str, patterns: Sequence[re.Pattern[str]] = (), *,
     patterns always run over the whole text."""
     lowered = lower_same_length(text)
     view = sieve(text, lowered) if sieved else None
-    if view is not None and not view.text:  # nothing any rule could match
-        return _merge(list(_custom_candidates(text, patterns)))
+    if view is not None and not view.text:  # nothing a sieved rule could match
+        return _merge([*_custom_candidates(text, patterns), *_whole_text_candidates(text, lowered)])
     if view is None:
         candidates = list(_token_candidates_in_runs(text) if sieved else _token_candidates(text))
         candidates.extend(_custom_candidates(text, patterns))
         candidates.extend(_context_candidates(text, lowered))
+        candidates.extend(_whole_text_candidates(text, lowered))
         runs = _candidate_runs(text)
     else:
         mapped = view.to_original
         candidates = [(priority, *mapped(start, end), kind)
                       for priority, start, end, kind in _token_candidates(view.text)]
         candidates.extend(_custom_candidates(text, patterns))
+        candidates.extend(_whole_text_candidates(text, lowered))
         candidates.extend((priority, *mapped(start, end), kind) for priority, start, end, kind
                           in _context_candidates(view.text, view.lowered))
         runs = [mapped(start, end) for start, end in _candidate_runs(view.text)]
@@ -247,8 +252,16 @@ _COMMAND_OR_PROSE_HINTS = ("pass", "pw", "token", "key", "secret", "auth", "cred
 ASCII); most messages hold none."""
 
 
+def _whole_text_candidates(text: str, lowered: str) -> Iterable[tuple[int, int, int, str]]:
+    """Tables and named pairs: their parts stand lines apart, so they read the whole text
+    (as user patterns do) rather than the sieved stretches."""
+    for finder in (iter_named_pair_matches, iter_table_matches):
+        for kind, start, end in finder(text, lowered):
+            yield _CONTEXT_PRIORITY, start, end, kind
+
+
 def _context_candidates(text: str, lowered: str) -> Iterable[tuple[int, int, int, str]]:
-    finders = [iter_context_matches, iter_config_matches]
+    finders = [iter_context_matches, iter_config_matches, iter_pair_matches, iter_phrase_matches]
     for hint in _COMMAND_OR_PROSE_HINTS:  # a loop, not any(): no generator per text
         if hint in lowered:
             finders += [iter_flag_matches, iter_prose_matches]

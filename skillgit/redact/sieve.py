@@ -34,6 +34,8 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
+from skillgit.redact.pairs import CALL_PAIRS
+from skillgit.redact.phrases import AS_THE_SECRET_SHAPES, PIN_SHAPES
 from skillgit.redact.prose import ASCII_FOREIGN_ROOTS, NON_ASCII_FOREIGN_ROOTS
 
 MIN_RUN = 15
@@ -44,7 +46,7 @@ RUN_CHARS = frozenset(
 NOT_SIEVED = ("-----BEGIN", "Private-Lines")
 _LINE_WORDS = ("bearer", "pass", "pw", "rabbitmq", "<<<", "stdin", "sudo", "machine ", "-user",
                "from-literal=", "[redacted:", "keygen", "openssl", "sig=", "signature=",
-               "securestring", *ASCII_FOREIGN_ROOTS)
+               "securestring", "identified", *ASCII_FOREIGN_ROOTS)
 """Lower-case needles that keep their line whatever stands around them (few: each costs a
 pass over the text); `-user` is `--user`, `--proxy-user`. The foreign words for password
 that are not ASCII are looked for only in text that is not ASCII."""
@@ -82,6 +84,10 @@ _SHAPES = [_word_in_use(root) for root in ("token", "key", "secret", "cred", "au
     re.compile(r"://[^\s/@]{0,128}:[^\s/]{1,256}@"),  # URL userinfo (context.py)
     re.compile(r"-(?<![a-z0-9_\-]-)[pawxbu]"),  # a short option of flags.py's tools, any case
     re.compile(r":(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:[^\s]"),  # a .pgpass line (configs.py)
+    *PIN_SHAPES,  # a PIN: `pin is`, `SIM_PIN=`, `pin code:`, `access code is` (phrases.py)
+    re.compile(r"insert[ \t]+into"),  # tables._INSERT
+    *CALL_PAIRS,  # `auth=("user", "…")` (pairs.py)
+    *AS_THE_SECRET_SHAPES,  # "use `X` as the token" (phrases.py)
 ]
 """Shapes that keep their line (and the line before it)."""
 _GOES_ON = ("\\", "|", ">", "-", "+")

@@ -1,0 +1,219 @@
+"""Whether a value standing after a secret's name is the secret itself.
+
+Shared by every finder (context.py assignments, prose.py, configs.py, pairs.py, phrases.py):
+placeholders (`<token>`, `${X}`), code (`get_token()`, `self.token`), field names and labels
+are not secrets; a passphrase, a password of letters and digits, a random token are.
+"""
+
+from __future__ import annotations
+
+import re
+
+_PLACEHOLDER = re.compile(
+    r"(?i)(?:x{3,}|\*{3,}|.*\.{3}.*|.*….*|<[^>]*>?|\$.*|%.*%|\{.*|.*\}|"
+    r"(?:your|my|the|some|example|dummy|fake|sample|test|placeholder)[_\-].*|"
+    r".*(?:here|example|placeholder|redacted|changeme|dummy|abc123|123456).*|"
+    r"(?:abc|xyz|foo|bar|baz|qux|secret|password|pass|token|key)[_\-]?\d{0,6}|"
+    r"none|null|nil|undefined|true|false|str|string|bytes|int|bool|optional|any|required|"
+    r"password|passwd|pass|secret|token|key|pwd|env|environ|os\.environ.*|process\.env.*)"
+)
+_CODE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+_FIELD_NAME = re.compile(r"[a-z][a-z0-9]*(?:[_\-.][a-z0-9]+)*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+_KEY_WORD_IN_VALUE = re.compile(r"(?i)pass|secret|token|key|auth|cred")
+_NUMBER = re.compile(r"[\d.,_:]+")
+CODE_EXPRESSION = re.compile(r"[A-Za-z_$][\w.$]*[(\[]|[({<\[]")
+"""`get_token()`, `os.environ[...]`, `Optional[str]`, `{{ x }}`: code or a template."""
+_RANDOM_NAME = re.compile(r"[A-Za-z]*\d+[A-Za-z]+")
+"""Letters and digits mixed before a bracket: a secret holding `[`, not `name[...]` code."""
+_WORD_WITH_DIGITS = re.compile(r"(?=[A-Za-z]*\d)[A-Za-z\d]*[A-Za-z][A-Za-z\d]*")
+"""Letters and digits in one word, no separator: `Passw0rd`, `SuperSecret1` (a name in code
+that holds a key word is spelled with `_` or in camelCase without digits)."""
+_LABEL_WORDS = re.compile(r"(?i)\b(?:enter|your|please|required|invalid|must|field|"
+                          r"example|placeholder)\b")
+
+
+def trimmed_end(value: str) -> int:
+    """Length of `value` without the punctuation that closes the code or prose around it:
+    `,` `;` `.` `:` `!` `?` always, a closing bracket only when the value did not open it."""
+    end = len(value)
+    while end:
+        char = value[end - 1]
+        unopened = char in ")]}>" and value.count(
+            "([{<"[")]}>".index(char)], 0, end) < value.count(char, 0, end)
+        if not (char in ",;:!?." or unopened):
+            break
+        end -= 1
+    return end
+
+
+def is_placeholder(value: str) -> bool:
+    """True for values that stand for a secret rather than being one (`<token>`, `${X}`).
+
+    A value of several words is a passphrase unless it says it stands for one
+    (`<your password>`, `enter the key`)."""
+    if len(value) < 4:
+        return True
+    if " " in value.strip():
+        return _SPACED_PLACEHOLDER.search(value) is not None
+    return _PLACEHOLDER.fullmatch(value) is not None
+
+
+_SPACED_PLACEHOLDER = re.compile(r"(?i)x{3,}|\*{3,}|\.{3}|…|[<>${}%]|\b(?:your|enter|example|"
+                                 r"placeholder|redacted|changeme|goes)\b")
+
+
+_MIXED_PART = re.compile(r"^(?=.*[a-z])(?=.*[A-Z])(?:.*[A-Za-z]\d+[A-Za-z]).*\d")
+"""A part of a dotted value with both cases and digits between and after letters (`Fz6Hq2` in
+`LJF3h.Fz6Hq2`): a password holding a dot, not an attribute name."""
+PAIR_VALUE = re.compile(r"(?=[^\d]*\d)(?=.*[A-Za-z])[^\s()\[\]<>{}|?*\\,]{6,}")
+"""The value of a quoted pair (`'DB_PASSWORD', 'x'`): letters and digits, no code."""
+_RANDOM_PART = re.compile(r"(?=[^.]*\d)(?=[^.]*[A-Za-z])[A-Za-z0-9_\-]+")
+
+
+_WORDS_JOINED = re.compile(r"[a-z]+(?:[_\-][a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+
+
+def random_enough(part: str) -> bool:
+    """Not words joined by `_`/`-`, mixed case or several digits, and more distinct characters
+    than words of that length have (a rough entropy test)."""
+    if _WORDS_JOINED.fullmatch(part):
+        return False
+    mixed = any(c.isupper() for c in part) and any(c.islower() for c in part)
+    if not (mixed or sum(c.isdigit() for c in part) >= 4):
+        return False
+    return len(set(part)) >= min(12, len(part) * 3 // 5)
+
+
+_IDENTIFIER_CASE = re.compile(r"[a-z][a-z0-9]*(?:[A-Z0-9][a-z0-9]*)*"
+                              r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)*|[A-Z0-9_]+|[a-z0-9_]+")
+
+
+def _random_cased(part: str) -> bool:
+    """A part of a dotted value with both cases and a digit that no identifier is cased like
+    (`XMCr5`), or whose case changes every character or so (`nY8qS`, `Fn7Bwp`); not
+    `oauth2Token`, `Base64Codec`, `SECRET_KEY`."""
+    if not (len(part) >= 4 and any(c.isdigit() for c in part) and any(c.isupper() for c in part)
+            and any(c.islower() for c in part)):
+        return False
+    runs = [len(run.group()) for run in _CASE_RUN.finditer(part)]
+    return _IDENTIFIER_CASE.fullmatch(part) is None or (len(runs) >= 4 and runs.count(1) >= 3)
+
+
+_CASE_RUN = re.compile(r"[a-z]+|[A-Z]+|\d+|[^A-Za-z\d]+")
+
+
+def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
+    """Whether `value`, standing after a secret's key and `separator`, is the secret itself
+    rather than code, a type, a field name or a placeholder."""
+    if is_placeholder(value) or _NUMBER.fullmatch(value) or value.endswith(("-", "_")):
+        return False
+    if quoted and (" " in value or "\t" in value):
+        # A passphrase has spaces; a label or a sentence names the field or asks for it, and
+        # a quote opening on a space is prose between two code spans.
+        return not (value[0].isspace() or value[-1].isspace()
+                    or _KEY_WORD_IN_VALUE.search(value) or _LABEL_WORDS.search(value)
+                    or len(value.split()) > 8)
+    if not quoted and CODE_EXPRESSION.match(value) and not _RANDOM_NAME.match(value):
+        return False
+    if quoted:
+        # "token": "access_token" or apiKey: 'proxy-handled' name a field or a mode; a secret
+        # is rarely several lower-case words.
+        return not (_FIELD_NAME.fullmatch(value)
+                    and (_KEY_WORD_IN_VALUE.search(value) or any(c in value for c in "-_.")))
+    if not _CODE_NAME.fullmatch(value):
+        # `https://x-access-token:<t>@host` is URL userinfo, left to the connection-string rule
+        # so that the host survives.
+        return not ("@" in value and separator.strip() == ":")
+    # A bare (possibly dotted) name: in code it is a variable or a type (`password = pw`,
+    # `api_key: SecretStr`, `token=self.token`); in .env / YAML it is the value itself.
+    if "." in value:
+        # `self.token` is code; `hvs.CAESI…` or `<id>.<secret>` is a dotted secret: one part
+        # is long and random, which no attribute name is.
+        return any((len(part) >= 16 and _RANDOM_PART.fullmatch(part) is not None
+                    and random_enough(part)) or _MIXED_PART.search(part) is not None
+                   or _random_cased(part) for part in value.split("."))
+    if _KEY_WORD_IN_VALUE.search(value) and not _WORD_WITH_DIGITS.fullmatch(value):
+        return False  # `password_hash`, `accessToken`; but `Passw0rd`, `Hunter2Pass` are values
+    if "=" in separator and separator.strip() != separator:
+        # `x = name` is a code assignment; but a password of letters and digits after a spaced
+        # `=` (an INI or .properties file) is a value: no variable is named so at that length
+        return len(value) >= 8 and _WORD_WITH_DIGITS.fullmatch(value) is not None
+    if any(ch.isdigit() for ch in value):
+        return True
+    if not (value.islower() or value.isupper()):
+        return False  # camelCase / PascalCase: a variable or a type
+    return len(value) >= 8 and not (value.islower() and "_" in value)
+
+def looks_opaque(value: str) -> bool:
+    """A credential of any alphabet rather than a word: a digit, mixed case or a symbol."""
+    if any(ch.isdigit() for ch in value):
+        return True
+    letters = value.strip("-_.~+/=")
+    return ((any(ch.isupper() for ch in letters[1:]) and any(ch.islower() for ch in letters))
+            or any(not ch.isalnum() for ch in letters))
+
+
+def with_trailing_marks(text: str, end: int, limit: int | None = None) -> int:
+    """`end` moved past the `!` and `?` that follow it in `text` (up to `limit`)."""
+    limit = len(text) if limit is None else limit
+    while end < limit and text[end] in "!?":
+        end += 1
+    return end
+
+
+_SECRET_SYMBOLS = frozenset("!#$%^&*@+~?")
+
+
+def random_value(value: str) -> bool:
+    """Whether a value looks machine-made or chosen to be hard to guess, whatever names it:
+    ten or more characters, letters and digits mixed with a second case or a symbol (or a
+    long hex / alphanumeric run), many distinct characters; not words joined by `_`/`-`, a
+    path, a URL, a version or code. `SORT_KEY=name`, `PRIMARY_KEY=id`, `CACHE_KEY=user:42`
+    are not; `SENDGRID_KEY=<random>` is."""
+    if len(value) < 10 or is_placeholder(value) or _WORDS_JOINED.fullmatch(value):
+        return False
+    if "://" in value or value.count("/") > 2 or CODE_EXPRESSION.match(value):
+        return False
+    letters = any(c.isalpha() for c in value)
+    digits = sum(c.isdigit() for c in value)
+    if not (letters and digits):
+        return False
+    mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
+    symbol = any(c in _SECRET_SYMBOLS for c in value)
+    long_run = len(value) >= 20 and value.isalnum() and digits >= 3
+    if not (mixed or symbol or long_run):
+        return False
+    return len(set(value)) >= min(10, len(value) * 3 // 5)
+
+
+def strongly_secret(value: str) -> bool:
+    """A bare word that no prose or code spells: letters and digits with a second case or a
+    symbol (`uWq9R#DDwI0Y`, `Hunter2!`), six characters or more, no path or code."""
+    if len(value) < 6 or is_placeholder(value) or CODE_EXPRESSION.match(value):
+        return False
+    if "/" in value or "://" in value or _WORDS_JOINED.fullmatch(value):
+        return False
+    if not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
+        return False
+    mixed = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
+    return mixed or any(c in _SECRET_SYMBOLS for c in value)
+
+
+_CONCATENATION = re.compile(r"(?P<q>\\?[\"'`])[ \t]*(?:(?:\+|\|\|)[ \t]*(?:\\?\r?\n|\\n)?|\.)"
+                            r"[ \t]*(?P=q)[^\"'`\n\r\\]{1,512}(?=(?P=q))")
+"""`"abc" + "def"`, `'abc' +` newline `'def'`, `'abc' || 'def'`, `'abc' . 'def'`: one value
+written in pieces (the line after a `+` or `|` at a line's end is kept by the sieve)."""
+
+
+def concatenated_end(text: str, end: int, quote: str) -> int:
+    """`end` moved over the pieces that continue a quoted value."""
+    for _ in range(16):
+        piece = _CONCATENATION.match(text, end)
+        if piece is None or piece.group("q") != quote:
+            break
+        end = piece.end()
+    return end
+
+
+JSON_STRING = re.compile(r'(?:[^"\\\n\r]|\\[^\n\r]){1,512}(?=")')
+ESCAPED_JSON_STRING = re.compile(r'(?:[^"\\\n\r]|\\\\\\"|\\\\\\\\){1,512}(?=\\")')
