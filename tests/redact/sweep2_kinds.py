@@ -1,7 +1,7 @@
 """The second adversarial sweep: shapes in neither `secret_kinds.py` nor `sweep_kinds.py`
 (shell history, Windows and PowerShell assignments, Dockerfile and CI files, SQL, tables,
 HTTP dumps, code constants, split strings, archive and key tools). Fakes are made at run time
-from a seeded generator, as in `sweep_kinds.py`; `test_sweep2.py` places each case in user
+by `sweep_kinds.py`'s seeded generator; `test_sweep2.py` places each case in user
 text, tool input (plain and JSON-encoded), a long tool output and a primed batch.
 
 A case's `pieces` are what the text holds when the secret is split (`"ab" + "cd"`); any eight
@@ -11,28 +11,9 @@ characters of the secret in the output is a leak.
 from __future__ import annotations
 
 import base64
-import random
-import string
 from dataclasses import dataclass
 
-_RNG = random.Random(4242)
-ALNUM = string.ascii_letters + string.digits
-HEX = "0123456789abcdef"
-B64 = ALNUM + "+/"
-
-
-def rand(alphabet: str, size: int) -> str:
-    wanted = [cls for cls in (string.ascii_uppercase, string.ascii_lowercase, string.digits)
-              if set(cls) & set(alphabet)]
-    while True:
-        value = "".join(_RNG.choice(alphabet) for _ in range(size))
-        if all(set(value) & set(cls) for cls in wanted):
-            return value
-
-
-def pw(symbols: str = "!#%+-_.@") -> str:
-    """A password: letters, digits and one symbol (never a dictionary word)."""
-    return rand(ALNUM, 5) + _RNG.choice(symbols) + rand(ALNUM, 6)
+from sweep_kinds import ALNUM, B64, pw, rand  # one seeded generator for both sweeps
 
 
 @dataclass(frozen=True)
