@@ -9,25 +9,14 @@ placed in user text, tool input and tool output by the leak tests.
 from __future__ import annotations
 
 import base64
-import random
 import string
 from dataclasses import dataclass
 
-_RNG = random.Random(1010)
-ALNUM = string.ascii_letters + string.digits
-B64URL = ALNUM + "-_"
-B64 = ALNUM + "+/"
-HEX = "0123456789abcdef"
+from fakes import ALNUM, B64, B64URL, HEX, Fakes
 
-
-def rand(alphabet: str, size: int) -> str:
-    """Random text mixing upper case, lower case and digits where the alphabet has them."""
-    while True:
-        value = "".join(_RNG.choice(alphabet) for _ in range(size))
-        wanted = [cls for cls in (string.ascii_uppercase, string.ascii_lowercase, string.digits)
-                  if set(cls) & set(alphabet)]
-        if all(set(value) & set(cls) for cls in wanted):
-            return value
+_FAKES = Fakes(1010)
+_RNG = _FAKES.rng
+rand = _FAKES.rand
 
 
 def password() -> str:

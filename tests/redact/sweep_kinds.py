@@ -10,24 +10,14 @@ batch, and checks `Redactor.redact` and the final screen on each.
 from __future__ import annotations
 
 import base64
-import random
 import string
 from dataclasses import dataclass
 
-_RNG = random.Random(2026)
-ALNUM = string.ascii_letters + string.digits
-B64URL = ALNUM + "-_"
-B64 = ALNUM + "+/"
-HEX = "0123456789abcdef"
+from fakes import ALNUM, B64, B64URL, HEX, Fakes
 
-
-def rand(alphabet: str, size: int) -> str:
-    while True:
-        value = "".join(_RNG.choice(alphabet) for _ in range(size))
-        wanted = [cls for cls in (string.ascii_uppercase, string.ascii_lowercase, string.digits)
-                  if set(cls) & set(alphabet)]
-        if all(set(value) & set(cls) for cls in wanted):
-            return value
+_FAKES = Fakes(2026)
+_RNG = _FAKES.rng
+rand = _FAKES.rand
 
 
 def pw(symbols: str = "!#%+-_.@") -> str:

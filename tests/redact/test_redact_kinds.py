@@ -7,31 +7,19 @@ that a secret scanner would (rightly) flag, and every run uses the same values.
 from __future__ import annotations
 
 import base64
-import random
 import string
 from dataclasses import dataclass
 
 import pytest
+from fakes import ALNUM, B64, B64URL, HEX, Fakes
 
 from skillgit.redact import Redactor, find_secrets
 
-_RNG = random.Random(20240611)
-ALNUM = string.ascii_letters + string.digits
-B64URL = ALNUM + "-_"
-B64 = ALNUM + "+/"
-HEX = "0123456789abcdef"
+_FAKES = Fakes(20240611)
+_RNG = _FAKES.rng
+rand = _FAKES.rand
 BASE32 = string.ascii_uppercase + "234567"
 BECH32 = "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"
-
-
-def rand(alphabet: str, size: int) -> str:
-    """Random text that surely mixes upper case, lower case and digits where it can."""
-    while True:
-        value = "".join(_RNG.choice(alphabet) for _ in range(size))
-        wanted = [cls for cls in (string.ascii_uppercase, string.ascii_lowercase, string.digits)
-                  if set(cls) & set(alphabet)]
-        if all(set(value) & set(cls) for cls in wanted):
-            return value
 
 
 @dataclass(frozen=True)
