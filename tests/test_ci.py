@@ -48,3 +48,12 @@ def test_ci_run_is_valid_executable_bash() -> None:
     assert bash is not None
     assert CI_RUN.stat().st_mode & 0o111, ".ci/run is not executable"
     subprocess.run([bash, "-n", str(CI_RUN)], check=True)
+
+
+def test_tests_find_the_shared_corpus_only_through_conftest() -> None:
+    """`SKILLGIT_TEST_CORPUS` moves the corpus for every test: no test builds its own path to
+    `../shared/corpus` (one that did ignored the variable and failed on other machines)."""
+    spelled = re.compile(r"""["']shared["']\s*/\s*["']corpus|shared/corpus["']""")
+    offenders = [str(path.relative_to(PROJECT)) for path in sorted((PROJECT / "tests").rglob("*.py"))
+                 if path.name != "conftest.py" and spelled.search(path.read_text(encoding="utf-8"))]
+    assert offenders == []

@@ -4,10 +4,13 @@ pre-commit builds the hook's virtualenv from this checkout (`pip install .` of a
 base interpreter of the one running the tests. To stay offline on any machine, that install
 may reach no index and no wheel mirror. skillgit's dependencies come from the environment
 running the tests, whatever it is (a fresh `python3 -m venv`, a system Python, a CI image):
-a `usercustomize` module in a throwaway user base appends this interpreter's site-packages to
-the hook environment's `sys.path` after its own, so pip finds them already installed and the
-hook imports the skillgit that pre-commit installed from this checkout. setuptools (the build
-backend) is seeded into the hook environment by virtualenv from its bundled wheel.
+`PYTHONPATH` hands the hook environment this interpreter's site-packages, so pip finds them
+already installed and the hook imports the skillgit that pre-commit installed from this
+checkout (an editable install of ours is a `.pth` hook, which `PYTHONPATH` entries never run).
+The hook environment never includes the base interpreter's own site-packages: their versions
+(an old `typing_extensions` on a machine's global Python) must not decide what pip resolves.
+setuptools (the build backend) is seeded into the hook environment by virtualenv from its
+bundled wheel.
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ import os
 import site
 import subprocess
 import sys
-import sysconfig
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -34,29 +36,46 @@ def running_site_dirs() -> list[str]:
     return [d for d in dirs if Path(d).is_dir()]
 
 
+BUILD_TOOLS = ("pip", "setuptools", "pkg_resources", "_distutils_hack", "wheel", "skillgit",
+               "__editable__", "distutils-precedence")
+"""What the hook environment must take from its own seed or from this checkout, never from
+ours: the build tools (an older setuptools of ours lacks `bdist_wheel`) and skillgit itself."""
+
+
+def dependencies(home: Path) -> Path:
+    """A folder of links to this interpreter's installed packages but the build tools and
+    skillgit: what the hook environment may find already installed."""
+    folder = home / "hook-dependencies"
+    folder.mkdir(parents=True, exist_ok=True)
+    for site_dir in running_site_dirs():
+        for entry in Path(site_dir).iterdir():
+            if entry.name.startswith(BUILD_TOOLS) or entry.suffix == ".pth" \
+                    or (folder / entry.name).exists():
+                continue
+            (folder / entry.name).symlink_to(entry)
+    return folder
+
+
 def hook_env(home: Path) -> dict[str, str]:
-    """The environment for pre-commit: offline, no pip configuration, and a user base whose
-    `usercustomize` hands the hook's virtualenv this interpreter's site-packages."""
-    user_base = home / "hook-user-base"
-    user_site = Path(sysconfig.get_path(
-        "purelib", sysconfig.get_preferred_scheme("user"), vars={"userbase": str(user_base)}))
-    user_site.mkdir(parents=True, exist_ok=True)
-    (user_site / "usercustomize.py").write_text(
-        "import atexit, site, sys\n"
-        f"for _dir in {running_site_dirs()!r}:\n"
-        "    site.addsitedir(_dir)  # appended: the hook env's own site-packages come first\n"
+    """The environment for pre-commit: offline, no pip configuration, no base-interpreter
+    packages, and this interpreter's site-packages on `PYTHONPATH`, plus a `sitecustomize`
+    that records which skillgit each hook process imported."""
+    probe = home / "hook-probe"
+    probe.mkdir(parents=True, exist_ok=True)
+    (probe / "sitecustomize.py").write_text(
+        "import atexit, sys\n"
         "def _record():  # which skillgit this process ran, for the test to check\n"
         "    if 'skillgit' in sys.modules:\n"
         f"        with open({str(home / 'skillgit-imports.log')!r}, 'a') as log:\n"
         "            print(sys.modules['skillgit'].__file__, file=log)\n"
         "atexit.register(_record)\n")
     env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "PYTHONNOUSERSITE", "PYTHONUSERBASE")
+           if k not in ("PYTHONPATH", "PYTHONNOUSERSITE", "PYTHONUSERBASE", "PYTHONHOME")
            and not k.startswith(("PIP_", "VIRTUALENV_"))}
     env.update({
-        "PYTHONUSERBASE": str(user_base),
-        # The user site is read only by a virtualenv that includes system site-packages.
-        "VIRTUALENV_SYSTEM_SITE_PACKAGES": "1",
+        "PYTHONPATH": os.pathsep.join([str(probe), str(dependencies(home))]),
+        "PYTHONNOUSERSITE": "1",
+        "VIRTUALENV_SYSTEM_SITE_PACKAGES": "0",
         "VIRTUALENV_SETUPTOOLS": "bundle",
         "VIRTUALENV_NO_PERIODIC_UPDATE": "1",
         "PIP_CONFIG_FILE": os.devnull,  # no index or find-links from any pip.conf

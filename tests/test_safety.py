@@ -291,13 +291,11 @@ def test_lower_risk_notes_name_unknown_hosts_and_sudo_only() -> None:
     assert refused(text) == []
 
 
-CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus" / "transcripts"
-
-
-def test_nothing_a_real_user_or_agent_wrote_in_the_corpus_is_refused() -> None:
+def test_nothing_a_real_user_or_agent_wrote_in_the_corpus_is_refused(corpus_dir: Path) -> None:
     texts = []
     for conversation in iter_conversations(
-        SessionQuery(source=CORPUS, include_sidechains=True), Redactor(home="/home/x")
+        SessionQuery(source=corpus_dir / "transcripts", include_sidechains=True),
+        Redactor(home="/home/x")
     ):
         for turn in conversation.turns:
             if turn.kind is TurnKind.USER:
