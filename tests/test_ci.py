@@ -54,6 +54,7 @@ def test_tests_find_the_shared_corpus_only_through_conftest() -> None:
     """`SKILLGIT_TEST_CORPUS` moves the corpus for every test: no test builds its own path to
     `../shared/corpus` (one that did ignored the variable and failed on other machines)."""
     spelled = re.compile(r"""["']shared["']\s*/\s*["']corpus|shared/corpus["']""")
-    offenders = [str(path.relative_to(PROJECT)) for path in sorted((PROJECT / "tests").rglob("*.py"))
+    offenders = [str(path.relative_to(PROJECT))
+                 for path in sorted((PROJECT / "tests").rglob("*.py"))
                  if path.name != "conftest.py" and spelled.search(path.read_text(encoding="utf-8"))]
     assert offenders == []
