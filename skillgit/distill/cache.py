@@ -123,6 +123,15 @@ def file_fingerprint(path: Path, tag: str) -> str:
     return "|".join(parts)
 
 
+def as_cached(digest: Digest) -> Digest:
+    """`digest` exactly as the cache keeps it: every string through the final screen.
+
+    A freshly computed digest is used in this form too, so a cold run and a warm one see the
+    same text (a first run must not carry what only the first redactor saw). Idempotent."""
+    return Digest.model_validate_json(
+        Digest.model_validate(screen_value(digest.model_dump(mode="json"))).model_dump_json())
+
+
 class DigestCache:
     """Reads and atomically writes cached digests and the session-file index."""
 
@@ -139,8 +148,8 @@ class DigestCache:
             return None  # a foreign or older entry: recompute it
 
     def put(self, key: str, digest: Digest) -> None:
-        screened = Digest.model_validate(screen_value(digest.model_dump(mode="json")))
-        _write_atomic(self._digest_path(key), screened.model_dump_json().encode("utf-8"))
+        _write_atomic(self._digest_path(key),
+                      as_cached(digest).model_dump_json().encode("utf-8"))
 
     def file_refs(self, agent: str, path: Path,
                   fingerprint: str) -> list[ConversationRef] | None:

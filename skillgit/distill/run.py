@@ -23,6 +23,7 @@ from skillgit.digest import Digest
 from skillgit.distill.cache import (
     ConversationRef,
     DigestCache,
+    as_cached,
     conversation_ref,
     digest_key,
     file_fingerprint,
@@ -268,6 +269,7 @@ class _Run:
             stats.dropped_items += verified.dropped
             digest = Digest.model_validate({**digest.model_dump(),
                                             **verified.answer.model_dump()})
+        digest = as_cached(digest)  # a cold run sees what a warm one reads back
         self.store(lambda: self.cache.put(job.key, digest))
         stats.computed += 1
         self.emit(digest, cached=False)

@@ -22,7 +22,8 @@ from skillgit.digest import Digest
 from skillgit.gitops import GitRepo
 from skillgit.judge.model_judge import JudgeReport, ModelJudge
 from skillgit.llm.base import Backend, Usage
-from skillgit.mine import generate, prose, shape
+from skillgit.mine import fragments, generate, prose, shape
+from skillgit.mine.fragments import together
 from skillgit.mine.group import group
 from skillgit.mine.judge import (
     KnownSkill,
@@ -36,10 +37,11 @@ from skillgit.mine.lower_risk import known_hosts, review_items
 from skillgit.mine.naming import legacy_name
 from skillgit.mine.signals import signals_from
 from skillgit.mine.withhold import withheld_reason as secret_withheld_reason
-from skillgit.mine.write import commit_message
+from skillgit.mine.withhold import without_failing_notes
+from skillgit.mine.write import evidence_shown, quote_shown
 from skillgit.proposal import Candidate, Proposal, SkillChange, Verdict
 from skillgit.redact import Redactor
-from skillgit.safety import is_unsafe, new_text, refused
+from skillgit.safety import new_text
 from skillgit.skills.findings import Level
 from skillgit.skills.model import SKILL_FILE
 from skillgit.skills.validate import validate_skill
@@ -260,13 +262,16 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
             proposal.usage = usage_lines(history, uses, name, window)
         proposal.review_carefully = review_items(
             verdict.candidate, _generated_texts(repo, base, proposal), hosts)
-        risks = refused(commit_message(proposal))  # quotes that are harmless one by one
+        # Its own quotes, harmless one by one, may combine into a command; another
+        # proposal's fragments are never read with them (each was screened alone).
+        risks = together([quote_shown(s) for s in evidence_shown(proposal)])
         if risks:
             result.rejected.append(Rejected(
                 title=verdict.candidate.title, sessions=len(verdict.candidate.sessions),
                 missed="unsafe: its commit message would combine quotes into "
                        f"{', '.join(risks)}; never copied"))
             continue
+        proposal = without_failing_notes(proposal)
         withheld = secret_withheld_reason(proposal, repo, base)  # the final secret screen
         if withheld is not None:
             result.rejected.append(Rejected(title=verdict.candidate.title, missed=withheld,
@@ -287,7 +292,7 @@ def _notes(rejected: list[Rejected]) -> list[str]:
         if r.sessions >= 2 or not r.missed.startswith("not rep"):
             note = (f"\u201c{generate.plain_text(r.title)[:80]}\u201d ({r.sessions} sessions): "
                     f"{r.missed}")
-            if not is_unsafe(note):
+            if fragments.problem(note) is None:  # screened alone; a failing one is left out
                 notes.append(note)
     return notes
 

@@ -23,6 +23,25 @@ def _first_finding(text: str, offset: int = 0) -> tuple[str, int] | None:
     return found[0].kind, text.count("\n", 0, offset + found[0].start) + 1
 
 
+def without_failing_notes(proposal: Proposal) -> Proposal:
+    """`proposal` without the rejected-candidate notes in which the final screen finds a
+    secret once composed: another candidate's note is dropped alone, it never withholds this
+    proposal (each note was screened alone already; this is the net under that)."""
+    while proposal.rejected_others:
+        message = commit_message(proposal)
+        found = secret_findings(message)
+        if not found:
+            break
+        start = message.rfind("\n", 0, found[0].start) + 1
+        line = message[start:message.find("\n", found[0].start) % (len(message) + 1)]
+        hit = [note for note in proposal.rejected_others if note and note in line]
+        if not hit:
+            break
+        proposal = proposal.model_copy(update={
+            "rejected_others": [n for n in proposal.rejected_others if n not in hit]})
+    return proposal
+
+
 def withheld_reason(proposal: Proposal, repo: GitRepo, base: str) -> str | None:
     """Why `proposal` must not be written, or None when it holds no secret."""
     for path, data in sorted(proposal.change.files.items()):

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 from skillgit.errors import UsageError
 from skillgit.gitops import FileChange, GitRepo
 from skillgit.interrupts import deferred
+from skillgit.mine.fragments import shown
 from skillgit.mine.generate import plain_text
 from skillgit.proposal import Proposal, Signal
 
@@ -69,21 +70,21 @@ def commit_message(proposal: Proposal) -> str:
             f"- Repeated ask: {'yes' if verdict.repeated_ask.holds else 'no'}, "
             f"{verdict.repeated_ask.reason}."]
         if verdict.fallback:
-            lines.append(f"- Judge: {escaped(verdict.fallback, 400)}.")
+            lines.append(f"- Judge: {shown(escaped(verdict.fallback, 400))}.")
     if proposal.kind == "update":
         lines.append(f"- Extends the existing skill '{proposal.skill}' instead of adding one.")
     if proposal.usage:
         lines += ["", *proposal.usage]
     lines += review_carefully_lines(proposal)
     lines += ["", "Evidence:"]
-    for s in sorted(c.signals, key=lambda s: (s.session_ref, s.turn))[:12]:
+    for s in evidence_shown(proposal):
         lines.append(f"- {s.session_ref}, turn {s.turn} ({s.kind}): "
-                     f"\u201c{plain_text(s.quote)[:200]}\u201d")
+                     f"\u201c{shown(quote_shown(s))}\u201d")
     if len(c.signals) > 12:
         lines.append(f"- … and {len(c.signals) - 12} more")
     if proposal.rejected_others:
         lines += ["", "Rejected in the same run:"]
-        lines += [f"- {item}" for item in proposal.rejected_others[:10]]
+        lines += [f"- {shown(item)}" for item in proposal.rejected_others[:10]]
     lines += ["",
               f"Skillgit-Proposal: {proposal.fingerprint}",
               f"Skillgit-Kind: {proposal.kind}",
@@ -91,6 +92,16 @@ def commit_message(proposal: Proposal) -> str:
               f"Skillgit-Evidence: {len(c.sessions)} sessions",
               f"Skillgit-Engine: {proposal.engine}"]
     return "\n".join(lines) + "\n"
+
+
+def evidence_shown(proposal: Proposal) -> list[Signal]:
+    """The evidence items a commit message shows, in order."""
+    return sorted(proposal.verdict.candidate.signals, key=lambda s: (s.session_ref, s.turn))[:12]
+
+
+def quote_shown(signal: Signal) -> str:
+    """An evidence quote as a commit message shows it (one line, cut)."""
+    return plain_text(signal.quote)[:200]
 
 
 def cited(signals: list[Signal]) -> str:
@@ -107,12 +118,13 @@ def model_rationale_lines(proposal: Proposal) -> list[str]:
     for label, d in (("Repeatable", verdict.repeatable),
                      ("Room to do better", verdict.feedback),
                      ("Repeated ask", verdict.repeated_ask)):
-        lines.append(f"- {label}: {'yes' if d.holds else 'no'}, {escaped(d.reason, 400)} "
+        reason = shown(escaped(d.reason, 400))
+        lines.append(f"- {label}: {'yes' if d.holds else 'no'}, {reason} "
                      f"(cites {cited(d.evidence)})")
     if verdict.checks:
         lines.append("Kill switches:")
         lines += [f"- {c.name}: {'fires' if c.fires else 'does not fire'}, "
-                  f"{escaped(c.reason, 400)} (cites {cited(c.evidence)})"
+                  f"{shown(escaped(c.reason, 400))} (cites {cited(c.evidence)})"
                   for c in verdict.checks]
     if verdict.merged > 1:
         lines.append(f"- Merges {verdict.merged} candidate groups the model judged to be one "
