@@ -221,7 +221,35 @@ def _secret_steps(case: dict[str, Any], n: int) -> list[Step]:
     return steps
 
 
-def secrets(data: dict[str, Any]) -> dict[str, Any]:
+def _lesson_steps(case: dict[str, Any], n: int) -> list[Step]:
+    """A repeated correction that carries the case: its text is part of a lesson's evidence."""
+    text = case["text"]
+    steps = [user(ASKS[n % len(ASKS)]), assistant("Installing."), shell("npm install", "ok")]
+    if case["where"] == "user":
+        steps.append(user(f"no, use pnpm not npm in this repo. {text}"))
+    elif case["where"] == "tool_input":
+        steps += [shell(text, "ok"), user("no, use pnpm not npm in this repo")]
+    else:
+        steps += [shell("make env", text), user("no, use pnpm not npm in this repo")]
+    return [*steps, shell("pnpm install", "done"), assistant("Done.")]
+
+
+def lesson_run(case: dict[str, Any]) -> dict[str, Any]:
+    """One case inside the evidence of a lesson taught twice: is any piece in a git object?"""
+    with tempfile.TemporaryDirectory(prefix="heldout-") as tmp:
+        home = Home(Path(tmp))
+        for n in range(2):
+            home.session(_lesson_steps(case, n))
+        result = home.run("mine", "--json")
+        dump = home.objects() + result.stdout + result.stderr
+        return {"id": case["id"], "class": case["class"],
+                "leaked": any(piece in dump for piece in case.get("secret", [])),
+                "kept": all(piece in dump for piece in case.get("keep", [])),
+                "proposed": "pnpm" in home.objects(),
+                "withheld": "withheld: a likely secret" in result.stderr}
+
+
+def secrets(data: dict[str, Any], jobs: int = 2) -> dict[str, Any]:
     from skillgit.redact import Redactor
 
     redactor = Redactor(home="/home/tester")
@@ -243,8 +271,16 @@ def secrets(data: dict[str, Any]) -> dict[str, Any]:
         e2e = {where: sorted(c["id"] for c in data["secrets"]
                              if any(p in text for p in c["secret"]))
                for where, text in places.items()}
+    with ThreadPoolExecutor(jobs) as pool:
+        lessons = list(pool.map(lesson_run, data["secrets"]))
+        looks = list(pool.map(lesson_run, data["benign"]))
+    e2e["git objects, as lesson evidence"] = sorted(r["id"] for r in lessons if r["leaked"])
     return {
         "secrets": len(data["secrets"]), "benign": len(data["benign"]),
+        "lesson_leaked_by_class": dict(Counter(r["class"] for r in lessons if r["leaked"])),
+        "lesson_not_proposed": sorted(r["id"] for r in lessons if not r["proposed"]),
+        "lesson_withheld": sorted(r["id"] for r in lessons if r["withheld"]),
+        "benign_lesson_withheld": sorted(r["id"] for r in looks if r["withheld"]),
         "redactor_leaked": [c["id"] for c in leaked],
         "redactor_leaked_by_class": dict(Counter(c["class"] for c in leaked)),
         "benign_altered": [b["id"] for b in altered],
@@ -260,7 +296,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     data = json.loads(args.file.read_text(encoding="utf-8"))
-    report = attacks(data, args.jobs) if args.kind == "attacks" else secrets(data)
+    report = attacks(data, args.jobs) if args.kind == "attacks" else secrets(data, args.jobs)
     json.dump(report, sys.stdout, indent=1, ensure_ascii=False)
     print()
     return 0

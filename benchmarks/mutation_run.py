@@ -1,6 +1,6 @@
 """Mutation run over the core rules: one-line mutants, each against its targeted tests.
 
-    python benchmarks/mutation_run.py [--area gate|validator|lock|ledger|redactor|slips]...
+    python benchmarks/mutation_run.py [--area gate|validator|lock|ledger|redactor|composer|slips]...
                                       [--list] [--max-per-function N]
 
 Not part of the test suite (it is slow: one pytest run per mutant). For every target
@@ -52,6 +52,15 @@ AREAS: dict[str, tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]
     "redactor": ((("skillgit/redact/rules.py", ("TOKEN_RULES",)),),
                  ("tests/redact/test_redact_kinds.py", "tests/redact/test_secret_kinds.py",
                   "tests/redact/test_redact_behaviour.py")),
+    # issue 23: the composer (fragments screened alone, failing ones dropped alone)
+    "composer": ((("skillgit/mine/fragments.py", ("problem", "shown", "together")),
+                  ("skillgit/mine/withhold.py", ("without_failing_notes", "withheld_reason",
+                                                 "_first_finding")),
+                  ("skillgit/mine/write.py", ("commit_message", "model_rationale_lines",
+                                              "evidence_shown", "quote_shown"))),
+                 ("tests/mine/test_isolation.py", "tests/mine/test_cold_warm.py",
+                  "tests/mine/test_propose.py", "tests/mine/test_proposal_screen.py",
+                  "tests/mine/test_secret_leaks.py")),
 }
 # The five slips of issue 18: (area, file, exact old text, new text, what it does).
 SLIPS: tuple[tuple[str, str, str, str, str], ...] = (
@@ -67,6 +76,24 @@ SLIPS: tuple[tuple[str, str, str, str, str], ...] = (
     ("lock", "skillgit/mine/lock.py", "with repo_lock(repo.control_dir, wait_seconds):",
      "with repo_lock(repo.work_tree or repo.control_dir, wait_seconds):",
      "the lock file is created in the work tree"),
+    # issue 23: isolation slips
+    ("composer", "skillgit/mine/write.py", "f\"\\u201c{shown(quote_shown(s))}\\u201d\")",
+     "f\"\\u201c{quote_shown(s)}\\u201d\")", "an evidence quote is composed unscreened"),
+    ("composer", "skillgit/mine/write.py", "[f\"- {shown(item)}\" for item",
+     "[f\"- {item}\" for item", "a rejected candidate's note is composed unscreened"),
+    ("composer", "skillgit/mine/write.py", "{shown(escaped(verdict.fallback, 400))}",
+     "{escaped(verdict.fallback, 400)}", "a judge fallback is composed unscreened"),
+    ("composer", "skillgit/mine/propose.py",
+     "risks = together([quote_shown(s) for s in evidence_shown(proposal)])",
+     "risks = __import__('skillgit.safety').safety.refused("
+     "__import__('skillgit.mine.write').mine.write.commit_message(proposal))",
+     "the composed message is read as one shell text again"),
+    ("composer", "skillgit/mine/propose.py", "proposal = without_failing_notes(proposal)",
+     "pass", "a note the final screen flags withholds the whole proposal"),
+    ("composer", "skillgit/distill/run.py", "digest = as_cached(digest)", "pass",
+     "a cold run uses the digest as it was before the final screen"),
+    ("composer", "skillgit/mine/propose.py", "if fragments.problem(note) is None:",
+     "if True:", "rejected notes are not screened alone"),
 )
 _OPERATORS: tuple[tuple[str, str, str], ...] = (
     (r" == ", " != ", "== -> !="), (r" != ", " == ", "!= -> =="),
