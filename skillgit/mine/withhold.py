@@ -32,8 +32,8 @@ def without_failing_notes(proposal: Proposal) -> Proposal:
         found = secret_findings(message)
         if not found:
             break
-        start = message.rfind("\n", 0, found[0].start) + 1
-        line = message[start:message.find("\n", found[0].start) % (len(message) + 1)]
+        at = found[0].start
+        line = message[:at].rpartition("\n")[2] + message[at:].partition("\n")[0]
         hit = [note for note in proposal.rejected_others if note and note in line]
         if not hit:
             break

@@ -16,6 +16,7 @@ import pytest
 from test_propose import digest, run
 
 from skillgit.digest import Digest
+from skillgit.gitops import GitRepo
 from skillgit.mine import fragments, withhold
 from skillgit.mine.fragments import problem, shown
 from skillgit.mine.write import commit_message
@@ -164,14 +165,35 @@ def test_a_note_flagged_once_composed_never_withholds_a_proposal(
 def test_rejected_notes_are_screened_alone_before_they_are_listed(
         repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     base = base_corpus(random.Random(17))
+    plain = run(repo, base, max_proposals=10)
+    assert any("nightly export" in note for note in plain.proposals[0].rejected_others)
     real = fragments.problem
 
     def refuses_one_note(text: str) -> str | None:
-        return "planted" if "backup host" in text else real(text)
+        return "planted" if "nightly export" in text else real(text)
 
     monkeypatch.setattr(fragments, "problem", refuses_one_note)
     found = run(repo, base, max_proposals=10)
-    assert found.proposals
-    notes = found.proposals[0].rejected_others
-    assert notes and all("backup host" not in note for note in notes)
-    assert any("nightly export" in note for note in notes)
+    assert by_skill(found) == by_skill(plain)
+    for proposal in found.proposals:
+        assert all("nightly export" not in note for note in proposal.rejected_others)
+
+
+def test_a_secret_in_a_fragment_is_named_by_its_kind() -> None:
+    token = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5"
+    assert problem(f"no, the token is {token}") == "a likely secret (github-token)"
+    assert token not in shown(f"no, the token is {token}")
+
+
+def test_the_final_screen_names_the_line_of_a_secret(repo: Path) -> None:
+    found = run(repo, base_corpus(random.Random(19)), max_proposals=10)
+    proposal = found.proposals[0]
+    path, data = next(iter(proposal.change.files.items()))
+    token = "ghp_" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5"
+    text = data.decode() + f"\nthird line from the end\nkey {token}\nlast\n"
+    change = proposal.change.model_copy(update={"files": {path: text.encode()}})
+    with GitRepo(repo) as g:
+        reason = withhold.withheld_reason(proposal.model_copy(update={"change": change}), g,
+                                          g.resolve("main"))
+    assert reason == (f"withheld: a likely secret (github-token) in {path}, "
+                      f"line {text.count(chr(10)) - 1}")
