@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from skillgit.errors import EXIT_FINDINGS, EXIT_OK
+from skillgit.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from skillgit.printable import json_printable, printable
 
 
@@ -79,4 +79,8 @@ def publish(remote: str | None, repo: str | None, base: str | None, max_open: in
             click.echo(printable(line))
     for warning in result.warnings:
         click.echo(f"skillgit: warning: {printable(warning)}", err=True)
+    for error in result.errors:
+        click.echo(f"skillgit: error: {printable(error)}", err=True)
+    if result.errors:
+        return EXIT_USAGE
     return EXIT_FINDINGS if result.count("failed") else EXIT_OK
