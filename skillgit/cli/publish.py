@@ -70,6 +70,7 @@ def publish(remote: str | None, repo: str | None, base: str | None, max_open: in
         draft=section.draft if draft is None else draft, dry_run=dry_run,
         dashboard=section.dashboard and not no_dashboard,
         token_env=token_env or section.token_env,
+        token_env_key="--token-env" if token_env else "publish.token_env",
         identity=resolve_identity(None, os.environ, config.mine.identity))
     result = run_publish(here, options, os.environ)
     if as_json:

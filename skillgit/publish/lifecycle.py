@@ -69,7 +69,7 @@ def connect(repo: GitRepo, options: PublishOptions, environ: Mapping[str, str],
     """The GitHub client and the git remote, sharing one token (the remote gets it only
     when it is on the GitHub server's host, and only in memory)."""
     settings = GitHubSettings.from_env(environ)
-    token = resolve_token(environ, options.token_env, settings)
+    token = resolve_token(environ, options.token_env, settings, key=options.token_env_key)
     target = RemoteTarget.resolve(repo, options.remote)
     if target.scheme in ("http", "https") and target.token is None and \
             urlsplit(target.url).hostname == settings.server_host:

@@ -30,6 +30,7 @@ class PublishOptions(BaseModel):
     dry_run: bool = False
     dashboard: bool = True
     token_env: str | None = None
+    token_env_key: str = "--token-env"    # where token_env came from, for messages
     identity: str = DEFAULT_IDENTITY
     lock_wait_seconds: float = 30.0
 
