@@ -59,8 +59,9 @@ def reconcile(repo: GitRepo, writes: Writes, target: RemoteTarget,
             missing = [name for name in options.labels if name.lower() not in have]
             if fingerprint is not None and missing:
                 writes.add_labels(pull, missing)
-                done.notes.append(f"#{pull.number} {branch}: added the missing label(s) "
-                                  f"{', '.join(missing)}")
+                done.notes.append(f"#{pull.number} {branch}: "
+                                  f"{'would add' if writes.dry_run else 'added'} the missing "
+                                  f"label(s) {', '.join(missing)}")
         except GitHubError as exc:
             done.errors.append(f"{branch}: {exc}")
         done.open_pulls.append(pull)

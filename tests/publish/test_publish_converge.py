@@ -191,3 +191,21 @@ def test_a_merged_prs_branch_is_deleted_though_this_clone_never_had_it(world: Wo
     assert f"{ALPHA}: deleted on the remote" in run.out
     again = world.publish()                     # idempotent: nothing left to do
     assert again.code == 0 and "deleted" not in again.out
+
+
+def test_a_dry_run_plans_every_repair_and_writes_nothing(world: World) -> None:
+    world.propose("alpha", FP1)
+    world.propose("beta", FP2)
+    assert world.publish().code == 0
+    world.github.state.pulls[2]["labels"] = []  # someone removed it, or a run was killed
+    assert main(["proposals", "reject", ALPHA]) == 0
+    world.github.reset_log()
+    run = world.publish("--dry-run")
+    assert run.code == 0, run.err
+    assert world.github.writes == []
+    assert world.lines(run)[ALPHA] == "would-close"
+    assert "#2 skillgit/new/beta: would add the missing label(s) skillgit" in run.out
+    assert "POST /repos/o/r/issues/2/labels: skillgit" in run.out
+    assert "PATCH /repos/o/r/pulls/1: close" in run.out
+    real = world.publish()
+    assert world.lines(real)[ALPHA] == "closed" and labels(world, 2) == {"skillgit"}
