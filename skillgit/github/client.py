@@ -8,7 +8,7 @@ An unchanged dashboard or comment costs reads only: bodies are compared before a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal, TypeVar
 
 import httpx
@@ -196,14 +196,18 @@ class GitHubClient:
         """The newest issue (open or closed, never a PR) carrying `label` whose body holds
         `marker`. The label is the proof it is ours: people without triage rights cannot
         label an issue, so a stranger's issue quoting the marker is never taken for it."""
-        params: dict[str, str | int] = {"state": "all", "labels": label, "sort": "created",
+        return next(self.issues_by_marker(marker, label, "all"), None)
+
+    def issues_by_marker(self, marker: str, label: str,
+                         state: Literal["open", "all"] = "open") -> Iterator[Issue]:
+        """Every such issue, newest first (read page by page, as far as the caller goes)."""
+        params: dict[str, str | int] = {"state": state, "labels": label, "sort": "created",
                                         "direction": "desc"}
         for item in self.http.paginate(f"{self._base}/issues", params, needs=ISSUES):
             issue = parse(Issue, item, f"GET {self._base}/issues")
             if (not issue.is_pull_request and issue.has_label(label)
                     and marker in (issue.body or "")):
-                return issue
-        return None
+                yield issue
 
     def create_issue(self, title: str, body: str, labels: Sequence[str] = ()) -> Issue:
         payload: dict[str, Any] = {"title": title, "body": body}
@@ -217,6 +221,10 @@ class GitHubClient:
         payload = {k: v for k, v in (("title", title), ("body", body)) if v is not None}
         return self._answer(Issue, "PATCH", f"{self._base}/issues/{int(number)}",
                             ISSUES, payload)
+
+    def close_issue(self, number: int) -> Issue:
+        return self._answer(Issue, "PATCH", f"{self._base}/issues/{int(number)}", ISSUES,
+                            {"state": "closed"})
 
     def upsert_issue_by_marker(self, marker: str, title: str, body: str,
                                label: str = "skillgit") -> tuple[Issue, Upserted]:

@@ -127,6 +127,7 @@ def _publish(repo: GitRepo, client: GitHubClient, target: RemoteTarget, base: st
             result.dashboard = DashboardOutcome(status="failed")
             result.errors.append(f"dashboard: {exc}")
     result.errors += writes.errors
+    result.reconciled += writes.notes
     if not options.dry_run and result.count("rejected"):
         result.ledger = sync_ledger(repo, target, options.identity, False,
                                     options.lock_wait_seconds).status

@@ -30,6 +30,7 @@ class Writes:
         self.planned: list[str] = []
         self.warnings: list[str] = []
         self.errors: list[str] = []   # a PR opened, then a later write on it failed
+        self.notes: list[str] = []    # repairs made (duplicate dashboards closed)
         self._labels_ready = False
 
     @property
@@ -108,6 +109,21 @@ class Writes:
             return pull
         return self.client.update_pull(pull.number, title=title, body=body)
 
+    def _close_duplicates(self, kept: int) -> None:
+        """Other open dashboards (an older skillgit retried a create that had worked):
+        closed, so there is one again; the newest is kept."""
+        # listed whole before closing any: closing shifts the pages of an "open" listing
+        for issue in list(self.client.issues_by_marker(DASHBOARD_MARKER, DASHBOARD_LABEL)):
+            if issue.number == kept:
+                continue
+            if self.dry_run:
+                self._plan("PATCH", f"{self._base}/issues/{issue.number}",
+                           "close a duplicate dashboard")
+            else:
+                self.client.close_issue(issue.number)
+            self.notes.append(f"#{issue.number}: {'would close' if self.dry_run else 'closed'}"
+                              f" a duplicate dashboard issue (#{kept} is kept)")
+
     def dashboard(self, body: str, needed: bool) -> DashboardOutcome:
         """Create or update the dashboard issue in place (no write when unchanged). Not
         `needed` (nothing to list): an existing one is still brought up to date, none is
@@ -117,6 +133,8 @@ class Writes:
             return DashboardOutcome(status="none")
         if found is not None and found.state == "closed":
             return DashboardOutcome(status="closed", url=found.html_url)
+        if found is not None:
+            self._close_duplicates(found.number)
         if found is not None and found.body == body and found.title == DASHBOARD_TITLE:
             return DashboardOutcome(status="unchanged", url=found.html_url)
         if self.dry_run:

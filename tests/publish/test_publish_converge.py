@@ -93,6 +93,21 @@ def test_a_dashboard_created_but_answered_5xx_is_found_never_duplicated(world: W
     assert len(world.github.state.issues) == 1
 
 
+def test_duplicate_dashboards_left_by_an_older_run_converge_to_one(world: World) -> None:
+    world.propose("alpha", FP1)
+    for _ in range(3):                          # what the blind retries made before
+        world.github.state.add_issue("Skill proposals (skillgit)", f"{DASHBOARD_MARKER}\nold",
+                                     user="skillgit-bot", labels=("skillgit",))
+    run = world.publish("--max-open", "0")
+    assert run.code == 0, run.err
+    issues = world.github.state.issues
+    assert [n for n, i in issues.items() if i["state"] == "open"] == [max(issues)]
+    assert "closed a duplicate dashboard issue" in run.out
+    world.github.reset_log()
+    again = world.publish("--max-open", "0")
+    assert again.code == 0 and world.github.writes == [] and "duplicate" not in again.out
+
+
 def test_a_pr_created_but_answered_5xx_is_found_and_labelled(world: World) -> None:
     world.propose("alpha", FP1)
     world.github.answer_next("POST /repos/o/r/pulls", lost_answer, times=4)
