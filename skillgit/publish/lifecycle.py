@@ -34,7 +34,12 @@ import httpx
 from skillgit.errors import UsageError
 from skillgit.github.auth import GitHubSettings, resolve_token
 from skillgit.github.client import GitHubClient
-from skillgit.github.errors import ActionsCannotCreatePullRequests, GitHubError
+from skillgit.github.errors import (
+    ActionsCannotCreatePullRequests,
+    BadCredentials,
+    GitHubError,
+    RateLimited,
+)
 from skillgit.github.http import GitHubHttp, RetryPolicy
 from skillgit.github.repo import RepoRef
 from skillgit.gitops import GitRepo
@@ -111,16 +116,22 @@ def _publish(repo: GitRepo, client: GitHubClient, target: RemoteTarget, base: st
     steps = plan(repo, client, branches, {p.head.ref: p for p in open_pulls},
                  max(options.max_open - len(open_pulls), 0))
     pushed = _push(repo, target, steps, options, result)
+    stop: GitHubError | None = None   # the token is refused or used up: no call can succeed
     for step in steps:
-        if step.local.branch in pushed:
-            try:
-                result.outcomes.append(_act(repo, writes, step, pushed[step.local.branch],
-                                            base, options))
-            except GitHubError as exc:  # this PR only: the run goes on with the others
-                result.outcomes.append(_failed(step, str(exc)))
-                result.errors.append(f"{step.local.branch}: {exc}")
+        if step.local.branch not in pushed:
+            continue
+        if stop is not None:
+            result.outcomes.append(_failed(step, f"not tried: {stop}"))
+            continue
+        try:
+            result.outcomes.append(_act(repo, writes, step, pushed[step.local.branch],
+                                        base, options))
+        except GitHubError as exc:  # this PR only: the run goes on with the others
+            result.outcomes.append(_failed(step, str(exc)))
+            result.errors.append(f"{step.local.branch}: {exc}")
+            stop = exc if isinstance(exc, (BadCredentials, RateLimited)) else None
     _decisions(repo, target, steps, options, result)
-    if options.dashboard:
+    if options.dashboard and stop is None:
         try:
             result.dashboard = _dashboard(repo, writes, branches, steps, options)
         except GitHubError as exc:

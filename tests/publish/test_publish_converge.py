@@ -224,3 +224,16 @@ def test_a_dry_run_plans_every_repair_and_writes_nothing(world: World) -> None:
     assert "PATCH /repos/o/r/pulls/1: close" in run.out
     real = world.publish()
     assert world.lines(real)[ALPHA] == "closed" and labels(world, 2) == {"skillgit"}
+
+
+def test_a_rate_limit_far_away_stops_the_api_calls_but_reports_each_proposal(
+        world: World) -> None:
+    world.propose("alpha", FP1)
+    world.propose("beta", FP2)
+    world.github.rate_limit_next(reset_in=3600, route="POST /repos/o/r/pulls")
+    run = world.publish("--json")
+    assert run.code == 2, run.err
+    document = json.loads(run.out)
+    assert by_branch(document) == {ALPHA: "failed", BETA: "failed"}
+    assert document["outcomes"][1]["detail"].startswith("not tried: ")
+    assert sum(e.method == "POST" for e in world.github.log) == 1
