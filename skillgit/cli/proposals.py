@@ -80,6 +80,8 @@ def reject(name: str, repo_path: str, identity: str | None) -> int:
     entry = done.entry
     click.echo(printable(f"rejected {entry.kind} {entry.skill}: it will not be proposed again "
                          f"until its evidence grows well past {entry.sessions} sessions"), err=True)
+    click.echo("its pull request, if one is open, is closed by the next `skillgit publish`",
+               err=True)
     if done.commits_by_others:
         click.echo(printable(f"note: {done.branch} had {done.commits_by_others} commit(s) on top "
                              f"of skillgit's; `git branch {done.branch} {done.tip}` restores it"),

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from skillgit.errors import EXIT_FINDINGS, EXIT_OK
+from skillgit.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from skillgit.printable import json_printable, printable
 
 
@@ -70,6 +70,7 @@ def publish(remote: str | None, repo: str | None, base: str | None, max_open: in
         draft=section.draft if draft is None else draft, dry_run=dry_run,
         dashboard=section.dashboard and not no_dashboard,
         token_env=token_env or section.token_env,
+        token_env_key="--token-env" if token_env else "publish.token_env",
         identity=resolve_identity(None, os.environ, config.mine.identity))
     result = run_publish(here, options, os.environ)
     if as_json:
@@ -79,4 +80,8 @@ def publish(remote: str | None, repo: str | None, base: str | None, max_open: in
             click.echo(printable(line))
     for warning in result.warnings:
         click.echo(f"skillgit: warning: {printable(warning)}", err=True)
+    for error in result.errors:
+        click.echo(f"skillgit: error: {printable(error)}", err=True)
+    if result.errors:
+        return EXIT_USAGE
     return EXIT_FINDINGS if result.count("failed") else EXIT_OK

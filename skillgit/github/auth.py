@@ -26,6 +26,29 @@ GH_TIMEOUT = 10.0
 _ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # What an HTTP header value may hold: visible ASCII (a token with CR/LF could inject headers).
 _TOKEN_TEXT = re.compile(r"[\x21-\x7e]+")
+# Prefixes of GitHub's tokens (classic, OAuth, user-to-server, server-to-server, refresh,
+# fine-grained) and of other well-known ones, as people paste them by mistake.
+_TOKEN_PREFIXES = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xoxb-",
+                   "xoxp-", "sk-")
+_HEX = re.compile(r"[0-9a-fA-F]{32,}")
+
+
+def looks_like_token(value: str) -> bool:
+    """True for a value that is likely a secret rather than a variable's name: a known token
+    prefix, 32+ hex digits, or 20+ characters mixing lower case, upper case and digits
+    (variable names are words: `SKILLGIT_GITHUB_TOKEN`, `my_token`)."""
+    text = value.strip()
+    if text.lower().startswith(_TOKEN_PREFIXES) or _HEX.fullmatch(text):
+        return True
+    return len(text) >= 20 and any(c.islower() for c in text) and \
+        any(c.isupper() for c in text) and any(c.isdigit() for c in text)
+
+
+def _not_a_name(key: str) -> UsageError:
+    return UsageError(f"{key}: expects the NAME of an environment variable that holds the "
+                      "token (e.g. SKILLGIT_GITHUB_TOKEN), not the token itself; the value "
+                      "given looks like a token and is not shown. If it is one, revoke it: it "
+                      "may be in your shell history or a config file")
 
 
 @dataclass(frozen=True)
@@ -86,15 +109,19 @@ def run_gh(argv: list[str], timeout: float) -> str | None:
 def resolve_token(environ: Mapping[str, str], token_env: str | None = None,
                   settings: GitHubSettings | None = None,
                   which: Callable[[str], str | None] = shutil.which,
-                  run: Runner = run_gh) -> Token:
-    """The token to use, or `NoToken` / `UsageError` saying how to provide one."""
+                  run: Runner = run_gh, key: str = "--token-env") -> Token:
+    """The token to use, or `NoToken` / `UsageError` saying how to provide one. `key` names
+    where `token_env` came from (`--token-env`, `publish.token_env`) in messages; a value
+    there that looks like a token is never echoed."""
     if token_env is not None:
+        value = environ.get(token_env, "").strip() if _ENV_NAME.fullmatch(token_env) else ""
+        if not value and looks_like_token(token_env):
+            raise _not_a_name(key)
         if not _ENV_NAME.fullmatch(token_env):
-            raise UsageError(f"--token-env: expected an environment variable name, "
+            raise UsageError(f"{key}: expected an environment variable name, "
                              f"got {token_env!r}")
-        value = environ.get(token_env, "").strip()
         if not value:
-            raise NoToken(f"--token-env {token_env}: that environment variable is not set "
+            raise NoToken(f"{key} {token_env}: that environment variable is not set "
                           "or is empty")
         return _checked(value, token_env)
     for name in TOKEN_VARIABLES:

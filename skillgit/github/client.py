@@ -8,16 +8,17 @@ An unchanged dashboard or comment costs reads only: bodies are compared before a
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Literal, TypeVar
 
 import httpx
+from pydantic import BaseModel
 
 from skillgit.errors import UsageError
 from skillgit.github.auth import GitHubSettings, resolve_token
-from skillgit.github.errors import ReviewRequestRejected, ValidationFailed
+from skillgit.github.errors import MaybeDone, ReviewRequestRejected, ValidationFailed
 from skillgit.github.http import GitHubHttp, RetryPolicy
-from skillgit.github.models import Issue, IssueComment, PullRequest
+from skillgit.github.models import Issue, IssueComment, PullRequest, parse
 from skillgit.github.repo import RepoRef
 
 PULLS = "Pull requests: read and write"
@@ -26,6 +27,8 @@ DEFAULT_LABEL_COLOR = "5319e7"
 MAX_LABEL = 50
 _COLOR = re.compile(r"[0-9a-fA-F]{6}")
 Upserted = Literal["created", "updated", "unchanged", "closed"]
+T = TypeVar("T")
+Model = TypeVar("Model", bound=BaseModel)
 
 
 class GitHubClient:
@@ -71,7 +74,7 @@ class GitHubClient:
         items = self.http.paginate(f"{self._base}/pulls", {
             "head": f"{self.repo.owner}:{branch}", "state": state,
             "sort": "created", "direction": "desc"}, needs=PULLS)
-        pulls = [PullRequest.model_validate(item) for item in items]
+        pulls = [parse(PullRequest, item, f"GET {self._base}/pulls") for item in items]
         return [p for p in pulls if p.head.ref == branch and self._ours(p)]
 
     def open_pulls(self, head_prefix: str = "", label: str | None = None) -> list[PullRequest]:
@@ -79,7 +82,7 @@ class GitHubClient:
         that carry `label`, when given), oldest first."""
         items = self.http.paginate(f"{self._base}/pulls", {
             "state": "open", "sort": "created", "direction": "asc"}, needs=PULLS)
-        pulls = [PullRequest.model_validate(item) for item in items]
+        pulls = [parse(PullRequest, item, f"GET {self._base}/pulls") for item in items]
         return [p for p in pulls if p.head.ref.startswith(head_prefix) and self._ours(p)
                 and (label is None or label.lower() in {n.lower() for n in p.label_names})]
 
@@ -89,8 +92,30 @@ class GitHubClient:
         return repo is not None and repo.full_name.lower() == str(self.repo).lower()
 
     def get_pull(self, number: int) -> PullRequest:
-        return PullRequest.model_validate(
-            self.http.get_object(f"{self._base}/pulls/{int(number)}", needs=PULLS))
+        path = f"{self._base}/pulls/{int(number)}"
+        return parse(PullRequest, self.http.get_object(path, needs=PULLS), f"GET {path}")
+
+    def _answer(self, model: type[Model], method: str, path: str, needs: str,
+                payload: Any) -> Model:
+        response = self.http.request(method, path, json=payload, needs=needs)
+        return parse(model, self.http.json_object(response), f"{method} {path}")
+
+    def _create(self, make: Callable[[], T], probe: Callable[[], T | None]) -> T:
+        """A POST that is not idempotent: when it fails in a way that may hide its success,
+        `probe` looks for what it would have created (by a marker, or the head branch)
+        before it is tried again, so nothing is ever made twice."""
+        attempt = 0
+        while True:
+            try:
+                return make()
+            except MaybeDone:
+                found = probe()
+                if found is not None:
+                    return found
+                if attempt >= self.http.policy.max_retries:
+                    raise
+                self.http.policy.sleep(self.http.policy.backoff(attempt))
+                attempt += 1
 
     def create_pull(self, *, title: str, head: str, base: str, body: str,
                     draft: bool = False) -> PullRequest:
@@ -98,15 +123,23 @@ class GitHubClient:
         `ActionsCannotCreatePullRequests` when the repository setting forbids it."""
         payload = {"title": title, "head": head, "base": base, "body": body, "draft": draft,
                    "maintainer_can_modify": True}
-        response = self.http.request("POST", f"{self._base}/pulls", json=payload, needs=PULLS)
-        return PullRequest.model_validate(self.http.json_object(response))
+
+        def probe() -> PullRequest | None:
+            found = self.pulls_for_branch(head, "open")
+            return found[0] if found else None
+
+        return self._create(lambda: self._answer(PullRequest, "POST", f"{self._base}/pulls",
+                                                 PULLS, payload), probe)
 
     def update_pull(self, number: int, *, title: str | None = None,
                     body: str | None = None) -> PullRequest:
         payload = {k: v for k, v in (("title", title), ("body", body)) if v is not None}
-        response = self.http.request("PATCH", f"{self._base}/pulls/{int(number)}",
-                                     json=payload, needs=PULLS)
-        return PullRequest.model_validate(self.http.json_object(response))
+        return self._answer(PullRequest, "PATCH", f"{self._base}/pulls/{int(number)}",
+                            PULLS, payload)
+
+    def close_pull(self, number: int) -> PullRequest:
+        return self._answer(PullRequest, "PATCH",
+                            f"{self._base}/pulls/{int(number)}", PULLS, {"state": "closed"})
 
     def request_reviewers(self, number: int, reviewers: Sequence[str] = (),
                           team_reviewers: Sequence[str] = ()) -> None:
@@ -117,7 +150,8 @@ class GitHubClient:
         try:
             self.http.request("POST", f"{self._base}/pulls/{int(number)}/requested_reviewers",
                               json={"reviewers": list(reviewers),
-                                    "team_reviewers": list(team_reviewers)}, needs=PULLS)
+                                    "team_reviewers": list(team_reviewers)}, needs=PULLS,
+                              retry=True)  # asking twice is asking once
         except ValidationFailed as exc:
             raise ReviewRequestRejected(str(exc), exc.status, exc.details) from None
 
@@ -142,7 +176,8 @@ class GitHubClient:
                 continue
             try:
                 self.http.request("POST", f"{self._base}/labels", needs=ISSUES, json={
-                    "name": name, "color": color.lower(), "description": description})
+                    "name": name, "color": color.lower(), "description": description},
+                    retry=True)  # a second try answers "already_exists"
                 created.append(name)
             except ValidationFailed as exc:  # created meanwhile: "already_exists" is fine
                 if "already_exists" not in " ".join(exc.details) + str(exc):
@@ -153,7 +188,7 @@ class GitHubClient:
     def add_labels(self, number: int, labels: Sequence[str]) -> None:
         if labels:
             self.http.request("POST", f"{self._base}/issues/{int(number)}/labels",
-                              json={"labels": list(labels)}, needs=ISSUES)
+                              json={"labels": list(labels)}, needs=ISSUES, retry=True)
 
     # -- issues (the dashboard) -------------------------------------------------------------
 
@@ -161,29 +196,35 @@ class GitHubClient:
         """The newest issue (open or closed, never a PR) carrying `label` whose body holds
         `marker`. The label is the proof it is ours: people without triage rights cannot
         label an issue, so a stranger's issue quoting the marker is never taken for it."""
-        params: dict[str, str | int] = {"state": "all", "labels": label, "sort": "created",
+        return next(self.issues_by_marker(marker, label, "all"), None)
+
+    def issues_by_marker(self, marker: str, label: str,
+                         state: Literal["open", "all"] = "open") -> Iterator[Issue]:
+        """Every such issue, newest first (read page by page, as far as the caller goes)."""
+        params: dict[str, str | int] = {"state": state, "labels": label, "sort": "created",
                                         "direction": "desc"}
         for item in self.http.paginate(f"{self._base}/issues", params, needs=ISSUES):
-            issue = Issue.model_validate(item)
+            issue = parse(Issue, item, f"GET {self._base}/issues")
             if (not issue.is_pull_request and issue.has_label(label)
                     and marker in (issue.body or "")):
-                return issue
-        return None
+                yield issue
 
     def create_issue(self, title: str, body: str, labels: Sequence[str] = ()) -> Issue:
         payload: dict[str, Any] = {"title": title, "body": body}
         if labels:
             payload["labels"] = list(labels)
-        response = self.http.request("POST", f"{self._base}/issues", json=payload,
-                                     needs=ISSUES)
-        return Issue.model_validate(self.http.json_object(response))
+        return self._answer(Issue, "POST", f"{self._base}/issues",
+                            ISSUES, payload)
 
     def update_issue(self, number: int, *, title: str | None = None,
                      body: str | None = None) -> Issue:
         payload = {k: v for k, v in (("title", title), ("body", body)) if v is not None}
-        response = self.http.request("PATCH", f"{self._base}/issues/{int(number)}",
-                                     json=payload, needs=ISSUES)
-        return Issue.model_validate(self.http.json_object(response))
+        return self._answer(Issue, "PATCH", f"{self._base}/issues/{int(number)}",
+                            ISSUES, payload)
+
+    def close_issue(self, number: int) -> Issue:
+        return self._answer(Issue, "PATCH", f"{self._base}/issues/{int(number)}", ISSUES,
+                            {"state": "closed"})
 
     def upsert_issue_by_marker(self, marker: str, title: str, body: str,
                                label: str = "skillgit") -> tuple[Issue, Upserted]:
@@ -195,7 +236,8 @@ class GitHubClient:
         found = self.find_issue_by_marker(marker, label)
         if found is None:
             self.ensure_labels([label])
-            return self.create_issue(title, body, [label]), "created"
+            return self._create(lambda: self.create_issue(title, body, [label]),
+                                lambda: self.find_issue_by_marker(marker, label)), "created"
         if found.state == "closed":
             return found, "closed"
         if found.body == body and found.title == title:
@@ -208,9 +250,9 @@ class GitHubClient:
                                author: str | None = None) -> IssueComment | None:
         """The first comment holding `marker`, written by `author` when given (pass the
         bot's login: anyone can quote a marker in a comment of their own)."""
-        for item in self.http.paginate(f"{self._base}/issues/{int(number)}/comments",
-                                       needs=ISSUES):
-            comment = IssueComment.model_validate(item)
+        path = f"{self._base}/issues/{int(number)}/comments"
+        for item in self.http.paginate(path, needs=ISSUES):
+            comment = parse(IssueComment, item, f"GET {path}")
             if marker in (comment.body or "") and (
                     author is None or (comment.user is not None
                                        and comment.user.login.lower() == author.lower())):
@@ -218,14 +260,14 @@ class GitHubClient:
         return None
 
     def create_comment(self, number: int, body: str) -> IssueComment:
-        response = self.http.request("POST", f"{self._base}/issues/{int(number)}/comments",
-                                     json={"body": body}, needs=ISSUES)
-        return IssueComment.model_validate(self.http.json_object(response))
+        return self._answer(IssueComment, "POST",
+                            f"{self._base}/issues/{int(number)}/comments", ISSUES,
+                            {"body": body})
 
     def update_comment(self, comment_id: int, body: str) -> IssueComment:
-        response = self.http.request("PATCH", f"{self._base}/issues/comments/{int(comment_id)}",
-                                     json={"body": body}, needs=ISSUES)
-        return IssueComment.model_validate(self.http.json_object(response))
+        return self._answer(IssueComment, "PATCH",
+                            f"{self._base}/issues/comments/{int(comment_id)}", ISSUES,
+                            {"body": body})
 
     def upsert_comment_by_marker(self, number: int, marker: str, body: str,
                                  author: str | None = None) -> tuple[IssueComment, Upserted]:
@@ -233,7 +275,9 @@ class GitHubClient:
             raise ValueError("the comment body must contain its marker")
         found = self.find_comment_by_marker(number, marker, author)
         if found is None:
-            return self.create_comment(number, body), "created"
+            return self._create(lambda: self.create_comment(number, body),
+                                lambda: self.find_comment_by_marker(number, marker,
+                                                                    author)), "created"
         if found.body == body:
             return found, "unchanged"
         return self.update_comment(found.id, body), "updated"

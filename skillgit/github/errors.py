@@ -57,16 +57,25 @@ class ReviewRequestRejected(ValidationFailed):
     """422 on requesting reviewers (the author, or not a collaborator): worth a warning only."""
 
 
+class NetworkError(GitHubError):
+    """GitHub could not be reached, or kept answering 5xx, after the bounded retries."""
+
+
+class MaybeDone(NetworkError):
+    """A write (POST) that failed in a way that may hide its success (5xx, a lost
+    connection): never retried blindly; the caller looks for its result first."""
+
+
+class UnexpectedAnswer(GitHubError):
+    """GitHub answered 2xx with a body lacking a field skillgit needs (or of another type)."""
+
+
 class RateLimited(GitHubError):
     """A rate limit whose reset is further away than we are willing to wait."""
 
     def __init__(self, message: str, status: int | None, reset_at: datetime | None) -> None:
         super().__init__(message, status)
         self.reset_at = reset_at
-
-
-class NetworkError(GitHubError):
-    """GitHub could not be reached, or kept answering 5xx, after the bounded retries."""
 
 
 def utc_text(epoch: float) -> str:

@@ -104,13 +104,18 @@ class GitHubHttp:
     # -- requests ---------------------------------------------------------------------------
 
     def request(self, method: str, path: str, *, params: Params | None = None,
-                json: Any = None, needs: str = "") -> httpx.Response:
+                json: Any = None, needs: str = "", retry: bool | None = None
+                ) -> httpx.Response:
         """One call (retried as the policy allows); a 2xx response or a typed `GitHubError`.
 
         `needs` names the token permission the call needs, for the 403 message. A body (PR
         text, comment, dashboard) passes the final secret screen on its way out, like every
-        other text skillgit writes or sends."""
+        other text skillgit writes or sends. `retry`: whether a 5xx or a lost connection may
+        be retried blindly; by default yes except for POST, which may have been done already
+        (the caller looks for what it created, by its marker, before trying again). A
+        request that never left (no connection) and a rate limit are always retried."""
         json = screen_value(json) if json is not None else None
+        blind = method != "POST" if retry is None else retry
         attempt = rate_waits = 0
         while True:
             self._space_writes(method)
@@ -118,6 +123,12 @@ class GitHubHttp:
             try:
                 response = self._client.request(method, path, params=params, json=json)
             except httpx.TransportError as exc:
+                unsent = isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout))
+                if not blind and not unsent:
+                    raise e.MaybeDone(self.scrub(
+                        f"{method} {_path(path)}: the connection to GitHub was lost "
+                        f"({type(exc).__name__}: {exc}); it may or may not have been done"),
+                        None) from None
                 if attempt >= self.policy.max_retries:
                     raise e.NetworkError(self.scrub(
                         f"cannot reach GitHub at {self.settings.api_url} ({method} "
@@ -135,6 +146,11 @@ class GitHubHttp:
                 self._wait(wait, f"rate limited on {method} {_path(path)}")
                 rate_waits += 1
                 continue
+            if status >= 500 and not blind:
+                message, _ = _error_text(response)
+                raise e.MaybeDone(self.scrub(
+                    f"{method} {_path(path)}: HTTP {status}: {message}; it may or may not "
+                    "have been done"), status)
             if status >= 500 and attempt < self.policy.max_retries:
                 self._wait(self.policy.backoff(attempt), f"HTTP {status} on {method} "
                            f"{_path(path)}")

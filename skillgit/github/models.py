@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from skillgit.github.errors import UnexpectedAnswer
 
 
 class _Model(BaseModel):
@@ -85,3 +87,22 @@ class IssueComment(_Model):
     html_url: str
     body: str | None = None
     user: User | None = None
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def parse(model: type[M], data: Any, endpoint: str) -> M:
+    """`data` as `model`; `UnexpectedAnswer` naming the endpoint ("GET /repos/o/r/pulls") and
+    the field when GitHub's answer lacks one skillgit needs, or holds another type."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        fields = []
+        for error in exc.errors()[:3]:
+            where = ".".join(str(part) for part in error["loc"]) or "(the whole answer)"
+            what = "is missing" if error["type"] == "missing" else \
+                f"is not what skillgit expects ({error['msg']})"
+            fields.append(f"the field `{where}` {what}")
+        raise UnexpectedAnswer(f"{endpoint}: GitHub's answer cannot be used: "
+                               f"{'; '.join(fields)}") from None

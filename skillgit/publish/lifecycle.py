@@ -16,13 +16,16 @@ Per proposal branch (`skillgit/new|update/<skill>`):
 - a branch holding someone else's commit (here or on the remote) → `foreign`, left alone.
 
 Reads first (one listing of open PRs, then closed PRs only for branches without an open
-one), then one push for every branch to push, then the API writes, then the ledger.
+one), then one push for every branch to push, then the API writes, then the ledger. Each run
+starts by reconciling (`reconcile.py`: rejected PRs closed, missing labels added, merged
+branches deleted). Each PR is handled on its own: an API error on one is reported as that
+proposal's `failed` outcome and in `errors`, and the run goes on with the others.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -31,26 +34,28 @@ import httpx
 from skillgit.errors import UsageError
 from skillgit.github.auth import GitHubSettings, resolve_token
 from skillgit.github.client import GitHubClient
-from skillgit.github.errors import ActionsCannotCreatePullRequests
+from skillgit.github.errors import (
+    ActionsCannotCreatePullRequests,
+    BadCredentials,
+    GitHubError,
+    RateLimited,
+)
 from skillgit.github.http import GitHubHttp, RetryPolicy
-from skillgit.github.models import PullRequest
 from skillgit.github.repo import RepoRef
 from skillgit.gitops import GitRepo
 from skillgit.gitremote import RemoteTarget
-from skillgit.mine.ledger import load_ledger
 from skillgit.mine.lifecycle import PREFIXES
 from skillgit.mine.run import resolve_base
-from skillgit.publish.body import parse_fingerprint, render_body, render_title
+from skillgit.publish.body import render_body, render_title
 from skillgit.publish.closed import (
     ClosedPull,
     delete_local,
     record_closed,
-    sessions_of,
-    with_rejection,
 )
 from skillgit.publish.dashboard import render_dashboard
 from skillgit.publish.ledger_sync import sync_ledger
 from skillgit.publish.model import DashboardOutcome, Outcome, PublishOptions, PublishResult
+from skillgit.publish.plan import Step, closed_pull, plan
 from skillgit.publish.proposals import (
     LocalBranch,
     local_branches,
@@ -59,16 +64,8 @@ from skillgit.publish.proposals import (
     validate_at,
 )
 from skillgit.publish.push import delete_branches, push_proposals
+from skillgit.publish.reconcile import reconcile
 from skillgit.publish.writes import Writes
-
-
-@dataclass
-class Step:
-    local: LocalBranch
-    action: str                   # check | update | open | rejected | merged | skipped-limit
-    pull: PullRequest | None = None
-    previous: str | None = None   # a PR closed unmerged that the new one links
-    detail: str = ""
 
 
 def connect(repo: GitRepo, options: PublishOptions, environ: Mapping[str, str],
@@ -77,7 +74,7 @@ def connect(repo: GitRepo, options: PublishOptions, environ: Mapping[str, str],
     """The GitHub client and the git remote, sharing one token (the remote gets it only
     when it is on the GitHub server's host, and only in memory)."""
     settings = GitHubSettings.from_env(environ)
-    token = resolve_token(environ, options.token_env, settings)
+    token = resolve_token(environ, options.token_env, settings, key=options.token_env_key)
     target = RemoteTarget.resolve(repo, options.remote)
     if target.scheme in ("http", "https") and target.token is None and \
             urlsplit(target.url).hostname == settings.server_host:
@@ -110,17 +107,38 @@ def _publish(repo: GitRepo, client: GitHubClient, target: RemoteTarget, base: st
     branches = local_branches(repo, options.identity)
     open_pulls = [p for p in client.open_pulls(head_prefix="skillgit/")
                   if p.head.ref.startswith(PREFIXES)]
-    steps = _plan(repo, client, branches, {p.head.ref: p for p in open_pulls},
-                  max(options.max_open - len(open_pulls), 0))
     writes = Writes(client, options.dry_run)
+    fixed = reconcile(repo, writes, target, open_pulls, branches, options)
+    result.outcomes += fixed.outcomes
+    result.reconciled += fixed.notes
+    result.errors += fixed.errors
+    open_pulls = fixed.open_pulls
+    steps = plan(repo, client, branches, {p.head.ref: p for p in open_pulls},
+                 max(options.max_open - len(open_pulls), 0))
     pushed = _push(repo, target, steps, options, result)
+    stop: GitHubError | None = None   # the token is refused or used up: no call can succeed
     for step in steps:
-        if step.local.branch in pushed:
+        if step.local.branch not in pushed:
+            continue
+        if stop is not None:
+            result.outcomes.append(_failed(step, f"not tried: {stop}"))
+            continue
+        try:
             result.outcomes.append(_act(repo, writes, step, pushed[step.local.branch],
                                         base, options))
+        except GitHubError as exc:  # this PR only: the run goes on with the others
+            result.outcomes.append(_failed(step, str(exc)))
+            result.errors.append(f"{step.local.branch}: {exc}")
+            stop = exc if isinstance(exc, (BadCredentials, RateLimited)) else None
     _decisions(repo, target, steps, options, result)
-    if options.dashboard:
-        result.dashboard = _dashboard(repo, writes, branches, steps, options)
+    if options.dashboard and stop is None:
+        try:
+            result.dashboard = _dashboard(repo, writes, branches, steps, options)
+        except GitHubError as exc:
+            result.dashboard = DashboardOutcome(status="failed")
+            result.errors.append(f"dashboard: {exc}")
+    result.errors += writes.errors
+    result.reconciled += writes.notes
     if not options.dry_run and result.count("rejected"):
         result.ledger = sync_ledger(repo, target, options.identity, False,
                                     options.lock_wait_seconds).status
@@ -129,46 +147,6 @@ def _publish(repo: GitRepo, client: GitHubClient, target: RemoteTarget, base: st
     order = {b.branch: i for i, b in enumerate(branches)}
     result.outcomes.sort(key=lambda o: order.get(o.branch, len(order)))
     return result
-
-
-def _plan(repo: GitRepo, client: GitHubClient, branches: list[LocalBranch],
-          open_by_branch: dict[str, PullRequest], slots: int) -> list[Step]:
-    steps: list[Step] = []
-    ledger, _ = load_ledger(repo)
-    for local in branches:
-        if not local.ours:
-            steps.append(Step(local, "foreign", detail="the local branch has commits not made "
-                              "by skillgit; not pushed"))
-            continue
-        pull = open_by_branch.get(local.branch)
-        if pull is not None:
-            same = parse_fingerprint(pull.body) == local.fingerprint
-            steps.append(Step(local, "check" if same else "update", pull))
-            continue
-        closed = client.pulls_for_branch(local.branch, "closed")
-        last = closed[0] if closed else None
-        if last is not None and last.outcome == "merged" and (
-                last.head.sha == local.sha or parse_fingerprint(last.body) == local.fingerprint):
-            steps.append(Step(local, "merged", last))
-        elif last is not None and last.outcome == "closed":
-            if last.head.sha == local.sha or parse_fingerprint(last.body) == local.fingerprint:
-                steps.append(Step(local, "rejected", last))
-                continue
-            known = ledger if ledger.find(local.kind, local.skill) else with_rejection(
-                ledger, _closed(repo, local, last))
-            steps.append(Step(local, "rejected", last, detail="the evidence has not grown "
-                              "materially since this proposal was closed")
-                         if known.blocks(local.kind, local.skill, local.sessions)
-                         else Step(local, "open", previous=last.html_url))
-        elif ledger.blocks(local.kind, local.skill, local.sessions):
-            steps.append(Step(local, "rejected", detail="rejected in the ledger"))
-        else:
-            steps.append(Step(local, "open"))
-    opening = sorted((s for s in steps if s.action == "open"),
-                     key=lambda s: (-s.local.sessions, s.local.branch))
-    for step in opening[slots:]:
-        step.action, step.detail = "skipped-limit", "over --max-open; listed on the dashboard"
-    return steps
 
 
 def _push(repo: GitRepo, target: RemoteTarget, steps: list[Step], options: PublishOptions,
@@ -229,18 +207,11 @@ def _act(repo: GitRepo, writes: Writes, step: Step, push_status: str, base: str,
                                   "url": opened.html_url, "number": opened.number})
 
 
-def _closed(repo: GitRepo, local: LocalBranch, pull: PullRequest) -> ClosedPull:
-    """The rejection a PR closed unmerged stands for. Its own proposal when that is the local
-    branch (which is then deleted, as `proposals reject` does); else an earlier one, with
-    the evidence its commit names (when unknown: as much as the local proposal has, so the
-    local one must grow materially before it comes back)."""
-    fingerprint = parse_fingerprint(pull.body)
-    if pull.head.sha == local.sha or fingerprint is None or fingerprint == local.fingerprint:
-        return ClosedPull(local.branch, local.kind, local.skill, local.fingerprint,
-                          local.sessions, pull.html_url, local.sha)
-    sessions = sessions_of(repo, pull.head.sha)
-    return ClosedPull(local.branch, local.kind, local.skill, fingerprint,
-                      local.sessions if sessions is None else sessions, pull.html_url, None)
+def _failed(step: Step, detail: str) -> Outcome:
+    pull = step.pull
+    return Outcome(branch=step.local.branch, status="failed", fingerprint=step.local.fingerprint,
+                   url=pull.html_url if pull else None, number=pull.number if pull else None,
+                   detail=detail)
 
 
 def _decisions(repo: GitRepo, target: RemoteTarget, steps: list[Step],
@@ -255,13 +226,16 @@ def _decisions(repo: GitRepo, target: RemoteTarget, steps: list[Step],
                       detail=step.detail)
         if step.action == "rejected":
             if pull is not None:
-                closed.append(_closed(repo, local, pull))
+                closed.append(closed_pull(repo, local, pull))
             result.outcomes.append(out)
         elif step.action == "merged" and pull is not None:
             merged[local.branch] = pull.head.sha
             result.outcomes.append(out.model_copy(update={"status": "merged"}))
         elif step.action in ("skipped-limit", "foreign"):
             result.outcomes.append(out.model_copy(update={"status": step.action}))
+        elif step.action == "failed":
+            result.outcomes.append(_failed(step, step.detail))
+            result.errors.append(f"{local.branch}: {step.detail}")
     if options.dry_run:
         result.planned += [f"record the rejection of {c.branch} ({c.pr_url}) in the ledger"
                            for c in closed]

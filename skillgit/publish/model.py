@@ -9,11 +9,13 @@ from pydantic import BaseModel, Field
 from skillgit.mine.write import DEFAULT_IDENTITY
 
 # opened / updated / unchanged / rejected / merged / skipped-limit / foreign are the
-# lifecycle; `pushed` is the fallback when GitHub Actions may not open pull requests (the
-# branch is pushed and a compare URL printed); `failed` a push the remote refused.
-OutcomeStatus = Literal["opened", "updated", "unchanged", "rejected", "merged",
+# lifecycle; `closed`: an open PR whose proposal was rejected (`proposals reject`), closed
+# with a comment; `pushed` is the fallback when GitHub Actions may not open pull requests
+# (the branch is pushed and a compare URL printed); `failed` a push the remote refused or
+# an API error on this proposal (the run goes on with the others).
+OutcomeStatus = Literal["opened", "updated", "unchanged", "rejected", "merged", "closed",
                         "skipped-limit", "foreign", "pushed", "failed",
-                        "would-open", "would-update"]
+                        "would-open", "would-update", "would-close"]
 
 
 class PublishOptions(BaseModel):
@@ -28,6 +30,7 @@ class PublishOptions(BaseModel):
     dry_run: bool = False
     dashboard: bool = True
     token_env: str | None = None
+    token_env_key: str = "--token-env"    # where token_env came from, for messages
     identity: str = DEFAULT_IDENTITY
     lock_wait_seconds: float = 30.0
 
@@ -42,7 +45,7 @@ class Outcome(BaseModel):
 
 
 class DashboardOutcome(BaseModel):
-    status: Literal["created", "updated", "unchanged", "closed", "none", "off",
+    status: Literal["created", "updated", "unchanged", "closed", "none", "off", "failed",
                     "would-create", "would-update"]
     url: str | None = None
     waiting: int = 0
@@ -58,7 +61,9 @@ class PublishResult(BaseModel):
     ledger: str = "absent"
     dashboard: DashboardOutcome = Field(default_factory=lambda: DashboardOutcome(status="off"))
     planned: list[str] = Field(default_factory=list)    # dry run: every write not made
+    reconciled: list[str] = Field(default_factory=list)  # what the run repaired first
     warnings: list[str] = Field(default_factory=list)
+    errors: list[str] = Field(default_factory=list)     # API errors; the run went on
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)

@@ -15,6 +15,7 @@ def result_lines(result: PublishResult) -> list[str]:
         lines.append(f"{o.status:<13} {o.branch}{where}{detail}")
     if not result.outcomes:
         lines.append("no proposals to publish (run `skillgit mine`)")
+    lines += [f"{'reconciled':<13} {note}" for note in result.reconciled]
     dash = result.dashboard
     if dash.status not in ("off", "none"):
         lines.append(f"dashboard     {dash.status}" + (f"  {dash.url}" if dash.url else "")

@@ -9,13 +9,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from skillgit.github.client import GitHubClient
-from skillgit.github.errors import PullRequestExists, ReviewRequestRejected
+from skillgit.github.errors import GitHubError, PullRequestExists, ReviewRequestRejected
 from skillgit.github.models import PullRequest
 from skillgit.printable import printable
 from skillgit.publish.dashboard import DASHBOARD_MARKER, DASHBOARD_TITLE
 from skillgit.publish.model import DashboardOutcome
 
 DASHBOARD_LABEL = "skillgit"
+CLOSED_MARKER = "<!-- skillgit:closed-rejected -->"
+CLOSED_COMMENT = (f"{CLOSED_MARKER}\nskillgit closes this pull request: its proposal was "
+                  "rejected (`skillgit proposals reject`, recorded on the `skillgit/ledger` "
+                  "branch). It will not be proposed again unless its evidence grows "
+                  "materially; `skillgit proposals unreject SKILL` forgets the rejection.\n")
 
 
 class Writes:
@@ -24,6 +29,8 @@ class Writes:
         self.dry_run = dry_run
         self.planned: list[str] = []
         self.warnings: list[str] = []
+        self.errors: list[str] = []   # a PR opened, then a later write on it failed
+        self.notes: list[str] = []    # repairs made (duplicate dashboards closed)
         self._labels_ready = False
 
     @property
@@ -55,16 +62,43 @@ class Writes:
             if not found:
                 raise
             return self.update_pull(found[0], title, body), True
-        if labels:
-            if not self._labels_ready:
-                self.client.ensure_labels(labels)
-                self._labels_ready = True
-            self.client.add_labels(pull.number, labels)
+        try:
+            self._label(pull.number, labels)
+        except GitHubError as exc:
+            self.errors.append(f"{head}: pull request #{pull.number} opened, but its labels "
+                               f"were not added ({exc}); the next run adds them")
         try:
             self.client.request_reviewers(pull.number, reviewers, team_reviewers)
         except ReviewRequestRejected as exc:
             self.warnings.append(f"{head}: reviewers not requested: {exc}")
+        except GitHubError as exc:
+            self.errors.append(f"{head}: pull request #{pull.number} opened, but reviewers "
+                               f"were not requested: {exc}")
         return pull, False
+
+    def _label(self, number: int, labels: Sequence[str]) -> None:
+        if labels:
+            if not self._labels_ready:
+                self.client.ensure_labels(labels)
+                self._labels_ready = True
+            self.client.add_labels(number, labels)
+
+    def add_labels(self, pull: PullRequest, labels: Sequence[str]) -> None:
+        """The labels a skillgit PR is missing (a run killed before it labelled the PR)."""
+        if self.dry_run:
+            self._plan("POST", f"{self._base}/issues/{pull.number}/labels", ", ".join(labels))
+            return
+        self._label(pull.number, labels)
+
+    def close_rejected(self, pull: PullRequest) -> None:
+        """Say why (one comment, found by its marker, never posted twice), then close."""
+        if self.dry_run:
+            self._plan("POST", f"{self._base}/issues/{pull.number}/comments",
+                       "why it is closed (its proposal was rejected)")
+            self._plan("PATCH", f"{self._base}/pulls/{pull.number}", "close")
+            return
+        self.client.upsert_comment_by_marker(pull.number, CLOSED_MARKER, CLOSED_COMMENT)
+        self.client.close_pull(pull.number)
 
     def update_pull(self, pull: PullRequest, title: str, body: str) -> PullRequest:
         if pull.title == title and pull.body == body:
@@ -75,6 +109,21 @@ class Writes:
             return pull
         return self.client.update_pull(pull.number, title=title, body=body)
 
+    def _close_duplicates(self, kept: int) -> None:
+        """Other open dashboards (an older skillgit retried a create that had worked):
+        closed, so there is one again; the newest is kept."""
+        # listed whole before closing any: closing shifts the pages of an "open" listing
+        for issue in list(self.client.issues_by_marker(DASHBOARD_MARKER, DASHBOARD_LABEL)):
+            if issue.number == kept:
+                continue
+            if self.dry_run:
+                self._plan("PATCH", f"{self._base}/issues/{issue.number}",
+                           "close a duplicate dashboard")
+            else:
+                self.client.close_issue(issue.number)
+            self.notes.append(f"#{issue.number}: {'would close' if self.dry_run else 'closed'}"
+                              f" a duplicate dashboard issue (#{kept} is kept)")
+
     def dashboard(self, body: str, needed: bool) -> DashboardOutcome:
         """Create or update the dashboard issue in place (no write when unchanged). Not
         `needed` (nothing to list): an existing one is still brought up to date, none is
@@ -84,6 +133,8 @@ class Writes:
             return DashboardOutcome(status="none")
         if found is not None and found.state == "closed":
             return DashboardOutcome(status="closed", url=found.html_url)
+        if found is not None:
+            self._close_duplicates(found.number)
         if found is not None and found.body == body and found.title == DASHBOARD_TITLE:
             return DashboardOutcome(status="unchanged", url=found.html_url)
         if self.dry_run:

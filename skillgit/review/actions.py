@@ -88,7 +88,30 @@ def trailer_commit(repo: GitRepo, head: str, head_given: bool,
 
 
 def _resolve(repo: GitRepo, name: str, what: str) -> str:
+    """The commit `name` names; a `UsageError` saying how to fetch it when this clone does not
+    hold it (a shallow clone: `actions/checkout` fetches one commit by default)."""
     try:
-        return resolve_revision(repo, name)
+        sha = resolve_revision(repo, name)
+        repo.commit_info(sha)
     except GitError as exc:
+        if "not in this repository" in str(exc) and is_shallow(repo):
+            raise missing_history(repo, f"{what} {name}") from None
         raise UsageError(f"{what}: {exc}") from None
+    except KeyError:
+        raise missing_history(repo, f"{what} {name}") from None
+    return sha
+
+
+def missing_history(repo: GitRepo, what: str) -> UsageError:
+    """The error for a commit this clone lacks: fetch more history."""
+    return UsageError(
+        f"{what}: that commit is not in this clone"
+        + (" (it is a shallow clone)" if is_shallow(repo) else "")
+        + ": fetch more history first, e.g. `git fetch --deepen=100` or "
+        "`git fetch --unshallow`; in GitHub Actions, check out with `fetch-depth: 0` "
+        "(actions/checkout)")
+
+
+def is_shallow(repo: GitRepo) -> bool:
+    """A clone made with `--depth` (`actions/checkout` by default)."""
+    return (repo.control_dir / "shallow").is_file()

@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 
 from skillgit.gitops import GitRepo
+from skillgit.review.rawpath import invalid_name, list_files
 from skillgit.review.skillset import SkillIndex, join
 from skillgit.skills.findings import Finding, Level
 from skillgit.skills.validate import SkillReport, validate_paths
@@ -46,7 +47,20 @@ def validate_at(repo: GitRepo, head: str, directories: list[str], head_skills: S
                                             for f in skill.findings])
     for directory, shown in out.items():
         _duplicates_elsewhere(shown, directory, set(directories), head_skills)
+        _folder_encoding(repo, head, shown, directory)
     return out
+
+
+def _folder_encoding(repo: GitRepo, head: str, report: SkillReport, directory: str) -> None:
+    """A folder whose name is not valid UTF-8: agents and tools may not find the skill, and
+    its name cannot match the skill's `name`."""
+    safe = invalid_name(repo, head, directory)
+    if safe is not None:
+        report.findings.append(Finding(
+            path=join(directory, "SKILL.md"), line=None, level=Level.ERROR,
+            rule="folder-name-encoding",
+            message=f"the folder name '{safe}' is not valid UTF-8 (invalid bytes shown as "
+                    "\\xNN); rename it with a UTF-8 name that matches the skill's name"))
 
 
 def _materialise(repo: GitRepo, head: str, directory: str, root: Path) -> str:
@@ -54,7 +68,7 @@ def _materialise(repo: GitRepo, head: str, directory: str, root: Path) -> str:
     target = directory or ROOT_SKILL
     base = root / target
     base.mkdir(parents=True, exist_ok=True)
-    for relative, data in repo.list_files(head, directory).items():
+    for relative, data in list_files(repo, head, directory).items():
         parts = relative.split("/")
         if any(p in ("", ".", "..") or p.lower() == ".git" or "\0" in p for p in parts):
             continue

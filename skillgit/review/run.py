@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skillgit.gitops import GitRepo
+from skillgit.review.actions import is_shallow, missing_history
 from skillgit.review.at_head import validate_at
 from skillgit.review.changes import ChangedFile, touched_skills
 from skillgit.review.model import ProposalInfo, ReviewResult, SkillResult
@@ -16,7 +17,13 @@ def review(repo: GitRepo, base: str, head: str, profile: str = "spec",
     """`base` and `head` are commit shas; the diff is taken from their merge base (what a
     pull request shows). `trailer_commit`: the commit whose trailers tell whether this is a
     skillgit proposal (default: `head`)."""
-    old = repo.merge_base(base, head) or base
+    try:
+        found = repo.merge_base(base, head)
+    except KeyError:  # the walk to the common ancestor left a shallow clone's history
+        found = None
+    if found is None and is_shallow(repo):  # the common ancestor is beyond the boundary
+        raise missing_history(repo, f"the merge base of {base[:12]} and {head[:12]}")
+    old = found or base
     base_skills, head_skills = SkillIndex(repo, old), SkillIndex(repo, head)
     files, touched = touched_skills(repo, old, head, base_skills, head_skills)
     live = [t.directory for t in touched if t.change != "removed"]

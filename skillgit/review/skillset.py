@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from skillgit.gitops import GitRepo
+from skillgit.review.rawpath import read_file
 from skillgit.skills.discover import SKIP_DIRS
 from skillgit.skills.model import SKILL_FILE, SkillLoadError, parse_skill_text
 from skillgit.tokens import context_tokens
@@ -79,7 +80,7 @@ class SkillIndex:
 
 def read_skill(repo: GitRepo, commit: str, directory: str) -> SkillAt:
     """Name, description and context cost of the skill in `directory` at `commit`."""
-    data = repo.read_file(commit, join(directory, SKILL_FILE))
+    data = read_file(repo, commit, join(directory, SKILL_FILE))
     if data is None:
         return SkillAt(directory)
     try:

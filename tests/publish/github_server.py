@@ -25,6 +25,7 @@ import json
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
@@ -61,6 +62,9 @@ class Fault:
     times: int
     body: Any
     headers: dict[str, str] = field(default_factory=dict)
+    # served first, then its answer rewritten (status, body) → (status, body): a write that
+    # was done although the client hears an error, or an answer lacking a field
+    after: Callable[[int, Any], tuple[int, Any]] | None = None
 
     def matches(self, method: str, path: str) -> bool:
         return self.route == "*" or fnmatch.fnmatchcase(f"{method} {path}", self.route)
@@ -121,6 +125,13 @@ class GitHubStub:
         with self._lock:
             self.faults.append(Fault(route, status, times, body, dict(headers or {})))
 
+    def answer_next(self, route: str, rewrite: Callable[[int, Any], tuple[int, Any]],
+                    times: int = 1) -> None:
+        """The next `times` requests matching `route` are served, then their answer is
+        rewritten: `lambda status, body: (502, body)` is a write done but reported failed."""
+        with self._lock:
+            self.faults.append(Fault(route, 0, times, None, after=rewrite))
+
     def rate_limit_next(self, reset_in: float = 0.0, times: int = 1, route: str = "*",
                         status: int = 403) -> None:
         """Primary rate limit: 403 "API rate limit exceeded" with x-ratelimit-remaining: 0
@@ -160,7 +171,10 @@ class GitHubStub:
         with self._lock:
             fault = self._take_fault(method, parts.path)
             auth = headers.get("authorization", "")
-            if fault is not None:
+            if fault is not None and fault.after is not None:
+                status, payload = fault.after(*self.state.handle(method, parts.path, query,
+                                                                 body))
+            elif fault is not None:
                 status, payload, extra = fault.status, fault.body, fault.headers
             elif auth not in (f"Bearer {self.token}", f"token {self.token}"):
                 status, payload = 401, {"message": "Bad credentials",
@@ -170,7 +184,7 @@ class GitHubStub:
                                         "documentation_url": DOCS, "status": "400"}
             else:
                 status, payload = self.state.handle(method, parts.path, query, body)
-            if fault is None and isinstance(payload, list) and status == 200:
+            if (fault is None or fault.after) and isinstance(payload, list) and status == 200:
                 payload, extra = self._page(payload, parts.path, query)
             self.remaining = max(self.remaining - 1, 0)
             headers_out = {"x-ratelimit-limit": "5000", "x-ratelimit-used": "1",

@@ -77,7 +77,7 @@ class GitHubState:
 
     def merge_pull(self, number: int, sha: str | None = None) -> None:
         with self.lock:
-            pull = self.pulls[number]
+            pull = self._fresh(self.pulls[number])
             pull.update(state="closed", closed_at=now_iso(), merged=True,
                         merged_at=now_iso(), merge_commit_sha=sha or pull["head"]["sha"])
 
@@ -130,9 +130,17 @@ class GitHubState:
         self.pulls[number] = pull
         return pull
 
+    def _fresh(self, pull: dict[str, Any]) -> dict[str, Any]:
+        """An open PR's head follows its branch (GitHub updates `head.sha` on a push)."""
+        if pull["state"] == "open":
+            tip = self.branch_sha(pull["head"]["ref"])
+            if tip is not None:
+                pull["head"]["sha"] = tip
+        return pull
+
     def _as_listed(self, pull: dict[str, Any]) -> dict[str, Any]:
         """A PR as list endpoints show it: GitHub leaves `merged` out there."""
-        return {k: v for k, v in pull.items() if k != "merged"}
+        return {k: v for k, v in self._fresh(pull).items() if k != "merged"}
 
     def _as_issue(self, pull: dict[str, Any]) -> dict[str, Any]:
         return {"number": pull["number"], "html_url": pull["html_url"],
@@ -183,7 +191,7 @@ class GitHubState:
 
     def _get_pull(self, number: str, **_: Any) -> Answer:
         pull = self.pulls.get(int(number))
-        return (200, pull) if pull else NOT_FOUND
+        return (200, self._fresh(pull)) if pull else NOT_FOUND
 
     def _create_pull(self, *, body: dict[str, Any], **_: Any) -> Answer:
         missing = [k for k in ("title", "head", "base") if not body.get(k)]

@@ -131,3 +131,50 @@ def test_repo_names_that_could_escape_an_api_path_are_refused(text: str) -> None
 def test_repo_api_path() -> None:
     assert RepoRef.parse("Acme-1/my.skills_x").api_path == "/repos/Acme-1/my.skills_x"
     assert os.sep not in RepoRef.parse("a/b").api_path.replace("/", "")
+
+
+TOKENS = ["ghp_16C7e42F292c6912E7710c838347Ae178B4a",
+          "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN",
+          "gho-16C7e42F292c6912E7710c838347Ae178B4a", "0123456789abcdef0123456789abcdef0123"]
+
+
+@pytest.mark.parametrize("value", TOKENS)
+def test_a_token_where_a_variable_name_belongs_is_never_echoed(value: str) -> None:
+    for key in ("--token-env", "publish.token_env"):
+        with pytest.raises(UsageError) as caught:
+            resolve_token({"GITHUB_TOKEN": "x"}, value, which=no_gh, key=key)
+        message = str(caught.value)
+        assert value not in message and value[:12] not in message
+        assert message.startswith(f"{key}: expects the NAME of an environment variable")
+
+
+@pytest.mark.parametrize("name", ["SKILLGIT_GITHUB_TOKEN", "my_token", "GH_TOKEN_2",
+                                  "ORG_SKILLS_BOT_GITHUB_TOKEN_2026"])
+def test_ordinary_variable_names_are_still_named_in_messages(name: str) -> None:
+    with pytest.raises(NoToken, match=name):
+        resolve_token({}, name, which=no_gh)
+
+
+def test_publish_names_the_config_key_or_the_flag_never_the_token(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from pushkit import git
+
+    from skillgit.cli import main
+
+    git(tmp_path, "init", "-q", "-b", "main")
+    git(tmp_path, "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-q",
+        "--allow-empty", "-m", "init")
+    git(tmp_path, "remote", "add", "origin", "https://github.com/o/r.git")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / ".skillgit.yaml").write_text(f"publish:\n  token_env: {TOKENS[0]}\n")
+    assert main(["publish", "--dry-run"]) == 2
+    err = capsys.readouterr().err
+    assert "publish.token_env: expects the NAME" in err and TOKENS[0][4:] not in err
+    (tmp_path / ".skillgit.yaml").unlink()
+    assert main(["publish", "--dry-run", "--token-env", TOKENS[1]]) == 2
+    captured = capsys.readouterr()
+    assert "--token-env: expects the NAME" in captured.err
+    assert TOKENS[1][12:] not in captured.err + captured.out

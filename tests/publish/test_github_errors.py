@@ -85,10 +85,22 @@ def test_other_422_carries_githubs_errors(github: GitHubStub) -> None:
 
 def test_5xx_is_retried_with_backoff_then_succeeds(github: GitHubStub) -> None:
     clock = FakeClock()
+    github.fail_next("GET /repos/*/pulls", 502, times=2)
+    with connect(github, clock) as client:
+        client.open_pulls()
+    assert [e.status for e in github.log] == [502, 502, 200]
+    assert clock.sleeps == [1.0, 2.0]
+
+
+def test_a_post_that_may_have_been_done_is_looked_for_before_it_is_retried(
+        github: GitHubStub) -> None:
+    clock = FakeClock()
     github.fail_next("POST /repos/*/pulls", 502, times=2)
     with connect(github, clock) as client:
         create(client)
-    assert [e.status for e in github.log] == [502, 502, 201]
+    assert github.routes() == ["POST /repos/acme/skills/pulls", "GET /repos/acme/skills/pulls"
+                               ] * 2 + ["POST /repos/acme/skills/pulls"]
+    assert [e.status for e in github.log] == [502, 200, 502, 200, 201]
     assert clock.sleeps == [1.0, 2.0]
 
 
@@ -164,7 +176,8 @@ def test_the_token_is_scrubbed_from_every_message(github: GitHubStub,
                                                   caplog: pytest.LogCaptureFixture) -> None:
     token = github.token
     encoded = base64.b64encode(f"x-access-token:{token}".encode()).decode()
-    github.fail_next("*", 500, times=4, message=f"echo Bearer {token} {encoded}")
+    github.fail_next("POST /repos/*/pulls", 500, times=4,
+                     message=f"echo Bearer {token} {encoded}")
     caplog.set_level(logging.DEBUG)
     with connect(github) as client, pytest.raises(GitHubError) as caught:
         create(client)
