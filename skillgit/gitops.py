@@ -317,17 +317,40 @@ class GitRepo:
                     paths.add(side.decode("utf-8", "replace"))
         return sorted(paths)
 
-    def file_history(self, tip: str, filename: str) -> Iterator[tuple[CommitInfo,
-                                                                      dict[str, str | None]]]:
-        """One walk of `tip`'s first-parent history, oldest first: each commit that added,
-        changed or removed a file named `filename`, with path → new blob id (None: removed).
-        Only subtrees that differ from the parent's are read, each tree object once."""
+    def shallow_commits(self) -> set[str]:
+        """The commits a shallow clone has without their parents (`.git/shallow`)."""
+        try:
+            return {sha.decode() for sha in self.repo.get_shallow()}
+        except (OSError, ValueError):
+            return set()
+
+    def first_parent_chain(self, tip: str) -> tuple[list[tuple[str, Commit]], str | None]:
+        """`tip`'s first-parent line, newest first, and where it stopped early: the commit
+        at a shallow clone's boundary (or whose parent is missing), else None."""
+        shallow = self.shallow_commits()
         chain: list[tuple[str, Commit]] = []
         sha: str | None = tip
         while sha is not None:
             commit = self._commit(sha)
             chain.append((sha, commit))
-            sha = commit.parents[0].decode() if commit.parents else None
+            if not commit.parents:
+                return chain, None
+            if sha in shallow or commit.parents[0] not in self.repo.object_store:
+                return chain, sha
+            sha = commit.parents[0].decode()
+        return chain, None
+
+    def file_history(self, tip: str, filename: str, cut: list[str] | None = None,
+                     ) -> Iterator[tuple[CommitInfo, dict[str, str | None]]]:
+        """One walk of `tip`'s first-parent history, oldest first: each commit that added,
+        changed or removed a file named `filename`, with path → new blob id (None: removed).
+        Only subtrees that differ from the parent's are read, each tree object once.
+
+        In a shallow clone the walk stops at the boundary (the oldest commit present counts
+        as adding every file it holds); the boundary commit is appended to `cut`."""
+        chain, stopped = self.first_parent_chain(tip)
+        if stopped is not None and cut is not None:
+            cut.append(stopped)
         trees: dict[bytes, dict[bytes, tuple[int, bytes]]] = {}
         parent_tree: bytes | None = None
         for sha, commit in reversed(chain):
@@ -380,7 +403,11 @@ class GitRepo:
         return obj.data
 
     def _commit(self, sha: str) -> Commit:
-        obj = self.repo[_oid(sha)]
+        try:
+            obj = self.repo[_oid(sha)]
+        except KeyError:
+            raise GitError(f"commit {sha[:12]} is not in this repository (a shallow or "
+                           "partial clone? fetch more history)") from None
         if not isinstance(obj, Commit):
             raise GitError(f"{sha} is not a commit")
         return obj

@@ -197,6 +197,8 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
     known, unreadable = skill_landscape(repo, base, on_warning)
     digests = list(digests)
     history = build_history(repo, base)  # one walk: every SKILL.md version on the base branch
+    if history.note is not None and on_warning is not None:
+        on_warning(history.note)
     candidates = group(signals_from(
         digests, redactor, window=window,
         name=lambda d, use: resolve(history, use, d.started_at)[0]),
