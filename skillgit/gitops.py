@@ -148,6 +148,22 @@ class GitRepo:
                     continue
         return dict(sorted(out.items()))
 
+    def refs_under(self, prefix: str) -> dict[str, str]:
+        """Name below `prefix` → sha for every ref under a full ref prefix (e.g. a remote's
+        tracking refs, `refs/remotes/origin/`); refs deleted meanwhile are left out."""
+        base = prefix.rstrip("/") + "/"
+        out: dict[str, str] = {}
+        for key in self.repo.refs.keys(base=Ref(base.encode())):
+            try:
+                out[key.decode("utf-8", "replace")] = self.repo.refs[
+                    Ref(base.encode() + key)].decode()
+            except KeyError:
+                continue
+        return dict(sorted(out.items()))
+
+    def has_object(self, sha: str) -> bool:
+        return _oid(sha) in self.repo.object_store
+
     def set_ref(self, name: str, new: str, expected_old: str | None, message: str) -> None:
         """Move (or create, when expected_old is None) a ref only if it still has the old value."""
         ref, msg = _ref(name), f"skillgit: {message}".encode()

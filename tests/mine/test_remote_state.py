@@ -1,4 +1,5 @@
-"""State that lives on the remote (issue 24), one bullet at a time: the demo with a relative
+"""State that lives on the remote (issue 24), one bullet at a time: the ledger read from the
+remote in a fresh clone, unchanged proposals keeping their commit, the demo with a relative
 `--dir`, and shallow clones."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import pytest
 
 from skillgit.cli import main
 from skillgit.demo.run import create_repo
-from skillgit.demo.scenarios import write_sessions
+from skillgit.demo.scenarios import START, write_sessions
 
 PNPM = "skillgit/new/use-pnpm-not-npm"
 PYTEST = "skillgit/new/set-pythonpath-for-pytest"
@@ -75,6 +76,84 @@ def merge(origin: Path, branch: str) -> Path:
 
 def branches(result: dict) -> list[str]:
     return sorted(p["branch"] for p in result["proposals"])
+
+
+# 1. The ledger on the remote ------------------------------------------------------------------
+@pytest.mark.parametrize("shallow", [False, True])
+def test_a_fresh_clone_honours_the_remote_ledger(origin, capsys, shallow) -> None:
+    first = clone(origin, "first")
+    result, _ = mine(first, capsys)
+    assert DEPLOY in branches(result)
+    assert main(["proposals", "reject", DEPLOY, "--repo", str(first)]) == 0
+    publish(first)
+    git(first, "push", "-q", "origin", f":refs/heads/{DEPLOY}")
+    # A fresh clone (a shallow one has no remote-tracking ref of the ledger at all).
+    fresh = clone(origin, "fresh", shallow=shallow)
+    assert "skillgit/ledger" not in heads(fresh)
+    result, _ = mine(fresh, capsys)
+    assert DEPLOY not in branches(result)
+    [rejected] = [r for r in result["rejected"] if "rejected before" in r["missed"]]
+    assert rejected["sessions"] == 2
+    # The local ledger now is the remote's: a reject there pushes as a fast-forward.
+    assert heads(fresh)["skillgit/ledger"] == git(origin, "rev-parse", "skillgit/ledger").strip()
+
+
+def test_a_rejected_proposal_takes_no_slot_in_a_fresh_clone(origin, capsys) -> None:
+    first = clone(origin, "first")
+    result, _ = mine(first, capsys, "--max", "2")
+    assert PYTEST not in branches(result)
+    for branch in branches(result):
+        assert main(["proposals", "reject", branch, "--repo", str(first)]) == 0
+    publish(first)
+    result, _ = mine(clone(origin, "fresh"), capsys, "--max", "2")
+    assert branches(result) == [PYTEST]
+
+
+def test_a_diverged_local_ledger_honours_both_sides(origin, capsys) -> None:
+    one, two = clone(origin, "one"), clone(origin, "two")
+    mine(one, capsys)
+    mine(two, capsys)
+    assert main(["proposals", "reject", DEPLOY, "--repo", str(one)]) == 0
+    publish(one)
+    assert main(["proposals", "reject", PNPM, "--repo", str(two)]) == 0   # not pushed
+    result, _ = mine(two, capsys)
+    assert branches(result) == [PYTEST]
+
+
+def test_offline_or_without_a_remote_the_local_state_is_used_with_a_note(origin, capsys
+                                                                          ) -> None:
+    repo = clone(origin, "here")
+    git(repo, "remote", "set-url", "origin", str(origin.parent / "gone.git"))
+    result, err = mine(repo, capsys, "--dry-run")
+    assert result["proposals"] and "cannot read the skillgit state on origin" in err
+    assert any("cannot read" in note for note in result["notes"])
+    git(repo, "remote", "remove", "origin")
+    result, err = mine(repo, capsys, "--dry-run")
+    assert "no remote 'origin'" in err and result["proposals"]
+
+
+# 3. An unchanged proposal keeps its commit ----------------------------------------------------
+def test_fresh_clones_rebuild_byte_identical_commits(origin, capsys) -> None:
+    one, two = clone(origin, "one"), clone(origin, "two")
+    mine(one, capsys)
+    mine(two, capsys)
+    assert heads(one) == heads(two) and heads(one)
+    # Once pushed, a later fresh clone keeps the very commits: nothing to push.
+    publish(one)
+    pushed = heads(origin)
+    result, _ = mine(clone(origin, "three", shallow=True), capsys)
+    assert {p["branch"]: (p["status"], p["sha"]) for p in result["proposals"]} == {
+        branch: ("unchanged", sha) for branch, sha in pushed.items()}
+    assert heads(origin.parent / "three") == pushed
+
+
+def test_a_proposal_commit_is_dated_by_its_newest_evidence(origin, capsys) -> None:
+    repo = clone(origin, "here")
+    result, _ = mine(repo, capsys)
+    for p in result["proposals"]:
+        dates = git(repo, "log", "-1", "--format=%at %ct", p["branch"]).split()
+        # the sample sessions span four days from START: the date is one of theirs
+        assert dates[0] == dates[1] and int(dates[0]) < int(START.timestamp()) + 5 * 86400
 
 
 # 4. The demo with a relative --dir ------------------------------------------------------------
