@@ -16,7 +16,7 @@ from skillgit.errors import UsageError
 from skillgit.gitops import GitError, GitRepo
 from skillgit.judge.model_judge import ModelJudge
 from skillgit.llm.base import Backend, Engine
-from skillgit.mine.ledger import LEDGER_BRANCH, Ledger, load_ledger
+from skillgit.mine.ledger import LEDGER_BRANCH, Ledger, load_ledger, record_merged
 from skillgit.mine.lock import writing
 from skillgit.mine.propose import ProposalSet, propose
 from skillgit.mine.remote_state import adopt_ledger, read_remote_state
@@ -109,7 +109,7 @@ def mine_digests(repo_path: Path, digests: Iterable[Digest], options: MineOption
                                for p in found.proposals]
             return result
         branches = [p.branch for p in found.proposals]
-        ledger = [LEDGER_BRANCH] if state.remote_tip is not None else []
+        ledger = [LEDGER_BRANCH] if state.remote_tip is not None or found.merged else []
         with writing(repo, [*branches, *ledger], options.lock_wait_seconds):
             # Re-read the base under the lock: another run may have moved things meanwhile.
             _, base_sha = resolve_base(repo, base_name)
@@ -121,6 +121,7 @@ def mine_digests(repo_path: Path, digests: Iterable[Digest], options: MineOption
                 else write_proposal(repo, p, base_sha, options.identity,
                                     remote_tip=state.proposals.get(p.branch))
                 for p in found.proposals]
+            record_merged(repo, found.merged, options.identity)
         return result
 
 

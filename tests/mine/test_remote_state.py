@@ -1,18 +1,20 @@
 """State that lives on the remote (issue 24), one bullet at a time: the ledger read from the
-remote in a fresh clone, unchanged proposals keeping their commit, the demo with a relative
-`--dir`, and shallow clones."""
+remote in a fresh clone, merged lessons covered by the skill they became, unchanged proposals
+keeping their commit, the demo with a relative `--dir`, and shallow clones."""
 
 from __future__ import annotations
 
 import json
 import subprocess
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
 from skillgit.cli import main
 from skillgit.demo.run import create_repo
-from skillgit.demo.scenarios import START, write_sessions
+from skillgit.demo.scenarios import START, _pnpm, write_sessions
+from skillgit.demo.transcripts import claude_code_path, claude_code_records, write_jsonl
 
 PNPM = "skillgit/new/use-pnpm-not-npm"
 PYTEST = "skillgit/new/set-pythonpath-for-pytest"
@@ -130,6 +132,53 @@ def test_offline_or_without_a_remote_the_local_state_is_used_with_a_note(origin,
     git(repo, "remote", "remove", "origin")
     result, err = mine(repo, capsys, "--dry-run")
     assert "no remote 'origin'" in err and result["proposals"]
+
+
+# 2. Merged lessons stay merged ----------------------------------------------------------------
+def add_pnpm_session(origin: Path, n: int) -> None:
+    sid = f"{90 + n:08d}-5ea0-4000-8000-{n:012d}"
+    start = START + timedelta(days=8 + n)
+    write_jsonl(claude_code_path(origin.parent / "sessions" / "claude", "/srv/acme/webapp", sid),
+                claude_code_records(sid, "/srv/acme/webapp", start,
+                                    _pnpm(f"add feature {n}", "no, use pnpm not npm")))
+
+
+def test_merged_lessons_are_never_proposed_again_under_a_new_name(origin, capsys) -> None:
+    first = clone(origin, "first")
+    mine(first, capsys)
+    publish(first)
+    merge(origin, PYTEST)
+    merge(origin, PNPM)
+    for name, shallow in (("full", False), ("shallow", True)):
+        result, _ = mine(clone(origin, name, shallow=shallow), capsys)
+        names = [p["skill"] for p in result["proposals"]]
+        assert not any(n.startswith(("set-pythonpath-for-pytest", "use-pnpm-not-npm"))
+                       for n in names), (name, names)
+        covered = [r["missed"] for r in result["rejected"] if "covered by" in r["missed"]]
+        assert len(covered) == 2, result["rejected"]
+        publish(origin.parent / name)
+
+
+def test_a_reworded_merged_skill_is_the_new_baseline(origin, capsys) -> None:
+    first = clone(origin, "first")
+    mine(first, capsys)
+    publish(first)
+    work = merge(origin, PNPM)
+    path = work / "skills" / "use-pnpm-not-npm" / "SKILL.md"
+    path.write_text(path.read_text().replace("- Use `pnpm install`, not `npm install`.",
+                                             "- Install dependencies with `pnpm install`."))
+    git(work, "commit", "-qam", "Reword")
+    git(work, "push", "-q", "origin", "main")
+    add_pnpm_session(origin, 1)   # 4 sessions against 3 at the merge: not material growth
+    for name, shallow in (("full", False), ("shallow", True)):
+        result, _ = mine(clone(origin, name, shallow=shallow), capsys)
+        assert not [p for p in result["proposals"] if p["skill"].startswith("use-pnpm")], name
+        publish(origin.parent / name)
+    add_pnpm_session(origin, 2)   # 5 against 3: material; then only ever as an update
+    result, _ = mine(clone(origin, "grown"), capsys)
+    assert {p["kind"] for p in result["proposals"] if p["skill"].startswith("use-pnpm")} <= {
+        "update"}
+    assert all(p["skill"] != "use-pnpm-not-npm-2" for p in result["proposals"])
 
 
 # 3. An unchanged proposal keeps its commit ----------------------------------------------------
