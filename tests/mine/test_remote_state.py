@@ -181,6 +181,25 @@ def test_a_reworded_merged_skill_is_the_new_baseline(origin, capsys) -> None:
     assert all(p["skill"] != "use-pnpm-not-npm-2" for p in result["proposals"])
 
 
+def test_a_merged_skill_renamed_afterwards_is_still_covered_by_its_content(origin, capsys
+                                                                          ) -> None:
+    first = clone(origin, "first")
+    mine(first, capsys)
+    publish(first)
+    work = merge(origin, PYTEST)
+    git(work, "mv", "skills/set-pythonpath-for-pytest", "skills/pytest-imports")
+    path = work / "skills" / "pytest-imports" / "SKILL.md"
+    path.write_text(path.read_text().replace("name: set-pythonpath-for-pytest",
+                                             "name: pytest-imports"))
+    git(work, "commit", "-qam", "Rename the skill")
+    git(work, "push", "-q", "origin", "main")
+    result, _ = mine(clone(origin, "fresh"), capsys)
+    assert PYTEST not in branches(result)
+    # the same fingerprint as the merged proposal (its text is in the history too)
+    assert any(r["missed"] == "already merged as 'set-pythonpath-for-pytest' (same "
+               "fingerprint)" for r in result["rejected"]), result["rejected"]
+
+
 # 3. An unchanged proposal keeps its commit ----------------------------------------------------
 def test_fresh_clones_rebuild_byte_identical_commits(origin, capsys) -> None:
     one, two = clone(origin, "one"), clone(origin, "two")

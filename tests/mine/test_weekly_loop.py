@@ -1,11 +1,13 @@
 """The scheduled loop, week after week (issue 24): each week a fresh clone of a bare "origin"
 (one of them shallow, as `actions/checkout` makes it), `mine` in-process, the proposal and
 ledger branches pushed as `publish` would, then people: merging a proposal (and deleting its
-branch), rejecting one, rewording a merged skill on main, adding sessions.
+branch), rejecting one, rewording a merged skill on main, pushing to a proposal branch, adding
+sessions.
 
 After every week: merged lessons are never proposed again (no `-2` names, no update without
 materially new evidence), rejected ones never again and never taking a `--max` slot, an
-unchanged proposal keeps its commit (nothing pushed), never exit 3."""
+unchanged proposal keeps its commit (nothing pushed), a reviewer's commit is never
+overwritten, never exit 3."""
 
 from __future__ import annotations
 
@@ -21,7 +23,14 @@ import pytest
 from skillgit.cli import main
 from skillgit.demo.run import create_repo
 from skillgit.demo.scenarios import START, _pnpm, _pytest, write_sessions
-from skillgit.demo.transcripts import claude_code_path, claude_code_records, write_jsonl
+from skillgit.demo.transcripts import (
+    assistant,
+    claude_code_path,
+    claude_code_records,
+    shell,
+    user,
+    write_jsonl,
+)
 
 CWD = "/srv/acme/webapp"
 PNPM = "skillgit/new/use-pnpm-not-npm"
@@ -92,8 +101,9 @@ class World:
                 assert p["status"] == "unchanged" and p["sha"] == old[1], (week, branch, p)
                 assert before.get(branch) == p["sha"], (week, branch)
         local = heads(clone)
+        foreign = {o for o, p in proposals.items() if p["status"] == "foreign"}
         for branch, sha in local.items():
-            if branch.startswith(("skillgit/new/", "skillgit/update/")):
+            if branch.startswith(("skillgit/new/", "skillgit/update/")) and branch not in foreign:
                 git(clone, "push", "-q", "--force", "origin", f"refs/heads/{branch}")
                 self.fingerprints[branch] = (proposals[branch]["fingerprint"], sha) \
                     if branch in proposals else self.fingerprints.get(branch, ("", sha))
@@ -124,6 +134,17 @@ class World:
         self.rejected.add(branch)
         self.fingerprints.pop(branch, None)
 
+    def review_push(self, branch: str) -> str:
+        """A reviewer pushes a commit of their own onto a proposal branch."""
+        work = self.root / f"review{self.week}"
+        git(self.root, "clone", "-q", "-b", branch, f"file://{self.origin}", str(work))
+        (work / "REVIEW.md").write_text("reviewed\n")
+        git(work, "add", "REVIEW.md")
+        git(work, "commit", "-q", "-m", "Reviewer's fix")
+        git(work, "push", "-q", "origin", branch)
+        self.fingerprints.pop(branch, None)
+        return git(work, "rev-parse", "HEAD").strip()
+
     def reword(self, path: str, old: str, new: str) -> None:
         work = self.root / f"reword{self.week}"
         git(self.root, "clone", "-q", f"file://{self.origin}", str(work))
@@ -149,7 +170,7 @@ PNPM_RULE = "- Use `pnpm install`, not `npm install`."
 REWORDED = "- Install dependencies with `pnpm install` (this repo has no package-lock)."
 
 
-def test_six_weeks_from_fresh_clones(world: World) -> None:
+def test_eight_weeks_from_fresh_clones(world: World) -> None:
     # Week 1: the demo's three lessons; only two slots.
     clone, result = world.run(max_proposals=2)
     first = [p["branch"] for p in result["proposals"]]
@@ -192,3 +213,20 @@ def test_six_weeks_from_fresh_clones(world: World) -> None:
     kinds = {p["skill"]: p["kind"] for p in result["proposals"]}
     assert kinds.get("use-pnpm-not-npm") in (None, "update"), kinds
     assert DEPLOY not in kinds
+
+    # People: a repeated ask arrives in three sessions.
+    for n in range(3):
+        world.session([user("regenerate the TypeScript API client from openapi/spec.yaml"),
+                       shell("npx openapi-typescript openapi/spec.yaml -o src/api.ts", "ok"),
+                       assistant("Regenerated.")], day=12 + n)
+
+    # Week 7: it is proposed; a reviewer then pushes a commit onto its branch.
+    _clone, result = world.run(max_proposals=2)
+    [ask] = [p["branch"] for p in result["proposals"] if p["status"] == "written"]
+    theirs = world.review_push(ask)
+
+    # Week 8: the reviewer's commit is left alone, never overwritten.
+    clone, result = world.run(max_proposals=2)
+    assert [(p["branch"], p["status"]) for p in result["proposals"]
+            if p["branch"] == ask] == [(ask, "foreign")]
+    assert heads(world.origin)[ask] == theirs and ask not in heads(clone)
