@@ -209,7 +209,11 @@ def test_fresh_clones_rebuild_byte_identical_commits(origin, capsys) -> None:
     # Once pushed, a later fresh clone keeps the very commits: nothing to push.
     publish(one)
     pushed = heads(origin)
-    result, _ = mine(clone(origin, "three", shallow=True), capsys)
+    three = clone(origin, "three", shallow=True)
+    result, _ = mine(three, capsys, "--dry-run")   # says so, and moves no ref
+    assert {p["status"] for p in result["proposals"]} == {"unchanged"}
+    assert heads(three) == {}
+    result, _ = mine(three, capsys)
     assert {p["branch"]: (p["status"], p["sha"]) for p in result["proposals"]} == {
         branch: ("unchanged", sha) for branch, sha in pushed.items()}
     assert heads(origin.parent / "three") == pushed
