@@ -19,6 +19,7 @@ import posixpath
 
 from skillgit.attribution.history import SKILL_FILE, SkillHistory
 from skillgit.gitops import GitError, GitRepo
+from skillgit.mine.generate import append_lessons
 from skillgit.mine.ledger import Ledger, Merged, grown
 from skillgit.mine.naming import skill_name
 from skillgit.mine.write import parse_trailers
@@ -118,3 +119,25 @@ def merged_already(proposal: Proposal, merged: dict[str, Merged],
                 if same is not None:
                     return f"covered by the skill '{same.skill}' (the same text, {same.label})"
     return None
+
+
+def since_merge(repo: GitRepo, entry: Merged | None, path: str, lines: list[str]) -> list[str]:
+    """The lessons among `lines` ("- " bullets, each maybe with indented lines) that the skill
+    did not hold when its proposal was merged. What it held then was accepted: a person's
+    rewording or removal of it since is the baseline, not something an update brings back."""
+    if entry is None or not entry.commit:
+        return lines
+    try:
+        merged_text = repo.read_file(entry.commit, path)
+    except (GitError, KeyError):  # beyond a shallow clone's boundary
+        merged_text = None
+    if merged_text is None:
+        return lines
+    groups: list[list[str]] = []
+    for line in lines:
+        if line.startswith("- ") or not groups:
+            groups.append([line])
+        else:
+            groups[-1].append(line)
+    return [line for group in groups if append_lessons(merged_text, group) is not None
+            for line in group]

@@ -80,6 +80,7 @@ class _Drafting:
         self.repo, self.base, self.known = repo, base, known
         self.skills_dir, self.redactor, self.writer = skills_dir, redactor, writer
         self.usage = Usage()
+        self.merged: dict[str, Merged] = {}   # skill → its merged proposal (see `merged`)
 
     def draft(self, verdict: Verdict, taken: set[str]) -> tuple[str, str, SkillChange] | str:
         """(kind, skill name, validated change) for an accepted verdict, or why it was dropped."""
@@ -114,8 +115,10 @@ class _Drafting:
         current = self.repo.read_file(self.base, path)
         if current is None:
             return f"{path} vanished from the base branch"
+        entry = self.merged.get(target.name)
         if self.writer is None:
-            updated = generate.updated_skill_text(current, verdict.candidate)
+            updated = generate.append_lessons(current, covering.since_merge(
+                self.repo, entry, path, generate.rule_lines(verdict.candidate)))
             if updated is None:
                 return f"skill '{target.name}' already says all of this"
             return self._checked("update", target.name, target.directory,
@@ -127,7 +130,8 @@ class _Drafting:
             self.usage = self.usage + usage
             if lines is None:
                 return why
-            updated = generate.append_lessons(current, lines)
+            updated = generate.append_lessons(current, covering.since_merge(
+                self.repo, entry, path, lines))
             if updated is None:
                 return f"skill '{target.name}' already says all of this"
             problems = shape.update_problems(lines, verdict.candidate)
@@ -204,6 +208,7 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
                          judge=model_judge.report if model_judge is not None else None)
     taken = {k.name for k in known} | {posixpath.basename(d) for d in unreadable}
     drafting = _Drafting(repo, base, known, new_skills_dir(known, skills_dir), redactor, writer)
+    drafting.merged = merged
     chosen: list[tuple[Verdict, str, str, SkillChange]] = []
     judged = 0
     budget = screened_texts() + LISTING_SCREEN_BUDGET
