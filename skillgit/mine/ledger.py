@@ -40,6 +40,7 @@ class Merged(BaseModel):
     fingerprint: str
     sessions: int
     commit: str = ""              # the commit that brought it into the base branch
+    lessons: list[str] = Field(default_factory=list)  # its list items then (rules, steps)
 
 
 def grown(before: int, now: int) -> bool:

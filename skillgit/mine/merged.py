@@ -16,6 +16,7 @@ rewording it is no reason to propose the original rule again.
 from __future__ import annotations
 
 import posixpath
+import re
 
 from skillgit.attribution.history import SKILL_FILE, SkillHistory
 from skillgit.gitops import GitError, GitRepo
@@ -27,6 +28,7 @@ from skillgit.proposal import Candidate, Proposal
 from skillgit.transcripts.skill_text import file_sha
 
 BRANCH_COMMITS = 20   # how far down a merged branch its proposal commit is looked for
+MAX_ITEMS = 60        # list items of a merged skill the ledger keeps
 
 
 def _proposal_entries(repo: GitRepo, commit: str, skill: str) -> list[Merged]:
@@ -75,8 +77,18 @@ def merged_lessons(repo: GitRepo, history: SkillHistory, ledger: Ledger) -> dict
         for version in chain:
             if version.blob is not None:
                 for entry in _proposal_entries(repo, version.commit, skill):
-                    keep(entry)
+                    items = list_items(repo.blob(version.blob))
+                    keep(entry.model_copy(update={"lessons": items}))
     return out
+
+
+_ITEM = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,9}[.)])\s+\S")
+
+
+def list_items(text: bytes) -> list[str]:
+    """The list items of a SKILL.md body (its rules and steps), for the ledger's record."""
+    body = text.decode("utf-8", "replace").split("\n---", 1)[-1]
+    return [line.strip() for line in body.splitlines() if _ITEM.match(line)][:MAX_ITEMS]
 
 
 def covered(merged: dict[str, Merged], skill: str | None, sessions: int) -> bool:
@@ -125,12 +137,15 @@ def since_merge(repo: GitRepo, entry: Merged | None, path: str, lines: list[str]
     """The lessons among `lines` ("- " bullets, each maybe with indented lines) that the skill
     did not hold when its proposal was merged. What it held then was accepted: a person's
     rewording or removal of it since is the baseline, not something an update brings back."""
-    if entry is None or not entry.commit:
+    if entry is None:
         return lines
     try:
-        merged_text = repo.read_file(entry.commit, path)
-    except (GitError, KeyError):  # beyond a shallow clone's boundary
+        merged_text = repo.read_file(entry.commit, path) if entry.commit else None
+    except (GitError, KeyError, ValueError):  # beyond a shallow clone's boundary
         merged_text = None
+    if merged_text is None and entry.lessons:   # the ledger's record of it
+        merged_text = ("---\nname: merged\ndescription: merged\n---\n\n"
+                       + "\n".join(entry.lessons) + "\n").encode()
     if merged_text is None:
         return lines
     groups: list[list[str]] = []

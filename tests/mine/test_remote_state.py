@@ -175,13 +175,14 @@ def test_a_reworded_merged_skill_is_the_new_baseline(origin, capsys) -> None:
         assert not [p for p in result["proposals"] if p["skill"].startswith("use-pnpm")], name
         publish(origin.parent / name)
     add_pnpm_session(origin, 2)   # 5 against 3: material; then only ever as an update,
-    grown = clone(origin, "grown")  # and never with the rule as it was merged
-    result, _ = mine(grown, capsys)
-    pnpm = [p for p in result["proposals"] if p["skill"].startswith("use-pnpm")]
-    assert all(p["branch"] == "skillgit/update/use-pnpm-not-npm" for p in pnpm), pnpm
-    for p in pnpm:
-        assert "- Use `pnpm install`" not in git(
-            grown, "show", f"{p['branch']}:skills/use-pnpm-not-npm/SKILL.md")
+    for shallow in (True, False):  # and never with the rule as it was merged (a shallow
+        grown = clone(origin, f"grown-{shallow}", shallow=shallow)  # clone: as the ledger
+        result, _ = mine(grown, capsys)                              # recorded it)
+        pnpm = [p for p in result["proposals"] if p["skill"].startswith("use-pnpm")]
+        assert all(p["branch"] == "skillgit/update/use-pnpm-not-npm" for p in pnpm), pnpm
+        for p in pnpm:
+            assert "- Use `pnpm install`" not in git(
+                grown, "show", f"{p['branch']}:skills/use-pnpm-not-npm/SKILL.md")
 
 
 def test_a_merged_skill_renamed_afterwards_is_still_covered_by_its_content(origin, capsys
