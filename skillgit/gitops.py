@@ -148,6 +148,22 @@ class GitRepo:
                     continue
         return dict(sorted(out.items()))
 
+    def refs_under(self, prefix: str) -> dict[str, str]:
+        """Name below `prefix` → sha for every ref under a full ref prefix (e.g. a remote's
+        tracking refs, `refs/remotes/origin/`); refs deleted meanwhile are left out."""
+        base = prefix.rstrip("/") + "/"
+        out: dict[str, str] = {}
+        for key in self.repo.refs.keys(base=Ref(base.encode())):
+            try:
+                out[key.decode("utf-8", "replace")] = self.repo.refs[
+                    Ref(base.encode() + key)].decode()
+            except KeyError:
+                continue
+        return dict(sorted(out.items()))
+
+    def has_object(self, sha: str) -> bool:
+        return _oid(sha) in self.repo.object_store
+
     def set_ref(self, name: str, new: str, expected_old: str | None, message: str) -> None:
         """Move (or create, when expected_old is None) a ref only if it still has the old value."""
         ref, msg = _ref(name), f"skillgit: {message}".encode()
@@ -317,17 +333,40 @@ class GitRepo:
                     paths.add(side.decode("utf-8", "replace"))
         return sorted(paths)
 
-    def file_history(self, tip: str, filename: str) -> Iterator[tuple[CommitInfo,
-                                                                      dict[str, str | None]]]:
-        """One walk of `tip`'s first-parent history, oldest first: each commit that added,
-        changed or removed a file named `filename`, with path → new blob id (None: removed).
-        Only subtrees that differ from the parent's are read, each tree object once."""
+    def shallow_commits(self) -> set[str]:
+        """The commits a shallow clone has without their parents (`.git/shallow`)."""
+        try:
+            return {sha.decode() for sha in self.repo.get_shallow()}
+        except (OSError, ValueError):
+            return set()
+
+    def first_parent_chain(self, tip: str) -> tuple[list[tuple[str, Commit]], str | None]:
+        """`tip`'s first-parent line, newest first, and where it stopped early: the commit
+        at a shallow clone's boundary (or whose parent is missing), else None."""
+        shallow = self.shallow_commits()
         chain: list[tuple[str, Commit]] = []
         sha: str | None = tip
         while sha is not None:
             commit = self._commit(sha)
             chain.append((sha, commit))
-            sha = commit.parents[0].decode() if commit.parents else None
+            if not commit.parents:
+                return chain, None
+            if sha in shallow or commit.parents[0] not in self.repo.object_store:
+                return chain, sha
+            sha = commit.parents[0].decode()
+        return chain, None
+
+    def file_history(self, tip: str, filename: str, cut: list[str] | None = None,
+                     ) -> Iterator[tuple[CommitInfo, dict[str, str | None]]]:
+        """One walk of `tip`'s first-parent history, oldest first: each commit that added,
+        changed or removed a file named `filename`, with path → new blob id (None: removed).
+        Only subtrees that differ from the parent's are read, each tree object once.
+
+        In a shallow clone the walk stops at the boundary (the oldest commit present counts
+        as adding every file it holds); the boundary commit is appended to `cut`."""
+        chain, stopped = self.first_parent_chain(tip)
+        if stopped is not None and cut is not None:
+            cut.append(stopped)
         trees: dict[bytes, dict[bytes, tuple[int, bytes]]] = {}
         parent_tree: bytes | None = None
         for sha, commit in reversed(chain):
@@ -380,7 +419,11 @@ class GitRepo:
         return obj.data
 
     def _commit(self, sha: str) -> Commit:
-        obj = self.repo[_oid(sha)]
+        try:
+            obj = self.repo[_oid(sha)]
+        except KeyError:
+            raise GitError(f"commit {sha[:12]} is not in this repository (a shallow or "
+                           "partial clone? fetch more history)") from None
         if not isinstance(obj, Commit):
             raise GitError(f"{sha} is not a commit")
         return obj

@@ -40,6 +40,17 @@ class SkillHistory:
     versions: dict[str, list[SkillVersion]] = field(default_factory=dict)   # oldest first
     by_sha: dict[str, list[SkillVersion]] = field(default_factory=dict)
     commits_walked: int = 0
+    # a shallow clone: the walk stopped at this commit (older history is not there)
+    shallow_at: str | None = None
+
+    @property
+    def note(self) -> str | None:
+        """What a shallow walk could not see, for a warning; None after a full walk."""
+        if self.shallow_at is None:
+            return None
+        return (f"the history is shallow (it stops at {self.shallow_at[:12]}): skill versions "
+                "and merged proposals before that are not seen; fetch the full history "
+                "(actions/checkout: fetch-depth: 0) for usage figures and merge records")
 
     def at(self, skill: str, when: datetime | None) -> SkillVersion | None:
         """The version of `skill` current at `when` (the newest when unknown); None before
@@ -83,7 +94,8 @@ def build_history(repo: GitRepo, tip: str, skills_dir: str | None = None) -> Ski
     prefix = skills_dir.strip("/") + "/" if skills_dir else ""
     history = SkillHistory()
     keys: dict[str, str | None] = {}
-    for info, changed in repo.file_history(tip, SKILL_FILE):
+    cut: list[str] = []
+    for info, changed in repo.file_history(tip, SKILL_FILE, cut):
         history.commits_walked += 1
         since = datetime.fromtimestamp(info.commit_time, tz=timezone.utc)
         for path, blob in sorted(changed.items()):
@@ -97,6 +109,7 @@ def build_history(repo: GitRepo, tip: str, skills_dir: str | None = None) -> Ski
             history.versions.setdefault(version.skill, []).append(version)
             if key is not None:
                 history.by_sha.setdefault(key, []).append(version)
+    history.shallow_at = cut[0] if cut else None
     for chain in history.versions.values():
         chain.sort(key=lambda v: v.since)  # stable: commit order breaks ties
     return history

@@ -46,7 +46,8 @@ MAX_REJECTED_SHOWN = 8
 @click.option("--skills-dir", default=None, help="Where new skills go (default: mine.skills_dir, "
               "else where most existing skills live, else skills/).")
 @click.option("--dry-run", is_flag=True, help="Print branches, messages and diffs; write no git "
-              "object (digests are still cached).")
+              "object (digests are still cached; the remote's skillgit branches are fetched "
+              "to read the ledger and open proposals).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON summary on stdout.")
 @click.option("--repo", "repo_path", default=".", show_default=True,
               type=click.Path(exists=True, file_okay=False, path_type=Path),
@@ -59,7 +60,8 @@ MAX_REJECTED_SHOWN = 8
 @click.option("--from-digests", is_flag=True, help="Mine the team's shared digests "
               "(refs/skillgit/digests/* on --remote); with --source, together with those "
               "sessions.")
-@click.option("--remote", default=None, metavar="NAME|URL", help="Where --from-digests "
+@click.option("--remote", default=None, metavar="NAME|URL", help="Where the ledger and open "
+              "proposals are read (default: publish.remote, else origin) and --from-digests "
               "fetches (default: share.remote, publish.remote, else origin).")
 @screened_output
 def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
@@ -98,7 +100,7 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
         max_proposals=max_proposals or section.max_proposals, base=base or section.base,
         dry_run=dry_run, skills_dir=skills_dir or section.skills_dir,
         identity=resolve_identity(None, os.environ, section.identity),
-        window=config.attribution.window)
+        window=config.attribution.window, remote=remote or config.publish.remote)
     distill = DistillOptions(workers=workers or config.distill.workers, limit=limit,
                              refresh=refresh, parse_tag=parse_tag(patterns))
     progress = Progress(enabled=sys.stderr.isatty() and not as_json)
@@ -119,7 +121,7 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
     else:
         distilled, result = run_mine(
             repo_path, query, options, engine, cache=DigestCache(default_cache_dir()),
-            redactor=redactor, distill=distill, model_judge=judge,
+            redactor=redactor, distill=distill, model_judge=judge, env=os.environ,
             on_digest=lambda _d: progress.tick(), on_warning=warn)
     progress.done()
     if as_json:
@@ -161,6 +163,7 @@ def summary_lines(distilled: DistillResult, result: MineResult) -> list[str]:
         + (" (dry run: no git object written)" if result.dry_run else ""),
     ]
     lines.append(f"skillgit: {cost_line(distilled, result)}")
+    lines += [f"skillgit: note: {note}" for note in result.notes]
     if found.judge is not None:
         lines.append(f"skillgit: {judge_line(found.judge)}")
     if found.withheld:
@@ -216,6 +219,7 @@ def summary_json(distilled: DistillResult, result: MineResult) -> dict[str, Any]
         "rejected": [r.model_dump() for r in result.found.rejected],
         "not_listed": result.found.not_listed,
         "withheld": dict(sorted(result.found.withheld.items())),
+        "notes": result.notes,
     }
 
 

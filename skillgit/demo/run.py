@@ -44,6 +44,7 @@ def _refuse_existing(path: Path) -> None:
 
 def create_repo(path: Path) -> None:
     """A skills repository with one skill and one commit on `main`."""
+    path = path.absolute()  # dulwich's `add` reads a relative path from the repository
     _refuse_existing(path)
     path.mkdir(parents=True, exist_ok=True)
     (path / "skills" / "deploy-app").mkdir(parents=True)
@@ -59,7 +60,7 @@ def create_repo(path: Path) -> None:
 
 def run_demo(where: Path | None = None) -> tuple[Path, DistillResult, MineResult]:
     """Create `<where>/skills-repo` and `<where>/sessions`, then mine them offline."""
-    root = where or Path(tempfile.mkdtemp(prefix="skillgit-demo-"))
+    root = (where or Path(tempfile.mkdtemp(prefix="skillgit-demo-"))).absolute()
     repo = root / "skills-repo"
     for path in (repo, root / "sessions", root / "cache"):  # all checked before any is written
         _refuse_existing(path)

@@ -32,9 +32,27 @@ class Rejection(BaseModel):
         timespec="seconds"))
 
 
+class Merged(BaseModel):
+    """A proposal merged into the base branch: its lesson is covered by the skill."""
+
+    kind: str
+    skill: str
+    fingerprint: str
+    sessions: int
+    commit: str = ""              # the commit that brought it into the base branch
+    lessons: list[str] = Field(default_factory=list)  # its list items then (rules, steps)
+
+
+def grown(before: int, now: int) -> bool:
+    """Evidence has materially grown: at least half as many sessions again, and two more."""
+    return now >= max(before + 2, math.ceil(before * 1.5))
+
+
 class Ledger(BaseModel):
     version: int = 1
     rejected: list[Rejection] = Field(default_factory=list)
+    # merged proposals, for clones whose history does not reach back to the merge
+    merged: list[Merged] = Field(default_factory=list)
 
     def find(self, kind: str, skill: str, candidate: str = "") -> Rejection | None:
         for entry in self.rejected:
@@ -46,10 +64,7 @@ class Ledger(BaseModel):
     def blocks(self, kind: str, skill: str, sessions: int, candidate: str = "") -> bool:
         """True while the evidence has not materially grown since the rejection."""
         entry = self.find(kind, skill, candidate)
-        if entry is None:
-            return False
-        needed = max(entry.sessions + 2, math.ceil(entry.sessions * 1.5))
-        return sessions < needed
+        return entry is not None and not grown(entry.sessions, sessions)
 
 
 def load_ledger(repo: GitRepo) -> tuple[Ledger, str | None]:
@@ -60,7 +75,10 @@ def load_ledger(repo: GitRepo) -> tuple[Ledger, str | None]:
 
 def ledger_bytes(ledger: Ledger) -> bytes:
     """The ledger as it is stored in `rejected.json`."""
-    return json.dumps(ledger.model_dump(), indent=2, sort_keys=True).encode() + b"\n"
+    data = ledger.model_dump()
+    if not data["merged"]:  # a ledger without merge records reads as before they existed
+        del data["merged"]
+    return json.dumps(data, indent=2, sort_keys=True).encode() + b"\n"
 
 
 def read_ledger(repo: GitRepo, commit: str) -> Ledger:
@@ -82,3 +100,20 @@ def save_ledger(repo: GitRepo, ledger: Ledger, tip: str | None, message: str,
     sha = repo.write_commit(tip, [FileChange(LEDGER_FILE, content)], message, identity)
     repo.set_ref(LEDGER_BRANCH, sha, tip, message.splitlines()[0])
     return sha
+
+
+def record_merged(repo: GitRepo, entries: list[Merged], identity: str) -> str | None:
+    """Add merge records the ledger lacks (call it under the repository lock): a later
+    shallow clone, whose history stops before the merge, still knows the lesson is covered.
+    Returns the new ledger tip, or None when there was nothing to add."""
+    ledger, tip = load_ledger(repo)
+    have = {(m.skill, m.fingerprint) for m in ledger.merged}
+    new = [m for m in entries if (m.skill, m.fingerprint) not in have]
+    if not new:
+        return None
+    ledger.merged = ledger.merged + sorted(new, key=lambda m: (m.skill, m.fingerprint))
+    names = ", ".join(sorted({m.skill for m in new}))
+    return save_ledger(repo, ledger, tip, f"skillgit: record merged proposals ({names})\n\n"
+                       + "".join(f"{m.kind} {m.skill}: fingerprint {m.fingerprint}, "
+                                 f"{m.sessions} sessions of evidence, merged in "
+                                 f"{m.commit[:12]}\n" for m in new), identity)

@@ -8,9 +8,7 @@ validator's reason.
 from __future__ import annotations
 
 import posixpath
-import tempfile
 from collections.abc import Callable, Iterable
-from pathlib import Path
 
 from pydantic import BaseModel, Field
 
@@ -23,6 +21,7 @@ from skillgit.gitops import GitRepo
 from skillgit.judge.model_judge import JudgeReport, ModelJudge
 from skillgit.llm.base import Backend, Usage
 from skillgit.mine import fragments, generate, prose, shape
+from skillgit.mine import merged as covering
 from skillgit.mine.fragments import together
 from skillgit.mine.group import group
 from skillgit.mine.judge import (
@@ -32,19 +31,17 @@ from skillgit.mine.judge import (
     withheld_reason,
 )
 from skillgit.mine.landscape import new_skills_dir, skill_landscape
-from skillgit.mine.ledger import Ledger
+from skillgit.mine.ledger import Ledger, Merged
 from skillgit.mine.lower_risk import known_hosts, review_items
 from skillgit.mine.naming import legacy_name
 from skillgit.mine.signals import signals_from
+from skillgit.mine.validity import generated_texts, validation_errors
 from skillgit.mine.withhold import withheld_reason as secret_withheld_reason
 from skillgit.mine.withhold import without_failing_notes
 from skillgit.mine.write import evidence_shown, quote_shown
 from skillgit.proposal import Candidate, Proposal, SkillChange, Verdict
 from skillgit.redact import Redactor
-from skillgit.safety import new_text
-from skillgit.skills.findings import Level
 from skillgit.skills.model import SKILL_FILE
-from skillgit.skills.validate import validate_skill
 
 
 class Rejected(BaseModel):
@@ -63,6 +60,7 @@ class ProposalSet(BaseModel):
     judge: JudgeReport | None = None   # set when a model judged
     # candidates past the listed rejections, neither judged nor listed (large runs only)
     not_listed: int = 0
+    merged: list[Merged] = Field(default_factory=list)  # merged proposals the history shows
 
 
 # A run lists at most this many rejected candidates, best first, and stops listing once the
@@ -82,6 +80,7 @@ class _Drafting:
         self.repo, self.base, self.known = repo, base, known
         self.skills_dir, self.redactor, self.writer = skills_dir, redactor, writer
         self.usage = Usage()
+        self.merged: dict[str, Merged] = {}   # skill → its merged proposal (see `merged`)
 
     def draft(self, verdict: Verdict, taken: set[str]) -> tuple[str, str, SkillChange] | str:
         """(kind, skill name, validated change) for an accepted verdict, or why it was dropped."""
@@ -116,8 +115,10 @@ class _Drafting:
         current = self.repo.read_file(self.base, path)
         if current is None:
             return f"{path} vanished from the base branch"
+        entry = self.merged.get(target.name)
         if self.writer is None:
-            updated = generate.updated_skill_text(current, verdict.candidate)
+            updated = generate.append_lessons(current, covering.since_merge(
+                self.repo, entry, path, generate.rule_lines(verdict.candidate)))
             if updated is None:
                 return f"skill '{target.name}' already says all of this"
             return self._checked("update", target.name, target.directory,
@@ -129,7 +130,8 @@ class _Drafting:
             self.usage = self.usage + usage
             if lines is None:
                 return why
-            updated = generate.append_lessons(current, lines)
+            updated = generate.append_lessons(current, covering.since_merge(
+                self.repo, entry, path, lines))
             if updated is None:
                 return f"skill '{target.name}' already says all of this"
             problems = shape.update_problems(lines, verdict.candidate)
@@ -167,21 +169,6 @@ class _Drafting:
 _INVALID = "generated skill is invalid: "
 
 
-def validation_errors(change: SkillChange, repo: GitRepo, base: str) -> list[str]:
-    """Validator errors for the skill directory as it would be after the change."""
-    files = {posixpath.join(change.directory, p): data
-             for p, data in repo.list_files(base, change.directory).items()}
-    files.update(change.files)
-    with tempfile.TemporaryDirectory(prefix="skillgit-check-") as tmp:
-        root = Path(tmp)
-        for path, data in files.items():
-            target = root / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-        report = validate_skill(root / change.directory, cwd=root)
-    return [f"{f.rule}: {f.message}" for f in report.findings if f.level is Level.ERROR]
-
-
 def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposals: int = 5,
             skills_dir: str | None = None, ledger: Ledger | None = None,
             engine: str = "heuristic", redactor: Redactor | None = None,
@@ -197,10 +184,15 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
     known, unreadable = skill_landscape(repo, base, on_warning)
     digests = list(digests)
     history = build_history(repo, base)  # one walk: every SKILL.md version on the base branch
-    candidates = group(signals_from(
+    if history.note is not None and on_warning is not None:
+        on_warning(history.note)
+    names = {k.name for k in known}
+    grouped = [covering.about_known(c, names) for c in group(signals_from(
         digests, redactor, window=window,
         name=lambda d, use: resolve(history, use, d.started_at)[0]),
-        {k.name: k.topic_terms for k in known})
+        {k.name: k.topic_terms for k in known})]
+    merged = covering.merged_lessons(repo, history, ledger)
+    candidates = [c for c in grouped if not covering.covered(merged, c.skill, len(c.sessions))]
 
     def blocked(c: Candidate) -> bool:
         kind = "update" if c.skill else "new"
@@ -212,10 +204,11 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
         # them: it picks the best `judge.max_candidates` itself)
         verdicts = model_judge.judge(list(verdicts), [(k.name, k.description) for k in known],
                                      blocked)
-    result = ProposalSet(candidates=len(candidates),
+    result = ProposalSet(candidates=len(candidates), merged=list(merged.values()),
                          judge=model_judge.report if model_judge is not None else None)
     taken = {k.name for k in known} | {posixpath.basename(d) for d in unreadable}
     drafting = _Drafting(repo, base, known, new_skills_dir(known, skills_dir), redactor, writer)
+    drafting.merged = merged
     chosen: list[tuple[Verdict, str, str, SkillChange]] = []
     judged = 0
     budget = screened_texts() + LISTING_SCREEN_BUDGET
@@ -250,6 +243,8 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
         chosen.append((verdict, kind, name, change))
     result.not_listed = len(candidates) - judged
     notes = _notes(result.rejected)
+    result.rejected += [Rejected(title=c.title, sessions=len(c.sessions), missed=reason)
+                        for c in grouped if (reason := covering.why(merged, c)) is not None]
     hosts = known_hosts(repo, base)
     uses = attributed(history, digests, window) if any(k == "update" for _, k, _, _ in chosen) \
         else []
@@ -261,7 +256,7 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
         if kind == "update":
             proposal.usage = usage_lines(history, uses, name, window)
         proposal.review_carefully = review_items(
-            verdict.candidate, _generated_texts(repo, base, proposal), hosts)
+            verdict.candidate, generated_texts(repo, base, proposal), hosts)
         # Its own quotes, harmless one by one, may combine into a command; another
         # proposal's fragments are never read with them (each was screened alone).
         risks = together([quote_shown(s) for s in evidence_shown(proposal)])
@@ -272,6 +267,11 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
                        f"{', '.join(risks)}; never copied"))
             continue
         proposal = without_failing_notes(proposal)
+        done = covering.merged_already(proposal, merged, history)
+        if done is not None:
+            result.rejected.append(Rejected(title=verdict.candidate.title, missed=done,
+                                            sessions=len(verdict.candidate.sessions)))
+            continue
         withheld = secret_withheld_reason(proposal, repo, base)  # the final secret screen
         if withheld is not None:
             result.rejected.append(Rejected(title=verdict.candidate.title, missed=withheld,
@@ -295,19 +295,6 @@ def _notes(rejected: list[Rejected]) -> list[str]:
             if fragments.problem(note) is None:  # screened alone; a failing one is left out
                 notes.append(note)
     return notes
-
-
-def _generated_texts(repo: GitRepo, base: str, proposal: Proposal) -> list[tuple[str, str]]:
-    """(source label, text) for what skillgit itself adds: the new lines of each file, and
-    the list of rejected candidates in the commit message."""
-    out = []
-    for path, data in sorted(proposal.change.files.items()):
-        before = repo.read_file(base, path) or b""
-        out.append((f"{path} as written by {proposal.engine}",
-                    new_text(data.decode("utf-8", "replace"),
-                             before.decode("utf-8", "replace"))))
-    out.append(("the list of rejected candidates", "\n".join(proposal.rejected_others)))
-    return out
 
 
 def withheld_summary(withheld: dict[str, int]) -> str:

@@ -16,9 +16,10 @@ from skillgit.errors import UsageError
 from skillgit.gitops import GitError, GitRepo
 from skillgit.judge.model_judge import ModelJudge
 from skillgit.llm.base import Backend, Engine
-from skillgit.mine.ledger import Ledger, load_ledger
+from skillgit.mine.ledger import LEDGER_BRANCH, Ledger, load_ledger, record_merged
 from skillgit.mine.lock import writing
 from skillgit.mine.propose import ProposalSet, propose
+from skillgit.mine.remote_state import adopt_ledger, read_remote_state
 from skillgit.mine.write import DEFAULT_IDENTITY, WriteOutcome, commit_message, write_proposal
 from skillgit.proposal import Proposal
 from skillgit.redact import Redactor
@@ -34,6 +35,7 @@ class MineOptions(BaseModel):
     engine: str = "heuristic"
     lock_wait_seconds: float = 30.0
     window: int = 3  # outcome window of a skill invocation, in user turns (attribution.window)
+    remote: str | None = None   # where the ledger and open proposals live (default: origin)
 
 
 class MineResult(BaseModel):
@@ -43,6 +45,7 @@ class MineResult(BaseModel):
     outcomes: list[WriteOutcome] = Field(default_factory=list)
     dry_run: bool = False
     engine: str = "heuristic"     # the distill engine's label, "<backend>/<model>"
+    notes: list[str] = Field(default_factory=list)   # e.g. the remote could not be read
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
@@ -88,31 +91,37 @@ def check_skills_dir(repo: GitRepo, base_name: str, base_sha: str,
 def mine_digests(repo_path: Path, digests: Iterable[Digest], options: MineOptions,
                  redactor: Redactor | None = None, writer: Backend | None = None,
                  on_warning: Callable[[str], None] | None = None,
-                 model_judge: ModelJudge | None = None) -> MineResult:
+                 model_judge: ModelJudge | None = None,
+                 env: Mapping[str, str] | None = None) -> MineResult:
     with GitRepo(repo_path) as repo:
         base_name, base_sha = resolve_base(repo, options.base)
         check_skills_dir(repo, base_name, base_sha, options.skills_dir)
-        ledger, ledger_tip = load_ledger(repo)
+        state = read_remote_state(repo, options.remote, env if env is not None else {})
         found = propose(repo, base_sha, list(digests), max_proposals=options.max_proposals,
-                        skills_dir=options.skills_dir, ledger=ledger, engine=options.engine,
-                        redactor=redactor, writer=writer, on_warning=on_warning,
-                        model_judge=model_judge, window=options.window)
+                        skills_dir=options.skills_dir, ledger=state.ledger,
+                        engine=options.engine, redactor=redactor, writer=writer,
+                        on_warning=on_warning, model_judge=model_judge, window=options.window)
         result = MineResult(base_branch=base_name, base_sha=base_sha, found=found,
-                            dry_run=options.dry_run, engine=options.engine)
+                            dry_run=options.dry_run, engine=options.engine, notes=state.notes)
         if options.dry_run:
-            result.outcomes = [write_proposal(repo, p, base_sha, options.identity, dry_run=True)
+            result.outcomes = [write_proposal(repo, p, base_sha, options.identity, dry_run=True,
+                                              remote_tip=state.proposals.get(p.branch))
                                for p in found.proposals]
             return result
         branches = [p.branch for p in found.proposals]
-        with writing(repo, branches, options.lock_wait_seconds):
+        ledger = [LEDGER_BRANCH] if state.remote_tip is not None or found.merged else []
+        with writing(repo, [*branches, *ledger], options.lock_wait_seconds):
             # Re-read the base under the lock: another run may have moved things meanwhile.
             _, base_sha = resolve_base(repo, base_name)
+            ledger_tip = adopt_ledger(repo, state)
             # ... and the ledger: a `proposals reject` may have recorded one of these since.
             now, now_tip = load_ledger(repo)
             result.outcomes = [
                 _rejected_meanwhile(p) if now_tip != ledger_tip and _blocked(now, p)
-                else write_proposal(repo, p, base_sha, options.identity)
+                else write_proposal(repo, p, base_sha, options.identity,
+                                    remote_tip=state.proposals.get(p.branch))
                 for p in found.proposals]
+            record_merged(repo, found.merged, options.identity)
         return result
 
 
@@ -164,7 +173,7 @@ def run_mine(repo_path: Path, query: SessionQuery, options: MineOptions, engine:
     options = options.model_copy(update={"engine": engine_label(engine)})
     writer = engine.backend if isinstance(engine, LLMEngine) else None
     return distilled, mine_digests(repo_path, distilled.digests, options, redactor, writer,
-                                  on_warning, model_judge)
+                                  on_warning, model_judge, env)
 
 
 def dry_run_text(repo_path: Path, result: MineResult) -> str:

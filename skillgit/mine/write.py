@@ -173,10 +173,30 @@ def made_by_skillgit(repo: GitRepo, sha: str, identity: str) -> bool:
             and len(info.parents) == 1)
 
 
+EPOCH_2020 = 1577836800
+
+
+def commit_time(proposal: Proposal) -> int:
+    """The author and committer date of a proposal's commit, from its content only: the
+    newest evidence session's start, else a fixed function of the fingerprint. The same
+    proposal on the same base is then the same commit, byte for byte, in any clone."""
+    starts = [s.started_at for s in proposal.verdict.candidate.signals if s.started_at]
+    if starts:
+        return max(int(when.timestamp()) for when in starts)
+    return EPOCH_2020 + int(proposal.fingerprint[:6], 16)
+
+
 def write_proposal(repo: GitRepo, proposal: Proposal, base_sha: str, identity: str,
-                   dry_run: bool = False) -> WriteOutcome:
+                   dry_run: bool = False, remote_tip: str | None = None) -> WriteOutcome:
+    """Write one proposal branch. `remote_tip`: the branch's tip on the remote (its objects
+    here), for a clone without the local branch: the same fingerprint there keeps that very
+    commit (the local branch is created at it), someone else's commit there is left alone."""
     branch = proposal.branch
     existing = repo.ref_sha(branch)
+    if existing is None and remote_tip is not None:
+        adopted = _adopt(repo, proposal, remote_tip, identity, dry_run)
+        if adopted is not None:
+            return adopted
     if existing is not None:
         if not made_by_skillgit(repo, existing, identity):
             return WriteOutcome(branch=branch, status="foreign", sha=existing,
@@ -186,12 +206,30 @@ def write_proposal(repo: GitRepo, proposal: Proposal, base_sha: str, identity: s
             return WriteOutcome(branch=branch, status="unchanged", sha=existing)
     if dry_run:
         return WriteOutcome(branch=branch,
-                            status="would-write" if existing is None else "would-update",
+                            status="would-write" if existing is None and remote_tip is None
+                            else "would-update",
                             detail="dry run: no git object written")
     changes = [FileChange(path, content) for path, content in
                sorted(proposal.change.files.items())]
     with deferred():  # Ctrl-C or SIGTERM waits until the proposal is complete (or absent)
-        sha = repo.write_commit(base_sha, changes, commit_message(proposal), identity)
+        sha = repo.write_commit(base_sha, changes, commit_message(proposal), identity,
+                                timestamp=commit_time(proposal))
         repo.set_ref(branch, sha, existing, f"propose {proposal.skill}")
-    return WriteOutcome(branch=branch, status="written" if existing is None else "updated",
-                        sha=sha)
+    status: Status = "written" if existing is None and remote_tip is None else "updated"
+    return WriteOutcome(branch=branch, status=status, sha=sha)
+
+
+def _adopt(repo: GitRepo, proposal: Proposal, remote_tip: str, identity: str,
+           dry_run: bool) -> WriteOutcome | None:
+    """The outcome for a proposal whose branch is only on the remote, or None to write it."""
+    branch = proposal.branch
+    if not made_by_skillgit(repo, remote_tip, identity):
+        return WriteOutcome(branch=branch, status="foreign", sha=remote_tip,
+                            detail="the remote branch has commits not made by skillgit; "
+                            "left as is")
+    if parse_trailers(repo.commit_info(remote_tip).message).get(
+            "Skillgit-Proposal") != proposal.fingerprint:
+        return None
+    if not dry_run:
+        repo.set_ref(branch, remote_tip, None, f"keep {proposal.skill} as on the remote")
+    return WriteOutcome(branch=branch, status="unchanged", sha=remote_tip)
