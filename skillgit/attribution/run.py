@@ -46,6 +46,8 @@ def collect(repo_path: Path, query: SessionQuery, redactor: Redacting, *, window
             env: Mapping[str, str] | None = None, now: float | None = None,
             on_warning: Callable[[str], None] | None = None) -> Report:
     _, history = load_history(repo_path, base, skills_dir)
+    if history.note is not None and on_warning is not None:
+        on_warning(history.note)
     engine = HeuristicEngine()
     items: list[Attributed] = []
     sessions = 0

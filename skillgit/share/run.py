@@ -118,5 +118,5 @@ def mine_shared(repo_path: Path, config: Config, options: MineOptions, engine: E
     options = options.model_copy(update={"engine": engine_label(engine)})
     writer = engine.backend if isinstance(engine, LLMEngine) else None
     result = mine_digests(repo_path, digests, options, redactor, writer, warn,
-                          model_judge=model_judge)
+                          model_judge=model_judge, env=environ)
     return distilled, result, read

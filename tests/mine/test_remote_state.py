@@ -257,3 +257,7 @@ def test_a_shallow_clone_mines_with_a_note_never_a_traceback(origin, capsys) -> 
         result, err = mine(shallow, capsys, *args)
         assert "the history is shallow" in err and "Traceback" not in err
         assert DEPLOY in branches(result)
+    capsys.readouterr()
+    code = main(["stats", "--source", str(shallow.parent / "sessions"), "--repo", str(shallow)])
+    _, err = capsys.readouterr()
+    assert code == 0 and "the history is shallow" in err and "Traceback" not in err

@@ -238,3 +238,17 @@ def test_merge_rejections_rules() -> None:
     union = merge_rejections(Ledger(), ours, theirs)
     assert sorted((r.skill, r.fingerprint) for r in union.rejected) == [
         ("a", "fp-a"), ("b", "fp-b"), ("b", "fp-b2"), ("c", "fp-c"), ("d", "fp-d")]
+
+
+def test_merge_keeps_every_merge_record() -> None:
+    """Shallow clones rely on the ledger's merge records: a merge of diverged ledgers must
+    never drop them (one side recorded a merge the other has not seen)."""
+    from skillgit.mine.ledger import Merged
+
+    def record(skill: str, fp: str) -> Merged:
+        return Merged(kind="new", skill=skill, fingerprint=fp, sessions=3)
+
+    ours = Ledger(rejected=[rejection("a")], merged=[record("x", "fp-x")])
+    theirs = Ledger(rejected=[rejection("a")], merged=[record("y", "fp-y"), record("x", "fp-x")])
+    merged = merge_rejections(Ledger(), ours, theirs)
+    assert [(m.skill, m.fingerprint) for m in merged.merged] == [("x", "fp-x"), ("y", "fp-y")]
