@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 
+from skillgit.safety import effects as _effects
 from skillgit.safety import text as _text
 from skillgit.safety.findings import Finding
 from skillgit.safety.flow import analyse
@@ -62,6 +63,7 @@ def findings(text: str | None) -> list[Finding]:
     plain = _TABLE_ROW.sub(_cells, _text.unmarked(plain))
     for prose in (False, True):  # a quote and an apostrophe read differently may hide a command
         out += analyse(parse(plain, prose=prose))
+    out += _effects.findings(plain)
     return list(dict.fromkeys(out))
 
 
