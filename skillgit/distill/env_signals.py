@@ -42,6 +42,7 @@ from skillgit.digest import Evidence, FeedbackItem
 from skillgit.distill.error_lines import error_line, reason, reported_errors, signature
 from skillgit.distill.evidence import excerpt
 from skillgit.distill.facts import tool_kind
+from skillgit.distill.tool_sourced import suggested
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
 
 MAX_ENV_FEEDBACK = 8
@@ -167,7 +168,17 @@ def _after(turn: Turn, turns: Sequence[Turn]) -> Sequence[Turn]:
 
 
 def _find_fix(failing: Turn, turns: Sequence[Turn]) -> tuple[list[Turn], bool] | None:
-    """The steps that fixed `failing`, and whether they are setup run before the same call."""
+    """The steps that fixed `failing`, and whether they are setup run before the same call;
+    None when a step is only what a tool's output told the agent to run (tool-sourced: a
+    hook's hint or a README is no lesson unless the user says it)."""
+    found = _any_fix(failing, turns)
+    if found is not None and any(suggested(step, failing, _after(failing, turns))
+                                 for step in found[0]):
+        return None
+    return found
+
+
+def _any_fix(failing: Turn, turns: Sequence[Turn]) -> tuple[list[Turn], bool] | None:
     if setup := _setup_before_rerun(failing, turns):
         return setup[-MAX_SETUP_STEPS:], True
     program = _program(failing)
