@@ -42,7 +42,7 @@ from skillgit.digest import Evidence, FeedbackItem
 from skillgit.distill.error_lines import error_line, reason, reported_errors, signature
 from skillgit.distill.evidence import excerpt
 from skillgit.distill.facts import tool_kind
-from skillgit.distill.tool_sourced import suggested
+from skillgit.distill.tool_sourced import told_by_a_tool
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
 
 MAX_ENV_FEEDBACK = 8
@@ -172,8 +172,7 @@ def _find_fix(failing: Turn, turns: Sequence[Turn]) -> tuple[list[Turn], bool] |
     None when a step is only what a tool's output told the agent to run (tool-sourced: a
     hook's hint or a README is no lesson unless the user says it)."""
     found = _any_fix(failing, turns)
-    if found is not None and any(suggested(step, failing, _after(failing, turns))
-                                 for step in found[0]):
+    if found is not None and any(told_by_a_tool(step, turns) for step in found[0]):
         return None
     return found
 

@@ -6,24 +6,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from skillgit.transcripts.model import Turn
+from skillgit.transcripts.model import Turn, TurnKind
 
 MIN_COMMAND_CHARS = 4
+_USER = frozenset({TurnKind.USER, TurnKind.SLASH_COMMAND})
 
 
 def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def suggested(step: Turn, failing: Turn, later: Sequence[Turn]) -> bool:
-    """Whether the command of `step` appears in the output of a tool call from `failing`
-    through the `later` turns before `step` (the agent ran what the environment told it)."""
-    command = _flat(step.tool_input or "")
+def told_by_a_tool(call: Turn, turns: Sequence[Turn]) -> bool:
+    """Whether the command of `call` was printed by an earlier tool call (a file read, a hint,
+    a tool's result) and never said by the user before it: the environment's text, not a
+    lesson."""
+    command = _flat(call.tool_input or "")
     if len(command) < MIN_COMMAND_CHARS:
         return False
-    for turn in [failing, *later]:
-        if turn.index >= step.index:
-            break
-        if turn.result is not None and command in _flat(turn.result.text):
-            return True
-    return False
+    earlier = [t for t in turns if t.index < call.index]
+    if any(t.kind in _USER and command in _flat(t.text) for t in earlier):
+        return False
+    return any(t.kind is TurnKind.TOOL_CALL and t.result is not None
+               and command in _flat(t.result.text) for t in earlier)

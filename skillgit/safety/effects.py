@@ -32,18 +32,19 @@ from skillgit.safety.safeguards import (
 from skillgit.safety.shell import parse, walk
 from skillgit.safety.taint import views
 
-_SEP = r"\s*(?:[=:]|\s(?=\S))\s*"
+_SEP = r"[ \t]*(?:[=:]|[ \t](?=\S))[ \t]*"
 _ENV = [(re.compile(rf"(?<![\w.-])(?:\$env:|os\.environ\[[\"']|os\.Setenv\(\"|setx\s+|set\s+)?"
-                    rf"(?:{name})[\"']?\]?\s*(?:=|:|,|\s)\s*[\"']?(?:{value})[\"']?(?![\w.-])"),
+                    rf"(?:{name})[\"']?\]?[ \t]*(?:=|:|,|[ \t])[ \t]*[\"']?(?:{value})[\"']?"
+                    r"(?![\w.-])"),
          effect) for name, value, effect in ENV]
 _SETTINGS = [(re.compile(rf"(?<![\w.-])[\"']?(?:{key})[\"']?{_SEP}[\"']?({value})(?:[\"',;\s]|$)",
                          re.I), effect) for key, value, effect in SETTINGS]
 _IDIOMS = [(re.compile(p, re.I if effect not in ("tests",) else 0), effect)
            for p, effect in IDIOMS]
 _PROSE = [(re.compile(p, re.I), effect) for p, effect in PROSE]
-_ANYWHERE = [(re.compile(rf"(?<![\w-]){re.escape(f.flag)}(?![\w-])"
-                         + (rf"[=\s]+[\"']?((?:{f.value}))\b" if f.value else "()")), f.effect)
-             for f in FLAGS if f.anywhere]
+_DISTINCT = {f.flag: f for f in FLAGS if f.anywhere}  # options that are a mention anywhere
+_ANYWHERE = re.compile(r"(?<![\w-])(" + "|".join(re.escape(f) for f in sorted(
+    _DISTINCT, key=len, reverse=True)) + r")(?![\w-])(?:[=\s]+[\"']?(\S+))?")
 _SPACE_SEP = re.compile(r"\b(?:config|set|--global|--system|--local|-c)\b", re.I)
 
 # Polarity: a clause that forbids what it names.
@@ -84,38 +85,46 @@ def forbids(line: str, start: int, end: int) -> bool:
 def findings(text: str) -> list[Finding]:
     """Every safeguard weakened or code source added that `text` recommends."""
     out: dict[str, Finding] = {}
-    for line in _lines(text):
-        for start, end, effect in _hits(line):
-            if effect not in out and not forbids(line, start, end):
-                risk, detail = EFFECTS[effect]
-                out[effect] = Finding(risk, detail)
+    text = re.sub(r"\\\r?\n", " ", text)  # a continued command line is one line
+    for start, end, effect in _hits(text):
+        if effect in out:
+            continue
+        first = text.rfind("\n", 0, start) + 1
+        last = text.find("\n", end)
+        line = text[first:last if last >= 0 else len(text)]
+        if not forbids(line, start - first, end - first):
+            risk, detail = EFFECTS[effect]
+            out[effect] = Finding(risk, detail)
     return list(out.values())
 
 
-def _lines(text: str) -> Iterator[str]:
-    for line in re.sub(r"\\\r?\n", " ", text).splitlines():
-        if line.strip():
-            yield line
-
-
-def _hits(line: str) -> Iterator[tuple[int, int, str]]:
+def _hits(text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, effect) of each mention in `text`, each pattern run once over all of it."""
     for pattern, effect in [*_ENV, *_IDIOMS, *_PROSE]:
-        for m in pattern.finditer(line):
+        for m in pattern.finditer(text):
             yield m.start(), m.end(), effect
-    for pattern, effect in _ANYWHERE:
-        for m in pattern.finditer(line):
-            if not (effect == "index" and DEFAULT_INDEX.match(m.group(1))):
-                yield m.start(), m.end(), effect
+    for m in _ANYWHERE.finditer(text):
+        flag, value = _DISTINCT[m.group(1)], (m.group(2) or "").strip("\"'")
+        if flag.value and not (re.match(flag.value, value, re.I) and not (
+                flag.effect == "index" and DEFAULT_INDEX.match(value))):
+            continue
+        yield m.start(), m.end() if flag.value else m.end(1), flag.effect
     for pattern, effect in _SETTINGS:
-        for m in pattern.finditer(line):
-            sep = line[m.start():m.start(1)]
-            if not re.search(r"[=:]", sep) and not _SPACE_SEP.search(line[:m.start()]):
+        for m in pattern.finditer(text):
+            sep = text[m.start():m.start(1)]
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            if not re.search(r"[=:]", sep) and not _SPACE_SEP.search(text, line_start,
+                                                                      m.start()):
                 continue
             if effect == "index" and DEFAULT_INDEX.match(m.group(1).strip("\"'")):
                 continue
             yield m.start(), m.end(), effect
-    if TRIGGER.search(line):
-        yield from _command_hits(line)
+    offset = 0
+    for line in text.split("\n"):
+        if TRIGGER.search(line):
+            for start, end, effect in _command_hits(line):
+                yield offset + start, offset + end, effect
+        offset += len(line) + 1
 
 
 def _command_hits(line: str) -> Iterator[tuple[int, int, str]]:

@@ -211,6 +211,7 @@ PROSE: list[tuple[str, str]] = [
 ]
 
 # The programs and words a line must name for the command engine to parse it (a prefilter).
-TRIGGER = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(
-    {re.escape(p) for f in FLAGS for p in f.programs} | {re.escape(p) for p in _PACKAGERS} |
-    {"chmod", "chown", "gh", "go", "curl", "wget", "mcp"})) + r")(?![\w-])", re.I)
+_PROGRAMS = ({p for f in FLAGS for p in f.programs} | _PACKAGERS | {"chmod", "gh", "curl", "wget",
+                                                                  "mcp"}) - {"go"}
+TRIGGER = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(re.escape(p) for p in _PROGRAMS))
+                     + r"|go\s+(?:get|install|run|env))(?![\w-])", re.I)

@@ -106,11 +106,14 @@ _IGNORING = re.compile(rf"{_IGNORE}[^.\n\u3002\uff01\uff1f!?]{{0,40}}?{_TARGET}|
 _OPEN = "[.!?\u3002\uff01\uff1f\n>|#*\"'\u300c\u300e(]"
 _VOCATIVE = re.compile(rf"(?:^|{_OPEN}\s*|(?:{_any(DEAR)}|{_any(TO)})\s*)"
                        rf"{_AI}\s*{_PUNCT}\s*[^\x00-\u024f\s\d]", re.I | re.M)
+_IGNORE_WORD, _AI_WORD = re.compile(_IGNORE, re.I), re.compile(_AI, re.I)  # prefilters
 _ADDRESSED_TO = re.compile(rf"(?:{_any(DEAR)})\s*{_AI}", re.I)
 
 
 def addressed(text: str) -> bool:
     """Whether `text` carries, in some language, words that address an AI or tell it to
     ignore its instructions."""
-    return bool(_IGNORING.search(text) or _VOCATIVE.search(text) or
-                _ADDRESSED_TO.search(text))
+    if text.isascii():
+        return False  # English and other ASCII-only text is read by `address`
+    return bool((_IGNORE_WORD.search(text) and _IGNORING.search(text)) or (
+        _AI_WORD.search(text) and (_VOCATIVE.search(text) or _ADDRESSED_TO.search(text))))
