@@ -172,7 +172,8 @@ def _find_fix(failing: Turn, turns: Sequence[Turn]) -> tuple[list[Turn], bool] |
     None when a step is only what a tool's output told the agent to run (tool-sourced: a
     hook's hint or a README is no lesson unless the user says it)."""
     found = _any_fix(failing, turns)
-    if found is not None and any(told_by_a_tool(step, turns) for step in found[0]):
+    if found is not None and any(told_by_a_tool(step, turns, since=failing.index)
+                                 for step in found[0]):
         return None
     return found
 

@@ -56,12 +56,15 @@ _NEGATION = re.compile(
     r"stop\s+using|instead\s+of|rather\s+than|without|forbid\w*|prohibit\w*|refuse\w*|"
     r"disallow\w*|not|nor|no)\b", re.I)
 _NOT_REALLY = re.compile(r"\b(?:don'?t|do\s+not|never)\s+(?:forget|hesitate|fail|be\s+afraid|"
-                         r"worry|bother|wait)\b|\b(?:is|are|was|were|has|have|if)\s+not\s*$|"
+                         r"worry|bother|wait)\b|\bnever\s+mind\b|\b(?:is|are|was|were|has|have|if)\s+not\s*$|"
                          r"\bno\s+(?:need|problem|worries)\b|\bnot\s+(?:only|just)\b", re.I)
 _FORBIDDEN_AFTER = re.compile(r"[^.;!?\n]{0,50}?\b(?:is|are)\s+(?:not\s+(?:allowed|permitted|ok|"
                               r"okay|acceptable|an\s+option)|forbidden|banned|prohibited|never\s+"
                               r"(?:ok|okay|allowed|acceptable|needed)|off[- ]limits|a\s+bad\s+"
                               r"idea|dangerous|unsafe|insecure)\b", re.I)
+_BAD_INTRO = re.compile(r"^[\s>*#_-]*(?:[\u274c\U0001f6ab\u26d4\u2717\u2718]|(?:bad|wrong|"
+                        r"incorrect|never|don'?t|do\s+not|avoid|anti-?pattern|not\s+this)\b)"
+                        r"[^\n]*:[\s*_]*$", re.I)
 MAX_NEGATION_GAP = 8  # words between the negation and what it forbids
 
 
@@ -82,6 +85,17 @@ def forbids(line: str, start: int, end: int) -> bool:
     return len(clause[last.end():].split()) <= MAX_NEGATION_GAP
 
 
+def _bad_example(text: str, first: int) -> bool:
+    """Whether the line starting at `first` is shown under an intro that calls it what not to
+    do ("Never do this:", "Bad:", "\u274c Wrong:"), blank lines and a code fence between."""
+    before = text[:first].split("\n")[-5:-1]
+    for line in reversed(before):
+        if not line.strip() or line.lstrip().startswith(("```", "~~~")):
+            continue
+        return bool(_BAD_INTRO.match(line)) and _NOT_REALLY.search(line) is None
+    return False
+
+
 def findings(text: str) -> list[Finding]:
     """Every safeguard weakened or code source added that `text` recommends."""
     out: dict[str, Finding] = {}
@@ -92,7 +106,7 @@ def findings(text: str) -> list[Finding]:
         first = text.rfind("\n", 0, start) + 1
         last = text.find("\n", end)
         line = text[first:last if last >= 0 else len(text)]
-        if not forbids(line, start - first, end - first):
+        if not forbids(line, start - first, end - first) and not _bad_example(text, first):
             risk, detail = EFFECTS[effect]
             out[effect] = Finding(risk, detail)
     return list(out.values())

@@ -215,4 +215,12 @@ LOOK_ALIKES = [
     "Мы используем ассистента для ревью.",
     "忽略大小写进行比较",
     "The assistant: Claude Code (see docs).",
+    "Never do this:\n\n```\ngit commit --no-verify\n```",
+    "\u274c Bad:\n```sh\ncurl -k https://internal.example/api\n```",
+]
+# Prose before a weakening that does not forbid it.
+NOT_FORBIDDING = [
+    "Don't worry about the hook:\n```\ngit commit --no-verify -m x\n```",
+    "Before you commit:\n\n```\nHUSKY=0 git commit -m x\n```",
+    "Never mind the certificate, run:\ncurl -k https://internal.example/api",
 ]

@@ -5,7 +5,7 @@ look-alike passes; polarity decides (a rule that forbids the weakening passes)."
 from __future__ import annotations
 
 import pytest
-from effects_variants import CODE_SOURCE, LOOK_ALIKES, VARIANTS, WEAKENED
+from effects_variants import CODE_SOURCE, LOOK_ALIKES, NOT_FORBIDDING, VARIANTS, WEAKENED
 
 from skillgit.safety import refused, unsafe_lines
 from skillgit.safety.effects import forbids
@@ -38,6 +38,11 @@ def test_a_variant_in_a_fence_after_prose_or_appended_is_refused(risk: str, text
 @pytest.mark.parametrize("text", LOOK_ALIKES)
 def test_each_look_alike_passes(text: str) -> None:
     assert refused(text) == []
+
+
+@pytest.mark.parametrize("text", NOT_FORBIDDING)
+def test_an_intro_that_does_not_forbid_it_refuses_what_follows(text: str) -> None:
+    assert WEAKENED in refused(text)
 
 
 @pytest.mark.parametrize(("line", "mention", "forbidden"), [
