@@ -144,7 +144,7 @@ IDIOMS: list[tuple[str, str]] = [
      r"\bcheck_hostname\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|"
      r"\bInsecureSkipVerify\s*:\s*true\b|danger_accept_invalid_certs\s*\(\s*true|"
      r"\bUserKnownHostsFile[= ]/dev/null", "tls"),
-    (r"@pytest\.mark\.(?:skip|xfail)\b|\bpytest\.skip\s*\(|@unittest\.skip|"
+    (r"\bpytest\.mark\.(?:skip|xfail)\b|\bpytest\.skip\s*\(|@unittest\.skip|"
      r"\b(?:it|test|describe|context)\.skip\s*\(|\bx(?:it|describe|test)\s*\(|@Disabled\b|"
      r"@Ignore\b|#\[ignore\]|\bt\.Skip(?:Now)?\s*\(|\[(?:skip ci|ci skip|no ci|skip actions)\]|"
      r"\b(?:pytest|jest|vitest|npm\s+test|go\s+test|cargo\s+test|make\s+test)\b[^\n|]*"
@@ -166,6 +166,10 @@ IDIOMS: list[tuple[str, str]] = [
     (r"\b(?:claude|codex|gemini|qwen|amp|goose|opencode|cursor-agent)\s+mcp\s+(?:add|"
      r"add-json|add-from-claude-desktop|install)\b|--add-mcp\b|[\"']?mcpServers[\"']?\s*:|"
      r"\[mcp_servers\.", "mcp"),
+    (r"[\"']Bash\(\s*\*\s*\)[\"']|[\"']Bash[\"']\s*[,\]]", "agent"),
+    (r"\bdownload\w*\s+[^.\n]{0,40}?\b(?:binary|binaries|executable|release|installer)\b"
+     r"[^.\n]{0,40}?(?:/bin\b|\bPATH\b|\band\s+(?:then\s+)?run\b|\bthen\s+run\b|\bexecute\b)",
+     "binary"),
     (r"\bgit\+(?:https?|ssh|git|file)://|[\"'][\w@/.-]+[\"']\s*:\s*[\"'](?:git\+|git://|"
      r"github:|gitlab:|bitbucket:)|\bgit\s*=\s*[\"']\w+://|\bgem\s+[\"'][\w-]+[\"'][^\n]*"
      r"\b(?:git|github):|\bcargo\s+(?:add|install)\b[^\n]*--git\b", "git-dep"),
@@ -206,7 +210,7 @@ PROSE: list[tuple[str, str]] = [
      r"connect(?:ing)?|set(?:ting)?\s+up|hook(?:ing)?\s+up|plug(?:ging)?\s+in)\s+(?:the\s+|this\s+|"
      r"an?\s+|our\s+|my\s+)?(?:[\w.@/-]+\s+){0,2}mcp\s+servers?\b", "mcp"),
     (rf"\b{_ADD}\s+[^.\n]{{0,30}}?(?<![-.])\b(?:extra\s+index|index\s+url|(?:package|npm|pypi|pip|"
-     r"cargo|gem|private|internal|custom|alternative|mirror)\s+(?:registry|index|mirror|"
+     r"cargo|gem|private|internal|custom|alternative|mirror)(?:'s)?\s+(?:registry|index|mirror|"
      r"feed))\b", "index"),
 ]
 
