@@ -33,7 +33,8 @@ from skillgit.safety.shell import parse, walk
 from skillgit.safety.taint import views
 
 _SEP = r"[ \t]*(?:[=:]|[ \t](?=\S))[ \t]*"
-_ENV = [(re.compile(rf"(?<![\w.-])(?:\$env:|os\.environ\[[\"']|os\.Setenv\(\"|setx\s+|set\s+)?"
+_ENV = [(re.compile(rf"(?<![\w.-])(?:\$env:|os\.environ\[[\"']|os\.Setenv\(\"|process\.env\.|"
+                    r"ENV\[[\"']|setx\s+|set\s+)?"
                     rf"(?:{name})[\"']?\]?[ \t]*(?:=|:|,|[ \t])[ \t]*[\"']?(?:{value})[\"']?"
                     r"(?![\w.-])"),
          effect) for name, value, effect in ENV]

@@ -192,6 +192,8 @@ PROSE: list[tuple[str, str]] = [
     (rf"\b{_V}\s+(?:the\s+|all\s+|any\s+|our\s+)?(?:git\s+|pre-commit\s+|pre-push\s+|commit\s+|"
      r"husky\s+|lefthook\s+|lint-staged\s+)+(?:hooks?|checks?)\b|\b" + _V +
      r"\s+(?:the\s+)?(?:git\s+)?hooks\b", "hooks"),
+    (r"\bmark(?:ing)?\s+(?:them|it|those|these|(?:the\s+)?(?:\w+\s+)?tests?)\s+(?:as\s+)?"
+     r"(?:xfail|skip(?:ped)?)\b", "tests"),
     (rf"\b{_V}\s+(?:the\s+|all\s+|any\s+|those\s+)?(?:failing|broken|flaky|red|failed)\s+"
      r"(?:tests?|specs?|checks?|jobs?)\b|\b(?:mark|marking)\s+(?:the\s+)?(?:failing|broken)\s+"
      r"tests?\s+(?:as\s+)?(?:skip(?:ped)?|xfail)|\b" + _V +
@@ -203,8 +205,10 @@ PROSE: list[tuple[str, str]] = [
      r"protection|selinux|apparmor|gatekeeper|system\s+integrity\s+protection|firewall|"
      r"edr|endpoint\s+protection|seccomp)\b", "security"),
     (rf"\b{_V}\s+(?:the\s+|all\s+)?(?:permission|approval|confirmation)\s+(?:prompts?|checks?|"
-     r"requests?|dialogs?)\b|\byolo\s+mode\b|\bfull[- ]auto\s+mode\b|\bbypass\s*permissions\b",
-     "agent"),
+     r"requests?|dialogs?)\b|\byolo\s+mode\b|\bfull[- ]auto\s+mode\b|\bbypass\s*permissions\b|"
+     r"\bauto-?approv\w*\s+(?:all\s+|every\s+|any\s+)?(?:tool\s+calls?|tools?|commands?|actions?|"
+     r"edits?|requests?)\b|\b" + _V + r"\s+(?:the\s+|its\s+|your\s+)?(?:agent'?s?\s+)?"
+     r"sandbox(?:ing)?\b", "agent"),
     (r"\bworld[- ]writable\b", "perms"),
     (r"\b(?:add(?:ing)?|install(?:ing)?|register(?:ing)?|configur(?:e|ing)|enabl(?:e|ing)|"
      r"connect(?:ing)?|set(?:ting)?\s+up|hook(?:ing)?\s+up|plug(?:ging)?\s+in)\s+(?:the\s+|this\s+|"
