@@ -120,8 +120,9 @@ SETTINGS: list[tuple[str, str, str]] = [
     (r"trusted-host|trusted_host|allow-insecure-host|unsafehttpwhitelist|insecure-registries",
      r"\S+", "tls"),
     (r"(?:global\.|install\.)?(?:extra-)?index-url|(?:global\.)?find-links|"
-     r"(?:@[\w-]+:)?registry|npmregistryserver|replace-with|default-index",
+     r"npmregistryserver|replace-with|default-index",
      r"(?:https?://|//)\S+|[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:/\S*)?", "index"),
+    (r"(?:@[\w-]+:)?registry", r"(?:https?:)?//\S+", "index"),  # a bare host: a container one
     (r"defaultmode|permission-mode|permissionmode", r"bypasspermissions", "agent"),
     (r"approval_policy|ask_for_approval|approval-mode|approvalmode", r"never|yolo", "agent"),
     (r"sandbox_mode|sandbox", r"danger-full-access|off|none|false", "agent"),

@@ -103,7 +103,7 @@ _IGNORING = re.compile(rf"{_IGNORE}[^.\n\u3002\uff01\uff1f!?]{{0,40}}?{_TARGET}|
                        rf"{_TARGET}[^.\n\u3002\uff01\uff1f!?]{{0,25}}?{_IGNORE}", re.I)
 # An AI word where text opens (line start, after a sentence, or after an opener), then told.
 # (what is told starts with a letter of a non-Latin script: "模型: gpt-4" names a value)
-_OPEN = "[.!?\u3002\uff01\uff1f\n>|#*\"'\u300c\u300e(]"
+_OPEN = "[.!?\u3002\uff01\uff1f\n>|#*\"'\u300c\u300e(\u2022-]"  # a start, a mark, a bullet
 _VOCATIVE = re.compile(rf"(?:^|{_OPEN}\s*|(?:{_any(DEAR)}|{_any(TO)})\s*)"
                        rf"{_AI}\s*{_PUNCT}\s*[^\x00-\u024f\s\d]", re.I | re.M)
 _IGNORE_WORD, _AI_WORD = re.compile(_IGNORE, re.I), re.compile(_AI, re.I)  # prefilters
