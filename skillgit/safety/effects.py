@@ -44,8 +44,10 @@ _IDIOMS = [(re.compile(p, re.I if effect not in ("tests",) else 0), effect)
            for p, effect in IDIOMS]
 _PROSE = [(re.compile(p, re.I), effect) for p, effect in PROSE]
 _DISTINCT = {f.flag: f for f in FLAGS if f.anywhere}  # options that are a mention anywhere
-_ANYWHERE = re.compile(r"(?<![\w-])(" + "|".join(re.escape(f) for f in sorted(
-    _DISTINCT, key=len, reverse=True)) + r")(?![\w-])(?:[=\s]+[\"']?(\S+))?")
+# (a long option's `--` may reach us as one dash: an em dash folded by `normalize`)
+_ANYWHERE = re.compile(r"(?<![\w-])(" + "|".join(
+    re.sub(r"^\\-\\-", "--?", re.escape(f)) for f in sorted(_DISTINCT, key=len, reverse=True))
+    + r")(?![\w-])(?:[=\s]+[\"']?(\S+))?")
 _SPACE_SEP = re.compile(r"\b(?:config|set|--global|--system|--local|-c)\b", re.I)
 
 # Polarity: a clause that forbids what it names.
@@ -119,7 +121,9 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
         for m in pattern.finditer(text):
             yield m.start(), m.end(), effect
     for m in _ANYWHERE.finditer(text):
-        flag, value = _DISTINCT[m.group(1)], (m.group(2) or "").strip("\"'")
+        name = m.group(1)
+        flag = _DISTINCT.get(name) or _DISTINCT["-" + name]
+        value = (m.group(2) or "").strip("\"'")
         if flag.value and not (re.match(flag.value, value, re.I) and not (
                 flag.effect == "index" and DEFAULT_INDEX.match(value))):
             continue
@@ -180,6 +184,8 @@ def _command_effects(r: Resolved, program: str) -> Iterator[tuple[str, str]]:
 def _matches(flag: Flag, arg: str, following: str | None) -> bool:
     if len(flag.flag) == 1:  # a short option, maybe in a bundle: `curl -fsSLk`
         return re.fullmatch(rf"-[A-Za-z]*{flag.flag}[A-Za-z]*", arg) is not None
+    if flag.flag.startswith("--") and arg.startswith("-") and not arg.startswith("--"):
+        arg = "-" + arg  # `—no-verify`: an em dash folded to one dash
     if arg == flag.flag:
         value = following
     elif arg.startswith(flag.flag + "="):

@@ -92,6 +92,8 @@ VARIANTS: dict[str, list[str]] = {
         '{"permissions": {"defaultMode": "bypassPermissions"}}',
         '"chat.tools.autoApprove": true',
         "Run the agent in yolo mode so it stops asking.",
+        "git commit \u2014no-verify -m x",  # an em dash for `--` (Markdown typography)
+        "curl \u2013\u2013insecure https://internal.example/api",
         "When tests fail, mark them xfail.",
         "process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'",
         "Auto-approve all tool calls in the agent settings.",
