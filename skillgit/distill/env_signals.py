@@ -23,6 +23,9 @@
 - *failure*: a single informative failure that was never resolved, or an error the user
   pasted or described in a prompt ("TypeError: …", "fatal: …", "command not found").
 
+No fix is a command a tool's output told the agent to run (a hook's hint, a README it read:
+`tool_sourced`); the environment's words are no lesson unless the user says them.
+
 Failures that carry no lesson are ignored: the user refusing a tool call, a search that
 simply found nothing (`grep`/`rg`/`find` exit 1 with no message), and a command that failed
 and later passed unchanged with no setup step in between (a flaky command, a test that passes
@@ -168,14 +171,10 @@ def _after(turn: Turn, turns: Sequence[Turn]) -> Sequence[Turn]:
 
 
 def _find_fix(failing: Turn, turns: Sequence[Turn]) -> tuple[list[Turn], bool] | None:
-    """The steps that fixed `failing`, and whether they are setup run before the same call;
-    None when a step is only what a tool's output told the agent to run (tool-sourced: a
-    hook's hint or a README is no lesson unless the user says it)."""
+    """The steps that fixed `failing`, and whether they are setup run before the same call."""
     found = _any_fix(failing, turns)
-    if found is not None and any(told_by_a_tool(step, turns, since=failing.index)
-                                 for step in found[0]):
-        return None
-    return found
+    told = found and any(told_by_a_tool(s, turns, since=failing.index) for s in found[0])
+    return None if told else found
 
 
 def _any_fix(failing: Turn, turns: Sequence[Turn]) -> tuple[list[Turn], bool] | None:
