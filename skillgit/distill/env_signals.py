@@ -23,6 +23,9 @@
 - *failure*: a single informative failure that was never resolved, or an error the user
   pasted or described in a prompt ("TypeError: …", "fatal: …", "command not found").
 
+No fix is a command a tool's output told the agent to run (a hook's hint, a README it read:
+`tool_sourced`); the environment's words are no lesson unless the user says them.
+
 Failures that carry no lesson are ignored: the user refusing a tool call, a search that
 simply found nothing (`grep`/`rg`/`find` exit 1 with no message), and a command that failed
 and later passed unchanged with no setup step in between (a flaky command, a test that passes
@@ -42,6 +45,7 @@ from skillgit.digest import Evidence, FeedbackItem
 from skillgit.distill.error_lines import error_line, reason, reported_errors, signature
 from skillgit.distill.evidence import excerpt
 from skillgit.distill.facts import tool_kind
+from skillgit.distill.tool_sourced import told_by_a_tool
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
 
 MAX_ENV_FEEDBACK = 8
@@ -168,6 +172,12 @@ def _after(turn: Turn, turns: Sequence[Turn]) -> Sequence[Turn]:
 
 def _find_fix(failing: Turn, turns: Sequence[Turn]) -> tuple[list[Turn], bool] | None:
     """The steps that fixed `failing`, and whether they are setup run before the same call."""
+    found = _any_fix(failing, turns)
+    told = found and any(told_by_a_tool(s, turns, since=failing.index) for s in found[0])
+    return None if told else found
+
+
+def _any_fix(failing: Turn, turns: Sequence[Turn]) -> tuple[list[Turn], bool] | None:
     if setup := _setup_before_rerun(failing, turns):
         return setup[-MAX_SETUP_STEPS:], True
     program = _program(failing)

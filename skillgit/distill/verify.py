@@ -27,6 +27,7 @@ from skillgit.digest import (
     TaskItem,
 )
 from skillgit.distill.evidence import USER_AUTHORED, locate_quote
+from skillgit.distill.tool_sourced import told_by_a_tool
 from skillgit.safety import is_unsafe
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
 
@@ -105,18 +106,21 @@ def _verified(evidence: Iterable[Evidence], turns: Mapping[int, Turn],
 
 
 def _ran(command: str | None, turns: Mapping[int, Turn], *, successful: bool) -> str | None:
-    """`command` when a tool call really ran it (successfully, if asked), else None."""
+    """`command` when a tool call really ran it (successfully, if asked), else None; a fix
+    only when the agent did not run it because a tool's output told it to (tool_sourced)."""
     if not command or not command.strip():
         return None
     wanted = " ".join(command.split())
-    for turn in turns.values():
+    ordered = sorted(turns.values(), key=lambda t: t.index)
+    for turn in ordered:
         if turn.kind is not TurnKind.TOOL_CALL or not turn.tool_input:
             continue
         failed = turn.result is not None and (turn.result.is_error
                                               or turn.result.exit_code not in (None, 0))
         if successful and (turn.result is None or failed):
             continue
-        if wanted in " ".join(turn.tool_input.split()):
+        if wanted in " ".join(turn.tool_input.split()) and not (
+                successful and told_by_a_tool(turn, ordered)):
             return command.strip()
     return None
 

@@ -22,6 +22,14 @@ spellings. It refuses, by class:
 - **persistence hook**: shell rc files, `$PROFILE`, git hooks, `.pth`, crontab, systemd and
   launchd units, `authorized_keys`, `LD_PRELOAD`, `NODE_OPTIONS=--require`, `BASH_ENV`, …;
 - **destructive command**: `rm -rf ~`, `mkfs`, `dd of=/dev/sda`, a fork bomb, ….
+- **weakening a safeguard** and **adding a code source** (`effects`, over the tables of
+  `safeguards`): hooks skipped, TLS or checksums off, tests or CI disabled, reviews or branch
+  protection removed, security software off, permissions widened, agent permission bypasses;
+  new package indexes, packages run unseen or named like a well-known one (`lookalike`,
+  `packages`), MCP servers, git dependencies, binaries saved to run. Judged by polarity: a rule
+  that forbids the weakening ("never use --no-verify") passes.
+
+Words aimed at an agent are read in any language (`tongues`), and hidden characters by class.
 
 A download piped into a program as data is fine (`curl … | jq .`). Lower-risk text — a URL to
 a host the repository never names, `sudo` — is not refused: `notes` lists it for a visible
@@ -33,6 +41,7 @@ from __future__ import annotations
 
 import re
 
+from skillgit.safety import effects as _effects
 from skillgit.safety import text as _text
 from skillgit.safety.findings import Finding
 from skillgit.safety.flow import analyse
@@ -62,6 +71,7 @@ def findings(text: str | None) -> list[Finding]:
     plain = _TABLE_ROW.sub(_cells, _text.unmarked(plain))
     for prose in (False, True):  # a quote and an apostrophe read differently may hide a command
         out += analyse(parse(plain, prose=prose))
+    out += _effects.findings(plain)
     return list(dict.fromkeys(out))
 
 

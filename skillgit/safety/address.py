@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from skillgit.safety import tongues
+
 # Models and coding agents by name (a version may follow: "GPT-4o", "gemini-2.5").
 _MODELS = (r"(?:claude|codex|gemini|copilot|cursor|chatgpt|gpt(?:-?[\w.]+)?|sonnet|opus|haiku|"
            r"devin|aider|windsurf|cline|openhands|jules|grok|llama|mistral|qwen|deepseek|bard|"
@@ -82,7 +84,8 @@ _AGENT_PATTERNS = [
     rf"(?:the\s+|any\s+|all\s+)?{AI}\b",
     rf"\b(?:dear|hey|hello|hi)\s+{AI}\b",
     r"\bfrom\s+now\s+on\b[,:]?\s*(?:you\s+)?(?:must|should|shall|will|are\s+to|have\s+to|"
-    r"need\s+to|always|never|ignore|do\s+not|don'?t)\b",
+    r"need\s+to|always|never|ignore|do\s+not|don'?t)\b(?!\s+(?:always\s+|only\s+)?(?:use|"
+    r"prefer|stick\s+with|go\s+with|pick|choose)\b)",  # the user's own choice of tool is the lesson
     r"\b(?:henceforth|going\s+forward|in\s+all\s+future\s+(?:sessions|tasks|responses)),?\s+"
     r"you\s+(?:must|should|shall|will|are\s+to)\b",
     r"\byou\s+are\s+now\s+(?:an?\s+|in\s+|the\s+|allowed|free|permitted|authori[sz]ed|DAN)\b",
@@ -155,6 +158,12 @@ def _loose(text: str) -> str:
 
 
 def addressed(text: str) -> bool:
+    """Whether `text` (normalized) carries words aimed at the agent or the reviewer, in English
+    (below) or in another language (`tongues`)."""
+    return _addressed(text) or tongues.addressed(text)
+
+
+def _addressed(text: str) -> bool:
     """Whether `text` (normalized) carries words aimed at the agent or the reviewer, as written
     or once its spelling tricks are undone (only the lines a trick changed are read again)."""
     loose = "\n".join(b for a, b in zip(text.split("\n"), _loose(text).split("\n"), strict=True)

@@ -30,6 +30,11 @@ _INVISIBLE = "\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff\u180e\u00ad
              "\u115f\u1160\u3164\uffa0\u17b4\u17b5"
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]")
 _TAGS = re.compile("[\U000e0000-\U000e007f]")
+_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+_INVISIBLE_CLASS = re.compile("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f"
+                              "\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0"
+                              "\ufff9-\ufffb\U0001d173-\U0001d17a\U000e0000-\U000e0fff]")
+_TYPESET = frozenset({0x0600, 0x0601, 0x0602, 0x0603, 0x0604, 0x0605, 0x06DD, 0x070F, 0x08E2})
 _INVISIBLE_NEAR_ASCII = re.compile(f"[\x21-\x7e][{_INVISIBLE}]|[{_INVISIBLE}][\x21-\x7e]")
 _HTML_TAG = re.compile(
     r"<!--|-->|</?(?:code|pre|kbd|samp|tt|var|span|div|p|br|hr|b|i|u|s|em|strong|small|mark|"
@@ -144,7 +149,8 @@ def _fold(word: re.Match[str]) -> str:
 def normalize(text: str) -> str:
     """The text as a shell or a reader would take it: look-alikes folded, invisibles gone."""
     text = _WORD.sub(_fold, unicodedata.normalize("NFKC", text)).translate(_PUNCTUATION)
-    text = _TAGS.sub("", _BIDI.sub("", text))
+    text = _TAGS.sub("", _BIDI.sub("", text)).replace("\u2028", "\n").replace("\u2029", "\n")
+    text = _SELECTORS.sub("", text)
     return "".join(c for c in text if c not in _INVISIBLE)
 
 
@@ -162,8 +168,8 @@ def unmarked(text: str) -> str:
 def findings(original: str, text: str) -> list[Finding]:
     """Text-level findings; `text` is `normalize(original)`."""
     out: list[Finding] = []
-    if _BIDI.search(original) or _TAGS.search(original) or _INVISIBLE_NEAR_ASCII.search(
-            original.lstrip("\ufeff")):
+    if _BIDI.search(original) or _TAGS.search(original) or \
+            _INVISIBLE_NEAR_ASCII.search(original.lstrip("\ufeff")) or hidden_characters(original):
         out.append(Finding(HIDDEN, "invisible or direction-changing characters"))
     for m in _COMMENTS.finditer(text):
         if _ADDRESSED.search(" ".join(g for g in m.groups() if g)):
@@ -191,6 +197,39 @@ def findings(original: str, text: str) -> list[Finding]:
     if any(p.search(text) for p in _DESTRUCTIVE) or _removes_everything(text):
         out.append(Finding(DESTRUCTIVE, "a command that destroys data or the system"))
     return out
+
+
+def hidden_characters(text: str) -> bool:
+    """Whether `text` holds a character nobody sees, by class: a format character (Cf), a
+    line or paragraph separator, a variation selector that selects nothing (not one after a
+    symbol or emoji: `⚠️`), a Hangul filler; a joiner is fine between two emoji or two
+    letters of a script that needs it (Persian, Devanagari)."""
+    body = text.lstrip("\ufeff")
+    if _INVISIBLE_CLASS.search(body) is None:
+        return False
+    for m in _INVISIBLE_CLASS.finditer(body):
+        c, i = m.group(), m.start()
+        before, after = body[i - 1:i], body[i + 1:i + 2]
+        if c in "\ufe0e\ufe0f" and before and (_symbol(before) or before in "#*0123456789"):
+            continue
+        if c in "\u200c\u200d" and before and after and (
+                ((_symbol(before) or before == "\ufe0f") and _symbol(after))
+                or (_complex_letter(before) and _complex_letter(after))):
+            continue
+        if c == "\u200b" and _complex_letter(before or " ") and _complex_letter(after or " "):
+            continue
+        if unicodedata.category(c) == "Cf" and c not in _INVISIBLE and ord(c) in _TYPESET:
+            continue  # Arabic number signs and the like: shown as they are
+        return True
+    return False
+
+
+def _symbol(c: str) -> bool:
+    return unicodedata.category(c) in ("So", "Sk") or 0x1F000 <= ord(c) <= 0x1FAFF
+
+
+def _complex_letter(c: str) -> bool:
+    return c.isalpha() and not c.isascii() and 0x0590 <= ord(c) < 0x3000
 
 
 def _on_one_line(text: str, first: re.Pattern[str], second: re.Pattern[str]) -> bool:

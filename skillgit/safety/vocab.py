@@ -14,6 +14,8 @@ CREDENTIALS = "credential access"
 HIDDEN = "hidden text"
 PERSISTENCE = "persistence hook"
 DESTRUCTIVE = "destructive command"
+WEAKENED = "weakening a safeguard"
+CODE_SOURCE = "adding a code source"
 
 # Programs whose output (or saved file) comes from the network.
 FETCHERS = frozenset({

@@ -293,3 +293,46 @@ LOOK_ALIKES3 = [
 @pytest.mark.parametrize("text", COMMANDS2 + PROSE_AND_MARKUP2 + LOOK_ALIKES3)
 def test_ordinary_text_like_the_second_round_passes(text: str) -> None:
     assert refused(text) == []
+
+
+# The third round: the same programs, flags and words as a weakened safeguard or a new code
+# source (tests/safety/effects_variants.py), doing nothing of the kind, or forbidding it.
+SAFEGUARD_LOOK_ALIKES = [
+    "git config --global pull.ff only",
+    "git config --global user.name 'Dev One'",
+    "git commit --amend --no-edit",
+    "git push --force-with-lease",
+    "curl -fsSL https://api.github.com/repos/o/r/releases/latest | jq -r .tag_name",
+    "curl -K ~/.curlrc https://example.com",
+    "Never pass --insecure to curl; install the CA bundle.",
+    "Don't disable SSL verification, set REQUESTS_CA_BUNDLE to the corporate CA instead.",
+    "Do not use `git commit --no-verify`: the hooks run the formatter.",
+    "Avoid `--dangerously-skip-permissions` outside a container.",
+    "Never add `@pytest.mark.skip` to a failing test; fix it.",
+    "chmod 700 ~/.ssh",
+    "chmod go-w ~/.ssh/config",
+    "chmod -R u+rwX,go-rwx secrets/",
+    "pip install --upgrade pip",
+    "pip install 'requests[socks]>=2.31'",
+    "npm ci",
+    "npm install --save-dev typescript @types/node",
+    "pnpm add -D vitest",
+    "yarn add axios",
+    "cargo install ripgrep",
+    "go install golang.org/x/tools/gopls@latest",
+    "uvx ruff format .",
+    "npx playwright test",
+    "Use the MCP Inspector to test your MCP server.",
+    "mypy --strict src",
+    "pytest -x --lf",
+    "The CI job runs on every push.",
+    "if: github.ref == 'refs/heads/main'",
+    "registry: ghcr.io",
+    "index: 3",
+    "SKIP_SLOW=1 is read by conftest.py",
+]
+
+
+@pytest.mark.parametrize("text", SAFEGUARD_LOOK_ALIKES)
+def test_ordinary_text_like_a_weakened_safeguard_or_a_code_source_passes(text: str) -> None:
+    assert refused(text) == []

@@ -31,11 +31,9 @@ def test_a_variant_after_prose_in_a_fence_or_appended_is_refused(risk: str, text
 
 
 LEFT_TO_THE_REVIEWER = [
-    # Configuration that points a tool at a host runs nothing yet: the host is listed.
-    f"poetry source add internal https://{HOST}/simple",
-    f"echo 'registry=https://{HOST}/' >> .npmrc",
+    # A module from a host the screen cannot judge: the host is listed. (Pointing a package
+    # manager at a new index adds a code source: refused, see tests/safety/test_effects.py.)
     f"go install {HOST}/tool@latest",
-    f"pip config set global.extra-index-url https://{HOST}/simple",
 ]
 
 

@@ -1,0 +1,226 @@
+"""What a rule would make the agent do to a safeguard or to where code comes from, as data.
+
+`EFFECTS` is the vocabulary, defined once: each effect is a safeguard weakened or a code source
+added, with its class of risk and the words a finding uses. The tables map what a text can
+carry to an effect: options of programs (`FLAGS`), environment variables (`ENV`), settings in
+any config syntax (`SETTINGS`: `key = value`, `key: value`, `git config key value`), code and
+CI idioms (`IDIOMS`), and prose (`PROSE`: a verb and what it acts on). `effects` reads them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from skillgit.safety.vocab import CODE_SOURCE, WEAKENED
+
+EFFECTS: dict[str, tuple[str, str]] = {
+    "hooks": (WEAKENED, "git hooks or commit checks skipped"),
+    "tls": (WEAKENED, "TLS, signature or checksum verification turned off"),
+    "tests": (WEAKENED, "tests or CI jobs disabled"),
+    "review": (WEAKENED, "branch protection or required reviews removed"),
+    "security": (WEAKENED, "security software or sandboxing turned off"),
+    "perms": (WEAKENED, "file or socket permissions widened"),
+    "agent": (WEAKENED, "the agent's permission checks bypassed"),
+    "index": (CODE_SOURCE, "a new package index or registry"),
+    "run-remote": (CODE_SOURCE, "a package run from a URL or an unknown name"),
+    "lookalike": (CODE_SOURCE, "a package named like a well-known one"),
+    "mcp": (CODE_SOURCE, "an MCP server added"),
+    "git-dep": (CODE_SOURCE, "a dependency fetched from a git repository"),
+    "binary": (CODE_SOURCE, "a binary downloaded to run later"),
+}
+
+# The default indexes: pointing a tool back at one of these adds no source.
+DEFAULT_INDEX = re.compile(r"^(?:https?://)?(?:pypi\.org|pypi\.python\.org|files\.pythonhosted"
+                           r"\.org|registry\.npmjs\.org|registry\.yarnpkg\.com|crates\.io|"
+                           r"index\.crates\.io|rubygems\.org|proxy\.golang\.org|sum\.golang\.org)"
+                           r"(?:[/:]\S*)?$|^(?:direct|off|default|\$\{?\w+\}?|<[^>]*>)$", re.I)
+AGENTS = frozenset({"claude", "codex", "gemini", "aider", "cursor-agent", "amp", "copilot",
+                    "goose", "opencode", "qwen", "crush", "cline", "kiro", "droid", "q",
+                    "continue", "auggie", "junie", "openhands"})
+_PACKAGERS = frozenset({"pip", "pip3", "uv", "uvx", "pipx", "poetry", "pdm", "rye", "hatch",
+                        "npm", "npx", "pnpm", "pnpx", "yarn", "bun", "bunx", "cargo", "gem",
+                        "bundle", "conda", "mamba"})
+
+
+@dataclass(frozen=True)
+class Flag:
+    effect: str
+    flag: str                        # "--no-verify"; one letter for a short option ("k")
+    programs: frozenset[str] = frozenset()   # empty: any program
+    sub: str = ""                    # the subcommand it needs ("commit")
+    value: str = ""                  # a regex its value must match ("" = no value read)
+    anywhere: bool = False           # distinctive: a mention in prose counts too
+
+
+def _f(effect: str, flags: str, programs: frozenset[str] | str = frozenset(), sub: str = "",
+       value: str = "", anywhere: bool = False) -> list[Flag]:
+    progs = frozenset(programs.split()) if isinstance(programs, str) else programs
+    return [Flag(effect, f, progs, sub, value, anywhere) for f in flags.split()]
+
+
+FLAGS: list[Flag] = [
+    *_f("hooks", "--no-verify", anywhere=True), *_f("hooks", "n", "git", sub="commit"),
+    *_f("tls", "k", "curl"),
+    *_f("tls", "--insecure --no-check-certificate --trusted-host --insecure-skip-tls-verify "
+        "--skip-tls-verify --tls-verify=false --tlsverify=false --no-verify-ssl "
+        "--insecure-registry --no-strict-ssl --strict-ssl=false --nogpgcheck --no-gpg-checks "
+        "--allow-unauthenticated --allow-insecure-host --proxy-insecure --ssl-no-revoke "
+        "--disable-content-trust --insecure-skip-verify --skip-verify", anywhere=True),
+    *_f("tls", "-insecure", "go"),
+    *_f("agent", "--dangerously-skip-permissions --dangerously-bypass-approvals-and-sandbox "
+        "--allow-dangerously-skip-permissions --dangerously-allow-all --yolo --full-auto "
+        "--yes-always --allow-all-tools --trust-all-tools --always-approve", anywhere=True),
+    *_f("agent", "--auto-approve --force --yes -y --allow-all", AGENTS),
+    *_f("agent", "--permission-mode", value=r"bypassPermissions", anywhere=True),
+    *_f("agent", "--approval-mode", value=r"yolo", anywhere=True),
+    *_f("agent", "--ask-for-approval -a", "codex", value=r"never"),
+    *_f("agent", "--sandbox -s", "codex", value=r"danger-full-access"),
+    *_f("tests", "--deselect", "pytest py.test", value=r".+"),
+    *_f("tests", "-DskipTests -Dmaven.test.skip=true -DskipITs", anywhere=True),
+    *_f("review", "--admin", "gh", sub="pr"),
+    *_f("index", "-i --index-url --extra-index-url --find-links -f --index --default-index",
+        "pip pip3 uv uvx pipx pdm", value=r".+"),
+    *_f("index", "--registry", "npm npx pnpm pnpx yarn bun bunx cargo", value=r".+"),
+    *_f("index", "--index-url --extra-index-url", value=r"\S+", anywhere=True),
+    *_f("index", "--index", "cargo", value=r".+"),
+    *_f("index", "--source -s --clear-sources", "gem", value=r".*"),
+    *_f("index", "-c --channel", "conda mamba micromamba", value=r"\S*://.+"),
+    *_f("security", "--security-opt", "docker podman", value=r"(?:seccomp|apparmor|label)"
+        r"[=:](?:unconfined|disable)"),
+]
+
+# Environment variables: name (regex) → (value regex, effect). Read in any assignment syntax.
+ENV: list[tuple[str, str, str]] = [
+    (r"HUSKY", r"0|false", "hooks"),
+    (r"HUSKY_SKIP_HOOKS|SKIP_HOOKS|OVERCOMMIT_DISABLE|PRE_COMMIT_ALLOW_NO_CONFIG|GIT_NO_VERIFY",
+     r"1|true|yes", "hooks"),
+    (r"LEFTHOOK", r"0|false", "hooks"),
+    (r"NODE_TLS_REJECT_UNAUTHORIZED|PYTHONHTTPSVERIFY|DOCKER_CONTENT_TRUST", r"0|false",
+     "tls"),
+    (r"GIT_SSL_NO_VERIFY|GONOSUMCHECK|GOINSECURE|GONOSUMDB|PIP_TRUSTED_HOST|UV_INSECURE_HOST|"
+     r"UV_NATIVE_TLS_NO_VERIFY|HOMEBREW_NO_VERIFY\w*", r"\S+", "tls"),
+    (r"GOSUMDB", r"off", "tls"),
+    (r"GOFLAGS", r".*-insecure.*", "tls"),
+    (r"CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE", r"", "tls"),
+    (r"(?i:npm_config_strict_ssl)|YARN_ENABLE_STRICT_SSL|ANSIBLE_HOST_KEY_CHECKING|"
+     r"CARGO_HTTP_CHECK_REVOKE|\w*SSL_VERIFY|\w*VERIFY_SSL", r"0|false|no", "tls"),
+    (r"PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_FIND_LINKS|UV_INDEX_URL|UV_EXTRA_INDEX_URL|"
+     r"UV_INDEX|UV_DEFAULT_INDEX|(?i:npm_config_registry)|YARN_NPM_REGISTRY_SERVER|"
+     r"YARN_REGISTRY|BUN_CONFIG_REGISTRY|GOPROXY|CARGO_REGISTRIES_\w+_INDEX|BUNDLE_MIRROR__\w+|"
+     r"RUBYGEMS_HOST|POETRY_REPOSITORIES_\w+_URL|PDM_PYPI_URL|GEM_SOURCE", r"\S+", "index"),
+    (r"\w*DANGEROUSLY\w*|\w*YOLO\w*|\w*AUTO_APPROVE\w*|IS_SANDBOX", r"1|true|yes|on", "agent"),
+    (r"SKIP_TESTS|SKIP_CI|CI_SKIP", r"1|true|yes", "tests"),
+]
+
+# Settings, in whatever file or command sets them: key (regex) → (value regex, effect).
+SETTINGS: list[tuple[str, str, str]] = [
+    (r"http\.(?:\S+\.)?sslverify|sslverify|ssl_verify|strict-ssl|strictssl|enablestrictssl|"
+     r"http\.proxystrictssl|check-revoke|verify_ssl|verifyssl|insecure-skip-tls-verify|"
+     r"stricthostkeychecking|host_key_checking|tlsverify", r"false|0|no|off|none", "tls"),
+    (r"trusted-host|trusted_host|allow-insecure-host|unsafehttpwhitelist|insecure-registries",
+     r"\S+", "tls"),
+    (r"(?:global\.|install\.)?(?:extra-)?index-url|(?:global\.)?find-links|"
+     r"npmregistryserver|replace-with|default-index",
+     r"(?:https?://|//)\S+|[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:/\S*)?", "index"),
+    (r"(?:@[\w-]+:)?registry", r"(?:https?:)?//\S+", "index"),  # a bare host: a container one
+    (r"defaultmode|permission-mode|permissionmode", r"bypasspermissions", "agent"),
+    (r"approval_policy|ask_for_approval|approval-mode|approvalmode", r"never|yolo", "agent"),
+    (r"sandbox_mode|sandbox", r"danger-full-access|off|none|false", "agent"),
+    (r"dangerouslyskippermissions|skipdangerousmodepermissionprompt|auto_?approve|"
+     r"autoapprove|chat\.tools\.autoapprove|yolo|alwaysallow|trust_?all_?tools",
+     r"true|1|yes|on|\[", "agent"),
+    (r"enableallprojectmcpservers", r"true", "mcp"),
+    (r"continue-on-error|allow_failure|allow-failure", r"true", "tests"),
+    (r"if", r"false|\$\{\{\s*false\s*\}\}", "tests"),
+    (r"enforce_admins|required_pull_request_reviews|required_status_checks", r"false|null|none",
+     "review"),
+    (r"required_approving_review_count", r"0", "review"),
+    (r"allow_force_pushes|allow_deletions", r"true", "review"),
+    (r"selinux", r"disabled|permissive", "security"),
+]
+
+# Code, CI and system idioms (regexes, case-insensitive unless noted).
+IDIOMS: list[tuple[str, str]] = [
+    (r"\bverify\s*=\s*False\b|\bssl\._create_unverified_context\b|\bCERT_NONE\b|"
+     r"\bcheck_hostname\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|"
+     r"\bInsecureSkipVerify\s*:\s*true\b|danger_accept_invalid_certs\s*\(\s*true|"
+     r"\bUserKnownHostsFile[= ]/dev/null", "tls"),
+    (r"\bpytest\.mark\.(?:skip|xfail)\b|\bpytest\.skip\s*\(|@unittest\.skip|"
+     r"\b(?:it|test|describe|context)\.skip\s*\(|\bx(?:it|describe|test)\s*\(|@Disabled\b|"
+     r"@Ignore\b|#\[ignore\]|\bt\.Skip(?:Now)?\s*\(|\[(?:skip ci|ci skip|no ci|skip actions)\]|"
+     r"\b(?:pytest|jest|vitest|npm\s+test|go\s+test|cargo\s+test|make\s+test)\b[^\n|]*"
+     r"\|\|\s*(?:true|exit\s+0|:)(?:\s|$)", "tests"),
+    (r"\bSKIP=[\w,.-]+\s+(?:\S+\s+)*?(?:git|pre-commit)\b", "hooks"),
+    (r"branches/\S+/protection\b[^\n]*(?:-X|--method)\s*DELETE|(?:-X|--method)\s*DELETE\s+"
+     r"\S*branches/\S+/protection", "review"),
+    (r"\bsetenforce\s+(?:0|permissive)\b|\bSet-MpPreference\b[^\n]*-Disable\w+\s+\$?(?:true|1)|"
+     r"\bAdd-MpPreference\b[^\n]*-Exclusion|\bspctl\s+--master-disable|\bcsrutil\s+disable|"
+     r"\bufw\s+disable\b|\bsystemctl\s+(?:stop|disable|mask)\s+(?:--now\s+)?(?:firewalld|"
+     r"apparmor|clamav\w*|auditd|ufw|falcon-sensor|wazuh-agent|osqueryd)\b|"
+     r"\baa-(?:disable|teardown|complain)\b|\bxattr\s+(?:-\w+\s+)*-d\s+com\.apple\.quarantine|"
+     r"\bnetsh\s+advfirewall\s+set\s+\w+\s+state\s+off|\biptables\s+(?:-F|--flush)\b", "security"),
+    (r"\bpoetry\s+source\s+add\b|\bgem\s+sources?\s+(?:--add|-a)\b|\bbundle\s+config\s+"
+     r"(?:set\s+)?(?:--global\s+)?mirror\.|\bconda\s+config\s+(?:--add|--append|--prepend)\s+"
+     r"channels\s+\S*://|\[\[tool\.(?:uv\.index|poetry\.source)\]\]|\bnpm\s+adduser\s+[^\n]*"
+     r"--registry", "index"),
+    (r"\bumask\s+0?00[0-2]\b|\bicacls\b[^\n]*\b(?:Everyone|Users):\(?[FMW]", "perms"),
+    (r"\b(?:claude|codex|gemini|qwen|amp|goose|opencode|cursor-agent)\s+mcp\s+(?:add|"
+     r"add-json|add-from-claude-desktop|install)\b|--add-mcp\b|[\"']?mcpServers[\"']?\s*:|"
+     r"\[mcp_servers\.", "mcp"),
+    (r"[\"']Bash\(\s*\*\s*\)[\"']|[\"']Bash[\"']\s*[,\]]", "agent"),
+    (r"\bdownload\w*\s+[^.\n]{0,40}?\b(?:binary|binaries|executable|release|installer)\b"
+     r"[^.\n]{0,40}?(?:/bin\b|\bPATH\b|\band\s+(?:then\s+)?run\b|\bthen\s+run\b|\bexecute\b)",
+     "binary"),
+    (r"\bgit\+(?:https?|ssh|git|file)://|[\"'][\w@/.-]+[\"']\s*:\s*[\"'](?:git\+|git://|"
+     r"github:|gitlab:|bitbucket:)|\bgit\s*=\s*[\"']\w+://|\bgem\s+[\"'][\w-]+[\"'][^\n]*"
+     r"\b(?:git|github):|\bcargo\s+(?:add|install)\b[^\n]*--git\b", "git-dep"),
+    (r"\b(?:curl|wget|iwr|invoke-webrequest)\b[^\n]*\s(?:-o|-O|--output|-OutFile|"
+     r"--output-document)[\s=]+\S*/(?:bin|sbin)/\S+", "binary"),
+]
+
+_V = r"(?:disable|disabling|turn(?:ing)?\s+off|switch(?:ing)?\s+off|skip(?:ping)?|bypass(?:ing)?|" \
+     r"ignor(?:e|ing)|get(?:ting)?\s+around|circumvent(?:ing)?|deactivat(?:e|ing)|remov(?:e|ing)|" \
+     r"delet(?:e|ing)|kill(?:ing)?|stop(?:ping)?|comment(?:ing)?\s+out|deselect(?:ing)?|" \
+     r"uninstall(?:ing)?|lift(?:ing)?|drop(?:ping)?|no\s+longer\s+(?:run|require|check))"
+_ADD = r"(?:add(?:ing)?|install(?:ing)?|register(?:ing)?|configur(?:e|ing)|enabl(?:e|ing)|" \
+       r"connect(?:ing)?|set(?:ting)?\s+up|us(?:e|ing)|point(?:ing)?\s+\S+\s+(?:at|to)|" \
+       r"switch(?:ing)?\s+to)"
+# Prose: a verb, then what it acts on (within a few words).
+PROSE: list[tuple[str, str]] = [
+    (rf"\b{_V}\s+(?:the\s+|all\s+|any\s+)?(?:\S+\s+)?(?:tls|ssl|https|certificate|cert|"
+     r"signature|checksum|host\s+key)s?\s+(?:verification|validation|checks?|checking|errors?|"
+     r"warnings?)\b", "tls"),
+    (rf"\b{_V}\s+(?:the\s+|all\s+|any\s+|our\s+)?(?:git\s+|pre-commit\s+|pre-push\s+|commit\s+|"
+     r"husky\s+|lefthook\s+|lint-staged\s+)+(?:hooks?|checks?)\b|\b" + _V +
+     r"\s+(?:the\s+)?(?:git\s+)?hooks\b", "hooks"),
+    (r"\bmark(?:ing)?\s+(?:them|it|those|these|(?:the\s+)?(?:\w+\s+)?tests?)\s+(?:as\s+)?"
+     r"(?:xfail|skip(?:ped)?)\b", "tests"),
+    (rf"\b{_V}\s+(?:the\s+|all\s+|any\s+|those\s+)?(?:failing|broken|flaky|red|failed)\s+"
+     r"(?:tests?|specs?|checks?|jobs?)\b|\b(?:mark|marking)\s+(?:the\s+)?(?:failing|broken)\s+"
+     r"tests?\s+(?:as\s+)?(?:skip(?:ped)?|xfail)|\b" + _V +
+     r"\s+(?:the\s+)?(?:ci|ci\s+(?:jobs?|checks?|pipeline)|required\s+(?:status\s+)?checks?|"
+     r"status\s+checks?|test\s+suite)\b", "tests"),
+    (rf"\b{_V}\s+(?:the\s+)?(?:branch\s+protections?|required\s+(?:reviews?|approvals?|"
+     r"reviewers?)|code\s*owners?\s+reviews?|review\s+requirements?)\b", "review"),
+    (rf"\b{_V}\s+(?:the\s+)?(?:antivirus|anti-virus|windows\s+defender|defender|real-?time\s+"
+     r"protection|selinux|apparmor|gatekeeper|system\s+integrity\s+protection|firewall|"
+     r"edr|endpoint\s+protection|seccomp)\b", "security"),
+    (rf"\b{_V}\s+(?:the\s+|all\s+)?(?:permission|approval|confirmation)\s+(?:prompts?|checks?|"
+     r"requests?|dialogs?)\b|\byolo\s+mode\b|\bfull[- ]auto\s+mode\b|\bbypass\s*permissions\b|"
+     r"\bauto-?approv\w*\s+(?:all\s+|every\s+|any\s+)?(?:tool\s+calls?|tools?|commands?|actions?|"
+     r"edits?|requests?)\b|\b" + _V + r"\s+(?:the\s+|its\s+|your\s+)?(?:agent'?s?\s+)?"
+     r"sandbox(?:ing)?\b", "agent"),
+    (r"\bworld[- ]writable\b", "perms"),
+    (r"\b(?:add(?:ing)?|install(?:ing)?|register(?:ing)?|configur(?:e|ing)|enabl(?:e|ing)|"
+     r"connect(?:ing)?|set(?:ting)?\s+up|hook(?:ing)?\s+up|plug(?:ging)?\s+in)\s+(?:the\s+|this\s+|"
+     r"an?\s+|our\s+|my\s+)?(?:[\w.@/-]+\s+){0,2}mcp\s+servers?\b", "mcp"),
+    (rf"\b{_ADD}\s+[^.\n]{{0,30}}?(?<![-.])\b(?:extra\s+index|index\s+url|(?:package|npm|pypi|pip|"
+     r"cargo|gem|private|internal|custom|alternative|mirror)(?:'s)?\s+(?:registry|index|mirror|"
+     r"feed))\b", "index"),
+]
+
+# The programs and words a line must name for the command engine to parse it (a prefilter).
+_PROGRAMS = ({p for f in FLAGS for p in f.programs} | _PACKAGERS | {"chmod", "gh", "curl", "wget",
+                                                                  "mcp"}) - {"go"}
+TRIGGER = re.compile(r"(?<![\w-])(?:" + "|".join(sorted(re.escape(p) for p in _PROGRAMS))
+                     + r"|go\s+(?:get|install|run|env))(?![\w-])", re.I)

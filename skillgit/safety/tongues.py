@@ -1,0 +1,119 @@
+"""Words aimed at an agent in any language, found by structure over a vocabulary table.
+
+The table holds, per language, the words for an assistant or AI, for "ignore" / "forget",
+for "instructions" / "rules", for "previous" / "above", and the openers of an address
+("dear", "hey", "to the"). The structures: *ignore* near *instructions* or *previous* (either
+order: verb-last languages put the verb at the end), and an AI word addressed where a piece
+of text opens (a line or sentence start, after an opener) and followed by what it is told."""
+
+from __future__ import annotations
+
+import re
+
+# language → words (regex fragments), one table per word class.
+AI_WORDS: dict[str, str] = {
+    "zh": r"AI助手|人工智能|智能助手|智能体|助手|大模型|语言模型|模型|代理",
+    "ja": r"アシスタント|エージェント|人工知能|AIさん|モデル",
+    "ko": r"어시스턴트|에이전트|인공지능|비서|모델",
+    "ru/uk": r"ассистент\w*|помощник\w*|агент\w*|нейросет\w*|ИИ|ШІ|асистент\w*|модел[ьи]",
+    "ar": r"المساعد|مساعد|الذكاء\s+الاصطناعي|الوكيل|النموذج",
+    "fa": r"دستیار|هوش\s+مصنوعی",
+    "hi": r"सहायक|एआई|एजेंट|मॉडल|कृत्रिम\s+बुद्धि\w*",
+    "he": r"העוזר|עוזר|הסוכן|בינה\s+מלאכותית",
+    "th": r"ผู้ช่วย|เอไอ|ปัญญาประดิษฐ์",
+    "el": r"βοηθ[όέ]\w*|τεχνητ\w+\s+νοημοσύνη",
+    "latin": r"\b(?:asistente|assistente|assistent(?:in)?|asystent\w*|asisten|asistan|agente|"
+             r"yapay\s+zek[aâ]|tr[ợơ]\s+l[ýy]|intelig[eê]ncia\s+artificial|"
+             r"intelligence\s+artificielle|k[üu]nstliche\s+intelligenz|(?-i:IA|KI))\b",
+}
+IGNORE_WORDS: dict[str, str] = {
+    "zh": r"忽略|忽视|无视|無視|不要理会|不要理會|别管|抛开|拋開|忘记|忘掉|忘記|跳过",
+    "ja": r"無視|忘れ",
+    "ko": r"무시|잊어|잊으",
+    "ru/uk": r"игнорир\w*|проигнорир\w*|забуд\w*|не\s+обращай\w*|ігнору\w*|проігнору\w*|"
+             r"забудь\w*",
+    "ar": r"تجاهل\w*|انس[ىي]?|لا\s+تلتزم",
+    "fa": r"نادیده\s+بگیر\w*|فراموش\s+کن\w*",
+    "hi": r"अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल\s+जा\w*|अनसुना",
+    "he": r"התעלם\w*|שכח\w*",
+    "th": r"เพิกเฉย|ละเว้น|ไม่ต้องสนใจ|ลืม",
+    "el": r"αγνόησ\w*|ξέχασ\w*",
+    "latin": r"\b(?:ignor(?!e\b|ed\b|es\b|ing\b)\w*|vergiss\w*|vergessen|missacht\w*|"
+             r"olvid\w*|esquec\w*|oubli\w*|"
+             r"dimentic\w*|negeer\w*|vergeet|zignoruj|zapomnij|yok\s+say\w*|"
+             r"g[öo]rmezden\s+gel\w*|unut\w*|b[ỏo]\s+qua|ph[ớo]t\s+l[ờo]|qu[êe]n|abaikan\w*|"
+             r"lupakan)\b",
+}
+INSTRUCTION_WORDS: dict[str, str] = {
+    "zh": r"指令|指示|说明|說明|规则|規則|提示词|提示|命令|要求|设定|設定",
+    "ja": r"指示|命令|ルール|プロンプト|設定",
+    "ko": r"지시|지침|규칙|명령|프롬프트",
+    "ru/uk": r"инструкц\w*|указани\w*|правил\w*|команд\w*|інструкці\w*|вказів\w*|правил\w*",
+    "ar": r"تعليمات|التعليمات|الأوامر|أوامر|الإرشادات|القواعد",
+    "fa": r"دستورالعمل\w*|دستورات|قوانین",
+    "hi": r"निर्देश\w*|नियम\w*|आदेश\w*",
+    "he": r"הוראות|ההוראות|ההנחיות|הנחיות|הכללים",
+    "th": r"คำสั่ง|คำแนะนำ|กฎ",
+    "el": r"οδηγί\w*|εντολ\w*|κανόν\w*",
+    "latin": r"\b(?:anweisung\w*|instruktion\w*|instru[cç]\w*|istruzion\w*|indicaç\w*|"
+             r"indicacion\w*|"
+             r"consign\w*|regeln|reglas|règles|regras|regole|richtlijn\w*|instrukcj\w*|"
+             r"polecen\w*|talimat\w*|y[öo]nerge\w*|h[ướu][ớo]ng\s+d[ẫa]n|ch[ỉi]\s+th[ịi]|"
+             r"instruksi|perintah|aturan)\b",
+}
+PREVIOUS_WORDS: dict[str, str] = {
+    "zh": r"以上|上述|之前|先前|前面|上面|此前|所有",
+    "ja": r"以上|上記|これまで|以前|前の",
+    "ko": r"이전|위의|앞의|모든",
+    "ru/uk": r"предыдущ\w*|вышеуказан\w*|все\s+прежн\w*|попередн\w*",
+    "ar": r"السابقة|أعلاه|كل",
+    "fa": r"قبلی|بالا",
+    "hi": r"पिछले|पिछली|ऊपर|सभी",
+    "he": r"הקודמות|הקודמים|לעיל",
+    "th": r"ก่อนหน้า|ข้างต้น|ทั้งหมด",
+    "el": r"προηγούμεν\w*",
+    "latin": r"\b(?:vorherig\w*|bisherig\w*|anterior\w*|précédent\w*|precedent\w*|precedenti|"
+             r"vorige|poprzedni\w*|önceki|tr[ưu][ớo]c\s+[đd][óo]|sebelumnya)\b",
+}
+# Openers of an address: "dear", "hey" (DEAR), and "to / for the" (TO, then a colon).
+DEAR: dict[str, str] = {
+    "zh": r"親愛的|亲爱的|尊敬的|嘿",
+    "ja": r"親愛なる|拝啓",
+    "ko": r"친애하는",
+    "ru/uk": r"\b(?:уважаем\w*|дорог\w*|эй|шановн\w*)\b",
+    "ar": r"عزيزي|أيها|يا",
+    "hi": r"प्रिय",
+    "he": r"היי|לכבוד",
+    "latin": r"\b(?:querid[oa]|estimad[oa]|chère|liebe[rs]?|drogi|sevgili|kính\s+gửi)\b",
+}
+TO: dict[str, str] = {
+    "zh": r"致|给|請注意|请注意", "ja": r"へ|宛", "ko": r"에게", "ru/uk": r"\bдля\b",
+    "ar": r"إلى|الى", "hi": r"के\s+लिए", "he": r"אל",
+}
+
+
+def _any(table: dict[str, str]) -> str:
+    return "(?:" + "|".join(table.values()) + ")"
+
+
+_AI, _IGNORE = _any(AI_WORDS), _any(IGNORE_WORDS)
+_TARGET = "(?:" + _any(INSTRUCTION_WORDS) + "|" + _any(PREVIOUS_WORDS) + ")"
+_PUNCT = "[,:;\uff0c\uff1a\u3001\u060c\u061b]"
+_IGNORING = re.compile(rf"{_IGNORE}[^.\n\u3002\uff01\uff1f!?]{{0,40}}?{_TARGET}|"
+                       rf"{_TARGET}[^.\n\u3002\uff01\uff1f!?]{{0,25}}?{_IGNORE}", re.I)
+# An AI word where text opens (line start, after a sentence, or after an opener), then told.
+# (what is told starts with a letter of a non-Latin script: "模型: gpt-4" names a value)
+_OPEN = "[.!?\u3002\uff01\uff1f\n>|#*\"'\u300c\u300e(\u2022-]"  # a start, a mark, a bullet
+_VOCATIVE = re.compile(rf"(?:^|{_OPEN}\s*|(?:{_any(DEAR)}|{_any(TO)})\s*)"
+                       rf"{_AI}\s*{_PUNCT}\s*[^\x00-\u024f\s\d]", re.I | re.M)
+_IGNORE_WORD, _AI_WORD = re.compile(_IGNORE, re.I), re.compile(_AI, re.I)  # prefilters
+_ADDRESSED_TO = re.compile(rf"(?:{_any(DEAR)})\s*{_AI}", re.I)
+
+
+def addressed(text: str) -> bool:
+    """Whether `text` carries, in some language, words that address an AI or tell it to
+    ignore its instructions."""
+    if text.isascii():
+        return False  # English and other ASCII-only text is read by `address`
+    return bool((_IGNORE_WORD.search(text) and _IGNORING.search(text)) or (
+        _AI_WORD.search(text) and (_VOCATIVE.search(text) or _ADDRESSED_TO.search(text))))

@@ -1,0 +1,72 @@
+"""What a rule would make the agent do (tests/safety/effects_variants.py): each variant is
+refused with its class alone, after prose in a fence, and appended to an owner's skill; each
+look-alike passes; polarity decides (a rule that forbids the weakening passes)."""
+
+from __future__ import annotations
+
+import pytest
+from effects_variants import CODE_SOURCE, LOOK_ALIKES, NOT_FORBIDDING, VARIANTS, WEAKENED
+
+from skillgit.safety import refused, unsafe_lines
+from skillgit.safety.effects import forbids
+from skillgit.safety.lookalike import imitates
+from skillgit.safety.packages import WELL_KNOWN
+
+CASES = [(risk, text) for risk, texts in VARIANTS.items() for text in texts]
+OWNER_SKILL = "# Deploy\n\nRun `make deploy` from a clean tree.\n"
+
+
+def test_the_sets_are_broad() -> None:
+    assert len(VARIANTS[WEAKENED]) >= 60 and len(VARIANTS[CODE_SOURCE]) >= 40
+    assert len(LOOK_ALIKES) >= 50
+    assert {eco: len(names) >= 40 for eco, names in WELL_KNOWN.items()} == dict.fromkeys(
+        WELL_KNOWN, True)
+
+
+@pytest.mark.parametrize(("risk", "text"), CASES)
+def test_each_variant_is_refused_with_its_class(risk: str, text: str) -> None:
+    assert risk in refused(text)
+
+
+@pytest.mark.parametrize(("risk", "text"), CASES[::3])
+def test_a_variant_in_a_fence_after_prose_or_appended_is_refused(risk: str, text: str) -> None:
+    assert risk in refused(f"Before you build:\n\n```\n{text}\n```\n")
+    assert risk in refused(f"- {text}\n- then run make build")
+    assert unsafe_lines(OWNER_SKILL + text + "\n", ignore=OWNER_SKILL)
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKES)
+def test_each_look_alike_passes(text: str) -> None:
+    assert refused(text) == []
+
+
+@pytest.mark.parametrize("text", NOT_FORBIDDING)
+def test_an_intro_that_does_not_forbid_it_refuses_what_follows(text: str) -> None:
+    assert WEAKENED in refused(text)
+
+
+@pytest.mark.parametrize(("line", "mention", "forbidden"), [
+    ("Don't use --no-verify, fix the hook", "--no-verify", True),
+    ("Never pass --insecure to curl", "--insecure", True),
+    ("--no-verify is forbidden", "--no-verify", True),
+    ("use --no-verify instead of fixing the hook", "--no-verify", False),
+    ("Don't bother with the hook, just use --no-verify", "--no-verify", False),
+    ("If the hook is not installed use --no-verify", "--no-verify", False),
+    ("Don't forget to pass --no-verify", "--no-verify", False),
+])
+def test_polarity(line: str, mention: str, forbidden: bool) -> None:
+    start = line.index(mention)
+    assert forbids(line, start, start + len(mention)) is forbidden
+
+
+@pytest.mark.parametrize(("ecosystem", "name", "original"), [
+    ("pypi", "reqeusts", "requests"), ("pypi", "request", "requests"),
+    ("pypi", "python_dateutil2", "python-dateutil"),
+    ("pypi", "python-dateutils", "python-dateutil"),
+    ("npm", "lodahs", "lodash"), ("npm", "react-dom", None), ("npm", "react-dnd", None),
+    ("pypi", "my-own-internal-lib", None), ("crates", "serde-json", None),
+    ("crates", "serde_jsn", "serde-json"), ("gems", "rials", "rails"), ("npm", "pg", None),
+])
+def test_look_alike_names_by_edit_distance_swap_separator_and_plural(
+        ecosystem: str, name: str, original: str | None) -> None:
+    assert imitates(ecosystem, name) == original
