@@ -7,6 +7,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests are deterministic: the same examples on every run and machine (a suite that
+# passes or fails by chance lands nothing), and no example database written into the clone.
+# `HYPOTHESIS_PROFILE=explore` draws fresh examples when hunting for new counterexamples.
+settings.register_profile("ci", derandomize=True, database=None)
+settings.register_profile("explore", database=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # Where the read-only real-world corpus lives (see ../shared/corpus/README.md): next to the
 # clone, or wherever SKILLGIT_TEST_CORPUS points. Missing, the corpus tests fail; never skip.
