@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
+from skillgit.redact.deny import token_verdict
 from skillgit.redact.scan import SecretMatch
 
 KIND_CONTEXT = "screen-credential"
@@ -45,6 +46,8 @@ _PREFIXES = (
     "AGE-SECRET-KEY-1", "eyJ", "hvs.", "hvb.", "hvr.", "sk-svcacct-", "sk-admin-", "glrt-",
     "glptt-", "xoxe.", "xoxe-", "ya29.", "AccountKey=", "SharedAccessKey=")
 _MIN_AFTER_PREFIX = 16
+_NAME_PARTS = re.compile(r"[a-z]+(?:_[a-z]+)*=[\w./\-]*")
+"""`npm_package_version=1.2.3`: a vendor prefix starting a variable's name, not a token."""
 _NOT_SECRET = re.compile(
     r"REDACTED:.*|[a-z]+(?:[-_.][a-z0-9]+)*|[A-Z][a-z]+(?:[A-Z][a-z]+)*|[A-Z][A-Z0-9_]*|"
     r"[\d.,:_\-+/]+|v?\d+(?:\.\d+)+\S*|[\w.\-]*/[\w./\-]*|[$%{<~*].*|.*(?:\.\.\.|…|x{4}).*|"
@@ -170,7 +173,8 @@ def _prefixed(text: str) -> Iterator[SecretMatch]:
                 if token is not None:
                     rest = token.group()[len(prefix):]
                     if len(rest) >= _MIN_AFTER_PREFIX and any(c.isdigit() for c in rest) and (
-                            "REDACTED" not in rest):
+                            "REDACTED" not in rest) and (
+                            token_verdict(rest) or not _NAME_PARTS.fullmatch(rest)):
                         yield SecretMatch(KIND_PREFIX, found, token.end())
             found = text.find(prefix, found + 1)
 
