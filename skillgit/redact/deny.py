@@ -38,7 +38,13 @@ from typing import Protocol, TypeVar
 
 from skillgit.redact.entropy import NOT_SECRET_PREFIXES as _NOT_SECRET_PREFIXES
 from skillgit.redact.values import CODE_EXPRESSION, is_placeholder, looks_opaque
-from skillgit.redact.vocab import COPULAS, MNEMONIC_WORDS, PASSWORD_WORDS, SECRET_WORDS
+from skillgit.redact.vocab import (
+    COPULAS,
+    MNEMONIC_WORDS,
+    PASSWORD_WORDS,
+    SECRET_WORDS,
+    foreign_words_in,
+)
 
 KIND = "unknown-token"
 KIND_BYTES = "key-bytes"
@@ -306,7 +312,8 @@ _SPACE = re.compile(r"\s")
 
 
 def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
-                bare_hex: bool = True) -> list[tuple[str, int, int]]:
+                bare_hex: bool = True, lowered: str | None = None
+                ) -> list[tuple[str, int, int]]:
     """(kind, start, end) of every unknown random token, key-shaped structure and value after
     a foreign credential word in `text` (within `gaps`, the stretches no named rule took).
 
@@ -341,7 +348,7 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
                         continue
                     kind = KIND
                 found.append((kind, base + start, base + end))
-    found.extend(_structures(text, gaps))
+    found.extend(_structures(text, text.lower() if lowered is None else lowered, gaps))
     return found
 
 
@@ -373,7 +380,8 @@ just only more most such each very too out off one two six ten new old now yes v
 """.split())
 
 
-def _structures(text: str, gaps: list[tuple[int, int]]) -> Iterator[tuple[str, int, int]]:
+def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
+                ) -> Iterator[tuple[str, int, int]]:
     def free(start: int, end: int) -> bool:
         # a structure is judged whole: a named rule's span inside it is merged into it
         return any(low < end and start < high for low, high in gaps)
@@ -415,7 +423,6 @@ def _structures(text: str, gaps: list[tuple[int, int]]) -> Iterator[tuple[str, i
         if (_mnemonic(match.group(1), _ALONE_COUNTS) and _alone(text, match.start(), match.end())
                 and free(match.start(1), match.end(1))):
             yield KIND_MNEMONIC, match.start(1), match.end(1)
-    lowered = text.lower()
     if any(word in lowered for word in MNEMONIC_WORDS):
         for match in _MNEMONIC_AFTER.finditer(text):
             if _mnemonic(match.group(1)) and free(match.start(1), match.end(1)):
@@ -454,8 +461,6 @@ _CREDENTIAL_WORD = re.compile(
         re.escape(word) for word in sorted(COPULAS, key=len, reverse=True)) + r")(?![^\W\d_])"
     r")[ \t]*:?[ \t]*)"
     r"(?P<v>[\"'`«“„]?[^\s\"'`»”]{3,128})")
-_NON_ASCII_WORDS = tuple(word for word in (*PASSWORD_WORDS, *SECRET_WORDS) if not word.isascii())
-_ASCII_WORDS = tuple(word for word in (*PASSWORD_WORDS, *SECRET_WORDS) if word.isascii())
 _STRONG = frozenset(PASSWORD_WORDS)
 
 
@@ -464,8 +469,7 @@ def _word_values(text: str, lowered: str, free: Callable[[int, int], bool]
     """A value after a credential word of another language (English ones have their own
     finders): masked whatever its shape after a word for password, when opaque after one
     for key, secret or token; never an ordinary lower-case word or a placeholder."""
-    if not (any(word in lowered for word in _ASCII_WORDS)
-            or (not lowered.isascii() and any(word in lowered for word in _NON_ASCII_WORDS))):
+    if not foreign_words_in(lowered):
         return
     for match in _CREDENTIAL_WORD.finditer(text):
         value = match.group("v")

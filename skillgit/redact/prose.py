@@ -22,7 +22,12 @@ from skillgit.redact.values import (
     looks_opaque,
     with_trailing_marks,
 )
-from skillgit.redact.vocab import INFLECTION, PASSWORD_WORDS
+from skillgit.redact.vocab import (
+    ASCII_PASSWORD_WORDS,
+    INFLECTION,
+    NON_ASCII_PASSWORD_WORDS,
+    PASSWORD_WORDS,
+)
 
 KIND = "named-in-prose"
 CONTEXT_KIND = "credential-context-token"
@@ -30,10 +35,8 @@ CONTEXT_KIND = "credential-context-token"
 _END_OF_WORD = r"(?![a-z0-9_])"
 FOREIGN_PASSWORD_ROOTS = PASSWORD_WORDS
 """"Password" in other languages (`vocab.py`); the sieve keeps their lines."""
-ASCII_FOREIGN_ROOTS = tuple(root for root in FOREIGN_PASSWORD_ROOTS
-                            if root.isascii() and "pass" not in root)
-"""The roots a pure-ASCII text can hold and that `pass` does not already find."""
-NON_ASCII_FOREIGN_ROOTS = tuple(root for root in FOREIGN_PASSWORD_ROOTS if not root.isascii())
+ASCII_FOREIGN_ROOTS = ASCII_PASSWORD_WORDS
+NON_ASCII_FOREIGN_ROOTS = NON_ASCII_PASSWORD_WORDS
 _STRONG_WORDS = {"pass": re.compile(r"pass(?:word|wd|phrase|code)" + _END_OF_WORD),
                  "pw": re.compile(r"pwd?" + _END_OF_WORD),
                  **{root: re.compile(re.escape(root) + INFLECTION)

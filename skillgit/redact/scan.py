@@ -26,14 +26,11 @@ from skillgit.redact.entropy import (
 from skillgit.redact.flags import iter_flag_matches
 from skillgit.redact.pairs import iter_named_pair_matches, iter_pair_matches
 from skillgit.redact.phrases import iter_phrase_matches
-from skillgit.redact.prose import (
-    ASCII_FOREIGN_ROOTS,
-    NON_ASCII_FOREIGN_ROOTS,
-    iter_prose_matches,
-)
+from skillgit.redact.prose import iter_prose_matches
 from skillgit.redact.rules import TOKEN_CHARS, TOKEN_RULES
 from skillgit.redact.sieve import _RUN, MIN_RUN, _classes, sieve
 from skillgit.redact.tables import iter_table_matches
+from skillgit.redact.vocab import foreign_words_in
 
 CUSTOM_KIND = "custom"
 HIGH_ENTROPY_KIND = "high-entropy"
@@ -224,8 +221,9 @@ def scan(text: str, patterns: Sequence[re.Pattern[str]] = (), *,
     lowered = lower_same_length(text)
     view = sieve(text, lowered) if sieved else None
     if view is not None and not view.text:  # nothing a sieved rule could match
-        return _with_net(text, _merge([*_custom_candidates(text, patterns),
-                                       *_whole_text_candidates(text, lowered)]), bare_hex, examples)
+        return _with_net(text, lowered, _merge([*_custom_candidates(text, patterns),
+                                                *_whole_text_candidates(text, lowered)]),
+                         bare_hex, examples)
     if view is None:
         candidates = list(_token_candidates_in_runs(text) if sieved else _token_candidates(text))
         candidates.extend(_custom_candidates(text, patterns))
@@ -245,15 +243,15 @@ def scan(text: str, patterns: Sequence[re.Pattern[str]] = (), *,
     found = _entropy_matches(text, taken, runs)
     if found:
         taken = sorted(taken + found, key=lambda m: m.start)
-    return _with_net(text, taken, bare_hex, examples)
+    return _with_net(text, lowered, taken, bare_hex, examples)
 
 
-def _with_net(text: str, taken: list[SecretMatch], bare_hex: bool, examples: bool
-              ) -> list[SecretMatch]:
+def _with_net(text: str, lowered: str, taken: list[SecretMatch], bare_hex: bool,
+              examples: bool) -> list[SecretMatch]:
     """`taken` without what is known to be public, plus what the default-deny net masks
     between them (`deny.py`)."""
     taken = without_public(text, taken, examples=examples)
-    netted = net_matches(text, _gaps(taken, len(text)), bare_hex=bare_hex)
+    netted = net_matches(text, _gaps(taken, len(text)), bare_hex=bare_hex, lowered=lowered)
     if not netted:
         return taken
     return _merge([*((_CONTEXT_PRIORITY + 1, m.start, m.end, m.kind) for m in taken),
@@ -275,9 +273,9 @@ def _gaps(taken: list[SecretMatch], size: int) -> list[tuple[int, int]]:
 
 _COMMAND_OR_PROSE_HINTS = ("pass", "pw", "token", "key", "secret", "auth", "cred", "bearer", " -",
                            "<<<", "stdin", "sudo", "machine", "config", "rabbitmq", "keygen",
-                           "openssl", *ASCII_FOREIGN_ROOTS)
-"""Every flag and prose rule needs one of these (or a foreign word for password that is not
-ASCII); most messages hold none."""
+                           "openssl")
+"""Every flag and prose rule needs one of these (or a foreign word for password,
+`vocab.foreign_words_in`); most messages hold none."""
 
 
 def _whole_text_candidates(text: str, lowered: str) -> Iterable[tuple[int, int, int, str]]:
@@ -295,7 +293,7 @@ def _context_candidates(text: str, lowered: str) -> Iterable[tuple[int, int, int
             finders += [iter_flag_matches, iter_prose_matches]
             break
     else:
-        if not lowered.isascii() and any(root in lowered for root in NON_ASCII_FOREIGN_ROOTS):
+        if foreign_words_in(lowered):
             finders += [iter_flag_matches, iter_prose_matches]
     for finder in finders:
         for kind, start, end in finder(text, lowered):

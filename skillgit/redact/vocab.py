@@ -15,6 +15,9 @@ default-deny net) takes its words from here.
 
 from __future__ import annotations
 
+import functools
+import re
+
 ROOTS = ("pass", "pwd", "pw", "token", "secret", "key", "cred", "auth")
 NAME_ROOTS = tuple(root for root in ROOTS if root not in ("pw", "auth"))
 PAIR_ROOTS = tuple(root for root in ROOTS if root != "pw")
@@ -71,3 +74,43 @@ MNEMONIC_WORDS = ("seed", "mnemonic", "recovery", "phrase", "wallet", "bip39", "
 INFLECTION = r"(?:[^\W\d_]{0,4})(?![^\W\d_])"
 """After a word of the vocabulary: a few letters of an inflected form (`senhas`, `пароля`,
 `passordet`), then the word ends."""
+
+
+ASCII_PASSWORD_WORDS = tuple(word for word in PASSWORD_WORDS
+                             if word.isascii() and "pass" not in word)
+"""The words a pure-ASCII text can hold and that the English root `pass` does not find."""
+NON_ASCII_PASSWORD_WORDS = tuple(word for word in PASSWORD_WORDS if not word.isascii())
+
+
+def literal_trie(words: tuple[str, ...]) -> str:
+    """One regex matching any of `words`, their common prefixes factored out (`pa(?:role|rol)`):
+    the engine then tries one branch per letter instead of one per word."""
+    tree: dict[str, dict] = {}  # type: ignore[type-arg]
+    for word in words:
+        node = tree
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def pattern(node: dict) -> str:  # type: ignore[type-arg]
+        branches = [re.escape(char) + pattern(child) for char, child in sorted(node.items())
+                    if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        if "" in node:
+            return "(?:" + body + ")?"
+        return body
+
+    return pattern(tree)
+
+
+_FOREIGN = re.compile(literal_trie(tuple(dict.fromkeys((*PASSWORD_WORDS, *SECRET_WORDS)))))
+
+
+@functools.lru_cache(maxsize=8)
+def foreign_words_in(lowered: str) -> bool:
+    """Whether the lower-cased text holds a word of another language for password, key,
+    secret or token (asked by the sieve, the scan and the net for the same text: cached; one
+    regex search, see `literal_trie`)."""
+    return _FOREIGN.search(lowered) is not None
