@@ -51,6 +51,7 @@ KIND_BYTES = "key-bytes"
 KIND_MNEMONIC = "mnemonic"
 KIND_DUMP = "key-hex-dump"
 KIND_WORD = "credential-word-value"
+KIND_LONE = "lone-secret"
 
 MIN_LENGTH = 16
 """Letters and digits a token needs before the net judges it."""
@@ -200,11 +201,20 @@ def _part_verdict(part: str, minimum: int = MIN_LENGTH) -> str | None:
     return KIND if _random_mixed(part, minimum) else None
 
 
+def _name_like(part: str) -> bool:
+    """A path component: lower case or digits (`src`, `v1`), or runs that read as words
+    (`UserCard.tsx`); not a chunk of base64 (`PV5McQszMv`)."""
+    runs = _RUN.findall(part)
+    if part.replace(".", "").replace("_", "").replace("-", "").islower() or part.isdigit():
+        return True
+    return any(len(run) >= 3 and not run.isdigit() and _pronounceable(run) for run in runs) and all(
+        len(run) < 4 or run.isdigit() or _pronounceable(run) for run in runs)
+
+
 def _path_like(token: str) -> bool:
     """Parts between `/` that read as names (`src`, `UserCard.tsx`), not base64."""
     parts = [part for part in token.split("/") if part]
-    words = sum(1 for part in parts if "+" not in part and all(
-        len(run) < 4 or run.isdigit() or _pronounceable(run) for run in _RUN.findall(part)))
+    words = sum(1 for part in parts if "+" not in part and _name_like(part))
     return len(parts) >= 2 and words * 2 > len(parts)
 
 
@@ -266,6 +276,9 @@ def _pieces(core: str) -> Iterator[tuple[int, int, str]]:
         if _SAFE.fullmatch(text) or text.startswith(_NOT_SECRET_PREFIXES):
             continue
         verdicts = [_part_verdict(part.group()) for part in _PART.finditer(text)]
+        if "+" in text and KIND not in verdicts and _part_verdict(
+                text.replace("+", ""), MIN_LENGTH - 2) == KIND:
+            verdicts.append(KIND)  # base64 with a `+` inside (`user/<base64>@host`)
         if len(verdicts) > 1 and KIND not in verdicts and _HEX_KIND not in verdicts:
             whole = text.replace("_", "").replace("-", "").replace("+", "")
             if _dashed_groups(text) and _part_verdict(whole) == KIND:
@@ -428,6 +441,30 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
             if _mnemonic(match.group(1)) and free(match.start(1), match.end(1)):
                 yield KIND_MNEMONIC, match.start(1), match.end(1)
     yield from _word_values(text, lowered, free)
+    for match in _LONE_LINE.finditer(text):
+        value = match.group(1)
+        if _lone_secret(value) and free(match.start(1), match.end(1)):
+            yield KIND_LONE, match.start(1), match.end(1)
+
+
+_LONE_LINE = re.compile(r"^[ \t]*([^\s\[\]\"'`<>]{8,64})[ \t]*\r?$", re.M)
+_LONE_SYMBOLS = frozenset("!#$%^&*@~")
+_HEX_RUN = re.compile(r"[0-9a-f]{16}|[0-9A-F]{16}")
+_NOT_LONE = re.compile(r".*[/\\:=.,;()|{}?].*|[$%#@*~!].*")
+"""Paths, URLs, addresses, code (`x=True,`, `a.b?.c;`), variables, headings, list items."""
+
+
+def _lone_secret(value: str) -> bool:
+    """A line that is one token mixing three of lower case, upper case, digits and symbols
+    (`Summer2024!`): what a password manager, a vault or a keychain prints alone. Not a
+    path, a URL, an address, a version, a variable, a heading or a list item."""
+    if _NOT_LONE.fullmatch(value) or not value.isascii() or _HEX_RUN.search(value):
+        return False  # (a long hex run is an id with a suffix, `<sha>#3`: the net's to judge)
+    classes = (any(c.islower() for c in value) + any(c.isupper() for c in value)
+               + any(c.isdigit() for c in value) + any(c in _LONE_SYMBOLS for c in value))
+    return (classes >= 3 and any(c in _LONE_SYMBOLS for c in value)) or (
+        classes == 3 and not any(c in _LONE_SYMBOLS for c in value)
+        and _random_mixed(value, 8) and token_verdict(value) == ())
 
 
 def _mnemonic(run: str, counts: frozenset[int] = _MNEMONIC_COUNTS) -> bool:

@@ -26,15 +26,16 @@ from urllib.parse import urlsplit
 
 from skillgit.redact.deny import token_verdict
 from skillgit.redact.scan import SecretMatch
+from skillgit.redact.vocab import NAME_ROOTS
 
 KIND_CONTEXT = "screen-credential"
 KIND_PREFIX = "screen-vendor-token"
 KIND_URL = "screen-url-password"
 KIND_KEY = "screen-private-key"
 
-_WORDS = ("pass", "pwd", "secret", "token", "key", "secretkey",
-          "secret_key", "accesskey", "access_key", "privatekey", "private_key", "cred", "_auth",
-          "bearer")
+_WORDS = (*NAME_ROOTS, "_auth", "bearer")
+"""Where `_context` looks: every line holding a root of the vocabulary (`vocab.NAME_ROOTS`;
+`secret` also finds `secret_key`, `key` finds `accesskey`), `_auth` or `bearer`."""
 _TOKEN = re.compile(r"[^\s\"'`,;(){}\[\]<>|\\]+")
 _REACH = 4
 """Tokens after a credential word that may hold its value."""

@@ -17,6 +17,13 @@ from skillgit.redact.screen import screen_text, secret_findings
 
 REDACTOR = Redactor(home="/home/dev")
 FAKES = Fakes(20261127)
+"""Reseeded by the autouse fixture below: every test sees the same tokens whatever runs
+before it."""
+
+
+@pytest.fixture(autouse=True)
+def _reseeded() -> None:
+    FAKES.rng.seed(20261127)
 
 ALPHABETS = {
     "base62": string.ascii_letters + string.digits,
@@ -88,6 +95,7 @@ def test_bare_hex_is_masked_at_parse_time_but_no_finding_of_the_final_screen() -
     digest = FAKES.rand(ALPHABETS["hex"], 40)
     assert digest not in REDACTOR.redact(f"$ vault read -field=value kv/app\n{digest}\n")
     assert not secret_findings(f"Skillgit-Proposal: {digest[:16]}\nbased on {digest}")
+    assert not secret_findings(f"{digest}#2")
 
 
 def _mnemonic(count: int) -> str:
@@ -183,3 +191,21 @@ def test_ordinary_text_and_look_alikes_pass_byte_identical(text: str) -> None:
     assert not find_secrets(text)
     if "EXAMPLE" not in text:  # the final screen withholds a proposal quoting an example key
         assert not secret_findings(text), text
+
+
+@pytest.mark.parametrize("output", [
+    "Summer2024!", "Xk9#mP2qLw\nlogin: admin\nurl: db.internal", "  Tr0ub4dor&3  \n",
+    "s3cr3t^Vault99\r\n",
+])
+def test_a_secret_printed_alone_by_a_secret_printing_command_is_masked(output: str) -> None:
+    secret = output.split()[0]
+    assert secret not in REDACTOR.redact(output)
+
+
+@pytest.mark.parametrize("line", [
+    "Hello World!", "PASSED", "main", "v1.2.3-rc1", "README.md", "  1. Install", "user@host.com",
+    "    capture_output=True,", "this.session.correlation.agentSessionId!,", "#1234", "Done!!",
+    "$HOME/bin", "--no-verify", "x86_64", "utf-8", "HTTP/1.1 200 OK",
+])
+def test_ordinary_lines_standing_alone_pass(line: str) -> None:
+    assert REDACTOR.redact(line) == line
