@@ -89,6 +89,8 @@ _SAFE = re.compile(
     r"|x{4,}\S*|\S*x{6,}"  # placeholders
 )
 _HEX = re.compile(r"[0-9a-f]+|[0-9A-F]+")
+_LONG_RUN = re.compile(r"[A-Za-z0-9]{14}")
+_DASHED = re.compile(r"(?:[A-Za-z0-9]{4,}[_\-+]){3}[A-Za-z0-9]{4}")
 _HASH_CONTEXT = re.compile(
     r"(?i)commit|\bsha|hash|digest|checksum|integrity|\btree\b|parent|merge|\bhead\b|\brev|"
     r"\bblob|object|\bref|\bgit\b|\bpick\b|\bfixup\b|\bsquash\b|index [0-9a-f]|\.\.|"
@@ -235,6 +237,9 @@ def token_verdict(token: str) -> tuple[tuple[int, int, str], ...]:
 
 
 def _verdict(token: str) -> Iterator[tuple[int, int, str]]:
+    if (_LONG_RUN.search(token) is None and "+" not in token and "/" not in token
+            and not _DASHED.search(token)):
+        return  # no run of letters and digits long enough to judge: most tokens
     start, end = 0, len(token)
     while start < end and token[start] in "=-_.:/+~@%&?#":
         start += 1
