@@ -52,6 +52,7 @@ KIND_MNEMONIC = "mnemonic"
 KIND_DUMP = "key-hex-dump"
 KIND_WORD = "credential-word-value"
 KIND_LONE = "lone-secret"
+KIND_POSITION = "positional-secret"
 
 MIN_LENGTH = 16
 """Letters and digits a token needs before the net judges it."""
@@ -446,10 +447,35 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
             if _mnemonic(match.group(1)) and free(match.start(1), match.end(1)):
                 yield KIND_MNEMONIC, match.start(1), match.end(1)
     yield from _word_values(text, lowered, free)
+    for syntax in _POSITIONS:
+        for match in syntax.finditer(text):
+            value = match.group("v")
+            if _positional_value(value) and free(match.start("v"), match.end("v")):
+                yield KIND_POSITION, match.start("v"), match.end("v")
     for match in _LONE_LINE.finditer(text):
         value = match.group(1)
         if _lone_secret(value) and free(match.start(1), match.end(1)):
             yield KIND_LONE, match.start(1), match.end(1)
+
+
+_POSITIONS = (
+    # `user/password@host` (sqlplus, rman, expdp, a DSN without a scheme)
+    re.compile(r"(?<![\w/.\-@:])[A-Za-z][\w.\-]{0,40}/(?P<v>[^\s/@\\\"'`]{4,128})@[\w.\-]{2,}"),
+    # a dialogue's secret line: `AUTH [user] secret` (redis, SMTP), `PASS secret` (FTP, POP3)
+    re.compile(r"(?im)^[ \t]*(?:(?:[>$#]+|[a-z]{1,2}:)[ \t]*)?(?:auth|pass)[ \t]+(?:[^\s]+[ \t]+)?"
+               r"(?P<v>[^\s\"'`]{4,128})[ \t]*\r?$"),
+    # positional command-line secrets: PuTTY's `-pw X`, `net use … /user:NAME X`
+    re.compile(r"(?<![\w\-])-pw[ \t]+(?P<v>[^\s\"'`]{4,128})"),
+    re.compile(r"(?i)\bnet[ \t]+use\b[^\n]{0,200}?/user:[^\s]+[ \t]+(?P<v>[^\s/\"'`]{4,128})"),
+)
+"""Positions that hold a secret without a word naming it (one row per syntax)."""
+
+
+def _positional_value(value: str) -> bool:
+    """A value in a secret's position: not a placeholder, a marker, a variable or a word."""
+    if value.startswith(("[REDACTED:", "$", "%", "<", "{")) or is_placeholder(value):
+        return False
+    return looks_opaque(value) and not _SAFE.fullmatch(value)
 
 
 _LONE_LINE = re.compile(r"^[ \t]*([^\s\[\]\"'`<>]{8,64})[ \t]*\r?$", re.M)

@@ -209,3 +209,22 @@ def test_a_secret_printed_alone_by_a_secret_printing_command_is_masked(output: s
 ])
 def test_ordinary_lines_standing_alone_pass(line: str) -> None:
     assert REDACTOR.redact(line) == line
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("sqlplus scott/Tiger2024x@orcl", "Tiger2024x"),
+    ("net use \\\\srv\\share /user:dom\\bob Winter#2024", "Winter#2024"),
+    ("plink -pw Hunter2024 host", "Hunter2024"),
+    ("redis-cli\n> AUTH Qw3rtyPass2\nOK", "Qw3rtyPass2"),
+    ("C: AUTH default Zx9vBn2m\r", "Zx9vBn2m"),
+])
+def test_positional_and_dialogue_secrets_are_masked(text: str, secret: str) -> None:
+    assert secret not in REDACTOR.redact(text)
+
+
+@pytest.mark.parametrize("text", [
+    "npm install @scope/pkg@1.2.3", "uses: actions/checkout@v4", "git push origin/main@{u}",
+    "see docs/setup@home for details", "AUTH required", "pass the tests",
+])
+def test_position_look_alikes_pass(text: str) -> None:
+    assert REDACTOR.redact(text) == text
