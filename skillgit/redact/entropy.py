@@ -55,7 +55,7 @@ _CLASS_SWITCH = re.compile(r"(?<=[a-z])[A-Z0-9]|(?<=[A-Z])[0-9]|(?<=[0-9])[A-Za-
 _WORDISH = re.compile(r"[a-z][a-z0-9]*(?:[_\-.][a-z0-9]+)*|[A-Z]?[a-z]+(?:[A-Z][a-z]+)*|[A-Z]+"
                       r"|\d+")
 _ALNUM_PAIRS = re.compile(r"[A-Za-z0-9](?=[A-Za-z0-9])")
-_NOT_SECRET_PREFIXES = (
+NOT_SECRET_PREFIXES = (
     # Subresource-integrity and lockfile hashes.
     "sha1-", "sha256-", "sha384-", "sha512-",
     # Opaque ids from agent transcripts and LLM APIs: unique, not secret.
@@ -84,7 +84,7 @@ def _random_looking(token: str) -> bool:
 
     Cheap tests come first: most candidates are hex ids or words and fail early."""
     size = len(token)
-    if size < MIN_LENGTH or token.startswith(_NOT_SECRET_PREFIXES) or _MANGLED.match(token):
+    if size < MIN_LENGTH or token.startswith(NOT_SECRET_PREFIXES) or _MANGLED.match(token):
         return False
     if not (_DIGIT.search(token) and _LOWER.search(token) and _UPPER.search(token)):
         return False
@@ -119,7 +119,7 @@ def is_high_entropy(run: str) -> tuple[int, int] | None:
     while end > start and run[end - 1] in "+/_-":
         end -= 1
     token = run[start:end]
-    if len(token) < MIN_LENGTH or token.startswith(_NOT_SECRET_PREFIXES):
+    if len(token) < MIN_LENGTH or token.startswith(NOT_SECRET_PREFIXES):
         return None
     if "/" in token and _path_like(token):
         # A path of words: only a long random component makes it a secret (`/api/keys/<key>`);

@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator
 
 from skillgit.redact.values import is_placeholder, random_value, strongly_secret
+from skillgit.redact.vocab import FLAG_ROOTS
 
 KIND = "flag-credential"
 
@@ -29,7 +30,7 @@ _VALUE = re.compile(r"""\\?(["'])(?P<q>(?:(?!\[REDACTED:)[^"'\n\r\\]){1,512})\\?
 _SEGMENT_BREAK = re.compile(r"\|\|?|&&|;|\n|\$\(|`")
 _REACH = 400
 """How far any finder here looks back or ahead along a line; keeps every scan linear."""
-_SECRET_WORDS = ("pass", "pwd", "token", "secret", "key", "auth")
+_SECRET_WORDS = FLAG_ROOTS
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
 _WHOLE_NAMES = frozenset({
     "password", "passwd", "passphrase", "pass", "pwd", "token", "secret", "apikey", "authtoken",

@@ -21,11 +21,12 @@ from collections.abc import Iterator
 
 from skillgit.redact.roots import root_positions
 from skillgit.redact.values import assignment_value_ok, random_value, trimmed_end
+from skillgit.redact.vocab import PAIR_ROOTS
 
 KIND = "named-pair"
 ID_KIND = "id-secret-pair"
 
-ROOTS = ("pass", "pwd", "secret", "token", "key", "cred", "auth")
+ROOTS = PAIR_ROOTS
 """Every secret name holds one of these (lower-cased): the finder starts from them."""
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-/")
 _SECRET_NAME = re.compile(

@@ -27,12 +27,13 @@ from skillgit.redact.values import (
     trimmed_end,
     with_trailing_marks,
 )
+from skillgit.redact.vocab import ENGLISH_PASSWORD_WORDS
 
 KIND = "named-in-phrase"
 
 # Every finder starts from a literal word found with `str.find` (`_hits`): a regex starting
 # with a look-behind or a class is tried at every position of the text, a literal is not.
-_PASSWORD_WORDS = ("password", "passwd", "passphrase", "passcode", "pwd")
+_PASSWORD_WORDS = ENGLISH_PASSWORD_WORDS
 _USER_BEFORE = re.compile(
     r"(?<![\w\-])(?:user(?:name)?|login|usr)(?:[ \t]*[:=][ \t]*|[ \t]+)[^\s,;/]{1,64}"
     r"[ \t]*[,;/]?[ \t]*(?:and[ \t]+)?$")

@@ -22,23 +22,24 @@ from skillgit.redact.values import (
     looks_opaque,
     with_trailing_marks,
 )
+from skillgit.redact.vocab import (
+    ASCII_PASSWORD_WORDS,
+    INFLECTION,
+    NON_ASCII_PASSWORD_WORDS,
+    PASSWORD_WORDS,
+)
 
 KIND = "named-in-prose"
 CONTEXT_KIND = "credential-context-token"
 
 _END_OF_WORD = r"(?![a-z0-9_])"
-FOREIGN_PASSWORD_ROOTS = ("passwort", "mot de passe", "contrase", "senha", "wachtwoord",
-                          "adgangskode", "lösenord", "salasana", "hasło", "haslo", "heslo",
-                          "пароль", "パスワード", "密码", "密碼", "비밀번호")
-""""Password" in other languages (German, French, Spanish, Portuguese, Dutch, Danish, Swedish,
-Finnish, Polish, Czech, Russian, Japanese, Chinese, Korean); the sieve keeps their lines."""
-ASCII_FOREIGN_ROOTS = tuple(root for root in FOREIGN_PASSWORD_ROOTS
-                            if root.isascii() and "pass" not in root)
-"""The roots a pure-ASCII text can hold and that `pass` does not already find."""
-NON_ASCII_FOREIGN_ROOTS = tuple(root for root in FOREIGN_PASSWORD_ROOTS if not root.isascii())
+FOREIGN_PASSWORD_ROOTS = PASSWORD_WORDS
+""""Password" in other languages (`vocab.py`); the sieve keeps their lines."""
+ASCII_FOREIGN_ROOTS = ASCII_PASSWORD_WORDS
+NON_ASCII_FOREIGN_ROOTS = NON_ASCII_PASSWORD_WORDS
 _STRONG_WORDS = {"pass": re.compile(r"pass(?:word|wd|phrase|code)" + _END_OF_WORD),
                  "pw": re.compile(r"pwd?" + _END_OF_WORD),
-                 **{root: re.compile(re.escape(root) + r"(?:ña|na|ne|n)?(?![^\W\d_])")
+                 **{root: re.compile(re.escape(root) + INFLECTION)
                     for root in FOREIGN_PASSWORD_ROOTS}}
 _WEAK_WORDS = {"token": re.compile(r"token" + _END_OF_WORD),
                "secret": re.compile(r"secret" + _END_OF_WORD),

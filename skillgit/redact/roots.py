@@ -7,7 +7,8 @@ from __future__ import annotations
 import functools
 import re
 
-ROOTS = ("pass", "pwd", "pw", "token", "secret", "key", "cred", "auth")
+from skillgit.redact.vocab import ROOTS
+
 _PATTERNS = {root: re.compile(root) for root in ROOTS}
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from skillgit.redact.configs import iter_config_matches
 from skillgit.redact.context import iter_context_matches, lower_same_length
+from skillgit.redact.deny import net_matches, without_public
 from skillgit.redact.entropy import (
     CANDIDATE_CHAR,
     MIN_LENGTH,
@@ -25,14 +26,11 @@ from skillgit.redact.entropy import (
 from skillgit.redact.flags import iter_flag_matches
 from skillgit.redact.pairs import iter_named_pair_matches, iter_pair_matches
 from skillgit.redact.phrases import iter_phrase_matches
-from skillgit.redact.prose import (
-    ASCII_FOREIGN_ROOTS,
-    NON_ASCII_FOREIGN_ROOTS,
-    iter_prose_matches,
-)
+from skillgit.redact.prose import iter_prose_matches
 from skillgit.redact.rules import TOKEN_CHARS, TOKEN_RULES
 from skillgit.redact.sieve import _RUN, MIN_RUN, _classes, sieve
 from skillgit.redact.tables import iter_table_matches
+from skillgit.redact.vocab import foreign_words_in
 
 CUSTOM_KIND = "custom"
 HIGH_ENTROPY_KIND = "high-entropy"
@@ -213,7 +211,8 @@ def _entropy_matches(text: str, taken: list[SecretMatch],
 
 
 def scan(text: str, patterns: Sequence[re.Pattern[str]] = (), *,
-         sieved: bool = True) -> list[SecretMatch]:
+         sieved: bool = True, bare_hex: bool = True, examples: bool = True
+         ) -> list[SecretMatch]:
     """All secrets in `text`: non-overlapping, sorted by start.
 
     The rules run over the stretches the sieve keeps: the same matches as over the whole
@@ -222,7 +221,9 @@ def scan(text: str, patterns: Sequence[re.Pattern[str]] = (), *,
     lowered = lower_same_length(text)
     view = sieve(text, lowered) if sieved else None
     if view is not None and not view.text:  # nothing a sieved rule could match
-        return _merge([*_custom_candidates(text, patterns), *_whole_text_candidates(text, lowered)])
+        return _with_net(text, lowered, _merge([*_custom_candidates(text, patterns),
+                                                *_whole_text_candidates(text, lowered)]),
+                         bare_hex, examples)
     if view is None:
         candidates = list(_token_candidates_in_runs(text) if sieved else _token_candidates(text))
         candidates.extend(_custom_candidates(text, patterns))
@@ -240,16 +241,41 @@ def scan(text: str, patterns: Sequence[re.Pattern[str]] = (), *,
         runs = [mapped(start, end) for start, end in _candidate_runs(view.text)]
     taken = _merge(candidates)
     found = _entropy_matches(text, taken, runs)
-    if not found:
+    if found:
+        taken = sorted(taken + found, key=lambda m: m.start)
+    return _with_net(text, lowered, taken, bare_hex, examples)
+
+
+def _with_net(text: str, lowered: str, taken: list[SecretMatch], bare_hex: bool,
+              examples: bool) -> list[SecretMatch]:
+    """`taken` without what is known to be public, plus what the default-deny net masks
+    between them (`deny.py`)."""
+    taken = without_public(text, taken, examples=examples)
+    netted = net_matches(text, _gaps(taken, len(text)), bare_hex=bare_hex, lowered=lowered)
+    if not netted:
         return taken
-    return sorted(taken + found, key=lambda m: m.start)
+    return _merge([*((_CONTEXT_PRIORITY + 1, m.start, m.end, m.kind) for m in taken),
+                   *((_CONTEXT_PRIORITY + 1, start, end, kind) for kind, start, end in netted)])
+
+
+def _gaps(taken: list[SecretMatch], size: int) -> list[tuple[int, int]]:
+    """The stretches of the text between `taken` spans: where the default-deny net looks."""
+    gaps: list[tuple[int, int]] = []
+    cursor = 0
+    for match in taken:
+        if match.start > cursor:
+            gaps.append((cursor, match.start))
+        cursor = max(cursor, match.end)
+    if cursor < size:
+        gaps.append((cursor, size))
+    return gaps
 
 
 _COMMAND_OR_PROSE_HINTS = ("pass", "pw", "token", "key", "secret", "auth", "cred", "bearer", " -",
                            "<<<", "stdin", "sudo", "machine", "config", "rabbitmq", "keygen",
-                           "openssl", *ASCII_FOREIGN_ROOTS)
-"""Every flag and prose rule needs one of these (or a foreign word for password that is not
-ASCII); most messages hold none."""
+                           "openssl")
+"""Every flag and prose rule needs one of these (or a foreign word for password,
+`vocab.foreign_words_in`); most messages hold none."""
 
 
 def _whole_text_candidates(text: str, lowered: str) -> Iterable[tuple[int, int, int, str]]:
@@ -267,14 +293,15 @@ def _context_candidates(text: str, lowered: str) -> Iterable[tuple[int, int, int
             finders += [iter_flag_matches, iter_prose_matches]
             break
     else:
-        if not lowered.isascii() and any(root in lowered for root in NON_ASCII_FOREIGN_ROOTS):
+        if foreign_words_in(lowered):
             finders += [iter_flag_matches, iter_prose_matches]
     for finder in finders:
         for kind, start, end in finder(text, lowered):
             yield _CONTEXT_PRIORITY, start, end, kind
 
 
-def find_secrets(text: str, extra_patterns: Sequence[str] = ()) -> list[SecretMatch]:
+def find_secrets(text: str, extra_patterns: Sequence[str] = (), *,
+                 bare_hex: bool = True, examples: bool = True) -> list[SecretMatch]:
     """Non-overlapping matches, sorted by start. Pure, fast, never raises on any str.
 
     `extra_patterns` are regexes from config; a named group `secret` limits the match to that
@@ -283,4 +310,4 @@ def find_secrets(text: str, extra_patterns: Sequence[str] = ()) -> list[SecretMa
     patterns = compile_patterns(extra_patterns)
     if len(text) < 4:
         return []
-    return scan(text, patterns)
+    return scan(text, patterns, bare_hex=bare_hex, examples=examples)

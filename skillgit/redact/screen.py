@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO, TypeVar
 
+from skillgit.redact.deny import without_public
 from skillgit.redact.escapes import on_escaped_line, unescaped_with_spans
 from skillgit.redact.redactor import marker
 from skillgit.redact.scan import SecretMatch, find_secrets
@@ -29,15 +30,17 @@ T = TypeVar("T")
 
 def secret_findings(text: str) -> list[SecretMatch]:
     """What either detector finds in `text`, also where escapes hide it (`escapes.py`),
-    merged: sorted and non-overlapping."""
-    found = [*find_secrets(text), *second_opinion(text)]
+    merged: sorted and non-overlapping. Hex standing alone is no finding here (see
+    `deny.net_matches`): the redactor masked it where it came from a transcript."""
+    found = [*find_secrets(text, bare_hex=False, examples=False), *second_opinion(text)]
     escaped = unescaped_with_spans(text)
     if escaped is not None:
         read, starts, ends = escaped
         found += [SecretMatch(m.kind, starts[m.start], ends[m.end - 1])
-                  for m in [*find_secrets(read), *second_opinion(read)]
+                  for m in [*find_secrets(read, bare_hex=False, examples=False),
+                            *second_opinion(read)]
                   if on_escaped_line(read, starts, ends, m.start, m.end)]
-    return merge(found)
+    return merge(without_public(text, found, examples=False))
 
 
 def _json_safe(text: str, start: int, end: int) -> tuple[int, int]:

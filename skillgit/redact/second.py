@@ -24,16 +24,18 @@ from collections import Counter
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
+from skillgit.redact.deny import token_verdict
 from skillgit.redact.scan import SecretMatch
+from skillgit.redact.vocab import NAME_ROOTS
 
 KIND_CONTEXT = "screen-credential"
 KIND_PREFIX = "screen-vendor-token"
 KIND_URL = "screen-url-password"
 KIND_KEY = "screen-private-key"
 
-_WORDS = ("pass", "pwd", "secret", "token", "key", "secretkey",
-          "secret_key", "accesskey", "access_key", "privatekey", "private_key", "cred", "_auth",
-          "bearer")
+_WORDS = (*NAME_ROOTS, "_auth", "bearer")
+"""Where `_context` looks: every line holding a root of the vocabulary (`vocab.NAME_ROOTS`;
+`secret` also finds `secret_key`, `key` finds `accesskey`), `_auth` or `bearer`."""
 _TOKEN = re.compile(r"[^\s\"'`,;(){}\[\]<>|\\]+")
 _REACH = 4
 """Tokens after a credential word that may hold its value."""
@@ -45,6 +47,8 @@ _PREFIXES = (
     "AGE-SECRET-KEY-1", "eyJ", "hvs.", "hvb.", "hvr.", "sk-svcacct-", "sk-admin-", "glrt-",
     "glptt-", "xoxe.", "xoxe-", "ya29.", "AccountKey=", "SharedAccessKey=")
 _MIN_AFTER_PREFIX = 16
+_NAME_PARTS = re.compile(r"[a-z]+(?:_[a-z]+)*=[\w./\-]*")
+"""`npm_package_version=1.2.3`: a vendor prefix starting a variable's name, not a token."""
 _NOT_SECRET = re.compile(
     r"REDACTED:.*|[a-z]+(?:[-_.][a-z0-9]+)*|[A-Z][a-z]+(?:[A-Z][a-z]+)*|[A-Z][A-Z0-9_]*|"
     r"[\d.,:_\-+/]+|v?\d+(?:\.\d+)+\S*|[\w.\-]*/[\w./\-]*|[$%{<~*].*|.*(?:\.\.\.|…|x{4}).*|"
@@ -170,7 +174,8 @@ def _prefixed(text: str) -> Iterator[SecretMatch]:
                 if token is not None:
                     rest = token.group()[len(prefix):]
                     if len(rest) >= _MIN_AFTER_PREFIX and any(c.isdigit() for c in rest) and (
-                            "REDACTED" not in rest):
+                            "REDACTED" not in rest) and (
+                            token_verdict(rest) or not _NAME_PARTS.fullmatch(rest)):
                         yield SecretMatch(KIND_PREFIX, found, token.end())
             found = text.find(prefix, found + 1)
 

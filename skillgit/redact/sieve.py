@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from skillgit.redact.pairs import CALL_PAIRS
 from skillgit.redact.phrases import AS_THE_SECRET_SHAPES, PIN_SHAPES
 from skillgit.redact.prose import ASCII_FOREIGN_ROOTS, NON_ASCII_FOREIGN_ROOTS
+from skillgit.redact.vocab import foreign_words_in
 
 MIN_RUN = 15
 """The shortest match of any token rule (`xapp-` and ten more characters)."""
@@ -46,10 +47,10 @@ RUN_CHARS = frozenset(
 NOT_SIEVED = ("-----BEGIN", "Private-Lines")
 _LINE_WORDS = ("bearer", "pass", "pw", "rabbitmq", "<<<", "stdin", "sudo", "machine ", "-user",
                "from-literal=", "[redacted:", "keygen", "openssl", "sig=", "signature=",
-               "securestring", "identified", *ASCII_FOREIGN_ROOTS)
+               "securestring", "identified")
 """Lower-case needles that keep their line whatever stands around them (few: each costs a
 pass over the text); `-user` is `--user`, `--proxy-user`. The foreign words for password
-that are not ASCII are looked for only in text that is not ASCII."""
+are looked for only in text that holds one (`vocab.foreign_words_in`, asked once per text)."""
 _LINKS = ("for|of|on|to|in|at|from|is|was|are|were|has|changed|set|reset|updated|rotated|"
           "should|would|will|becomes|create")
 _INTROS = ("with", "and", "using", "use", "plus")
@@ -220,8 +221,8 @@ def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]
     own = 0
     size = len(text)
     needles: list[str | re.Pattern[str]] = [*_LINE_WORDS, *_SHAPES]
-    if not text.isascii():
-        needles += NON_ASCII_FOREIGN_ROOTS
+    if foreign_words_in(lowered):
+        needles += [*ASCII_FOREIGN_ROOTS, *NON_ASCII_FOREIGN_ROOTS]
     for needle in needles:
         if isinstance(needle, str):
             found = lowered.find(needle)

@@ -16,10 +16,11 @@ from collections.abc import Iterator
 
 from skillgit.redact.roots import root_positions
 from skillgit.redact.values import assignment_value_ok, random_value
+from skillgit.redact.vocab import NAME_ROOTS
 
 KIND = "table-credential"
 
-ROOTS = ("pass", "pwd", "secret", "token", "key", "cred")
+ROOTS = NAME_ROOTS
 _DELIMITERS = ",;|\t"
 _COLUMN = re.compile(
     r"(?:[a-z0-9]+[ _\-.])?(?:password|passwd|pass|pwd|passphrase|passcode|secret|token|"

@@ -1,0 +1,116 @@
+"""The credential vocabulary, defined once, as data: every finder that starts from a word
+(the context, flag, table, pair and prose rules, the sieve, the second detector and the
+default-deny net) takes its words from here.
+
+- `ROOTS`: the English roots every word-anchored finder searches for (`pass` finds password,
+  passwd, passphrase; `cred` finds credentials). `NAME_ROOTS` leaves out `pw` and `auth`, which
+  are too short or too common inside field names for a table column; `PAIR_ROOTS` (a quoted
+  pair, `auth=("user", "…")`) keeps `auth`; `FLAG_ROOTS` leaves out `pw` and `cred` (flags
+  spell them `--password`, `--credentials-file`, which `pass` and no value rule read).
+- `PASSWORD_WORDS`: "password" in many languages and scripts (strong: after one of them any
+  value that is not an ordinary word is the secret); `SECRET_WORDS`: "secret", "key",
+  "token", "credentials" in other languages (weak: the value must look opaque).
+- `COPULAS`: the words that link a name to its value in a sentence ("is", "ist", "est", "是").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+ROOTS = ("pass", "pwd", "pw", "token", "secret", "key", "cred", "auth")
+NAME_ROOTS = tuple(root for root in ROOTS if root not in ("pw", "auth"))
+PAIR_ROOTS = tuple(root for root in ROOTS if root != "pw")
+FLAG_ROOTS = tuple(root for root in ROOTS if root not in ("pw", "cred"))
+ENGLISH_PASSWORD_WORDS = ("password", "passwd", "passphrase", "passcode", "pwd")
+
+PASSWORD_WORDS: tuple[str, ...] = (
+    # Germanic
+    "passwort", "kennwort", "wachtwoord", "wagwoord", "adgangskode", "passord", "lösenord",
+    "losenord", "lykilorð",
+    # Romance
+    "mot de passe", "contraseña", "contrasena", "contrasenya", "contrasinal", "senha",
+    "palavra-passe", "palavra passe", "parola d'ordine", "parolă",
+    # Finnic, Baltic, Hungarian, Turkic
+    "salasana", "parool", "parole", "slaptažodis", "slaptazodis", "jelszó", "jelszo",
+    "şifre", "sifre", "parola", "parol",
+    # Slavic (Latin and Cyrillic scripts)
+    "hasło", "haslo", "heslo", "geslo", "lozinka", "лозинка", "пароль", "парола", "пароля",
+    # Greek, Armenian, Georgian
+    "κωδικός", "κωδικος", "συνθηματικό", "գաղտնաբառ", "პაროლი",
+    # Semitic, Persian, Urdu
+    "كلمة المرور", "كلمة السر", "סיסמה", "סיסמא", "رمز عبور", "گذرواژه", "پاس ورڈ",
+    # South and South-East Asian
+    "पासवर्ड", "পাসওয়ার্ড", "கடவுச்சொல்", "รหัสผ่าน", "mật khẩu", "mat khau", "kata sandi",
+    "kata laluan", "kontrasenyas",
+    # East Asian
+    "パスワード", "暗証番号", "密码", "密碼", "口令", "비밀번호", "암호",
+    # Celtic, Basque, Albanian, Swahili, Kazakh
+    "pasfhocal", "cyfrinair", "pasahitza", "fjalëkalim", "fjalekalim", "nenosiri", "құпиясөз",
+)
+""""Password" in 40-odd languages. Written whole (a root where the language inflects it:
+`contrase` would also be found by `contraseña`, so whole words are kept and inflected forms
+are matched by `INFLECTION` in the finders that read words)."""
+
+SECRET_WORDS: tuple[str, ...] = (
+    "geheimnis", "schlüssel", "schluessel", "sleutel", "nøgle", "nyckel", "clé", "jeton",
+    "clave", "chave", "chiave", "segreto", "secreto", "segredo", "avain", "salaisuus",
+    "klucz", "klíč", "tajemství", "kulcs", "anahtar", "ключ", "секрет", "токен",
+    "κλειδί", "מפתח", "مفتاح", "کلید", "कुंजी", "キー", "トークン", "シークレット", "秘密",
+    "密钥", "令牌", "密鑰", "비밀", "토큰",
+)
+""""Key", "secret" and "token" in other languages (weak: a value must look opaque)."""
+
+COPULAS: tuple[str, ...] = (
+    "is", "was", "are", "is now", "ist", "lautet", "est", "es", "è", "é", "är", "er", "er nå",
+    "jest", "je", "on", "oli", "este", "van", "is nu", "olarak", "yra", "ir", "ни", "это",
+    "是", "为", "為", "は", "が", "는", "은", "이", "هي", "هو", "היא", "הוא", "là", "adalah",
+)
+"""Words that link a credential word to its value in a sentence, in the same languages."""
+
+ALL_CREDENTIAL_WORDS = (*ENGLISH_PASSWORD_WORDS, *PASSWORD_WORDS, *SECRET_WORDS)
+MNEMONIC_WORDS = ("seed", "mnemonic", "recovery", "phrase", "wallet", "bip39", "backup words")
+"""Words before a word-list mnemonic (a run of plain words that is a key)."""
+INFLECTION = r"(?:[^\W\d_]{0,4})(?![^\W\d_])"
+"""After a word of the vocabulary: a few letters of an inflected form (`senhas`, `пароля`,
+`passordet`), then the word ends."""
+
+
+ASCII_PASSWORD_WORDS = tuple(word for word in PASSWORD_WORDS
+                             if word.isascii() and "pass" not in word)
+"""The words a pure-ASCII text can hold and that the English root `pass` does not find."""
+NON_ASCII_PASSWORD_WORDS = tuple(word for word in PASSWORD_WORDS if not word.isascii())
+
+
+def literal_trie(words: tuple[str, ...]) -> str:
+    """One regex matching any of `words`, their common prefixes factored out (`pa(?:role|rol)`):
+    the engine then tries one branch per letter instead of one per word."""
+    tree: dict[str, dict] = {}  # type: ignore[type-arg]
+    for word in words:
+        node = tree
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def pattern(node: dict) -> str:  # type: ignore[type-arg]
+        branches = [re.escape(char) + pattern(child) for char, child in sorted(node.items())
+                    if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        if "" in node:
+            return "(?:" + body + ")?"
+        return body
+
+    return pattern(tree)
+
+
+_FOREIGN = re.compile(literal_trie(tuple(dict.fromkeys((*PASSWORD_WORDS, *SECRET_WORDS)))))
+
+
+@functools.lru_cache(maxsize=8)
+def foreign_words_in(lowered: str) -> bool:
+    """Whether the lower-cased text holds a word of another language for password, key,
+    secret or token (asked by the sieve, the scan and the net for the same text: cached; one
+    regex search, see `literal_trie`)."""
+    return _FOREIGN.search(lowered) is not None
