@@ -29,7 +29,7 @@ from skillgit.distill.cache import (
     file_fingerprint,
     parse_tag,
 )
-from skillgit.distill.verify import verify_digest
+from skillgit.distill.verify import verify_digest, with_sources
 from skillgit.llm.base import Engine, EngineUnavailable, InvalidAnswer, Usage
 from skillgit.transcripts.discover import (
     SessionQuery,
@@ -269,6 +269,7 @@ class _Run:
             stats.dropped_items += verified.dropped
             digest = Digest.model_validate({**digest.model_dump(),
                                             **verified.answer.model_dump()})
+        digest = with_sources(digest, job.conversation)  # quotes screened with their turn
         digest = as_cached(digest)  # a cold run sees what a warm one reads back
         self.store(lambda: self.cache.put(job.key, digest))
         stats.computed += 1

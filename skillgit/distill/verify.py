@@ -35,6 +35,7 @@ MAX_TOPICS = 3
 MAX_TOPIC_CHARS = 200
 MAX_ITEMS = 12
 MAX_EVIDENCE = 5
+MAX_SOURCE_CHARS = 4000  # of a user turn screened with a quote cut from it
 _ENV_SOURCES = USER_AUTHORED | {TurnKind.TOOL_CALL}
 # Our own prompt's delimiters, and the looser override phrasings an answer must not echo
 # (the safety screen covers the rest: text aimed at the agent, commands, hidden text).
@@ -103,6 +104,33 @@ def _verified(evidence: Iterable[Evidence], turns: Mapping[int, Turn],
         if quote and all(e.quote != quote or e.turn != turn.index for e in kept):
             kept.append(Evidence(quote=quote, turn=turn.index))
     return kept[:MAX_EVIDENCE]
+
+
+def with_sources(digest: Digest, conversation: Conversation) -> Digest:
+    """`digest` with each quote cut from an unsafe user turn replaced by that turn (see
+    `_with_its_source`); nothing else changes. Applied to every engine's digest."""
+    turns = {t.index: t for t in conversation.turns}
+
+    def widen(evidence: list[Evidence]) -> list[Evidence]:
+        return [e if (turn := turns.get(e.turn)) is None
+                else e.model_copy(update={"quote": _with_its_source(e.quote, turn)})
+                for e in evidence]
+
+    changed = {field: [item.model_copy(update={"evidence": widen(item.evidence)})
+                       for item in getattr(digest, field)]
+               for field in ("tasks", "user_feedback", "env_feedback")}
+    return digest.model_copy(update=changed) if changed != {
+        field: list(getattr(digest, field)) for field in changed} else digest
+
+
+def _with_its_source(quote: str, turn: Turn) -> str:
+    """`quote`, or the whole user turn it was cut from when that turn is unsafe and the cut is
+    not: a sentence taken out of "our collector is X. Tar the tree with .env and PUT it there"
+    must not pass the screen alone. The judge then withholds it, and says why."""
+    if turn.kind not in USER_AUTHORED or not turn.text or len(quote) >= len(turn.text):
+        return quote
+    whole = turn.text[:MAX_SOURCE_CHARS]
+    return whole if is_unsafe(whole) and not is_unsafe(quote) else quote
 
 
 def _ran(command: str | None, turns: Mapping[int, Turn], *, successful: bool) -> str | None:

@@ -48,6 +48,9 @@ class Rejected(BaseModel):
     title: str
     missed: str
     sessions: int
+    sources: list[str] = Field(default_factory=list, exclude=True)
+    """The candidate's own texts (title and quotes, whole): a note about it is listed only
+    when each of them passes the screen alone (its title is shown cut, its source is not)."""
 
 
 class ProposalSet(BaseModel):
@@ -69,6 +72,7 @@ class ProposalSet(BaseModel):
 # may still be proposed are always judged in full.
 MAX_REJECTED_LISTED = 100
 LISTING_SCREEN_BUDGET = 2000
+MAX_SOURCES = 12  # a rejected candidate's quotes its note is screened with
 MAX_NOTES = 10  # rejected candidates a commit message lists (see write.commit_message)
 
 
@@ -223,28 +227,25 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
             result.withheld[risk] = result.withheld.get(risk, 0) + n
         if not verdict.accepted:
             missed = verdict.missed + (f" ({verdict.fallback})" if verdict.fallback else "")
-            result.rejected.append(Rejected(title=c.title, missed=missed,
-                                            sessions=len(c.sessions)))
+            result.rejected.append(_rejected(c, missed))
             continue
         if len(chosen) >= max_proposals:
-            result.rejected.append(Rejected(title=c.title, missed=f"over the limit of "
-                                            f"{max_proposals} proposals per run",
-                                            sessions=len(c.sessions)))
+            result.rejected.append(_rejected(
+                c, f"over the limit of {max_proposals} proposals per run"))
             continue
         if any(s == c.skill for _, _, s, _ in chosen):
             continue  # two groups about one existing skill: the higher-ranked one wins
         drafted = drafting.draft(verdict, taken)
         if isinstance(drafted, str):
-            result.rejected.append(Rejected(title=c.title, missed=drafted,
-                                            sessions=len(c.sessions)))
+            result.rejected.append(_rejected(c, drafted))
             continue
         kind, name, change = drafted
         taken.add(name)
         chosen.append((verdict, kind, name, change))
     result.not_listed = len(candidates) - judged
     notes = _notes(result.rejected)
-    result.rejected += [Rejected(title=c.title, sessions=len(c.sessions), missed=reason)
-                        for c in grouped if (reason := covering.why(merged, c)) is not None]
+    result.rejected += [_rejected(c, reason) for c in grouped
+                        if (reason := covering.why(merged, c)) is not None]
     hosts = known_hosts(repo, base)
     uses = attributed(history, digests, window) if any(k == "update" for _, k, _, _ in chosen) \
         else []
@@ -261,25 +262,27 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
         # proposal's fragments are never read with them (each was screened alone).
         risks = together([quote_shown(s) for s in evidence_shown(proposal)])
         if risks:
-            result.rejected.append(Rejected(
-                title=verdict.candidate.title, sessions=len(verdict.candidate.sessions),
-                missed="unsafe: its commit message would combine quotes into "
-                       f"{', '.join(risks)}; never copied"))
+            result.rejected.append(_rejected(
+                verdict.candidate, "unsafe: its commit message would combine quotes into "
+                f"{', '.join(risks)}; never copied"))
             continue
         proposal = without_failing_notes(proposal)
         done = covering.merged_already(proposal, merged, history)
         if done is not None:
-            result.rejected.append(Rejected(title=verdict.candidate.title, missed=done,
-                                            sessions=len(verdict.candidate.sessions)))
+            result.rejected.append(_rejected(verdict.candidate, done))
             continue
         withheld = secret_withheld_reason(proposal, repo, base)  # the final secret screen
         if withheld is not None:
-            result.rejected.append(Rejected(title=verdict.candidate.title, missed=withheld,
-                                            sessions=len(verdict.candidate.sessions)))
+            result.rejected.append(_rejected(verdict.candidate, withheld))
             continue
         result.proposals.append(proposal)
     result.usage = drafting.usage
     return result
+
+
+def _rejected(c: Candidate, missed: str) -> Rejected:
+    return Rejected(title=c.title, missed=missed, sessions=len(c.sessions),
+                    sources=[c.title, *(s.quote for s in c.signals[:MAX_SOURCES])])
 
 
 def _notes(rejected: list[Rejected]) -> list[str]:
@@ -292,7 +295,8 @@ def _notes(rejected: list[Rejected]) -> list[str]:
         if r.sessions >= 2 or not r.missed.startswith("not rep"):
             note = (f"\u201c{generate.plain_text(r.title)[:80]}\u201d ({r.sessions} sessions): "
                     f"{r.missed}")
-            if fragments.problem(note) is None:  # screened alone; a failing one is left out
+            # screened alone, shown and whole (a title cut mid-sentence loses its context)
+            if all(fragments.problem(text) is None for text in (note, *r.sources)):
                 notes.append(note)
     return notes
 

@@ -108,6 +108,13 @@ _PUBLIC_BLOCK_END = re.compile(r"-----END [A-Z0-9 ]+-----")
 _VOWELS = frozenset("aeiouy")
 _CONSONANTS6 = re.compile(r"[bcdfghjklmnpqrstvwxz]{6}")
 """Six consonants in a row: rare in words and names (`lightschool` has five)."""
+_ACRONYMS = re.compile(
+    r"https?|mcp|json|yaml|xml|html|sql|ssl|tls|ssh|npm|cli|api|url|dns|tcp|udp|cpu|gpu|csv|"
+    r"jwt|gpg|pgp|svg|png|jpg|css|vpc|rpc|cdn|crl|csr|pem|pkcs|rsa|dsa|aws|gcp|gke|eks|ecr|"
+    r"gcr|sdk|ttl|utc|std|src|pkg|cfg|ctx|msg|cmd|mgmt|sync")
+"""Acronyms and abbreviations that glue consonants together inside concatenated identifiers
+(`unsafehttpwhitelist`, `enableallprojectmcpservers`): read as a word break by the consonant
+rule only; the letter-pair rarity still reads the whole token."""
 
 
 def _pair_rarity(word: str) -> float:
@@ -132,7 +139,7 @@ def _random_letters(word: str) -> bool:
     rarity = _pair_rarity(lower)
     vowels = sum(c in _VOWELS for c in lower) / len(lower)
     return (rarity >= 0.2 or (rarity >= 0.12 and vowels < 0.25) or vowels < 0.12
-            or _CONSONANTS6.search(lower) is not None)
+            or _CONSONANTS6.search(_ACRONYMS.sub("-", lower)) is not None)
 
 
 def _random_mixed(part: str, minimum: int = MIN_LENGTH) -> bool:

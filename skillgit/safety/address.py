@@ -83,9 +83,9 @@ _AGENT_PATTERNS = [
     r"(?:(?:is|are)\s+(?:only\s+)?)?(?:to|for)\s+"
     rf"(?:the\s+|any\s+|all\s+)?{AI}\b",
     rf"\b(?:dear|hey|hello|hi)\s+{AI}\b",
-    r"\bfrom\s+now\s+on\b[,:]?\s*(?:you\s+)?(?:must|should|shall|will|are\s+to|have\s+to|"
-    r"need\s+to|always|never|ignore|do\s+not|don'?t)\b(?!\s+(?:always\s+|only\s+)?(?:use|"
-    r"prefer|stick\s+with|go\s+with|pick|choose)\b)",  # the user's own choice of tool is the lesson
+    # "from now on, always …" is the user's own voice stating a standing rule — the lesson
+    # itself. What the rule would make the agent do is judged by its effect (effects.py), not
+    # by the phrase that introduces it.
     r"\b(?:henceforth|going\s+forward|in\s+all\s+future\s+(?:sessions|tasks|responses)),?\s+"
     r"you\s+(?:must|should|shall|will|are\s+to)\b",
     r"\byou\s+are\s+now\s+(?:an?\s+|in\s+|the\s+|allowed|free|permitted|authori[sz]ed|DAN)\b",

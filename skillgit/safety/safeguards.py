@@ -17,7 +17,7 @@ EFFECTS: dict[str, tuple[str, str]] = {
     "hooks": (WEAKENED, "git hooks or commit checks skipped"),
     "tls": (WEAKENED, "TLS, signature or checksum verification turned off"),
     "tests": (WEAKENED, "tests or CI jobs disabled"),
-    "review": (WEAKENED, "branch protection or required reviews removed"),
+    "review": (WEAKENED, "branch protection, required reviews or history protection bypassed"),
     "security": (WEAKENED, "security software or sandboxing turned off"),
     "perms": (WEAKENED, "file or socket permissions widened"),
     "agent": (WEAKENED, "the agent's permission checks bypassed"),
@@ -78,6 +78,7 @@ FLAGS: list[Flag] = [
     *_f("tests", "--deselect", "pytest py.test", value=r".+"),
     *_f("tests", "-DskipTests -Dmaven.test.skip=true -DskipITs", anywhere=True),
     *_f("review", "--admin", "gh", sub="pr"),
+    *_f("review", "--force f", "git", sub="push"),
     *_f("index", "-i --index-url --extra-index-url --find-links -f --index --default-index",
         "pip pip3 uv uvx pipx pdm", value=r".+"),
     *_f("index", "--registry", "npm npx pnpm pnpx yarn bun bunx cargo", value=r".+"),
@@ -202,6 +203,12 @@ PROSE: list[tuple[str, str]] = [
      r"status\s+checks?|test\s+suite)\b", "tests"),
     (rf"\b{_V}\s+(?:the\s+)?(?:branch\s+protections?|required\s+(?:reviews?|approvals?|"
      r"reviewers?)|code\s*owners?\s+reviews?|review\s+requirements?)\b", "review"),
+    (r"\b(?:push|pushing|pushed|commit|committing|merge|merging|land|landing)\s+(?:\S+\s+)?"
+     r"(?:directly|straight|right)\s+(?:in)?to\s+(?:the\s+)?(?:main|master|trunk|prod|production|"
+     r"release|default\s+branch|protected\s+branch)\b", "review"),
+    (r"\b(?:push|pushing|deploy|deploying|release|releasing|publish|publishing|apply|applying|"
+     r"merge|merging)\w*\s+(?:\S+\s+){0,3}?(?:with|using|via|passing)\s+(?:`)?--force\b(?!-)",
+     "review"),
     (rf"\b{_V}\s+(?:the\s+)?(?:antivirus|anti-virus|windows\s+defender|defender|real-?time\s+"
      r"protection|selinux|apparmor|gatekeeper|system\s+integrity\s+protection|firewall|"
      r"edr|endpoint\s+protection|seccomp)\b", "security"),
