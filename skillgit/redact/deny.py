@@ -36,6 +36,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Protocol, TypeVar
 
+from skillgit.redact.clause import clause_matches, clause_words
 from skillgit.redact.entropy import NOT_SECRET_PREFIXES as _NOT_SECRET_PREFIXES
 from skillgit.redact.values import CODE_EXPRESSION, is_placeholder, looks_opaque
 from skillgit.redact.vocab import (
@@ -374,7 +375,11 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
                         continue
                     kind = KIND
                 found.append((kind, base + start, base + end))
-    found.extend(_structures(text, text.lower() if lowered is None else lowered, gaps))
+    lowered = text.lower() if lowered is None else lowered
+    found.extend(_structures(text, lowered, gaps))
+    if _CLAUSE_HINT.search(lowered) or foreign_words_in(lowered):
+        found.extend(clause_matches(text, lowered, _CLAUSE_WORDS, lambda start, end: any(
+            low <= start and end <= high for low, high in gaps)))
     return found
 
 
@@ -404,6 +409,11 @@ all any some into onto over under then than when what which who how why its our 
 his her she him they them use used using run runs make made add adds set get got see also
 just only more most such each very too out off one two six ten new old now yes via per let
 """.split())
+
+
+_CLAUSE_WORDS = clause_words(PASSWORD_WORDS)  # English password words have finders of their own
+_CLAUSE_HINT = re.compile(r"\bpin\b|\blog[io]n\b|kennung")
+"""A cheap look for an English (or `clause._EXTRA`) word before the clause pattern runs."""
 
 
 def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]

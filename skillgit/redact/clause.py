@@ -1,0 +1,94 @@
+"""Default-deny in a credential clause: after a word for password (in any language of the
+vocabulary), every password-shaped token up to the end of the clause is masked.
+
+A person states a password in their own grammar — "la contraseña de la base de datos de
+producción es X", "数据库密码是X", "the PIN for the box is X" —
+so the value is rarely right after the word. Rather than a syntax per language, the whole
+clause after the word is read: any token in it that mixes letters with digits or symbols (any
+script), or a long run of digits, is no ordinary word and is masked unless it is known to be
+safe (a path, URL, e-mail address, flag, version, placeholder or marker). Ordinary words in
+the clause ("the password is too short", "le mot de passe est trop court") pass.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterator
+
+from skillgit.redact.vocab import literal_trie
+
+KIND = "credential-clause"
+REACH = 120
+"""Characters after the word that belong to its clause (it also ends at a sentence end)."""
+MIN_VALUE = 6
+MIN_DIGITS = 6
+
+# Words that introduce a password in prose. English and the vocabulary's foreign words for
+# password are added by `clause_words` (one definition of each, in vocab.py).
+_EXTRA = ("pin", "pin code", "passcode", "login", "logon", "kennung")
+_END = re.compile(r"[.!?\u3002\uff01\uff1f\n](?:\s|$)|[\n;]")
+_TOKEN = re.compile(r"[^\s,\uff0c\u3001:\uff1a;\uff1b()\uff08\uff09\[\]{}<>\"'`"
+                    r"\u00ab\u00bb\u201c\u201d\u201e|]+")
+_SAFE = re.compile(
+    r"(?:[a-z][\w+.-]*://|www\.)\S*"            # URLs
+    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+"              # e-mail addresses
+    r"|[~.]?/\S*|[\w.-]*/[\w./-]*"                # paths
+    r"|--?[A-Za-z][\w-]*(?:=\S*)?"                # flags
+    r"|v?\d+(?:\.\d+)+\w*"                        # versions
+    r"|\$\{?\w+\}?|%\w+%|<[^>]*>|\{\{.*\}\}"       # variables and placeholders
+    r"|\[REDACTED:[^\]]*\]\S*|x{3,}\S*|\*{3,}"     # markers, masks
+    r"|\d{1,2}(?::\d{2})+|\d{4}-\d{2}-\d{2}\S*"   # times, dates
+    r"|[\w-]*(?:\.[\w-]+)*\.(?:env|json|ya?ml|toml|ini|cfg|conf|txt|md|py|js|ts|sh|pem|key|crt|"
+    r"local)"                                      # file names
+    r"|\.?[^\W\d_][\w-]*(?:\.[^\W\d_][\w-]*)+",      # dotted names: files, hosts, modules
+    re.I)
+
+
+def _shaped(token: str) -> bool:
+    """A token no ordinary word has the shape of: letters mixed with digits or symbols, or a
+    long run of digits (a PIN). Words joined by hyphens or underscores are words."""
+    if token.isdigit():
+        return len(token) >= MIN_DIGITS
+    if len(token) < MIN_VALUE or _SAFE.fullmatch(token):
+        return False
+    letters = sum(unicodedata.category(c)[0] in "LM" for c in token)  # marks: Indic vowels
+    if letters < 2 or re.sub(r"[-_.]", "", token).isalpha() or any(
+            c in token for c in "=()\\"):
+        return False  # words, and code (assignments and calls have rules of their own)
+    return letters < len(token)
+
+
+def clause_matches(text: str, lowered: str, words: re.Pattern[str],
+                   inside: Callable[[int, int], bool]) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of each password-shaped token in a clause after a credential word
+    (`inside`: whether a span lies wholly where no named rule found anything)."""
+    for word in words.finditer(lowered):
+        start = word.end()
+        limit = min(len(text), start + REACH)
+        end = _END.search(text, start, limit)
+        stop = end.start() if end else limit
+        if "\\" in text[start:stop] or "(?" in text[start:stop]:
+            continue  # a regex or escaped code, not a person's sentence
+        for token in _TOKEN.finditer(text, start, stop):
+            value = token.group().rstrip(".,!?\u3002\uff0c\u3001")
+            if _shaped(value) and inside(token.start(), token.start() + len(value)):
+                yield KIND, token.start(), token.start() + len(value)
+
+
+_SPACELESS = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+"""Scripts written without spaces between words (Thai, kana, CJK, Hangul): a word there needs
+no boundary."""
+
+
+def clause_words(*groups: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for every word that opens a credential clause (lower case)."""
+    words = tuple(dict.fromkeys(w.lower() for group in (*groups, _EXTRA) for w in group))
+    spaced = tuple(w for w in words if not _SPACELESS.search(w))
+    spaceless = tuple(w for w in words if _SPACELESS.search(w))
+    # prose, not code: no identifier, attribute or call around the word (`user.login`,
+    # `pin_note`, `password=`: named rules read assignments)
+    branches = [r"(?<![\w.$-])(?:" + literal_trie(spaced) + r")(?![\w.(=-])"]
+    if spaceless:
+        branches.append(literal_trie(spaceless))
+    return re.compile("|".join(branches))
