@@ -12,6 +12,7 @@ the clause ("the password is too short", "le mot de passe est trop court") pass.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -46,17 +47,25 @@ _SAFE = re.compile(
 
 
 def _shaped(token: str) -> bool:
-    """A token no ordinary word has the shape of: letters mixed with digits or symbols, or a
-    long run of digits (a PIN). Words joined by hyphens or underscores are words."""
+    """A token no ordinary word has the shape of: letters with a symbol, letters with two or
+    more digits, letters whose case flips like noise, or a long run of digits (a PIN). Words
+    and identifiers (`read-only`, `oauth2-proxy`, `flags._STDIN_SINK`) are not."""
+    token = token.strip("*_~#>!?.,;:")  # emphasis and punctuation around a word (`**no-auth**`)
     if token.isdigit():
         return len(token) >= MIN_DIGITS
-    if len(token) < MIN_VALUE or _SAFE.fullmatch(token):
-        return False
+    if len(token) < MIN_VALUE or _SAFE.fullmatch(token) or any(c in token for c in "=()\\"):
+        return False  # short, known, or code (assignments and calls have rules of their own)
     letters = sum(unicodedata.category(c)[0] in "LM" for c in token)  # marks: Indic vowels
-    if letters < 2 or re.sub(r"[-_.]", "", token).isalpha() or any(
-            c in token for c in "=()\\"):
-        return False  # words, and code (assignments and calls have rules of their own)
-    return letters < len(token)
+    if letters < 2:
+        return False
+    plain = re.sub(r"[-_.]", "", token)
+    flips = sum(a.islower() and b.isupper() for a, b in itertools.pairwise(plain))
+    kinds = {unicodedata.category(c)[0] for c in plain}  # L letters, M marks, N digits
+    if kinds <= {"L", "M"}:
+        return flips >= 3
+    if kinds <= {"L", "M", "N"}:
+        return sum(c.isdigit() for c in plain) >= 2 or flips >= 2
+    return True
 
 
 def clause_matches(text: str, lowered: str, words: re.Pattern[str],
