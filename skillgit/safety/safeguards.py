@@ -79,6 +79,7 @@ FLAGS: list[Flag] = [
     *_f("tests", "-DskipTests -Dmaven.test.skip=true -DskipITs", anywhere=True),
     *_f("review", "--admin", "gh", sub="pr"),
     *_f("review", "--force f", "git", sub="push"),
+    *_f("security", "--no-audit --audit=false", "npm pnpm yarn"),
     *_f("index", "-i --index-url --extra-index-url --find-links -f --index --default-index",
         "pip pip3 uv uvx pipx pdm", value=r".+"),
     *_f("index", "--registry", "npm npx pnpm pnpx yarn bun bunx cargo", value=r".+"),
@@ -123,7 +124,9 @@ SETTINGS: list[tuple[str, str, str]] = [
     (r"(?:global\.|install\.)?(?:extra-)?index-url|(?:global\.)?find-links|"
      r"npmregistryserver|replace-with|default-index",
      r"(?:https?://|//)\S+|[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:/\S*)?", "index"),
-    (r"(?:@[\w-]+:)?registry", r"(?:https?:)?//\S+", "index"),  # a bare host: a container one
+    (r"(?:@[\w-]+:)?registry", r"(?:(?:sparse|git|registry)\+)?(?:https?:)?//\S+", "index"),
+    (r"replace-with", r"[\w.-]+", "index"),  # cargo: crates.io replaced by another source
+    (r"index", r"(?:sparse|git|registry)\+https?://\S+", "index"),  # cargo registries
     (r"defaultmode|permission-mode|permissionmode", r"bypasspermissions", "agent"),
     (r"approval_policy|ask_for_approval|approval-mode|approvalmode", r"never|yolo", "agent"),
     (r"sandbox_mode|sandbox", r"danger-full-access|off|none|false", "agent"),
@@ -138,6 +141,9 @@ SETTINGS: list[tuple[str, str, str]] = [
     (r"required_approving_review_count", r"0", "review"),
     (r"allow_force_pushes|allow_deletions", r"true", "review"),
     (r"selinux", r"disabled|permissive", "security"),
+    (r"fail_under|fail-under|cov-fail-under|minimum_coverage|coverage_threshold|"
+     r"min_coverage", r"0(?:\.0+)?", "tests"),  # a coverage gate set to nothing
+    (r"open-pull-requests-limit", r"0", "security"),  # dependency updates and alerts off
 ]
 
 # Code, CI and system idioms (regexes, case-insensitive unless noted).
@@ -164,7 +170,13 @@ IDIOMS: list[tuple[str, str]] = [
      r"(?:set\s+)?(?:--global\s+)?mirror\.|\bconda\s+config\s+(?:--add|--append|--prepend)\s+"
      r"channels\s+\S*://|\[\[tool\.(?:uv\.index|poetry\.source)\]\]|\bnpm\s+adduser\s+[^\n]*"
      r"--registry", "index"),
-    (r"\bumask\s+0?00[0-2]\b|\bicacls\b[^\n]*\b(?:Everyone|Users):\(?[FMW]", "perms"),
+    (r"\bumask\s+0?00[0-2]\b|\bicacls\b[^\n]*\b(?:Everyone|Users):\(?[FMW]|"
+     r"(?:--cidr(?:-ip)?|cidr_blocks?|CidrIp|source-ranges|--source-address-prefixes?)"
+     r"[\s=:\[\"']*0\.0\.0\.0/0|::/0\b[^\n]*\bingress|\bingress\b[^\n]*0\.0\.0\.0/0|"
+     r"--acl\s+public-read|\bpublic-read(?:-write)?\s+ACL|\bACL\s*[=:]\s*[\"']?public-read",
+     "perms"),
+    (r"\b(?:git\s+rm|rm)\s+(?:-\w+\s+)*\S*\.github/workflows/\S*|\bdelete\s+(?:the\s+)?"
+     r"\S*\.github/workflows/\S+", "tests"),  # a CI workflow removed
     (r"\b(?:claude|codex|gemini|qwen|amp|goose|opencode|cursor-agent)\s+mcp\s+(?:add|"
      r"add-json|add-from-claude-desktop|install)\b|--add-mcp\b|[\"']?mcpServers[\"']?\s*:|"
      r"\[mcp_servers\.", "mcp"),
