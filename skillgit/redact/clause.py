@@ -28,8 +28,8 @@ MIN_DIGITS = 6
 # Words that introduce a password in prose. English and the vocabulary's foreign words for
 # password are added by `clause_words` (one definition of each, in vocab.py).
 _EXTRA = ("pin", "pin code", "passcode", "login", "logon", "kennung")
-_END = re.compile(r"[.!?\u3002\uff01\uff1f\n](?:\s|$)|[\n;]")
-_TOKEN = re.compile(r"[^\s,\uff0c\u3001:\uff1a;\uff1b()\uff08\uff09\[\]{}<>\"'`"
+_END = re.compile(r"[.!?](?:\s|$)|[\u3002\uff01\uff1f\n;]")  # CJK stops need no space
+_TOKEN = re.compile(r"[^\s,\uff0c\u3001\u3002:\uff1a;\uff1b()\uff08\uff09\[\]{}<>\"'`"
                     r"\u00ab\u00bb\u201c\u201d\u201e|]+")
 _SAFE = re.compile(
     r"(?:[a-z][\w+.-]*://|www\.)\S*"            # URLs

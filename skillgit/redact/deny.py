@@ -4,7 +4,7 @@ The named rules (`scan.py`) run first and name what they find; the net runs unde
 the text between their spans, in one pass: one tokenizer `finditer`, then cheap checks per
 token (cached by token). A token of 16 or more letters and digits that looks random in any
 alphabet (mixed base62/base64, hex, lower-case or upper-case only, long digit runs) and is
-not known to be safe is masked as `unknown-token`. "Random" is measured, not listed:
+not known to be safe is masked as `opaque-value`. "Random" is measured, not listed:
 
 - mixed letters and digits: the mean length of its case/digit runs (identifiers are made of
   words, `getElementById`, `Base64Encoder`; random base62 switches class every two characters)
@@ -47,7 +47,7 @@ from skillgit.redact.vocab import (
     foreign_words_in,
 )
 
-KIND = "unknown-token"
+KIND = "opaque-value"
 KIND_BYTES = "key-bytes"
 KIND_MNEMONIC = "mnemonic"
 KIND_DUMP = "key-hex-dump"

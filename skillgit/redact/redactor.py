@@ -108,14 +108,14 @@ class Redactor:
 
     def _redact(self, text: str) -> str:
         text = self._unhidden(self._paths.rewrite(text))
-        matches = scan(text, self._patterns) if len(text) >= 4 else []
+        matches = _outside_markers(text, scan(text, self._patterns)) if len(text) >= 4 else []
         for _ in range(_MAX_ROUNDS):
             if not matches:
                 break
             text, markers = _replace(text, matches)
             if not self._changed_near(text, markers):
                 break
-            matches = scan(text, self._patterns)
+            matches = _outside_markers(text, scan(text, self._patterns))
         return text
 
     def _unhidden(self, text: str) -> str:
@@ -149,6 +149,20 @@ class Redactor:
             else:
                 windows.append((low, high))
         return any(scan(text[low:high], self._patterns) for low, high in windows)
+
+
+_MARKER = re.compile(r"\[REDACTED:[^\]\s]{1,64}\]")
+
+
+def _outside_markers(text: str, matches: list[SecretMatch]) -> list[SecretMatch]:
+    """`matches` without those that reach into a marker: a marker is never re-read as a
+    value (`"id":"[REDACTED:opaque-value]"` must not become `[REDACTED:[REDACTED:…]`)."""
+    if not matches or "[REDACTED:" not in text:
+        return matches
+    spans = [m.span() for m in _MARKER.finditer(text)]
+    return [m for m in matches
+            if not any(low < m.end and m.start < high and not (m.start <= low and high <= m.end)
+                       for low, high in spans)]
 
 
 _NOT_BATCHED = ("-----BEGIN", "Private-")

@@ -73,3 +73,18 @@ def test_ordinary_clauses_pass_untouched(text: str) -> None:
 def test_markdown_around_a_word_is_no_symbol() -> None:
     text = "where login is not possible, skip to the **no-auth fallback** below"
     assert REDACTOR.redact(text) == text
+
+
+def test_a_sentence_in_a_script_without_spaces_ends_at_its_full_stop() -> None:
+    text = ("\u30d1\u30b9\u30ef\u30fc\u30c9\u3092\u5909\u66f4\u3057\u305f\u3089\u30ed\u30b0"
+            "\u30a4\u30f3\u3067\u304d\u306a\u304f\u306a\u308a\u307e\u3057\u305f\u3002\u30ea"
+            "\u30bb\u30c3\u30c8\u65b9\u6cd5\u3092\u6559\u3048\u3066\u304f\u3060\u3055\u3044")
+    assert REDACTOR.redact(text) == text
+
+
+def test_a_marker_is_never_read_again_as_a_value() -> None:
+    line = '{"ts":"2025-03-12T10:14:22Z","job_id":"%s","msg":"job started"}'
+    ids = ["".join(RNG.choice("0123456789ABCDEFGHJKMNPQRSTVWXYZ") for _ in range(26))
+           for _ in range(2)]
+    once = REDACTOR.redact("\n".join(line % i for i in ids) + "\n")
+    assert "[REDACTED:[REDACTED" not in once and REDACTOR.redact(once) == once
