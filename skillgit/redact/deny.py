@@ -464,7 +464,9 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
             if _mnemonic(match.group(1)) and free(match.start(1), match.end(1)):
                 yield KIND_MNEMONIC, match.start(1), match.end(1)
     yield from _word_values(text, lowered, free)
-    for syntax in _POSITIONS:
+    for needs, syntax in zip(_POSITION_NEEDS, _POSITIONS, strict=True):
+        if not all(literal in lowered for literal in needs):
+            continue  # the row's literals are absent: its regex cannot match (a prefilter)
         for match in syntax.finditer(text):
             value = match.group("v")
             if _positional_value(value) and free(match.start("v"), match.end("v")):
@@ -486,6 +488,9 @@ _POSITIONS = (
     re.compile(r"(?i)\bnet[ \t]+use\b[^\n]{0,200}?/user:[^\s]+[ \t]+(?P<v>[^\s/\"'`]{4,128})"),
 )
 """Positions that hold a secret without a word naming it (one row per syntax)."""
+_POSITION_NEEDS = (("/", "@"), ("a",), ("-pw",), ("net", "/user:"))
+"""What each row of `_POSITIONS` cannot match without (lower case), derived by hand from the
+row next to it; `test_deny` holds each row's own examples, so a wrong literal fails there."""
 
 
 def _positional_value(value: str) -> bool:
