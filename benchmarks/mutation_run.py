@@ -94,8 +94,15 @@ SLIPS: tuple[tuple[str, str, str, str, str], ...] = (
      "pass", "a note the final screen flags withholds the whole proposal"),
     ("composer", "skillgit/distill/run.py", "digest = as_cached(digest)", "pass",
      "a cold run uses the digest as it was before the final screen"),
-    ("composer", "skillgit/mine/propose.py", "if fragments.problem(note) is None:",
+    ("composer", "skillgit/mine/propose.py",
+     "if all(fragments.problem(text) is None for text in (note, *r.sources)):",
      "if True:", "rejected notes are not screened alone"),
+    ("composer", "skillgit/mine/propose.py",
+     "if all(fragments.problem(text) is None for text in (note, *r.sources)):",
+     "if fragments.problem(note) is None:", "a note is screened only as shown (cut)"),
+    ("composer", "skillgit/distill/run.py",
+     "digest = with_sources(digest, job.conversation)", "pass",
+     "a quote cut from an unsafe turn is screened without it"),
 )
 _OPERATORS: tuple[tuple[str, str, str], ...] = (
     (r" == ", " != ", "== -> !="), (r" != ", " == ", "!= -> =="),
