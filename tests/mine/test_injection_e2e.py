@@ -135,16 +135,23 @@ def test_no_injection_variant_reaches_a_git_object_and_the_summary_says_why(
     assert "withheld, never copied" in err
 
 
+def _withheld_alone(root: Path, write, capsys: pytest.CaptureFixture[str],  # type: ignore[no-untyped-def]
+                    risk: str, text: str, needle: str) -> None:
+    """Said and run in two sessions: no proposal, withheld with its class, in no output or
+    git object."""
+    for agent in ("claude-code", "codex"):
+        write([user(next(ASKS)), *_corrected(text)], agent=agent)
+    result, err = _mine(capsys)
+    assert result["proposals"] == [], result
+    assert result["withheld"].get(risk, 0) >= 2 and risk in err
+    assert needle not in err and needle.encode() not in _all_objects(root)
+
+
 @pytest.mark.parametrize(("risk", "text", "needle"), VARIANTS)
 def test_each_variant_alone_is_withheld_with_its_class(
         repo: Path, session, capsys: pytest.CaptureFixture[str],  # noqa: F811
         risk: str, text: str, needle: str) -> None:
-    for agent in ("claude-code", "codex"):
-        session([user(next(ASKS)), *_corrected(text)], agent=agent)
-    result, err = _mine(capsys)
-    assert result["proposals"] == [], result
-    assert result["withheld"].get(risk, 0) >= 2 and risk in err
-    assert needle not in err and needle.encode() not in _all_objects(repo)
+    _withheld_alone(repo, session, capsys, risk, text, needle)
 
 
 def test_lower_risk_text_is_written_only_under_review_carefully(
@@ -297,12 +304,7 @@ EFFECTS = [
 def test_a_rule_that_weakens_a_safeguard_or_adds_a_code_source_is_withheld(
         repo: Path, session, capsys: pytest.CaptureFixture[str],  # noqa: F811
         risk: str, text: str, needle: str) -> None:
-    for agent in ("claude-code", "codex"):
-        session([user(next(ASKS)), *_corrected(text)], agent=agent)
-    result, err = _mine(capsys)
-    assert result["proposals"] == [], result
-    assert result["withheld"].get(risk, 0) >= 2 and risk in err
-    assert needle not in err and needle.encode() not in _all_objects(repo)
+    _withheld_alone(repo, session, capsys, risk, text, needle)
 
 
 def test_a_safe_sentence_cut_from_an_unsafe_turn_is_withheld_with_it(

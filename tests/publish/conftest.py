@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from github_server import GitHubStub
 from gitserver import GitHttpServer
+from publish_world import World, make_world
 from pushkit import git
 
 
@@ -52,3 +53,16 @@ def github() -> Iterator[GitHubStub]:
     `.rate_limit_next(…)`, `.secondary_limit_next(…)`."""
     with GitHubStub() as stub:
         yield stub
+
+
+@pytest.fixture
+def stub(token: str) -> Iterator[GitHubStub]:
+    with GitHubStub(owner="o", name="r", token=token) as github:
+        yield github
+
+
+@pytest.fixture
+def world(tmp_path: Path, token: str, git_server: GitHttpServer, stub: GitHubStub,
+          monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> World:
+    """A publishing world (`publish_world.make_world`) on the stand-in and the git server."""
+    return make_world(tmp_path, token, git_server, stub, monkeypatch, capsys)

@@ -4,14 +4,11 @@ marker, and each run starts by reconciling what a killed run or a human left beh
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from github_server import GitHubStub
-from gitserver import GitHttpServer
-from publish_world import World, git, make_world
+from publish_world import World, git
 
 from skillgit.cli import main
 from skillgit.github.client import GitHubClient
@@ -22,18 +19,6 @@ from skillgit.publish.writes import CLOSED_MARKER
 
 FP1, FP2, FP3 = "1111aaaa2222bbbb", "3333cccc4444dddd", "5555eeee6666ffff"
 ALPHA, BETA, GAMMA = "skillgit/new/alpha", "skillgit/new/beta", "skillgit/new/gamma"
-
-
-@pytest.fixture
-def stub(token: str) -> Iterator[GitHubStub]:
-    with GitHubStub(owner="o", name="r", token=token) as github:
-        yield github
-
-
-@pytest.fixture
-def world(tmp_path: Path, token: str, git_server: GitHttpServer, stub: GitHubStub,
-          monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> World:
-    return make_world(tmp_path, token, git_server, stub, monkeypatch, capsys)
 
 
 def labels(world: World, number: int) -> set[str]:

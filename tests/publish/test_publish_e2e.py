@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from github_server import GitHubStub
 from gitserver import GitHttpServer
-from publish_world import World, git, make_world
+from publish_world import World, git
 from pushkit import REVIEWER
 
 from skillgit.cli import main
@@ -22,18 +21,6 @@ from skillgit.publish.body import parse_fingerprint
 from skillgit.publish.dashboard import DASHBOARD_MARKER
 
 FP1, FP2, FP3 = "1111aaaa2222bbbb", "3333cccc4444dddd", "5555eeee6666ffff"
-
-
-@pytest.fixture
-def stub(token: str) -> Iterator[GitHubStub]:
-    with GitHubStub(owner="o", name="r", token=token) as github:
-        yield github
-
-
-@pytest.fixture
-def world(tmp_path: Path, token: str, git_server: GitHttpServer, stub: GitHubStub,
-          monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> World:
-    return make_world(tmp_path, token, git_server, stub, monkeypatch, capsys)
 
 
 def writes(world: World) -> list[str]:
