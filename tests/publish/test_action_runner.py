@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,12 @@ from skillgit.gitops import GitRepo
 
 PROJECT = Path(__file__).resolve().parents[2]
 INSTALLED = {"install": {"python": sys.executable}}
+
+
+@pytest.fixture
+def stub(token: str) -> Iterator[GitHubStub]:
+    with GitHubStub(owner="o", name="r", token=token) as github:
+        yield github
 
 
 def demo_repo(tmp_path: Path, git_server: GitHttpServer, stub: GitHubStub) -> Path:
