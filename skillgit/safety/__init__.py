@@ -52,6 +52,7 @@ __all__ = ["ELEVATION", "UNKNOWN_HOST", "Finding", "Note", "findings", "hosts_in
            "is_unsafe", "new_text", "notes", "refused", "unsafe_lines"]
 
 MAX_SCREENED = 200_000
+_ALWAYS = frozenset({_text.HIDDEN, _text.AGENT})  # read in the text as written
 _TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$", re.M)
 
 
@@ -68,6 +69,11 @@ def findings(text: str | None) -> list[Finding]:
     text = text[:MAX_SCREENED]
     plain = _text.normalize(text)
     out = _text.findings(text, plain)
+    guarded = _effects.unforbidden(plain)
+    if guarded != plain:  # a command shown only to forbid it: what else is there?
+        still = set(_text.findings(_effects.unforbidden(text), guarded))
+        out = [f for f in out if f.risk in _ALWAYS or f in still]
+        plain = guarded
     plain = _TABLE_ROW.sub(_cells, _text.unmarked(plain))
     for prose in (False, True):  # a quote and an apostrophe read differently may hide a command
         out += analyse(parse(plain, prose=prose))

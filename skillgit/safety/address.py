@@ -12,7 +12,9 @@ from skillgit.safety import tongues
 _MODELS = (r"(?:claude|codex|gemini|copilot|cursor|chatgpt|gpt(?:-?[\w.]+)?|sonnet|opus|haiku|"
            r"devin|aider|windsurf|cline|openhands|jules|grok|llama|mistral|qwen|deepseek|bard|"
            r"kiro|junie|tabnine|cody)")
-AI = (rf"(?:ai|a\.i\.|llms?|gpts?|{_MODELS}|language models?|"
+AI = (rf"(?:(?:ai|llm|gpt)[- ]?(?:based|powered|driven|enabled)\s+(?:\w+\s+)?(?:tools?|"
+      r"assistants?|agents?|systems?|models?|bots?|editors?)|ai|a\.i\.|llms?|gpts?|"
+      rf"{_MODELS}|language models?|"
       r"(?:(?:coding|ai|llm|automated|autonomous|automatic|software|code|language)\s+)?"
       r"(?:agents?|assistants?|models?|bots?)|(?:automated|automation|ai|llm)\s+(?:tools?|"
       r"systems?|readers?|crawlers?|processes))")
@@ -78,6 +80,17 @@ _AGENT_PATTERNS = [
     r"instructed|expected) to)\b",
     r"\b(?:ai|llm|coding|autonomous)\s+(?:agents?|assistants?|models?|bots?)\s+(?:must|shall|"
     r"are (?:required|instructed) to)\b",
+    r"\b(?:ai|llm|coding|autonomous|automated)\s+(?:agents|assistants|bots|tools)\s+(?:should|"
+    r"ought\s+to|need\s+to|have\s+to|are\s+(?:expected|asked)\s+to)\b",
+    # addressed where a piece of text opens: a heading, a comment, a key, "Attention …:"
+    rf"^[ \t]*#+[ \t]*(?:(?:notes?|instructions?|guidance|rules|hints?)\s+)?(?:for|to)\s+"
+    rf"(?:all\s+|any\s+|the\s+)?{AI}\b",
+    rf"\battention\s*[,:]?\s*(?:all\s+|any\s+)?{AI}\s*[:,!]",
+    rf"^[ \t]*(?:#|//|/\*|\*|--|;|>)[ \t]*(?:note\s+(?:for|to)\s+)?{AI}(?:\s*/\s*{AI})*"
+    r"\s*:\s*\S+\s+\S+\s+\S+",
+    r"(?<![\w-])[\"']?(?:ai|llm|agents?|assistants?|copilot|claude|gpt|codex|gemini|cursor)[_-]?"
+    r"(?:agents?[_-]?|assistants?[_-]?)?(?:instructions?|rules|notes?|directives?|prompts?|"
+    r"guidance|memory)[\"']?\s*[:=]",
     rf"\b(?:if|when|since|because|as)\s+you\s+are\s+(?:an?\s+)?{AI}",
     rf"\b(?:attention|note|notice|message|instructions?|memo|important|section|part|text)\s*"
     r"(?:(?:is|are)\s+(?:only\s+)?)?(?:to|for)\s+"

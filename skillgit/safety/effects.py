@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skillgit.safety import lookalike
+from skillgit.safety import lookalike, tongues
 from skillgit.safety.findings import Finding
 from skillgit.safety.launch import State
 from skillgit.safety.resolve import Resolved
@@ -38,8 +38,9 @@ _ENV = [(re.compile(rf"(?<![\w.-])(?:\$env:|os\.environ\[[\"']|os\.Setenv\(\"|pr
                     rf"(?:{name})[\"']?\]?[ \t]*(?:=|:|,|[ \t])[ \t]*[\"']?(?:{value})[\"']?"
                     r"(?![\w.-])"),
          effect) for name, value, effect in ENV]
-_SETTINGS = [(re.compile(rf"(?<![\w.-])[\"']?(?:{key})[\"']?{_SEP}[\"']?({value})(?:[\"',;\s]|$)",
-                         re.I), effect) for key, value, effect in SETTINGS]
+# a key (a Java `-Dkey=value` too), then its value, which ends where value characters end
+_SETTINGS = [(re.compile(rf"(?<![\w.-])(?:-D)?[\"']?(?:{key})[\"']?{_SEP}[\"']?({value})"
+                         r"(?![\w/-]|\.\w)", re.I), effect) for key, value, effect in SETTINGS]
 _IDIOMS = [(re.compile(p, re.I if effect not in ("tests",) else 0), effect)
            for p, effect in IDIOMS]
 _PROSE = [(re.compile(p, re.I), effect) for p, effect in PROSE]
@@ -53,13 +54,13 @@ _SPACE_SEP = re.compile(r"\b(?:config|set|--global|--system|--local|-c)\b", re.I
 # Polarity: a clause that forbids what it names.
 _CLAUSE_BREAK = re.compile(r"[.;!?:,(\u2014]\s|\s[-\u2013]\s|\b(?:but|then|so|instead|otherwise|"
                            r"just|and\s+then|unless|or\s+else)\b", re.I)
-_NEGATION = re.compile(
-    r"\b(?:never|don'?t|do\s+not|does\s+not|doesn'?t|must\s+not|mustn'?t|should\s+not|"
+_NEGATION = re.compile(  # a word, never part of an option or a name (`--no-cov`, `no_proxy`)
+    r"(?<![-_/.=])\b(?:never|don'?t|do\s+not|does\s+not|doesn'?t|must\s+not|mustn'?t|should\s+not|"
     r"shouldn'?t|shall\s+not|cannot|can'?t|won'?t|will\s+not|avoid(?:ing)?|no\s+longer|"
     r"stop\s+using|instead\s+of|rather\s+than|without|forbid\w*|prohibit\w*|refuse\w*|"
-    r"disallow\w*|not|nor|no)\b", re.I)
+    r"disallow\w*|not|nor|no)\b(?![-_/.=]\w)", re.I)
 _NOT_REALLY = re.compile(r"\b(?:don'?t|do\s+not|never)\s+(?:forget|hesitate|fail|be\s+afraid|"
-                         r"worry|bother|wait)\b|\bnever\s+mind\b|\b(?:is|are|was|were|has|have|if)\s+not\s*$|"
+                         r"worry|bother|wait|skip|omit|miss|neglect)\b|\bnever\s+mind\b|\b(?:is|are|was|were|has|have|if)\s+not\s*$|"
                          r"\bno\s+(?:need|problem|worries)\b|\bnot\s+(?:only|just)\b", re.I)
 _FORBIDDEN_AFTER = re.compile(r"[^.;!?\n]{0,50}?\b(?:is|are)\s+(?:not\s+(?:allowed|permitted|ok|"
                               r"okay|acceptable|an\s+option)|forbidden|banned|prohibited|never\s+"
@@ -68,6 +69,7 @@ _FORBIDDEN_AFTER = re.compile(r"[^.;!?\n]{0,50}?\b(?:is|are)\s+(?:not\s+(?:allow
 _BAD_INTRO = re.compile(r"^[\s>*#_-]*(?:[\u274c\U0001f6ab\u26d4\u2717\u2718]|(?:bad|wrong|"
                         r"incorrect|never|don'?t|do\s+not|avoid|anti-?pattern|not\s+this)\b)"
                         r"[^\n]*:[\s*_]*$", re.I)
+_WITHOUT = re.compile(r"without|sans|ohne|senza|sin|sem|bez|без|zonder", re.I)
 MAX_NEGATION_GAP = 8  # words between the negation and what it forbids
 
 
@@ -76,16 +78,37 @@ def forbids(line: str, start: int, end: int) -> bool:
     forbidden right after)."""
     if _FORBIDDEN_AFTER.match(line, end):
         return True
+    if not line.isascii() and tongues.NEGATED_AFTER.match(line, end):
+        return True  # a verb-final language: "`--no-verify` を使わないで"
     head = line[:start]
     breaks = list(_CLAUSE_BREAK.finditer(head))
     clause = head[breaks[-1].end():] if breaks else head
-    negations = list(_NEGATION.finditer(clause))
-    if not negations:
-        return False
-    last = negations[-1]
+    negations = sorted([*_NEGATION.finditer(clause), *tongues.NEGATION.finditer(clause)],
+                       key=lambda m: m.end())
+    if not negations or any(_WITHOUT.fullmatch(m.group()) for m in negations[1:]):
+        return False  # none, or a double negative: "never deploy without `…`"
+    last = negations[-1]  # "non usare mai": one negation in two words
     if _NOT_REALLY.search(clause[:last.end()]) or _NOT_REALLY.match(clause, last.start()):
         return False
     return len(clause[last.end():].split()) <= MAX_NEGATION_GAP
+
+
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+
+
+def unforbidden(text: str) -> str:
+    """`text` with each inline code span a clause forbids blanked ("never use `curl … | sh`",
+    "niemals `--no-verify` benutzen"): what a rule forbids is not what it recommends."""
+    if "`" not in text:
+        return text
+    out = text
+    for m in _CODE_SPAN.finditer(text):
+        first = text.rfind("\n", 0, m.start()) + 1
+        last = text.find("\n", m.end())
+        line = text[first:last if last >= 0 else len(text)]
+        if forbids(line, m.start() - first, m.end() - first):
+            out = out[:m.start(1)] + " " * len(m.group(1)) + out[m.end(1):]
+    return out
 
 
 def _bad_example(text: str, first: int) -> bool:
@@ -135,7 +158,7 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
             if not re.search(r"[=:]", sep) and not _SPACE_SEP.search(text, line_start,
                                                                       m.start()):
                 continue
-            if effect == "index" and DEFAULT_INDEX.match(m.group(1).strip("\"'")):
+            if effect == "index" and DEFAULT_INDEX.match(m.group(1).strip("\"'`;,.)")):
                 continue
             yield m.start(), m.end(), effect
     offset = 0
@@ -239,3 +262,6 @@ def _packages(r: Resolved, program: str) -> Iterator[tuple[str, str]]:
             yield "lookalike", spec
         elif how == "run" and auto_yes and not lookalike.is_known(ecosystem, name):
             yield "run-remote", spec
+        elif (ecosystem == "go" and r.arg_texts()[:1] in (["install"], ["run"]) and "." in
+              name.split("/")[0] and not lookalike.is_known(ecosystem, name)):
+            yield "run-remote", spec  # a program built from a module nobody vetted, then run

@@ -98,7 +98,12 @@ def bare_name(spec: str) -> str | None:
 
 
 def is_known(ecosystem: str, name: str) -> bool:
-    return canonical(name) in _KNOWN.get(ecosystem, frozenset())
+    folded = canonical(name)
+    known = _KNOWN.get(ecosystem, frozenset())
+    if ecosystem == "go":  # a package inside a known module: `golang.org/x/tools/gopls`
+        parts = folded.split("/")
+        return any("/".join(parts[:n]) in known for n in range(1, len(parts) + 1))
+    return folded in known
 
 
 @lru_cache(maxsize=4096)

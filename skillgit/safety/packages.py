@@ -146,6 +146,16 @@ github.com/golangci/golangci-lint honnef.co/go/tools github.com/air-verse/air
 github.com/cosmtrek/air github.com/go-delve/delve gopkg.in/yaml.v3 gopkg.in/yaml.v2
 github.com/davecgh/go-spew github.com/mattn/go-sqlite3 github.com/rs/zerolog
 github.com/charmbracelet/bubbletea github.com/golang-jwt/jwt github.com/joho/godotenv
+mvdan.cc/gofumpt github.com/sqlc-dev/sqlc github.com/golang-migrate/migrate
+github.com/pressly/goose github.com/swaggo/swag github.com/bufbuild/buf
+github.com/goreleaser/goreleaser github.com/vektra/mockery go.uber.org/mock
+github.com/golang/mock github.com/securego/gosec github.com/go-task/task
+github.com/magefile/mage github.com/a-h/templ github.com/mgechev/revive gotest.tools/gotestsum
+github.com/segmentio/golines github.com/fatih/gomodifytags github.com/99designs/gqlgen
+github.com/oapi-codegen/oapi-codegen github.com/deepmap/oapi-codegen golang.org/x/vuln
+github.com/grpc-ecosystem/grpc-gateway github.com/kisielk/errcheck github.com/google/wire
+entgo.io/ent github.com/jstemmer/go-junit-report github.com/axw/gocov github.com/google/ko
+sigs.k8s.io/kind sigs.k8s.io/controller-tools sigs.k8s.io/kustomize github.com/bazelbuild/bazelisk
 """
 
 

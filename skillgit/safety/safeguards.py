@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from skillgit.safety.vocab import CODE_SOURCE, WEAKENED
+from skillgit.safety.vocab import CODE_SOURCE, DESTRUCTIVE, EXFILTRATION, WEAKENED
 
 EFFECTS: dict[str, tuple[str, str]] = {
     "hooks": (WEAKENED, "git hooks or commit checks skipped"),
     "tls": (WEAKENED, "TLS, signature or checksum verification turned off"),
-    "tests": (WEAKENED, "tests or CI jobs disabled"),
+    "tests": (WEAKENED, "tests, linters, type checks or CI jobs disabled"),
+    "locks": (WEAKENED, "state locks, lockfiles or production guards bypassed"),
     "review": (WEAKENED, "branch protection, required reviews or history protection bypassed"),
     "security": (WEAKENED, "security software or sandboxing turned off"),
     "perms": (WEAKENED, "file or socket permissions widened"),
@@ -27,11 +28,15 @@ EFFECTS: dict[str, tuple[str, str]] = {
     "mcp": (CODE_SOURCE, "an MCP server added"),
     "git-dep": (CODE_SOURCE, "a dependency fetched from a git repository"),
     "binary": (CODE_SOURCE, "a binary downloaded to run later"),
+    "destroy": (DESTRUCTIVE, "shared or production data destroyed (a database, schema, bucket, "
+                "namespace, volumes or a folder outside the project)"),
+    "send": (EXFILTRATION, "repository content or the environment sent to another host"),
 }
 
 # The default indexes: pointing a tool back at one of these adds no source.
 DEFAULT_INDEX = re.compile(r"^(?:https?://)?(?:pypi\.org|pypi\.python\.org|files\.pythonhosted"
-                           r"\.org|registry\.npmjs\.org|registry\.yarnpkg\.com|crates\.io|"
+                           r"\.org|registry\.npmjs\.org|registry\.yarnpkg\.com|crates\.io|(?:npm|maven|nuget|rubygems)\.pkg"
+                           r"\.github\.com|"
                            r"index\.crates\.io|rubygems\.org|proxy\.golang\.org|sum\.golang\.org)"
                            r"(?:[/:]\S*)?$|^(?:direct|off|default|\$\{?\w+\}?|<[^>]*>)$", re.I)
 AGENTS = frozenset({"claude", "codex", "gemini", "aider", "cursor-agent", "amp", "copilot",
@@ -40,6 +45,12 @@ AGENTS = frozenset({"claude", "codex", "gemini", "aider", "cursor-agent", "amp",
 _PACKAGERS = frozenset({"pip", "pip3", "uv", "uvx", "pipx", "poetry", "pdm", "rye", "hatch",
                         "npm", "npx", "pnpm", "pnpx", "yarn", "bun", "bunx", "cargo", "gem",
                         "bundle", "conda", "mamba"})
+
+
+# Test markers that say what a test costs or needs, not what it checks.
+_COST = (r"(?:slow|very_slow|integration|e2e|end_to_end|gpu|cuda|network|online|internet|"
+         r"benchmark|bench|perf|performance|manual|docker|live|external|serial|nightly|"
+         r"requires_\w+|needs_\w+|long|heavy|stress|load|smoke|windows|macos|linux)\b")
 
 
 @dataclass(frozen=True)
@@ -76,6 +87,20 @@ FLAGS: list[Flag] = [
     *_f("agent", "--ask-for-approval -a", "codex", value=r"never"),
     *_f("agent", "--sandbox -s", "codex", value=r"danger-full-access"),
     *_f("tests", "--deselect", "pytest py.test", value=r".+"),
+    # a test selection that leaves named tests or areas out (`-m "not auth"`, `-k "not
+    # test_refund"`); leaving out tests by what they cost or need (`-m "not slow"`) is fine
+    *_f("tests", "-k -m", "pytest py.test",
+        value=rf"(?!\s*not\s+{_COST}(?:\s+(?:and|or)\s+not\s+{_COST})*\s*$)\s*not\b.+"),
+    *_f("tests", "--testPathIgnorePatterns --test-path-ignore-patterns --exclude-tag "
+        "--skip-tests --skip", "jest vitest npx pnpm yarn npm mocha cargo go gradle mvn dotnet",
+        value=r".+"),
+    *_f("tests", "--no-lint --skip-lint --no-typecheck --skip-typecheck --no-type-check "
+        "--skip-checks", anywhere=True),
+    *_f("locks", "-lock=false --no-frozen-lockfile --frozen-lockfile=false --no-lockfile "
+        "--skip-lock --no-package-lock --no-immutable --ignore-lockfile", anywhere=True),
+    *_f("security", "--privileged", "docker podman nerdctl"),
+    *_f("run-remote", "--install-extension", "code code-insiders codium cursor windsurf",
+        value=r"(?:\S*\.vsix|\w+://\S+)"),
     *_f("tests", "-DskipTests -Dmaven.test.skip=true -DskipITs", anywhere=True),
     *_f("review", "--admin", "gh", sub="pr"),
     *_f("review", "--force f", "git", sub="push"),
@@ -111,7 +136,9 @@ ENV: list[tuple[str, str, str]] = [
      r"YARN_REGISTRY|BUN_CONFIG_REGISTRY|GOPROXY|CARGO_REGISTRIES_\w+_INDEX|BUNDLE_MIRROR__\w+|"
      r"RUBYGEMS_HOST|POETRY_REPOSITORIES_\w+_URL|PDM_PYPI_URL|GEM_SOURCE", r"\S+", "index"),
     (r"\w*DANGEROUSLY\w*|\w*YOLO\w*|\w*AUTO_APPROVE\w*|IS_SANDBOX", r"1|true|yes|on", "agent"),
-    (r"SKIP_TESTS|SKIP_CI|CI_SKIP", r"1|true|yes", "tests"),
+    (r"SKIP_TESTS|SKIP_CI|CI_SKIP|SKIP_LINT|SKIP_CHECKS|NO_LINT", r"1|true|yes", "tests"),
+    (r"DISABLE_DATABASE_ENVIRONMENT_CHECK|ALLOW_PRODUCTION_\w+|I_KNOW_WHAT_I_AM_DOING\w*",
+     r"1|true|yes", "locks"),
 ]
 
 # Settings, in whatever file or command sets them: key (regex) → (value regex, effect).
@@ -144,6 +171,15 @@ SETTINGS: list[tuple[str, str, str]] = [
     (r"fail_under|fail-under|cov-fail-under|minimum_coverage|coverage_threshold|"
      r"min_coverage", r"0(?:\.0+)?", "tests"),  # a coverage gate set to nothing
     (r"open-pull-requests-limit", r"0", "security"),  # dependency updates and alerts off
+    # any key whose last part says "insecure" or "skip verification", set on
+    (r"(?:[\w-]+[._-])*(?:insecure|allowall|allow[_-]?insecure\w*|(?:skip|disable|ignore|no)"
+     r"[_-]?(?:\w+[_-])?(?:tls|ssl|certs?|verify)\w*|(?:tls|ssl|certs?)[_-]?(?:\w+[_-])?"
+     r"(?:skip|insecure|disabled?|ignore|no)[_-]?\w*)",
+     r"true|1|yes|on", "tls"),
+    (r"privileged|allowprivilegeescalation|hostpid|hostnetwork", r"true", "security"),
+    (r"pod-security\.kubernetes\.io/(?:enforce|audit|warn)", r"privileged", "security"),
+    (r"(?:frozen|immutable)[-_]?(?:lockfile|install)s?|package-lock|lockfile", r"false",
+     "locks"),
 ]
 
 # Code, CI and system idioms (regexes, case-insensitive unless noted).
@@ -189,6 +225,46 @@ IDIOMS: list[tuple[str, str]] = [
      r"\b(?:git|github):|\bcargo\s+(?:add|install)\b[^\n]*--git\b", "git-dep"),
     (r"\b(?:curl|wget|iwr|invoke-webrequest)\b[^\n]*\s(?:-o|-O|--output|-OutFile|"
      r"--output-document)[\s=]+\S*/(?:bin|sbin)/\S+", "binary"),
+    # lint and type checks silenced wholesale (one rule or one line is a decision, all is not)
+    (r"#!?\[allow\((?:warnings|clippy::(?:all|pedantic|restriction))\)\]|"
+     r"/\*\s*eslint-disable\s*\*/|^\s*//\s*eslint-disable\s*$|//\s*@ts-nocheck\b|"
+     r"[\"']?noCheck[\"']?\s*:\s*true|#\s*(?:mypy:\s*ignore-errors|pylint:\s*disable=all|"
+     r"flake8:\s*noqa|ruff:\s*noqa)(?![\w:-])|@SuppressWarnings\(\s*\"all\"\s*\)|"
+     r"\bnolint:all\b|--no-verify-types\b", "tests"),
+    # a package source of a build tool, a tap, an apt source, a registry for images
+    (r"\bmaven\s*[({]\s*(?:url\s*[=(]?\s*)?(?:uri\s*\(\s*)?[\"'](?!https?://(?:repo1?\.maven"
+     r"\.org|repo\.maven\.apache\.org|plugins\.gradle\.org|maven\.google\.com|dl\.google\.com)"
+     r")[^\"']+[\"']|<(?:repository|mirror|pluginRepository)>[\s\S]{0,200}?<url>\s*https?://"
+     r"(?!repo1?\.maven\.org|repo\.maven\.apache\.org)|\bbrew\s+tap\s+(?!homebrew/)[\w-]+/"
+     r"|\bdeb\s+\[[^\]\n]*trusted=yes|\badd-apt-repository\s+(?:-y\s+)?(?:ppa:|['\"]?deb\s)",
+     "index"),
+    (r"(?:^|[\s`'\"(])(?:FROM|image:)\s+(?:--platform=\S+\s+)?(?!(?:docker\.io|ghcr\.io|"
+     r"gcr\.io|[\w-]+\.gcr\.io|quay\.io|mcr\.microsoft\.com|public\.ecr\.aws|registry\.k8s\.io|"
+     r"registry\.gitlab\.com|[\w-]+\.pkg\.dev|localhost)[/:])(?:[\w-]+\.)+[a-z]{2,}(?::\d+)?/"
+     r"[\w./-]+", "index"),
+    # data destroyed where it is shared: production, a whole database, bucket, namespace,
+    # volumes, or a folder outside the project
+    (r"\bDROP\s+(?:DATABASE|SCHEMA)\b(?!\s+(?:IF\s+EXISTS\s+)?[\w\"`]*(?:test|tmp|temp|dev|"
+     r"local|scratch|sandbox))|\bTRUNCATE\s+(?:TABLE\s+)?\w[^;\n]*\bCASCADE\b|"
+     r"\.drop(?:Database|Collection)\s*\(|\bFLUSH(?:ALL|DB)\b|\bterraform\s+(?:destroy|apply\s+"
+     r"[^\n]*-destroy)\b|\bkubectl\s+delete\s+(?:(?:ns|namespaces?|pvc|pv|persistentvolume"
+     r"(?:claim)?s?|all)\b|[^\n]*\s(?:--all|-A|--all-namespaces)\b)|\b(?:aws\s+s3\s+rm\s+[^\n]*"
+     r"--recursive|aws\s+s3\s+rb\b|gsutil\s+(?:-m\s+)?rm\s+-r|gcloud\s+storage\s+rm\s+"
+     r"(?:-r|--recursive))|\bdocker\s+(?:system\s+prune\s+[^\n]*--volumes|volume\s+(?:prune|"
+     r"rm)\b)|\b(?:migrate:fresh|migrate:reset|db:wipe|db:drop|db:reset|db:schema:load|"
+     r"dropdb|flush\s+--no-input)\b[^\n]*\b(?:prod\w*|live)\b|\b(?:prod\w*|live)\b[^\n]*"
+     r"\b(?:migrate:fresh|migrate:reset|db:wipe|db:drop|db:reset|dropdb)\b|"
+     r"\b(?:rmtree|rmSync|rm_rf|rm_r|RemoveAll|rimraf|remove_dir_all|deleteRecursively|"
+     r"Remove-Item)\b[^\n]{0,80}?(?:homedir|home\(\)|expanduser|getenv\(\s*[\"']HOME|"
+     r"['\"](?:/|~|/(?:var|etc|usr|opt|srv|home|root|mnt|data)(?:/[\w.-]+){0,2})['\"]|\.\./\.\.|"
+     r"\$HOME|\$env:USERPROFILE)|\brm\s+(?:-\w+\s+)*-\w*[rR]\w*\s+(?:[^\n;&|]*\s)?(?:~|\$HOME|"
+     r"\$\{HOME\})/\.(?:ssh|gnupg|aws|kube|azure|docker|config|password-store|gitconfig)(?:[/\s`'\"]|$)",
+     "destroy"),
+    # what the repository or the environment holds, sent out
+    (r"\bgit\s+push\s+(?:-\S+\s+)*--mirror\b|\b(?:requests|httpx|axios|session|client)\."
+     r"(?:post|put|patch)\s*\([^\n]*(?:os\.environ|process\.env|ENV\b|os\.Environ|"
+     r"getenv|open\s*\(|readFileSync|SECRET|PASSWORD|TOKEN)|\bfetch\s*\([^\n]*(?:process\.env"
+     r"|readFileSync)", "send"),
 ]
 
 _V = r"(?:disable|disabling|turn(?:ing)?\s+off|switch(?:ing)?\s+off|skip(?:ping)?|bypass(?:ing)?|" \
@@ -233,6 +309,11 @@ PROSE: list[tuple[str, str]] = [
     (r"\b(?:add(?:ing)?|install(?:ing)?|register(?:ing)?|configur(?:e|ing)|enabl(?:e|ing)|"
      r"connect(?:ing)?|set(?:ting)?\s+up|hook(?:ing)?\s+up|plug(?:ging)?\s+in)\s+(?:the\s+|this\s+|"
      r"an?\s+|our\s+|my\s+)?(?:[\w.@/-]+\s+){0,2}mcp\s+servers?\b", "mcp"),
+    (r"\b(?:post|upload|send|ship|push|forward|submit|mirror|sync|copy|pipe)\w*\s+(?:[^.\n]|\.\S)"
+     r"{0,80}?(?:\b|(?<=[\s`'\"]))(?:package\.json|lockfile|lock\s+file|source(?:\s+code)?|"
+     r"repo(?:sitory)?|code\s*base|git\s+log|history|diffs?|env(?:ironment)?(?:\s+variables)?|"
+     r"\.env|secrets?|credentials?|keys?|dumps?)\b(?:[^.\n]|\.\S){0,80}?\bto\s+[`'\"<]?"
+     r"https?://", "send"),
     (rf"\b{_ADD}\s+[^.\n]{{0,30}}?(?<![-.])\b(?:extra\s+index|index\s+url|(?:package|npm|pypi|pip|"
      r"cargo|gem|private|internal|custom|alternative|mirror)(?:'s)?\s+(?:registry|index|mirror|"
      r"feed))\b", "index"),

@@ -22,7 +22,8 @@ AI_WORDS: dict[str, str] = {
     "he": r"העוזר|עוזר|הסוכן|בינה\s+מלאכותית",
     "th": r"ผู้ช่วย|เอไอ|ปัญญาประดิษฐ์",
     "el": r"βοηθ[όέ]\w*|τεχνητ\w+\s+νοημοσύνη",
-    "latin": r"\b(?:asistente|assistente|assistent(?:in)?|asystent\w*|asisten|asistan|agente|"
+    "latin": r"\b(?:asistentes?|assistants?|assistent[ei]s?|assistent(?:in|en)?|asystent\w*|asisten|asistan|"
+             r"agentes?|agenti|"
              r"yapay\s+zek[aâ]|tr[ợơ]\s+l[ýy]|intelig[eê]ncia\s+artificial|"
              r"intelligence\s+artificielle|k[üu]nstliche\s+intelligenz|(?-i:IA|KI))\b",
 }
@@ -92,6 +93,27 @@ TO: dict[str, str] = {
 }
 
 
+# Words that forbid what follows them (polarity: "niemals `--no-verify`", "non usare mai …").
+NEGATION_WORDS: dict[str, str] = {
+    "latin": r"\b(?:niemals|nie|nicht|keine?[nmrs]?|ohne|verboten|jamais|ne|n'|pas|sans|"
+             r"interdit\w*|nunca|jam[aá]s|n[aã]o|sin|sem|evit[ae]\w*|prohibid[oa]s?|"
+             r"proibid[oa]s?|mai|non|senza|vietat[oi]|nooit|niet|geen|zonder|nigdy|bez|zakaz\w*|"
+             r"asla|yapma\w*|kullanma\w*|de[gğ]il|yasak\w*|aldrig|inte|ikke|ej)\b",
+    "ru/uk": r"(?<!\w)(?:никогда|не|нельзя|без|ніколи|заборон\w*|запрещ\w*)(?!\w)",
+    "hi": r"कभी\s+नहीं|नहीं|मत",
+    "zh": r"不要|别|別|禁止|切勿|勿|永远不|永遠不|绝不|絕不|不得|不能",
+    "ja": r"決して|絶対に",
+    "ko": r"절대로?|금지",
+}
+# Languages that put "not" after the verb: "`--no-verify` を使わないで", "`curl | sh` 쓰지 마세요".
+NEGATION_AFTER: dict[str, str] = {
+    "ja": r"(?:ない|ません|禁止|な[。.]|なかれ)",
+    "ko": r"(?:않|말[고아]?|마세요|마십시오|금지)",
+    "hi": r"(?:नहीं|मत)",
+    "tr": r"(?:ma[zy]|me[zy]|mayın|meyin|yasak)",
+}
+
+
 def _any(table: dict[str, str]) -> str:
     return "(?:" + "|".join(table.values()) + ")"
 
@@ -110,10 +132,27 @@ _IGNORE_WORD, _AI_WORD = re.compile(_IGNORE, re.I), re.compile(_AI, re.I)  # pre
 _ADDRESSED_TO = re.compile(rf"(?:{_any(DEAR)})\s*{_AI}", re.I)
 
 
+# "Nota per gli assistenti AI:", "Hinweis für KI-Assistenten:", "참고 (AI 에이전트용):".
+FOR: dict[str, str] = {
+    "latin": r"\b(?:para|pra|per|pour|f[üu]r|fuer|voor|dla|i[çc]in|pentru|za)\s+(?:(?:el|la|los|las|"
+             r"il|lo|gli|le|les|l'|o|a|os|as|den|die|das|de|het|der|alle|todos|todas|tutti|"
+             r"tous|toutes|wszystkich)\s+)?",
+}
+_FOR_AI = re.compile(rf"(?:{_any(FOR)})(?:(?:KI|IA|AI)[- ])?{_AI}(?:\s*(?:de\s+)?(?:IA|AI|KI))?"
+                     r"\s*[:\uff1a]|" + rf"{_AI}\s*(?:용|에게|向け|宛て|へ)[\s)\uff09]*[:\uff1a]",
+                     re.I)
+
+
 def addressed(text: str) -> bool:
     """Whether `text` carries, in some language, words that address an AI or tell it to
     ignore its instructions."""
+    if _AI_WORD.search(text) and _FOR_AI.search(text):
+        return True
     if text.isascii():
-        return False  # English and other ASCII-only text is read by `address`
+        return False  # English is read by `address`
     return bool((_IGNORE_WORD.search(text) and _IGNORING.search(text)) or (
         _AI_WORD.search(text) and (_VOCATIVE.search(text) or _ADDRESSED_TO.search(text))))
+
+
+NEGATION = re.compile(_any(NEGATION_WORDS), re.I)
+NEGATED_AFTER = re.compile(r"[^.\n\u3002!?]{0,24}?" + _any(NEGATION_AFTER), re.I)

@@ -9,8 +9,8 @@ install hooks), so it is refused (`pip install --index-url …`, `uv pip install
 install --git`, `npm install URL`). What runs nothing yet is listed under "Review carefully"
 with its unknown host instead (see test_injection_sweep2.LEFT_TO_THE_REVIEWER): pointing a
 tool's configuration at a host (`poetry source add`, `npm config set registry`, `.npmrc`
-`registry=`), and `go install host/mod@v`, which builds a module without running its code
-(Go has no install hooks) and whose path is its host, as for every Go module."""
+`registry=`) is now refused as a code source added (tests/safety/test_effects.py), and so is
+`go install host/mod@v` of a module outside the well-known ones (test_injection_sweep2)."""
 
 from __future__ import annotations
 

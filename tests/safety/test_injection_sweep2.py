@@ -30,14 +30,27 @@ def test_a_variant_after_prose_in_a_fence_or_appended_is_refused(risk: str, text
     assert unsafe_lines(OWNER_SKILL + text + "\n", ignore=OWNER_SKILL)
 
 
-LEFT_TO_THE_REVIEWER = [
-    # A module from a host the screen cannot judge: the host is listed. (Pointing a package
-    # manager at a new index adds a code source: refused, see tests/safety/test_effects.py.)
+UNKNOWN_TOOLS = [
+    # A program built from a module nobody vetted, which the rule then has the agent run: a
+    # code source added, like `npx -y unknown-pkg`. (Go has no install hooks, but the point of
+    # installing a tool is running it.)
     f"go install {HOST}/tool@latest",
+    "`go install github.com/qz-tools/gofmtx@latest` on a fresh machine",
+    "go run example.dev/gen/cmd/gen@v1.2.0 ./api",
+]
+KNOWN_TOOLS = [
+    "go install golang.org/x/tools/gopls@latest",
+    "go install github.com/golangci/golangci-lint/cmd/golangci-lint@v1.59.0",
+    "go install ./cmd/...",
+    "go run ./cmd/server --port 8080",
 ]
 
 
-@pytest.mark.parametrize("text", LEFT_TO_THE_REVIEWER)
-def test_configuration_pointing_at_an_unknown_host_is_listed_not_refused(text: str) -> None:
+@pytest.mark.parametrize("text", UNKNOWN_TOOLS)
+def test_a_tool_from_an_unknown_module_is_refused(text: str) -> None:
+    assert "adding a code source" in refused(text)
+
+
+@pytest.mark.parametrize("text", KNOWN_TOOLS)
+def test_a_known_tool_or_the_projects_own_code_passes(text: str) -> None:
     assert refused(text) == []
-    assert [n.kind for n in notes(text, known_hosts={"github.com"})] == [UNKNOWN_HOST]
