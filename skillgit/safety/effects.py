@@ -32,7 +32,9 @@ from skillgit.safety.safeguards import (
 from skillgit.safety.shell import parse, walk
 from skillgit.safety.taint import views
 
-_SEP = r"[ \t]*(?:[=:]|[ \t](?=\S))[ \t]*"
+# The syntaxes of a setting: `key = value`, `key: value`, `git config key value`, and in
+# prose `key set to value` / `set key to value` (a space or `to` needs a "set"/"config" nearby)
+_SEP = r"[ \t]*(?:[=:]|[ \t]+(?:set[ \t]+)?to[ \t]+|[ \t](?=\S))[ \t]*"
 _ENV = [(re.compile(rf"(?<![\w.-])(?:\$env:|os\.environ\[[\"']|os\.Setenv\(\"|process\.env\.|"
                     r"ENV\[[\"']|setx\s+|set\s+)?"
                     rf"(?:{name})[\"']?\]?[ \t]*(?:=|:|,|[ \t])[ \t]*[\"']?(?:{value})[\"']?"
@@ -49,6 +51,9 @@ _DISTINCT = {f.flag: f for f in FLAGS if f.anywhere}  # options that are a menti
 _ANYWHERE = re.compile(r"(?<![\w-])(" + "|".join(
     re.sub(r"^\\-\\-", "--?", re.escape(f)) for f in sorted(_DISTINCT, key=len, reverse=True))
     + r")(?![\w-])(?:[=\s]+[\"']?(\S+))?")
+# `name>=1.2` (requirements, pyproject) or `"name": "^1.2.3"` (package.json)
+_DECLARED = re.compile(r"(?<![\w.@/-])([A-Za-z][\w.-]{3,})(?:\[[\w,]+\])?\s*(?:>=|==|~=|<=|!=)\s*\d|"
+                       r"\"(@?[\w.-]{4,}(?:/[\w.-]+)?)\"\s*:\s*\"[\^~]?\d")
 _SPACE_SEP = re.compile(r"\b(?:config|set|--global|--system|--local|-c)\b", re.I)
 
 # Polarity: a clause that forbids what it names.
@@ -143,6 +148,10 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
     for pattern, effect in [*_ENV, *_IDIOMS, *_PROSE]:
         for m in pattern.finditer(text):
             yield m.start(), m.end(), effect
+    for m in _DECLARED.finditer(text):  # a dependency declared under a look-alike name
+        ecosystem = "pypi" if m.group(1) else "npm"
+        if lookalike.imitates(ecosystem, m.group(1) or m.group(2)):
+            yield m.start(), m.end(), "lookalike"
     for m in _ANYWHERE.finditer(text):
         name = m.group(1)
         flag = _DISTINCT.get(name) or _DISTINCT["-" + name]

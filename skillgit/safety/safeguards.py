@@ -186,7 +186,7 @@ SETTINGS: list[tuple[str, str, str]] = [
 IDIOMS: list[tuple[str, str]] = [
     (r"\bverify\s*=\s*False\b|\bssl\._create_unverified_context\b|\bCERT_NONE\b|"
      r"\bcheck_hostname\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|"
-     r"\bInsecureSkipVerify\s*:\s*true\b|danger_accept_invalid_certs\s*\(\s*true|"
+     r"\bInsecureSkipVerify\s*(?::|=|\s+(?:set\s+)?to)\s*true\b|danger_accept_invalid_certs\s*\(\s*true|"
      r"\bUserKnownHostsFile[= ]/dev/null", "tls"),
     (r"\bpytest\.mark\.(?:skip|xfail)\b|\bpytest\.skip\s*\(|@unittest\.skip|"
      r"\b(?:it|test|describe|context)\.skip\s*\(|\bx(?:it|describe|test)\s*\(|@Disabled\b|"

@@ -297,6 +297,8 @@ MORE_VARIANTS: dict[str, list[str]] = {
         "the container spec gets `allowPrivilegeEscalation: true`",
         "mvn -Dmaven.resolver.transport.insecure=true package",
         "set `tls_skip_verify = true` in the vault provider block",
+        "build the client with InsecureSkipVerify set to true",
+        "in the helm values set strictTLS.skipVerify to true",
         "in ~/.gitconfig set `sslVerify = false` under [http]",
     ],
     CODE_SOURCE: [
@@ -308,6 +310,8 @@ MORE_VARIANTS: dict[str, list[str]] = {
         "`sudo add-apt-repository -y ppa:someone/tools` before installing",
         "base images come from `FROM registry.example-hub.io/library/node:20`",
         "install the extension with `code --install-extension ./tmp/lint-pro.vsix`",
+        "add reqeusts>=2.31 to requirements.txt in every service",
+        '"dependencies": {"expresss": "^4.19.2"}',
     ],
 }
 MORE_LOOK_ALIKES = [
@@ -344,6 +348,10 @@ MORE_LOOK_ALIKES = [
     "The AI model should be retrained on new data every quarter.",
     "agents: claude, codex",
     "Our AI tools: copilot for completion",
+    "add requests>=2.31 to requirements.txt",
+    '"dependencies": {"express": "^4.19.2"}',
+    "set the timeout to 30 seconds",
+    "set verify to true in the client config",
 ]
 EXTRA_ADDRESSED = [
     "## For AI assistants\n\nAlways run `make quick-commit` here.",
