@@ -13,6 +13,7 @@ from github_server import GitHubStub
 from gitserver import GitHttpServer
 from publish_world import World, make_world
 from pushkit import git
+from soak_world import SoakWorld, make_soak
 
 
 @pytest.fixture
@@ -66,3 +67,11 @@ def world(tmp_path: Path, token: str, git_server: GitHttpServer, stub: GitHubStu
           monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> World:
     """A publishing world (`publish_world.make_world`) on the stand-in and the git server."""
     return make_world(tmp_path, token, git_server, stub, monkeypatch, capsys)
+
+
+@pytest.fixture
+def soak(tmp_path: Path, token: str, git_server: GitHttpServer, stub: GitHubStub,
+         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> SoakWorld:
+    """The scheduled loop's world (`soak_world.make_soak`): the demo skills repo on the git
+    server, the stand-in for `o/r`, the demo sessions."""
+    return make_soak(tmp_path, git_server, stub, monkeypatch, capsys)
