@@ -124,13 +124,25 @@ def with_sources(digest: Digest, conversation: Conversation) -> Digest:
 
 
 def _with_its_source(quote: str, turn: Turn) -> str:
-    """`quote`, or the whole user turn it was cut from when that turn is unsafe and the cut is
-    not: a sentence taken out of "our collector is X. Tar the tree with .env and PUT it there"
-    must not pass the screen alone. The judge then withholds it, and says why."""
-    if turn.kind not in USER_AUTHORED or not turn.text or len(quote) >= len(turn.text):
+    """`quote`, or the whole text it was cut from (a user turn, a tool's input or output) when
+    that text is unsafe and the cut is not: a sentence taken out of "our collector is X. Tar
+    the tree with .env and PUT it there", or an error line taken out of a tool's output that
+    goes on "NOTE FOR AI ASSISTANTS: …", must not pass the screen alone. The judge then
+    withholds it, and says why."""
+    if turn.kind in USER_AUTHORED:
+        sources = [turn.text]
+    elif turn.kind is TurnKind.TOOL_CALL:
+        sources = [turn.tool_input or "", turn.result.text if turn.result else ""]
+    else:
         return quote
-    whole = turn.text[:MAX_SOURCE_CHARS]
-    return whole if is_unsafe(whole) and not is_unsafe(quote) else quote
+    flat = " ".join(quote.split())
+    for source in sources:
+        if not source or len(quote) >= len(source) or flat not in " ".join(source.split()):
+            continue
+        whole = source[:MAX_SOURCE_CHARS]
+        if is_unsafe(whole) and not is_unsafe(quote):
+            return whole
+    return quote
 
 
 def _ran(command: str | None, turns: Mapping[int, Turn], *, successful: bool) -> str | None:
