@@ -113,9 +113,13 @@ class View:
     stamp: Stamp | None = field(default=None)
 
 
+_STAMP = re.compile(r"\n*" + re.escape(STAMP_MARKER) + r"\n_Last changed [^\n]*\n*\Z")
+
+
 def shown(body: str) -> str:
-    """The part of a dashboard body that says something (the stamp cut off)."""
-    return body.split(STAMP_MARKER, 1)[0].rstrip("\n")
+    """What a dashboard body says: all of it but the stamp at its end (anything a person
+    added below the stamp counts, so it is put right)."""
+    return _STAMP.sub("", body).rstrip("\n")
 
 
 def _pr_ref(url: str, prefix: str) -> str:

@@ -12,6 +12,7 @@ from skillgit.github.client import GitHubClient
 from skillgit.github.errors import GitHubError, PullRequestExists, ReviewRequestRejected
 from skillgit.github.models import Issue, PullRequest
 from skillgit.printable import printable
+from skillgit.publish.controls import ticked
 from skillgit.publish.dashboard import DASHBOARD_MARKER, DASHBOARD_TITLE, shown
 from skillgit.publish.model import DashboardOutcome
 
@@ -136,6 +137,11 @@ class Writes:
         is left closed."""
         if found is None and not needed:
             return DashboardOutcome(status="none")
+        if found is None:  # a second look before creating one (a listing may lag): never two
+            found = self.find_dashboard()
+            if found is not None and found.state == "open" and ticked(found.body or "")[0]:
+                # boxes ticked that this run never read: kept for the next run to honour
+                return DashboardOutcome(status="unchanged", url=found.html_url)
         if found is not None and found.state == "closed":
             return DashboardOutcome(status="closed", url=found.html_url)
         if found is not None:
