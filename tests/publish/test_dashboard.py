@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 
 from test_body import HOSTILE, assert_inert, proposal, section, table_rows
 
+from skillgit.cli.publish import run_url
 from skillgit.mine.ledger import Rejection
 from skillgit.proposal import Candidate, DimensionResult, Verdict
 from skillgit.publish.body import proposal_marker
@@ -179,3 +180,15 @@ def test_garbled_or_unknown_boxes_are_ignored_with_a_warning() -> None:
     assert kept == [] and [c for c, _ in ignored] == found
     assert "not a proposal branch skillgit made here" in ignored[0][1]
     assert known(found, {"skillgit/new/gone"}, {FP}) == (found, [])
+
+
+def test_the_run_link_comes_from_actions_environment_only_when_well_formed() -> None:
+    env = {"GITHUB_SERVER_URL": "https://github.com/", "GITHUB_REPOSITORY": "o/r",
+           "GITHUB_RUN_ID": "42"}
+    assert run_url(env) == "https://github.com/o/r/actions/runs/42"
+    for key, bad in (("GITHUB_SERVER_URL", "javascript:alert(1)"),
+                     ("GITHUB_SERVER_URL", "https://x.example/a)[b"),
+                     ("GITHUB_REPOSITORY", "o/r/../x"), ("GITHUB_RUN_ID", "42)"),
+                     ("GITHUB_RUN_ID", "")):
+        assert run_url({**env, key: bad}) is None, (key, bad)
+    assert run_url({}) is None

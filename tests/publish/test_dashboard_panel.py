@@ -169,6 +169,53 @@ def test_one_dashboard_however_long_or_late_the_issue_listing_is(world: World) -
     assert "POST /repos/o/r/issues → 201" not in issue_writes(world)
 
 
+def test_ticking_retry_rewrites_every_open_pr_from_its_proposal(world: World) -> None:
+    world.propose("aa", FP1)
+    world.propose("bb", FP2)
+    world.publish("--max-open", "1")
+    [pull] = world.pulls()
+    rendered = str(pull["body"])
+    pull["body"] = rendered.replace("### Validation", "### Edited by hand")
+    world.github.reset_log()
+    assert world.lines(world.publish("--max-open", "1"))[AA] == "unchanged"
+    assert world.github.writes == []                     # same fingerprint: left alone
+    tick(world, "retry")
+    run = world.publish("--max-open", "1")
+    assert world.lines(run) == {AA: "updated", BB: "skipped-limit"}
+    assert "control       retry: done" in run.out
+    assert world.pulls()[0]["body"] == rendered
+    assert "- [x]" not in dashboard(world)["body"]
+    world.github.reset_log()
+    assert world.lines(world.publish("--max-open", "1"))[AA] == "unchanged"
+    assert world.github.writes == []
+
+
+def test_a_dry_run_says_what_the_ticked_boxes_would_do_and_does_nothing(world: World) -> None:
+    world.propose("aa", FP1)
+    world.publish()
+    [pull] = world.pulls()
+    world.github.state.close_pull(int(str(pull["number"])))
+    world.publish()                                       # aa rejected
+    world.propose("bb", FP2)
+    world.propose("cc", FP3)
+    world.publish("--max-open", "0")
+    tick(world, f"unreject={FP1}")
+    tick(world, f"open={CC}")
+    ledger = git(world.bare, "rev-parse", "skillgit/ledger")
+    world.github.reset_log()
+    run = world.publish("--max-open", "0", "--dry-run", "--json")
+    assert run.code == 0, run.err
+    document = json.loads(run.out)
+    assert [(c["control"], c["value"], c["status"]) for c in document["controls"]] == [
+        ("unreject", FP1, "would-do"), ("open", CC, "would-do")]
+    assert {o["branch"]: o["status"] for o in document["outcomes"]} == {
+        BB: "skipped-limit", CC: "would-open"}
+    assert any(f"remove the rejection of new aa ({FP1})" in p for p in document["planned"])
+    assert world.github.writes == [] and git(world.bare, "rev-parse", "skillgit/ledger") == \
+        ledger and world.local("skillgit/ledger") == ledger.strip()
+    assert "- [x] <!-- skillgit:unreject=" in dashboard(world)["body"]   # still ticked
+
+
 def test_merged_lessons_are_not_rejected_and_slot_shortage_waits(world: World) -> None:
     world.propose("aa", FP1, rejected=(
         ("use pnpm, not npm", "over the limit of 5 proposals per run"),
