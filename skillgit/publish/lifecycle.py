@@ -11,8 +11,9 @@ Per proposal branch (`skillgit/new|update/<skill>`):
   a new PR that links the closed one;
 - merged → the remote and local branches are deleted if still at the merged tip;
 - `max_open` open skillgit PRs at most: beyond it nothing new opens (`skipped-limit`), open
-  ones are still updated; waiting proposals and the last run's rejected candidates go to one
-  dashboard issue;
+  ones are still updated; waiting proposals, rejections and the last run's rejected
+  candidates go to one dashboard issue, whose ticked boxes (open now, unreject, retry) are
+  read at the start of the run and honoured (`panel.py`);
 - a branch holding someone else's commit (here or on the remote) → `foreign`, left alone.
 
 Reads first (one listing of open PRs, then closed PRs only for branches without an open
