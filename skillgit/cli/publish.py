@@ -4,12 +4,31 @@ from __future__ import annotations
 
 import json
 import os
+import re
+from collections.abc import Mapping
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import click
 
 from skillgit.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from skillgit.printable import json_printable, printable
+
+_RUN_REPOSITORY = re.compile(r"[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+")
+
+
+def run_url(environ: Mapping[str, str]) -> str | None:
+    """The workflow run's page, when GitHub Actions says where it is (else None):
+    GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID."""
+    server = environ.get("GITHUB_SERVER_URL", "").rstrip("/")
+    repository = environ.get("GITHUB_REPOSITORY", "")
+    run_id = environ.get("GITHUB_RUN_ID", "")
+    parts = urlsplit(server)
+    if (parts.scheme not in ("http", "https") or not parts.netloc or parts.query
+            or parts.fragment or any(c in server for c in " <>()[]")
+            or not _RUN_REPOSITORY.fullmatch(repository) or not run_id.isdigit()):
+        return None
+    return f"{server}/{repository}/actions/runs/{run_id}"
 
 
 def _names(value: str | None, configured: list[str]) -> list[str]:
@@ -71,7 +90,8 @@ def publish(remote: str | None, repo: str | None, base: str | None, max_open: in
         dashboard=section.dashboard and not no_dashboard,
         token_env=token_env or section.token_env,
         token_env_key="--token-env" if token_env else "publish.token_env",
-        identity=resolve_identity(None, os.environ, config.mine.identity))
+        identity=resolve_identity(None, os.environ, config.mine.identity),
+        run_url=run_url(os.environ))
     result = run_publish(here, options, os.environ)
     if as_json:
         click.echo(json_printable(json.dumps(result_json(result))))

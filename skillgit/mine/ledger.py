@@ -53,6 +53,9 @@ class Ledger(BaseModel):
     rejected: list[Rejection] = Field(default_factory=list)
     # merged proposals, for clones whose history does not reach back to the merge
     merged: list[Merged] = Field(default_factory=list)
+    # pull requests closed unmerged whose "no" was withdrawn (unreject): their close is no
+    # longer read as a rejection, so the lesson may come back with the same evidence
+    unrejected: list[str] = Field(default_factory=list)
 
     def find(self, kind: str, skill: str, candidate: str = "") -> Rejection | None:
         for entry in self.rejected:
@@ -60,6 +63,16 @@ class Ledger(BaseModel):
                                        or (candidate and entry.candidate == candidate)):
                 return entry
         return None
+
+    def without(self, removed: list[Rejection]) -> Ledger:
+        """The ledger with `removed` forgotten; their pull requests are remembered as
+        unrejected (a later publish must not read their close as a "no" again)."""
+        gone = {(r.kind, r.skill, r.fingerprint) for r in removed}
+        urls = [r.pr_url for r in removed if r.pr_url and r.pr_url not in self.unrejected]
+        return self.model_copy(update={
+            "rejected": [r for r in self.rejected
+                         if (r.kind, r.skill, r.fingerprint) not in gone],
+            "unrejected": sorted([*self.unrejected, *urls])})
 
     def blocks(self, kind: str, skill: str, sessions: int, candidate: str = "") -> bool:
         """True while the evidence has not materially grown since the rejection."""
@@ -76,8 +89,9 @@ def load_ledger(repo: GitRepo) -> tuple[Ledger, str | None]:
 def ledger_bytes(ledger: Ledger) -> bytes:
     """The ledger as it is stored in `rejected.json`."""
     data = ledger.model_dump()
-    if not data["merged"]:  # a ledger without merge records reads as before they existed
-        del data["merged"]
+    for key in ("merged", "unrejected"):  # absent when empty: reads as before they existed
+        if not data[key]:
+            del data[key]
     return json.dumps(data, indent=2, sort_keys=True).encode() + b"\n"
 
 

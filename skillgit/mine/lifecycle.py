@@ -142,11 +142,11 @@ def unreject(repo: GitRepo, skill: str, identity: str, wait_seconds: float = 30.
     """Forget rejections of a skill name; returns how many entries were removed."""
     with writing(repo, [LEDGER_BRANCH], wait_seconds):
         ledger, tip = load_ledger(repo)
-        kept = [r for r in ledger.rejected if r.skill != skill]
-        removed = len(ledger.rejected) - len(kept)
-        if removed == 0:
+        gone = [r for r in ledger.rejected if r.skill == skill]
+        if not gone:
             raise GitError(f"no rejection of {skill!r} in the ledger")
-        ledger.rejected = kept
+        removed = len(gone)
+        ledger = ledger.without(gone)
         with deferred():
             save_ledger(repo, ledger, tip, f"skillgit: unreject {skill}\n", identity)
     return removed

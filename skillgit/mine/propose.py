@@ -229,9 +229,10 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
             missed = verdict.missed + (f" ({verdict.fallback})" if verdict.fallback else "")
             result.rejected.append(_rejected(c, missed))
             continue
-        if len(chosen) >= max_proposals:
-            result.rejected.append(_rejected(
-                c, f"over the limit of {max_proposals} proposals per run"))
+        full = len(chosen) >= max_proposals
+        over = f"over the limit of {max_proposals} proposals per run"
+        if full and writer is not None:  # a model's draft is not paid for a lesson that waits
+            result.rejected.append(_rejected(c, over))
             continue
         if any(s == c.skill for _, _, s, _ in chosen):
             continue  # two groups about one existing skill: the higher-ranked one wins
@@ -240,6 +241,13 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
             result.rejected.append(_rejected(c, drafted))
             continue
         kind, name, change = drafted
+        # a merged lesson takes no slot, and is never "over the limit": it is merged
+        done = covering.merged_already(Proposal(
+            kind="update" if kind == "update" else "new", skill=name, summary="",
+            change=change, verdict=verdict, engine=engine), merged, history)
+        if done is not None or full:
+            result.rejected.append(_rejected(c, done or over))
+            continue
         taken.add(name)
         chosen.append((verdict, kind, name, change))
     result.not_listed = len(candidates) - judged

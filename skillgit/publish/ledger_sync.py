@@ -58,8 +58,9 @@ def _key(entry: Rejection) -> tuple[str, str, str]:
 
 def merge_rejections(base: Ledger, ours: Ledger, theirs: Ledger) -> Ledger:
     """Three-way merge of rejection sets (see the module docstring). Ours first, in order;
-    for a rejection both sides hold, the earlier record is kept. Merge records are only ever
-    added, so theirs and ours are united (ours wins for the same skill and fingerprint)."""
+    for a rejection both sides hold, the earlier record is kept. Merge records and withdrawn
+    rejections (`unrejected`) are only ever added, so theirs and ours are united (ours wins for
+    the same skill and fingerprint)."""
     in_base = {_key(e): e for e in base.rejected}
     mine = {_key(e): e for e in ours.rejected}
     other = {_key(e): e for e in theirs.rejected}
@@ -74,7 +75,8 @@ def merge_rejections(base: Ledger, ours: Ledger, theirs: Ledger) -> Ledger:
             merged[key] = entry
     records = {(m.skill, m.fingerprint): m for m in [*theirs.merged, *ours.merged]}
     return Ledger(version=max(ours.version, theirs.version), rejected=list(merged.values()),
-                  merged=sorted(records.values(), key=lambda m: (m.skill, m.fingerprint)))
+                  merged=sorted(records.values(), key=lambda m: (m.skill, m.fingerprint)),
+                  unrejected=sorted({*ours.unrejected, *theirs.unrejected}))
 
 
 def sync_ledger(repo: GitRepo, target: RemoteTarget, identity: str, dry_run: bool = False,

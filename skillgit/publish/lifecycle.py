@@ -11,8 +11,9 @@ Per proposal branch (`skillgit/new|update/<skill>`):
   a new PR that links the closed one;
 - merged → the remote and local branches are deleted if still at the merged tip;
 - `max_open` open skillgit PRs at most: beyond it nothing new opens (`skipped-limit`), open
-  ones are still updated; waiting proposals and the last run's rejected candidates go to one
-  dashboard issue;
+  ones are still updated; waiting proposals, rejections and the last run's rejected
+  candidates go to one dashboard issue, whose ticked boxes (open now, unreject, retry) are
+  read at the start of the run and honoured (`panel.py`);
 - a branch holding someone else's commit (here or on the remote) → `foreign`, left alone.
 
 Reads first (one listing of open PRs, then closed PRs only for branches without an open
@@ -52,15 +53,20 @@ from skillgit.publish.closed import (
     delete_local,
     record_closed,
 )
-from skillgit.publish.dashboard import render_dashboard
 from skillgit.publish.ledger_sync import sync_ledger
 from skillgit.publish.model import DashboardOutcome, Outcome, PublishOptions, PublishResult
+from skillgit.publish.panel import (
+    Panel,
+    read_panel,
+    report_controls,
+    retry_steps,
+    unreject_ticked,
+    write_dashboard,
+)
 from skillgit.publish.plan import Step, closed_pull, plan
 from skillgit.publish.proposals import (
-    LocalBranch,
     local_branches,
     read_proposal,
-    rejected_in_run,
     validate_at,
 )
 from skillgit.publish.push import delete_branches, push_proposals
@@ -105,16 +111,19 @@ def _publish(repo: GitRepo, client: GitHubClient, target: RemoteTarget, base: st
                                options.lock_wait_seconds)
     result.ledger = ledger_first.status
     branches = local_branches(repo, options.identity)
+    writes = Writes(client, options.dry_run)
+    panel = read_panel(repo, writes, branches, result) if options.dashboard else Panel()
+    unrejected = unreject_ticked(repo, panel, options, result)
     open_pulls = [p for p in client.open_pulls(head_prefix="skillgit/")
                   if p.head.ref.startswith(PREFIXES)]
-    writes = Writes(client, options.dry_run)
     fixed = reconcile(repo, writes, target, open_pulls, branches, options)
     result.outcomes += fixed.outcomes
     result.reconciled += fixed.notes
     result.errors += fixed.errors
     open_pulls = fixed.open_pulls
     steps = plan(repo, client, branches, {p.head.ref: p for p in open_pulls},
-                 max(options.max_open - len(open_pulls), 0))
+                 max(options.max_open - len(open_pulls), 0), force_open=panel.opens)
+    retry_steps(panel, steps)
     pushed = _push(repo, target, steps, options, result)
     stop: GitHubError | None = None   # the token is refused or used up: no call can succeed
     for step in steps:
@@ -131,15 +140,17 @@ def _publish(repo: GitRepo, client: GitHubClient, target: RemoteTarget, base: st
             result.errors.append(f"{step.local.branch}: {exc}")
             stop = exc if isinstance(exc, (BadCredentials, RateLimited)) else None
     _decisions(repo, target, steps, options, result)
+    report_controls(panel, steps, result)
     if options.dashboard and stop is None:
         try:
-            result.dashboard = _dashboard(repo, writes, branches, steps, options)
+            result.dashboard = write_dashboard(repo, writes, panel, branches, steps,
+                                               open_pulls, result, options)
         except GitHubError as exc:
             result.dashboard = DashboardOutcome(status="failed")
             result.errors.append(f"dashboard: {exc}")
     result.errors += writes.errors
     result.reconciled += writes.notes
-    if not options.dry_run and result.count("rejected"):
+    if not options.dry_run and (result.count("rejected") or unrejected):
         result.ledger = sync_ledger(repo, target, options.identity, False,
                                     options.lock_wait_seconds).status
     result.planned += writes.planned
@@ -248,14 +259,3 @@ def _decisions(repo: GitRepo, target: RemoteTarget, steps: list[Step],
                 result.warnings.append(f"{gone.ref}: not deleted on the remote: {gone.message}")
         local_tips = {b: sha for b, sha in merged.items() if repo.ref_sha(b) == sha}
         delete_local(repo, local_tips, options.lock_wait_seconds)
-
-
-def _dashboard(repo: GitRepo, writes: Writes, branches: list[LocalBranch], steps: list[Step],
-               options: PublishOptions) -> DashboardOutcome:
-    waiting = [read_proposal(repo, s.local) for s in steps if s.action == "skipped-limit"]
-    ours = [b for b in branches if b.ours]
-    newest = max(ours, key=lambda b: (b.commit_time, b.branch)) if ours else None
-    rejected = rejected_in_run(repo, newest)
-    body = render_dashboard(waiting, rejected, max_open=options.max_open)
-    outcome = writes.dashboard(body, needed=bool(waiting or rejected))
-    return outcome.model_copy(update={"waiting": len(waiting), "rejected": len(rejected)})

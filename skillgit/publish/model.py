@@ -33,6 +33,7 @@ class PublishOptions(BaseModel):
     token_env_key: str = "--token-env"    # where token_env came from, for messages
     identity: str = DEFAULT_IDENTITY
     lock_wait_seconds: float = 30.0
+    run_url: str | None = None            # the workflow run, linked from the dashboard
 
 
 class Outcome(BaseModel):
@@ -41,6 +42,15 @@ class Outcome(BaseModel):
     url: str | None = None                # the PR (or, for `pushed`, the compare page)
     number: int | None = None
     fingerprint: str = ""
+    detail: str = ""
+
+
+class ControlOutcome(BaseModel):
+    """A dashboard checkbox the run found ticked, and what it did about it."""
+
+    control: Literal["open", "unreject", "retry"]
+    value: str = ""                       # the branch, or the rejection's fingerprint
+    status: Literal["done", "would-do", "ignored", "failed"]
     detail: str = ""
 
 
@@ -60,6 +70,7 @@ class PublishResult(BaseModel):
     outcomes: list[Outcome] = Field(default_factory=list)
     ledger: str = "absent"
     dashboard: DashboardOutcome = Field(default_factory=lambda: DashboardOutcome(status="off"))
+    controls: list[ControlOutcome] = Field(default_factory=list)  # ticked dashboard boxes
     planned: list[str] = Field(default_factory=list)    # dry run: every write not made
     reconciled: list[str] = Field(default_factory=list)  # what the run repaired first
     warnings: list[str] = Field(default_factory=list)

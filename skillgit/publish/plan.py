@@ -26,8 +26,10 @@ class Step:
 
 
 def plan(repo: GitRepo, client: GitHubClient, branches: list[LocalBranch],
-         open_by_branch: dict[str, PullRequest], slots: int) -> list[Step]:
-    """One step per branch; an API error on one branch is that branch's `failed` step."""
+         open_by_branch: dict[str, PullRequest], slots: int,
+         force_open: frozenset[str] = frozenset()) -> list[Step]:
+    """One step per branch; an API error on one branch is that branch's `failed` step.
+    Branches in `force_open` (the dashboard's "open now") open over `slots`."""
     steps: list[Step] = []
     ledger, _ = load_ledger(repo)
     for local in branches:
@@ -46,6 +48,10 @@ def plan(repo: GitRepo, client: GitHubClient, branches: list[LocalBranch],
             steps.append(Step(local, "failed", detail=str(exc)))
             continue
         last = closed[0] if closed else None
+        if last is not None and last.outcome == "closed" and last.html_url in \
+                ledger.unrejected and not ledger.blocks(local.kind, local.skill, local.sessions):
+            steps.append(Step(local, "open", previous=last.html_url))  # its "no" was withdrawn
+            continue
         if last is not None and last.outcome == "merged" and (
                 last.head.sha == local.sha or parse_fingerprint(last.body) == local.fingerprint):
             steps.append(Step(local, "merged", last))
@@ -65,7 +71,7 @@ def plan(repo: GitRepo, client: GitHubClient, branches: list[LocalBranch],
             steps.append(Step(local, "open"))
     opening = sorted((s for s in steps if s.action == "open"),
                      key=lambda s: (-s.local.sessions, s.local.branch))
-    for step in opening[slots:]:
+    for step in [s for s in opening if s.local.branch not in force_open][slots:]:
         step.action, step.detail = "skipped-limit", "over --max-open; listed on the dashboard"
     return steps
 

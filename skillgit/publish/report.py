@@ -16,6 +16,9 @@ def result_lines(result: PublishResult) -> list[str]:
     if not result.outcomes:
         lines.append("no proposals to publish (run `skillgit mine`)")
     lines += [f"{'reconciled':<13} {note}" for note in result.reconciled]
+    lines += [f"{'control':<13} {c.control}" + (f" {c.value}" if c.value else "")
+              + f": {c.status}" + (f" ({c.detail})" if c.detail else "")
+              for c in result.controls]
     dash = result.dashboard
     if dash.status not in ("off", "none"):
         lines.append(f"dashboard     {dash.status}" + (f"  {dash.url}" if dash.url else "")

@@ -10,9 +10,10 @@ from collections.abc import Sequence
 
 from skillgit.github.client import GitHubClient
 from skillgit.github.errors import GitHubError, PullRequestExists, ReviewRequestRejected
-from skillgit.github.models import PullRequest
+from skillgit.github.models import Issue, PullRequest
 from skillgit.printable import printable
-from skillgit.publish.dashboard import DASHBOARD_MARKER, DASHBOARD_TITLE
+from skillgit.publish.controls import ticked
+from skillgit.publish.dashboard import DASHBOARD_MARKER, DASHBOARD_TITLE, shown
 from skillgit.publish.model import DashboardOutcome
 
 DASHBOARD_LABEL = "skillgit"
@@ -124,18 +125,29 @@ class Writes:
             self.notes.append(f"#{issue.number}: {'would close' if self.dry_run else 'closed'}"
                               f" a duplicate dashboard issue (#{kept} is kept)")
 
-    def dashboard(self, body: str, needed: bool) -> DashboardOutcome:
-        """Create or update the dashboard issue in place (no write when unchanged). Not
-        `needed` (nothing to list): an existing one is still brought up to date, none is
-        created."""
-        found = self.client.find_issue_by_marker(DASHBOARD_MARKER, DASHBOARD_LABEL)
+    def find_dashboard(self) -> Issue | None:
+        """The dashboard issue (open or closed), read once per run, at its start."""
+        return self.client.find_issue_by_marker(DASHBOARD_MARKER, DASHBOARD_LABEL)
+
+    def dashboard(self, found: Issue | None, body: str, needed: bool,
+                  force: bool = False) -> DashboardOutcome:
+        """Create the dashboard issue, or update `found` in place when what it shows changed
+        (the stamp below it does not count; `force`: rewrite anyway). Not `needed` (nothing
+        to list): an existing one is still brought up to date, none is created. A closed one
+        is left closed."""
         if found is None and not needed:
             return DashboardOutcome(status="none")
+        if found is None:  # a second look before creating one (a listing may lag): never two
+            found = self.find_dashboard()
+            if found is not None and found.state == "open" and ticked(found.body or "")[0]:
+                # boxes ticked that this run never read: kept for the next run to honour
+                return DashboardOutcome(status="unchanged", url=found.html_url)
         if found is not None and found.state == "closed":
             return DashboardOutcome(status="closed", url=found.html_url)
         if found is not None:
             self._close_duplicates(found.number)
-        if found is not None and found.body == body and found.title == DASHBOARD_TITLE:
+        if found is not None and not force and shown(found.body or "") == shown(body) \
+                and found.title == DASHBOARD_TITLE:
             return DashboardOutcome(status="unchanged", url=found.html_url)
         if self.dry_run:
             if found is None:
@@ -145,6 +157,10 @@ class Writes:
             self._plan("PATCH", f"{self._base}/issues/{found.number}",
                        "update the dashboard issue")
             return DashboardOutcome(status="would-update", url=found.html_url)
+        if found is not None:
+            issue = self.client.update_issue(found.number, title=DASHBOARD_TITLE, body=body)
+            return DashboardOutcome(status="updated", url=issue.html_url)
+        # created with a probe by the marker: a create answered 5xx is found, never repeated
         issue, status = self.client.upsert_issue_by_marker(
             DASHBOARD_MARKER, DASHBOARD_TITLE, body, label=DASHBOARD_LABEL)
         return DashboardOutcome(status=status, url=issue.html_url)

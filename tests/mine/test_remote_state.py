@@ -202,6 +202,14 @@ def test_a_merged_skill_renamed_afterwards_is_still_covered_by_its_content(origi
     # the same fingerprint as the merged proposal (its text is in the history too)
     assert any(r["missed"] == "already merged as 'set-pythonpath-for-pytest' (same "
                "fingerprint)" for r in result["rejected"]), result["rejected"]
+    # with one slot per run, the merged lesson never takes it: another lesson is proposed,
+    # and nothing is turned away "over the limit" behind a lesson that is merged already
+    for max_proposals in ("1", "2"):
+        result, _ = mine(clone(origin, f"max{max_proposals}"), capsys, "--dry-run",
+                         "--max", max_proposals)
+        assert len(result["proposals"]) == int(max_proposals), result
+        over = [r for r in result["rejected"] if r["missed"].startswith("over the limit")]
+        assert len(over) == 2 - int(max_proposals), result["rejected"]
 
 
 # 3. An unchanged proposal keeps its commit ----------------------------------------------------

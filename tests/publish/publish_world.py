@@ -72,11 +72,15 @@ class World:
         return [p for p in self.github.state.pulls.values() if p["state"] == state]
 
     def propose(self, skill: str, fingerprint: str, sessions: int = 3,
-                identity: str = IDENTITY, rejected: tuple[str, ...] = ()) -> str:
-        """Write (or rewrite) skillgit/new/<skill> the way `mine` does."""
+                identity: str = IDENTITY,
+                rejected: tuple[str | tuple[str, str], ...] = ()) -> str:
+        """Write (or rewrite) skillgit/new/<skill> the way `mine` does; `rejected`: the
+        run's rejected candidates, each a title (not repeatable) or (title, why)."""
         branch = f"skillgit/new/{skill}"
+        notes = [(t, "not repeatable: seen once") if isinstance(t, str) else t
+                 for t in rejected]
         others = ("\n\nRejected in the same run:\n" + "\n".join(
-            f"- \u201c{t}\u201d (2 sessions): not repeatable: seen once" for t in rejected)
+            f"- \u201c{t}\u201d (2 sessions): {why}" for t, why in notes)
         ) if rejected else ""
         message = (f"skills({skill}): add {skill}\n\n"
                    "Why: the gate is repeatable AND (room to do better OR a repeated ask).\n"

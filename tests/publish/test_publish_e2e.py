@@ -165,7 +165,8 @@ def test_max_open_holds_across_runs_and_the_dashboard_lists_the_rest(world: Worl
     third = world.publish("--max-open", "1")
     assert sorted(world.lines(third).values()) == ["merged", "opened", "skipped-limit"]
     assert len(world.pulls()) == 1
-    assert issue["body"].count("skillgit/new/") == 1        # updated in place
+    assert issue["body"].count("<!-- skillgit:open=skillgit/new/") == 1   # updated in place
+    assert "### Open skillgit pull requests (1)" in issue["body"]
     assert len(world.github.state.issues) == 1
 
 
