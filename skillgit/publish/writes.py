@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from skillgit.github.client import GitHubClient
 from skillgit.github.errors import GitHubError, PullRequestExists, ReviewRequestRejected
 from skillgit.github.models import Issue, PullRequest
+from skillgit.interrupts import deferred
 from skillgit.printable import printable
 from skillgit.publish.controls import ticked
 from skillgit.publish.dashboard import DASHBOARD_MARKER, DASHBOARD_TITLE, shown
@@ -55,19 +56,20 @@ class Writes:
                 self._plan("POST", f"{self._base}/pulls/{{new}}/requested_reviewers",
                            ", ".join([*reviewers, *(f"team {t}" for t in team_reviewers)]))
             return None, False
-        try:
-            pull = self.client.create_pull(title=title, head=head, base=base, body=body,
-                                           draft=draft)
-        except PullRequestExists:
-            found = self.client.pulls_for_branch(head, "open")
-            if not found:
-                raise
-            return self.update_pull(found[0], title, body), True
-        try:
-            self._label(pull.number, labels)
-        except GitHubError as exc:
-            self.errors.append(f"{head}: pull request #{pull.number} opened, but its labels "
-                               f"were not added ({exc}); the next run adds them")
+        with deferred():  # a PR is created and labelled, or not created: a cancelled job
+            try:          # (SIGINT/SIGTERM) waits for its label, never leaves it unlabelled
+                pull = self.client.create_pull(title=title, head=head, base=base, body=body,
+                                               draft=draft)
+            except PullRequestExists:
+                found = self.client.pulls_for_branch(head, "open")
+                if not found:
+                    raise
+                return self.update_pull(found[0], title, body), True
+            try:
+                self._label(pull.number, labels)
+            except GitHubError as exc:
+                self.errors.append(f"{head}: pull request #{pull.number} opened, but its "
+                                   f"labels were not added ({exc}); the next run adds them")
         try:
             self.client.request_reviewers(pull.number, reviewers, team_reviewers)
         except ReviewRequestRejected as exc:

@@ -4,6 +4,8 @@ marker, and each run starts by reconciling what a killed run or a human left beh
 from __future__ import annotations
 
 import json
+import os
+import signal
 from typing import Any
 
 import pytest
@@ -155,6 +157,23 @@ def test_a_run_killed_before_labelling_is_repaired_by_the_next(
     assert "added the missing label(s) skillgit" in run.out
     world.github.reset_log()
     assert world.publish().code == 0 and world.github.writes == []
+
+
+def test_a_sigterm_while_a_pr_is_created_lets_it_be_labelled_first(world: World) -> None:
+    """A cancelled job gets SIGTERM: the PR being created is finished (labelled) before the
+    run exits 143, so it never sits a week unlabelled (found by a held-out simulation)."""
+    world.propose("alpha", FP1)
+    world.propose("beta", FP2)
+
+    def terminated(status: int, body: Any) -> tuple[int, Any]:
+        os.kill(os.getpid(), signal.SIGTERM)
+        return status, body
+
+    world.github.answer_next("POST /repos/o/r/pulls", terminated)
+    run = world.publish()
+    assert run.code == 143, run.err
+    [pull] = world.pulls()
+    assert labels(world, int(pull["number"])) == {"skillgit"}  # type: ignore[call-overload]
 
 
 # -- 5. `proposals reject` closes the PR --------------------------------------------------------
