@@ -47,12 +47,13 @@ from skillgit.safety.findings import Finding
 from skillgit.safety.flow import analyse
 from skillgit.safety.review import ELEVATION, UNKNOWN_HOST, Note, hosts_in, notes
 from skillgit.safety.shell import parse
+from skillgit.safety.vocab import AGENT, HIDDEN
 
 __all__ = ["ELEVATION", "UNKNOWN_HOST", "Finding", "Note", "findings", "hosts_in",
            "is_unsafe", "new_text", "notes", "refused", "unsafe_lines"]
 
 MAX_SCREENED = 200_000
-_ALWAYS = frozenset({_text.HIDDEN, _text.AGENT})  # read in the text as written
+_ALWAYS = frozenset({HIDDEN, AGENT})  # read in the text as written
 _TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$", re.M)
 
 

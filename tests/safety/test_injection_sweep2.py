@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from injection_variants2 import HOST, VARIANTS
 
-from skillgit.safety import UNKNOWN_HOST, notes, refused, unsafe_lines
+from skillgit.safety import refused, unsafe_lines
 
 CASES = [(risk, text) for risk, texts in VARIANTS.items() for text in texts]
 OWNER_SKILL = "# Release\n\nTag from `main` only.\n"
