@@ -52,8 +52,8 @@ _ANYWHERE = re.compile(r"(?<![\w-])(" + "|".join(
     re.sub(r"^\\-\\-", "--?", re.escape(f)) for f in sorted(_DISTINCT, key=len, reverse=True))
     + r")(?![\w-])(?:[=\s]+[\"']?(\S+))?")
 # `name>=1.2` (requirements, pyproject) or `"name": "^1.2.3"` (package.json)
-_DECLARED = re.compile(r"(?<![\w.@/-])([A-Za-z][\w.-]{3,})(?:\[[\w,]+\])?\s*(?:>=|==|~=|<=|!=)\s*\d|"
-                       r"\"(@?[\w.-]{4,}(?:/[\w.-]+)?)\"\s*:\s*\"[\^~]?\d")
+_DECLARED = re.compile(r"(?<![\w.@/-])([A-Za-z][\w.-]{3,})(?:\[[\w,]+\])?\s*(?:>=|==|~=|<=|!=)"
+                       r"\s*\d|\"(@?[\w.-]{4,}(?:/[\w.-]+)?)\"\s*:\s*\"[\^~]?\d")
 _SPACE_SEP = re.compile(r"\b(?:config|set|--global|--system|--local|-c)\b", re.I)
 
 # Polarity: a clause that forbids what it names.

@@ -22,8 +22,8 @@ AI_WORDS: dict[str, str] = {
     "he": r"העוזר|עוזר|הסוכן|בינה\s+מלאכותית",
     "th": r"ผู้ช่วย|เอไอ|ปัญญาประดิษฐ์",
     "el": r"βοηθ[όέ]\w*|τεχνητ\w+\s+νοημοσύνη",
-    "latin": r"\b(?:asistentes?|assistants?|assistent[ei]s?|assistent(?:in|en)?|asystent\w*|asisten|asistan|"
-             r"agentes?|agenti|"
+    "latin": r"\b(?:asistentes?|assistants?|assistent[ei]s?|assistent(?:in|en)?|asystent\w*|"
+             r"asisten|asistan|agentes?|agenti|"
              r"yapay\s+zek[aâ]|tr[ợơ]\s+l[ýy]|intelig[eê]ncia\s+artificial|"
              r"intelligence\s+artificielle|k[üu]nstliche\s+intelligenz|(?-i:IA|KI))\b",
 }
@@ -110,7 +110,7 @@ NEGATION_AFTER: dict[str, str] = {
     "ja": r"(?:ない|ません|禁止|な[。.]|なかれ)",
     "ko": r"(?:않|말[고아]?|마세요|마십시오|금지)",
     "hi": r"(?:नहीं|मत)",
-    "tr": r"(?:ma[zy]|me[zy]|mayın|meyin|yasak)",
+    "tr": r"(?:ma[zy]|me[zy]|may\u0131n|meyin|yasak)",
 }
 
 
@@ -134,8 +134,8 @@ _ADDRESSED_TO = re.compile(rf"(?:{_any(DEAR)})\s*{_AI}", re.I)
 
 # "Nota per gli assistenti AI:", "Hinweis für KI-Assistenten:", "참고 (AI 에이전트용):".
 FOR: dict[str, str] = {
-    "latin": r"\b(?:para|pra|per|pour|f[üu]r|fuer|voor|dla|i[çc]in|pentru|za)\s+(?:(?:el|la|los|las|"
-             r"il|lo|gli|le|les|l'|o|a|os|as|den|die|das|de|het|der|alle|todos|todas|tutti|"
+    "latin": r"\b(?:para|pra|per|pour|f[üu]r|fuer|voor|dla|i[çc]in|pentru|za)\s+(?:(?:el|la|"
+             r"los|las|il|lo|gli|le|les|l'|o|a|os|as|den|die|das|de|het|der|alle|todos|todas|tutti|"
              r"tous|toutes|wszystkich)\s+)?",
 }
 _FOR_AI = re.compile(rf"(?:{_any(FOR)})(?:(?:KI|IA|AI)[- ])?{_AI}(?:\s*(?:de\s+)?(?:IA|AI|KI))?"
