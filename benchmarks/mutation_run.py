@@ -1,6 +1,6 @@
 """Mutation run over the core rules: one-line mutants, each against its targeted tests.
 
-    python benchmarks/mutation_run.py [--area gate|validator|lock|ledger|redactor|composer|slips]...
+    python benchmarks/mutation_run.py [--area gate|validator|lock|ledger|redactor|composer|table|slips]...
                                       [--list] [--max-per-function N]
 
 Not part of the test suite (it is slow: one pytest run per mutant). For every target
@@ -63,6 +63,13 @@ AREAS: dict[str, tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]
                   "tests/mine/test_write.py", "tests/mine/test_e2e.py",
                   "tests/judge/test_mine_cli.py", "tests/judge/test_model_judge.py",
                   "tests/mine/test_injection_e2e.py", "tests/mine/test_secret_leaks.py")),
+    # issue 23: the engine over the effects table (polarity, settings, flags, packages)
+    "table": ((("skillgit/safety/effects.py", ("forbids", "unforbidden", "findings", "_hits",
+                                               "_command_effects", "_matches", "_chmod",
+                                               "_packages")),
+               ("skillgit/safety/lookalike.py", ("is_known", "imitates", "bare_name"))),
+              ("tests/safety/test_effects.py", "tests/safety/test_injection_sweep2.py",
+               "tests/safety/test_injection_ordinary.py")),
 }
 # The five slips of issue 18: (area, file, exact old text, new text, what it does).
 SLIPS: tuple[tuple[str, str, str, str, str], ...] = (
