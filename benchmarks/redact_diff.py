@@ -93,12 +93,12 @@ json.dump({"redact": single, "primed": primed, "find": found, "screen": screened
 
 def _test_strings() -> list[str]:
     strings: list[str] = []
-    files = sorted((ROOT / "tests" / "redact").glob("*.py")) + [ROOT / "tests" / "test_safety.py"]
+    files = [*sorted((ROOT / "tests" / "redact").glob("*.py")), ROOT / "tests" / "test_safety.py"]
     for path in files:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                if len(node.value) >= 4:
-                    strings.append(node.value)
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and len(node.value) >= 4):
+                strings.append(node.value)
     return strings
 
 

@@ -32,12 +32,14 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from skillgit.redact.pairs import CALL_PAIRS
 from skillgit.redact.phrases import AS_THE_SECRET_SHAPES, PIN_SHAPES
 from skillgit.redact.prose import ASCII_FOREIGN_ROOTS, NON_ASCII_FOREIGN_ROOTS
-from skillgit.redact.vocab import foreign_words_in
+from skillgit.redact.roots import root_positions
+from skillgit.redact.vocab import ROOTS, foreign_words_in
 
 MIN_RUN = 15
 """The shortest match of any token rule (`xapp-` and ten more characters)."""
@@ -214,22 +216,57 @@ def _runs(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _root_of(needle: str | re.Pattern[str]) -> str | None:
+    """The root of the vocabulary (`roots.py`) a needle starts with, if any: such a needle
+    is tried only where its root stands (`root_positions`, found once per text)."""
+    literal = needle if isinstance(needle, str) else needle.pattern
+    return next((root for root in sorted(ROOTS, key=len, reverse=True)
+                 if literal.startswith(root) and (isinstance(needle, str) or re.escape(
+                     literal[:len(root)]) == root)), None)
+
+
+_NEEDLES: tuple[tuple[str | re.Pattern[str], str | None], ...] = (
+    *((word, _root_of(word)) for word in _LINE_WORDS),
+    *((shape, _root_of(shape)) for shape in _SHAPES))
+_FOREIGN_NEEDLES = tuple((word, None) for word in (*ASCII_FOREIGN_ROOTS,
+                                                    *NON_ASCII_FOREIGN_ROOTS))
+
+
+def _hits(lowered: str, needle: str | re.Pattern[str], root: str | None,
+          positions: dict[str, tuple[int, ...]]) -> Iterator[int]:
+    """Where `needle` matches in `lowered`, in order. A regex's matches never cross a line
+    end, so the caller, which skips the hits on lines it keeps already, sees the same hits as
+    a search from each kept line's end would."""
+    if root is not None:
+        for found in positions.get(root, ()):
+            if isinstance(needle, str):
+                if lowered.startswith(needle, found):
+                    yield found
+            elif needle.match(lowered, found) is not None:
+                yield found
+    elif isinstance(needle, str):
+        found = lowered.find(needle)
+        while found >= 0:
+            yield found
+            found = lowered.find(needle, found + 1)
+    else:
+        for match in needle.finditer(lowered):
+            yield match.start()
+
+
 def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]] | None:
     """Lines holding a line word or a shape, each from the start of the line before it; None
     as soon as those lines alone are longer than `budget`."""
     spans: list[tuple[int, int]] = []
     own = 0
     size = len(text)
-    needles: list[str | re.Pattern[str]] = [*_LINE_WORDS, *_SHAPES]
-    if foreign_words_in(lowered):
-        needles += [*ASCII_FOREIGN_ROOTS, *NON_ASCII_FOREIGN_ROOTS]
-    for needle in needles:
-        if isinstance(needle, str):
-            found = lowered.find(needle)
-        else:
-            match = needle.search(lowered)
-            found = -1 if match is None else match.start()
-        while found >= 0:
+    needles = _NEEDLES + _FOREIGN_NEEDLES if foreign_words_in(lowered) else _NEEDLES
+    positions = root_positions(lowered)
+    for needle, root in needles:
+        end = 0
+        for found in _hits(lowered, needle, root, positions):
+            if found < end:
+                continue  # on a line already kept
             line_start = text.rfind("\n", 0, found) + 1
             newline = text.find("\n", found)
             end = size if newline < 0 else newline + 1
@@ -242,9 +279,4 @@ def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]
                 return None
             start = text.rfind("\n", 0, line_start - 1) + 1 if line_start else 0
             spans.append((start, end))
-            if isinstance(needle, str):
-                found = lowered.find(needle, end)
-            else:
-                match = needle.search(lowered, end)
-                found = -1 if match is None else match.start()
     return spans

@@ -105,12 +105,23 @@ def literal_trie(words: tuple[str, ...]) -> str:
     return pattern(tree)
 
 
-_FOREIGN = re.compile(literal_trie(tuple(dict.fromkeys((*PASSWORD_WORDS, *SECRET_WORDS)))))
+_FOREIGN_WORDS = tuple(dict.fromkeys((*PASSWORD_WORDS, *SECRET_WORDS)))
+_ASCII_FOREIGN = tuple(word for word in _FOREIGN_WORDS if word.isascii())
+_BY_LETTER: dict[str, tuple[str, ...]] = {}
+for _word in _FOREIGN_WORDS:
+    if not _word.isascii():
+        _letter = next(char for char in _word if not char.isascii())
+        _BY_LETTER[_letter] = (*_BY_LETTER.get(_letter, ()), _word)
 
 
 @functools.lru_cache(maxsize=8)
 def foreign_words_in(lowered: str) -> bool:
     """Whether the lower-cased text holds a word of another language for password, key,
-    secret or token (asked by the sieve, the scan and the net for the same text: cached; one
-    regex search, see `literal_trie`)."""
-    return _FOREIGN.search(lowered) is not None
+    secret or token (asked by the sieve, the scan and the net for the same text: cached).
+    One `str.find` per ASCII word; a word of another script only where its first non-ASCII
+    letter occurs (a regex of all the words tries a branch at nearly every character)."""
+    if any(word in lowered for word in _ASCII_FOREIGN):
+        return True
+    return not lowered.isascii() and any(
+        letter in lowered and any(word in lowered for word in words)
+        for letter, words in _BY_LETTER.items())
