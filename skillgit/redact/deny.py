@@ -62,7 +62,6 @@ MIN_DIGITS = 14
 MIN_HEX = 20
 """Hex shorter than this (64 bits) is an id: a short commit, a build hash (`lib-657c4d9fcabfd191`),
 an id a program makes up (`u-a7004be48d2a7b73`, `<session-aa054b9d08b252e4>`)."""
-"""A digit run this long with many different digits is no small number."""
 
 LETTER_PAIRS = (
     "abcdfgiklmnprstuvwxy", "babceijloprstuy", "cacdehiklmorstuy", "dabcdefgilmnoprstu",

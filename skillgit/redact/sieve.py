@@ -105,7 +105,6 @@ MAX_KEPT_SHARE = 0.5
 """When more than this share would be kept, the whole text is scanned instead."""
 
 _RUN_TABLE = bytes(0x61 if chr(code) in RUN_CHARS else 0x20 for code in range(256))
-_RUN = b"a" * MIN_RUN
 _PLAIN = frozenset("ghijklmnopqrstuvwxyz./:")
 """Run characters that, with the hex letters `a`-`f`, make a plain run: no token rule's match
 and no entropy candidate (which needs a digit and an upper-case letter) is made of them alone
@@ -182,6 +181,20 @@ def _classes(text: str) -> bytes:
     return text.encode("ascii", "replace").translate(_RUN_TABLE)
 
 
+def class_runs(classes: bytes, minimum: int) -> list[tuple[int, int]]:
+    """The maximal runs of `a` at least `minimum` long in a class map (one byte per character,
+    `a` or a space), in order: found with C-speed byte searches."""
+    runs: list[tuple[int, int]] = []
+    run = b"a" * minimum
+    found = classes.find(run)
+    while found >= 0:
+        end = classes.find(b" ", found + minimum)
+        end = len(classes) if end < 0 else end
+        runs.append((found, end))
+        found = classes.find(run, end)
+    return runs
+
+
 _NAMED_TOKEN = re.compile(r"\d|key-|[0-9a-fA-F]{16}")
 
 
@@ -195,24 +208,16 @@ def _runs(text: str) -> list[tuple[int, int]]:
     """Runs of at least MIN_RUN run characters but plain ones, with one neighbour after and up
     to `_LOOK_BEHIND` characters of their line before."""
     ascii_text = text.encode("ascii", "replace")
-    classes = ascii_text.translate(_RUN_TABLE)
     kinds = ascii_text.translate(_KIND_TABLE)
-    size = len(classes)
+    size = len(kinds)
     spans: list[tuple[int, int]] = []
-    found = classes.find(_RUN)
-    while found >= 0:
-        start = classes.rfind(b" ", 0, found) + 1
-        end = classes.find(b" ", found + MIN_RUN)
-        if end < 0:
-            end = size
+    for start, end in class_runs(ascii_text.translate(_RUN_TABLE), MIN_RUN):
         if (kinds.find(b"b", start, end) < 0 and kinds.find(_HEX_LETTERS, start, end) < 0
                 and all(text.find(sign, start, end) < 0 for sign in _PLAIN_SIGNS)):
-            found = classes.find(_RUN, end)  # a plain run
-            continue
+            continue  # a plain run
         behind = _LOOK_BEHIND if _may_be_named(text, start, end) else 1
         line_start = text.rfind("\n", max(0, start - behind), start) + 1
         spans.append((max(line_start, start - behind, 0), min(size, end + 1)))
-        found = classes.find(_RUN, end)
     return spans
 
 

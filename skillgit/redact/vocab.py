@@ -68,7 +68,6 @@ COPULAS: tuple[str, ...] = (
 )
 """Words that link a credential word to its value in a sentence, in the same languages."""
 
-ALL_CREDENTIAL_WORDS = (*ENGLISH_PASSWORD_WORDS, *PASSWORD_WORDS, *SECRET_WORDS)
 MNEMONIC_WORDS = ("seed", "mnemonic", "recovery", "phrase", "wallet", "bip39", "backup words")
 """Words before a word-list mnemonic (a run of plain words that is a key)."""
 INFLECTION = r"(?:[^\W\d_]{0,4})(?![^\W\d_])"
