@@ -109,7 +109,6 @@ def _line_bounds(text: str, position: int) -> tuple[int, int]:
     return start, (end if end >= 0 else min(len(text), position + 2000))
 
 
-_KEY = re.compile(r"[A-Za-z_/.][\w./\-]*")
 _KEY_QUALIFIERS = frozenset({"api", "access", "secret", "private", "license", "master"})
 
 

@@ -38,8 +38,7 @@ from dataclasses import dataclass
 from skillgit.redact.pairs import CALL_PAIRS
 from skillgit.redact.phrases import AS_THE_SECRET_SHAPES, PIN_SHAPES
 from skillgit.redact.prose import ASCII_FOREIGN_ROOTS, NON_ASCII_FOREIGN_ROOTS
-from skillgit.redact.roots import root_positions
-from skillgit.redact.vocab import ROOTS, foreign_words_in
+from skillgit.redact.vocab import ROOTS, foreign_words_in, root_positions
 
 MIN_RUN = 15
 """The shortest match of any token rule (`xapp-` and ten more characters)."""
@@ -222,7 +221,7 @@ def _runs(text: str) -> list[tuple[int, int]]:
 
 
 def _root_of(needle: str | re.Pattern[str]) -> str | None:
-    """The root of the vocabulary (`roots.py`) a needle starts with, if any: such a needle
+    """The root of the vocabulary (`vocab.ROOTS`) a needle starts with, if any: such a needle
     is tried only where its root stands (`root_positions`, found once per text)."""
     literal = needle if isinstance(needle, str) else needle.pattern
     return next((root for root in sorted(ROOTS, key=len, reverse=True)

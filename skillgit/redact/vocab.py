@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 
 ROOTS = ("pass", "pwd", "pw", "token", "secret", "key", "cred", "auth")
 NAME_ROOTS = tuple(root for root in ROOTS if root not in ("pw", "auth"))
@@ -124,3 +125,38 @@ def foreign_words_in(lowered: str) -> bool:
     return not lowered.isascii() and any(
         letter in lowered and any(word in lowered for word in words)
         for letter, words in _BY_LETTER.items())
+
+
+# Where the roots stand in a text: found once, used by every finder that starts from a word
+# (phrases.py, pairs.py, tables.py) and by the sieve, which asks the same finders where they
+# could match. One pass per root instead of one per finder and root.
+def literal_positions(lowered: str, literals: Iterable[str]) -> dict[str, tuple[int, ...]]:
+    """Every offset of each of `literals` that occurs in `lowered`, found with `str.find`."""
+    positions: dict[str, tuple[int, ...]] = {}
+    for literal in literals:
+        hits, found = [], lowered.find(literal)
+        while found >= 0:
+            hits.append(found)
+            found = lowered.find(literal, found + 1)
+        if hits:
+            positions[literal] = tuple(hits)
+    return positions
+
+
+@functools.lru_cache(maxsize=8)
+def root_positions(lowered: str) -> dict[str, tuple[int, ...]]:
+    """Every offset of each root in `lowered` (the lower-cased text)."""
+    return literal_positions(lowered, ROOTS)
+
+
+@functools.lru_cache(maxsize=128)
+def word_positions(lowered: str, word: str) -> tuple[int, ...]:
+    """Every offset of `word`, which starts with one of `ROOTS`."""
+    root = _ROOT_OF.get(word) or next(root for root in ROOTS if word.startswith(root))
+    hits = root_positions(lowered).get(root, ())
+    if word == root or not hits:
+        return hits
+    return tuple(found for found in hits if lowered.startswith(word, found))
+
+
+_ROOT_OF = {"password": "pass", "passwd": "pass", "passphrase": "pass", "passcode": "pass"}
