@@ -62,7 +62,6 @@ MIN_DIGITS = 14
 MIN_HEX = 20
 """Hex shorter than this (64 bits) is an id: a short commit, a build hash (`lib-657c4d9fcabfd191`),
 an id a program makes up (`u-a7004be48d2a7b73`, `<session-aa054b9d08b252e4>`)."""
-"""A digit run this long with many different digits is no small number."""
 
 LETTER_PAIRS = (
     "abcdfgiklmnprstuvwxy", "babceijloprstuy", "cacdehiklmorstuy", "dabcdefgilmnoprstu",
@@ -377,7 +376,7 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
                 found.append((kind, base + start, base + end))
     lowered = text.lower() if lowered is None else lowered
     found.extend(_structures(text, lowered, gaps))
-    if _CLAUSE_HINT.search(lowered) or foreign_words_in(lowered):
+    if any(hint.search(lowered) for hint in _CLAUSE_HINTS) or foreign_words_in(lowered):
         found.extend(clause_matches(text, lowered, _CLAUSE_WORDS, lambda start, end: any(
             low <= start and end <= high for low, high in gaps)))
     return found
@@ -394,6 +393,10 @@ _BYTE_ARRAY = re.compile(r"\[\s*(?:\d{1,3}\s*,\s*){15,}\d{1,3}\s*,?\s*\]")
 _DUMP_LINE = re.compile(r"^[ \t]*(?:[0-9a-fA-F]{2}:)+[0-9a-fA-F]{0,2}[ \t]*$", re.M)
 _INLINE_DUMP = re.compile(r"(?<![0-9A-Fa-f:])(?:[0-9a-fA-F]{2}:){15,}[0-9a-fA-F]{2}"
                           r"(?![0-9A-Fa-f:])")
+_DUMP_HINT = re.compile(r":(?<=[0-9a-fA-F]{2}:)(?:[0-9a-fA-F]{2}:){7}")
+"""Eight `xx:` in a row, which every dump reported holds (a dump line's pairs are in one run,
+and one line of a block has eight or more; an inline dump has fifteen): found from the
+colons, where the dump regexes try nearly every character."""
 _PUBLIC_DUMP_LABEL = re.compile(r"(?i)modulus|pub|signature|serial|fingerprint|keyid|"
                                 r"identifier|x509|subject|issuer|generator|prime")
 _MNEMONIC_LINE = re.compile(r"^[ \t\"'`>*\-]*((?:\d{1,2}[.):]?[ \t]*)?[a-z]{3,8}"
@@ -412,8 +415,11 @@ just only more most such each very too out off one two six ten new old now yes v
 
 
 _CLAUSE_WORDS = clause_words(PASSWORD_WORDS)  # English password words have finders of their own
-_CLAUSE_HINT = re.compile(r"\bpin\b|\blog[io]n\b|kennung")
-"""A cheap look for an English (or `clause._EXTRA`) word before the clause pattern runs."""
+_CLAUSE_HINTS = (re.compile(r"pin(?<=\bpin)\b"), re.compile(r"log(?<=\blog)[io]n\b"),
+                 re.compile(r"kennung"))
+"""A cheap look for an English (or `clause._EXTRA`) word before the clause pattern runs
+(three regexes that each start with a literal: one regex of the three tries a branch at
+nearly every character)."""
 
 
 def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
@@ -430,7 +436,7 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
                     and sum(v > 9 for v in values) * 2 > len(values)
                     and free(match.start() + 1, match.end() - 1)):
                 yield KIND_BYTES, match.start() + 1, match.end() - 1
-    if text.count(":") >= 15:
+    if text.count(":") >= 15 and _DUMP_HINT.search(text) is not None:
         index, lines = 0, list(_DUMP_LINE.finditer(text))
         while index < len(lines):
             first = last = lines[index]
@@ -464,8 +470,8 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
             if _mnemonic(match.group(1)) and free(match.start(1), match.end(1)):
                 yield KIND_MNEMONIC, match.start(1), match.end(1)
     yield from _word_values(text, lowered, free)
-    for needs, syntax in zip(_POSITION_NEEDS, _POSITIONS, strict=True):
-        if not all(literal in lowered for literal in needs):
+    for row, (needs, syntax) in enumerate(zip(_POSITION_NEEDS, _POSITIONS, strict=True)):
+        if not (any if row == _ANY_OF else all)(literal in lowered for literal in needs):
             continue  # the row's literals are absent: its regex cannot match (a prefilter)
         for match in syntax.finditer(text):
             value = match.group("v")
@@ -488,9 +494,13 @@ _POSITIONS = (
     re.compile(r"(?i)\bnet[ \t]+use\b[^\n]{0,200}?/user:[^\s]+[ \t]+(?P<v>[^\s/\"'`]{4,128})"),
 )
 """Positions that hold a secret without a word naming it (one row per syntax)."""
-_POSITION_NEEDS = (("/", "@"), ("a",), ("-pw",), ("net", "/user:"))
-"""What each row of `_POSITIONS` cannot match without (lower case), derived by hand from the
-row next to it; `test_deny` holds each row's own examples, so a wrong literal fails there."""
+_POSITION_NEEDS = (("/", "@"), ("auth", "pass", "\u017f"), ("-pw",), ("net", "/user:"))
+"""What each row of `_POSITIONS` cannot match without (lower case; all of a row's literals,
+but the second row's: one of them, U+017F being an `s` to its case-blind regex), derived by hand
+from the row next to it; `test_deny` holds each row's own examples, so a wrong literal fails
+there."""
+_ANY_OF = 1
+"""The row of `_POSITION_NEEDS` that needs one of its literals, not all."""
 
 
 def _positional_value(value: str) -> bool:

@@ -29,16 +29,11 @@ MAX_WORD_COVER = 0.75
 
 CANDIDATE_CHAR = re.compile(r"[A-Za-z0-9+/_\-]")
 """A character of a candidate run (`scan._candidate_runs` finds the runs)."""
-_RUN = CANDIDATE_CHAR.pattern + "{" + str(MIN_LENGTH) + ",}"
-CANDIDATE = re.compile(r"[^A-Za-z0-9+/_\-](" + _RUN + ")")
-"""A run of base64 / base64url characters after a character that cannot be in one. Starting
-on that character lets the regex engine skip through runs instead of retrying inside them.
-`=` ends a run (`s=<hex>` splits); trailing `=` padding is added by `run_end`."""
-CANDIDATE_AT_START = re.compile(_RUN)
 
 
 def run_end(text: str, end: int) -> int:
-    """`end` extended over up to two `=` of base64 padding."""
+    """`end` extended over up to two `=` of base64 padding (`=` ends a candidate run, so that
+    `s=<hex>` splits)."""
     limit = min(len(text), end + 2)
     while end < limit and text[end] == "=":
         end += 1

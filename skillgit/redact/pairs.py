@@ -19,9 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skillgit.redact.roots import root_positions
 from skillgit.redact.values import assignment_value_ok, random_value, trimmed_end
-from skillgit.redact.vocab import PAIR_ROOTS
+from skillgit.redact.vocab import PAIR_ROOTS, root_positions
 
 KIND = "named-pair"
 ID_KIND = "id-secret-pair"

@@ -19,7 +19,6 @@ import functools
 import re
 from collections.abc import Iterator
 
-from skillgit.redact.roots import root_positions, word_positions
 from skillgit.redact.values import (
     assignment_value_ok,
     is_placeholder,
@@ -27,7 +26,7 @@ from skillgit.redact.values import (
     trimmed_end,
     with_trailing_marks,
 )
-from skillgit.redact.vocab import ENGLISH_PASSWORD_WORDS
+from skillgit.redact.vocab import ENGLISH_PASSWORD_WORDS, root_positions, word_positions
 
 KIND = "named-in-phrase"
 

@@ -14,7 +14,7 @@ but an ordinary word of English prose; after a weak one (token, key, secret) som
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from skillgit.redact.values import (
     assignment_value_ok,
@@ -27,6 +27,7 @@ from skillgit.redact.vocab import (
     INFLECTION,
     NON_ASCII_PASSWORD_WORDS,
     PASSWORD_WORDS,
+    literal_positions,
 )
 
 KIND = "named-in-prose"
@@ -50,24 +51,13 @@ _KEY_QUALIFIER = re.compile(r"(?<![a-z0-9])(?:api|access|secret|auth|private|cli
                             r"license|signing|encryption)[ _\-]?$")
 
 
-def root_positions(lowered: str, roots: Iterable[str]) -> dict[str, list[int]]:
-    """Where each literal root occurs, found with `str.find` (far faster than one regex of
-    alternatives); computed once per text for every finder here."""
-    positions: dict[str, list[int]] = {}
-    for root in roots:
-        found = lowered.find(root)
-        while found >= 0:
-            positions.setdefault(root, []).append(found)
-            found = lowered.find(root, found + 1)
-    return positions
-
-
 def word_hits(lowered: str, words: dict[str, re.Pattern[str]],
-              positions: dict[str, list[int]] | None = None) -> list[tuple[int, int, str]]:
+              positions: dict[str, tuple[int, ...]] | None = None) -> list[tuple[int, int, str]]:
     """(start, end, root) of each whole word found from its literal root, in order of
-    position; `positions` are `root_positions` of (at least) the roots of `words`."""
+    position; `positions` are `literal_positions` of (at least) the roots of `words`, computed
+    once per text for every finder here."""
     if positions is None:
-        positions = root_positions(lowered, words)
+        positions = literal_positions(lowered, words)
     hits: list[tuple[int, int, str]] = []
     for root, pattern in words.items():
         for found in positions.get(root, ()):
@@ -165,7 +155,7 @@ def _accept(value: str, quoted: bool, strong: bool) -> bool:
 
 
 def _named(text: str, lowered: str,
-           positions: dict[str, list[int]] | None = None) -> Iterator[tuple[int, int]]:
+           positions: dict[str, tuple[int, ...]] | None = None) -> Iterator[tuple[int, int]]:
     for anchor_start, anchor_end, root in word_hits(lowered, _ANCHOR_WORDS, positions):
         strong = root in _STRONG_WORDS
         tail = (_FOREIGN_TAIL if root in FOREIGN_PASSWORD_ROOTS else _TAIL).match(lowered,
@@ -221,7 +211,8 @@ _OPAQUE = re.compile(
     r"(?![\w\-/])")
 
 
-def _near_credential_word(text: str, lowered: str, positions: dict[str, list[int]] | None = None
+def _near_credential_word(text: str, lowered: str,
+                          positions: dict[str, tuple[int, ...]] | None = None
                           ) -> Iterator[tuple[int, int]]:
     size = len(text)
     searched_to = -1  # nothing matches in [the last search's start, searched_to)
@@ -244,7 +235,7 @@ _ROOTS = tuple(dict.fromkeys([*_ANCHOR_WORDS, *_CREDENTIAL_WORDS]))
 def iter_prose_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of secrets named in prose and of opaque tokens next to a
     credential word."""
-    positions = root_positions(lowered, _ROOTS)
+    positions = literal_positions(lowered, _ROOTS)
     if not positions:
         return
     for start, end in _named(text, lowered, positions):

@@ -28,7 +28,7 @@ from skillgit.redact.pairs import iter_named_pair_matches, iter_pair_matches
 from skillgit.redact.phrases import iter_phrase_matches
 from skillgit.redact.prose import iter_prose_matches
 from skillgit.redact.rules import TOKEN_CHARS, TOKEN_RULES
-from skillgit.redact.sieve import _RUN, MIN_RUN, _classes, sieve
+from skillgit.redact.sieve import MIN_RUN, _classes, class_runs, sieve
 from skillgit.redact.tables import iter_table_matches
 from skillgit.redact.vocab import foreign_words_in
 
@@ -73,19 +73,13 @@ def _token_stretches(text: str) -> list[tuple[int, int]] | None:
     character past either end: so each such run is kept with one neighbour on each side."""
     if any(marker in text for marker in _SPACED_TOKENS):
         return None
-    classes = _classes(text)
-    size = len(classes)
+    size = len(text)
     stretches: list[tuple[int, int]] = []
-    found = classes.find(_RUN)
-    while found >= 0:
-        end = classes.find(b" ", found + MIN_RUN)
-        if end < 0:
-            end = size
+    for found, end in class_runs(_classes(text), MIN_RUN):
         start = max(0, found - 1)
         if stretches and start <= stretches[-1][1]:
             start = stretches.pop()[0]
         stretches.append((start, min(size, end + 1)))
-        found = classes.find(_RUN, end)
     return stretches
 
 
@@ -156,25 +150,12 @@ def _merge(candidates: Iterable[tuple[int, int, int, str]]) -> list[SecretMatch]
 
 _CANDIDATE_TABLE = bytes(0x61 if CANDIDATE_CHAR.fullmatch(chr(code)) else 0x20
                          for code in range(256))
-_CANDIDATE_RUN = b"a" * MIN_LENGTH
 
 
 def _candidate_runs(text: str) -> list[tuple[int, int]]:
-    """Where the entropy backstop looks: maximal runs of candidate characters, in order.
-
-    Found with C-speed byte operations on a one-byte-per-character class map (non-ASCII
-    characters become `?`, which is no candidate character, as in the regex)."""
-    classes = text.encode("ascii", "replace").translate(_CANDIDATE_TABLE)
-    size = len(classes)
-    runs: list[tuple[int, int]] = []
-    found = classes.find(_CANDIDATE_RUN)
-    while found >= 0:
-        end = classes.find(b" ", found + MIN_LENGTH)
-        if end < 0:
-            end = size
-        runs.append((found, end))
-        found = classes.find(_CANDIDATE_RUN, end)
-    return runs
+    """Where the entropy backstop looks: maximal runs of candidate characters, in order
+    (non-ASCII characters become `?`, which is no candidate character, as in the regex)."""
+    return class_runs(text.encode("ascii", "replace").translate(_CANDIDATE_TABLE), MIN_LENGTH)
 
 
 def _entropy_matches(text: str, taken: list[SecretMatch],

@@ -18,13 +18,12 @@ the `[REDACTED:…]` markers the first detector leaves.
 
 from __future__ import annotations
 
-import math
 import re
-from collections import Counter
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 from skillgit.redact.deny import token_verdict
+from skillgit.redact.entropy import shannon_entropy
 from skillgit.redact.scan import SecretMatch
 from skillgit.redact.vocab import NAME_ROOTS
 
@@ -69,11 +68,6 @@ _NAME = re.compile(
 holding it inside another word (`passes`, `tokenizer`, `keyboard`, `key`)."""
 
 
-def _entropy(value: str) -> float:
-    size = len(value)
-    return -sum(n / size * math.log2(n / size) for n in Counter(value).values())
-
-
 def _classes(value: str) -> int:
     return (any(c.islower() for c in value) + any(c.isupper() for c in value)
             + any(c.isdigit() for c in value) + any(not c.isalnum() for c in value))
@@ -94,7 +88,7 @@ def secret_shaped(value: str, *, strong: bool) -> bool:
     digits = any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
     if not (mixed or digits) or _classes(value) < 2:
         return False
-    return _entropy(value) >= (2.2 if strong else 3.0)
+    return shannon_entropy(value) >= (2.2 if strong else 3.0)
 
 
 def _value_of(token: str) -> tuple[int, str]:
@@ -115,7 +109,6 @@ def _line_bounds(text: str, position: int) -> tuple[int, int]:
     return start, (end if end >= 0 else min(len(text), position + 2000))
 
 
-_KEY = re.compile(r"[A-Za-z_/.][\w./\-]*")
 _KEY_QUALIFIERS = frozenset({"api", "access", "secret", "private", "license", "master"})
 
 

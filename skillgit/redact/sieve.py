@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from skillgit.redact.pairs import CALL_PAIRS
 from skillgit.redact.phrases import AS_THE_SECRET_SHAPES, PIN_SHAPES
 from skillgit.redact.prose import ASCII_FOREIGN_ROOTS, NON_ASCII_FOREIGN_ROOTS
-from skillgit.redact.vocab import foreign_words_in
+from skillgit.redact.vocab import ROOTS, foreign_words_in, root_positions
 
 MIN_RUN = 15
 """The shortest match of any token rule (`xapp-` and ten more characters)."""
@@ -103,7 +104,6 @@ MAX_KEPT_SHARE = 0.5
 """When more than this share would be kept, the whole text is scanned instead."""
 
 _RUN_TABLE = bytes(0x61 if chr(code) in RUN_CHARS else 0x20 for code in range(256))
-_RUN = b"a" * MIN_RUN
 _PLAIN = frozenset("ghijklmnopqrstuvwxyz./:")
 """Run characters that, with the hex letters `a`-`f`, make a plain run: no token rule's match
 and no entropy candidate (which needs a digit and an upper-case letter) is made of them alone
@@ -180,6 +180,20 @@ def _classes(text: str) -> bytes:
     return text.encode("ascii", "replace").translate(_RUN_TABLE)
 
 
+def class_runs(classes: bytes, minimum: int) -> list[tuple[int, int]]:
+    """The maximal runs of `a` at least `minimum` long in a class map (one byte per character,
+    `a` or a space), in order: found with C-speed byte searches."""
+    runs: list[tuple[int, int]] = []
+    run = b"a" * minimum
+    found = classes.find(run)
+    while found >= 0:
+        end = classes.find(b" ", found + minimum)
+        end = len(classes) if end < 0 else end
+        runs.append((found, end))
+        found = classes.find(run, end)
+    return runs
+
+
 _NAMED_TOKEN = re.compile(r"\d|key-|[0-9a-fA-F]{16}")
 
 
@@ -193,25 +207,55 @@ def _runs(text: str) -> list[tuple[int, int]]:
     """Runs of at least MIN_RUN run characters but plain ones, with one neighbour after and up
     to `_LOOK_BEHIND` characters of their line before."""
     ascii_text = text.encode("ascii", "replace")
-    classes = ascii_text.translate(_RUN_TABLE)
     kinds = ascii_text.translate(_KIND_TABLE)
-    size = len(classes)
+    size = len(kinds)
     spans: list[tuple[int, int]] = []
-    found = classes.find(_RUN)
-    while found >= 0:
-        start = classes.rfind(b" ", 0, found) + 1
-        end = classes.find(b" ", found + MIN_RUN)
-        if end < 0:
-            end = size
+    for start, end in class_runs(ascii_text.translate(_RUN_TABLE), MIN_RUN):
         if (kinds.find(b"b", start, end) < 0 and kinds.find(_HEX_LETTERS, start, end) < 0
                 and all(text.find(sign, start, end) < 0 for sign in _PLAIN_SIGNS)):
-            found = classes.find(_RUN, end)  # a plain run
-            continue
+            continue  # a plain run
         behind = _LOOK_BEHIND if _may_be_named(text, start, end) else 1
         line_start = text.rfind("\n", max(0, start - behind), start) + 1
         spans.append((max(line_start, start - behind, 0), min(size, end + 1)))
-        found = classes.find(_RUN, end)
     return spans
+
+
+def _root_of(needle: str | re.Pattern[str]) -> str | None:
+    """The root of the vocabulary (`vocab.ROOTS`) a needle starts with, if any: such a needle
+    is tried only where its root stands (`root_positions`, found once per text)."""
+    literal = needle if isinstance(needle, str) else needle.pattern
+    return next((root for root in sorted(ROOTS, key=len, reverse=True)
+                 if literal.startswith(root) and (isinstance(needle, str) or re.escape(
+                     literal[:len(root)]) == root)), None)
+
+
+_NEEDLES: tuple[tuple[str | re.Pattern[str], str | None], ...] = (
+    *((word, _root_of(word)) for word in _LINE_WORDS),
+    *((shape, _root_of(shape)) for shape in _SHAPES))
+_FOREIGN_NEEDLES = tuple((word, None) for word in (*ASCII_FOREIGN_ROOTS,
+                                                    *NON_ASCII_FOREIGN_ROOTS))
+
+
+def _hits(lowered: str, needle: str | re.Pattern[str], root: str | None,
+          positions: dict[str, tuple[int, ...]]) -> Iterator[int]:
+    """Where `needle` matches in `lowered`, in order. A regex's matches never cross a line
+    end, so the caller, which skips the hits on lines it keeps already, sees the same hits as
+    a search from each kept line's end would."""
+    if root is not None:
+        for found in positions.get(root, ()):
+            if isinstance(needle, str):
+                if lowered.startswith(needle, found):
+                    yield found
+            elif needle.match(lowered, found) is not None:
+                yield found
+    elif isinstance(needle, str):
+        found = lowered.find(needle)
+        while found >= 0:
+            yield found
+            found = lowered.find(needle, found + 1)
+    else:
+        for match in needle.finditer(lowered):
+            yield match.start()
 
 
 def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]] | None:
@@ -220,16 +264,13 @@ def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]
     spans: list[tuple[int, int]] = []
     own = 0
     size = len(text)
-    needles: list[str | re.Pattern[str]] = [*_LINE_WORDS, *_SHAPES]
-    if foreign_words_in(lowered):
-        needles += [*ASCII_FOREIGN_ROOTS, *NON_ASCII_FOREIGN_ROOTS]
-    for needle in needles:
-        if isinstance(needle, str):
-            found = lowered.find(needle)
-        else:
-            match = needle.search(lowered)
-            found = -1 if match is None else match.start()
-        while found >= 0:
+    needles = _NEEDLES + _FOREIGN_NEEDLES if foreign_words_in(lowered) else _NEEDLES
+    positions = root_positions(lowered)
+    for needle, root in needles:
+        end = 0
+        for found in _hits(lowered, needle, root, positions):
+            if found < end:
+                continue  # on a line already kept
             line_start = text.rfind("\n", 0, found) + 1
             newline = text.find("\n", found)
             end = size if newline < 0 else newline + 1
@@ -242,9 +283,4 @@ def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]
                 return None
             start = text.rfind("\n", 0, line_start - 1) + 1 if line_start else 0
             spans.append((start, end))
-            if isinstance(needle, str):
-                found = lowered.find(needle, end)
-            else:
-                match = needle.search(lowered, end)
-                found = -1 if match is None else match.start()
     return spans

@@ -14,9 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skillgit.redact.roots import root_positions
 from skillgit.redact.values import assignment_value_ok, random_value
-from skillgit.redact.vocab import NAME_ROOTS
+from skillgit.redact.vocab import NAME_ROOTS, root_positions
 
 KIND = "table-credential"
 

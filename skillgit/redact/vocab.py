@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 
 ROOTS = ("pass", "pwd", "pw", "token", "secret", "key", "cred", "auth")
 NAME_ROOTS = tuple(root for root in ROOTS if root not in ("pw", "auth"))
@@ -68,7 +69,6 @@ COPULAS: tuple[str, ...] = (
 )
 """Words that link a credential word to its value in a sentence, in the same languages."""
 
-ALL_CREDENTIAL_WORDS = (*ENGLISH_PASSWORD_WORDS, *PASSWORD_WORDS, *SECRET_WORDS)
 MNEMONIC_WORDS = ("seed", "mnemonic", "recovery", "phrase", "wallet", "bip39", "backup words")
 """Words before a word-list mnemonic (a run of plain words that is a key)."""
 INFLECTION = r"(?:[^\W\d_]{0,4})(?![^\W\d_])"
@@ -105,12 +105,58 @@ def literal_trie(words: tuple[str, ...]) -> str:
     return pattern(tree)
 
 
-_FOREIGN = re.compile(literal_trie(tuple(dict.fromkeys((*PASSWORD_WORDS, *SECRET_WORDS)))))
+_FOREIGN_WORDS = tuple(dict.fromkeys((*PASSWORD_WORDS, *SECRET_WORDS)))
+_ASCII_FOREIGN = tuple(word for word in _FOREIGN_WORDS if word.isascii())
+_BY_LETTER: dict[str, tuple[str, ...]] = {}
+for _word in _FOREIGN_WORDS:
+    if not _word.isascii():
+        _letter = next(char for char in _word if not char.isascii())
+        _BY_LETTER[_letter] = (*_BY_LETTER.get(_letter, ()), _word)
 
 
 @functools.lru_cache(maxsize=8)
 def foreign_words_in(lowered: str) -> bool:
     """Whether the lower-cased text holds a word of another language for password, key,
-    secret or token (asked by the sieve, the scan and the net for the same text: cached; one
-    regex search, see `literal_trie`)."""
-    return _FOREIGN.search(lowered) is not None
+    secret or token (asked by the sieve, the scan and the net for the same text: cached).
+    One `str.find` per ASCII word; a word of another script only where its first non-ASCII
+    letter occurs (a regex of all the words tries a branch at nearly every character)."""
+    if any(word in lowered for word in _ASCII_FOREIGN):
+        return True
+    return not lowered.isascii() and any(
+        letter in lowered and any(word in lowered for word in words)
+        for letter, words in _BY_LETTER.items())
+
+
+# Where the roots stand in a text: found once, used by every finder that starts from a word
+# (phrases.py, pairs.py, tables.py) and by the sieve, which asks the same finders where they
+# could match. One pass per root instead of one per finder and root.
+def literal_positions(lowered: str, literals: Iterable[str]) -> dict[str, tuple[int, ...]]:
+    """Every offset of each of `literals` that occurs in `lowered`, found with `str.find`."""
+    positions: dict[str, tuple[int, ...]] = {}
+    for literal in literals:
+        hits, found = [], lowered.find(literal)
+        while found >= 0:
+            hits.append(found)
+            found = lowered.find(literal, found + 1)
+        if hits:
+            positions[literal] = tuple(hits)
+    return positions
+
+
+@functools.lru_cache(maxsize=8)
+def root_positions(lowered: str) -> dict[str, tuple[int, ...]]:
+    """Every offset of each root in `lowered` (the lower-cased text)."""
+    return literal_positions(lowered, ROOTS)
+
+
+@functools.lru_cache(maxsize=128)
+def word_positions(lowered: str, word: str) -> tuple[int, ...]:
+    """Every offset of `word`, which starts with one of `ROOTS`."""
+    root = _ROOT_OF.get(word) or next(root for root in ROOTS if word.startswith(root))
+    hits = root_positions(lowered).get(root, ())
+    if word == root or not hits:
+        return hits
+    return tuple(found for found in hits if lowered.startswith(word, found))
+
+
+_ROOT_OF = {"password": "pass", "passwd": "pass", "passphrase": "pass", "passcode": "pass"}
