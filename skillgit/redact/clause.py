@@ -23,11 +23,13 @@ KIND = "credential-clause"
 REACH = 120
 """Characters after the word that belong to its clause (it also ends at a sentence end)."""
 MIN_VALUE = 6
+MIN_MIXED = 8
 MIN_DIGITS = 6
 
 # Words that introduce a password in prose. English and the vocabulary's foreign words for
 # password are added by `clause_words` (one definition of each, in vocab.py).
-_EXTRA = ("pin", "pin code", "passcode", "login", "logon", "kennung")
+_EXTRA = ("pin", "pin code", "passcode", "login", "logon", "kennung", "pw", "log in",
+          "logging in", "logged in", "sign in", "signing in", "signed in")
 _END = re.compile(r"[.!?](?:\s|$)|[\u3002\uff01\uff1f\n;]")  # CJK stops need no space
 _TOKEN = re.compile(r"[^\s,\uff0c\u3001\u3002:\uff1a;\uff1b()\uff08\uff09\[\]{}<>\"'`"
                     r"\u00ab\u00bb\u201c\u201d\u201e|]+")
@@ -63,8 +65,8 @@ def _shaped(token: str) -> bool:
     kinds = {unicodedata.category(c)[0] for c in plain}  # L letters, M marks, N digits
     if kinds <= {"L", "M"}:
         return flips >= 3
-    if kinds <= {"L", "M", "N"}:
-        return sum(c.isdigit() for c in plain) >= 2 or flips >= 2
+    if kinds <= {"L", "M", "N"}:  # "40-odd", "utf-8", "x86_64" are words: 8 and more
+        return len(plain) >= MIN_MIXED and (sum(c.isdigit() for c in plain) >= 2 or flips >= 2)
     return True
 
 
@@ -97,7 +99,9 @@ def clause_words(*groups: tuple[str, ...]) -> re.Pattern[str]:
     spaceless = tuple(w for w in words if _SPACELESS.search(w))
     # prose, not code: no identifier, attribute or call around the word (`user.login`,
     # `pin_note`, `password=`: named rules read assignments)
-    branches = [r"(?<![\w.$-])(?:" + literal_trie(spaced) + r")(?![\w.(=-])"]
+    # a word may carry a short inflection (Turkish `şifresi`, German `Passwortes`)
+    # (and never inside a URL or path: `postgres://user:password@host` names no clause)
+    branches = [r"(?<![\w.$:/@-])(?:" + literal_trie(spaced) + r")[^\W\d_]{0,3}(?![\w.(=@/-])"]
     if spaceless:
         branches.append(literal_trie(spaceless))
     return re.compile("|".join(branches))

@@ -244,7 +244,7 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
         _accept_plain),
     ContextRule(
         "secret-assignment",
-        tuple(re.compile(word + r"(?![a-z0-9])" + _SEPARATOR_AHEAD)
+        tuple(re.compile(word + r"(?![a-z0-9])(?:[_\-]\d{1,3})?" + _SEPARATOR_AHEAD)  # DB_PASS_2
               for word in ("key", "secret", "token", "pass(?:word|wd|phrase)?", "pwd",
                            "credentials?", "auth")),
         re.compile(r"(?P<sep>" + _SEP + r")" + _ANNOTATION + _YAML_PREFIX + _VALUE),

@@ -30,7 +30,6 @@ scanning again gives the same answer (idempotent).
 
 from __future__ import annotations
 
-import functools
 import itertools
 import re
 from collections.abc import Callable, Iterator
@@ -38,9 +37,11 @@ from typing import Protocol, TypeVar
 
 from skillgit.redact.clause import clause_matches, clause_words
 from skillgit.redact.entropy import NOT_SECRET_PREFIXES as _NOT_SECRET_PREFIXES
+from skillgit.redact.public import public_spans
 from skillgit.redact.values import CODE_EXPRESSION, is_placeholder, looks_opaque
 from skillgit.redact.vocab import (
     COPULAS,
+    ENGLISH_PASSWORD_WORDS,
     MNEMONIC_WORDS,
     PASSWORD_WORDS,
     SECRET_WORDS,
@@ -94,17 +95,14 @@ _LONG_RUN = re.compile(r"[A-Za-z0-9]{14}")
 _DASHED = re.compile(r"(?:[A-Za-z0-9]{4,}[_\-+]){3}[A-Za-z0-9]{4}")
 _HASH_CONTEXT = re.compile(
     r"(?i)commit|\bsha|hash|digest|checksum|integrity|\btree\b|parent|merge|\bhead\b|\brev|"
+    r"bisect|cherry-pick|\brebase|\bcheckout\b|\bblame\b|"
     r"\bblob|object|\bref|\bgit\b|\bpick\b|\bfixup\b|\bsquash\b|index [0-9a-f]|\.\.|"
     r"\bfrom [0-9a-f]|\bid\b|\bids\b|ETag|\bmd5|\bcid\b|fingerprint|\bopening\b|"
     r"[\w\-]_?id\b")
 """Words on a line that put a hex string in a public role (a git object, a digest, an id;
 `opening` is the salted hash of a session's opening in skillgit's own digests)."""
-_PUBLIC_KEY_LINE = re.compile(
-    r"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-\S+|sk-ssh-\S+|sk-ecdsa-\S+)\s+AAAA"
-    r"|-----BEGIN (?:CERTIFICATE|PUBLIC KEY|RSA PUBLIC KEY|PGP PUBLIC KEY BLOCK|X509 CRL"
-    r"|CERTIFICATE REQUEST|NEW CERTIFICATE REQUEST|TRUSTED CERTIFICATE|PKCS7|DH PARAMETERS"
-    r"|EC PARAMETERS)-----")
-_PUBLIC_BLOCK_END = re.compile(r"-----END [A-Z0-9 ]+-----")
+_HASH_ABOVE = re.compile(r"(?i)hexdigest|\.digest\(|sha\d*sum|md5sum|^\s*(?:pub|sub|sec|ssb|fpr)\s")
+"""The line above a hex string that names it a digest (a REPL's call, a key listing)."""
 _VOWELS = frozenset("aeiouy")
 _CONSONANTS6 = re.compile(r"[bcdfghjklmnpqrstvwxz]{6}")
 """Six consonants in a row: rare in words and names (`lightschool` has five)."""
@@ -316,24 +314,6 @@ def _line_of(text: str, position: int) -> tuple[int, int]:
     return start, (len(text) if end < 0 else end)
 
 
-@functools.lru_cache(maxsize=8)
-def _public_spans(text: str) -> tuple[tuple[int, int], ...]:
-    """Stretches holding public keys and certificates: their base64 is no secret (cached:
-    every finding in a text asks)."""
-    if "AAAA" not in text and "-----BEGIN" not in text:
-        return ()
-    spans: list[tuple[int, int]] = []
-    for match in _PUBLIC_KEY_LINE.finditer(text):
-        if match.group().startswith("-----BEGIN"):
-            end_mark = _PUBLIC_BLOCK_END.search(text, match.end())
-            end = end_mark.end() if end_mark else min(len(text), match.end() + 16384)
-            spans.append((match.start(), end))
-        else:
-            space = _SPACE.search(text, match.end())
-            spans.append((match.start(), space.start() if space else len(text)))
-    return tuple(spans)
-
-
 _SPACE = re.compile(r"\s")
 
 
@@ -349,7 +329,7 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
     if gaps is None:
         gaps = [(0, len(text))]
     found: list[tuple[str, int, int]] = []
-    public = _public_spans(text)
+    public = public_spans(text)
     for low, high in gaps:
         if high - low < MIN_LENGTH:
             continue
@@ -368,8 +348,10 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
                     continue
                 if kind in (_HEX_KIND, _BARE_HEX):
                     line_start, line_end = _line_of(text, base)
+                    above = text.rfind("\n", 0, max(0, line_start - 1)) + 1
                     if (text[base + start - 1:base + start] in ("@", "#")
                             or _HASH_CONTEXT.search(text, line_start, line_end)
+                            or _HASH_ABOVE.search(text, above, line_start)
                             or _checksum_line(text, line_start, line_end)):
                         continue
                     kind = KIND
@@ -414,9 +396,10 @@ just only more most such each very too out off one two six ten new old now yes v
 """.split())
 
 
-_CLAUSE_WORDS = clause_words(PASSWORD_WORDS)  # English password words have finders of their own
-_CLAUSE_HINTS = (re.compile(r"pin(?<=\bpin)\b"), re.compile(r"log(?<=\blog)[io]n\b"),
-                 re.compile(r"kennung"))
+_CLAUSE_WORDS = clause_words(PASSWORD_WORDS, ENGLISH_PASSWORD_WORDS)
+_CLAUSE_HINTS = (re.compile(r"pin(?<=\bpin)\b"), re.compile(r"log(?<=\blog)(?:[io]n\b|\w* in\b)"),
+                 re.compile(r"kennung"), re.compile(r"pw(?<=\bpw)"), re.compile(r"pass(?:w|ph|c)"),
+                 re.compile(r"sign(?<=\bsign)\w* in\b"))
 """A cheap look for an English (or `clause._EXTRA`) word before the clause pattern runs
 (three regexes that each start with a literal: one regex of the three tries a branch at
 nearly every character)."""
@@ -598,7 +581,7 @@ def without_public(text: str, matches: list[M], *, examples: bool = True) -> lis
     if not matches:
         return matches
     example = examples and "EXAMPLE" in text
-    public = _public_spans(text)
+    public = public_spans(text)
     tagged = ":" in text or "-" in text
     if not (example or public or tagged):
         return matches
@@ -613,6 +596,11 @@ def without_public(text: str, matches: list[M], *, examples: bool = True) -> lis
                 low -= 1
             if _SAFE_DIGEST.search(text, low, start) or _SAFE_DIGEST_AT.match(text, start):
                 continue
+        body = re.split(r"[_\-]", text[start:end])[-1]
+        if len(body) >= 6 and len(set(body.lower())) == 1:
+            continue  # a placeholder: `sk_test_xxxxxxxxxxxx`, `ghp_************`
+        while end > start + 1 and text[end - 1] in ".,;:)":
+            end -= 1  # a sentence's full stop after a public value
         if public and any(low <= start and end <= high for low, high in public):
             continue
         kept.append(match)

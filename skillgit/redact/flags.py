@@ -25,7 +25,8 @@ from skillgit.redact.vocab import FLAG_ROOTS
 
 KIND = "flag-credential"
 
-_VALUE = re.compile(r"""\\?(["'])(?P<q>(?:(?!\[REDACTED:)[^"'\n\r\\]){1,512})\\?\1"""
+_VALUE = re.compile(r"""\\?(["'])(?P<q>(?:(?!\[REDACTED:)(?:[^"'\n\r\\]|\\(?!["']))){1,512})"""
+                    r"""\\?\1"""
                     r"""|(?P<u>(?:(?!\[REDACTED:)[^\s"'`\\]){1,512})""")
 _SEGMENT_BREAK = re.compile(r"\|\|?|&&|;|\n|\$\(|`")
 _REACH = 400
@@ -187,7 +188,8 @@ _PASSWORD_FLAG_TOOLS: tuple[tuple[re.Pattern[str], str, bool], ...] = tuple(
          False),
         (r"ldapsearch|ldapadd|ldapmodify|ldapdelete|ldappasswd|ldapwhoami|ldapcompare", "w",
          False),
-        (r"sqlcmd|bcp|osql|isql|ipmitool|zip|zipcloak", "P", False),
+        (r"sqlcmd|bcp|osql|isql|ipmitool|zip|zipcloak|mosquitto_pub|mosquitto_sub|mosquitto_rr",
+         "P", False),
         (r"7z|7za|7zr|unrar|rar", "p", True),
         (r"snmpwalk|snmpget|snmpset|snmpbulkwalk|snmptrap", "AX", False),
         (r"gh[ \t]+secret[ \t]+set", "b", False),
@@ -208,7 +210,7 @@ _USER_AND_PASSWORD_FLAGS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
 _TOOL_HINTS = ("mysql", "maria", "sshpass", "-cli", "mongo", "cqlsh", "login", "twine", "hydra",
                "medusa", "exec", "nxc", "winrm", "smb", "rdesktop", "user", "ldap", "sql", "bcp",
                "ipmi", "zip", "7z", "rar", "snmp", "secret", "net", "http", "xh", "curl", "lftp",
-               "dump", "impacket", "keygen", "openssl")
+               "dump", "impacket", "keygen", "openssl", "mosquitto")
 """Substrings of every tool name above: a cheap test before the tool regexes run."""
 
 

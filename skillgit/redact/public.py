@@ -1,0 +1,127 @@
+"""Values in a public role, known by their structure: no rule masks what lies inside them.
+
+Default-deny masks a token that looks random unless it is known to be safe. These are the
+random-looking values whose *structure* says they are public — each recogniser checks
+something a secret of the same alphabet would not have:
+
+- public keys and certificates (`ssh-ed25519 AAAA…`, `-----BEGIN PUBLIC KEY-----` blocks);
+- `data:` URIs (content embedded in a page, not a credential);
+- Nix store paths (`/nix/store/<32 base32>-name`: a hash of the build inputs);
+- ULIDs whose first ten characters decode to a time between 2000 and 2100 (an id);
+- Ethereum addresses (`0x` + exactly 40 hex; a private key is 64);
+- bech32 / bech32m strings with a valid checksum (Bitcoin and other addresses, `age1…`
+  public keys): a random secret passes the checksum once in a billion;
+- the public members of a JSON Web Key (`n`, `e`, `x`, `y`, `x5c`, `x5t`: never `d`, `p`, `q`);
+- the value of a key named public (`PublicKey = …`, `public_key: …`, `pubkey=…`);
+- a hashed `known_hosts` entry's salt and host hash (`|1|salt|hash key-type …`);
+- a colon-hex fingerprint (`MD5 fingerprint is 00:26:…`);
+- base64 of a JSON document or a sentence that names no credential.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import functools
+import re
+from datetime import datetime, timezone
+
+_PUBLIC_KEY_LINE = re.compile(
+    r"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-\S+|sk-ssh-\S+|sk-ecdsa-\S+)\s+AAAA"
+    r"|-----BEGIN (?:CERTIFICATE|PUBLIC KEY|RSA PUBLIC KEY|PGP PUBLIC KEY BLOCK|X509 CRL"
+    r"|CERTIFICATE REQUEST|NEW CERTIFICATE REQUEST|TRUSTED CERTIFICATE|PKCS7|DH PARAMETERS"
+    r"|EC PARAMETERS)-----")
+_BLOCK_END = re.compile(r"-----END [A-Z0-9 ]+-----")
+_SPACE = re.compile(r"\s")
+MAX_BLOCK = 16384
+
+_CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+_BECH32_CONSTANTS = (1, 0x2BC830A3)  # bech32, bech32m
+
+# (literal a text must hold, pattern; group 1, if any, is the public part)
+_SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("data:", re.compile(r"data:[\w.+/-]+(?:;[\w.=-]+)*;base64,[A-Za-z0-9+/=]+")),
+    ("/nix/store/", re.compile(r"/nix/store/[0-9a-df-np-sv-z]{32}-")),
+    ("0x", re.compile(r"(?<![0-9A-Za-z])0x[0-9a-fA-F]{40}(?![0-9A-Za-z])")),
+    ("kty", re.compile(r"\"(?:n|e|x|y|x5t|x5t#S256|x5c)\"\s*:\s*\[?\s*\"([A-Za-z0-9_\-+/=]+)\"")),
+    ("ingerprint", re.compile(r"(?i)fingerprint[^\n]{0,40}?((?:[0-9a-f]{2}:){15,}[0-9a-f]{2})")),
+    ("|1|", re.compile(r"(?m)^\|1\|[A-Za-z0-9+/]{20,}=*\|[A-Za-z0-9+/]{20,}=*(?=[ \t]+\S)")),
+    ("ub", re.compile(r"(?i)\b(?:public[_-]?key|pub[_-]?key|publickey|public)[\"']?\s*[=:]\s*"
+                      r"[\"']?([A-Za-z0-9+/_\-]{16,}={0,2})")),
+)
+_ULID = re.compile(r"(?<![0-9A-Za-z])[0-7][0-9A-HJKMNP-TV-Z]{25}(?![0-9A-Za-z])")
+_BECH32_TOKEN = re.compile(r"(?<![0-9A-Za-z])([a-z][a-z0-9]{0,15})1([" + _BECH32 + r"]{6,90})"
+                           r"(?![0-9A-Za-z])")
+
+
+_BASE64_TOKEN = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=_-])")
+_CLAIMS = re.compile(r"\"(?:iat|exp|nbf|iss|aud|sub|jti)\"\s*:")
+_CREDENTIAL_ROOTS = re.compile(r"(?i)pass|pwd|token|secret|key|cred|auth|bearer|private")
+
+
+def _harmless_base64(token: str) -> bool:
+    """Base64 of a JSON document or a sentence naming no credential: data, not a key. (A
+    random key decodes to bytes that are no text; `user:password` names a credential.)"""
+    padded = token + "=" * (-len(token) % 4)
+    try:
+        decoded = base64.b64decode(padded, validate=True).decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return False
+    if not decoded.isprintable() or _CREDENTIAL_ROOTS.search(decoded) or _CLAIMS.search(decoded):
+        return False  # names a credential, or is a token's claims (a JWT's middle part)
+    structured = decoded.lstrip().startswith(("{", "[")) and decoded.count('"') >= 4
+    sentence = decoded.count(" ") >= 3 and sum(c.isalpha() for c in decoded) > len(decoded) // 2
+    return structured or sentence
+
+
+def _ulid_time_ok(ulid: str) -> bool:
+    millis = 0
+    for char in ulid[:10]:
+        millis = millis * 32 + _CROCKFORD.index(char)
+    year = datetime.fromtimestamp(millis / 1000, tz=timezone.utc).year if millis < 2**44 else 0
+    return 2000 <= year <= 2100
+
+
+def _bech32_ok(hrp: str, data: str) -> bool:
+    values = [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
+    values += [_BECH32.index(c) for c in data]
+    check = 1
+    for value in values:
+        top = check >> 25
+        check = (check & 0x1FFFFFF) << 5 ^ value
+        for i, generator in enumerate((0x3B6A57B2, 0x26508E6D, 0x1EA119FA, 0x3D4233DD,
+                                       0x2A1462B3)):
+            if (top >> i) & 1:
+                check ^= generator
+    return check in _BECH32_CONSTANTS
+
+
+@functools.lru_cache(maxsize=8)
+def public_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Stretches of `text` in a public role (cached: every finding in a text asks)."""
+    spans: list[tuple[int, int]] = []
+    if "AAAA" in text or "-----BEGIN" in text:
+        for match in _PUBLIC_KEY_LINE.finditer(text):
+            if match.group().startswith("-----BEGIN"):
+                end_mark = _BLOCK_END.search(text, match.end())
+                end = end_mark.end() if end_mark else min(len(text), match.end() + MAX_BLOCK)
+                spans.append((match.start(), end))
+            else:
+                space = _SPACE.search(text, match.end())
+                spans.append((match.start(), space.start() if space else len(text)))
+    for literal, pattern in _SHAPES:
+        if literal in text or literal.upper() in text:
+            for match in pattern.finditer(text):
+                spans.append(match.span(1) if pattern.groups else match.span())
+    for match in _ULID.finditer(text):
+        if _ulid_time_ok(match.group()):
+            spans.append(match.span())
+    for match in _BASE64_TOKEN.finditer(text):
+        if _harmless_base64(match.group()):
+            spans.append(match.span())
+    if "1" in text:
+        for match in _BECH32_TOKEN.finditer(text):
+            if _bech32_ok(match.group(1), match.group(2)):
+                spans.append(match.span())
+    return tuple(spans)
