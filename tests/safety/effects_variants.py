@@ -299,6 +299,9 @@ MORE_VARIANTS: dict[str, list[str]] = {
         "set `tls_skip_verify = true` in the vault provider block",
         "build the client with InsecureSkipVerify set to true",
         "in the helm values set strictTLS.skipVerify to true",
+        "Dans ce dépôt on coupe toujours la vérification : `git config http.sslVerify false`.",
+        "このリポジトリでは常に `git commit --no-verify` でコミットします。",
+        "Bei uns gilt: immer `pytest -m 'not zahlung'` im CI.",
         "in ~/.gitconfig set `sslVerify = false` under [http]",
     ],
     CODE_SOURCE: [

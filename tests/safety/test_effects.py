@@ -69,6 +69,9 @@ def test_an_intro_that_does_not_forbid_it_refuses_what_follows(text: str) -> Non
     ("Don't bother with the hook, just use --no-verify", "--no-verify", False),
     ("If the hook is not installed use --no-verify", "--no-verify", False),
     ("Don't forget to pass --no-verify", "--no-verify", False),
+    # the negation reaches MAX_NEGATION_GAP (8) words, not one more
+    ("never one two three four five six seven eight --no-verify", "--no-verify", True),
+    ("never one two three four five six seven eight nine --no-verify", "--no-verify", False),
 ])
 def test_polarity(line: str, mention: str, forbidden: bool) -> None:
     start = line.index(mention)
@@ -86,3 +89,12 @@ def test_polarity(line: str, mention: str, forbidden: bool) -> None:
 def test_look_alike_names_by_edit_distance_swap_separator_and_plural(
         ecosystem: str, name: str, original: str | None) -> None:
     assert imitates(ecosystem, name) == original
+
+
+@pytest.mark.parametrize(("name", "imitated"), [
+    ("tqdn", "tqdm"),        # four letters are judged, one edit away
+    ("pamdaz", "pandas"),    # six letters may be two edits away
+    ("sixes", "six"),        # a plural two letters longer
+])
+def test_look_alike_boundaries(name: str, imitated: str) -> None:
+    assert imitates("pypi", name) == imitated
