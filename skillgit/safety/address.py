@@ -18,6 +18,12 @@ AI = (rf"(?:(?:ai|llm|gpt)[- ]?(?:based|powered|driven|enabled)\s+(?:\w+\s+)?(?:
       r"(?:(?:coding|ai|llm|automated|autonomous|automatic|software|code|language)\s+)?"
       r"(?:agents?|assistants?|models?|bots?)|(?:automated|automation|ai|llm)\s+(?:tools?|"
       r"systems?|readers?|crawlers?|processes))")
+_GENERIC = (r"(?:(?:ai|llm|gpt)[- ]?(?:based|powered|driven|enabled)\s+(?:\w+\s+)?(?:tools?|"
+            r"assistants?|agents?|systems?|models?|bots?|editors?)|ai|a\.i\.|llms?|"
+            r"language models?|(?:(?:coding|ai|llm|automated|autonomous|automatic|software|code|"
+            r"language)\s+)?(?:agents?|assistants?|models?|bots?)|(?:automated|automation|ai|llm)"
+            r"\s+(?:tools?|systems?|readers?|crawlers?|processes))")
+"""A class of AI (not one model by name)."""
 _AUDIENCE = (r"(?:user|reviewer|human|maintainer|owner|operator|developer|anyone|anybody|team|"
              r"them|whoever\s+\w+|(?:person|people)\s+(?:reviewing|reading|approving|merging))")
 # A model or reviewer addressed by name at the start of a line or sentence ("Claude, always
@@ -88,7 +94,13 @@ _AGENT_PATTERNS = [
     rf"\battention\s*[,:]?\s*(?:all\s+|any\s+)?{AI}\s*[:,!]",
     rf"^[ \t]*(?:#|//|/\*|\*|--|;|>)[ \t]*(?:note\s+(?:for|to)\s+)?{AI}(?:\s*/\s*{AI})*"
     r"\s*:\s*\S+\s+\S+\s+\S+",
-    r"(?<![\w-])[\"']?(?:ai|llm|agents?|assistants?|copilot|claude|gpt|codex|gemini|cursor)[_-]?"
+    # a note for agents in general (a list may name a model first: "To Copilot and other AI
+    # assistants:"); a person's "To Claude: thanks" names one model and no class of them
+    rf"(?:^|[#/*>-]\s*|\(\s*)(?:note\s+|notes\s+|hint\s+)?(?:for|to)\s+(?:all\s+|any\s+|the\s+)?"
+    rf"(?:{_MODELS}\s*(?:,|/|and|or|&)\s*(?:other\s+|all\s+|any\s+)?)*{_GENERIC}"
+    rf"(?:\s*(?:,|/|and|or|&)\s*(?:other\s+|all\s+|any\s+)?{AI})*\s*\)?\s*:",
+    rf"\b{_MODELS}(?:\s*/\s*{_MODELS}){{1,}}\s*:",  # "Claude/Codex/Copilot: persist …"
+    r"(?<![\w-])[\"']?_*(?:ai|llm|agents?|assistants?|copilot|claude|gpt|codex|gemini|cursor)[_-]?"
     r"(?:agents?[_-]?|assistants?[_-]?)?(?:instructions?|rules|notes?|directives?|prompts?|"
     r"guidance|memory)[\"']?\s*[:=]",
     rf"\b(?:if|when|since|because|as)\s+you\s+are\s+(?:an?\s+)?{AI}",

@@ -51,6 +51,18 @@ _DISTINCT = {f.flag: f for f in FLAGS if f.anywhere}  # options that are a menti
 _ANYWHERE = re.compile(r"(?<![\w-])(" + "|".join(
     re.sub(r"^\\-\\-", "--?", re.escape(f)) for f in sorted(_DISTINCT, key=len, reverse=True))
     + r")(?![\w-])(?:[=\s]+[\"']?(\S+))?")
+# A line that names a credential file, somewhere outside and a way of sending: the file is
+# sent (`--file .env.production` to a webhook, `~/.aws` as an uploaded artifact).
+_CREDENTIAL_FILE = re.compile(
+    r"(?<![\w.-])(?:\.env(?:\.(?!example|sample|template|dist|defaults)[\w-]+)?(?![\w.-])|"
+    r"(?:~|\$HOME|\$\{HOME\})?/?\.(?:aws|ssh|kube|docker|gnupg|azure|config/gcloud)(?:/[\w.-]+)*|"
+    r"id_(?:rsa|ed25519|ecdsa|dsa)\b|\.(?:npmrc|pypirc|netrc|pgpass|git-credentials)\b|"
+    r"credentials\.json|service[-_]account[\w-]*\.json|[\w-]+\.(?:pem|p12|pfx|keystore|jks)\b)")
+_DESTINATION = re.compile(r"https?://|\bs3://|\bgs://|\bwebhooks?\b|upload-artifact|"
+                          r"\b[\w.-]+@[\w.-]+:|\bpaste", re.I)
+_SENDING = re.compile(r"\b(?:post(?:s|ed|ing)?|upload\w*|send\w*|push\w*|curl|wget|scp|rsync|"
+                      r"attach\w*|share\w*|--file|-F|--data\S*|-d|-T|path:|notify)(?![\w-])",
+                      re.I)
 # `name>=1.2` (requirements, pyproject) or `"name": "^1.2.3"` (package.json)
 _DECLARED = re.compile(r"(?<![\w.@/-])([A-Za-z][\w.-]{3,})(?:\[[\w,]+\])?\s*(?:>=|==|~=|<=|!=)"
                        r"\s*\d|\"(@?[\w.-]{4,}(?:/[\w.-]+)?)\"\s*:\s*\"[\^~]?\d")
@@ -76,6 +88,8 @@ _BAD_INTRO = re.compile(r"^[\s>*#_-]*(?:[\u274c\U0001f6ab\u26d4\u2717\u2718]|(?:
                         r"[^\n]*:[\s*_]*$", re.I)
 _WITHOUT = re.compile(r"without|sans|ohne|senza|sin|sem|bez|без|zonder", re.I)
 MAX_NEGATION_GAP = 8  # words between the negation and what it forbids
+WEAK_NEGATION_GAP = 3  # for short words that are often no negation ("No fim de…", "ne")
+_WEAK = frozenset({"no", "not", "nor", "ne", "non", "nie", "не", "ni", "nem", "sin", "sem"})
 
 
 def forbids(line: str, start: int, end: int) -> bool:
@@ -95,9 +109,15 @@ def forbids(line: str, start: int, end: int) -> bool:
     last = negations[-1]  # "non usare mai": one negation in two words
     if _NOT_REALLY.search(clause[:last.end()]) or _NOT_REALLY.match(clause, last.start()):
         return False
-    return len(clause[last.end():].split()) <= MAX_NEGATION_GAP
+    reach = WEAK_NEGATION_GAP if last.group().lower() in _WEAK else MAX_NEGATION_GAP
+    return len(clause[last.end():].split()) <= reach
 
 
+_THROWAWAY = re.compile(r"\b(?:preview|ephemeral|temporary|throwaway|scratch|sandbox|review[- ]"
+                        r"apps?|test(?:ing)?|tmp|temp|ci[- ]only|per[- ]pr)\b", re.I)
+_EVERYTHING = re.compile(r"['\"](?:/|~)['\"]|homedir|expanduser|\$\{?HOME|/(?:var|etc|usr|opt|srv|"
+                         r"root|home)\b|\.\./\.\.")
+_SHARED = re.compile(r"\b(?:prod\w*|live|shared|staging|main|master|primary|all|every)\b", re.I)
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 
 
@@ -137,6 +157,9 @@ def findings(text: str) -> list[Finding]:
         first = text.rfind("\n", 0, start) + 1
         last = text.find("\n", end)
         line = text[first:last if last >= 0 else len(text)]
+        if (effect == "destroy" and _THROWAWAY.search(line) and not _SHARED.search(line)
+                and not _EVERYTHING.search(text, start, end)):
+            continue  # a preview, test or temporary environment is there to be destroyed
         if not forbids(line, start - first, end - first) and not _bad_example(text, first):
             risk, detail = EFFECTS[effect]
             out[effect] = Finding(risk, detail)
@@ -148,6 +171,11 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
     for pattern, effect in [*_ENV, *_IDIOMS, *_PROSE]:
         for m in pattern.finditer(text):
             yield m.start(), m.end(), effect
+    for m in _CREDENTIAL_FILE.finditer(text):  # a credential file sent somewhere
+        first, last = text.rfind("\n\n", 0, m.start()) + 1, text.find("\n\n", m.end())
+        block = text[first:last if last >= 0 else len(text)]  # its paragraph or YAML block
+        if _DESTINATION.search(block) and _SENDING.search(block):
+            yield m.start(), m.end(), "send"
     for m in _DECLARED.finditer(text):  # a dependency declared under a look-alike name
         ecosystem = "pypi" if m.group(1) else "npm"
         if lookalike.imitates(ecosystem, m.group(1) or m.group(2)):

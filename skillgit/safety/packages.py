@@ -5,6 +5,8 @@ pass. Names are compared lower-cased with `-`, `_` and `.` folded to `-` (PEP 50
 
 from __future__ import annotations
 
+import re
+
 _PYPI = """
 boto3 botocore urllib3 requests setuptools certifi charset-normalizer idna typing-extensions
 python-dateutil packaging s3transfer six aiobotocore pyyaml numpy grpcio-status fsspec s3fs
@@ -166,3 +168,25 @@ def _names(block: str) -> frozenset[str]:
 WELL_KNOWN: dict[str, frozenset[str]] = {
     "pypi": _names(_PYPI), "npm": _names(_NPM), "crates": _names(_CRATES),
     "gems": _names(_GEMS), "go": _names(_GO)}
+
+
+# Install scripts vendors document on their own hosts: fetched and run as their docs say.
+_INSTALLERS = (
+    "sh.rustup.rs", "raw.githubusercontent.com/homebrew/install/", "bun.sh/install",
+    "deno.land/install.sh", "deno.land/x/install/", "astral.sh/uv/", "astral.sh/ruff/",
+    "install.python-poetry.org", "get.pnpm.io/install.sh", "raw.githubusercontent.com/nvm-sh/nvm/",
+    "sdk.cloud.google.com", "get.docker.com", "get.k3s.io", "tailscale.com/install.sh",
+    "fly.io/install.sh", "ollama.com/install.sh", "starship.rs/install.sh", "pyenv.run",
+    "get.sdkman.io", "mise.run", "fnm.vercel.app/install", "get.volta.sh",
+    "raw.githubusercontent.com/helm/helm/main/scripts/", "claude.ai/install.sh",
+    "cli.moonrepo.dev/install", "get.jenkins.io", "opencode.ai/install",
+)
+
+
+def official_installer(args: list[str]) -> bool:
+    """Whether every URL among a fetcher's arguments is a vendor's documented installer."""
+    urls = [a.strip("\"'").lower() for a in args if "://" in a or a.lower().startswith(
+        tuple(i.split("/")[0] for i in _INSTALLERS))]
+    if not urls:
+        return False
+    return all(re.sub(r"^https?://", "", url).startswith(_INSTALLERS) for url in urls)

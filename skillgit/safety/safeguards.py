@@ -137,6 +137,7 @@ ENV: list[tuple[str, str, str]] = [
      r"RUBYGEMS_HOST|POETRY_REPOSITORIES_\w+_URL|PDM_PYPI_URL|GEM_SOURCE", r"\S+", "index"),
     (r"\w*DANGEROUSLY\w*|\w*YOLO\w*|\w*AUTO_APPROVE\w*|IS_SANDBOX", r"1|true|yes|on", "agent"),
     (r"SKIP_TESTS|SKIP_CI|CI_SKIP|SKIP_LINT|SKIP_CHECKS|NO_LINT", r"1|true|yes", "tests"),
+    (r"SKIP", r"[a-z][\w-]*(?:,[\w-]+)*", "hooks"),  # pre-commit: these hooks never run
     (r"DISABLE_DATABASE_ENVIRONMENT_CHECK|ALLOW_PRODUCTION_\w+|I_KNOW_WHAT_I_AM_DOING\w*",
      r"1|true|yes", "locks"),
 ]
@@ -180,6 +181,15 @@ SETTINGS: list[tuple[str, str, str]] = [
     (r"pod-security\.kubernetes\.io/(?:enforce|audit|warn)", r"privileged", "security"),
     (r"(?:frozen|immutable)[-_]?(?:lockfile|install)s?|package-lock|lockfile", r"false",
      "locks"),
+    (r"(?:org\.gradle\.)?dependency[._-]verification|verify[_-]?(?:checksums?|signatures?)|"
+     r"checksum[_-]?(?:check|verification)", r"off|lenient|false|0|no|none|disabled?", "tls"),
+    # infrastructure guards: backups, deletion protection, public-access blocks
+    (r"backup_retention_period|backup_retention_days|retention_in_days", r"0", "locks"),
+    (r"deletion_protection|deletion_protection_enabled|termination_protection|"
+     r"prevent_destroy|enable_deletion_protection", r"false", "locks"),
+    (r"skip_final_snapshot|force_destroy|force_delete", r"true", "locks"),
+    (r"block_public_acls|block_public_policy|ignore_public_acls|restrict_public_buckets",
+     r"false", "perms"),
 ]
 
 # Code, CI and system idioms (regexes, case-insensitive unless noted).
@@ -225,6 +235,14 @@ IDIOMS: list[tuple[str, str]] = [
      r"\b(?:git|github):|\bcargo\s+(?:add|install)\b[^\n]*--git\b", "git-dep"),
     (r"\b(?:curl|wget|iwr|invoke-webrequest)\b[^\n]*\s(?:-o|-O|--output|-OutFile|"
      r"--output-document)[\s=]+\S*/(?:bin|sbin)/\S+", "binary"),
+    # a test selection that leaves named tests or areas out, wherever it is written
+    # (`addopts = "-m 'not authz'"`); leaving out what tests cost or need passes
+    (rf"(?<![\w-])-[km]\s*=?\s*[\"']\s*not\s+(?!{_COST}(?:\s+(?:and|or)\s+not\s+{_COST})*"
+     r"\s*[\"'])\w", "tests"),
+    # security scanners silenced in the code (a line's suppression as a standing rule)
+    (r"#\s*nosec\b|#\s*nosemgrep\b|//\s*NOSONAR\b|#\s*checkov:skip=|#\s*tfsec:ignore|"
+     r"#\s*trivy:ignore|kics-scan\s+ignore|gitleaks:allow|pragma:\s*allowlist\s+secret|"
+     r"#\s*noqa:\s*S\d|//\s*eslint-disable(?:-next-line|-line)?\s+security/", "security"),
     # lint and type checks silenced wholesale (one rule or one line is a decision, all is not)
     (r"#!?\[allow\((?:warnings|clippy::(?:all|pedantic|restriction))\)\]|"
      r"/\*\s*eslint-disable\s*\*/|^\s*//\s*eslint-disable\s*$|//\s*@ts-nocheck\b|"
@@ -260,8 +278,25 @@ IDIOMS: list[tuple[str, str]] = [
      r"\$HOME|\$env:USERPROFILE)|\brm\s+(?:-\w+\s+)*-\w*[rR]\w*\s+(?:[^\n;&|]*\s)?(?:~|\$HOME|"
      r"\$\{HOME\})/\.(?:ssh|gnupg|aws|kube|azure|docker|config|password-store|gitconfig)(?:[/\s`'\"]|$)",
      "destroy"),
+    # code fetched at run time from outside the registries: CI includes, Terraform modules,
+    # installers of archives and plugins from a URL
+    (r"\binclude:\s*(?:\n\s*)?-?\s*remote:\s*[\"']?https?://|\bsource\s*=\s*\"(?:git::|"
+     r"git@|hg::|s3::|gcs::|https?://)(?!(?:registry\.terraform\.io|github\.com/"
+     r"hashicorp/))|\b(?:mix\s+archive\.install|helm\s+plugin\s+install|kubectl\s+krew\s+"
+     r"install|asdf\s+plugin\s+add\s+\S+|vagrant\s+plugin\s+install|gcloud\s+components\s+"
+     r"install|code\s+--install-extension)\s+(?:--?\S+\s+)*https?://", "run-remote"),
+    # data destroyed in a cloud by its CLI, without asking (`--quiet`, `--yes`, `--force`)
+    (r"\b(?:gcloud|az|aws|doctl|heroku|flyctl|fly|linode-cli|scw|oci|ibmcloud)\s+(?:[\w-]+\s+)"
+     r"{0,4}(?:delete|destroy|remove|rm|rb|terminate-instances|delete-db-instance)\b[^\n]*"
+     r"(?:--quiet|-q\b|--yes|-y\b|--force|--no-wait|--confirm|--skip-final-snapshot)",
+     "destroy"),
+    (r"\bpath:\s*[\"']?/(?:var|etc|home|opt|srv|root|usr|data|mnt)(?:/[\w.-]+){0,3}[\"']?\s*\n"
+     r"\s*state:\s*absent\b|\bstate:\s*absent\s*\n\s*path:\s*[\"']?/(?:var|etc|home|opt|srv|"
+     r"root|usr|data|mnt)(?:/[\w.-]+){0,3}[\"']?\s*$", "destroy"),
     # what the repository or the environment holds, sent out
-    (r"\bgit\s+push\s+(?:-\S+\s+)*--mirror\b|\b(?:requests|httpx|axios|session|client)\."
+    (r"\bgit\s+remote\s+add\s+(\S+)\s+\S*(?:://|@)\S+[^\n]*\bgit\s+push\s+(?=[^\n;&|]*"
+     r"(?:--all|--mirror|--tags)\b)(?:-\S+\s+)*\1\b|"
+     r"\bgit\s+push\s+(?:-\S+\s+)*--mirror\b|\b(?:requests|httpx|axios|session|client)\."
      r"(?:post|put|patch)\s*\([^\n]*(?:os\.environ|process\.env|ENV\b|os\.Environ|"
      r"getenv|open\s*\(|readFileSync|SECRET|PASSWORD|TOKEN)|\bfetch\s*\([^\n]*(?:process\.env"
      r"|readFileSync)", "send"),

@@ -9,6 +9,7 @@ import re
 
 from skillgit.safety.files import base
 from skillgit.safety.launch import State
+from skillgit.safety.packages import official_installer
 from skillgit.safety.resolve import Resolved, names_of, resolve
 from skillgit.safety.shell import CLAUSE_END, Command, Word, walk
 from skillgit.safety.vocab import (
@@ -87,6 +88,8 @@ def source(command: Command, state: State, readings: list[Resolved] | None = Non
     for r in readings if readings is not None else views(command, state):
         remote_git = r.name == "git" and any(  # `git archive --remote=…`
             a.startswith("--remote") for a in r.arg_texts())
+        if r.names & FETCHERS and official_installer(r.arg_texts()):
+            continue  # a vendor's documented installer (`curl … https://sh.rustup.rs | sh`)
         if r.names & FETCHERS or remote_git or (any(is_language(n) for n in r.names) and any(
                 re.search(FETCH_API, a, re.I) for a in r.arg_texts())):
             return DOWNLOAD_RUN
