@@ -1,7 +1,8 @@
 """Mutation run over the core rules: one-line mutants, each against its targeted tests.
 
-    python benchmarks/mutation_run.py [--area gate|validator|lock|ledger|redactor|composer|table|slips]...
-                                      [--list] [--max-per-function N]
+    python benchmarks/mutation_run.py [--area AREA]... [--list] [--max-per-function N]
+
+    AREA: gate, validator, lock, ledger, redactor, composer, table or slips
 
 Not part of the test suite (it is slow: one pytest run per mutant). For every target
 function it derives one-line mutants mechanically (a comparison flipped or loosened, `and`
