@@ -24,13 +24,17 @@ REACH = 120
 """Characters after the word that belong to its clause (it also ends at a sentence end)."""
 MIN_VALUE = 6
 MIN_MIXED = 8
+MIN_INFLECTED = 5  # letters a word needs before an inflection may follow it
+_DIGIT_INSIDE = re.compile(r"[^\W\d_]{2}\d[^\W\d_]{2}")  # `Kranich7Moor`
 MIN_DIGITS = 6
 
 # Words that introduce a password in prose. English and the vocabulary's foreign words for
 # password are added by `clause_words` (one definition of each, in vocab.py).
 _EXTRA = ("pin", "pin code", "passcode", "login", "logon", "kennung", "pw", "log in",
           "logging in", "logged in", "sign in", "signing in", "signed in")
-_END = re.compile(r"[.!?](?:\s|$)|[\u3002\uff01\uff1f\n;]")  # CJK stops need no space
+_END = re.compile(r"[.!?](?:\s|$)|[\u3002\uff01\uff1f\n;\u201c\u201d\u00ab\u00bb\u300c-\u300f]")
+"""A clause ends at a sentence's end (CJK stops need no space) or a quotation mark: what is
+around a quote is someone else's text (a commit message's session and turn)."""
 _TOKEN = re.compile(r"[^\s,\uff0c\u3001\u3002:\uff1a;\uff1b()\uff08\uff09\[\]{}<>\"'`"
                     r"\u00ab\u00bb\u201c\u201d\u201e|]+")
 _SAFE = re.compile(
@@ -66,7 +70,8 @@ def _shaped(token: str) -> bool:
     if kinds <= {"L", "M"}:
         return flips >= 3
     if kinds <= {"L", "M", "N"}:  # "40-odd", "utf-8", "x86_64" are words: 8 and more
-        return len(plain) >= MIN_MIXED and (sum(c.isdigit() for c in plain) >= 2 or flips >= 2)
+        return len(plain) >= MIN_MIXED and (sum(c.isdigit() for c in plain) >= 2 or flips >= 2
+                                            or _DIGIT_INSIDE.search(token) is not None)
     return True
 
 
@@ -79,12 +84,30 @@ def clause_matches(text: str, lowered: str, words: re.Pattern[str],
         limit = min(len(text), start + REACH)
         end = _END.search(text, start, limit)
         stop = end.start() if end else limit
-        if "\\" in text[start:stop] or "(?" in text[start:stop]:
-            continue  # a regex or escaped code, not a person's sentence
-        for token in _TOKEN.finditer(text, start, stop):
-            value = token.group().rstrip(".,!?\u3002\uff0c\u3001")
-            if _shaped(value) and inside(token.start(), token.start() + len(value)):
-                yield KIND, token.start(), token.start() + len(value)
+        back = max(0, word.start() - REACH)  # the clause before the word too: "use X to log in"
+        opening = back
+        for mark in _END.finditer(text, back, word.start()):
+            opening = mark.end()
+        for low, high in ((opening, word.start()), (start, stop)):
+            if "\\" in text[low:high] or "(?" in text[low:high]:
+                continue  # a regex or escaped code, not a person's sentence
+            for first, last in _pieces(text, low, high):
+                if _shaped(text[first:last]) and inside(first, last):
+                    yield KIND, first, last
+
+
+_PIECE = re.compile(r"[^\s,\uff0c\u3001\u3002:\uff1a;\uff1b()\uff08\uff09\[\]{}<>\"'`"
+                    r"\u00ab\u00bb\u201c\u201d\u201e|\u300c\u300d\u300e\u300f\u0e00-\u0e7f"
+                    r"\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u00bf\u00a1]+")
+"""A token of a clause: spaceless scripts (kana, CJK, Hangul, Thai) and `¿ ¡` split it, so
+`は1Passwordの` is judged as `1Password`."""
+
+
+def _pieces(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
+    for match in _PIECE.finditer(text, low, high):
+        value = match.group().rstrip(".,!?")
+        if value:
+            yield match.start(), match.start() + len(value)
 
 
 _SPACELESS = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
@@ -101,7 +124,16 @@ def clause_words(*groups: tuple[str, ...]) -> re.Pattern[str]:
     # `pin_note`, `password=`: named rules read assignments)
     # a word may carry a short inflection (Turkish `şifresi`, German `Passwortes`)
     # (and never inside a URL or path: `postgres://user:password@host` names no clause)
-    branches = [r"(?<![\w.$:/@-])(?:" + literal_trie(spaced) + r")[^\W\d_]{0,3}(?![\w.(=@/-])"]
+    ascii_words = tuple(w for w in spaced if w.isascii())
+    other = tuple(w for w in spaced if not w.isascii())
+    short = tuple(w for w in ascii_words if len(w) < MIN_INFLECTED)  # `pins` is a verb
+    long = tuple(w for w in ascii_words if len(w) >= MIN_INFLECTED)
+    branches = [r"(?<![\w.$:/@-])(?:" + literal_trie(long) + r")[^\W\d_]{0,3}(?![\w.(=@/-])"]
+    if short:
+        branches.append(r"(?<![\w.$:/@-])(?:" + literal_trie(short) + r")(?![\w.(=@/-])")
+    if other:  # a compound's last part: `Wi-Fi-lösenordet`
+        branches.append(r"(?<![\w.$:/@])(?:" + literal_trie(other)
+                        + r")[^\W\d_]{0,3}(?![\w.(=@/-])")
     if spaceless:
         branches.append(literal_trie(spaceless))
     return re.compile("|".join(branches))

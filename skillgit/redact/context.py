@@ -118,6 +118,10 @@ _KEY_BEFORE_KEY = re.compile(
     r"(?:api|access|secret|private|signing|encryption|master|auth|app|client)[_.\-]?$")
 
 
+MIN_NUMERIC_PASSWORD = 6
+_PASSWORD_KEY = re.compile(r"(?i)(?:pass(?:word|wd)?|pwd|pin)[\"'`\]]*$")
+
+
 def _accept_assignment(match: re.Match[str]) -> bool:
     # The terminator is checked here, not in the regex, so that a value that runs on (and is
     # therefore rejected) still tells the scan how far it reached.
@@ -128,6 +132,9 @@ def _accept_assignment(match: re.Match[str]) -> bool:
         return False
     value = match.string[start:end]
     separator = match.group("sep")
+    if value.isdigit() and len(value) >= MIN_NUMERIC_PASSWORD and _PASSWORD_KEY.search(
+            match.string, max(0, match.start() - 12), match.start()):
+        return True  # `auth_pass:` and eight digits: a number after a password's key is a PIN
     if "," in separator:
         # `("password", "username")` lists names; a pair's value must look like a secret
         return (quoted and match.group("q")[-1] in "\"'" and separator.lstrip("\\")[:1] in "\"'"

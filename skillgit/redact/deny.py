@@ -95,7 +95,8 @@ _LONG_RUN = re.compile(r"[A-Za-z0-9]{14}")
 _DASHED = re.compile(r"(?:[A-Za-z0-9]{4,}[_\-+]){3}[A-Za-z0-9]{4}")
 _HASH_CONTEXT = re.compile(
     r"(?i)commit|\bsha|hash|digest|checksum|integrity|\btree\b|parent|merge|\bhead\b|\brev|"
-    r"bisect|cherry-pick|\brebase|\bcheckout\b|\bblame\b|"
+    r"bisect|cherry-pick|\brebase|\bcheckout\b|\bblame\b|\btrace|\bspan\b|request[_ -]?id|"
+    r"correlation|"
     r"\bblob|object|\bref|\bgit\b|\bpick\b|\bfixup\b|\bsquash\b|index [0-9a-f]|\.\.|"
     r"\bfrom [0-9a-f]|\bid\b|\bids\b|ETag|\bmd5|\bcid\b|fingerprint|\bopening\b|"
     r"[\w\-]_?id\b")
@@ -341,9 +342,9 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
             if not verdicts:
                 continue
             base = match.start()
-            if public and any(s <= base < e for s, e in public):
-                continue
             for start, end, kind in verdicts:
+                if public and any(s <= base + start and base + end <= e + 2 for s, e in public):
+                    continue  # (a public value's `=` padding may run past its span)
                 if kind == _BARE_HEX and not bare_hex:
                     continue
                 if kind in (_HEX_KIND, _BARE_HEX):
@@ -464,6 +465,10 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
         value = match.group(1)
         if _lone_secret(value) and free(match.start(1), match.end(1)):
             yield KIND_LONE, match.start(1), match.end(1)
+    for match in _FOUR_CLASSES.finditer(text):  # a new password said without naming it
+        value = match.group(1)
+        if _lone_secret(value) and free(match.start(1), match.end(1)):
+            yield KIND_LONE, match.start(1), match.end(1)
 
 
 _POSITIONS = (
@@ -495,6 +500,10 @@ def _positional_value(value: str) -> bool:
 
 _LONE_LINE = re.compile(r"^[ \t]*([^\s\[\]\"'`<>]{8,64})[ \t]*\r?$", re.M)
 _LONE_SYMBOLS = frozenset("!#$%^&*@~")
+_FOUR_CLASSES = re.compile(r"(?<!\S)(?=\S*[!#$%^&*@~])(?=\S*\d)(?=\S*[a-z])(?=\S*[A-Z])"
+                           r"([^\s\[\]\"'`<>]{8,40}?)[,.;:!?)]?(?!\S)")
+"""A word anywhere mixing all four of lower case, upper case, digits and symbols: a password's
+shape, whatever is around it (a generator's output, a sentence without a credential word)."""
 _HEX_RUN = re.compile(r"[0-9a-f]{16}|[0-9A-F]{16}")
 _NOT_LONE = re.compile(r".*[/\\:=.,;()|{}?].*|[$%#@*~!].*")
 """Paths, URLs, addresses, code (`x=True,`, `a.b?.c;`), variables, headings, list items."""
@@ -583,7 +592,8 @@ def without_public(text: str, matches: list[M], *, examples: bool = True) -> lis
     example = examples and "EXAMPLE" in text
     public = public_spans(text)
     tagged = ":" in text or "-" in text
-    if not (example or public or tagged):
+    repeated = _REPEATED.search(text) is not None
+    if not (example or public or tagged or repeated):
         return matches
     kept: list[M] = []
     for match in matches:
@@ -597,7 +607,7 @@ def without_public(text: str, matches: list[M], *, examples: bool = True) -> lis
             if _SAFE_DIGEST.search(text, low, start) or _SAFE_DIGEST_AT.match(text, start):
                 continue
         body = re.split(r"[_\-]", text[start:end])[-1]
-        if len(body) >= 6 and len(set(body.lower())) == 1:
+        if repeated and len(body) >= 6 and len(set(body.lower())) == 1:
             continue  # a placeholder: `sk_test_xxxxxxxxxxxx`, `ghp_************`
         while end > start + 1 and text[end - 1] in ".,;:)":
             end -= 1  # a sentence's full stop after a public value
@@ -617,6 +627,8 @@ class _Span(Protocol):
 M = TypeVar("M", bound=_Span)
 
 
+_REPEATED = re.compile(r"([xX*.0])\1{5}")
+"""Six of one character in a row: a placeholder's body (`sk_test_xxxxxx`, `ghp_******`)."""
 _TOKEN_END = frozenset(" \t\n\r\"'`,;()[]{}<>|\\")
 _DIGEST_TAG = r"(?i)(?<![A-Za-z0-9])(?:sha\d{1,3}|md5|h\d|blake\d\w*|sha3-\d+)[-:=]"
 _SAFE_DIGEST = re.compile(_DIGEST_TAG + "$")

@@ -12,6 +12,7 @@ something a secret of the same alphabet would not have:
 - bech32 / bech32m strings with a valid checksum (Bitcoin and other addresses, `age1…`
   public keys): a random secret passes the checksum once in a billion;
 - the public members of a JSON Web Key (`n`, `e`, `x`, `y`, `x5c`, `x5t`: never `d`, `p`, `q`);
+- the value of a key named an id (`messageId`, `event_id`; not `secret_id`, `session_id`);
 - the value of a key named public (`PublicKey = …`, `public_key: …`, `pubkey=…`);
 - a hashed `known_hosts` entry's salt and host hash (`|1|salt|hash key-type …`);
 - a colon-hex fingerprint (`MD5 fingerprint is 00:26:…`);
@@ -38,16 +39,22 @@ MAX_BLOCK = 16384
 _CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
 _BECH32_CONSTANTS = (1, 0x2BC830A3)  # bech32, bech32m
+_PUBLIC_HRP = frozenset({"bc", "tb", "ltc", "age", "addr", "stake", "cosmos", "osmo", "bnb",
+                         "terra", "npub"})
+"""Prefixes only public values carry (addresses, `age1…` recipients, `npub1…`): a secret of
+these systems is spelled otherwise (`AGE-SECRET-KEY-1…`, `nsec1…`)."""
 
 # (literal a text must hold, pattern; group 1, if any, is the public part)
 _SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("data:", re.compile(r"data:[\w.+/-]+(?:;[\w.=-]+)*;base64,[A-Za-z0-9+/=]+")),
-    ("/nix/store/", re.compile(r"/nix/store/[0-9a-df-np-sv-z]{32}-")),
+    ("/nix/store/", re.compile(r"/nix/store/[0-9a-df-np-sv-z]{32}-[^\s/]*")),
     ("0x", re.compile(r"(?<![0-9A-Za-z])0x[0-9a-fA-F]{40}(?![0-9A-Za-z])")),
     ("kty", re.compile(r"\"(?:n|e|x|y|x5t|x5t#S256|x5c)\"\s*:\s*\[?\s*\"([A-Za-z0-9_\-+/=]+)\"")),
     ("ingerprint", re.compile(r"(?i)fingerprint[^\n]{0,40}?((?:[0-9a-f]{2}:){15,}[0-9a-f]{2})")),
     ("|1|", re.compile(r"(?m)^\|1\|[A-Za-z0-9+/]{20,}=*\|[A-Za-z0-9+/]{20,}=*(?=[ \t]+\S)")),
-    ("ub", re.compile(r"(?i)\b(?:public[_-]?key|pub[_-]?key|publickey|public)[\"']?\s*[=:]\s*"
+    ("id", re.compile(r"(?<![\w-])[\"']?(?!\w*(?i:secret|token|key|pass|session|auth))"
+                      r"(?:[A-Za-z]\w*(?:_id|Id|ID)|id|ID)[\"']?\s*[=:]\s*[\"']?([A-Za-z0-9_-]{8,64})(?![\w-])")),
+    ("ub", re.compile(r"(?i)\b(?:public[_-]?key|pub[_-]?key|publickey|public|peer)[\"']?\s*[=:]\s*"
                       r"[\"']?([A-Za-z0-9+/_\-]{16,}={0,2})")),
 )
 _ULID = re.compile(r"(?<![0-9A-Za-z])[0-7][0-9A-HJKMNP-TV-Z]{25}(?![0-9A-Za-z])")
@@ -111,7 +118,8 @@ def public_spans(text: str) -> tuple[tuple[int, int], ...]:
                 space = _SPACE.search(text, match.end())
                 spans.append((match.start(), space.start() if space else len(text)))
     for literal, pattern in _SHAPES:
-        if literal in text or literal.upper() in text:
+        if (literal in text or literal.upper() in text or literal.capitalize() in text
+                or (literal == "ub" and "eer" in text)):
             for match in pattern.finditer(text):
                 spans.append(match.span(1) if pattern.groups else match.span())
     for match in _ULID.finditer(text):
@@ -122,6 +130,6 @@ def public_spans(text: str) -> tuple[tuple[int, int], ...]:
             spans.append(match.span())
     if "1" in text:
         for match in _BECH32_TOKEN.finditer(text):
-            if _bech32_ok(match.group(1), match.group(2)):
+            if match.group(1) in _PUBLIC_HRP or _bech32_ok(match.group(1), match.group(2)):
                 spans.append(match.span())
     return tuple(spans)

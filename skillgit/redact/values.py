@@ -12,7 +12,8 @@ import re
 _PLACEHOLDER = re.compile(
     r"(?i)(?:x{3,}|\*{3,}|.*\.{3}.*|.*….*|<[^>]*>?|\$.*|%.*%|\{.*|.*\}|"
     r"(?:your|my|the|some|example|dummy|fake|sample|test|placeholder)[_\-].*|"
-    r".*(?:here|example|placeholder|redacted|changeme|dummy|abc123|123456).*|"
+    r".*(?:here|example|placeholder|redacted|changeme|change_me|replace_?me|fill_?me|todo|"
+    r"fixme|dummy|abc123|123456).*|"
     r"(?:abc|xyz|foo|bar|baz|qux|secret|password|pass|token|key)[_\-]?\d{0,6}|"
     r"none|null|nil|undefined|true|false|str|string|bytes|int|bool|optional|any|required|"
     r"password|passwd|pass|secret|token|key|pwd|env|environ|os\.environ.*|process\.env.*)"

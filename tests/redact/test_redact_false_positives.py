@@ -14,10 +14,11 @@ from pathlib import Path
 from skillgit.redact import Redactor, find_secrets
 
 PROJECT = Path(__file__).resolve().parents[2]
-SOURCE_BUDGET = 4
-"""Findings allowed in skillgit/ (measured: 4; two are example credentials in comments right
-after the word "password" — `Winter2024!`, `user:p@ss@host` — which the credential clause
-masks by design, as it would in a person's message)."""
+SOURCE_BUDGET = 5
+"""Findings allowed in skillgit/ (measured: 5, each an example credential written in a comment
+next to the word "password" — `Winter2024!`, `user:p@ss@host`, `Summer2024!` and two in the
+prose finders' docstrings — which the credential clause masks by design, as it would in a
+person's message)."""
 SKILLS_BUDGET = 3
 """Findings allowed across the corpus skills (measured: 0 in ~400 files, ~2 MB)."""
 HOME_PREFIX = re.compile(r"/(?:Users|home)/(?!Shared/)[A-Za-z0-9._-]+/")

@@ -1,0 +1,108 @@
+"""Values public by their structure pass untouched (redact/public.py); secrets in their shape
+or their clause are masked wherever they stand. Cases written for the classes the third and
+fourth blind rounds found open (not their texts)."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+
+from skillgit.redact import Redactor
+from skillgit.redact.public import public_spans
+
+
+def redact(text: str) -> str:
+    return Redactor(home="/home/nobody").redact(text)
+
+
+def _bech32(hrp: str, data: list[int]) -> str:
+    """A bech32 string with a valid checksum (BIP-173), for the test's own addresses."""
+    charset = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+
+    def polymod(values: list[int]) -> int:
+        check = 1
+        for value in values:
+            top = check >> 25
+            check = (check & 0x1FFFFFF) << 5 ^ value
+            for i, generator in enumerate((0x3B6A57B2, 0x26508E6D, 0x1EA119FA, 0x3D4233DD,
+                                           0x2A1462B3)):
+                if (top >> i) & 1:
+                    check ^= generator
+        return check
+
+    expanded = [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
+    mod = polymod(expanded + data + [0] * 6) ^ 1
+    checksum = [(mod >> 5 * (5 - i)) & 31 for i in range(6)]
+    return hrp + "1" + "".join(charset[d] for d in data + checksum)
+
+
+VALID_BECH32 = _bech32("xyz", [(i * 7 + 3) % 32 for i in range(40)])
+HARMLESS_B64 = base64.b64encode(json.dumps(
+    {"theme": "dark", "locale": "de-DE", "beta": True}).encode()).decode()
+
+PUBLIC = [
+    f"the banner image is data:image/png;base64,{base64.b64encode(bytes(range(60))).decode()}",
+    "/nix/store/0c3kq8d0x1h2v5m9r6z4b7n1p0s2w8y3-python3-3.12.4/bin/python3",
+    "order 01HZX3V8K6W2N4R7T9M1Q5P0BC was paid",     # a ULID from 2024
+    "send refunds to 0x52908400098527886E0F7030069857D2E4169EE7",
+    f"the recipient is {VALID_BECH32}",
+    '{"kty":"RSA","kid":"k1","n":"sXchDaQebHnPiGvyDOAT4saGEUetSyo9MKLOoWFsueri23bOdgWp4Dy1Wl",'
+    '"e":"AQAB"}',
+    "PublicKey = kQ7vN2xR8tB4mL6wP0zY3cH5jD9sF1gA7eU2iO4rT6q=",
+    '{"messageId":"Zt8QmR2xWv7NpL4cK9bH3sJ6dF1","title":"weekly"}',
+    f"config={HARMLESS_B64}",
+    "MD5 fingerprint is 5a:91:0c:7e:22:b4:f8:13:6d:a0:3c:e9:41:07:bb:52.",
+    "|1|F1E1KeoE/eEWhi10WpGv4OdiO6Y=|3988QV0VE8wmZL7suNrYQLITLCg= ssh-rsa AAAAB3Nza",
+    "bisect between 9fceb02d0ae598e95dc970b74767f19372d61af8 and 4e1243b",
+    ">>> hashlib.sha1(b'x').hexdigest()\n'11f6ad8ec52a2984abaafd7c3b516503785c2072'",
+    "the failing span is in trace 4bf92f3577b34da6a3ce929d0e0e4736",
+    "STRIPE_KEY=sk_live_xxxxxxxxxxxxxxxxxxxxxxxx",
+    "DB_PASSWORD=REPLACE_ME",
+]
+SECRETS = [
+    ("the new one is Wq4#tZ9v!Lm2, I rotated it", "Wq4#tZ9v!Lm2"),
+    ("pwgen printed: Hp3$kL9@vX2q Zr7!nB4%tW8y", "Zr7!nB4%tW8y"),
+    ("use ember-quill-harbor-82 to log in to the admin page", "ember-quill-harbor-82"),
+    ("staging pw is now Lantern-Otter-Sable-7, rotated today", "Lantern-Otter-Sable-7"),
+    ("La password del database è diventata Vk8nR3wQ7pLz ieri.", "Vk8nR3wQ7pLz"),
+    ("Sunucunun şifresi Bz5!qT8wMn2x, yarın değişecek.", "Bz5!qT8wMn2x"),
+    ("Das Passwort lautet jetzt Birke7Moos, bitte speichern.", "Birke7Moos"),
+    ("garage_auth_pass: 58302914", "58302914"),
+    ("DB_PASS_2=Rf8kW3zQ", "Rf8kW3zQ"),
+    ("smbclient //fs/share -U 'CORP\\svc%Jd7!kQ2wZr' -c ls", "Jd7!kQ2wZr"),
+    ("mosquitto_sub -h broker -u gw -P 'Yt6rB2nQ9wLx' -t x", "Yt6rB2nQ9wLx"),
+    ("AWS_ACCESS_KEY_ID=AKIAZ7QK3M4PX2R6TBN8", "AKIAZ7QK3M4PX2R6TBN8"),
+]
+LOOK_ALIKES = [
+    "¿Dónde se guarda la contraseña del servidor? No la encuentro.",
+    "the login page uses oauth2-proxy and utf-8 everywhere",
+    "postgres://user:password@localhost:5432/app",
+    "- claude-code 2026-11-04 00000002, turn 8 (ask): “for the record, docker login -u me”",
+    "run pnpm test then log in as admin",
+    "The password field has 40-odd validation rules.",
+]
+
+
+@pytest.mark.parametrize("text", PUBLIC)
+def test_a_public_value_passes_untouched(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(("text", "secret"), SECRETS)
+def test_a_secret_by_its_shape_or_its_clause_is_masked(text: str, secret: str) -> None:
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKES)
+def test_a_look_alike_passes(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_checksum_decides_bech32_and_a_jwt_part_is_no_harmless_base64() -> None:
+    broken = VALID_BECH32[:-1] + ("q" if VALID_BECH32[-1] != "q" else "p")
+    assert public_spans(f"x {VALID_BECH32}") and not public_spans(f"x {broken}")
+    claims = base64.urlsafe_b64encode(json.dumps(
+        {"sub": "svc-report", "iat": 1746633636, "name": "x y z w"}).encode()).decode()
+    assert not public_spans(f"token part: {claims.rstrip('=')}")
