@@ -133,7 +133,9 @@ def test_no_secret_leaks_with_the_heuristic_engine(
     outputs.append(("mine", mined))
     summary = json.loads(mined.splitlines()[0])
     assert summary["proposals"], summary  # something was written to check
-    assert not any("withheld" in r.get("missed", "") for r in summary.get("rejected", [])), [(r["title"], r["missed"]) for r in summary.get("rejected", []) if "withheld" in r.get("missed", "")]
+    withheld = [(r["title"], r["missed"]) for r in summary.get("rejected", [])
+                if "withheld" in r.get("missed", "")]
+    assert withheld == []
     outputs.append(("mine --dry-run", _run(capsys, "mine", "--dry-run", "--refresh")))
     _check(skills_repo, isolated_env, outputs)
     branch = summary["proposals"][0]["branch"]
