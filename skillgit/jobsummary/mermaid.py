@@ -66,7 +66,7 @@ def usage_chart(skill: str, versions: Sequence[VersionBar]) -> list[str]:
     top = max(max(v.uses for v in versions), 1)
     return fence([
         "xychart-beta",
-        f'  title "{label(skill)}: uses (bars) and corrected uses (line) by version"',
+        f'  title "{label(skill)} - uses (bars) and corrected uses (line) by version"',
         f"  x-axis [{axis}]",
         f'  y-axis "invocations" 0 --> {int(top)}',
         f"  bar [{', '.join(str(int(v.uses)) for v in versions)}]",
