@@ -19,6 +19,20 @@ from dataclasses import dataclass
 
 DEPRECATED_RUNTIMES = frozenset({"node20", "node16", "node12"})
 _SHA = re.compile(r"[0-9a-f]{40}")
+_RELEASE = re.compile(r"(?:\d+!)?(\d+(?:\.\d+)*)((?:a|b|rc)\d+)?(\.post\d+)?")
+_NOT_RELEASED = re.compile(r"(?:\.dev\d*|\+.*)$")
+
+
+def release_tag(version: str) -> str:
+    """The git tag of the release `version` belongs to: `v<version>` without a development
+    or local part (`0.2.0.dev0` and `0.2.0+g1234` are builds towards `v0.2.0`), so the
+    workflow and the pre-commit entry `init` writes never name a development tag."""
+    released = version.strip()
+    while (cut := _NOT_RELEASED.sub("", released)) != released:
+        released = cut
+    if not _RELEASE.fullmatch(released):
+        raise ValueError(f"skillgit version {version!r} is not a PEP 440 release version")
+    return f"v{released}"
 
 
 @dataclass(frozen=True)

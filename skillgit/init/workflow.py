@@ -15,27 +15,11 @@ import re
 
 from skillgit import __version__
 from skillgit.errors import UsageError
-from skillgit.init.pins import current
+from skillgit.init.pins import current, release_tag
 
 WORKFLOW_PATH = ".github/workflows/skillgit.yml"
 # Where the skillgit action lives (action.yml at its root); the ref pins the skillgit version.
 ACTION_REPOSITORY = "skillgit/skillgit"
-_RELEASE = re.compile(r"(?:\d+!)?(\d+(?:\.\d+)*)((?:a|b|rc)\d+)?(\.post\d+)?")
-_NOT_RELEASED = re.compile(r"(?:\.dev\d*|\+.*)$")
-
-
-def release_tag(version: str) -> str:
-    """The git tag of the release `version` belongs to: `v<version>` without a development
-    or local part (`0.2.0.dev0` and `0.2.0+g1234` are builds towards `v0.2.0`), so the
-    workflow `init` writes never names a tag no release has."""
-    released = version.strip()
-    while (cut := _NOT_RELEASED.sub("", released)) != released:
-        released = cut
-    if not _RELEASE.fullmatch(released):
-        raise ValueError(f"skillgit version {version!r} is not a PEP 440 release version")
-    return f"v{released}"
-
-
 DEFAULT_ACTION = f"{ACTION_REPOSITORY}@{release_tag(__version__)}"
 CHECKOUT = current("actions/checkout")   # a full SHA on a supported runtime: see init/pins.py
 _ACTION_REF = re.compile(r"[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*"

@@ -13,13 +13,9 @@ import pytest
 import yaml
 
 from skillgit import __version__
-from skillgit.init.pins import CURRENT, DEPRECATED_RUNTIMES, PINS, pin_problem
-from skillgit.init.workflow import (
-    ACTION_REPOSITORY,
-    DEFAULT_ACTION,
-    release_tag,
-    workflow_text,
-)
+from skillgit.init.pins import CURRENT, DEPRECATED_RUNTIMES, PINS, pin_problem, release_tag
+from skillgit.init.precommit import hook_entry, snippet
+from skillgit.init.workflow import ACTION_REPOSITORY, DEFAULT_ACTION, workflow_text
 
 PROJECT = Path(__file__).resolve().parents[2]
 ACTION = PROJECT / "action.yml"
@@ -107,6 +103,7 @@ def test_init_names_a_release_tag_never_a_development_one() -> None:
     assert "dev" not in tag and "+" not in tag
     assert tag == release_tag(__version__)
     assert f"uses: {DEFAULT_ACTION}  #" in workflow_text()
+    assert hook_entry()["rev"] == tag and f"rev: {tag}\n" in snippet()   # the hook's pin too
 
 
 @pytest.mark.parametrize("version,tag", [
