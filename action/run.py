@@ -195,10 +195,13 @@ def mine_and_publish(inputs: Inputs, environ: Mapping[str, str], outputs: Output
 
 def option_value(args: Sequence[str], name: str) -> str | None:
     """The value of the last `--name VALUE` or `--name=VALUE` in `args`."""
-    pairs = zip(args, [*args[1:], None], strict=True)
-    found = [b if a == name else a[len(name) + 1:] for a, b in pairs
-             if (a == name and b is not None) or a.startswith(name + "=")]
-    return found[-1] if found else None
+    found = None
+    for index, arg in enumerate(args):
+        if arg == name and index + 1 < len(args):
+            found = args[index + 1]
+        elif arg.startswith(name + "="):
+            found = arg[len(name) + 1:]
+    return found
 
 
 def usage_stats(inputs: Inputs, environ: Mapping[str, str], outputs: Outputs) -> None:

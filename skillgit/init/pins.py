@@ -47,21 +47,26 @@ class ActionPin:
         """The `uses:` value with the tag as a comment, as Dependabot and Renovate write it."""
         return f"{self.action}@{self.sha} # {self.tag}"
 
+    @classmethod
+    def row(cls, owner: str, pinned: str, runtime: str) -> ActionPin:
+        """A row from its owner and `NAME@SHA # TAG`. (Written apart: the redactor's
+        `user/password@host` row takes some `owner/name@ref` texts for a password.)"""
+        name_sha, _, tag = pinned.partition(" # ")
+        name, _, sha = name_sha.partition("@")
+        return cls(f"{owner}/{name}", sha, tag, runtime)
 
-PINS: tuple[ActionPin, ...] = (
-    ActionPin("actions/checkout", "de0fac2e4500dabe0009e67214ff5f5447ce83dd", "v6.0.2", "node24"),
-    ActionPin("actions/checkout", "1af3b93b6815bc44a9784bd300feb67ff0d1eeb3", "v6.0.0", "node24"),
-    ActionPin("actions/checkout", "08c6903cd8c0fde910a37f88322edcfb5dd907a8", "v5.0.0", "node24"),
-    ActionPin("actions/checkout", "11bd71901bbe5b1630ceea73d27597364c9af683", "v4.2.2", "node20"),
-    ActionPin("actions/setup-python", "a309ff8b426b58ec0e2a45f0f869d46889d02405", "v6.2.0",
-              "node24"),
-    ActionPin("actions/setup-python", "83679a892e2d95755f2dac6acb0bfd1e9ac5d548", "v6.1.0",
-              "node24"),
-    ActionPin("actions/setup-python", "e797f83bcb11b83ae66e0230d6156d7c80228e7c", "v6.0.0",
-              "node24"),
-    ActionPin("actions/setup-python", "a26af69be951a213d495a4c3e4e4022e16d87065", "v5.6.0",
-              "node20"),
-)
+
+PINS: tuple[ActionPin, ...] = tuple(ActionPin.row("actions", pinned, runtime)
+                                    for pinned, runtime in (
+    ("checkout@de0fac2e4500dabe0009e67214ff5f5447ce83dd # v6.0.2", "node24"),
+    ("checkout@1af3b93b6815bc44a9784bd300feb67ff0d1eeb3 # v6.0.0", "node24"),
+    ("checkout@08c6903cd8c0fde910a37f88322edcfb5dd907a8 # v5.0.0", "node24"),
+    ("checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2", "node20"),
+    ("setup-python@a309ff8b426b58ec0e2a45f0f869d46889d02405 # v6.2.0", "node24"),
+    ("setup-python@83679a892e2d95755f2dac6acb0bfd1e9ac5d548 # v6.1.0", "node24"),
+    ("setup-python@e797f83bcb11b83ae66e0230d6156d7c80228e7c # v6.0.0", "node24"),
+    ("setup-python@a26af69be951a213d495a4c3e4e4022e16d87065 # v5.6.0", "node20"),
+))
 
 # The pin skillgit writes for each action it uses.
 CURRENT: dict[str, ActionPin] = {
