@@ -1,16 +1,19 @@
 """The Action's entry point: read the inputs from the environment (action.yml passes each one
 through `env:`, never into a script), run skillgit with the installed interpreter, and write the
-outputs `proposals`, `opened`, `updated` and `findings` to $GITHUB_OUTPUT.
+outputs `proposals`, `opened`, `updated`, `findings`, `result` (one JSON object),
+`pull-requests` and `pull-request-urls` to $GITHUB_OUTPUT, and a job summary to
+$GITHUB_STEP_SUMMARY (skillgit.jobsummary builds both from the JSON skillgit printed).
 
 Modes:
 - `mine-and-publish`: `skillgit mine --json` (the team's shared digests with `--from-digests`
   when this skillgit has it and `args` names no `--source`; else the `--source` in `args`), then
   `skillgit publish --json`. With `--from-digests` and no digest ref on the remote yet, it stops
-  with an error saying what to do (nothing is published).
+  with an error saying what to do (nothing is published). With `--source`, also
+  `skillgit stats --json` on the same sessions, for the summary's usage charts.
 - `publish`: `skillgit publish --json` (the proposal branches already in the checkout).
-- `review`: `skillgit review --format github --summary $GITHUB_STEP_SUMMARY`, plus `--comment`
-  when there is a token and the event is a pull request from this repository (and once
-  `--format json` to count).
+- `review`: `skillgit review --format github --summary $GITHUB_STEP_SUMMARY` (review writes the
+  summary itself), plus `--comment` when there is a token and the event is a pull request from
+  this repository (and once `--format json` to count).
 - `validate`: `skillgit validate --format github` (and once `--format json` to count).
 
 `args` goes to the mode's main command (mine, publish, review or validate), split like a shell
@@ -59,6 +62,9 @@ class Outputs:
     opened: int = 0
     updated: int = 0
     findings: int = 0
+    # what skillgit printed, for the summary and the `result` output
+    documents: dict[str, dict[str, Any]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
 
 
 def escape_data(value: str) -> str:
@@ -152,7 +158,8 @@ def run_publish(inputs: Inputs, environ: Mapping[str, str], outputs: Outputs,
                 extra: Sequence[str]) -> int:
     with Untrusted():
         proc = skillgit([*publish_args(inputs), *extra], environ, capture=True)
-        count_publish(parse_json(proc, "publish"), outputs,
+        outputs.documents["publish"] = parse_json(proc, "publish")
+        count_publish(outputs.documents["publish"], outputs,
                       proposals=inputs.mode == "publish")
     return proc.returncode
 
@@ -173,6 +180,7 @@ def mine_and_publish(inputs: Inputs, environ: Mapping[str, str], outputs: Output
     with Untrusted():
         proc = skillgit([*mine, *inputs.args], environ, capture=True)
         data = parse_json(proc, "mine")
+        outputs.documents["mine"] = data
         outputs.proposals = len(data.get("proposals") or [])
     if proc.returncode != 0:
         return proc.returncode
@@ -181,7 +189,38 @@ def mine_and_publish(inputs: Inputs, environ: Mapping[str, str], outputs: Output
         raise InputError("mode 'mine-and-publish': no shared digests on the remote yet "
                          "(refs/skillgit/digests/*): teammates publish them with `skillgit "
                          "share`; or name exported transcripts with args: --source PATH")
+    usage_stats(inputs, environ, outputs)
     return run_publish(inputs, environ, outputs, ())
+
+
+def option_value(args: Sequence[str], name: str) -> str | None:
+    """The value of the last `--name VALUE` or `--name=VALUE` in `args`."""
+    found = None
+    for index, arg in enumerate(args):
+        if arg == name and index + 1 < len(args):
+            found = args[index + 1]
+        elif arg.startswith(name + "="):
+            found = arg[len(name) + 1:]
+    return found
+
+
+def usage_stats(inputs: Inputs, environ: Mapping[str, str], outputs: Outputs) -> None:
+    """`skillgit stats --json` over the sessions just mined, for the summary's usage charts
+    (shared digests carry no invocations: then the summary says so)."""
+    source = option_value(inputs.args, "--source")
+    if source is None:
+        outputs.notes.append("Skill use by version is shown when the run mines transcripts "
+                             "(args: --source PATH); shared digests do not carry it.")
+        return
+    stats = ["stats", "--json", "--source", source]
+    if inputs.since:
+        stats += ["--since", inputs.since]
+    with Untrusted():
+        proc = skillgit(stats, environ, capture=True)
+    if proc.returncode == 0:
+        outputs.documents["stats"] = parse_json(proc, "stats")
+    else:
+        outputs.notes.append(f"`skillgit stats` exited {proc.returncode}: no usage charts.")
 
 
 def pull_request(environ: Mapping[str, str]) -> dict[str, Any] | None:
@@ -219,7 +258,8 @@ def review(inputs: Inputs, environ: Mapping[str, str], outputs: Outputs) -> int:
     step summary and, for a pull request from this repository, the one comment."""
     quiet = {k: v for k, v in environ.items() if k != "GITHUB_STEP_SUMMARY"}
     counted = skillgit(["review", *inputs.args, "--format", "json"], quiet, capture=True)
-    outputs.findings = errors_and_warnings(parse_json(counted, "review"))
+    outputs.documents["checked"] = parse_json(counted, "review")
+    outputs.findings = errors_and_warnings(outputs.documents["checked"])
     command = ["review", *inputs.args, "--format", "github"]
     if environ.get("GITHUB_STEP_SUMMARY"):
         command += ["--summary", environ["GITHUB_STEP_SUMMARY"]]
@@ -232,23 +272,31 @@ def review(inputs: Inputs, environ: Mapping[str, str], outputs: Outputs) -> int:
 def validate(inputs: Inputs, environ: Mapping[str, str], outputs: Outputs) -> int:
     counted = skillgit(["validate", *inputs.args, "--format", "json", "--quiet"], environ,
                        capture=True)
-    outputs.findings = errors_and_warnings(parse_json(counted, "validate"))
+    outputs.documents["checked"] = parse_json(counted, "validate")
+    outputs.findings = errors_and_warnings(outputs.documents["checked"])
     return skillgit(["validate", *inputs.args, "--format", "github"], environ,
                     capture=False).returncode
 
 
-def write_outputs(outputs: Outputs, environ: Mapping[str, str]) -> None:
-    path = environ.get("GITHUB_OUTPUT")
-    lines = "".join(f"{name}={getattr(outputs, name)}\n" for name in OUTPUTS)
-    if path:
-        with open(path, "a", encoding="utf-8") as out:
-            out.write(lines)
-    else:
-        print("::warning title=skillgit::GITHUB_OUTPUT is not set; outputs:", lines)
+def report(mode: str, code: int, outputs: Outputs, environ: Mapping[str, str]) -> None:
+    """The job summary and every output (skillgit.jobsummary); never a different exit."""
+    counts = {name: str(getattr(outputs, name)) for name in OUTPUTS}
+    try:
+        from skillgit.jobsummary.files import report_run
+    except ImportError as exc:
+        print(f"::warning title=skillgit::no job summary: {escape_data(str(exc))}")
+        if environ.get("GITHUB_OUTPUT"):
+            with open(environ["GITHUB_OUTPUT"], "a", encoding="utf-8") as out:
+                out.write("".join(f"{k}={v}\n" for k, v in counts.items()))
+        return
+    for warning in report_run(mode if mode in MODES else "run", code, outputs.documents,
+                              outputs.notes, counts, environ):
+        print(f"::warning title=skillgit::{escape_data(warning)}", flush=True)
 
 
 def main() -> int:
     environ = dict(os.environ)
+    environ_mode = environ.get("INPUT_MODE", "").strip()
     outputs = Outputs()
     try:
         mask_token(environ)
@@ -266,8 +314,9 @@ def main() -> int:
             code = validate(inputs, environ, outputs)
     except InputError as exc:
         print(f"::error title=skillgit::{escape_data(str(exc))}", flush=True)
+        outputs.notes.append(str(exc))
         code = EXIT_USAGE
-    write_outputs(outputs, environ)
+    report(environ_mode, code, outputs, environ)
     return code
 
 

@@ -18,7 +18,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "skillgit"
 # its own layer or below. `<root>` is skillgit/__init__.py (the version).
 LAYERS: list[set[str]] = [
     {"__main__", "cli"},
-    {"demo", "init", "eval"},      # init: writes config, workflow, pre-commit entry
+    {"demo", "init", "eval",       # init: writes config, workflow, pre-commit entry
+     "jobsummary"},                # the Action's job summary and outputs, from the JSON
     {"publish", "review", "share"},  # PR lifecycle, PR body, push; review: diff → findings;
                                      # share: digest refs (uses publish's push)
     {"mine"},

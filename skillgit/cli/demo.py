@@ -26,7 +26,8 @@ def demo(where: Path | None, eval_dir: Path | None) -> int:
         click.echo(f"Measure an engine: skillgit eval {eval_dir} [--llm NAME] [--model M]")
         return EXIT_OK
     from skillgit.cli.mine import summary_lines
-    from skillgit.demo.run import run_demo, skill_costs
+    from skillgit.demo.run import run_demo
+    from skillgit.mine.cost import skill_costs
 
     repo, distilled, result = run_demo(where)
     click.echo(f"Demo skills repository: {repo}")
@@ -35,7 +36,7 @@ def demo(where: Path | None, eval_dir: Path | None) -> int:
     for outcome in result.outcomes:
         click.echo(f"  {outcome.status:<9} {outcome.branch}")
     click.echo("")
-    costs = skill_costs(result)
+    costs = skill_costs(result.found.proposals)
     if costs:
         click.echo("Context cost of the proposed skills (estimated tokens):")
         click.echo("  always loaded (name + description)   body   skill")

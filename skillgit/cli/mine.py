@@ -19,6 +19,7 @@ from skillgit.redact.screen import screened_output
 if TYPE_CHECKING:  # imported when mining starts: `mine --help` stays quick
     from skillgit.distill.run import DistillResult
     from skillgit.judge.model_judge import JudgeReport
+    from skillgit.mine.cost import SkillCost
     from skillgit.mine.run import MineResult
 
 MAX_REJECTED_SHOWN = 8
@@ -193,6 +194,8 @@ def summary_lines(distilled: DistillResult, result: MineResult) -> list[str]:
 
 
 def summary_json(distilled: DistillResult, result: MineResult) -> dict[str, Any]:
+    from skillgit.mine.cost import proposal_cost
+
     s = distilled.stats
     by_branch = {o.branch: o for o in result.outcomes}
     return {
@@ -208,6 +211,7 @@ def summary_json(distilled: DistillResult, result: MineResult) -> dict[str, Any]
         "proposals": [{
             "branch": p.branch, "kind": p.kind, "skill": p.skill, "summary": p.summary,
             "fingerprint": p.fingerprint, "evidence_sessions": len(p.evidence_sessions),
+            "context_tokens": _cost(proposal_cost(p)),
             "status": by_branch[p.branch].status if p.branch in by_branch else None,
             "sha": by_branch[p.branch].sha if p.branch in by_branch else None,
             "review_carefully": [item.model_dump() for item in p.review_carefully],
@@ -225,6 +229,11 @@ def summary_json(distilled: DistillResult, result: MineResult) -> dict[str, Any]
         "withheld": dict(sorted(result.found.withheld.items())),
         "notes": result.notes,
     }
+
+
+def _cost(cost: SkillCost | None) -> dict[str, int] | None:
+    """The proposed SKILL.md's estimated tokens: always loaded (name + description) and body."""
+    return None if cost is None else {"always_loaded": cost.always_loaded, "body": cost.body}
 
 
 def engine_cost(distilled: DistillResult, result: MineResult) -> float | None:

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 from dulwich import porcelain
 from dulwich.refs import Ref
 from dulwich.repo import Repo
 
-from skillgit import yamlload
 from skillgit.demo.scenarios import DEPLOY_SKILL, write_sessions
 from skillgit.distill.cache import DigestCache
 from skillgit.distill.heuristic import HeuristicEngine
@@ -19,8 +17,6 @@ from skillgit.errors import UsageError
 from skillgit.mine.run import MineOptions, MineResult, run_mine
 from skillgit.mine.write import DEFAULT_IDENTITY
 from skillgit.redact import Redactor
-from skillgit.skills.document import SkillDocument
-from skillgit.tokens import context_tokens, estimate_tokens
 from skillgit.transcripts.discover import SessionQuery
 
 README = """\
@@ -71,30 +67,3 @@ def run_demo(where: Path | None = None) -> tuple[Path, DistillResult, MineResult
         repo, SessionQuery(source=sessions), MineOptions(), HeuristicEngine(),
         cache=DigestCache(root / "cache"), redactor=Redactor.from_environment())
     return repo, distilled, result
-
-
-@dataclass(frozen=True)
-class SkillCost:
-    """What a proposed skill costs an agent's context (estimated tokens): its name and
-    description are loaded in every session, its body when the skill is used."""
-
-    skill: str
-    always_loaded: int
-    body: int
-
-
-def skill_costs(result: MineResult) -> list[SkillCost]:
-    """The context cost of each proposed SKILL.md, as it reads after the proposal."""
-    costs = []
-    for proposal in result.found.proposals:
-        for path, data in sorted(proposal.change.files.items()):
-            if path.rsplit("/", 1)[-1] != "SKILL.md":
-                continue
-            document = SkillDocument.from_bytes(data)
-            meta = yamlload.safe_load(document.frontmatter_raw) or {}
-            costs.append(SkillCost(
-                skill=proposal.skill,
-                always_loaded=context_tokens(str(meta.get("name", "")),
-                                             str(meta.get("description", ""))),
-                body=estimate_tokens(document.body.strip())))
-    return costs

@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from skillgit import __version__, yamlload
+from skillgit.init.pins import release_tag
 
 PRECOMMIT_PATH = ".pre-commit-config.yaml"
 HOOK_REPOSITORY = "https://github.com/skillgit/skillgit"
@@ -24,12 +25,12 @@ _ITEM = re.compile(r"( *)(-[ ]+)\S")
 
 
 def hook_entry() -> dict[str, Any]:
-    return {"repo": HOOK_REPOSITORY, "rev": f"v{__version__}", "hooks": [{"id": HOOK_ID}]}
+    return {"repo": HOOK_REPOSITORY, "rev": release_tag(__version__), "hooks": [{"id": HOOK_ID}]}
 
 
 def _item_lines(indent: str, dash: str) -> list[str]:
     inner = indent + " " * len(dash)
-    return [f"{indent}{dash}repo: {HOOK_REPOSITORY}", f"{inner}rev: v{__version__}",
+    return [f"{indent}{dash}repo: {HOOK_REPOSITORY}", f"{inner}rev: {release_tag(__version__)}",
             f"{inner}hooks:", f"{inner}{dash}id: {HOOK_ID}"]
 
 

@@ -15,13 +15,13 @@ import re
 
 from skillgit import __version__
 from skillgit.errors import UsageError
+from skillgit.init.pins import current, release_tag
 
 WORKFLOW_PATH = ".github/workflows/skillgit.yml"
 # Where the skillgit action lives (action.yml at its root); the ref pins the skillgit version.
 ACTION_REPOSITORY = "skillgit/skillgit"
-DEFAULT_ACTION = f"{ACTION_REPOSITORY}@v{__version__}"
-# actions/checkout v4.2.2, pinned by its commit.
-CHECKOUT = "actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2"
+DEFAULT_ACTION = f"{ACTION_REPOSITORY}@{release_tag(__version__)}"
+CHECKOUT = current("actions/checkout")   # a full SHA on a supported runtime: see init/pins.py
 _ACTION_REF = re.compile(r"[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*"
                          r"@[A-Za-z0-9][A-Za-z0-9_.\-/]*")
 _SHA = re.compile(r"[0-9a-f]{40}")
@@ -47,6 +47,7 @@ jobs:
     name: Mine and publish skill proposals
     if: github.event_name != 'pull_request'
     runs-on: ubuntu-latest
+    timeout-minutes: 60        # mining with a model can take a while; never hours
     permissions:
       contents: write          # push the proposal branches and the ledger
       pull-requests: write     # open and update the pull requests
@@ -72,6 +73,7 @@ jobs:
     name: Review skill changes
     if: github.event_name == 'pull_request'
     runs-on: ubuntu-latest
+    timeout-minutes: 15
     permissions:
       contents: read
       pull-requests: write     # one review comment, edited in place on later pushes

@@ -25,6 +25,11 @@ from skillgit.gitops import GitRepo
 
 PROJECT = Path(__file__).resolve().parents[2]
 INSTALLED = {"install": {"python": sys.executable}}
+COUNTS = ("proposals", "opened", "updated", "findings")
+
+
+def counts(run: ActionRun) -> dict[str, str]:
+    return {name: run.outputs[name] for name in COUNTS}
 
 
 @pytest.fixture
@@ -75,8 +80,25 @@ def test_mine_and_publish_opens_one_pr_per_proposal_and_sets_the_outputs(
     assert sorted(p["head"]["ref"] for p in pulls) == branches
     assert all({label["name"] for label in p["labels"]} == {"skillgit", "skills"}
                for p in pulls)
-    assert run.outputs == {"proposals": str(len(branches)), "opened": str(len(branches)),
+    assert counts(run) == {"proposals": str(len(branches)), "opened": str(len(branches)),
                            "updated": "0", "findings": "0"}
+    numbers = sorted(int(p["number"]) for p in pulls)
+    assert sorted(map(int, run.outputs["pull-requests"].split(","))) == numbers
+    assert len(run.outputs["pull-request-urls"].split(",")) == len(numbers)
+    result = json.loads(run.outputs["result"])
+    assert result["mode"] == "mine-and-publish" and result["exit_code"] == 0
+    assert result["counts"]["proposals"] == len(branches)
+    assert result["counts"]["opened"] == len(branches)
+    assert result["counts"]["sessions"] >= result["counts"]["proposals"]
+    assert sorted(p["pull_request"]["number"] for p in result["proposals"]) == numbers
+    assert all(p["context_tokens"]["always_loaded"] > 0 for p in result["proposals"])
+    # The job summary: the funnel, one row per proposal with its PR link, what was not
+    # proposed, and the usage chart from `stats` over the same sessions.
+    assert "## skillgit mine and publish" in run.summary
+    assert "```mermaid\nflowchart LR" in run.summary
+    assert all(f"[#{n}](" in run.summary for n in numbers)
+    assert "### Not proposed" in run.summary
+    assert "### Skill use by version" in run.summary and "xychart-beta" in run.summary
     assert_token_only_masked(run, token)
     # Untrusted text (transcript quotes, commit messages) is printed with commands stopped.
     assert "::stop-commands::" in run.stdout
@@ -85,6 +107,8 @@ def test_mine_and_publish_opens_one_pr_per_proposal_and_sets_the_outputs(
                        llm="heuristic", args=f"--source '{tmp_path / 'sessions'}'")
     assert again.code == 0, again.stdout + again.stderr
     assert again.outputs["opened"] == "0" and again.outputs["updated"] == "0"
+    assert again.outputs["pull-requests"] == ""                  # nothing opened or updated
+    assert json.loads(again.outputs["result"])["counts"]["unchanged"] == len(pulls)
     assert len([p for p in stub.state.pulls.values() if p["state"] == "open"]) == len(pulls)
 
 
@@ -102,6 +126,11 @@ def test_publish_mode_counts_what_it_published(tmp_path: Path, token: str,
     assert run.outputs["opened"] == "1"
     assert run.outputs["proposals"] == "2"            # one opened, one held back by max-open
     assert "skipped-limit" in run.stdout
+    result = json.loads(run.outputs["result"])
+    opened = [p for p in result["pull_requests"] if p["status"] == "opened"]
+    assert run.outputs["pull-requests"] == str(opened[0]["number"])
+    assert result["counts"]["skipped-limit"] == 1
+    assert "## skillgit publish" in run.summary and "skipped-limit" in run.summary
     assert_token_only_masked(run, token)
 
 
@@ -112,7 +141,10 @@ def test_without_digests_or_source_mine_and_publish_says_what_to_pass(
     assert run.code == 2
     assert "::error title=skillgit::mode 'mine-and-publish'" in run.stdout
     assert "--source" in run.stdout
-    assert run.outputs == {"proposals": "0", "opened": "0", "updated": "0", "findings": "0"}
+    assert counts(run) == {"proposals": "0", "opened": "0", "updated": "0", "findings": "0"}
+    assert run.outputs["pull-requests"] == ""
+    assert json.loads(run.outputs["result"])["exit_code"] == 2
+    assert "--source" in run.summary                      # the error, in the summary too
     assert stub.writes == []
 
 
@@ -139,6 +171,9 @@ def test_validate_mode_annotates_and_counts_findings(tmp_path: Path, token: str)
     assert "::error file=skills/broken/SKILL.md,line=2," in run.stdout
     assert int(run.outputs["findings"]) >= 1
     assert token not in run.stdout + run.stderr       # an empty token input: nothing to mask
+    result = json.loads(run.outputs["result"])
+    assert result["findings"] and result["findings"][0]["path"] == "skills/broken/SKILL.md"
+    assert "## skillgit validate" in run.summary and "skills/broken/SKILL.md" in run.summary
 
 
 def skill_md(name: str, description: str) -> str:
@@ -196,6 +231,8 @@ def test_review_annotates_the_changed_line_writes_the_summary_and_fails(
                                for line in annotations)
     assert "old-mess" not in run.stdout                       # untouched: not reported
     assert "## skillgit review" in run.summary and "git-bisect" in run.summary
+    assert run.summary.count("## skillgit") == 1      # review's own summary, not a second one
+    assert json.loads(run.outputs["result"])["counts"]["errors"] >= 1
     assert int(run.outputs["findings"]) >= len(annotations)
     comments = list(stub.state.comments.values())
     assert len(comments) == 1 and "git-bisect" in comments[0]["body"]
