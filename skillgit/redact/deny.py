@@ -473,7 +473,9 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
 
 _POSITIONS = (
     # `user/password@host` (sqlplus, rman, expdp, a DSN without a scheme)
-    re.compile(r"(?<![\w/.\-@:])[A-Za-z][\w.\-]{0,40}/(?P<v>[^\s/@\\\"'`]{4,128})@[\w.\-]{2,}"),
+    # (not `owner/repo@v6`, `@main`, `@<sha>`: an action's or a package's version)
+    re.compile(r"(?<![\w/.\-@:])[A-Za-z][\w.\-]{0,40}/(?P<v>[^\s/@\\\"'`]{4,128})@(?!v?\d[\w.\-]*(?![\w.\-])"
+               r"|(?:main|master|HEAD|latest|stable|next|[0-9a-f]{7,40})(?![\w.\-]))[\w.\-]{2,}"),
     # a dialogue's secret line: `AUTH [user] secret` (redis, SMTP), `PASS secret` (FTP, POP3)
     re.compile(r"(?im)^[ \t]*(?:(?:[>$#]+|[a-z]{1,2}:)[ \t]*)?(?:auth|pass)[ \t]+(?:[^\s]+[ \t]+)?"
                r"(?P<v>[^\s\"'`]{4,128})[ \t]*\r?$"),

@@ -67,7 +67,7 @@ SECRETS = [
     ("use ember-quill-harbor-82 to log in to the admin page", "ember-quill-harbor-82"),
     ("staging pw is now Lantern-Otter-Sable-7, rotated today", "Lantern-Otter-Sable-7"),
     ("La password del database è diventata Vk8nR3wQ7pLz ieri.", "Vk8nR3wQ7pLz"),
-    ("Sunucunun şifresi Bz5!qT8wMn2x, yarın değişecek.", "Bz5!qT8wMn2x"),
+    ("Sunucunun şifresi Bz5!qT8wMn2x, yar\u0131n de\u011fi\u015fecek.", "Bz5!qT8wMn2x"),
     ("Das Passwort lautet jetzt Birke7Moos, bitte speichern.", "Birke7Moos"),
     ("garage_auth_pass: 58302914", "58302914"),
     ("DB_PASS_2=Rf8kW3zQ", "Rf8kW3zQ"),
