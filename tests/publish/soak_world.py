@@ -100,6 +100,12 @@ class SoakWorld:
         return subprocess.run(["git", "merge-base", "--is-ancestor", old, new], cwd=self.bare,
                               capture_output=True, check=False).returncode == 0
 
+    def dashboard_number(self) -> int:
+        """The one dashboard issue's number (the invariants check there is exactly one)."""
+        [number] = [n for n, issue in self.github.state.issues.items()
+                    if "skillgit:dashboard" in (issue.get("body") or "")]
+        return number
+
     def pull_for(self, branch: str, state: str = "open") -> dict[str, Any]:
         [pull] = [p for p in self.github.state.pulls.values()
                   if p["head"]["ref"] == branch and p["state"] == state]

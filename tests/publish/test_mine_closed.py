@@ -23,7 +23,9 @@ def test_a_pr_closed_on_github_takes_no_slot_in_the_next_mine(soak: SoakWorld) -
     [proposal] = week.mine["proposals"]
     assert proposal["branch"] != PNPM and proposal["status"] == "unchanged", week.mine
     assert f"{PNPM}: its pull request was closed without merging ({url})" in week.err
-    assert week.publish_code == 0 and week.writes == []       # reads only, on GitHub
+    # on GitHub only the dashboard changes: it now lists the rejection, with its closed PR
+    assert week.publish_code == 0 and [(w.method, w.path) for w in week.writes] == [
+        ("PATCH", f"/repos/o/r/issues/{soak.dashboard_number()}")]
     ledger = json.loads(git(soak.bare, "show", "skillgit/ledger:rejected.json"))
     [entry] = ledger["rejected"]
     assert (entry["skill"], entry["pr_url"], entry["sessions"]) == (

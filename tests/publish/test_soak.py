@@ -75,10 +75,12 @@ def test_eight_weeks_of_the_action_against_the_forge(
     [ask] = [p["branch"] for p in week.mine["proposals"] if p["status"] == "written"]
     assert [str(w) for w in week.writes] == ["POST /repos/o/r/pulls → 201"]
 
-    # Week 4: the next run converges: the label is added, nothing else is written.
+    # Week 4: the next run converges: the label is added and the dashboard (which the killed
+    # run never reached) lists the new PR; nothing else is written.
     week = checked(soak, soak.week())
     assert [str(w) for w in week.writes] == [
-        f"POST /repos/o/r/issues/{soak.pull_for(ask)['number']}/labels → 200"]
+        f"POST /repos/o/r/issues/{soak.pull_for(ask)['number']}/labels → 200",
+        f"PATCH /repos/o/r/issues/{soak.dashboard_number()} → 200"]
     # Week 5: nothing changed: no API write, no push (checked as an invariant).
     checked(soak, soak.week())
 
