@@ -37,7 +37,7 @@ from typing import Protocol, TypeVar
 
 from skillgit.redact.clause import clause_matches, clause_words
 from skillgit.redact.entropy import NOT_SECRET_PREFIXES as _NOT_SECRET_PREFIXES
-from skillgit.redact.public import public_spans
+from skillgit.redact.public import public_near
 from skillgit.redact.values import CODE_EXPRESSION, is_placeholder, looks_opaque
 from skillgit.redact.vocab import (
     COPULAS,
@@ -329,8 +329,7 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
     digests it cites are bare hex (the redactor masked any such token in the transcripts)."""
     if gaps is None:
         gaps = [(0, len(text))]
-    found: list[tuple[str, int, int]] = []
-    public = public_spans(text)
+    suspects: list[tuple[str, int, int, int]] = []  # kind, start, end, token start
     for low, high in gaps:
         if high - low < MIN_LENGTH:
             continue
@@ -341,22 +340,25 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
             verdicts = token_verdict(token)
             if not verdicts:
                 continue
-            base = match.start()
-            for start, end, kind in verdicts:
-                if public and any(s <= base + start and base + end <= e + 2 for s, e in public):
-                    continue  # (a public value's `=` padding may run past its span)
-                if kind == _BARE_HEX and not bare_hex:
-                    continue
-                if kind in (_HEX_KIND, _BARE_HEX):
-                    line_start, line_end = _line_of(text, base)
-                    above = text.rfind("\n", 0, max(0, line_start - 1)) + 1
-                    if (text[base + start - 1:base + start] in ("@", "#")
-                            or _HASH_CONTEXT.search(text, line_start, line_end)
-                            or _HASH_ABOVE.search(text, above, line_start)
-                            or _checksum_line(text, line_start, line_end)):
-                        continue
-                    kind = KIND
-                found.append((kind, base + start, base + end))
+            suspects.extend((kind, match.start() + start, match.start() + end, match.start())
+                            for start, end, kind in verdicts)
+    found: list[tuple[str, int, int]] = []
+    public = public_near(text, [(s, e) for _, s, e, _ in suspects]) if suspects else []
+    for kind, begin, finish, base in suspects:
+        if public and any(s <= begin and finish <= e + 2 for s, e in public):
+            continue  # (a public value's `=` padding may run past its span)
+        if kind == _BARE_HEX and not bare_hex:
+            continue
+        if kind in (_HEX_KIND, _BARE_HEX):
+            line_start, line_end = _line_of(text, base)
+            above = text.rfind("\n", 0, max(0, line_start - 1)) + 1
+            if (text[begin - 1:begin] in ("@", "#")
+                    or _HASH_CONTEXT.search(text, line_start, line_end)
+                    or _HASH_ABOVE.search(text, above, line_start)
+                    or _checksum_line(text, line_start, line_end)):
+                continue
+            kind = KIND
+        found.append((kind, begin, finish))
     lowered = text.lower() if lowered is None else lowered
     found.extend(_structures(text, lowered, gaps))
     if any(hint.search(lowered) for hint in _CLAUSE_HINTS) or foreign_words_in(lowered):
@@ -592,11 +594,11 @@ def without_public(text: str, matches: list[M], *, examples: bool = True) -> lis
     if not matches:
         return matches
     example = examples and "EXAMPLE" in text
-    public = public_spans(text)
+    public = public_near(text, [(m.start, m.end) for m in matches])
     tagged = ":" in text or "-" in text
     repeated = _REPEATED.search(text) is not None
     if not (example or public or tagged or repeated):
-        return matches
+        return matches  # (matches is not empty: the spans are worth their cost here)
     kept: list[M] = []
     for match in matches:
         start, end = match.start, match.end

@@ -52,11 +52,13 @@ _SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("kty", re.compile(r"\"(?:n|e|x|y|x5t|x5t#S256|x5c)\"\s*:\s*\[?\s*\"([A-Za-z0-9_\-+/=]+)\"")),
     ("ingerprint", re.compile(r"(?i)fingerprint[^\n]{0,40}?((?:[0-9a-f]{2}:){15,}[0-9a-f]{2})")),
     ("|1|", re.compile(r"(?m)^\|1\|[A-Za-z0-9+/]{20,}=*\|[A-Za-z0-9+/]{20,}=*(?=[ \t]+\S)")),
-    ("id", re.compile(r"(?<![\w-])[\"']?(?!\w*(?i:secret|token|key|pass|session|auth))"
-                      r"(?:[A-Za-z]\w*(?:_id|Id|ID)|id|ID)[\"']?\s*[=:]\s*[\"']?([A-Za-z0-9_-]{8,64})(?![\w-])")),
     ("ub", re.compile(r"(?i)\b(?:public[_-]?key|pub[_-]?key|publickey|public|peer)[\"']?\s*[=:]\s*"
                       r"[\"']?([A-Za-z0-9+/_\-]{16,}={0,2})")),
 )
+_ID_VALUE = re.compile(r"(?:_id|Id|ID|(?<![\w-])id)[\"']?\s*[=:]\s*[\"']?"
+                       r"([A-Za-z0-9_-]{8,64})(?![\w-])")
+_ID_KEY = re.compile(r"[\w-]*$")
+_NOT_AN_ID = re.compile(r"(?i)secret|token|key|pass|session|auth")
 _ULID = re.compile(r"(?<![0-9A-Za-z])[0-7][0-9A-HJKMNP-TV-Z]{25}(?![0-9A-Za-z])")
 _BECH32_TOKEN = re.compile(r"(?<![0-9A-Za-z])([a-z][a-z0-9]{0,15})1([" + _BECH32 + r"]{6,90})"
                            r"(?![0-9A-Za-z])")
@@ -122,6 +124,11 @@ def public_spans(text: str) -> tuple[tuple[int, int], ...]:
                 or (literal == "ub" and "eer" in text)):
             for match in pattern.finditer(text):
                 spans.append(match.span(1) if pattern.groups else match.span())
+    if "id" in text or "Id" in text or "ID" in text:  # the value of a key named an id
+        for match in _ID_VALUE.finditer(text):
+            key = _ID_KEY.search(text, max(0, match.start() - 40), match.start())
+            if not _NOT_AN_ID.search((key.group() if key else "") + match.group()[:4]):
+                spans.append(match.span(1))
     for match in _ULID.finditer(text):
         if _ulid_time_ok(match.group()):
             spans.append(match.span())
@@ -133,3 +140,32 @@ def public_spans(text: str) -> tuple[tuple[int, int], ...]:
             if match.group(1) in _PUBLIC_HRP or _bech32_ok(match.group(1), match.group(2)):
                 spans.append(match.span())
     return tuple(spans)
+
+
+WINDOW = 512
+"""Characters around a finding that its public role may depend on (a key's name, a label, a
+prefix); a PEM block's start is looked for in the whole text."""
+SMALL = 4096
+
+
+def public_near(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The public spans that may hold one of `spans`: in a small text all of them; in a large
+    one only those within `WINDOW` of a span (each stretch read once), and PEM blocks."""
+    if len(text) <= SMALL:
+        return list(public_spans(text))
+    windows: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        low, high = max(0, start - WINDOW), min(len(text), end + WINDOW)
+        if windows and low <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], max(windows[-1][1], high))
+        else:
+            windows.append((low, high))
+    found = [(low + a, low + b) for low, high in windows
+             for a, b in public_spans(text[low:high])]
+    if "-----BEGIN" in text:  # a block may start far before the finding inside it
+        for match in _PUBLIC_KEY_LINE.finditer(text):
+            if match.group().startswith("-----BEGIN"):
+                end_mark = _BLOCK_END.search(text, match.end())
+                found.append((match.start(), end_mark.end() if end_mark
+                              else min(len(text), match.end() + MAX_BLOCK)))
+    return found
