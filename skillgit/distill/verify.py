@@ -36,6 +36,7 @@ MAX_TOPIC_CHARS = 200
 MAX_ITEMS = 12
 MAX_EVIDENCE = 5
 MAX_SOURCE_CHARS = 4000  # of a user turn screened with a quote cut from it
+MAX_CONTEXT_CHARS = 600  # a short user turn is quoted whole when only its whole is safe
 _ENV_SOURCES = USER_AUTHORED | {TurnKind.TOOL_CALL}
 # Our own prompt's delimiters, and the looser override phrasings an answer must not echo
 # (the safety screen covers the rest: text aimed at the agent, commands, hidden text).
@@ -140,8 +141,12 @@ def _with_its_source(quote: str, turn: Turn) -> str:
         if not source or len(quote) >= len(source) or flat not in " ".join(source.split()):
             continue
         whole = source[:MAX_SOURCE_CHARS]
-        if is_unsafe(whole) and not is_unsafe(quote):
+        quote_unsafe, whole_unsafe = is_unsafe(quote), is_unsafe(whole)
+        if whole_unsafe and not quote_unsafe:
             return whole
+        if (quote_unsafe and not whole_unsafe and turn.kind in USER_AUTHORED
+                and len(source) <= MAX_CONTEXT_CHARS):
+            return source  # the sentence around it says what it is for (a preview's destroy)
     return quote
 
 

@@ -19,6 +19,7 @@ from skillgit.safety.vocab import (
     READERS,
     SENDERS,
     UPLOADERS,
+    dumps_a_database,
     is_home,
     is_language,
     is_sensitive,
@@ -88,6 +89,8 @@ def reads(command: Command, variables: dict[str, set[str]]) -> str | None:
     texts = [w.path for w in command.words]
     if names & ENV_DUMPS and not any(t.startswith(("-", "$")) or "=" in t for t in texts[1:2]):
         return "secret"
+    if dumps_a_database(names, texts):
+        return "secret"  # a database's rows leave with it
     if any(is_sensitive(t) for t in texts[1:]) and names & (READERS | ENV_DUMPS):
         return "secret"
     for redirect in command.redirects:

@@ -133,6 +133,21 @@ READERS = frozenset({"cat", "less", "more", "head", "tail", "bat", "batcat", "ty
                      "node", "perl", "ruby", "vim", "vi", "nano", "emacs", "code", "echo",
                      "printf", "print", "read", "select-string", "sls", "findstr", "sqlite3"})
 ENV_DUMPS = frozenset({"env", "printenv", "set", "export", "declare", "compgen"})
+# Programs that print a whole database: what they feed a network command leaves with the data.
+DB_DUMPS = frozenset({"pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "mongodump",
+                      "mongoexport", "pg_basebackup", "cockroach", "redis-cli", "etcdctl",
+                      "influxd", "sqlcmd", "bcp", "expdp"})
+_DUMP_ONLY = {"cockroach": "dump", "redis-cli": "--rdb", "etcdctl": "snapshot", "influxd":
+              "backup", "sqlcmd": "-Q", "bcp": "out"}
+
+
+def dumps_a_database(names: set[str], texts: list[str]) -> bool:
+    """Whether a command prints a database (`pg_dump app`, `redis-cli --rdb -`)."""
+    for name in names & DB_DUMPS:
+        needed = _DUMP_ONLY.get(name)
+        if needed is None or needed in texts:
+            return True
+    return False
 
 
 _VERSIONED = re.compile(r"^([a-z][a-z-]*?[a-z])-?v?\d+(?:\.\d+)*$")

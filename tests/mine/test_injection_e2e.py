@@ -336,3 +336,4 @@ def test_an_error_line_cut_from_a_hostile_tool_output_is_withheld_with_it(
                  shell("make check-config", output, 1), assistant("Done.")], agent=agent)
     _, err = _mine(capsys)
     assert "k7-lint" not in err and b"k7-lint" not in _all_objects(repo)
+
