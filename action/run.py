@@ -9,7 +9,8 @@ Modes:
   when this skillgit has it and `args` names no `--source`; else the `--source` in `args`), then
   `skillgit publish --json`. With `--from-digests` and no digest ref on the remote yet, it stops
   with an error saying what to do (nothing is published). With `--source`, also
-  `skillgit stats --json` on the same sessions, for the summary's usage charts.
+  `skillgit stats --json` on the same sessions, for the summary's usage charts; publish gets
+  that document as `--usage FILE` (a file under $RUNNER_TEMP) and charts it on the dashboard.
 - `publish`: `skillgit publish --json` (the proposal branches already in the checkout).
 - `review`: `skillgit review --format github --summary $GITHUB_STEP_SUMMARY` (review writes the
   summary itself), plus `--comment` when there is a token and the event is a pull request from
@@ -30,6 +31,7 @@ import secrets
 import shlex
 import subprocess
 import sys
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -190,7 +192,34 @@ def mine_and_publish(inputs: Inputs, environ: Mapping[str, str], outputs: Output
                          "(refs/skillgit/digests/*): teammates publish them with `skillgit "
                          "share`; or name exported transcripts with args: --source PATH")
     usage_stats(inputs, environ, outputs)
-    return run_publish(inputs, environ, outputs, ())
+    usage = usage_file(outputs, environ)
+    try:
+        return run_publish(inputs, environ, outputs, ("--usage", usage) if usage else ())
+    finally:
+        if usage:
+            Path(usage).unlink(missing_ok=True)
+
+
+def usage_file(outputs: Outputs, environ: Mapping[str, str]) -> str | None:
+    """The stats document, written for `publish --usage` when `stats` gave one that publish
+    will take (else None and a note: a chart never stops the pull requests)."""
+    document = outputs.documents.get("stats")
+    if not document:
+        return None
+    try:
+        from skillgit.charts.usage import strict_usage
+        strict_usage(document)
+    except ImportError:
+        return None
+    except ValueError as exc:
+        outputs.notes.append(f"`skillgit stats` printed an odd document ({exc}): no usage "
+                             "chart on the dashboard.")
+        return None
+    folder = environ.get("RUNNER_TEMP") or None
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", prefix="skillgit-usage-",
+                                     suffix=".json", dir=folder, delete=False) as out:
+        json.dump(document, out)
+    return out.name
 
 
 def option_value(args: Sequence[str], name: str) -> str | None:

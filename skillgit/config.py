@@ -40,6 +40,7 @@ command-line flags > environment > this file > defaults. API keys never belong h
       draft: false
       dashboard: true
       token_env: SKILLGIT_GITHUB_TOKEN   # the variable's name, never the token
+      usage: out/stats.json          # a `skillgit stats --json` file the dashboard charts
     share:
       projects: [~/src/webapp, ~/work/api-*]   # sessions whose cwd is in one of these
       contributor: alice-laptop     # default: a salted hash of `git config user.email`
@@ -163,6 +164,7 @@ class PublishConfig(BaseModel):
     draft: bool = False
     dashboard: bool = True
     token_env: str | None = Field(default=None, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
+    usage: str | None = Field(default=None, min_length=1, max_length=1000)  # from the root
 
     @field_validator("labels", "reviewers", "team_reviewers")
     @classmethod

@@ -20,8 +20,9 @@ LAYERS: list[set[str]] = [
     {"__main__", "cli"},
     {"demo", "init", "eval",       # init: writes config, workflow, pre-commit entry
      "jobsummary"},                # the Action's job summary and outputs, from the JSON
-    {"publish", "review", "share"},  # PR lifecycle, PR body, push; review: diff → findings;
-                                     # share: digest refs (uses publish's push)
+    {"publish", "review", "share",   # PR lifecycle, PR body, push; review: diff → findings;
+     "charts"},                      # share: digest refs (uses publish's push); charts:
+                                     # Mermaid and skill use (job summary and dashboard)
     {"mine"},
     {"judge"},                     # the model judge: below mine, above the engines
     {"attribution"},               # invocation → skill version, outcome windows, stats

@@ -61,17 +61,22 @@ def _names(value: str | None, configured: list[str]) -> list[str]:
               "else `gh auth token`).")
 @click.option("--no-dashboard", is_flag=True, default=None,
               help="Do not create or update the dashboard issue.")
+@click.option("--usage", "usage_file", default=None, metavar="FILE",
+              type=click.Path(path_type=Path),
+              help="A `skillgit stats --json` document: the dashboard charts each skill's "
+              "uses and corrections by version from it (default: publish.usage, else none).")
 def publish(remote: str | None, repo: str | None, base: str | None, max_open: int | None,
             labels: str | None, reviewers: str | None, team_reviewers: str | None,
             draft: bool | None, dry_run: bool, as_json: bool, token_env: str | None,
-            no_dashboard: bool | None) -> int:
+            no_dashboard: bool | None, usage_file: Path | None) -> int:
     """Push proposal branches and open one pull request per proposal (Renovate-style).
 
     An open PR is updated in place when its evidence grows and left alone when it did not;
     a PR closed without merging is a "no", recorded in the ledger; a merged PR's branch is
     deleted; a branch someone else pushed to is never overwritten.
     """
-    from skillgit.config import load_config
+    from skillgit.charts.usage import load_usage
+    from skillgit.config import config_path, load_config
     from skillgit.mine.write import resolve_identity
     from skillgit.publish.lifecycle import run_publish
     from skillgit.publish.model import PublishOptions
@@ -80,6 +85,11 @@ def publish(remote: str | None, repo: str | None, base: str | None, max_open: in
     here = Path.cwd()
     config = load_config(cwd=here)
     section = config.publish
+    usage = None          # read before anything is written: a bad file changes nothing
+    if usage_file is not None:
+        usage = load_usage(usage_file)
+    elif section.usage is not None:
+        usage = load_usage(config_path(here).parent / section.usage, "publish.usage")
     options = PublishOptions(
         remote=remote or section.remote or "origin", repo=repo or section.repo,
         base=base or section.base or config.mine.base,
@@ -91,7 +101,7 @@ def publish(remote: str | None, repo: str | None, base: str | None, max_open: in
         token_env=token_env or section.token_env,
         token_env_key="--token-env" if token_env else "publish.token_env",
         identity=resolve_identity(None, os.environ, config.mine.identity),
-        run_url=run_url(os.environ))
+        run_url=run_url(os.environ), usage=usage)
     result = run_publish(here, options, os.environ)
     if as_json:
         click.echo(json_printable(json.dumps(result_json(result))))

@@ -40,6 +40,7 @@ DESCRIPTIONS: dict[str, str] = {
     "publish.draft": "open pull requests as drafts",
     "publish.dashboard": "keep one dashboard issue listing what waits and what was rejected",
     "publish.token_env": "the name of the variable holding the token, never the token itself",
+    "publish.usage": "a `skillgit stats --json` file the dashboard charts (from the root)",
     "share.projects": "folders or globs whose sessions `share` may publish (none: nothing)",
     "share.contributor": "your id on the digest ref (default: a salted hash of your git email)",
     "share.remote": "where `share` pushes, `mine --from-digests` fetches (default: origin)",

@@ -64,21 +64,6 @@ class RejectedRow:
 
 
 @dataclass
-class VersionUse:
-    version: str          # "(before it was in the repository)" or a commit-based label
-    since: str            # ISO date or ""
-    invocations: int
-    corrected: int
-
-
-@dataclass
-class SkillUse:
-    skill: str
-    invocations: int
-    versions: list[VersionUse]
-
-
-@dataclass
 class FindingRow:
     path: str
     line: int | None
@@ -126,17 +111,6 @@ def rejected(docs: RunDocuments) -> list[RejectedRow]:
 def withheld(docs: RunDocuments) -> dict[str, int]:
     found = _dict((docs.mine or {}).get("withheld"))
     return {str(k): n for k, v in found.items() if (n := _int(v)) is not None}
-
-
-def skill_uses(docs: RunDocuments) -> list[SkillUse]:
-    uses = []
-    for s in _dicts((docs.stats or {}).get("skills")):
-        versions = [VersionUse(_str(v.get("version")), _str(v.get("since"))[:10],
-                               _int(v.get("invocations")) or 0,
-                               _int(v.get("corrected_invocations")) or 0)
-                    for v in _dicts(s.get("versions"))]
-        uses.append(SkillUse(_str(s.get("skill")), _int(s.get("invocations")) or 0, versions))
-    return uses
 
 
 def findings(docs: RunDocuments) -> list[FindingRow]:

@@ -12,17 +12,15 @@ from __future__ import annotations
 
 import re
 
-from skillgit.jobsummary import mermaid
+from skillgit.charts import mermaid, usage
 from skillgit.jobsummary.model import (
     FindingRow,
     ProposalRow,
     RunDocuments,
-    SkillUse,
     count,
     findings,
     proposals,
     rejected,
-    skill_uses,
     strings,
     withheld,
 )
@@ -154,38 +152,15 @@ def _not_proposed(docs: RunDocuments) -> Section:
     return intro + header, body, tail
 
 
-def _version_label(version: str, since: str) -> str:
-    if version.startswith("("):
-        return "before"
-    return f"{version} {since}".strip()
-
-
 def _usage(docs: RunDocuments) -> Section:
-    uses = skill_uses(docs)
+    uses = usage.read_uses(docs.stats)
     if docs.stats is None or not uses:
         return [], [], []
-    charts: list[str] = []
-    for skill in sorted(uses, key=lambda s: (-s.invocations, s.skill))[:MAX_CHARTS]:
-        charts += _chart(skill)
     intro = ["### Skill use by version", "",
              "Invocations of each skill in the sessions read, per version of its SKILL.md, "
-             "and how many were followed by a user correction.", "", *charts]
-    header = table(["Skill", "Version", "Since", "Uses", "Corrected", "Correction rate"], [])
-    body = _rows([[inert(s.skill, 80), inert(_version_label(v.version, ""), 40),
-                          inert(v.since or "-", 10), str(v.invocations), str(v.corrected),
-                          _rate(v.corrected, v.invocations)]
-                         for s in uses for v in s.versions])
-    return intro + header, body, [""]
-
-
-def _chart(skill: SkillUse) -> list[str]:
-    versions = [mermaid.VersionBar(_version_label(v.version, v.since), v.invocations,
-                                   v.corrected) for v in skill.versions[-MAX_VERSIONS:]]
-    return [*mermaid.usage_chart(skill.skill, versions), ""] if versions else []
-
-
-def _rate(part: int, whole: int) -> str:
-    return "-" if whole <= 0 else f"{round(100 * part / whole)}%"
+             "and how many were followed by a user correction.", "",
+             *usage.charts(uses, MAX_CHARTS, MAX_VERSIONS)]
+    return intro + usage.TABLE_HEADER, usage.table_rows(uses), [""]
 
 
 def _problems(docs: RunDocuments) -> Section:

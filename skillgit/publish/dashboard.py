@@ -7,7 +7,10 @@ Deterministic above the stamp (no times, stable order): `shown(body)` is what th
 so an unchanged week compares equal and edits nothing; the stamp (time, run link) below
 `STAMP_MARKER` is only rewritten with a change. Everything from transcripts is `inert`; the
 body stays within GitHub's size limit. A merged lesson is never listed as rejected, and a
-candidate `mine --max` turned away for lack of a slot is listed as waiting.
+candidate `mine --max` turned away for lack of a slot is listed as waiting. With `--usage`
+(a `skillgit stats --json` document) it also charts the most used skills' uses and
+corrections by version (`charts.usage`, as the job summary does); without it, says nothing
+about use.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from skillgit.charts import usage as use
 from skillgit.mine.ledger import Rejection
 from skillgit.proposal import Proposal, Verdict
 from skillgit.publish.controls import Control, renderable
@@ -28,6 +32,8 @@ DASHBOARD_TITLE = "Skill proposals (skillgit)"
 STAMP_MARKER = "<!-- skillgit:stamp -->"
 _MERGED = ("covered by the skill", "already merged")
 _OVER_LIMIT = "over the limit"
+USAGE_CHARTS = 4                 # the most used skills charted
+USAGE_VERSIONS = 8               # each one's latest versions
 
 
 def missed_dimension(verdict: Verdict) -> str:
@@ -110,6 +116,7 @@ class View:
     candidates: Sequence[Verdict | RejectedCandidate] = ()  # the last mine run's turned away
     rejections: Sequence[Rejection] = ()                  # the ledger's
     pr_prefix: str = ""                                   # "<server>/<owner>/<repo>/pull/"
+    usage: use.Usage | None = None                        # publish --usage
     stamp: Stamp | None = field(default=None)
 
 
@@ -172,11 +179,28 @@ def render_dashboard(view: View, budget: int = BODY_BUDGET) -> str:
                    "The gate is *repeatable* AND (*room to do better* OR *a repeated ask*).",
                    "", *cells[:2]], cells[2:] if rejected else [],
                   "_Every candidate passed the gate._"))
+    if view.usage is not None:
+        parts.append(_usage(view.usage))
     tail = ["### Control", "", Control("retry").line(
         "refresh: rewrite every open skillgit pull request's title and description from "
         "its proposal (after an upgrade, or a hand edit), and this issue"), ""]
     stamp = view.stamp.lines() if view.stamp else []
     return _fit(head, parts, tail, stamp, budget)
+
+
+def _usage(usage: use.Usage) -> tuple[list[str], list[str], str]:
+    """The skills' use by version: charts and rows of the most used skills only."""
+    shown = use.most_used(usage.skills, USAGE_CHARTS)
+    sessions = f" over {int(usage.sessions)} sessions" if usage.sessions is not None else ""
+    more = len(usage.skills) - len(shown)
+    intro = ["### Skill use by version", "",
+             f"From `skillgit stats`{sessions}: uses of the most used skills per version of "
+             "their SKILL.md (bars), and how many were followed by a user correction (line).",
+             "", *use.charts(shown, USAGE_CHARTS, USAGE_VERSIONS)]
+    if more:
+        intro += [f"_{more} less used skills not shown._", ""]
+    return (intro + use.TABLE_HEADER, use.table_rows(shown, USAGE_VERSIONS),
+            "_No skill was used in the sessions read._")
 
 
 def _fit(head: list[str], parts: list[tuple[list[str], list[str], str]], tail: list[str],

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from skillgit.charts.usage import Usage
 from skillgit.mine.write import DEFAULT_IDENTITY
 
 # opened / updated / unchanged / rejected / merged / skipped-limit / foreign are the
@@ -34,6 +35,7 @@ class PublishOptions(BaseModel):
     identity: str = DEFAULT_IDENTITY
     lock_wait_seconds: float = 30.0
     run_url: str | None = None            # the workflow run, linked from the dashboard
+    usage: Usage | None = None            # --usage: skill use by version, on the dashboard
 
 
 class Outcome(BaseModel):

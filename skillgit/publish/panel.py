@@ -157,7 +157,7 @@ def write_dashboard(repo: GitRepo, writes: Writes, panel: Panel, branches: list[
     repo_url = f"{writes.client.http.settings.server_url.rstrip('/')}/{writes.client.repo}"
     view = View(max_open=options.max_open, open_pulls=list(pulls.values()), waiting=waiting,
                 candidates=candidates, rejections=ledger.rejected,
-                pr_prefix=f"{repo_url}/pull/",
+                pr_prefix=f"{repo_url}/pull/", usage=options.usage,
                 stamp=Stamp(datetime.now(timezone.utc), options.run_url))
     later, rejected = sort_candidates(candidates)
     outcome = writes.dashboard(panel.issue, render_dashboard(view),

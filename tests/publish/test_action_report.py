@@ -14,7 +14,7 @@ from composite_runner import parse_file_commands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skillgit.jobsummary import mermaid
+from skillgit.charts import mermaid
 from skillgit.jobsummary.files import report_run, write_reports
 from skillgit.jobsummary.model import RunDocuments
 from skillgit.jobsummary.render import SUMMARY_LIMIT, render

@@ -7,6 +7,7 @@ would need the network for the dependencies."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 from collections.abc import Iterator
@@ -22,6 +23,7 @@ from skillgit.cli import main
 from skillgit.demo.run import create_repo
 from skillgit.demo.scenarios import write_sessions
 from skillgit.gitops import GitRepo
+from skillgit.publish.dashboard import DASHBOARD_MARKER
 
 PROJECT = Path(__file__).resolve().parents[2]
 INSTALLED = {"install": {"python": sys.executable}}
@@ -51,10 +53,17 @@ def demo_repo(tmp_path: Path, git_server: GitHttpServer, stub: GitHubStub) -> Pa
 
 def run_action(tmp_path: Path, repo: Path, stub: GitHubStub, token: str, name: str,
                **inputs: str) -> ActionRun:
+    (tmp_path / "runner-temp").mkdir(exist_ok=True)
     env = runner_env(GITHUB_API_URL=stub.url, GITHUB_SERVER_URL=stub.url,
-                     GITHUB_REPOSITORY="o/r", GITHUB_WORKSPACE=str(repo))
+                     GITHUB_REPOSITORY="o/r", GITHUB_WORKSPACE=str(repo),
+                     RUNNER_TEMP=str(tmp_path / "runner-temp"))
     return run_composite(PROJECT, repo, inputs, token=token, env=env,
                          scratch=tmp_path / name, replace=INSTALLED)
+
+
+def dashboard_body(stub: GitHubStub) -> str:
+    [issue] = [i for i in stub.state.issues.values() if DASHBOARD_MARKER in i["body"]]
+    return str(issue["body"])
 
 
 def assert_token_only_masked(run: ActionRun, token: str) -> None:
@@ -99,10 +108,16 @@ def test_mine_and_publish_opens_one_pr_per_proposal_and_sets_the_outputs(
     assert all(f"[#{n}](" in run.summary for n in numbers)
     assert "### Not proposed" in run.summary
     assert "### Skill use by version" in run.summary and "xychart-beta" in run.summary
+    # publish got the same `stats` document (`--usage`, a file under RUNNER_TEMP, removed
+    # after): the dashboard charts the use too.
+    board = dashboard_body(stub)
+    assert "### Skill use by version" in board and "```mermaid\nxychart-beta" in board
+    assert list((tmp_path / "runner-temp").iterdir()) == []
     assert_token_only_masked(run, token)
     # Untrusted text (transcript quotes, commit messages) is printed with commands stopped.
     assert "::stop-commands::" in run.stdout
 
+    stub.reset_log()
     again = run_action(tmp_path, repo, stub, token, "second", mode="mine-and-publish",
                        llm="heuristic", args=f"--source '{tmp_path / 'sessions'}'")
     assert again.code == 0, again.stdout + again.stderr
@@ -110,6 +125,8 @@ def test_mine_and_publish_opens_one_pr_per_proposal_and_sets_the_outputs(
     assert again.outputs["pull-requests"] == ""                  # nothing opened or updated
     assert json.loads(again.outputs["result"])["counts"]["unchanged"] == len(pulls)
     assert len([p for p in stub.state.pulls.values() if p["state"] == "open"]) == len(pulls)
+    assert not [w for w in stub.writes if "/issues" in w.path]   # the same use: no edit
+    assert dashboard_body(stub) == board
 
 
 def test_publish_mode_counts_what_it_published(tmp_path: Path, token: str,
@@ -131,6 +148,7 @@ def test_publish_mode_counts_what_it_published(tmp_path: Path, token: str,
     assert run.outputs["pull-requests"] == str(opened[0]["number"])
     assert result["counts"]["skipped-limit"] == 1
     assert "## skillgit publish" in run.summary and "skipped-limit" in run.summary
+    assert "use by version" not in dashboard_body(stub)     # no stats: nothing about use
     assert_token_only_masked(run, token)
 
 
@@ -146,6 +164,25 @@ def test_without_digests_or_source_mine_and_publish_says_what_to_pass(
     assert json.loads(run.outputs["result"])["exit_code"] == 2
     assert "--source" in run.summary                      # the error, in the summary too
     assert stub.writes == []
+
+
+def test_publish_gets_the_stats_document_only_when_it_would_take_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = importlib.util.spec_from_file_location("action_run", PROJECT / "action" / "run.py")
+    assert spec is not None and spec.loader is not None
+    runner = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "action_run", runner)   # its dataclasses look it up
+    spec.loader.exec_module(runner)
+    environ = {"RUNNER_TEMP": str(tmp_path)}
+    assert runner.usage_file(runner.Outputs(), environ) is None           # no stats ran
+    odd = runner.Outputs(documents={"stats": {"skills": "many"}})
+    assert runner.usage_file(odd, environ) is None                       # publish goes on
+    assert odd.notes == ["`skillgit stats` printed an odd document (skills: expected an "
+                         "array, got a string): no usage chart on the dashboard."]
+    document = {"sessions": 2, "skills": [{"skill": "a", "invocations": 1, "versions": [
+        {"version": "v1", "since": None, "invocations": 1, "corrected_invocations": 0}]}]}
+    path = Path(runner.usage_file(runner.Outputs(documents={"stats": document}), environ))
+    assert path.parent == tmp_path and json.loads(path.read_text("utf-8")) == document
 
 
 @pytest.mark.parametrize("mode", ["", "mine", "review; rm -rf /", "publish\n::warning::x"])

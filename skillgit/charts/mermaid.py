@@ -1,4 +1,5 @@
-"""Mermaid charts for the job summary: the run's funnel and each skill's uses by version.
+"""Mermaid charts for the job summary and the dashboard: the run's funnel and each skill's
+uses by version.
 
 Mermaid has its own syntax inside a label (quotes end it, `#…;` is an entity, `%%` starts a
 directive, backticks and `<…>` are Markdown/HTML, `:` and `;` separate statements in some
