@@ -1,0 +1,231 @@
+"""Secrets split into pieces: string literals joined in code, shell variables joined in a word.
+
+A secret written as `'hvs.fGK1…' + '64WVy…'`, `("ab" "cd")`, `concat!("whsec_", …)`,
+`['…', '…'].join('')` or `P1='…'; P2='…'; "$P1$P2"` passes the rules piece by piece: each
+piece alone is too short or too plain. One engine reads one table of join syntaxes (`_ROWS`):
+it finds a run of two or more literals joined by a row's syntax, builds the joined value, and
+has the caller's scan (the named rules and the default-deny net, as for any text) read the
+run's line with the run replaced by that value. A finding that crosses a boundary between
+pieces masks every piece it covers (each piece's content; quotes and operators stay).
+
+Cheap: a row's regex runs only when one of its literals is in the text; every quantifier is
+possessive (no backtracking); a run crosses no blank line (a batch of texts joined by blank
+lines, as `Redactor.prime` scans them, holds each text's own runs); and a run is scanned only
+when a boundary between its pieces falls inside a token long enough to be a secret.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple
+
+MIN_TOKEN = 8
+"""Characters without space a token across a boundary needs before the joined value is
+scanned: the shortest secret a rule masks alone (`deny._LONE_LINE`)."""
+CONTEXT = 160
+"""Characters of the run's line kept on each side in the scanned view (a context rule reads
+`KEY = "…"` before a value, within far fewer)."""
+
+_LIT = (r"(?:\"[^\"\\\n]*+(?:\\.[^\"\\\n]*+)*+\"|'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+'"
+        r"|`[^`\\\n]*+(?:\\.[^`\\\n]*+)*+`)")
+"""A string literal on one line, in double, single or back quotes (escapes kept as written)."""
+_GAP = r"[ \t]*+(?:\\?\r?\n[ \t]*+)?+"
+"""Space between pieces: at most one line break (after a Python continuation `\\` too)."""
+_LIST = _LIT + r"(?:" + _GAP + r"," + _GAP + _LIT + r")++(?:" + _GAP + r",)?+" + _GAP
+_TEMPLATE_TEXT = r"(?:[^`\\$\n]|\\.|\$(?!\{))*+"
+_CONTENT = re.compile(r"\"((?:[^\"\\\n]|\\.)*+)\"|'((?:[^'\\\n]|\\.)*+)'|`((?:[^`\\\n]|\\.)*+)`")
+_EMBEDDED = re.compile(r"\$\{[ \t]*+(" + _LIT + r")[ \t]*+\}")
+
+
+class _Row(NamedTuple):
+    needs: tuple[str, ...]
+    """The row's regex cannot match unless one of these is in the text."""
+    whole: bool
+    """The joined value stands for the whole match (`concat!(…)`), not only group `p`."""
+    syntax: str
+    """The run: group `p` holds the pieces; group `s`, if any, the literal they are joined
+    with. A second form of the row names them `p2`, `s2`."""
+
+
+_ROWS = (
+    # 'a' + 'b' (JS, Python, Go, Java, C#, PowerShell), `a` + `b`
+    _Row(("+",), False, r"(?P<p>" + _LIT + r"(?:" + _GAP + r"\+" + _GAP + _LIT + r")++)"),
+    # x = ("a" "b"), f("a"\n "b") (Python, C implicit concatenation); 'a''b' (shell words)
+    _Row(("(", "=", "''", "'\""), False,
+         r"(?<=[=(])[ \t]*+(?:\r?\n[ \t]*+)?+(?P<p>" + _LIT + r"(?:" + _GAP + _LIT + r")++)"
+         r"|(?P<p2>'[^'\n]*+'(?:'[^'\n]*+'|\"[^\"\\\n]*+\")++)"),
+    # ['a', 'b'].join('') (JS), ''.join(['a', 'b']) (Python)
+    _Row((".join(",), True,
+         r"\[" + _GAP + r"(?P<p>" + _LIST + r")\]" + _GAP + r"\.join\([ \t]*+(?P<s>" + _LIT
+         + r")[ \t]*+\)|(?P<s2>" + _LIT + r")\.join\([ \t]*+[\[(]" + _GAP + r"(?P<p2>" + _LIST
+         + r")[\])][ \t]*+\)"),
+    # concat!("a", "b") (Rust), string.Concat("a", "b") (C#), "a".concat("b", "c") (JS)
+    _Row(("concat!(", "tring.Concat(", ".concat("), True,
+         r"(?:concat!|[sS]tring\.Concat)\(" + _GAP + r"(?P<p>" + _LIST + r")\)"
+         r"|(?P<p2>" + _LIT + r"\.concat\(" + _GAP + _LIST + r"\))"),
+    # `abc${'def'}ghi` (JS template pieces)
+    _Row(("${",), False, r"(?P<p>`" + _TEMPLATE_TEXT + r"(?:\$\{[ \t]*+" + _LIT + r"[ \t]*+\}"
+         + _TEMPLATE_TEXT + r")++`)"),
+)
+
+
+def _grouped(index: int, syntax: str) -> str:
+    """`syntax` with its group names made unique to its row (`p` -> `p__3`)."""
+    return re.sub(r"\(\?P<(\w+)>", lambda m: f"(?P<{m.group(1)}__{index}>", syntax)
+
+
+@functools.lru_cache(maxsize=64)
+def _combined(rows: tuple[int, ...]) -> re.Pattern[str]:
+    """One regex for the rows whose literals a text holds: one pass over it."""
+    return re.compile("|".join(f"(?:{_grouped(i, _ROWS[i].syntax)})" for i in rows))
+
+
+class Run(NamedTuple):
+    """Pieces joined into one value: the span the value stands for, the quote it is written
+    in there ("" for a shell word), each piece's content span and what joins them."""
+
+    start: int
+    end: int
+    quote: str
+    pieces: tuple[tuple[int, int], ...]
+    separator: str
+
+
+def iter_runs(text: str) -> Iterator[Run]:
+    """Every run of two or more literals joined by a row's syntax, in order."""
+    rows = tuple(i for i, row in enumerate(_ROWS) if any(n in text for n in row.needs))
+    if not rows:
+        return
+    for match in _combined(rows).finditer(text):
+        spans = {name.split("__")[0]: match.span(name) for name, value
+                 in match.groupdict().items() if value is not None}
+        row = _ROWS[int((match.lastgroup or "p__0").split("__")[1])]
+        low, high = spans.get("p") or spans["p2"]
+        sep = spans.get("s") or spans.get("s2")
+        separator = text[sep[0] + 1:sep[1] - 1] if sep else ""
+        if text[low] == "`" and _EMBEDDED.search(text, low, high):
+            pieces = _template_pieces(text, low, high)
+        else:
+            pieces = tuple(m.span(m.lastindex or 0) for m in _CONTENT.finditer(text, low, high))
+        start, end = match.span() if row.whole else (low, high)
+        if len(pieces) >= 2:
+            yield Run(start, end, text[low], pieces, separator)
+
+
+def _template_pieces(text: str, low: int, high: int) -> tuple[tuple[int, int], ...]:
+    pieces: list[tuple[int, int]] = []
+    cursor = low + 1
+    for embedded in _EMBEDDED.finditer(text, low + 1, high - 1):
+        pieces.append((cursor, embedded.start()))
+        pieces.append((embedded.start(1) + 1, embedded.end(1) - 1))
+        cursor = embedded.end()
+    pieces.append((cursor, high - 1))
+    return tuple(piece for piece in pieces if piece[1] > piece[0])
+
+
+# ---------------------------------------------------------------- shell variables
+_ASSIGN = re.compile(r"(?<![\w$.\-])([A-Za-z_]\w*+)=(?:'([^'\n]*+)'|\"([^\"\\$`\n]*+)\""
+                     r"|([^\s;'\"$`|&<>(){}\\]++))")
+_REFS = re.compile(r"(?:\$(?:\{[A-Za-z_]\w*+\}|[A-Za-z_]\w*+)){2,}")
+_REF = re.compile(r"\$\{?([A-Za-z_]\w*)")
+
+
+def iter_variable_runs(text: str) -> Iterator[Run]:
+    """Shell variables assigned (`P1='…'`) and then joined in one word (`"$P1$P2"`,
+    `${A}${B}`): the values each name had last before the word are the pieces."""
+    if "$" not in text or "=" not in text:
+        return
+    words = list(_REFS.finditer(text))
+    if not words:
+        return
+    at: dict[str, list[int]] = {}
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for match in _ASSIGN.finditer(text):
+        at.setdefault(match.group(1), []).append(match.start())
+        spans.setdefault(match.group(1), []).append(match.span(match.lastindex or 0))
+    for word in words:
+        pieces: list[tuple[int, int]] = []
+        for name in _REF.findall(word.group()):
+            last = bisect_left(at.get(name, ()), word.start()) - 1
+            if last < 0:
+                break
+            pieces.append(spans[name][last])
+        else:
+            if len(set(pieces)) >= 2:
+                yield Run(word.start(), word.end(), "", tuple(pieces), "")
+
+
+# ---------------------------------------------------------------- judging a run
+Scan = Callable[[str], Iterable[tuple[str, int, int]]]
+"""The caller's scan: (kind, start, end) of what it finds in a text."""
+
+
+def joined_matches(text: str, scan: Scan) -> list[tuple[str, int, int]]:
+    """(kind, start, end) of each piece's content to mask: the pieces that one finding of
+    `scan` in their joined value covers, when it covers two or more."""
+    found: list[tuple[str, int, int]] = []
+    for run in (*iter_runs(text), *iter_variable_runs(text)):
+        found.extend(_judge(text, run, scan))
+    return found
+
+
+def _judge(text: str, run: Run, scan: Scan) -> Iterator[tuple[str, int, int]]:
+    values = [text[start:end] for start, end in run.pieces]
+    if any("[REDACTED:" in value for value in values) or not _crosses_a_token(
+            values, run.separator):
+        return  # (a masked piece: its run was judged before it was masked)
+    joined = run.separator.join(values)
+    start, end = _grouped_by_parentheses(text, run.start, run.end)
+    line_start = max(text.rfind("\n", 0, start) + 1, start - CONTEXT)
+    line_end = text.find("\n", end)
+    line_end = min(len(text) if line_end < 0 else line_end, end + CONTEXT)
+    # the value as a rule reads it written out (`ConvertTo-SecureString <value> -AsPlainText`,
+    # `TOKEN = <value>`): the code's quotes and parentheses were the join's
+    view = text[line_start:start] + joined + text[end:line_end]
+    low = start - line_start
+    starts: list[int] = []
+    cursor = low
+    for value in values:
+        starts.append(cursor)
+        cursor += len(value) + len(run.separator)
+    for kind, start, end in scan(view):
+        first = max(0, bisect_right(starts, start) - 1)
+        if first < len(values) and starts[first] + len(values[first]) <= start:
+            first += 1  # the finding starts after this piece (in the separator)
+        covered = [index for index in range(first, bisect_left(starts, end))
+                   if values[index]]
+        if len(covered) >= 2:
+            for index in covered:
+                yield (kind, *run.pieces[index])
+
+
+def _grouped_by_parentheses(text: str, start: int, end: int) -> tuple[int, int]:
+    """[start, end) widened to the parentheses that group it alone (`x = ("a" "b")`), not
+    those of a call (`f("a" + "b")`)."""
+    low = start
+    while low and text[low - 1] in " \t\r\n":
+        low -= 1
+    high = end
+    while high < len(text) and text[high] in " \t\r\n":
+        high += 1
+    if (low and text[low - 1] == "(" and high < len(text) and text[high] == ")"
+            and (low < 2 or not (text[low - 2].isalnum() or text[low - 2] in "_!$"))):
+        return low - 1, high + 1
+    return start, end
+
+
+def _crosses_a_token(values: list[str], separator: str) -> bool:
+    """Whether a boundary between two pieces lies inside a run of `MIN_TOKEN` or more
+    characters without space: otherwise joining them changes no token a rule reads."""
+    if separator and (separator[0].isspace() or separator[-1].isspace()):
+        return False
+    for left, right in itertools.pairwise(values):
+        if not left.strip() or not right.strip() or left[-1].isspace() or right[0].isspace():
+            continue
+        if len(left.split()[-1]) + len(separator) + len(right.split()[0]) >= MIN_TOKEN:
+            return True
+    return False
