@@ -16,7 +16,6 @@ when a boundary between its pieces falls inside a token long enough to be a secr
 
 from __future__ import annotations
 
-import functools
 import itertools
 import re
 from bisect import bisect_left, bisect_right
@@ -30,9 +29,10 @@ CONTEXT = 160
 """Characters of the run's line kept on each side in the scanned view (a context rule reads
 `KEY = "…"` before a value, within far fewer)."""
 
-_LIT = (r"(?:\"[^\"\\\n]*+(?:\\.[^\"\\\n]*+)*+\"|'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+'"
-        r"|`[^`\\\n]*+(?:\\.[^`\\\n]*+)*+`)")
-"""A string literal on one line, in double, single or back quotes (escapes kept as written)."""
+_LIT = r"(?:\"[^\"\\\n]*+(?:\\.[^\"\\\n]*+)*+\"|'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+')"
+"""A string literal on one line, in double or single quotes (escapes kept as written); not
+in back quotes, which in a transcript are far more often Markdown's code spans
+(`` `a` + `b` ``) than JavaScript's templates (those are read by the template row)."""
 _GAP = r"[ \t]*+(?:\\?\r?\n[ \t]*+)?+"
 """Space between pieces: at most one line break (after a Python continuation `\\` too)."""
 _LIST = _LIT + r"(?:" + _GAP + r"," + _GAP + _LIT + r")++(?:" + _GAP + r",)?+" + _GAP
@@ -44,76 +44,84 @@ _EMBEDDED = re.compile(r"\$\{[ \t]*+(" + _LIT + r")[ \t]*+\}")
 class _Row(NamedTuple):
     needs: tuple[str, ...]
     """The row's regex cannot match unless one of these is in the text."""
+    hint: re.Pattern[str] | None
+    """Nor unless this matches (the join itself, a fast search from its first character)."""
     whole: bool
     """The joined value stands for the whole match (`concat!(…)`), not only group `p`."""
-    syntax: str
+    syntax: re.Pattern[str]
     """The run: group `p` holds the pieces; group `s`, if any, the literal they are joined
-    with. A second form of the row names them `p2`, `s2`."""
+    with. A second form of the row names them `p2`, `s2`. Each row starts with a character
+    or a set of them, which `re` then finds without trying every position."""
+
+
+def _row(needs: tuple[str, ...], hint: str | None, whole: bool, syntax: str) -> _Row:
+    return _Row(needs, re.compile(hint) if hint else None, whole, re.compile(syntax))
 
 
 _ROWS = (
-    # 'a' + 'b' (JS, Python, Go, Java, C#, PowerShell), `a` + `b`
-    _Row(("+",), False, r"(?P<p>" + _LIT + r"(?:" + _GAP + r"\+" + _GAP + _LIT + r")++)"),
-    # x = ("a" "b"), f("a"\n "b") (Python, C implicit concatenation); 'a''b' (shell words)
-    _Row(("(", "=", "''", "'\""), False,
-         r"(?<=[=(])[ \t]*+(?:\r?\n[ \t]*+)?+(?P<p>" + _LIT + r"(?:" + _GAP + _LIT + r")++)"
-         r"|(?P<p2>'[^'\n]*+'(?:'[^'\n]*+'|\"[^\"\\\n]*+\")++)"),
+    # 'a' + 'b' (JS, Python, Go, Java, C#, PowerShell)
+    _row(("+",), r"[\"']" + _GAP + r"\+" + _GAP + r"[\"']", False,
+         r"(?P<p>" + _LIT + r"(?:" + _GAP + r"\+" + _GAP + _LIT + r")++)"),
+    # x = ("a" "b"), f("a"\n "b") (Python, C implicit concatenation)
+    _row(("=", "("), r"[\"'](?:[ \t]++|[ \t]*+\\?\r?\n[ \t]*+)[\"']", False,
+         r"[=(][ \t]*+(?:\r?\n[ \t]*+)?+(?P<p>" + _LIT + r"(?:" + _GAP + _LIT + r")++)"),
+    # 'a''b', 'a'"b" (shell words)
+    _row(("''", "'\""), r"'(?<=[^'\s(=,\[]')['\"](?=[^'\s,;)\]}])", False,
+         r"(?P<p>'[^'\n]*+'(?:'[^'\n]*+'|\"[^\"\\\n]*+\")++)"),
     # ['a', 'b'].join('') (JS), ''.join(['a', 'b']) (Python)
-    _Row((".join(",), True,
+    _row((".join(",), r"\][ \t\r\n]*+\.join\(|\.join\([ \t]*+[\[(]", True,
          r"\[" + _GAP + r"(?P<p>" + _LIST + r")\]" + _GAP + r"\.join\([ \t]*+(?P<s>" + _LIT
          + r")[ \t]*+\)|(?P<s2>" + _LIT + r")\.join\([ \t]*+[\[(]" + _GAP + r"(?P<p2>" + _LIST
          + r")[\])][ \t]*+\)"),
     # concat!("a", "b") (Rust), string.Concat("a", "b") (C#), "a".concat("b", "c") (JS)
-    _Row(("concat!(", "tring.Concat(", ".concat("), True,
+    _row(("concat!(", "tring.Concat(", ".concat("), None, True,
          r"(?:concat!|[sS]tring\.Concat)\(" + _GAP + r"(?P<p>" + _LIST + r")\)"
          r"|(?P<p2>" + _LIT + r"\.concat\(" + _GAP + _LIST + r"\))"),
     # `abc${'def'}ghi` (JS template pieces)
-    _Row(("${",), False, r"(?P<p>`" + _TEMPLATE_TEXT + r"(?:\$\{[ \t]*+" + _LIT + r"[ \t]*+\}"
-         + _TEMPLATE_TEXT + r")++`)"),
+    _row(("${",), r"\$\{[ \t]*+[\"']", False,
+         r"(?P<p>`" + _TEMPLATE_TEXT + r"(?:\$\{[ \t]*+" + _LIT + r"[ \t]*+\}" + _TEMPLATE_TEXT
+         + r")++`)"),
 )
 
 
-def _grouped(index: int, syntax: str) -> str:
-    """`syntax` with its group names made unique to its row (`p` -> `p__3`)."""
-    return re.sub(r"\(\?P<(\w+)>", lambda m: f"(?P<{m.group(1)}__{index}>", syntax)
-
-
-@functools.lru_cache(maxsize=64)
-def _combined(rows: tuple[int, ...]) -> re.Pattern[str]:
-    """One regex for the rows whose literals a text holds: one pass over it."""
-    return re.compile("|".join(f"(?:{_grouped(i, _ROWS[i].syntax)})" for i in rows))
-
-
 class Run(NamedTuple):
-    """Pieces joined into one value: the span the value stands for, the quote it is written
-    in there ("" for a shell word), each piece's content span and what joins them."""
+    """Pieces joined into one value: the span the value stands for, each piece's content
+    span and what joins them."""
 
     start: int
     end: int
-    quote: str
     pieces: tuple[tuple[int, int], ...]
     separator: str
 
 
 def iter_runs(text: str) -> Iterator[Run]:
-    """Every run of two or more literals joined by a row's syntax, in order."""
-    rows = tuple(i for i, row in enumerate(_ROWS) if any(n in text for n in row.needs))
-    if not rows:
-        return
-    for match in _combined(rows).finditer(text):
-        spans = {name.split("__")[0]: match.span(name) for name, value
-                 in match.groupdict().items() if value is not None}
-        row = _ROWS[int((match.lastgroup or "p__0").split("__")[1])]
-        low, high = spans.get("p") or spans["p2"]
-        sep = spans.get("s") or spans.get("s2")
-        separator = text[sep[0] + 1:sep[1] - 1] if sep else ""
-        if text[low] == "`" and _EMBEDDED.search(text, low, high):
+    """Every run of two or more literals joined by a row's syntax, in order (where two rows
+    read overlapping runs, the first found)."""
+    runs: list[Run] = []
+    for row in _ROWS:
+        if any(need in text for need in row.needs) and (
+                row.hint is None or row.hint.search(text) is not None):
+            runs.extend(_row_runs(text, row))
+    end = 0
+    for run in sorted(runs):
+        if run.start >= end:
+            end = run.end
+            yield run
+
+
+def _row_runs(text: str, row: _Row) -> Iterator[Run]:
+    for match in row.syntax.finditer(text):
+        low, high = match.span("p") if match.group("p") is not None else match.span("p2")
+        separator = ""
+        for group in ("s", "s2"):
+            if group in row.syntax.groupindex and match.group(group) is not None:
+                separator = match.group(group)[1:-1]
+        if text[low] == "`":
             pieces = _template_pieces(text, low, high)
         else:
             pieces = tuple(m.span(m.lastindex or 0) for m in _CONTENT.finditer(text, low, high))
-        start, end = match.span() if row.whole else (low, high)
         if len(pieces) >= 2:
-            yield Run(start, end, text[low], pieces, separator)
+            yield Run(*(match.span() if row.whole else (low, high)), pieces, separator)
 
 
 def _template_pieces(text: str, low: int, high: int) -> tuple[tuple[int, int], ...]:
@@ -130,7 +138,8 @@ def _template_pieces(text: str, low: int, high: int) -> tuple[tuple[int, int], .
 # ---------------------------------------------------------------- shell variables
 _ASSIGN = re.compile(r"(?<![\w$.\-])([A-Za-z_]\w*+)=(?:'([^'\n]*+)'|\"([^\"\\$`\n]*+)\""
                      r"|([^\s;'\"$`|&<>(){}\\]++))")
-_REFS = re.compile(r"(?:\$(?:\{[A-Za-z_]\w*+\}|[A-Za-z_]\w*+)){2,}")
+_NAME_REF = r"\$(?:\{[A-Za-z_]\w*+\}|[A-Za-z_]\w*+)"
+_REFS = re.compile(_NAME_REF + r"(?:" + _NAME_REF + r")++")
 _REF = re.compile(r"\$\{?([A-Za-z_]\w*)")
 
 
@@ -156,7 +165,7 @@ def iter_variable_runs(text: str) -> Iterator[Run]:
             pieces.append(spans[name][last])
         else:
             if len(set(pieces)) >= 2:
-                yield Run(word.start(), word.end(), "", tuple(pieces), "")
+                yield Run(word.start(), word.end(), tuple(pieces), "")
 
 
 # ---------------------------------------------------------------- judging a run

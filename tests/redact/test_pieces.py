@@ -19,9 +19,9 @@ SPLIT = {
                 ["sk_live_", "a8Hq2Lm9", "Zx4Tr7Wp3N"]),
     "js-template": ("const t = `ghp_${'R8mQ2xLp9Z'}${'Tb4Wn7Kc1Vd6'}${'Hs3Fg5Jy0Ue8Ai'}`;",
                     ["ghp_", "R8mQ2xLp9Z", "Tb4Wn7Kc1Vd6", "Hs3Fg5Jy0Ue8Ai"]),
-    "js-template-plus": ("fetch(u, {headers: {x: `npm_Qw8Er2Ty6U` + `Io4Pa9Sd3Fg7Hj`\n"
-                         "    + `Kl1Zx5Cv8Bn2Mq`}})",
-                         ["npm_Qw8Er2Ty6U", "Io4Pa9Sd3Fg7Hj", "Kl1Zx5Cv8Bn2Mq"]),
+    "js-plus-lines": ("fetch(u, {headers: {x: 'npm_Qw8Er2Ty6U' + 'Io4Pa9Sd3Fg7Hj'\n"
+                      "    + 'Kl1Zx5Cv8Bn2Mq'}})",
+                      ["npm_Qw8Er2Ty6U", "Io4Pa9Sd3Fg7Hj", "Kl1Zx5Cv8Bn2Mq"]),
     "python-implicit": ('TOKEN = ("glpat-"\n         "Xq8Lm2Rt"\n         "Vb7Nc4Zk9Pw3")',
                         ["glpat-", "Xq8Lm2Rt", "Vb7Nc4Zk9Pw3"]),
     "python-plus": ('api = "AKIA" + "ZQ3T7YHB" + "L2M4XK9P"', ["AKIA", "ZQ3T7YHB", "L2M4XK9P"]),
@@ -103,6 +103,11 @@ LOOK_ALIKES = [
     'let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");',
     "echo 'It''s done' \"and\" 'then some'",
     'i18n = "settings" + "." + "notifications" + "." + "emailDigest"',
+    "Python: `@beta_tool` decorator + `client.beta.messages.tool_runner(...)` in beta",
+    "| Ruby | Yes (beta) | `Anthropic::BaseTool` + `tool_runner` in beta |",
+    'subprocess.run(["git", "log", "--format=%H"] + ["--", "src/"])',
+    'print("a7Kq2" "Zx9mW")',
+    "Please don't use 'rm -rf''s' shortcut",
 ]
 
 
