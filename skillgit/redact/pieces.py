@@ -99,9 +99,13 @@ def iter_runs(text: str) -> Iterator[Run]:
     read overlapping runs, the first found)."""
     runs: list[Run] = []
     for row in _ROWS:
-        if any(need in text for need in row.needs) and (
-                row.hint is None or row.hint.search(text) is not None):
-            runs.extend(_row_runs(text, row))
+        for need in row.needs:  # a loop, not any(): no generator per row and text
+            if need in text:
+                if row.hint is None or row.hint.search(text) is not None:
+                    runs.extend(_row_runs(text, row))
+                break
+    if not runs:
+        return
     end = 0
     for run in sorted(runs):
         if run.start >= end:
