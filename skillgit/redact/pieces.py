@@ -216,15 +216,17 @@ def _judge(text: str, run: Run, scan: Scan) -> Iterator[tuple[str, int, int]]:
                 yield (kind, *run.pieces[index])
 
 
+_SPACE_AFTER = re.compile(_GAP)
+_SPACE_BEFORE = re.compile(r"(?:[ \t]*+\r?\n)?+[ \t]*+\Z")
+
+
 def _grouped_by_parentheses(text: str, start: int, end: int) -> tuple[int, int]:
     """[start, end) widened to the parentheses that group it alone (`x = ("a" "b")`), not
-    those of a call (`f("a" + "b")`)."""
-    low = start
-    while low and text[low - 1] in " \t\r\n":
-        low -= 1
-    high = end
-    while high < len(text) and text[high] in " \t\r\n":
-        high += 1
+    those of a call (`f("a" + "b")`). Across one line break at most, as a run."""
+    before = _SPACE_BEFORE.search(text, max(0, start - CONTEXT), start)
+    low = before.start() if before else start
+    after = _SPACE_AFTER.match(text, end)
+    high = after.end() if after else end
     if (low and text[low - 1] == "(" and high < len(text) and text[high] == ")"
             and (low < 2 or not (text[low - 2].isalnum() or text[low - 2] in "_!$"))):
         return low - 1, high + 1

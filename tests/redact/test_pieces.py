@@ -128,6 +128,16 @@ def test_a_run_crosses_no_blank_line() -> None:
     assert list(iter_runs('x = "AKIAZQ3T7YHB" +\n\n "L2M4XK9P"')) == []
 
 
+def test_primed_batches_give_what_each_text_gives_alone() -> None:
+    # prime scans texts joined by blank lines: a text's pieces must read alike there
+    texts = [piece for text, _ in SPLIT.values() for piece in (text, "x = (", text + " +")]
+    texts += [*LOOK_ALIKES, "A='hf_Zq8Xw2Ec'", 'echo "$A$B"', "B='Rv4Tb6YnUm1Ik3Ol9Pa5Sd7Fg'"]
+    primed = Redactor(home="/srv/dev")
+    primed.prime(texts)
+    assert [primed.redact(t) for t in texts] == [Redactor(home="/srv/dev").redact(t)
+                                                 for t in texts]
+
+
 ADVERSARIAL = {
     "plus": "'a' + " * 100000,
     "touching": "'ab'" * 150000,
