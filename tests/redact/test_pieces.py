@@ -108,6 +108,12 @@ LOOK_ALIKES = [
     'subprocess.run(["git", "log", "--format=%H"] + ["--", "src/"])',
     'print("a7Kq2" "Zx9mW")',
     "Please don't use 'rm -rf''s' shortcut",
+    'digest = "e3b0c44298fc1c14" + "9afbf4c8996fb924"',
+    'day = "-".join(["2024", "01", "15"])',
+    'text = ("line one of the message\\n"\n        "line two of the message\\n")',
+    'p = os.path.join("src", "skillgit", "redact", "pieces.py")',
+    'img = "data:image/png;base64," + "iVBORw0KGgo"',
+    "LOG_DIR='/var/log'; APP='myservice'; tail -f \"$LOG_DIR$APP\"",
 ]
 
 
