@@ -37,6 +37,8 @@ _GAP = r"[ \t]*+(?:\\?\r?\n[ \t]*+)?+"
 """Space between pieces: at most one line break (after a Python continuation `\\` too)."""
 _LIST = _LIT + r"(?:" + _GAP + r"," + _GAP + _LIT + r")++(?:" + _GAP + r",)?+" + _GAP
 _TEMPLATE_TEXT = r"(?:[^`\\$\n]|\\.|\$(?!\{))*+"
+_PREFIX = r"(?:[rRbBfFuU]{1,2}+|@|\$)?+"
+"""A literal's prefix in an implicit concatenation (Python `f"…"`, `r"…"`; C# `@"…"`)."""
 _CONTENT = re.compile(r"\"((?:[^\"\\\n]|\\.)*+)\"|'((?:[^'\\\n]|\\.)*+)'|`((?:[^`\\\n]|\\.)*+)`")
 _EMBEDDED = re.compile(r"\$\{[ \t]*+(" + _LIT + r")[ \t]*+\}")
 
@@ -63,8 +65,9 @@ _ROWS = (
     _row(("+",), r"[\"']" + _GAP + r"\+" + _GAP + r"[\"']", False,
          r"(?P<p>" + _LIT + r"(?:" + _GAP + r"\+" + _GAP + _LIT + r")++)"),
     # x = ("a" "b"), f("a"\n "b") (Python, C implicit concatenation)
-    _row(("=", "("), r"[\"'](?:[ \t]++|[ \t]*+\\?\r?\n[ \t]*+)[\"']", False,
-         r"[=(][ \t]*+(?:\r?\n[ \t]*+)?+(?P<p>" + _LIT + r"(?:" + _GAP + _LIT + r")++)"),
+    _row(("=", "("), r"[\"'](?:[ \t]++|[ \t]*+\\?\r?\n[ \t]*+)" + _PREFIX + r"[\"']", False,
+         r"[=(][ \t]*+(?:\r?\n[ \t]*+)?+(?P<p>" + _PREFIX + _LIT + r"(?:" + _GAP + _PREFIX + _LIT
+         + r")++)"),
     # 'a''b', 'a'"b" (shell words)
     _row(("''", "'\""), r"'(?<=[^'\s(=,\[]')['\"](?=[^'\s,;)\]}])", False,
          r"(?P<p>'[^'\n]*+'(?:'[^'\n]*+'|\"[^\"\\\n]*+\")++)"),
@@ -143,7 +146,8 @@ def _template_pieces(text: str, low: int, high: int) -> tuple[tuple[int, int], .
 _ASSIGN = re.compile(r"(?<![\w$.\-])([A-Za-z_]\w*+)=(?:'([^'\n]*+)'|\"([^\"\\$`\n]*+)\""
                      r"|([^\s;'\"$`|&<>(){}\\]++))")
 _NAME_REF = r"\$(?:\{[A-Za-z_]\w*+\}|[A-Za-z_]\w*+)"
-_REFS = re.compile(_NAME_REF + r"(?:" + _NAME_REF + r")++")
+_REFS = re.compile(_NAME_REF + r"(?:\"{0,2}+" + _NAME_REF + r")++")
+"""Names joined in one word: `$A$B`, `${A}${B}`, `"$A""$B"`."""
 _REF = re.compile(r"\$\{?([A-Za-z_]\w*)")
 
 
