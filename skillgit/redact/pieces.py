@@ -8,8 +8,9 @@ has the caller's scan (the named rules and the default-deny net, as for any text
 run's line with the run replaced by that value. A finding that crosses a boundary between
 pieces masks every piece it covers (each piece's content; quotes and operators stay).
 
-Cheap: a row's regex runs only when one of its literals is in the text; every quantifier is
-possessive (no backtracking); a run crosses no blank line (a batch of texts joined by blank
+Cheap: a row's regex runs only when one of its literals is in the text and its hint (the
+join itself, found from its first character) matches; every quantifier is possessive (no
+backtracking); a run crosses no blank line (a batch of texts joined by blank
 lines, as `Redactor.prime` scans them, holds each text's own runs); and a run is scanned only
 when a boundary between its pieces falls inside a token long enough to be a secret.
 """

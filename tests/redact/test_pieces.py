@@ -1,5 +1,6 @@
-"""Secrets split into joined pieces (issue 23): each piece passes alone, the joined value is
-found, and every piece that holds part of it is masked; ordinary concatenations pass."""
+"""Secrets split into joined pieces (issue 23): the rules alone leave pieces unmasked, the
+joined value is found and every piece that holds part of it is masked; ordinary
+concatenations pass untouched; adversarial inputs stay linear."""
 
 from __future__ import annotations
 
@@ -40,7 +41,8 @@ SPLIT = {
                      ["hf_Zq8Xw2Ec", "Rv4Tb6Yn", "Um1Ik3Ol9Pa5Sd7Fg"]),
     "csharp": ('var k = string.Concat("AIza", "SyD8xQ2mL9pR", "4tZ7wK1cVb6N", "h3Jf0Ue5Gy2");',
                ["AIza", "SyD8xQ2mL9pR", "4tZ7wK1cVb6N", "h3Jf0Ue5Gy2"]),
-    "python-prefixed": ('DSN = (rb"rk_live_Zq8" rb"Xw2EcRv4Tb6Yn")', ["rk_live_Zq8", "Xw2EcRv4Tb6Yn"]),
+    "python-prefixed": ('DSN = (rb"rk_live_Zq8" rb"Xw2EcRv4Tb6Yn")',
+                        ["rk_live_Zq8", "Xw2EcRv4Tb6Yn"]),
     "shell-quoted-refs": ("U1='hf_Qw8Er2Ty6U'\nU2='Io4Pa9Sd3Fg7Hj'\nU3='Kl1Zx5Cv8'\n"
                           'huggingface-cli login --token "$U1""$U2""$U3"',
                           ["hf_Qw8Er2Ty6U", "Io4Pa9Sd3Fg7Hj", "Kl1Zx5Cv8"]),
