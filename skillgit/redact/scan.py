@@ -26,6 +26,7 @@ from skillgit.redact.entropy import (
 from skillgit.redact.flags import iter_flag_matches
 from skillgit.redact.pairs import iter_named_pair_matches, iter_pair_matches
 from skillgit.redact.phrases import iter_phrase_matches
+from skillgit.redact.pieces import joined_matches
 from skillgit.redact.prose import iter_prose_matches
 from skillgit.redact.rules import TOKEN_CHARS, TOKEN_RULES
 from skillgit.redact.sieve import MIN_RUN, _classes, class_runs, sieve
@@ -198,7 +199,19 @@ def scan(text: str, patterns: Sequence[re.Pattern[str]] = (), *,
 
     The rules run over the stretches the sieve keeps: the same matches as over the whole
     text (`sieved=False`, kept for tests and benchmarks), found several times faster. User
-    patterns always run over the whole text."""
+    patterns always run over the whole text. A secret split into joined pieces (string
+    literals, shell variables) is found in the joined value (`pieces.py`)."""
+    found = _scan(text, patterns, sieved, bare_hex, examples)
+    joined = joined_matches(text, lambda view: [
+        (m.kind, m.start, m.end) for m in _scan(view, patterns, sieved, bare_hex, examples)])
+    if not joined:
+        return found
+    return _merge([*((_TOKEN_PRIORITY, m.start, m.end, m.kind) for m in found),
+                   *((_CONTEXT_PRIORITY, start, end, kind) for kind, start, end in joined)])
+
+
+def _scan(text: str, patterns: Sequence[re.Pattern[str]], sieved: bool, bare_hex: bool,
+          examples: bool) -> list[SecretMatch]:
     lowered = lower_same_length(text)
     view = sieve(text, lowered) if sieved else None
     if view is not None and not view.text:  # nothing a sieved rule could match
