@@ -19,13 +19,15 @@ from __future__ import annotations
 import re
 
 _ESCAPE = re.compile(
-    r"\\+(?:[nrt\"'/]|[ux]00(?:22|27|3a|3d|0a|0d|09)|x(?:22|27|3a|3d|0a|0d|09))"
+    r"\\+(?:[nrt\"'/]|u(?![dD][89a-fA-F])[0-9a-fA-F]{4}|x[0-9a-fA-F]{2})"
     r"|&(?:quot|apos|#34|#39|#x22|#x27);",
     re.IGNORECASE)
+"""Every escape for one character: a JSON `\\uXXXX` or a `\\xXX` code stands for its
+character (`Tern\\u0026Kelp` is `Tern&Kelp`), surrogate halves left as written."""
 _MEANING = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "'": "'", "/": "/",
             "22": '"', "27": "'", "3a": ":", "3d": "=", "0a": "\n", "0d": "\r", "09": "\t",
             "quot": '"', "apos": "'", "#34": '"', "#39": "'", "#x22": '"', "#x27": "'"}
-_DEEP = re.compile(r"\\\\+[nrt\"'/u]|\\+[ux]00|\\x(?:22|27|3a|3d|0a)|&(?:quot|apos|#)|\\t",
+_DEEP = re.compile(r"\\\\+[nrt\"'/u]|\\+u[0-9a-f]{4}|\\+x[0-9a-f]{2}|&(?:quot|apos|#)|\\t",
                    re.IGNORECASE)
 """An escape the rules do not read themselves."""
 
@@ -35,8 +37,8 @@ def _meaning(escape: str) -> str:
     if lowered.startswith("&"):
         return _MEANING[lowered[1:-1]]
     body = lowered.lstrip("\\")
-    if len(body) > 1:
-        body = body[-2:]
+    if len(body) > 1:  # `u0026`, `x3d`: the character of that code
+        return chr(int(body[1:], 16))
     return _MEANING[body]
 
 

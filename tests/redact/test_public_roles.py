@@ -106,3 +106,17 @@ def test_a_checksum_decides_bech32_and_a_jwt_part_is_no_harmless_base64() -> Non
     claims = base64.urlsafe_b64encode(json.dumps(
         {"sub": "svc-report", "iat": 1746633636, "name": "x y z w"}).encode()).decode()
     assert not public_spans(f"token part: {claims.rstrip('=')}")
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ('{"Redis": "cache:6380,password=Tern\\u0026Kelp-5150,ssl=True"}', "Kelp-5150"),
+    ('{"dsn": "user=app password=Wq8\\u0021zR2mLp host=db"}', "zR2mLp"),
+    ("printf 'token=ab\\x3dQz8Lk2Wm9Rt4Xv7Np'", "Qz8Lk2Wm9Rt4Xv7Np"),
+])
+def test_a_secret_behind_any_one_character_escape_is_masked(text: str, secret: str) -> None:
+    assert secret not in redact(text)
+
+
+def test_escaped_letters_of_ordinary_text_pass() -> None:
+    text = 'caf\\u00e9 au lait, \\u00fcber alles, a smile \\ud83d\\ude00'
+    assert redact(text) == text
