@@ -10,7 +10,8 @@
   `${DB_PASSWORD:X}` (Spring), which is the secret whenever the variable is unset;
 - a URL's signature parameter: `&sig=X` (Azure SAS), `X-Amz-Signature=X`, `Signature=X`;
 - PowerShell's `ConvertTo-SecureString "X" -AsPlainText`;
-- SQL's `IDENTIFIED BY 'X'` (also `IDENTIFIED WITH plugin BY 'X'`).
+- SQL's `IDENTIFIED BY 'X'` (also `IDENTIFIED WITH plugin BY 'X'`);
+- the `value` of an object its tool marks `"sensitive": true` (`terraform output -json`).
 
 Each finder starts from a literal, and reports `(kind, start, end)` of the value only.
 """
@@ -204,6 +205,21 @@ def _identified(text: str, lowered: str) -> Iterator[tuple[int, int]]:
         found = lowered.find("identified", found + 1)
 
 
+_SENSITIVE = re.compile(r"[\"']?sensitive[\"']?\s*[:=]\s*true\b")
+_OBJECT_VALUE = re.compile(r"[\"']?value[\"']?\s*[:=]\s*\"((?:[^\"\\\n]|\\.){4,512})\"")
+
+
+def _sensitive_values(text: str, lowered: str) -> Iterator[tuple[int, int]]:
+    """The `value` of an object marked `"sensitive": true` (`terraform output -json`, Pulumi
+    stack outputs): the tool itself says it is a secret, whatever its shape."""
+    for mark in _SENSITIVE.finditer(lowered):
+        low = max(lowered.rfind("{", 0, mark.start()), lowered.rfind("}", 0, mark.start()))
+        high = lowered.find("}", mark.end())
+        for value in _OBJECT_VALUE.finditer(text, low + 1, high if high >= 0 else len(text)):
+            if _acceptable(value.group(1)):
+                yield value.span(1)
+
+
 def iter_config_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of every credential in the config-file shapes above."""
     finders = []
@@ -223,6 +239,8 @@ def iter_config_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int
         finders.append(_pgpass)
     if "identified" in lowered:
         finders.append(_identified)
+    if "sensitive" in lowered:
+        finders.append(_sensitive_values)
     for finder in finders:
         for start, end in finder(text, lowered):
             if end > start:

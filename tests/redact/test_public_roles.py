@@ -120,3 +120,10 @@ def test_a_secret_behind_any_one_character_escape_is_masked(text: str, secret: s
 def test_escaped_letters_of_ordinary_text_pass() -> None:
     text = 'caf\\u00e9 au lait, \\u00fcber alles, a smile \\ud83d\\ude00'
     assert redact(text) == text
+
+
+def test_the_value_of_an_object_its_tool_marks_sensitive_is_masked() -> None:
+    text = ('{"db_admin": {"sensitive": true, "type": "string", "value": "Otter-Lamp-Quarry"},\n'
+            ' "endpoint": {"sensitive": false, "type": "string", "value": "db.example.internal"}}')
+    out = redact(text)
+    assert "Otter-Lamp-Quarry" not in out and "db.example.internal" in out
