@@ -22,9 +22,9 @@ import re
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
-from skillgit.redact.deny import token_verdict
 from skillgit.redact.entropy import shannon_entropy
 from skillgit.redact.scan import SecretMatch
+from skillgit.redact.tokens import token_verdict
 from skillgit.redact.vocab import NAME_ROOTS
 
 KIND_CONTEXT = "screen-credential"

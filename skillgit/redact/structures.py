@@ -1,0 +1,239 @@
+"""Shapes of keys that are no single token, found whole (the net's second half, `deny.py`):
+JSON byte arrays of many byte values, word-list mnemonics (12 to 24 plain words alone on a line
+or after a seed/mnemonic word), colon-separated hex dumps of private values (`openssl … -text`),
+a line or a word that is one password-shaped token (`lone-secret`), positions no word names
+(`user/pass@host`, `AUTH`/`PASS` dialogue lines, `-pw X`, `net use … /user:N X`) and the value
+after a word of the credential vocabulary in another language, whatever its shape."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterator
+
+from skillgit.redact.tokens import (
+    _SAFE,
+    KIND_BYTES,
+    KIND_DUMP,
+    KIND_LONE,
+    KIND_MNEMONIC,
+    KIND_POSITION,
+    KIND_WORD,
+    _line_of,
+    _random_mixed,
+    token_verdict,
+)
+from skillgit.redact.values import CODE_EXPRESSION, is_placeholder, looks_opaque
+from skillgit.redact.vocab import (
+    COPULAS,
+    MNEMONIC_WORDS,
+    PASSWORD_WORDS,
+    SECRET_WORDS,
+    foreign_words_in,
+)
+
+_BYTE_ARRAY = re.compile(r"\[\s*(?:\d{1,3}\s*,\s*){15,}\d{1,3}\s*,?\s*\]")
+_DUMP_LINE = re.compile(r"^[ \t]*(?:[0-9a-fA-F]{2}:)+[0-9a-fA-F]{0,2}[ \t]*$", re.M)
+_INLINE_DUMP = re.compile(r"(?<![0-9A-Fa-f:])(?:[0-9a-fA-F]{2}:){15,}[0-9a-fA-F]{2}"
+                          r"(?![0-9A-Fa-f:])")
+_DUMP_HINT = re.compile(r":(?<=[0-9a-fA-F]{2}:)(?:[0-9a-fA-F]{2}:){7}")
+"""Eight `xx:` in a row, which every dump reported holds (a dump line's pairs are in one run,
+and one line of a block has eight or more; an inline dump has fifteen): found from the
+colons, where the dump regexes try nearly every character."""
+_PUBLIC_DUMP_LABEL = re.compile(r"(?i)modulus|pub|signature|serial|fingerprint|keyid|"
+                                r"identifier|x509|subject|issuer|generator|prime")
+_MNEMONIC_LINE = re.compile(r"^[ \t\"'`>*\-]*((?:\d{1,2}[.):]?[ \t]*)?[a-z]{3,8}"
+                            r"(?:[ \t,]+(?:\d{1,2}[.):]?[ \t]*)?[a-z]{3,8}){11,23})"
+                            r"[ \t\"'`,.]*$", re.M)
+_MNEMONIC_AFTER = re.compile(
+    r"(?i)(?:" + "|".join(re.escape(word) for word in MNEMONIC_WORDS) + r")[^\n]{0,40}?[:=]"
+    r"[ \t]*[\"'`]?((?:[a-z]{3,8}[ \t,]+){11,23}[a-z]{3,8})")
+_MNEMONIC_COUNTS = frozenset((12, 15, 18, 21, 24))
+_STOP = frozenset("""
+the and for you not but are was with this that from have has had will would can could should
+all any some into onto over under then than when what which who how why its our your their
+his her she him they them use used using run runs make made add adds set get got see also
+just only more most such each very too out off one two six ten new old now yes via per let
+""".split())
+
+
+
+
+def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
+                ) -> Iterator[tuple[str, int, int]]:
+    def free(start: int, end: int) -> bool:
+        # a structure is judged whole: a named rule's span inside it is merged into it
+        return any(low < end and start < high for low, high in gaps)
+
+    if "," in text and "[" in text:
+        for match in _BYTE_ARRAY.finditer(text):
+            values = [int(v) for v in re.findall(r"\d+", match.group())]
+            steps = {b - a for a, b in itertools.pairwise(values)}
+            if (max(values) <= 255 and len(set(values)) >= 10 and len(steps) > 2
+                    and sum(v > 9 for v in values) * 2 > len(values)
+                    and free(match.start() + 1, match.end() - 1)):
+                yield KIND_BYTES, match.start() + 1, match.end() - 1
+    if text.count(":") >= 15 and _DUMP_HINT.search(text) is not None:
+        index, lines = 0, list(_DUMP_LINE.finditer(text))
+        while index < len(lines):
+            first = last = lines[index]
+            pairs, widest = last.group().count(":"), last.group().count(":")
+            while index + 1 < len(lines) and lines[index + 1].start() == last.end() + 1:
+                index += 1
+                last = lines[index]
+                pairs += last.group().count(":")
+                widest = max(widest, last.group().count(":"))
+            index += 1
+            label_end = first.start() - 1
+            label = text[text.rfind("\n", 0, max(0, label_end)) + 1:max(0, label_end)]
+            if pairs < 16 or widest < 8 or _PUBLIC_DUMP_LABEL.search(label):
+                continue
+            start = first.start() + len(first.group()) - len(first.group().lstrip())
+            if free(start, last.end()):
+                yield KIND_DUMP, start, last.end()
+        for match in _INLINE_DUMP.finditer(text):
+            line_start, line_end = _line_of(text, match.start())
+            if _PUBLIC_DUMP_LABEL.search(text, line_start, line_end) or _DUMP_LINE.match(
+                    text, line_start):
+                continue
+            if free(match.start(), match.end()):
+                yield KIND_DUMP, match.start(), match.end()
+    for match in _MNEMONIC_LINE.finditer(text):
+        if (_mnemonic(match.group(1), _ALONE_COUNTS) and _alone(text, match.start(), match.end())
+                and free(match.start(1), match.end(1))):
+            yield KIND_MNEMONIC, match.start(1), match.end(1)
+    if any(word in lowered for word in MNEMONIC_WORDS):
+        for match in _MNEMONIC_AFTER.finditer(text):
+            if _mnemonic(match.group(1)) and free(match.start(1), match.end(1)):
+                yield KIND_MNEMONIC, match.start(1), match.end(1)
+    yield from _word_values(text, lowered, free)
+    for row, (needs, syntax) in enumerate(zip(_POSITION_NEEDS, _POSITIONS, strict=True)):
+        if not (any if row == _ANY_OF else all)(literal in lowered for literal in needs):
+            continue  # the row's literals are absent: its regex cannot match (a prefilter)
+        for match in syntax.finditer(text):
+            value = match.group("v")
+            if _positional_value(value) and free(match.start("v"), match.end("v")):
+                yield KIND_POSITION, match.start("v"), match.end("v")
+    for match in _LONE_LINE.finditer(text):
+        value = match.group(1)
+        if _lone_secret(value) and free(match.start(1), match.end(1)):
+            yield KIND_LONE, match.start(1), match.end(1)
+    for match in _FOUR_CLASSES.finditer(text):  # a new password said without naming it
+        value = match.group(1)
+        if _lone_secret(value) and free(match.start(1), match.end(1)):
+            yield KIND_LONE, match.start(1), match.end(1)
+
+
+_POSITIONS = (
+    # `user/password@host` (sqlplus, rman, expdp, a DSN without a scheme)
+    # (not `owner/repo@v6`, `@main`, `@<sha>`: an action's or a package's version)
+    re.compile(r"(?<![\w/.\-@:])[A-Za-z][\w.\-]{0,40}/(?P<v>[^\s/@\\\"'`]{4,128})@(?!v?\d[\w.\-]*(?![\w.\-])"
+               r"|(?:main|master|HEAD|latest|stable|next|[0-9a-f]{7,40})(?![\w.\-]))[\w.\-]{2,}"),
+    # a dialogue's secret line: `AUTH [user] secret` (redis, SMTP), `PASS secret` (FTP, POP3)
+    re.compile(r"(?im)^[ \t]*(?:(?:[>$#]+|[a-z]{1,2}:)[ \t]*)?(?:auth|pass)[ \t]+(?:[^\s]+[ \t]+)?"
+               r"(?P<v>[^\s\"'`]{4,128})[ \t]*\r?$"),
+    # positional command-line secrets: PuTTY's `-pw X`, `net use … /user:NAME X`
+    re.compile(r"(?<![\w\-])-pw[ \t]+(?P<v>[^\s\"'`]{4,128})"),
+    re.compile(r"(?i)\bnet[ \t]+use\b[^\n]{0,200}?/user:[^\s]+[ \t]+(?P<v>[^\s/\"'`]{4,128})"),
+)
+"""Positions that hold a secret without a word naming it (one row per syntax)."""
+_POSITION_NEEDS = (("/", "@"), ("auth", "pass", "\u017f"), ("-pw",), ("net", "/user:"))
+"""What each row of `_POSITIONS` cannot match without (lower case; all of a row's literals,
+but the second row's: one of them, U+017F being an `s` to its case-blind regex), derived by hand
+from the row next to it; `test_deny` holds each row's own examples, so a wrong literal fails
+there."""
+_ANY_OF = 1
+"""The row of `_POSITION_NEEDS` that needs one of its literals, not all."""
+
+
+def _positional_value(value: str) -> bool:
+    """A value in a secret's position: not a placeholder, a marker, a variable or a word."""
+    if value.startswith(("[REDACTED:", "$", "%", "<", "{")) or is_placeholder(value):
+        return False
+    return looks_opaque(value) and not _SAFE.fullmatch(value)
+
+
+_LONE_LINE = re.compile(r"^[ \t]*([^\s\[\]\"'`<>]{8,64})[ \t]*\r?$", re.M)
+_LONE_SYMBOLS = frozenset("!#$%^&*@~")
+_FOUR_CLASSES = re.compile(r"(?<!\S)(?=\S*[!#$%^&*@~])(?=\S*\d)(?=\S*[a-z])(?=\S*[A-Z])"
+                           r"([^\s\[\]\"'`<>]{8,40}?)[,.;:!?)]?(?!\S)")
+"""A word anywhere mixing all four of lower case, upper case, digits and symbols: a password's
+shape, whatever is around it (a generator's output, a sentence without a credential word)."""
+_HEX_RUN = re.compile(r"[0-9a-f]{16}|[0-9A-F]{16}")
+_NOT_LONE = re.compile(r".*[/\\:=.,;()|{}?].*|[$%#@*~!].*")
+"""Paths, URLs, addresses, code (`x=True,`, `a.b?.c;`), variables, headings, list items."""
+
+
+def _lone_secret(value: str) -> bool:
+    """A line that is one token mixing three of lower case, upper case, digits and symbols
+    (`Summer2024!`): what a password manager, a vault or a keychain prints alone. Not a
+    path, a URL, an address, a version, a variable, a heading or a list item."""
+    if _NOT_LONE.fullmatch(value) or not value.isascii() or _HEX_RUN.search(value):
+        return False  # (a long hex run is an id with a suffix, `<sha>#3`: the net's to judge)
+    classes = (any(c.islower() for c in value) + any(c.isupper() for c in value)
+               + any(c.isdigit() for c in value) + any(c in _LONE_SYMBOLS for c in value))
+    return (classes >= 3 and any(c in _LONE_SYMBOLS for c in value)) or (
+        classes == 3 and not any(c in _LONE_SYMBOLS for c in value)
+        and _random_mixed(value, 8) and token_verdict(value) == ())
+
+
+def _mnemonic(run: str, counts: frozenset[int] = _MNEMONIC_COUNTS) -> bool:
+    words = re.findall(r"[a-z]+", run)
+    return (len(words) in counts and not any(word in _STOP for word in words)
+            and len(set(words)) >= len(words) - 1)
+
+
+_ALONE_COUNTS = frozenset((12, 24))
+_WORD_LINE = re.compile(r"[ \t\"'`]*[a-z]{2,12}(?:[ \t,]+[a-z]{2,12}){3,}[ \t\"'`,.]*")
+
+
+def _alone(text: str, start: int, end: int) -> bool:
+    """A word-list line no other plain-word line touches: a list of words in code or data
+    runs over several such lines, a printed mnemonic stands alone."""
+    before = text.rfind("\n", 0, max(0, start - 1)) + 1
+    after = text.find("\n", end + 1)
+    previous = text[before:max(before, start - 1)]
+    following = text[end + 1:after if after >= 0 else len(text)]
+    return not (_WORD_LINE.fullmatch(previous) or _WORD_LINE.fullmatch(following))
+
+
+# ------------------------------------------------- values after a credential word
+_CREDENTIAL_WORD = re.compile(
+    r"(?i)(?<![^\W\d_])(?P<w>" + "|".join(
+        re.escape(word) for word in sorted((*PASSWORD_WORDS, *SECRET_WORDS), key=len,
+                                           reverse=True))
+    + r")[^\W\d_\u3000-\u9fff\uac00-\ud7af]{0,4}"
+    r"(?:[ \t]*\([^)\n]{0,30}\))?"
+    r"(?P<sep>[ \t]*(?:[:=\uff1a]|(?:" + "|".join(
+        re.escape(word) for word in sorted(COPULAS, key=len, reverse=True)) + r")(?![^\W\d_])"
+    r")[ \t]*:?[ \t]*)"
+    r"(?P<v>[\"'`«“„]?[^\s\"'`»”]{3,128})")
+_STRONG = frozenset(PASSWORD_WORDS)
+
+
+def _word_values(text: str, lowered: str, free: Callable[[int, int], bool]
+                 ) -> Iterator[tuple[str, int, int]]:
+    """A value after a credential word of another language (English ones have their own
+    finders): masked whatever its shape after a word for password, when opaque after one
+    for key, secret or token; never an ordinary lower-case word or a placeholder."""
+    if not foreign_words_in(lowered):
+        return
+    for match in _CREDENTIAL_WORD.finditer(text):
+        value = match.group("v")
+        start = match.start("v")
+        if value[:1] in "\"'`«“„":
+            value, start = value[1:], start + 1
+        value = value.rstrip(".,;:)")
+        if len(value) < 4 or value.startswith("[REDACTED:") or is_placeholder(value):
+            continue
+        if CODE_EXPRESSION.match(value) and not any(c.isdigit() for c in value):
+            continue
+        if value.isalpha() and (value.islower() or value[1:].islower()):
+            continue  # an ordinary word (`the password is too short`, `Passwort ist falsch`)
+        strong = match.group("w").lower() in _STRONG
+        if not (strong or looks_opaque(value)):
+            continue
+        if free(start, start + len(value)):
+            yield KIND_WORD, start, start + len(value)
+
+
