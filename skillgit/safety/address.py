@@ -100,6 +100,11 @@ _AGENT_PATTERNS = [
     rf"(?:{_MODELS}\s*(?:,|/|and|or|&)\s*(?:other\s+|all\s+|any\s+)?)*{_GENERIC}"
     rf"(?:\s*(?:,|/|and|or|&)\s*(?:other\s+|all\s+|any\s+)?{AI})*\s*\)?\s*:",
     rf"\b{_MODELS}(?:\s*/\s*{_MODELS}){{1,}}\s*:",  # "Claude/Codex/Copilot: persist …"
+    rf"\[\s*(?:notes?|hints?|message|instructions?|tips?)\s+(?:for|to)\s+{AI}(?:\s*/\s*{AI})*\s*\]",
+    r"\b(?:TODO|NOTE|FIXME|HACK|XXX)\s*\(\s*(?:agents?|ai|assistants?|claude|copilot|codex|llms?|"
+    r"cursor|gemini)\s*\)\s*:",
+    r"(?:^|[.!?]\s+)(?:AI\s+)?(?:assistants|llms|copilots|ai\s+models)\b(?:\s+\w+){0,5}?\s+(?:must|"
+    r"should|shall|are\s+(?:required|expected|asked)\s+to)\b",
     r"(?<![\w-])[\"']?_*(?:ai|llm|agents?|assistants?|copilot|claude|gpt|codex|gemini|cursor)[_-]?"
     r"(?:agents?[_-]?|assistants?[_-]?)?(?:instructions?|rules|notes?|directives?|prompts?|"
     r"guidance|memory)[\"']?\s*[:=]",

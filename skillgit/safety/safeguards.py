@@ -293,7 +293,29 @@ IDIOMS: list[tuple[str, str]] = [
     (r"\bpath:\s*[\"']?/(?:var|etc|home|opt|srv|root|usr|data|mnt)(?:/[\w.-]+){0,3}[\"']?\s*\n"
      r"\s*state:\s*absent\b|\bstate:\s*absent\s*\n\s*path:\s*[\"']?/(?:var|etc|home|opt|srv|"
      r"root|usr|data|mnt)(?:/[\w.-]+){0,3}[\"']?\s*$", "destroy"),
+    # fifth round (classes, not its texts): system data folders removed, infrastructure
+    # stacks destroyed, a framework's database dropped in production
+    (r"\brm\s+(?:-\w+\s+)*-\w*[rR]\w*\s+(?:[^\n;&|`]*\s)?/(?:var/lib|var/log|etc|usr|opt|srv|home|"
+     r"root|data|mnt|boot)(?:/[\w.*-]+)*/?(?=[\s`'\"]|$)|\bpulumi\s+(?:destroy|down)\b|"
+     r"\b(?:MIX_ENV|RAILS_ENV|NODE_ENV|APP_ENV|DJANGO_SETTINGS\w*)=\S*prod\S*\s+[^\n]*\b(?:ecto\.drop|"
+     r"ecto\.reset|db:drop|db:reset|db:wipe|migrate:fresh|flush|reset_db)\b", "destroy"),
+    # trust and exposure widened: database auth off, any host allowed, root mounted, admin
+    # granted to a default account, a workflow token with every permission
+    (r"\b0\.0\.0\.0/0\s+trust\b|\bhost\s+all\s+all\s+\S+\s+trust\b|"
+     r"ALLOWED_HOSTS\s*=\s*\[\s*[\"']\*[\"']\s*\]|-v\s+/:/\w*|--volume[= ]/:/|"
+     r"--clusterrole[= ]cluster-admin\b[^\n]*--serviceaccount[= ]\S*default|"
+     r"\bpermissions:\s*write-all\b", "perms"),
+    (r"\bignore\b[^\n]{0,40}\bRUSTSEC-|\bRUSTSEC\b[^\n]{0,60}\bignore\b|--ignore\s+(?:GHSA|CVE|"
+     r"RUSTSEC|PYSEC)-", "security"),  # an advisory silenced instead of fixed
+    (r"\bhelm\s+repo\s+add\s+\S+\s+https?://(?!charts\.bitnami\.com|charts\.helm\.sh|"
+     r"kubernetes\.github\.io|prometheus-community\.github\.io|helm\.releases\.hashicorp\.com)",
+     "index"),
+    (r"\.mcp\.json\b[^\n]{0,200}\b(?:npx|uvx|bunx|pnpm\s+dlx)\b", "mcp"),
     # what the repository or the environment holds, sent out
+    (r"\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}|\b(?:urllib\.request\.urlopen|urlopen|"
+     r"https?\.(?:get|request)|http\.post|net\.http)\s*\([^\n]*(?:os\.environ|process\.env|"
+     r"ENV\[|getenv)|\.(?:get|post|put|request)\s*\([^\n]*https?://[^\n]*(?:process\.env|os\.environ|"
+     r"getenv\()", "send"),
     (r"\bgit\s+remote\s+add\s+(\S+)\s+\S*(?:://|@)\S+[^\n]*\bgit\s+push\s+(?=[^\n;&|]*"
      r"(?:--all|--mirror|--tags)\b)(?:-\S+\s+)*\1\b|"
      r"\bgit\s+push\s+(?:-\S+\s+)*--mirror\b|\b(?:requests|httpx|axios|session|client)\."

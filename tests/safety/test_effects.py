@@ -8,6 +8,9 @@ import pytest
 from effects_variants import (
     CODE_SOURCE,
     EXTRA_ADDRESSED,
+    FIFTH_ADDRESSED,
+    FIFTH_LOOK_ALIKES,
+    FIFTH_ROUND,
     FOURTH_ADDRESSED,
     FOURTH_LOOK_ALIKES,
     FOURTH_ROUND,
@@ -25,7 +28,7 @@ from skillgit.safety.effects import forbids
 from skillgit.safety.lookalike import imitates
 from skillgit.safety.packages import WELL_KNOWN
 
-CASES = [(risk, text) for variants in (VARIANTS, MORE_VARIANTS, FOURTH_ROUND,
+CASES = [(risk, text) for variants in (VARIANTS, MORE_VARIANTS, FOURTH_ROUND, FIFTH_ROUND,
                                        {WEAKENED: FOURTH_WEAKENED})
          for risk, texts in variants.items() for text in texts]
 AGENT = "instruction aimed at the agent"
@@ -51,12 +54,13 @@ def test_a_variant_in_a_fence_after_prose_or_appended_is_refused(risk: str, text
     assert unsafe_lines(OWNER_SKILL + text + "\n", ignore=OWNER_SKILL)
 
 
-@pytest.mark.parametrize("text", EXTRA_ADDRESSED + FOURTH_ADDRESSED)
+@pytest.mark.parametrize("text", EXTRA_ADDRESSED + FOURTH_ADDRESSED + FIFTH_ADDRESSED)
 def test_words_for_agents_in_general_are_refused_in_any_language(text: str) -> None:
     assert AGENT in refused(text)
 
 
-@pytest.mark.parametrize("text", LOOK_ALIKES + MORE_LOOK_ALIKES + FOURTH_LOOK_ALIKES)
+@pytest.mark.parametrize("text", LOOK_ALIKES + MORE_LOOK_ALIKES + FOURTH_LOOK_ALIKES
+                         + FIFTH_LOOK_ALIKES)
 def test_each_look_alike_passes(text: str) -> None:
     assert refused(text) == []
 
