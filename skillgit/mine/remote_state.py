@@ -14,11 +14,9 @@ clone has them), with a note saying so. Nothing here moves a ref: see `adopt_led
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from urllib.parse import urlsplit
+from dataclasses import dataclass, field
 
-from skillgit.github.auth import GitHubSettings, resolve_token
-from skillgit.github.errors import NoToken
+from skillgit.github.remote_token import with_github_token
 from skillgit.gitops import GitError, GitRepo
 from skillgit.gitremote import RemoteError, RemoteTarget, fetch_commits, ls_remote
 from skillgit.mine.ledger import LEDGER_BRANCH, Ledger, read_ledger
@@ -41,16 +39,7 @@ class RemoteState:
 def _target(repo: GitRepo, spec: str, environ: Mapping[str, str]) -> RemoteTarget:
     """The remote, with the GitHub token in memory for the GitHub server's host (as publish
     and share do); a remote that needs no token works without one."""
-    target = RemoteTarget.resolve(repo, spec)
-    if target.scheme not in ("http", "https") or target.token is not None:
-        return target
-    settings = GitHubSettings.from_env(environ)
-    if urlsplit(target.url).hostname != settings.server_host:
-        return target
-    try:
-        return replace(target, token=resolve_token(environ, None, settings).value)
-    except NoToken:
-        return target
+    return with_github_token(RemoteTarget.resolve(repo, spec), environ)
 
 
 def _tracking(repo: GitRepo, name: str) -> dict[str, str]:

@@ -44,16 +44,19 @@ _PUBLIC_HRP = frozenset({"bc", "tb", "ltc", "age", "addr", "stake", "cosmos", "o
 """Prefixes only public values carry (addresses, `age1…` recipients, `npub1…`): a secret of
 these systems is spelled otherwise (`AGE-SECRET-KEY-1…`, `nsec1…`)."""
 
-# (literal a text must hold, pattern; group 1, if any, is the public part)
-_SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("data:", re.compile(r"data:[\w.+/-]+(?:;[\w.=-]+)*;base64,[A-Za-z0-9+/=]+")),
-    ("/nix/store/", re.compile(r"/nix/store/[0-9a-df-np-sv-z]{32}-[^\s/]*")),
-    ("0x", re.compile(r"(?<![0-9A-Za-z])0x[0-9a-fA-F]{40}(?![0-9A-Za-z])")),
-    ("kty", re.compile(r"\"(?:n|e|x|y|x5t|x5t#S256|x5c)\"\s*:\s*\[?\s*\"([A-Za-z0-9_\-+/=]+)\"")),
-    ("ingerprint", re.compile(r"(?i)fingerprint[^\n]{0,40}?((?:[0-9a-f]{2}:){15,}[0-9a-f]{2})")),
-    ("|1|", re.compile(r"(?m)^\|1\|[A-Za-z0-9+/]{20,}=*\|[A-Za-z0-9+/]{20,}=*(?=[ \t]+\S)")),
-    ("ub", re.compile(r"(?i)\b(?:public[_-]?key|pub[_-]?key|publickey|public|peer)[\"']?\s*[=:]\s*"
-                      r"[\"']?([A-Za-z0-9+/_\-]{16,}={0,2})")),
+# (literals a text must hold one of, pattern; group 1, if any, is the public part)
+_SHAPES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
+    (("data:",), re.compile(r"data:[\w.+/-]+(?:;[\w.=-]+)*;base64,[A-Za-z0-9+/=]+")),
+    (("/nix/store/",), re.compile(r"/nix/store/[0-9a-df-np-sv-z]{32}-[^\s/]*")),
+    (("0x",), re.compile(r"(?<![0-9A-Za-z])0x[0-9a-fA-F]{40}(?![0-9A-Za-z])")),
+    (("kty",), re.compile(r"\"(?:n|e|x|y|x5t|x5t#S256|x5c)\"\s*:\s*\[?\s*"
+                          r"\"([A-Za-z0-9_\-+/=]+)\"")),
+    (("ingerprint", "INGERPRINT"), re.compile(r"(?i)fingerprint[^\n]{0,40}?"
+                                              r"((?:[0-9a-f]{2}:){15,}[0-9a-f]{2})")),
+    (("|1|",), re.compile(r"(?m)^\|1\|[A-Za-z0-9+/]{20,}=*\|[A-Za-z0-9+/]{20,}=*(?=[ \t]+\S)")),
+    (("ub", "UB", "eer", "EER"), re.compile(
+        r"(?i)\b(?:public[_-]?key|pub[_-]?key|publickey|public|peer)[\"']?\s*[=:]\s*"
+        r"[\"']?([A-Za-z0-9+/_\-]{16,}={0,2})")),
 )
 _ID_VALUE = re.compile(r"(?:_id|Id|ID|(?<![\w-])id)[\"']?\s*[=:]\s*[\"']?"
                        r"([A-Za-z0-9_-]{8,64})(?![\w-])")
@@ -119,9 +122,8 @@ def public_spans(text: str) -> tuple[tuple[int, int], ...]:
             else:
                 space = _SPACE.search(text, match.end())
                 spans.append((match.start(), space.start() if space else len(text)))
-    for literal, pattern in _SHAPES:
-        if (literal in text or literal.upper() in text or literal.capitalize() in text
-                or (literal == "ub" and "eer" in text)):
+    for literals, pattern in _SHAPES:
+        if any(literal in text for literal in literals):
             for match in pattern.finditer(text):
                 spans.append(match.span(1) if pattern.groups else match.span())
     if "id" in text or "Id" in text or "ID" in text:  # the value of a key named an id

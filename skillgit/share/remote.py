@@ -9,15 +9,13 @@ nothing at all. Commits name skillgit only: no name and no email of the contribu
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
-from urllib.parse import urlsplit
 
 from dulwich.objects import Blob, Commit, ObjectID
 
 from skillgit.errors import UsageError
-from skillgit.github.auth import GitHubSettings, resolve_token
-from skillgit.github.errors import NoToken
+from skillgit.github.remote_token import with_github_token
 from skillgit.gitops import FileChange, GitRepo
 from skillgit.gitremote import RemoteTarget, check_formats
 from skillgit.publish.push import RefUpdate, fetch, push
@@ -46,17 +44,7 @@ class ShareOutcome:
 def remote_target(repo: GitRepo, spec: str, environ: Mapping[str, str]) -> RemoteTarget:
     """The remote, with the GitHub token in memory when it is on the GitHub server's host
     (the same rule as `publish`); a remote that needs no token works without one."""
-    target = RemoteTarget.resolve(repo, spec)
-    if target.scheme not in ("http", "https") or target.token is not None:
-        return target
-    settings = GitHubSettings.from_env(environ)
-    if urlsplit(target.url).hostname != settings.server_host:
-        return target
-    try:
-        token = resolve_token(environ, None, settings)
-    except NoToken:
-        return target
-    return replace(target, token=token.value)
+    return with_github_token(RemoteTarget.resolve(repo, spec), environ)
 
 
 def tree_files(repo: GitRepo, commit_sha: str) -> dict[str, str]:
