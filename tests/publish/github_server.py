@@ -27,12 +27,13 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from types import TracebackType
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from github_state import DOCS, GitHubState
+from quiet_http import QuietHTTPServer
 
 WRITES = frozenset({"POST", "PATCH", "PUT", "DELETE"})
 TOKEN = "ghp_stubTOKEN0123456789abcdefSECRET"
@@ -84,7 +85,7 @@ class GitHubStub:
         self.faults: deque[Fault] = deque()
         self.remaining = 5000
         self._lock = threading.Lock()
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._httpd = QuietHTTPServer(("127.0.0.1", 0), self._handler())
         self._httpd.daemon_threads = True
         self._httpd.block_on_close = False
         self._thread = threading.Thread(target=self._httpd.serve_forever,

@@ -26,6 +26,8 @@ from pathlib import Path
 from types import TracebackType
 from urllib.parse import urlsplit
 
+from quiet_http import QuietHTTPServer
+
 
 def http_backend() -> str:
     """The path of `git-http-backend` (from `git --exec-path`)."""
@@ -66,7 +68,7 @@ class GitHttpServer:
             server_owner = owner
             backend_path = backend
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = QuietHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
         # shutdown() waits for the loop's next poll: the default 0.5 s cost every test that much.
         self._thread = threading.Thread(target=self._server.serve_forever,

@@ -46,7 +46,8 @@ def _exit_codes(world: SoakWorld, week: Week) -> list[str]:
         out.append(f"publish exited {week.publish_code}, expected one of {sorted(allowed)}: "
                    f"{week.err[-2000:]}")
     if "Traceback" in week.err:
-        out.append("a traceback on stderr")
+        at = week.err.index("Traceback")
+        out.append(f"a traceback on stderr: {week.err[max(0, at - 300):at + 1500]}")
     return out
 
 
