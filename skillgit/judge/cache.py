@@ -6,6 +6,11 @@ descriptions. An entry holds the judgement in run-independent form: candidates b
 fingerprint, evidence by `<fingerprint>#<index>`; merged candidates share one judgement, used
 only when every member is in the run again. Reasons are redacted before they are written.
 A cached judgement is grounded again when it is read, like a fresh answer.
+
+An answer the judge refused (ungrounded after its repair, or not valid at all) is an outcome
+too: "refused; the heuristic verdict stands" is cached under the same key, so an unchanged
+scheduled re-run asks nothing. New evidence changes the fingerprint and is asked again;
+`--refresh` ignores both kinds of entry.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import os
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -25,6 +31,8 @@ from skillgit.judge.answer import Judgement
 from skillgit.judge.prompt import PROMPT_VERSION, Item
 from skillgit.proposal import Candidate
 from skillgit.redact.screen import screen_value
+
+_Entry = TypeVar("_Entry", bound=BaseModel)
 
 
 def default_verdict_dir(env: Mapping[str, str] | None = None) -> Path:
@@ -44,6 +52,10 @@ class CachedJudgement(BaseModel):
     judgement: Judgement          # ids in run-independent form
 
 
+class CachedFallback(BaseModel):
+    fallback: str                 # why the model's answer was not used (redacted)
+
+
 class VerdictCache:
     def __init__(self, root: Path | None, *, model: str, min_sessions: int,
                  skills: list[tuple[str, str]]) -> None:
@@ -51,37 +63,54 @@ class VerdictCache:
         context = json.dumps([PROMPT_VERSION, model, min_sessions, sorted(skills)])
         self._context = hashlib.sha256(context.encode()).hexdigest()
 
-    def _path(self, fingerprint: str) -> Path | None:
+    def _path(self, fingerprint: str, kind: str = "") -> Path | None:
         if self.root is None:
             return None
-        key = hashlib.sha256(f"{self._context}:{fingerprint}".encode()).hexdigest()
+        key = hashlib.sha256(f"{self._context}:{fingerprint}{kind}".encode()).hexdigest()
         return self.root / key[:2] / f"{key}.json"
 
     def get(self, fingerprint: str) -> CachedJudgement | None:
-        path = self._path(fingerprint)
-        if path is None:
-            return None
-        try:
-            return CachedJudgement.model_validate_json(path.read_bytes())
-        except (OSError, ValidationError, ValueError):
-            return None
+        return _read(self._path(fingerprint), CachedJudgement)
+
+    def fallback(self, fingerprint: str) -> str | None:
+        """Why the model's answer for this candidate was refused last time, if it was."""
+        entry = _read(self._path(fingerprint, _FALLBACK), CachedFallback)
+        return entry.fallback if entry is not None else None
 
     def put(self, entry: CachedJudgement) -> None:
         for fingerprint in entry.members:
-            path = self._path(fingerprint)
-            if path is None:
-                return
-            with contextlib.suppress(OSError):  # a cache that cannot be written costs calls only
-                path.parent.mkdir(parents=True, exist_ok=True)
-                fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-                try:
-                    with os.fdopen(fd, "w", encoding="utf-8") as out:
-                        out.write(json.dumps(screen_value(entry.model_dump(mode="json"))))
-                    os.replace(tmp, path)
-                except BaseException:  # a full disk, Ctrl-C: no half-written file stays
-                    with contextlib.suppress(OSError):
-                        os.unlink(tmp)
-                    raise
+            _write(self._path(fingerprint), entry)
+
+    def put_fallback(self, fingerprint: str, why: str) -> None:
+        _write(self._path(fingerprint, _FALLBACK), CachedFallback(fallback=why))
+
+
+_FALLBACK = ":fallback"
+
+
+def _read(path: Path | None, model: type[_Entry]) -> _Entry | None:
+    if path is None:
+        return None
+    try:
+        return model.model_validate_json(path.read_bytes())
+    except (OSError, ValidationError, ValueError):
+        return None
+
+
+def _write(path: Path | None, entry: BaseModel) -> None:
+    if path is None:
+        return
+    with contextlib.suppress(OSError):  # a cache that cannot be written costs calls only
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(json.dumps(screen_value(entry.model_dump(mode="json"))))
+            os.replace(tmp, path)
+        except BaseException:  # a full disk, Ctrl-C: no half-written file stays
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
 
 
 def to_stored(j: Judgement, items: dict[str, Item], prints: dict[str, str]) -> CachedJudgement:

@@ -80,7 +80,16 @@ class ModelJudge:
         resolved: set[str] = set()
         by_print = {prints[cid]: i for cid, i in items.items()}
         for cid in items:   # the cache first
-            entry = cache.get(prints[cid]) if not (cid in resolved or self.refresh) else None
+            if cid in resolved or self.refresh:
+                continue
+            refused = cache.fallback(prints[cid])
+            if refused is not None:  # the model's answer was refused last time: it stands
+                resolved.add(cid)
+                self.report.cached += 1
+                self.report.fallbacks += 1
+                done.append(fallback_verdict(items[cid], self.label, refused))
+                continue
+            entry = cache.get(prints[cid])
             j = from_stored(entry, by_print) if entry is not None else None
             if j is None or problems_of(j, items, resolved, self.settings.min_sessions, names):
                 continue
@@ -94,6 +103,7 @@ class ModelJudge:
                 cache.put(to_stored(j, items, prints))
                 done.append(self._verdict(j, items, rejected))
             for cid, why in failed.items():
+                cache.put_fallback(prints[cid], self.redactor.redact(why))
                 self.report.fallbacks += 1
                 done.append(fallback_verdict(items[cid], self.label, why))
         self.report.candidates = len(items)

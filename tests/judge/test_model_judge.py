@@ -30,10 +30,11 @@ def backend(server: JudgeServer, flavour: str = "openai") -> Backend:
 
 
 def run(repo: Path, server: JudgeServer, digests: list, cache: Path | None,
-        flavour: str = "openai") -> tuple[ProposalSet, ModelJudge]:
+        flavour: str = "openai", refresh: bool = False) -> tuple[ProposalSet, ModelJudge]:
     redactor = Redactor(home="/home/tester", extra_patterns=["AcmeInternal-[A-Za-z0-9]{24}"])
     judge = ModelJudge(backend(server, flavour), redactor=redactor, cache_dir=cache,
                        settings=JudgeSettings(min_sessions=2))
+    judge.refresh = refresh
     with GitRepo(repo) as g:
         found = propose(g, g.resolve("main"), digests, redactor=redactor, model_judge=judge)
     return found, judge
@@ -152,6 +153,32 @@ def test_second_run_makes_no_judge_call(skills_repo: Path, tmp_path: Path) -> No
     assert [p.fingerprint for p in first.proposals] == [p.fingerprint for p in second.proposals]
     assert all(p.verdict.judged_by for p in second.proposals)
     assert not any(b"ghp_" in f.read_bytes() for f in cache.rglob("*.json"))
+
+
+def test_a_refused_answer_is_cached_so_an_unchanged_rerun_asks_nothing(
+        skills_repo: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "verdicts"
+
+    def ungrounded(shown: list[Shown]) -> list[dict]:
+        return [judgement([c], cite=[]) for c in shown]
+
+    with JudgeServer(ungrounded) as server:
+        first, _ = run(skills_repo, server, PNPM, cache)
+        asked = len(server.received)
+        second, judge = run(skills_repo, server, PNPM, cache)
+        assert asked == 2 and len(server.received) == asked   # answer + repair, then nothing
+        run(skills_repo, server, [*PNPM, digest(9, corrections=(
+            "use pnpm, never npm",))], cache)
+        assert len(server.received) > asked                   # new evidence: asked again
+    assert judge.report.calls == 0 and judge.report.fallbacks == 1 == judge.report.cached
+    [one], [two] = first.proposals, second.proposals
+    assert one.fingerprint == two.fingerprint
+    assert one.verdict.fallback == two.verdict.fallback and "cites no evidence" in (
+        two.verdict.fallback or "")
+    assert two.verdict.judged_by is None
+    with JudgeServer(ungrounded) as server:               # --refresh asks again
+        run(skills_repo, server, PNPM, cache, refresh=True)
+        assert len(server.received) == 2
 
 
 def test_new_evidence_is_judged_again(skills_repo: Path, tmp_path: Path) -> None:
