@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from typing import Protocol, TypeVar
 
+from skillgit.redact.blocks import public_block
 from skillgit.redact.clause import clause_matches, clause_words
 from skillgit.redact.public import public_near
 from skillgit.redact.structures import _structures
@@ -91,7 +92,8 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
             if (text[begin - 1:begin] in ("@", "#")
                     or _HASH_CONTEXT.search(text, line_start, line_end)
                     or _HASH_ABOVE.search(text, above, line_start)
-                    or _checksum_line(text, line_start, line_end)):
+                    or _checksum_line(text, line_start, line_end)
+                    or public_block(text, line_start, _HASH_CONTEXT, _HASH_ABOVE)):
                 continue
             kind = KIND
         found.append((kind, begin, finish))

@@ -64,7 +64,8 @@ _HASH_CONTEXT = re.compile(
     r"[\w\-]_?id\b")
 """Words on a line that put a hex string in a public role (a git object, a digest, an id;
 `opening` is the salted hash of a session's opening in skillgit's own digests)."""
-_HASH_ABOVE = re.compile(r"(?i)hexdigest|\.digest\(|sha\d*sum|md5sum|^\s*(?:pub|sub|sec|ssb|fpr)\s")
+_HASH_ABOVE = re.compile(
+    r"(?im)hexdigest|\.digest\(|sha\d*sum|md5sum|^\s*(?:pub|sub|sec|ssb|fpr)\s")
 """The line above a hex string that names it a digest (a REPL's call, a key listing)."""
 _VOWELS = frozenset("aeiouy")
 _CONSONANTS6 = re.compile(r"[bcdfghjklmnpqrstvwxz]{6}")
