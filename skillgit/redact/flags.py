@@ -82,8 +82,10 @@ _METAVARIABLE = re.compile(r"[A-Z][A-Z_]*|<[^>]*>?|\[[^\]]*\]?")
 """`--password PASSWORD`, `-p <pass>`: how help texts and docs name a value."""
 
 
-def _acceptable(value: str) -> bool:
-    return (len(value) >= 3 and not value.startswith("-") and not is_placeholder(value)
+def _acceptable(value: str, quoted: bool = False) -> bool:
+    """A flag's value that may be a secret (a quoted one may start with `-`: `-P '-!x'`)."""
+    return (len(value) >= 3 and (quoted or not value.startswith("-"))
+            and not is_placeholder(value)
             and not _METAVARIABLE.fullmatch(value)
             and not value.startswith(("$", "<", "{", "%", "*"))
             and value.lower() not in ("true", "false", "none", "null", "stdin", "prompt"))
@@ -231,7 +233,8 @@ def _short_flags(text: str, lowered: str) -> Iterator[tuple[int, int]]:
             elif not glued and position < len(text) and text[position] not in "\"'=":
                 break
             span = _value_at(text, position)
-            if span is not None and _acceptable(text[span[0]:span[1]]):
+            if span is not None and _acceptable(text[span[0]:span[1]],
+                                                quoted=text[span[0] - 1:span[0]] in ("'", '"')):
                 yield span
             break
         for tool, wanted, separator in _USER_AND_PASSWORD_FLAGS:

@@ -1,10 +1,12 @@
 """Pairs: a secret whose name is itself a value, and a secret passed right after its id.
 
-- a name field naming a secret, then a value field: XML `<add key="DbPassword" value="…"/>`,
+- a name field naming a secret, then a value field: XML `<add key="DbPassword" value="…"/>`
+  or `<Password><Value>…</Value>` (an element named for it, an unattended install's file),
   JSON `{"name": "DB_PASSWORD", "value": "…"}`, Kubernetes `- name: X_PASSWORD` with
   `value: …` on the next line, HCL `variable "db_password" { default = "…" }`, AWS
   `Name=db_password,Value=…`, `--name api_token --value …`. The value field may stand before
-  the name on the same line (`<add value="…" key="DbPassword"/>`);
+  the name on the same line (`<add value="…" key="DbPassword"/>`), and records or lists
+  nested between them do not end the item (`"name": …, "tags": {…}, "value": …`);
 - a variable set with a blank (`setx API_SECRET "…"`, `set -gx API_TOKEN …`), and a user and a
   password as a call's first two arguments (`auth=("admin", "…")`);
 - a secret passed as the argument after its account or key id (`Client('AC…', '<hex>')`,
@@ -106,6 +108,11 @@ def name_spans(lowered: str) -> Iterator[tuple[int, int]]:
                 start -= 1
             if start == seen:
                 continue
+            if (start and lowered[start - 1] == "<" and lowered.startswith(">", end)
+                    and lowered[start] != "/" and _SECRET_NAME.search(lowered, start, end)):
+                seen = start  # an element named for a secret: `<Password><Value>…</Value>`
+                yield start, end
+                continue
             if not start or lowered[start - 1] not in _BEFORE_NAME:
                 continue
             field_end = start - 1
@@ -139,13 +146,31 @@ def _acceptable(text: str, name: str, found: tuple[int, int, bool]) -> bool:
     return secret is not None and (secret.group("key") is None or random_value(value))
 
 
+def _item_end(lowered: str, start: int, stop: int) -> int | None:
+    """Where the item of a name starting at `start` ends: the first `_ITEM_END` that is not
+    inside a record or list nested in the item (`"tags": {"owner": "x"}` between a name and
+    its value does not end the item)."""
+    depth = 0
+    cursor = start
+    for found in _ITEM_END.finditer(lowered, start, stop):
+        for character in lowered[cursor:found.start()]:
+            if character in "{[":
+                depth += 1
+        cursor = found.end()
+        if depth == 0:
+            return found.start()
+        if found.group() in ("}", "]"):
+            depth -= 1
+    return None
+
+
 def _named_pairs(text: str, lowered: str) -> Iterator[tuple[int, int]]:
     for start, end in name_spans(lowered):
         name = lowered[start:end]
         stop = min(len(text), end + _REACH)
-        item_end = _ITEM_END.search(lowered, end, stop)
+        item_end = _item_end(lowered, end, stop)
         if item_end is not None:
-            stop = item_end.start()
+            stop = item_end
         field = _VALUE_FIELD.search(lowered, end, stop)
         if field is None:
             # the value field before the name, on its line: `<add value="…" key="DbPass"/>`

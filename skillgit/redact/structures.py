@@ -32,7 +32,10 @@ from skillgit.redact.vocab import (
     foreign_words_in,
 )
 
-_BYTE_ARRAY = re.compile(r"\[\s*(?:\d{1,3}\s*,\s*){15,}\d{1,3}\s*,?\s*\]")
+_BYTE = r"(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})"
+_BYTE_ARRAY = re.compile(rf"[\[{{]\s*(?:{_BYTE}\s*,\s*){{15,}}{_BYTE}\s*,?\s*[\]}}]")
+"""Sixteen or more byte values, decimal or `0x` hex, in a list or an initializer (`[…]` in
+JSON, Python or Rust, `{…}` in C)."""
 _DUMP_LINE = re.compile(r"^[ \t]*(?:[0-9a-fA-F]{2}:)+[0-9a-fA-F]{0,2}[ \t]*$", re.M)
 _INLINE_DUMP = re.compile(r"(?<![0-9A-Fa-f:])(?:[0-9a-fA-F]{2}:){15,}[0-9a-fA-F]{2}"
                           r"(?![0-9A-Fa-f:])")
@@ -65,11 +68,13 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
         # a structure is judged whole: a named rule's span inside it is merged into it
         return any(low < end and start < high for low, high in gaps)
 
-    if "," in text and "[" in text:
+    if "," in text and ("[" in text or "{" in text):
         for match in _BYTE_ARRAY.finditer(text):
-            values = [int(v) for v in re.findall(r"\d+", match.group())]
+            values = [int(v[2:], 16) if v[:2] in ("0x", "0X") else int(v)
+                      for v in re.findall(r"0[xX][0-9a-fA-F]+|\d+", match.group())]
             steps = {b - a for a, b in itertools.pairwise(values)}
             if (max(values) <= 255 and len(set(values)) >= 10 and len(steps) > 2
+                    and values != sorted(values)  # random bytes are in no order
                     and sum(v > 9 for v in values) * 2 > len(values)
                     and free(match.start() + 1, match.end() - 1)):
                 yield KIND_BYTES, match.start() + 1, match.end() - 1
@@ -128,16 +133,22 @@ _POSITIONS = (
     # `user/password@host` (sqlplus, rman, expdp, a DSN without a scheme)
     # (not `owner/repo@v6`, `@main`, `@<sha>`: an action's or a package's version)
     re.compile(r"(?<![\w/.\-@:])[A-Za-z][\w.\-]{0,40}/(?P<v>[^\s/@\\\"'`]{4,128})@(?!v?\d[\w.\-]*(?![\w.\-])"
-               r"|(?:main|master|HEAD|latest|stable|next|[0-9a-f]{7,40})(?![\w.\-]))[\w.\-]{2,}"),
+               r"|(?:main|master|HEAD|latest|stable|next|[0-9a-f]{7,40})(?![\w.\-]))(?://)?[\w.\-]{2,}"),
     # a dialogue's secret line: `AUTH [user] secret` (redis, SMTP), `PASS secret` (FTP, POP3)
     re.compile(r"(?im)^[ \t]*(?:(?:[>$#]+|[a-z]{1,2}:)[ \t]*)?(?:auth|pass)[ \t]+(?:[^\s]+[ \t]+)?"
                r"(?P<v>[^\s\"'`]{4,128})[ \t]*\r?$"),
     # positional command-line secrets: PuTTY's `-pw X`, `net use … /user:NAME X`
     re.compile(r"(?<![\w\-])-pw[ \t]+(?P<v>[^\s\"'`]{4,128})"),
     re.compile(r"(?i)\bnet[ \t]+use\b[^\n]{0,200}?/user:[^\s]+[ \t]+(?P<v>[^\s/\"'`]{4,128})"),
+    # a value written into a file named for a secret: `echo X > config/master.key`
+    re.compile(r"(?i)(?<![\w\-])(?:echo|printf)[ \t]+"
+               r"(?:(?:-[a-z]{1,3}|[\"']?%[^\s\"']*[\"']?)[ \t]+)*\\?[\"']?"
+               r"(?P<v>[^\s\"'`|;&<>]{6,256})\\?[\"']?[ \t]*>{1,2}[ \t]*[^\s;&|]*"
+               r"(?:key|secret|token|passw|credential|\.env|\.pem|htpasswd|netrc)"),
 )
 """Positions that hold a secret without a word naming it (one row per syntax)."""
-_POSITION_NEEDS = (("/", "@"), ("auth", "pass", "\u017f"), ("-pw",), ("net", "/user:"))
+_POSITION_NEEDS = (("/", "@"), ("auth", "pass", "\u017f"), ("-pw",), ("net", "/user:"),
+                   (">",))
 """What each row of `_POSITIONS` cannot match without (lower case; all of a row's literals,
 but the second row's: one of them, U+017F being an `s` to its case-blind regex), derived by hand
 from the row next to it; `test_deny` holds each row's own examples, so a wrong literal fails

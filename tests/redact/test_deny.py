@@ -125,6 +125,29 @@ def test_byte_arrays_and_hex_dumps_of_keys_are_masked() -> None:
             + ":".join(pairs[15:30]) + ":\n    " + ":".join(pairs[30:]) + "\n")
     out = REDACTOR.redact(dump)
     assert ":".join(pairs[:15]) not in out and ":".join(pairs[15:30]) not in out
+    hexes = ", ".join(f"0x{FAKES.rng.randrange(256):02x}" for _ in range(32))
+    for code in (f"pub const K: [u8; 32] = [{hexes}];", f"static uint8_t k[] = {{{hexes}}};"):
+        assert hexes not in REDACTOR.redact(code), code
+
+
+@pytest.mark.parametrize("text", [
+    "int primes[] = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53};",
+    "widths = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150]",
+])
+def test_ordered_or_regular_number_lists_are_no_key(text: str) -> None:
+    assert REDACTOR.redact(text) == text
+
+
+def test_a_secret_named_by_its_record_or_element_is_masked_past_nested_fields() -> None:
+    value = "UTR&Bn5#%4rQ"
+    record = ('{"id": "https://kv.example/secrets/sap-rfc-password/1", "name": "sap-rfc-password",'
+              '\n "tags": {"owner": "erp"},\n "contentType": "text/plain",\n "value": "'
+              + value + '"}')
+    element = f"<AutoLogon>\n  <Password>\n    <Value>{value}</Value>\n  </Password>\n</AutoLogon>"
+    for text in (record, element):
+        assert value not in REDACTOR.redact(text), text
+    plain = '{"name": "log-level", "tags": {"owner": "erp"}, "value": "debug-verbose"}'
+    assert REDACTOR.redact(plain) == plain
 
 
 @pytest.mark.parametrize("text", [
@@ -217,6 +240,10 @@ def test_ordinary_lines_standing_alone_pass(line: str) -> None:
     ("plink -pw Hunter2024 host", "Hunter2024"),
     ("redis-cli\n> AUTH Qw3rtyPass2\nOK", "Qw3rtyPass2"),
     ("C: AUTH default Zx9vBn2m\r", "Zx9vBn2m"),
+    ("sqlplus -s hr/Qh2IHtPoJrU@//ora-scan.corp:1521/HR @x.sql", "Qh2IHtPoJrU"),
+    ("echo 'wX7-kPq2Lm9z' > /etc/app/api.token && chmod 600 /etc/app/api.token", "wX7-kPq2Lm9z"),
+    ("printf %s Nb4sTq8Lwz >> secrets/.env.local", "Nb4sTq8Lwz"),
+    ("sqlcmd -S db -U sa -P '-!9lDG3WCHOt7g*' -Q 'select 1'", "-!9lDG3WCHOt7g*"),
 ])
 def test_positional_and_dialogue_secrets_are_masked(text: str, secret: str) -> None:
     assert secret not in REDACTOR.redact(text)
@@ -225,6 +252,8 @@ def test_positional_and_dialogue_secrets_are_masked(text: str, secret: str) -> N
 @pytest.mark.parametrize("text", [
     "npm install @scope/pkg@1.2.3", "uses: actions/checkout@v4", "git push origin/main@{u}",
     "see docs/setup@home for details", "AUTH required", "pass the tests",
+    "echo done > build.log", "echo $API_TOKEN > /dev/null", "echo '<your-key>' > .env.example",
+    "sqlcmd -S db -U sa -P \"$SA_PASSWORD\" -Q 'select 1'",
 ])
 def test_position_look_alikes_pass(text: str) -> None:
     assert REDACTOR.redact(text) == text
