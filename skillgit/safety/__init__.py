@@ -43,6 +43,7 @@ import re
 
 from skillgit.safety import effects as _effects
 from skillgit.safety import text as _text
+from skillgit.safety.decoded import decoded_texts
 from skillgit.safety.findings import Finding
 from skillgit.safety.flow import analyse
 from skillgit.safety.review import ELEVATION, UNKNOWN_HOST, Note, hosts_in, notes
@@ -63,8 +64,9 @@ def _cells(row: re.Match[str]) -> str:
     return "\n".join(cell.replace("\\|", "|") for cell in cells)
 
 
-def findings(text: str | None) -> list[Finding]:
-    """Every reason `text` may not be copied into a proposal (one finding per detail)."""
+def findings(text: str | None, *, _decoding: bool = False) -> list[Finding]:
+    """Every reason `text` may not be copied into a proposal (one finding per detail); text
+    that base64 or hex runs decode to is screened too (`decoded`), one level deep."""
     if not text:
         return []
     text = text[:MAX_SCREENED]
@@ -79,6 +81,10 @@ def findings(text: str | None) -> list[Finding]:
     for prose in (False, True):  # a quote and an apostrophe read differently may hide a command
         out += analyse(parse(plain, prose=prose))
     out += _effects.findings(plain)
+    if not _decoding:
+        for hidden in decoded_texts(text):  # an encoded instruction is read as its plain text
+            out += [Finding(f.risk, f"encoded: {f.detail}")
+                    for f in findings(hidden, _decoding=True)]
     return list(dict.fromkeys(out))
 
 

@@ -61,6 +61,9 @@ _SECRET_PLACES = (r"(?:~/\.ssh|\.ssh/|\bssh\s+(?:private\s+)?keys?\b|\bid_(?:rsa
                   r"\.git-credentials\b|\bprivate\s+keys?\b|\bpassword\s+(?:manager|store|vault)"
                   r"|\b(?:api|access|auth|session|bearer|github|npm|pypi|aws)\s+(?:tokens?|keys?)"
                   r"|\bsecrets?\b|\bpasswords?\b|\bcookies\b)")
+_IN_SENTENCE = r"(?:[^.\n]|\.(?=[^\s.]))"
+"""A character of the same sentence: a dot inside a path or a name (`/tmp/.tools`, `.env`)
+does not end it, a full stop before a blank does."""
 _CREDENTIAL_HUNT = re.compile(
     r"\b(?:read|open|cat|print|show|display|dump|copy|send|upload|post|paste|include|share|"
     r"exfiltrate|leak|output|reveal|extract|collect|grab|harvest|retrieve|list|email|forward|"
@@ -71,7 +74,8 @@ _SENDS_SECRETS = re.compile(r"\b(?:send|upload|post|paste|email|forward|transmit
 _CREDENTIAL_NOUNS_ONLY = re.compile(r"^(?:secrets?|passwords?|cookies)$", re.I)
 _RC_EDIT = re.compile(
     r"\b(?:add|append|put|write|insert|edit|modify|change|update|place|drop|install|copy|"
-    r"create)\b[^.\n]{0,60}?(?:~/|\$HOME/|%USERPROFILE%\\)?(?:\.(?:bashrc|bash_profile|zshrc|"
+    r"create)\b" + _IN_SENTENCE + r"{0,80}?(?:~/|\$HOME/|%USERPROFILE%\\)?(?:\.(?:bashrc|"
+    r"bash_profile|zshrc|"
     r"zshenv|zprofile|profile|kshrc|cshrc|tcshrc)\b|config\.fish\b|\$PROFILE\b|"
     r"powershell\s+profile|shell\s+(?:rc|startup|profile)\s+files?|\.git/hooks\b|"
     r"git\s+hooks?\b|authorized_keys\b|crontab\b|cron\s+job|launch\s?agents?\b|"
