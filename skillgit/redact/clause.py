@@ -31,7 +31,14 @@ MIN_DIGITS = 6
 # Words that introduce a password in prose. English and the vocabulary's foreign words for
 # password are added by `clause_words` (one definition of each, in vocab.py).
 _EXTRA = ("pin", "pin code", "passcode", "login", "logon", "kennung", "pw", "log in",
-          "logging in", "logged in", "sign in", "signing in", "signed in")
+          "logging in", "logged in", "sign in", "signing in", "signed in",
+          # one-time and recovery secrets, and keys that unlock a product
+          "backup code", "backup codes", "recovery code", "recovery codes", "setup key", "otp",
+          "totp", "2fa", "mfa", "license key", "licence key", "product key", "serial key",
+          "activation key", "activation code")
+_OBJECT = (r"(?:the|a|an|this|that|these|those|it|them|all|every|each|your|our|its|their|my|"
+           r"to|down|versions?|deps|dependencies|packages?|images?|actions?)")
+"""What follows a short word used as a verb (`pin the image`, `pin it to 1.2`)."""
 _END = re.compile(r"[.!?](?:\s|$)|[\u3002\uff01\uff1f\n;\u201c\u201d\u00ab\u00bb\u300c-\u300f]")
 """A clause ends at a sentence's end (CJK stops need no space) or a quotation mark: what is
 around a quote is someone else's text (a commit message's session and turn)."""
@@ -91,8 +98,8 @@ def clause_matches(text: str, lowered: str, words: re.Pattern[str],
         for low, high in ((opening, word.start()), (start, stop)):
             if "\\" in text[low:high] or "(?" in text[low:high]:
                 continue  # a regex or escaped code, not a person's sentence
-            for first, last in _pieces(text, low, high):
-                if _shaped(text[first:last]) and inside(first, last):
+            for first, last in _grouped(text, _pieces(text, low, high)):
+                if _shaped(text[first:last].replace(" ", "")) and inside(first, last):
                     yield KIND, first, last
 
 
@@ -108,6 +115,28 @@ def _pieces(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
         value = match.group().rstrip(".,!?")
         if value:
             yield match.start(), match.start() + len(value)
+
+
+_GROUP = re.compile(r"[0-9A-Z]{3,6}")
+"""A group of a value written in groups (`2404 6815`, `6L5J WILZ CGS3 MFU4`, `ABCD-1234`)."""
+
+
+def _grouped(text: str, pieces: Iterator[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+    """`pieces`, with runs of groups joined by one blank into one value (a code read out in
+    groups is one secret, however it is spaced)."""
+    run: list[tuple[int, int]] = []
+    for first, last in pieces:
+        if _GROUP.fullmatch(text, first, last) and (
+                not run or (first - run[-1][1] == 1 and text[run[-1][1]] == " ")):
+            run.append((first, last))
+            continue
+        if run:
+            yield run[0][0], run[-1][1]
+        run = [(first, last)] if _GROUP.fullmatch(text, first, last) else []
+        if not run:
+            yield first, last
+    if run:
+        yield run[0][0], run[-1][1]
 
 
 _SPACELESS = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
@@ -129,8 +158,9 @@ def clause_words(*groups: tuple[str, ...]) -> re.Pattern[str]:
     short = tuple(w for w in ascii_words if len(w) < MIN_INFLECTED)  # `pins` is a verb
     long = tuple(w for w in ascii_words if len(w) >= MIN_INFLECTED)
     branches = [r"(?<![\w.$:/@-])(?:" + literal_trie(long) + r")[^\W\d_]{0,3}(?![\w.(=@/-])"]
-    if short:
-        branches.append(r"(?<![\w.$:/@-])(?:" + literal_trie(short) + r")(?![\w.(=@/-])")
+    if short:  # (`pin` as a verb, before what is pinned, names no value: "pin the image")
+        branches.append(r"(?<![\w.$:/@-])(?:" + literal_trie(short) + r")(?![\w.(=@/-])"
+                        r"(?![ \t]+" + _OBJECT + r"\b)")
     if other:  # a compound's last part: `Wi-Fi-lösenordet`
         branches.append(r"(?<![\w.$:/@])(?:" + literal_trie(other)
                         + r")[^\W\d_]{0,3}(?![\w.(=@/-])")

@@ -101,8 +101,15 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
     found.extend(_structures(text, lowered, gaps))
     if any(hint.search(lowered) for hint in _CLAUSE_HINTS) or foreign_words_in(lowered):
         found.extend(clause_matches(text, lowered, _CLAUSE_WORDS, lambda start, end: any(
-            low <= start and end <= high for low, high in gaps)))
+            low <= start and end <= high for low, high in gaps) and not _tagged_digest(
+            text, start)))
     return found
+
+
+def _tagged_digest(text: str, start: int) -> bool:
+    """An algorithm's tag right before `start` (`sha256:…`, `sha512-…`, `h1:…`): a digest."""
+    return (_SAFE_DIGEST.search(text, max(0, start - 16), start) is not None
+            or _SAFE_DIGEST_AT.match(text, start) is not None)
 
 
 def _checksum_line(text: str, start: int, end: int) -> bool:
@@ -115,7 +122,8 @@ def _checksum_line(text: str, start: int, end: int) -> bool:
 _CLAUSE_WORDS = clause_words(PASSWORD_WORDS, ENGLISH_PASSWORD_WORDS)
 _CLAUSE_HINTS = (re.compile(r"pin(?<=\bpin)\b"), re.compile(r"log(?<=\blog)(?:[io]n\b|\w* in\b)"),
                  re.compile(r"kennung"), re.compile(r"pw(?<=\bpw)"), re.compile(r"pass(?:w|ph|c)"),
-                 re.compile(r"sign(?<=\bsign)\w* in\b"))
+                 re.compile(r"sign(?<=\bsign)\w* in\b"), re.compile(r"code"), re.compile(r"key"),
+                 re.compile(r"otp|2fa|mfa"))
 """A cheap look for an English (or `clause._EXTRA`) word before the clause pattern runs
 (three regexes that each start with a literal: one regex of the three tries a branch at
 nearly every character)."""

@@ -15,8 +15,10 @@ something a secret of the same alphabet would not have:
 - the value of a key named an id (`messageId`, `event_id`; not `secret_id`, `session_id`);
 - the value of a key named public (`PublicKey = …`, `public_key: …`, `pubkey=…`);
 - a hashed `known_hosts` entry's salt and host hash (`|1|salt|hash key-type …`);
-- a colon-hex fingerprint (`MD5 fingerprint is 00:26:…`);
-- base64 of a JSON document or a sentence that names no credential.
+- a colon-hex fingerprint (`MD5 fingerprint is 00:26:…`, `SHA-1 46:2C:…`);
+- publishable keys, public by design (`pk_live_…`, `pk_test_…`, Mapbox `pk.eyJ…`);
+- base64 of a JSON document or a sentence that names no credential, or of a certificate or
+  public key (its decoded start says so).
 """
 
 from __future__ import annotations
@@ -51,15 +53,17 @@ _SHAPES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     (("0x",), re.compile(r"(?<![0-9A-Za-z])0x[0-9a-fA-F]{40}(?![0-9A-Za-z])")),
     (("kty",), re.compile(r"\"(?:n|e|x|y|x5t|x5t#S256|x5c)\"\s*:\s*\[?\s*"
                           r"\"([A-Za-z0-9_\-+/=]+)\"")),
-    (("ingerprint", "INGERPRINT"), re.compile(r"(?i)fingerprint[^\n]{0,40}?"
-                                              r"((?:[0-9a-f]{2}:){15,}[0-9a-f]{2})")),
+    (("ingerprint", "INGERPRINT", "SHA", "sha", "MD5", "md5"), re.compile(
+        r"(?i)(?:fingerprint|\bsha-?\d+|\bmd5)[^\n]{0,40}?((?:[0-9a-f]{2}:){15,}[0-9a-f]{2})")),
+    (("pk_", "pk."), re.compile(r"(?<![\w.-])(?:pk_(?:live|test)_[A-Za-z0-9]{16,}"
+                                r"|pk\.eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,})")),
     (("|1|",), re.compile(r"(?m)^\|1\|[A-Za-z0-9+/]{20,}=*\|[A-Za-z0-9+/]{20,}=*(?=[ \t]+\S)")),
     (("ub", "UB", "eer", "EER"), re.compile(
-        r"(?i)\b(?:public[_-]?key|pub[_-]?key|publickey|public|peer)[\"']?\s*[=:]\s*"
+        r"(?i)\b(?:public[_ -]?key|pub[_-]?key|publickey|public|peer)[\"']?\s*[=:]\s*"
         r"[\"']?([A-Za-z0-9+/_\-]{16,}={0,2})")),
 )
 _ID_VALUE = re.compile(r"(?:_id|Id|ID|(?<![\w-])id)[\"']?\s*[=:]\s*[\"']?"
-                       r"([A-Za-z0-9_-]{8,64})(?![\w-])")
+                       r"([A-Za-z0-9_-]{8,64}(?:[+/][A-Za-z0-9_+/-]{1,120}=*)?)(?![\w+/=-])")
 _ID_KEY = re.compile(r"[\w-]*$")
 _NOT_AN_ID = re.compile(r"(?i)secret|token|key|pass|session|auth")
 _ULID = re.compile(r"(?<![0-9A-Za-z])[0-7][0-9A-HJKMNP-TV-Z]{25}(?![0-9A-Za-z])")
@@ -72,9 +76,24 @@ _CLAIMS = re.compile(r"\"(?:iat|exp|nbf|iss|aud|sub|jti)\"\s*:")
 _CREDENTIAL_ROOTS = re.compile(r"(?i)pass|pwd|token|secret|key|cred|auth|bearer|private")
 
 
+_PUBLIC_ENCODED = (b"-----BEGIN CERTIFICATE", b"-----BEGIN PUBLIC KEY",
+                   b"-----BEGIN RSA PUBLIC KEY", b"-----BEGIN PGP PUBLIC KEY",
+                   b"\x00\x00\x00\x07ssh-rsa", b"\x00\x00\x00\x0bssh-ed25519",
+                   b"\x00\x00\x00\x13ecdsa-sha2-")
+"""How base64 of a certificate, a public key or an SSH public key blob starts when decoded
+(`certificate-authority-data: LS0tLS1CRUdJTi…`): what follows is public too."""
+
+
 def _harmless_base64(token: str) -> bool:
-    """Base64 of a JSON document or a sentence naming no credential: data, not a key. (A
-    random key decodes to bytes that are no text; `user:password` names a credential.)"""
+    """Base64 of a JSON document, a sentence naming no credential, or a certificate or public
+    key: data, not a key. (A random key decodes to bytes that are no text; `user:password`
+    names a credential.)"""
+    head = token[:64 - 64 % 4]
+    try:
+        if base64.b64decode(head, validate=True).startswith(_PUBLIC_ENCODED):
+            return True
+    except (binascii.Error, ValueError):
+        pass
     padded = token + "=" * (-len(token) % 4)
     try:
         decoded = base64.b64decode(padded, validate=True).decode("utf-8")

@@ -44,7 +44,8 @@ _DUMP_HINT = re.compile(r":(?<=[0-9a-fA-F]{2}:)(?:[0-9a-fA-F]{2}:){7}")
 and one line of a block has eight or more; an inline dump has fifteen): found from the
 colons, where the dump regexes try nearly every character."""
 _PUBLIC_DUMP_LABEL = re.compile(r"(?i)modulus|pub|signature|serial|fingerprint|keyid|"
-                                r"identifier|x509|subject|issuer|generator|prime")
+                                r"identifier|x509|subject|issuer|generator|prime|\bsha-?\d|"
+                                r"\bmd5\b|\bcert")
 _MNEMONIC_LINE = re.compile(r"^[ \t\"'`>*\-]*((?:\d{1,2}[.):]?[ \t]*)?[a-z]{3,8}"
                             r"(?:[ \t,]+(?:\d{1,2}[.):]?[ \t]*)?[a-z]{3,8}){11,23})"
                             r"[ \t\"'`,.]*$", re.M)

@@ -60,6 +60,19 @@ PUBLIC = [
     "the failing span is in trace 4bf92f3577b34da6a3ce929d0e0e4736",
     "STRIPE_KEY=sk_live_xxxxxxxxxxxxxxxxxxxxxxxx",
     "DB_PASSWORD=REPLACE_ME",
+    # (sixth round's classes) a certificate or public key in base64, a label naming a public
+    # key, publishable keys, a colon-hex digest named by its algorithm, ids in base64
+    "certificate-authority-data: " + base64.b64encode(
+        b"-----BEGIN CERTIFICATE-----\nMIIBkTCB+wIJAKHBfpegPjMCMA0GCSqGSIb3DQEBCwUAMBExDzANBgNV"
+        ).decode()[:96],
+    "  public key: Zr4nQ8vK2mW7xP0tL5sB9cH3jF6gD1aE8uY2iO4qR7w=\n  listening port: 51820",
+    'loadStripe("pk_live_51Hq8ZkL2mN4pR7sT9vW1xY3zA5bC7dE9fG1hJ3kL5mN7pQ9rS1tU3vW5")',
+    "mapboxgl.accessToken = 'pk.eyJ1IjoiYWNtZSIsImEiOiJjbHh5eiJ9.Qw8rT2yU4iO6pA9sD1fG3h';",
+    "upload key SHA-256 4A:91:0C:7E:22:B4:F8:13:6D:A0:3C:E9:41:07:BB:52:19:5E:8D:2F",
+    "Status Code: 403, Request ID: 9A1B2C3D4E5F6071, Extended Request ID: "
+    "Kq8vR2mW7xP0tL5sB9cH3jF6gD1aE8uY2iO4qR7w+Zx/Nb3=",
+    "pin the image by digest: ghcr.io/acme/api:v2.1.0@sha256:"
+    "9c1f0b7e3a5d2f4e6b8a0c1d3e5f7a9b2c4d6e8f0a1b3c5d7e9f1a2b4c6d8e0f",
 ]
 SECRETS = [
     ("the new one is Wq4#tZ9v!Lm2, I rotated it", "Wq4#tZ9v!Lm2"),
@@ -74,6 +87,13 @@ SECRETS = [
     ("smbclient //fs/share -U 'CORP\\svc%Jd7!kQ2wZr' -c ls", "Jd7!kQ2wZr"),
     ("mosquitto_sub -h broker -u gw -P 'Yt6rB2nQ9wLx' -t x", "Yt6rB2nQ9wLx"),
     ("AWS_ACCESS_KEY_ID=AKIAZ7QK3M4PX2R6TBN8", "AKIAZ7QK3M4PX2R6TBN8"),
+    ("the SIM pin is 4417 2291", "4417 2291"),
+    ("the 2FA setup key for the registrar is 7QKM W3ZP 4XNB R2TA, add it to pyotp",
+     "7QKM W3ZP 4XNB R2TA"),
+    ("recovery codes for the admin: 8301 2297, 5518 0473", "5518 0473"),
+    ("the activation code is KQ7M-3XZP-9WNB-R2TA", "KQ7M-3XZP-9WNB-R2TA"),
+    ("private key: " + base64.b64encode(bytes(range(7, 39))).decode(),
+     base64.b64encode(bytes(range(7, 39))).decode()),
 ]
 LOOK_ALIKES = [
     "¿Dónde se guarda la contraseña del servidor? No la encuentro.",
@@ -82,6 +102,8 @@ LOOK_ALIKES = [
     "- claude-code 2026-11-04 00000002, turn 8 (ask): “for the record, docker login -u me”",
     "run pnpm test then log in as admin",
     "The password field has 40-odd validation rules.",
+    "enable 2FA for the AWS console in SETTINGS PAGE TWO",
+    "exit code 137 after 2048 MB; pin the version to 1.4.2",
 ]
 
 
