@@ -1,4 +1,6 @@
-"""Where a hex string stands in a block: a public role given by the block, not by its own line.
+"""What a block of output is, from what heads it: the command whose output it is.
+
+Where a hex string stands in a block: a public role given by the block, not by its own line.
 
 A hash or an id printed in a table or a list gets its role from what heads the block: the
 command whose output it is (`$ git log …`, `$ docker ps …`, `$ curl …/kubectl.sha256`) or
@@ -6,6 +8,11 @@ the key that opens the list or record it is in (`hashes = [`, `pub   ed25519 …
 first row of such a block names the role on its own line; every row after it is the same
 kind of value. A head that reads configuration or credentials (`git config --get …`,
 `… token …`) gives no public role: its output is what it stores.
+
+The other way round, the output of a command that prints secrets (a password manager, a vault,
+a cloud secret manager, a keychain, `cat` of a file named for a secret) is secret line by
+line, whatever each value's shape (`secret_output`): recovery codes, a short password, a
+decoded value.
 """
 
 from __future__ import annotations
@@ -67,3 +74,78 @@ def _indent(text: str, line_start: int) -> int:
     while position < len(text) and text[position] in " \t":
         position += 1
     return position - line_start
+
+
+_PRINTS_SECRETS = tuple(re.compile(row) for row in (
+    # a file named for a secret, read whole
+    r"(?i)\b(?:cat|type|more|less|head|tail|bat|strings|get-content|gc)\b[^\n|;&]*"
+    r"(?:recovery|backup[-_ ]?codes?|passw|secret|token|credential|\.env\b|\.pem\b|\.key\b|"
+    r"id_rsa|id_ed25519|id_ecdsa|\.netrc|\.pgpass|htpasswd|\.p12\b|\.pfx\b|keyfile|"
+    r"master\.key|otp|2fa|mfa)",
+    # password managers and vaults
+    r"\bop[ \t]+(?:read|item[ \t]+get)\b", r"\bpass(?:[ \t]+show)?[ \t]+[\w@.-]+/",
+    r"\bgopass[ \t]+(?:show|cat)\b", r"\bbw[ \t]+get\b", r"\blpass[ \t]+show\b",
+    r"\bkeepassxc-cli[ \t]+show\b", r"\bvault[ \t]+(?:kv[ \t]+get|read)\b",
+    r"\bsecurity[ \t]+find-(?:generic|internet)-password\b", r"\bsecret-tool[ \t]+lookup\b",
+    r"\bcmdkey[ \t]+/list\b", r"(?i)\bget-(?:secret|storedcredential)\b",
+    # cloud secret managers and cluster secrets
+    r"\baws[ \t]+secretsmanager[ \t]+get-secret-value\b",
+    r"\baws[ \t]+ssm[ \t]+get-parameters?\b[^\n]*--with-decryption",
+    r"\bgcloud[ \t]+secrets[ \t]+versions[ \t]+access\b",
+    r"\baz[ \t]+keyvault[ \t]+secret[ \t]+(?:show|download)\b",
+    r"\bkubectl[ \t]+get[ \t]+secrets?\b", r"\b(?:base64[ \t]+(?:-d|--decode|-D)|openssl[ \t]+enc"
+    r"[ \t]+-d)\b", r"\bterraform[ \t]+output\b", r"\bpulumi[ \t]+config[ \t]+get\b",
+    r"\bdoppler[ \t]+secrets[ \t]+get\b", r"\bsops[ \t]+(?:-d|--decrypt|decrypt)\b",
+    r"\bgh[ \t]+auth[ \t]+token\b", r"\b(?:credstash|chamber)[ \t]+(?:get|read)\b",
+    r"\bheroku[ \t]+config:get\b", r"\bnetsh[ \t]+wlan[ \t]+show[ \t]+profile\b[^\n]*key=clear",
+))
+"""Commands whose output is a secret (one row per syntax)."""
+_PUBLIC_FILE = re.compile(r"\.(?:pub|crt|cer|asc)\b|known_hosts|authorized_keys|\.example\b|"
+                          r"\.sample\b|\.template\b")
+"""A file named for a key that holds its public half, or a template of secrets."""
+_VALUE_LINE = re.compile(r"[ \t]*(?:[\w .-]{1,40}[ \t]+:[ \t]+)?(?P<v>[^\s]{6,256})"
+                         r"(?:[ \t]+[^\s]{4,256}){0,3}[ \t]*\r?$")
+"""An output line that is a value (or a few, `2404 6815`; or a label and a value, as a
+Windows tool prints `Key Content            : X`)."""
+_WORDY = re.compile(r"[A-Za-z][a-z]+(?:[ \t]+[A-Za-z][a-z]+)*[.:!]?")
+
+
+def secret_output(text: str) -> list[tuple[int, int]]:
+    """Spans of the values a secret-printing command printed: each output line after such a
+    command line (`$ cat ~/recovery-codes.txt`, `PS> netsh wlan show profile … key=clear`)
+    that holds a value, up to the next command line."""
+    if not any(mark in text for mark in ("$ ", "# ", "> ")):
+        return []
+    spans: list[tuple[int, int]] = []
+    printing = False
+    position = 0
+    size = len(text)
+    while position < size:
+        end = text.find("\n", position)
+        end = size if end < 0 else end
+        line = text[position:end]
+        if _PROMPT.match(line):
+            printing = (any(row.search(line) for row in _PRINTS_SECRETS)
+                        and _PUBLIC_FILE.search(line) is None)
+        elif printing and line.strip():
+            spans.extend(_values(line, position))
+        position = end + 1
+    return spans
+
+
+def _values(line: str, offset: int) -> list[tuple[int, int]]:
+    match = _VALUE_LINE.fullmatch(line)
+    if match is None or _WORDY.fullmatch(line.strip()):
+        return []
+    label_end = match.start("v")
+    value = line[label_end:].strip()
+    if _WORDY.fullmatch(value) or value.startswith(("[REDACTED:", "{", "}", "[", "]")):
+        return []
+    start = offset + label_end
+    return [(start, start + len(value))]
+
+
+def prints_secrets(command: str) -> bool:
+    """Whether `command` (a tool call's input) prints secrets (`_PRINTS_SECRETS`)."""
+    line = "$ " + " ".join(command.split())
+    return any(row.search(line) for row in _PRINTS_SECRETS) and _PUBLIC_FILE.search(line) is None

@@ -8,7 +8,8 @@
 
 - the default of a variable named for a secret: `${DB_PASSWORD:-X}` (shell),
   `${DB_PASSWORD:X}` (Spring), which is the secret whenever the variable is unset;
-- a URL's signature parameter: `&sig=X` (Azure SAS), `X-Amz-Signature=X`, `Signature=X`;
+- a URL's signature or key parameter: `&sig=X` (Azure SAS), `X-Amz-Signature=X`,
+  `Signature=X`, a webhook's `?key=X` (whatever its shape, a UUID too);
 - PowerShell's `ConvertTo-SecureString "X" -AsPlainText`;
 - SQL's `IDENTIFIED BY 'X'` (also `IDENTIFIED WITH plugin BY 'X'`);
 - the `value` of an object its tool marks `"sensitive": true` (`terraform output -json`).
@@ -167,13 +168,25 @@ def _defaults(text: str, lowered: str) -> Iterator[tuple[int, int]]:
 
 
 _SIGNATURE = re.compile(r"[?&;](?:sig|signature|x-amz-signature|x-goog-signature|"
-                        r"x-amz-security-token)=(?P<s>[^&#\s\"'<>\\]{8,2048})")
+                        r"x-amz-security-token|key|api[_-]?key|apikey|access[_-]?key|"
+                        r"access[_-]?token|auth[_-]?key|secret|client[_-]?secret)"
+                        r"=(?P<s>[^&#\s\"'<>\\]{8,2048})")
+"""A URL's query parameter that carries a credential (a signed URL's signature, a webhook's or
+an API's `key=`), whatever the value's shape: a UUID there is a key, not an id."""
 
 
 def _signatures(text: str, lowered: str) -> Iterator[tuple[int, int]]:
     for match in _SIGNATURE.finditer(lowered):
-        if "[redacted:" not in match.group("s"):
-            yield match.span("s")
+        value = text[match.start("s"):match.end("s")]
+        if "[redacted:" in match.group("s"):
+            continue
+        if "sig" not in match.group() and (is_placeholder(value) or _NAMED_VALUE.fullmatch(value)):
+            continue  # `?key=YOUR_API_KEY`, `?key=value-of-thing`: no credential
+        yield match.span("s")
+
+
+_NAMED_VALUE = re.compile(r"[a-z]+(?:[_\-][a-z]+)+|[A-Z]+(?:_[A-Z]+)+")
+"""Words joined by `-` or `_` (no digit): a name or a placeholder, not a key."""
 
 
 _SECURE_STRING = re.compile(r"convertto-securestring[ \t]+(?:-string[ \t]+)?(?P<q>\\?[\"'])"
@@ -231,7 +244,8 @@ def iter_config_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int
         finders.append(_directives)
     if "${" in lowered:
         finders.append(_defaults)
-    if "sig=" in lowered or "signature=" in lowered or "security-token=" in lowered:
+    if ("sig=" in lowered or "signature=" in lowered or "security-token=" in lowered
+            or "key=" in lowered or "secret=" in lowered or "token=" in lowered):
         finders.append(_signatures)
     if "securestring" in lowered:
         finders.append(_secure_strings)

@@ -11,6 +11,7 @@ import itertools
 import re
 from collections.abc import Callable, Iterator
 
+from skillgit.redact.blocks import secret_output
 from skillgit.redact.tokens import (
     _SAFE,
     KIND_BYTES,
@@ -113,6 +114,10 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
             if _mnemonic(match.group(1)) and free(match.start(1), match.end(1)):
                 yield KIND_MNEMONIC, match.start(1), match.end(1)
     yield from _word_values(text, lowered, free)
+    if "cookie" in lowered or "-b " in lowered:
+        for start, end in _cookies(text):
+            if free(start, end):
+                yield KIND_POSITION, start, end
     for row, (needs, syntax) in enumerate(zip(_POSITION_NEEDS, _POSITIONS, strict=True)):
         if not (any if row == _ANY_OF else all)(literal in lowered for literal in needs):
             continue  # the row's literals are absent: its regex cannot match (a prefilter)
@@ -124,6 +129,9 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
         value = match.group(1)
         if _lone_secret(value) and free(match.start(1), match.end(1)):
             yield KIND_LONE, match.start(1), match.end(1)
+    for start, end in secret_output(text):  # what a secret-printing command printed
+        if free(start, end):
+            yield KIND_LONE, start, end
     for match in _FOUR_CLASSES.finditer(text):  # a new password said without naming it
         value = match.group(1)
         if _lone_secret(value) and free(match.start(1), match.end(1)):
@@ -156,6 +164,22 @@ from the row next to it; `test_deny` holds each row's own examples, so a wrong l
 there."""
 _ANY_OF = 1
 """The row of `_POSITION_NEEDS` that needs one of its literals, not all."""
+
+
+_COOKIE_LIST = re.compile(r"(?i)(?:\bcookie:[ \t]*|\bset-cookie:[ \t]*|(?<![\w-])(?:-b|--cookie)"
+                          r"[ \t]+\\?[\"']?)(?P<list>[^\n\"']{3,4096})")
+_COOKIE = re.compile(r"(?:^|;)[ \t]*[^=;\s]{1,128}=(?P<v>[^;\s\"']{16,4096})")
+
+
+def _cookies(text: str) -> Iterator[tuple[int, int]]:
+    """Cookie values, in a `Cookie:`/`Set-Cookie:` header or curl's `-b`/`--cookie`: a
+    session is a credential whatever its shape (`PHPSESSID=<26 lower-case letters>`)."""
+    for cookies in _COOKIE_LIST.finditer(text):
+        low = cookies.start("list")
+        for cookie in _COOKIE.finditer(cookies.group("list")):
+            value = cookie.group("v")
+            if _positional_value(value) or value.isalnum():
+                yield low + cookie.start("v"), low + cookie.end("v")
 
 
 def _positional_value(value: str) -> bool:

@@ -165,6 +165,9 @@ def with_trailing_marks(text: str, end: int, limit: int | None = None) -> int:
 _SECRET_SYMBOLS = frozenset("!#$%^&*@+~?")
 
 
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
+
+
 def random_value(value: str) -> bool:
     """Whether a value looks machine-made or chosen to be hard to guess, whatever names it:
     ten or more characters, letters and digits mixed with a second case or a symbol (or a
@@ -179,6 +182,9 @@ def random_value(value: str) -> bool:
     digits = sum(c.isdigit() for c in value)
     if not (letters and digits):
         return False
+    grouped = value.replace("-", "")
+    if len(grouped) >= 20 and digits >= 3 and all(c in _HEX_DIGITS for c in grouped):
+        return True  # hex in groups, a random UUID among them: what a key-named field holds
     mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
     symbol = any(c in _SECRET_SYMBOLS for c in value)
     long_run = len(value) >= 20 and value.isalnum() and digits >= 3

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from skillgit.redact.blocks import prints_secrets
 from skillgit.transcripts.jsonl import LineStats
 from skillgit.transcripts.model import (
     MAX_INPUT_CHARS,
@@ -276,6 +277,19 @@ class ConversationBuilder:
 
 
 
+class _AfterCommand:
+    """Redacts a tool's output as the output of its command: `$ <command>` heads the text
+    while it is redacted (so `redact.blocks` reads what printed it) and is cut off after."""
+
+    def __init__(self, command: str, redactor: Redacting) -> None:
+        self.head = "$ " + " ".join(command.split()) + "\n"
+        self.redactor = redactor
+
+    def redact(self, text: str) -> str:
+        done = self.redactor.redact(self.head + text)
+        return done[done.find("\n") + 1:]
+
+
 class _Batch:
     """Turns redacted together: the first read of any of them primes the redactor with all
     their texts (one batched scan, see `Redactor.prime`), so reading them all costs what
@@ -307,7 +321,11 @@ def _deferred_turn(index: int, draft: DraftTurn, batch: _Batch) -> Turn:
     if draft.has_result:
         raw = draft.result_text
 
+        command = draft.tool_input
+
         def result_text() -> dict[str, object]:
+            if command and prints_secrets(command):  # its output is read as that command's
+                return {"text": finish(raw, MAX_RESULT_CHARS, _AfterCommand(command, redactor))}
             return {"text": finish(raw, MAX_RESULT_CHARS, redactor)}
 
         result = ToolResult.deferred(result_text, is_error=draft.is_error,

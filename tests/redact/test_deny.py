@@ -244,6 +244,13 @@ def test_ordinary_lines_standing_alone_pass(line: str) -> None:
     ("echo 'wX7-kPq2Lm9z' > /etc/app/api.token && chmod 600 /etc/app/api.token", "wX7-kPq2Lm9z"),
     ("printf %s Nb4sTq8Lwz >> secrets/.env.local", "Nb4sTq8Lwz"),
     ("sqlcmd -S db -U sa -P '-!9lDG3WCHOt7g*' -Q 'select 1'", "-!9lDG3WCHOt7g*"),
+    ("curl -s -b 'PHPSESSID=q8v2kd0s7fj3m1p9x4c6n5b0za' https://shop.example/admin",
+     "q8v2kd0s7fj3m1p9x4c6n5b0za"),
+    ("Cookie: theme=dark; laravel_session=q8v2kd0s7fj3m1p9x4c6n5b0za; lang=en",
+     "q8v2kd0s7fj3m1p9x4c6n5b0za"),
+    ("POST https://hooks.example.cn/webhook/send?key=4f8e2a1c-7b3d-4e9f-a6c5-0d1e2f3a4b5c",
+     "4f8e2a1c-7b3d-4e9f-a6c5-0d1e2f3a4b5c"),
+    ("SENDGRID_KEY=4f8e2a1c-7b3d-4e9f-a6c5-0d1e2f3a4b5c", "4f8e2a1c-7b3d-4e9f-a6c5-0d1e2f3a4b5c"),
 ])
 def test_positional_and_dialogue_secrets_are_masked(text: str, secret: str) -> None:
     assert secret not in REDACTOR.redact(text)
@@ -254,6 +261,9 @@ def test_positional_and_dialogue_secrets_are_masked(text: str, secret: str) -> N
     "see docs/setup@home for details", "AUTH required", "pass the tests",
     "echo done > build.log", "echo $API_TOKEN > /dev/null", "echo '<your-key>' > .env.example",
     "sqlcmd -S db -U sa -P \"$SA_PASSWORD\" -Q 'select 1'",
+    "Cookie: theme=dark; lang=en-US", "https://maps.example.com/api?key=YOUR_API_KEY&z=3",
+    "https://docs.example.com/search?key=release-notes&page=2",
+    "request_id=4f8e2a1c-7b3d-4e9f-a6c5-0d1e2f3a4b5c",
 ])
 def test_position_look_alikes_pass(text: str) -> None:
     assert REDACTOR.redact(text) == text
