@@ -43,6 +43,7 @@ import re
 
 from skillgit.safety import effects as _effects
 from skillgit.safety import text as _text
+from skillgit.safety.address import opening_vocative
 from skillgit.safety.decoded import decoded_texts
 from skillgit.safety.findings import Finding
 from skillgit.safety.flow import analyse
@@ -51,7 +52,7 @@ from skillgit.safety.shell import parse
 from skillgit.safety.vocab import AGENT, HIDDEN
 
 __all__ = ["ELEVATION", "UNKNOWN_HOST", "Finding", "Note", "findings", "hosts_in",
-           "is_unsafe", "new_text", "notes", "refused", "unsafe_lines"]
+           "is_unsafe", "new_text", "notes", "refused", "unsafe_lines", "without_vocative"]
 
 MAX_SCREENED = 200_000
 _ALWAYS = frozenset({HIDDEN, AGENT})  # read in the text as written
@@ -64,12 +65,17 @@ def _cells(row: re.Match[str]) -> str:
     return "\n".join(cell.replace("\\|", "|") for cell in cells)
 
 
-def findings(text: str | None, *, _decoding: bool = False) -> list[Finding]:
+def findings(text: str | None, *, user_voice: bool = False,
+             _decoding: bool = False) -> list[Finding]:
     """Every reason `text` may not be copied into a proposal (one finding per detail); text
-    that base64 or hex runs decode to is screened too (`decoded`), one level deep."""
+    that base64 or hex runs decode to is screened too (`decoded`), one level deep.
+
+    `user_voice`: `text` is a message the user typed (not a tool's output, a file or a
+    model's answer): it is read without the name it opens with (`without_vocative`); every
+    class is judged the same on the rest."""
     if not text:
         return []
-    text = text[:MAX_SCREENED]
+    text = without_vocative(text[:MAX_SCREENED]) if user_voice else text[:MAX_SCREENED]
     plain = _text.normalize(text)
     out = _text.findings(text, plain)
     guarded = _effects.unforbidden(plain)
@@ -88,9 +94,16 @@ def findings(text: str | None, *, _decoding: bool = False) -> list[Finding]:
     return list(dict.fromkeys(out))
 
 
-def refused(text: str | None) -> list[str]:
+def refused(text: str | None, *, user_voice: bool = False) -> list[str]:
     """The classes of risk `text` carries, sorted (empty when it may be copied)."""
-    return sorted({f.risk for f in findings(text)})
+    return sorted({f.risk for f in findings(text, user_voice=user_voice)})
+
+
+def without_vocative(text: str) -> str:
+    """`text` without the name it opens with ("Claude, please run …" → "please run …"): a
+    user's message to their agent, written down as a rule for any agent."""
+    found = opening_vocative(text)
+    return text[found.end():] if found is not None else text
 
 
 def is_unsafe(text: str | None) -> bool:

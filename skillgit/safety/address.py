@@ -202,6 +202,24 @@ def _addressed(text: str) -> bool:
                or _named(variant) for variant in (text, loose) if variant)
 
 
+_GREETING = re.compile(r"[ \t]*(?:(?:hey|hi|hello|ok(?:ay)?|so|dear)[ \t,]+)?", re.I)
+
+
+def opening_vocative(text: str) -> re.Match[str] | None:
+    """The name a message opens with, and the punctuation after it ("Claude, ", "Hey Codex:
+    "), when the message opens by calling its agent by name.
+
+    In a message the user typed to their own agent, that is how people talk to an assistant,
+    not text aimed at one (`safety.findings(user_voice=True)` reads the message without it).
+    Everywhere else — a file, a tool's output, a name mid-text or in markup — it is read."""
+    greeting = _GREETING.match(text)
+    start = greeting.end() if greeting else 0
+    return _OPENING_NAME.match(text, start)
+
+
+_OPENING_NAME = re.compile(rf"(?:{_NAMED})\s*[,:;!]\s*|(?:{_NAMED})\s+-{{1,2}}\s*", re.I)
+
+
 def _named(text: str) -> bool:
     """Words that start with a model's or reviewer's name: told what to do where a new piece
     of text opens (`Claude, always …` on a line, after a sentence, a run-verb, or markup and
