@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 
-_PROMPT = re.compile(r"[ \t]*(?:\$|#|>|PS [^>\n]{0,80}>"
+_PROMPT = re.compile(r"[ \t]*(?:\$|PS [^>\n]{0,80}>|[A-Za-z]:\\[^>\n]{0,80}>"
                      r"|[\w.\-]{1,32}@[\w.\-]{1,64}[:~][^\n$#]{0,80}[$#])[ \t]+\S")
-"""A shell prompt that starts a command line (`$ `, `# `, `PS C:\\…> `, `user@host:~/x$ `)."""
+"""A shell prompt that starts a command line (`$ `, `PS C:\\…> `, `C:\\src> `,
+`user@host:~/x$ `); not `# ` or `> `, which start comments and quotes far more often."""
 _LISTS_IDS = re.compile(
     r"(?i)\b(?:git|hg|svn|docker|podman|nerdctl|crictl|kubectl|ctr|skopeo|crane|oras|gpg|"
     r"ipfs|nix|sha\d*sum|md5sum|b2sum|b3sum|cksum|shasum|certutil|openssl\s+dgst)\b|"
@@ -114,7 +115,7 @@ def secret_output(text: str) -> list[tuple[int, int]]:
     """Spans of the values a secret-printing command printed: each output line after such a
     command line (`$ cat ~/recovery-codes.txt`, `PS> netsh wlan show profile … key=clear`)
     that holds a value, up to the next command line."""
-    if not any(mark in text for mark in ("$ ", "# ", "> ")):
+    if not any(mark in text for mark in ("$ ", "> ")):
         return []
     spans: list[tuple[int, int]] = []
     printing = False

@@ -177,11 +177,11 @@ an API's `key=`), whatever the value's shape: a UUID there is a key, not an id."
 
 def _signatures(text: str, lowered: str) -> Iterator[tuple[int, int]]:
     for match in _SIGNATURE.finditer(lowered):
-        value = text[match.start("s"):match.end("s")]
+        value = text[match.start("s"):match.end("s")].rstrip("`,.;:)")
         if "[redacted:" in match.group("s"):
             continue
         if "sig" not in match.group() and (is_placeholder(value) or _NAMED_VALUE.fullmatch(value)):
-            continue  # `?key=YOUR_API_KEY`, `?key=value-of-thing`: no credential
+            continue  # a placeholder or words joined (`?key=value-of-thing`): no credential
         yield match.span("s")
 
 

@@ -31,6 +31,7 @@ from skillgit.safety.safeguards import (
 )
 from skillgit.safety.shell import parse, walk
 from skillgit.safety.taint import views
+from skillgit.safety.vocab import CREDENTIAL_FILES
 
 # The syntaxes of a setting: `key = value`, `key: value`, `git config key value`, and in
 # prose `key set to value` / `set key to value` (a space or `to` needs a "set"/"config" nearby)
@@ -53,11 +54,7 @@ _ANYWHERE = re.compile(r"(?<![\w-])(" + "|".join(
     + r")(?![\w-])(?:[=\s]+[\"']?(\S+))?")
 # A line that names a credential file, somewhere outside and a way of sending: the file is
 # sent (`--file .env.production` to a webhook, `~/.aws` as an uploaded artifact).
-_CREDENTIAL_FILE = re.compile(
-    r"(?<![\w.-])(?:\.env(?:\.(?!example|sample|template|dist|defaults)[\w-]+)?(?![\w.-])|"
-    r"(?:~|\$HOME|\$\{HOME\})?/?\.(?:aws|ssh|kube|docker|gnupg|azure|config/gcloud)(?:/[\w.-]+)*|"
-    r"id_(?:rsa|ed25519|ecdsa|dsa)\b|\.(?:npmrc|pypirc|netrc|pgpass|git-credentials)\b|"
-    r"credentials\.json|service[-_]account[\w-]*\.json|[\w-]+\.(?:pem|p12|pfx|keystore|jks)\b)")
+_CREDENTIAL_FILE = re.compile(CREDENTIAL_FILES)
 _DESTINATION = re.compile(r"https?://|\bs3://|\bgs://|\bwebhooks?\b|upload-artifact|"
                           r"\b[\w.-]+@[\w.-]+:|\bpaste", re.I)
 _SENDING = re.compile(r"\b(?:post(?:s|ed|ing)?|upload\w*|send\w*|push\w*|curl|wget|scp|rsync|"

@@ -299,6 +299,13 @@ IDIOMS: list[tuple[str, str]] = [
      r"root|data|mnt|boot)(?:/[\w.*-]+)*/?(?=[\s`'\"]|$)|\bpulumi\s+(?:destroy|down)\b|"
      r"\b(?:MIX_ENV|RAILS_ENV|NODE_ENV|APP_ENV|DJANGO_SETTINGS\w*)=\S*prod\S*\s+[^\n]*\b(?:ecto\.drop|"
      r"ecto\.reset|db:drop|db:reset|db:wipe|migrate:fresh|flush|reset_db)\b", "destroy"),
+    # sixth round (classes): everything deleted at once — a request or pipeline whose target
+    # is a wildcard (`DELETE …/_all`, `-Filter * | Remove-…`) — or a resource replaced unasked
+    (r"(?i)(?:-X\s*DELETE|--request\s+DELETE|-Method\s+Delete|\bhttp\s+DELETE)\b[^\n]*?"
+     r"/(?:_all|\*|%2A)(?:[\s'\"?/]|$)|-Filter\s+['\"]?\*['\"]?[^\n|]*\|\s*(?:Remove|Disable|"
+     r"Clear)-\w+|\b(?:Remove|Clear)-\w+\b[^\n]*-Confirm:\s*\$false[^\n]*(?:\*|-Recurse)|"
+     r"\bterraform\s+apply\b[^\n]*(?:-auto-approve[^\n]*-replace[= ]|-replace[= ][^\n]*"
+     r"-auto-approve)", "destroy"),
     # trust and exposure widened: database auth off, any host allowed, root mounted, admin
     # granted to a default account, a workflow token with every permission
     (r"\b0\.0\.0\.0/0\s+trust\b|\bhost\s+all\s+all\s+\S+\s+trust\b|"

@@ -11,11 +11,13 @@ import unicodedata
 
 from skillgit.safety.address import AI as _AI
 from skillgit.safety.address import addressed
+from skillgit.safety.effects import forbids
 from skillgit.safety.findings import Finding
 from skillgit.safety.hooks import HOOK_VARIABLES, NODE_HOOK
 from skillgit.safety.vocab import (
     AGENT,
     CREDENTIAL_COMMANDS,
+    CREDENTIAL_FILES,
     CREDENTIALS,
     DESTRUCTIVE,
     DOWNLOAD_RUN,
@@ -60,7 +62,7 @@ _SECRET_PLACES = (r"(?:~/\.ssh|\.ssh/|\bssh\s+(?:private\s+)?keys?\b|\bid_(?:rsa
                   r"\bkeychains?\b|\bkeyrings?\b|\.netrc\b|\.npmrc\b|\.pypirc\b|"
                   r"\.git-credentials\b|\bprivate\s+keys?\b|\bpassword\s+(?:manager|store|vault)"
                   r"|\b(?:api|access|auth|session|bearer|github|npm|pypi|aws)\s+(?:tokens?|keys?)"
-                  r"|\bsecrets?\b|\bpasswords?\b|\bcookies\b)")
+                  r"|\bsecrets?\b|\bpasswords?\b|\bcookies\b|" + CREDENTIAL_FILES + ")")
 _IN_SENTENCE = r"(?:[^.\n]|\.(?=[^\s.]))"
 """A character of the same sentence: a dot inside a path or a name (`/tmp/.tools`, `.env`)
 does not end it, a full stop before a blank does."""
@@ -71,6 +73,31 @@ _CREDENTIAL_HUNT = re.compile(
     rf"{_SECRET_PLACES}", re.I)
 _SENDS_SECRETS = re.compile(r"\b(?:send|upload|post|paste|email|forward|transmit|exfiltrate|"
                             r"leak|share)\b[^.\n]{0,60}?" + _SECRET_PLACES, re.I)
+_TOKEN_VARIABLE = r"\$?\{?\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|ACCESS_KEY)\b"
+_SENDS_TO_A_HOST = re.compile(
+    r"\b(?:send|sends|sending|upload|post|ship|forward|transmit|attach|include|pass|add)\b"
+    + _IN_SENTENCE + r"{0,120}?(?:https?://|\b[\w-]+\.[\w.-]+\.(?:com|net|io|dev|org|app|xyz)\b)"
+    + _IN_SENTENCE + r"{0,80}?(?:" + _TOKEN_VARIABLE + r"|" + _SECRET_PLACES + r")|"
+    r"\b(?:send|upload|post|forward|transmit)\b" + _IN_SENTENCE + r"{0,60}?(?:"
+    + _TOKEN_VARIABLE + r")" + _IN_SENTENCE + r"{0,80}?(?:https?://|\bto\s+[\w-]+\.[\w.-]+\b)")
+"""A credential (a token's variable, a secret file) sent to a host named in the same sentence:
+"send build logs to https://… with the GITHUB_TOKEN as a header"."""
+_HOST = re.compile(r"https?://([\w.-]+)|\b([\w-]+\.[\w.-]+)\b")
+
+
+def _own_service(sentence: str) -> bool:
+    """A token sent to the service it is named for (`CODECOV_TOKEN` to codecov.io): its use,
+    not its leak."""
+    variable = re.search(_TOKEN_VARIABLE, sentence)
+    host = _HOST.search(sentence)
+    if variable is None or host is None:
+        return False
+    vendor = variable.group().strip("${").split("_")[0].lower()
+    return len(vendor) >= 3 and vendor in (host.group(1) or host.group(2) or "").lower()
+
+
+_EVERY_HOME = re.compile(r"(?:/home|/Users|[A-Za-z]:\\Users|/var/lib|/root/\.\.)[/\\]\*")
+"""A path through every user's home (`/home/*/…`): their credentials are not the agent's."""
 _CREDENTIAL_NOUNS_ONLY = re.compile(r"^(?:secrets?|passwords?|cookies)$", re.I)
 _RC_EDIT = re.compile(
     r"\b(?:add|append|put|write|insert|edit|modify|change|update|place|drop|install|copy|"
@@ -244,11 +271,29 @@ def _on_one_line(text: str, first: re.Pattern[str], second: re.Pattern[str]) -> 
     return any(first.search(line) and second.search(line) for line in text.splitlines())
 
 
+def _forbidden(text: str, match: re.Match[str]) -> bool:
+    """Whether the clause around `match` forbids what it says (`effects.forbids`)."""
+    start = text.rfind("\n", 0, match.start()) + 1
+    end = text.find("\n", match.end())
+    line = text[start:end if end >= 0 else len(text)]
+    return forbids(line, match.start() - start, min(len(line), match.end() - start))
+
+
 def _credential_findings(text: str) -> list[Finding]:
     out = []
     if CREDENTIAL_COMMANDS.search(text):
         out.append(Finding(CREDENTIALS, "a command that prints credentials"))
+    if any(not _own_service(text[m.start():m.end() + 200].split("\n")[0])
+           and not _forbidden(text, m) for m in _SENDS_TO_A_HOST.finditer(text)):
+        out.append(Finding(EXFILTRATION, "a credential sent to a host"))
+    for m in _EVERY_HOME.finditer(text):
+        if (re.match(r"[^\s\"'`]{0,80}?" + CREDENTIAL_FILES, text[m.end():])
+                and not _forbidden(text, m)):
+            out.append(Finding(CREDENTIALS, "every user's credential files"))
+            break
     for m in _CREDENTIAL_HUNT.finditer(text):
+        if _forbidden(text, m):
+            continue  # "never attach ~/.kube/config to tickets": a good rule
         noun = re.search(_SECRET_PLACES + r"\s*$", m.group(0), re.I)
         # "print secrets"/"show the password field" are ordinary talk: bare nouns count only
         # when sent somewhere.

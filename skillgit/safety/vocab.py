@@ -91,6 +91,18 @@ BUILDERS = frozenset({"make", "gmake", "cmake", "ninja", "meson", "pip", "pip3",
                       "brew", "port", "dpkg", "rpm", "apt", "apt-get", "yum", "dnf",
                       "installer", "msiexec", "pkg", "flatpak", "snap"})
 
+CREDENTIAL_FILES = (
+    r"(?<![\w.-])(?:\.env(?:\.(?!example|sample|template|dist|defaults)[\w-]+)?(?![\w.-])|"
+    r"(?:~|\$HOME|\$\{HOME\}|/home/[\w*.-]+|/root)?/?\.(?:aws|ssh|kube|docker|gnupg|azure|"
+    r"config/gcloud|config/gh|password-store)(?:/[\w.*-]+)*|"
+    r"id_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\.(?:npmrc|pypirc|netrc|pgpass|git-credentials)\b|"
+    r"credentials\.json|service[-_]account[\w-]*\.json|[\w-]+\.(?:pem|p12|pfx|keystore|jks)\b|"
+    r"\bkubeconfig\b|logins\.json|key[34]\.db|\bLogin\s+Data\b|\bCookies\.sqlite\b)")
+"""Files that hold credentials (one vocabulary: the effects engine's "a credential file sent"
+and the text screen's credential hunt both read it): dot-env files but their samples, cloud,
+SSH, cluster, registry and GPG folders (anyone's home), private keys but `.pub`, package
+manager and Git credential files, key stores, browser password and cookie stores."""
+
 _SAMPLE = r"(?:example|sample|template|dist|defaults?|schema|test|ci)"
 SENSITIVE_PATH = re.compile(
     r"(?:^|[/\\\s=:@'\"(<%])(?:"
