@@ -115,23 +115,26 @@ def secret_output(text: str) -> list[tuple[int, int]]:
     """Spans of the values a secret-printing command printed: each output line after such a
     command line (`$ cat ~/recovery-codes.txt`, `PS> netsh wlan show profile … key=clear`)
     that holds a value, up to the next command line."""
-    if not any(mark in text for mark in ("$ ", "> ")):
+    if "$ " not in text and "> " not in text:
         return []
+    prompts = list(_PROMPT_LINE.finditer(text))
     spans: list[tuple[int, int]] = []
-    printing = False
-    position = 0
-    size = len(text)
-    while position < size:
-        end = text.find("\n", position)
-        end = size if end < 0 else end
-        line = text[position:end]
-        if _PROMPT.match(line):
-            printing = (any(row.search(line) for row in _PRINTS_SECRETS)
-                        and _PUBLIC_FILE.search(line) is None)
-        elif printing and line.strip():
-            spans.extend(_values(line, position))
-        position = end + 1
+    for index, prompt in enumerate(prompts):
+        line = prompt.group()
+        if not any(row.search(line) for row in _PRINTS_SECRETS) or _PUBLIC_FILE.search(line):
+            continue
+        stop = prompts[index + 1].start() if index + 1 < len(prompts) else len(text)
+        position = prompt.end() + 1
+        while position < stop:
+            end = text.find("\n", position, stop)
+            end = stop if end < 0 else end
+            if text[position:end].strip():
+                spans.extend(_values(text[position:end], position))
+            position = end + 1
     return spans
+
+
+_PROMPT_LINE = re.compile(r"^" + _PROMPT.pattern + r"[^\n]*", re.M)
 
 
 def _values(line: str, offset: int) -> list[tuple[int, int]]:

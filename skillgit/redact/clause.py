@@ -32,10 +32,10 @@ MIN_DIGITS = 6
 # password are added by `clause_words` (one definition of each, in vocab.py).
 _EXTRA = ("pin", "pin code", "passcode", "login", "logon", "kennung", "pw", "log in",
           "logging in", "logged in", "sign in", "signing in", "signed in",
-          # one-time and recovery secrets, and keys that unlock a product
-          "backup code", "backup codes", "recovery code", "recovery codes", "setup key", "otp",
-          "totp", "2fa", "mfa", "license key", "licence key", "product key", "serial key",
-          "activation key", "activation code")
+          *(CODE_WORDS := ("backup code", "backup codes", "recovery code", "recovery codes",
+                           "setup key", "otp", "totp", "2fa", "mfa", "license key", "licence key",
+                           "product key", "serial key", "activation key", "activation code")))
+"""(`CODE_WORDS`: one-time and recovery secrets, and keys that unlock a product.)"""
 _OBJECT = (r"(?:the|a|an|this|that|these|those|it|them|all|every|each|your|our|its|their|my|"
            r"to|down|versions?|deps|dependencies|packages?|images?|actions?)")
 """What follows a short word used as a verb (`pin the image`, `pin it to 1.2`)."""

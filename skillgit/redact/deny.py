@@ -34,7 +34,7 @@ import re
 from typing import Protocol, TypeVar
 
 from skillgit.redact.blocks import public_block
-from skillgit.redact.clause import clause_matches, clause_words
+from skillgit.redact.clause import CODE_WORDS, clause_matches, clause_words
 from skillgit.redact.public import public_near
 from skillgit.redact.structures import _structures
 from skillgit.redact.tokens import (
@@ -99,7 +99,8 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
         found.append((kind, begin, finish))
     lowered = text.lower() if lowered is None else lowered
     found.extend(_structures(text, lowered, gaps))
-    if any(hint.search(lowered) for hint in _CLAUSE_HINTS) or foreign_words_in(lowered):
+    if (any(hint.search(lowered) for hint in _CLAUSE_HINTS) or foreign_words_in(lowered)
+            or any(word in lowered for word in CODE_WORDS)):
         found.extend(clause_matches(text, lowered, _CLAUSE_WORDS, lambda start, end: any(
             low <= start and end <= high for low, high in gaps) and not _tagged_digest(
             text, start)))
@@ -122,8 +123,7 @@ def _checksum_line(text: str, start: int, end: int) -> bool:
 _CLAUSE_WORDS = clause_words(PASSWORD_WORDS, ENGLISH_PASSWORD_WORDS)
 _CLAUSE_HINTS = (re.compile(r"pin(?<=\bpin)\b"), re.compile(r"log(?<=\blog)(?:[io]n\b|\w* in\b)"),
                  re.compile(r"kennung"), re.compile(r"pw(?<=\bpw)"), re.compile(r"pass(?:w|ph|c)"),
-                 re.compile(r"sign(?<=\bsign)\w* in\b"), re.compile(r"code"), re.compile(r"key"),
-                 re.compile(r"otp|2fa|mfa"))
+                 re.compile(r"sign(?<=\bsign)\w* in\b"))
 """A cheap look for an English (or `clause._EXTRA`) word before the clause pattern runs
 (three regexes that each start with a literal: one regex of the three tries a branch at
 nearly every character)."""

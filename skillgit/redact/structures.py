@@ -115,7 +115,7 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
                 yield KIND_MNEMONIC, match.start(1), match.end(1)
     yield from _word_values(text, lowered, free)
     if "cookie" in lowered or "-b " in lowered:
-        for start, end in _cookies(text):
+        for start, end in _cookies(text, lowered):
             if free(start, end):
                 yield KIND_POSITION, start, end
     for row, (needs, syntax) in enumerate(zip(_POSITION_NEEDS, _POSITIONS, strict=True)):
@@ -166,15 +166,29 @@ _ANY_OF = 1
 """The row of `_POSITION_NEEDS` that needs one of its literals, not all."""
 
 
-_COOKIE_LIST = re.compile(r"(?i)(?:\bcookie:[ \t]*|\bset-cookie:[ \t]*|(?<![\w-])(?:-b|--cookie)"
-                          r"[ \t]+\\?[\"']?)(?P<list>[^\n\"']{3,4096})")
+_COOKIE_LIST = re.compile(r"(?i)[ \t\"'(]{0,4}(?:\bcookie:[ \t]*|\bset-cookie:[ \t]*|(?<![\w-])"
+                          r"(?:-b|--cookie)[ \t]+\\?[\"']?)(?P<list>[^\n\"']{3,4096})")
+
+
+def _all(lowered: str, literal: str) -> Iterator[int]:
+    position = lowered.find(literal)
+    while position >= 0:
+        yield position
+        position = lowered.find(literal, position + 1)
 _COOKIE = re.compile(r"(?:^|;)[ \t]*[^=;\s]{1,128}=(?P<v>[^;\s\"']{16,4096})")
 
 
-def _cookies(text: str) -> Iterator[tuple[int, int]]:
+def _cookies(text: str, lowered: str) -> Iterator[tuple[int, int]]:
     """Cookie values, in a `Cookie:`/`Set-Cookie:` header or curl's `-b`/`--cookie`: a
     session is a credential whatever its shape (`PHPSESSID=<26 lower-case letters>`)."""
-    for cookies in _COOKIE_LIST.finditer(text):
+    starts = sorted({found for literal in ("cookie", "-b ") for found in _all(lowered, literal)})
+    matches = (_COOKIE_LIST.match(text, max(0, start - 4)) or _COOKIE_LIST.match(text, start)
+               for start in starts)
+    seen: set[int] = set()
+    for cookies in (m for m in matches if m is not None):
+        if cookies.start("list") in seen:
+            continue
+        seen.add(cookies.start("list"))
         low = cookies.start("list")
         for cookie in _COOKIE.finditer(cookies.group("list")):
             value = cookie.group("v")
