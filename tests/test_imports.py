@@ -34,7 +34,7 @@ LAYERS: list[set[str]] = [
     {"gitops", "gitobjects", "gitdiff", "gitremote", "interrupts", "printable", "redact",
      "config", "yamlload",
      "digest",
-     "proposal", "safety", "tokens", "errors", "<root>"},
+     "proposal", "safety", "tokens", "errors", "hints", "<root>"},
 ]
 RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
 

@@ -30,6 +30,7 @@ import httpx
 from skillgit import __version__
 from skillgit.github import errors as e
 from skillgit.github.auth import GitHubSettings, Token
+from skillgit.hints import has_flag
 from skillgit.redact.screen import screen_value
 
 log = logging.getLogger("skillgit.github")
@@ -279,7 +280,8 @@ class GitHubHttp:
                                       f"this{f' (it needs {needs})' if needs else ''}", status)
         if status == 404:
             return e.NotFound(
-                f"{said}. Check the repository name (--repo OWNER/NAME) and that the token "
+                f"{said}. Check the repository name"
+                f"{' (--repo OWNER/NAME)' if has_flag('--repo') else ''} and that the token "
                 f"from {self.token_source} can see it (fine-grained tokens: the repository is "
                 "selected; classic tokens: the `repo` scope for private repositories)", status)
         if status == 422 and "a pull request already exists" in everything:
