@@ -16,6 +16,7 @@ from typing import Any
 from skillgit.attribution.attribute import Attributed
 from skillgit.attribution.history import SkillHistory, SkillVersion
 from skillgit.errors import UsageError
+from skillgit.hints import flag_hint, joined
 
 MIN_N_FOR_PERCENT = 10
 MAX_QUOTES = 3
@@ -129,8 +130,9 @@ def check_skill_named(report: Report, only: str, skills_dir: str | None) -> None
     if only in report.skills or only in report.never_invoked or only in report.outside:
         return
     if only in report.outside_folder:
+        other = joined(flag_hint("--skills-dir", verb=""), "mine.skills_dir", sep=" or ")
         raise UsageError(f"skill {only!r} is outside the skills folder {skills_dir!r}; "
-                         "choose another --skills-dir (or mine.skills_dir) to see it")
+                         f"choose another {other} to see it")
     where = f"below {skills_dir!r}" if skills_dir else "in this repository"
     raise UsageError(f"there is no skill named {only!r}: none {where}, and none of the "
                      f"{report.sessions} session(s) read invoked one")
