@@ -15,6 +15,7 @@ from skillgit.cli.progress import Progress
 from skillgit.errors import EXIT_OK
 from skillgit.printable import json_printable, printable
 from skillgit.redact.screen import screened_output
+from skillgit.wording import plural
 
 if TYPE_CHECKING:  # imported when mining starts: `mine --help` stays quick
     from skillgit.distill.run import DistillResult
@@ -177,7 +178,7 @@ def summary_lines(distilled: DistillResult, result: MineResult) -> list[str]:
     notable = [r for r in found.rejected if r.sessions >= 2 or not r.missed.startswith("not")]
     if notable:
         lines.append("skillgit: rejected candidates (the dimension each missed):")
-        lines += [f"  - \u201c{r.title[:70]}\u201d ({r.sessions} sessions): {r.missed}"
+        lines += [f"  - \u201c{r.title[:70]}\u201d ({plural(r.sessions, 'session')}): {r.missed}"
                   for r in notable[:MAX_REJECTED_SHOWN]]
         if len(notable) > MAX_REJECTED_SHOWN:
             lines.append(f"  - … and {len(notable) - MAX_REJECTED_SHOWN} more (see --json)")

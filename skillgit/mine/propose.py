@@ -42,6 +42,7 @@ from skillgit.mine.write import evidence_shown, quote_shown
 from skillgit.proposal import Candidate, Proposal, SkillChange, Verdict
 from skillgit.redact import Redactor
 from skillgit.skills.model import SKILL_FILE
+from skillgit.wording import plural
 
 
 class Rejected(BaseModel):
@@ -289,7 +290,7 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
 
 
 def _rejected(c: Candidate, missed: str) -> Rejected:
-    return Rejected(title=c.title, missed=missed, sessions=len(c.sessions),
+    return Rejected(title=c.title, missed=missed, sessions=c.seen_in,
                     sources=[c.title, *(s.quote for s in c.signals[:MAX_SOURCES])])
 
 
@@ -301,8 +302,8 @@ def _notes(rejected: list[Rejected]) -> list[str]:
         if len(notes) == MAX_NOTES:
             break
         if r.sessions >= 2 or not r.missed.startswith("not rep"):
-            note = (f"\u201c{generate.plain_text(r.title)[:80]}\u201d ({r.sessions} sessions): "
-                    f"{r.missed}")
+            note = (f"\u201c{generate.plain_text(r.title)[:80]}\u201d "
+                    f"({plural(r.sessions, 'session')}): {r.missed}")
             # screened alone, shown and whole (a title cut mid-sentence loses its context)
             if all(fragments.problem(text) is None for text in (note, *r.sources)):
                 notes.append(note)
