@@ -34,7 +34,7 @@ LAYERS: list[set[str]] = [
     {"gitops", "gitobjects", "gitdiff", "gitremote", "interrupts", "printable", "redact",
      "config", "config_docs", "yamlload",
      "digest",
-     "proposal", "safety", "tokens", "errors", "hints", "wording", "<root>"},
+     "proposal", "safety", "tokens", "errors", "hints", "wording", "stages", "<root>"},
 ]
 RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
 

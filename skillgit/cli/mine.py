@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
+from skillgit import stages
 from skillgit.cli.options import DAYS
-from skillgit.cli.progress import Progress
+from skillgit.cli.progress import Progress, wanted
 from skillgit.errors import EXIT_OK
 from skillgit.printable import json_printable, printable
 from skillgit.redact.screen import screened_output
@@ -105,7 +105,7 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
         window=config.attribution.window, remote=remote or config.publish.remote)
     distill = DistillOptions(workers=workers or config.distill.workers, limit=limit,
                              refresh=refresh, parse_tag=parse_tag(patterns))
-    progress = Progress(enabled=sys.stderr.isatty() and not as_json)
+    progress = Progress(enabled=wanted() and not as_json)
     query = SessionQuery(agents=agents, source=source, since_days=since)
 
     def warn(message: str) -> None:
@@ -118,17 +118,18 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
     shared = None
     if from_digests:
         from skillgit.share.run import local_sessions, mine_shared
-        local = local_sessions(engine, query, distill, redactor, lambda _d: progress.tick(),
-                               warn) \
+        local = local_sessions(engine, query, distill, redactor, None, warn) \
             if source is not None else None
-        distilled, result, shared = mine_shared(
-            repo_path, config, options, engine, redactor, os.environ, remote=remote,
-            since_days=since, local=local, on_warning=warn, model_judge=judge)
+        with stages.listening(progress):
+            distilled, result, shared = mine_shared(
+                repo_path, config, options, engine, redactor, os.environ, remote=remote,
+                since_days=since, local=local, on_warning=warn, model_judge=judge)
     else:
-        distilled, result = run_mine(
-            repo_path, query, options, engine, cache=DigestCache(default_cache_dir()),
-            redactor=redactor, distill=distill, model_judge=judge, env=os.environ,
-            on_digest=lambda _d: progress.tick(), on_warning=warn)
+        with stages.listening(progress):
+            distilled, result = run_mine(
+                repo_path, query, options, engine, cache=DigestCache(default_cache_dir()),
+                redactor=redactor, distill=distill, model_judge=judge, env=os.environ,
+                on_warning=warn)
     progress.done()
     if as_json:
         summary = summary_json(distilled, result)

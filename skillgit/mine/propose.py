@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 
 from pydantic import BaseModel, Field
 
+from skillgit import stages
 from skillgit.attribution.attribute import resolve
 from skillgit.attribution.history import build_history
 from skillgit.attribution.outcome import DEFAULT_WINDOW
@@ -192,6 +193,7 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
     if history.note is not None and on_warning is not None:
         on_warning(history.note)
     names = {k.name for k in known}
+    stages.begin(f"grouping {len(digests):,} sessions")
     grouped = [covering.about_known(c, names) for c in group(signals_from(
         digests, redactor, window=window,
         name=lambda d, use: resolve(history, use, d.started_at)[0]),
@@ -217,7 +219,9 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
     chosen: list[tuple[Verdict, str, str, SkillChange]] = []
     judged = 0
     budget = screened_texts() + LISTING_SCREEN_BUDGET
+    stages.begin("judging", len(candidates), "candidates")
     for verdict in verdicts:
+        stages.advance()
         listed_enough = len(result.rejected) >= MAX_REJECTED_LISTED \
             or screened_texts() >= budget
         if listed_enough and (len(chosen) >= max_proposals or not verdict.accepted):
