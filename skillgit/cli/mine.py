@@ -149,16 +149,22 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
         click.echo(printable(f"skillgit: shared digests: {len(shared.digests)} sessions from "
                              f"{len(shared.contributors)} contributors ({shared.duplicates} "
                              f"duplicates merged, {len(shared.problems)} problems)"), err=True)
-    for line in summary_lines(distilled, result):
+    for line in summary_lines(distilled, result, shared=shared is not None):
         click.echo(printable(line), err=True)
     return EXIT_OK
 
 
-def summary_lines(distilled: DistillResult, result: MineResult) -> list[str]:
+def summary_lines(distilled: DistillResult, result: MineResult, *,
+                  shared: bool = False) -> list[str]:
+    """The run summary on stderr; `shared`: the sessions mined include teammates' digests
+    (`--from-digests`), so they are not all read from local files."""
     s, found = distilled.stats, result.found
     usage = distilled.usage + found.usage
+    read = (f"{plural(s.sessions, 'session')} mined ({plural(s.files, 'local file')} read)"
+            if shared else
+            f"{plural(s.sessions, 'session')} read from {plural(s.files, 'file')}")
     lines = [
-        f"skillgit: {s.sessions} sessions read from {s.files} files; digests: {s.cached} cached,"
+        f"skillgit: {read}; digests: {s.cached} cached,"
         f" {s.computed} new ({s.engine_calls} engine calls, {usage.input_tokens} tokens in, "
         f"{usage.output_tokens} out{', estimated' if usage.estimated else ''})",
         f"skillgit: {found.candidates} candidates -> {len(found.proposals)} proposals"

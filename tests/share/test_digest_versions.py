@@ -89,7 +89,9 @@ def test_mine_from_digests_reads_old_schemas_says_why_and_counts_sessions(
     monkeypatch.chdir(ci)
     capsys.readouterr()
     assert main(["mine", "--from-digests", "--json"]) == 0
-    result = json.loads(capsys.readouterr().out)
+    out, err = capsys.readouterr()
+    result = json.loads(out)
+    assert "skillgit: 3 sessions mined (0 local files read)" in err
     assert result["shared"]["contributors"] == 2
     assert result["shared"]["digests"] == 3           # alice's, and two of schema 1
     assert result["sessions"] == 3                    # the sessions mined, not the local ones
