@@ -95,8 +95,9 @@ def place(findings: list[Finding], skill: SkillAt, changed: dict[str, ChangedFil
             annotated = True
         elif (finding.rule, _inside(finding.path, directory)) not in had and (
                 item.status in ("added", "modified", "renamed") or item.added_lines):
-            changed_lines = lines.setdefault(finding.path, sorted(item.added_lines))
-            out.append(Placed(finding, True, moved_to(finding, changed_lines)))
+            if finding.path not in lines:
+                lines[finding.path] = sorted(item.added_lines)
+            out.append(Placed(finding, True, moved_to(finding, lines[finding.path])))
             continue
         else:
             annotated = False
