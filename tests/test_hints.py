@@ -19,6 +19,7 @@ from pathlib import Path
 import click
 import httpx
 import pytest
+import tomllib
 from pydantic import BaseModel
 
 from skillgit import hints
@@ -34,7 +35,7 @@ KEY = re.compile(r"(?<![\w./-])(" + "|".join(Config.model_fields) + r")\.([a-z_]
 OTHER_PROGRAMS = ("skillgit.safety", "skillgit.redact", "skillgit.distill.tool_families",
                   "skillgit.distill.env_signals", "skillgit.distill.action_context",
                   "skillgit.distill.user_phrases", "skillgit.distill.restated",
-                  "skillgit.distill.error_lines", "skillgit.llm.agent_cli")
+                  "skillgit.distill.error_lines")
 # Where a message names the command a flag belongs to: `skillgit share --forget`,
 # `mine --max`, and the Action's `args:` input (arguments of `skillgit mine`).
 COMMAND_MENTION = re.compile(r"(?:skillgit\s+|`)(" + "|".join(COMMANDS) + r")\b([^`;\n]*)"
@@ -48,6 +49,12 @@ def _module_name(path: Path) -> str:
 
 
 MODULES = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+# Engines are loaded by entry point, which no import statement shows: whoever reaches the
+# engine registry reaches every engine module.
+_PYPROJECT = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+ENGINE_MODULES = frozenset(
+    target.split(":", 1)[0]
+    for target in _PYPROJECT["project"]["entry-points"]["skillgit.engines"].values())
 
 
 @cache
@@ -69,6 +76,8 @@ def _imports(module: str) -> frozenset[str]:
                 name = name.rpartition(".")[0]
             if name:
                 found.add(name)
+    if module == "skillgit.llm.base":
+        found |= ENGINE_MODULES
     return frozenset(found)
 
 
@@ -185,6 +194,7 @@ def test_the_walk_sees_the_hints_it_checks() -> None:
     assert any(m == "skillgit.share.remote" and "skillgit share --forget" in t for m, t in seen)
     assert list(_flag_problems("skillgit.github.repo", "pass --repo OWNER/NAME"))
     assert list(_flag_problems("skillgit.cli.share", "or name one with --token-env"))
+    assert "skillgit.llm.agent_cli" in _reach("skillgit.cli.share")   # by entry point
     assert list(_key_problems("set judge.nope in .skillgit.yaml"))
     assert not list(_key_problems("set judge.llm in .skillgit.yaml"))
 
