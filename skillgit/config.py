@@ -76,7 +76,7 @@ class LLMConfig(BaseModel):
     name: str | None = Field(default=None, min_length=1)
     model: str | None = Field(default=None, min_length=1)
     base_url: str | None = Field(default=None, pattern=r"^https?://\S+$")
-    timeout: float | None = Field(default=None, gt=0, le=3600)
+    timeout: float | None = Field(default=60.0, gt=0, le=3600)  # null: the default
     # Engine-specific options passed to the engine as `EngineSettings.extra`.
     options: dict[str, str] = Field(default_factory=dict)
 

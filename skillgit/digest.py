@@ -14,14 +14,21 @@ redacted quotes and one-line summaries, so digests can be cached and later share
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic.json_schema import SkipJsonSchema
 
-# 2: correction items may carry the command the user corrected and the one that then
-# succeeded; skill_uses (invocations with their outcome windows)
-DIGEST_SCHEMA_VERSION = 2
+# Every digest schema skillgit ever wrote, and what it added. A reader reads them all
+# (`upgrade_schema`): a new version may only add fields whose default means "not recorded",
+# or it must say here how older JSON becomes it.
+SCHEMA_HISTORY: dict[int, str] = {
+    1: "the first schema (shared on refs since share's on-ref format 1)",
+    2: "correction items may carry the command the user corrected and the one that then "
+       "succeeded; skill_uses (invocations with their outcome windows)",
+}
+DIGEST_SCHEMA_VERSION = max(SCHEMA_HISTORY)
+READABLE_SCHEMA_VERSIONS: tuple[int, ...] = tuple(sorted(SCHEMA_HISTORY))
 # Upper bound for an evidence quote (characters).
 MAX_QUOTE_CHARS = 240
 # Upper bound for a one-line summary (characters).
@@ -154,3 +161,34 @@ class Digest(BaseModel):
     contributor: str | None = Field(default=None, description=(
         "the id of the teammate who shared it (`skillgit share`), never a name or an email; "
         "None for the user's own sessions"))
+
+
+class DigestSchemaError(ValueError):
+    """A digest in a schema this skillgit cannot read; the text says which and what to do."""
+
+
+def upgrade_schema(body: dict[str, Any]) -> dict[str, Any]:
+    """A digest's JSON in any schema skillgit ever wrote, as the current schema's JSON.
+
+    Teammates on two skillgit versions share digests: an older schema is read (the fields it
+    lacks keep their defaults); a newer one is refused with a message that says to upgrade."""
+    version = body.get("schema_version")
+    if type(version) is not int:
+        raise DigestSchemaError(f"no digest schema_version (got {version!r})")
+    if version > DIGEST_SCHEMA_VERSION:
+        raise DigestSchemaError(
+            f"digest schema {version} is newer than this skillgit reads "
+            f"({_versions()}); upgrade skillgit (`pip install --upgrade skillgit`) to read it")
+    if version not in READABLE_SCHEMA_VERSIONS:
+        raise DigestSchemaError(f"digest schema {version}: skillgit never wrote it "
+                                f"(it reads {_versions()})")
+    while version < DIGEST_SCHEMA_VERSION:
+        body = {**body, "schema_version": version + 1}
+        version += 1
+    return body
+
+
+def _versions() -> str:
+    low, high = READABLE_SCHEMA_VERSIONS[0], READABLE_SCHEMA_VERSIONS[-1]
+    return f"{low} to {high}" if low != high else str(high)
+

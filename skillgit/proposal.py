@@ -73,10 +73,18 @@ class Candidate(BaseModel):
     signals: list[Signal] = Field(default_factory=list)
     # signals withheld by the safety screen: class of risk → count (their text is gone)
     withheld: dict[str, int] = Field(default_factory=dict)
+    # the sessions those withheld signals came from (ids only): a wholly withheld candidate
+    # was still seen in them, and says so
+    withheld_sessions: list[str] = Field(default_factory=list)
 
     @property
     def sessions(self) -> list[str]:
         return sorted({s.session_id for s in self.signals})
+
+    @property
+    def seen_in(self) -> int:
+        """The sessions it was seen in, withheld signals' included (what a person is told)."""
+        return len({s.session_id for s in self.signals} | set(self.withheld_sessions))
 
     def of_kind(self, *kinds: str) -> list[Signal]:
         return [s for s in self.signals if s.kind in kinds]

@@ -32,9 +32,9 @@ LAYERS: list[set[str]] = [
     {"github"},                    # the only GitHub client; imports nothing from above
     # Below both producers and consumers: the git side, redaction, config, shared data types.
     {"gitops", "gitobjects", "gitdiff", "gitremote", "interrupts", "printable", "redact",
-     "config", "yamlload",
+     "config", "config_docs", "yamlload",
      "digest",
-     "proposal", "safety", "tokens", "errors", "<root>"},
+     "proposal", "safety", "tokens", "errors", "hints", "wording", "stages", "<root>"},
 ]
 RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
 

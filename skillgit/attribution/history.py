@@ -42,6 +42,8 @@ class SkillHistory:
     commits_walked: int = 0
     # a shallow clone: the walk stopped at this commit (older history is not there)
     shallow_at: str | None = None
+    # skills of this repository outside the skills folder asked for (not "not in the repo")
+    outside_folder: set[str] = field(default_factory=set)
 
     @property
     def note(self) -> str | None:
@@ -100,6 +102,7 @@ def build_history(repo: GitRepo, tip: str, skills_dir: str | None = None) -> Ski
         since = datetime.fromtimestamp(info.commit_time, tz=timezone.utc)
         for path, blob in sorted(changed.items()):
             if not path.startswith(prefix):
+                history.outside_folder.add(skill_name_of(path))
                 continue
             if blob is not None and blob not in keys:
                 keys[blob] = file_sha(repo.blob(blob))

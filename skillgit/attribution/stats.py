@@ -15,6 +15,8 @@ from typing import Any
 
 from skillgit.attribution.attribute import Attributed
 from skillgit.attribution.history import SkillHistory, SkillVersion
+from skillgit.errors import UsageError
+from skillgit.hints import flag_hint, joined
 
 MIN_N_FOR_PERCENT = 10
 MAX_QUOTES = 3
@@ -91,6 +93,7 @@ class SkillStats:
 class Report:
     skills: dict[str, SkillStats] = field(default_factory=dict)
     outside: dict[str, Figures] = field(default_factory=dict)   # invoked, not in this repo
+    outside_folder: list[str] = field(default_factory=list)     # in the repo, not the folder
     never_invoked: list[str] = field(default_factory=list)
     sessions: int = 0
     window: int = 3
@@ -103,11 +106,15 @@ def build_report(history: SkillHistory, items: Iterable[Attributed], *, sessions
     for item in items:
         if only is not None and item.skill != only:
             continue
+        if not item.in_repo and item.skill in history.outside_folder:
+            continue  # a skill of this repository the --skills-dir filter leaves out
         if item.in_repo:
             report.skills.setdefault(item.skill, SkillStats(item.skill)).add(item)
         else:
             report.outside.setdefault(item.skill, Figures()).add(item)
     current = history.current()
+    report.outside_folder = sorted(name for name in history.outside_folder
+                                   if name not in current and (only is None or name == only))
     report.never_invoked = [name for name in current if name not in report.skills
                             and (only is None or name == only)]
     for name, stats in report.skills.items():
@@ -115,6 +122,20 @@ def build_report(history: SkillHistory, items: Iterable[Attributed], *, sessions
             stats.changed_in_window = [v for v in history.changed_between(name, since)
                                        if v.blob is not None]
     return report
+
+
+def check_skill_named(report: Report, only: str, skills_dir: str | None) -> None:
+    """A `--skill NAME` that names no skill (none in the repository or its skills folder, none
+    invoked in the sessions read) is a usage error saying so, not an empty report."""
+    if only in report.skills or only in report.never_invoked or only in report.outside:
+        return
+    if only in report.outside_folder:
+        other = joined(flag_hint("--skills-dir", verb=""), "mine.skills_dir", sep=" or ")
+        raise UsageError(f"skill {only!r} is outside the skills folder {skills_dir!r}; "
+                         f"choose another {other} to see it")
+    where = f"below {skills_dir!r}" if skills_dir else "in this repository"
+    raise UsageError(f"there is no skill named {only!r}: none {where}, and none of the "
+                     f"{report.sessions} session(s) read invoked one")
 
 
 def _version_dict(label: str, version: SkillVersion | None, figures: Figures) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import click
 
-from skillgit import __version__
+from skillgit import __version__, hints
 from skillgit.cli import COMMANDS
 from skillgit.errors import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, SkillgitError
 from skillgit.interrupts import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated, sigterm_raises
@@ -38,6 +38,26 @@ class LazyGroup(click.Group):
         assert isinstance(command, click.Command)
         return command
 
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        """The subcommand to run; from here on hints are worded for its flags (see
+        `skillgit.hints`; `run` restores the previous wording when it returns)."""
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:
+            hints.enter(long_flags(command))
+        return name, command, rest
+
+
+def long_flags(command: click.Command) -> set[str]:
+    """Every long flag `command` accepts (with its subcommands' for a group such as `llm`)."""
+    flags = {"--help"}
+    for param in command.params:
+        flags.update(o for o in (*param.opts, *param.secondary_opts) if o.startswith("--"))
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            flags |= long_flags(sub)
+    return flags
+
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "-V", "--version", prog_name="skillgit")
@@ -54,7 +74,7 @@ def run(argv: Sequence[str] | None = None) -> int:
 
     Ctrl-C exits 130 and SIGTERM 143, after `finally` blocks ran (lock files are removed; a git
     write in progress completes first, see `skillgit.interrupts`)."""
-    with sigterm_raises():
+    with sigterm_raises(), hints.scope():
         return _run(argv)
 
 

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import click
 
+from skillgit import stages
 from skillgit.cli.options import DAYS
-from skillgit.cli.progress import Progress
+from skillgit.cli.progress import Progress, wanted
 from skillgit.digest import Digest
 from skillgit.distill.cache import DigestCache, default_cache_dir
 from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions, parse_tag
@@ -65,18 +66,19 @@ def distill(since: float | None, agents: tuple[str, ...], source: Path | None,
         workers=workers or config.distill.workers, limit=limit, refresh=refresh,
         parse_tag=parse_tag(patterns))
     cache = DigestCache(default_cache_dir())
-    progress = Progress(enabled=sys.stderr.isatty() and not sys.stdout.isatty())
+    # stdout is the listing: a status line on the same terminal would break into it
+    progress = Progress(enabled=wanted() and not sys.stdout.isatty())
 
     def show(digest: Digest) -> None:
-        progress.tick()
         if as_json:
             click.echo(json_printable(digest.model_dump_json()))
         else:
             for line in digest_lines(digest):
                 click.echo(printable(line))
 
-    result = distill_sessions(engine, options, cache, redactor, on_digest=show,
-                              on_warning=_warn)
+    with stages.listening(progress):
+        result = distill_sessions(engine, options, cache, redactor, on_digest=show,
+                                  on_warning=_warn)
     progress.done()
     click.echo(printable(summary_line(result, engine.name, engine.model)), err=True)
     if result.error is not None:

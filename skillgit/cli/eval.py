@@ -78,7 +78,9 @@ def report_lines(result: Score) -> list[str]:
     return [
         f"engine    {result.engine} (judge: {result.judge})",
         f"recall    {len(result.found)}/{result.lessons} ({result.recall:.2f})"
-        + (f"; missed: {', '.join(result.missed)}" if result.missed else ""),
+        + (f"; missed {len(result.missed)}:" if result.missed else ""),
+        *(f"  - {lesson}: {result.why_missed.get(lesson, 'no reason recorded')}"
+          for lesson in result.missed),
         f"spurious  {len(result.spurious)}" + (f": {', '.join(result.spurious)}"
                                               if result.spurious else ""),
         f"traps     {len(result.traps)} proposed" + (f": {', '.join(result.traps)}"

@@ -15,7 +15,7 @@ from skillgit.distill.engines import create_engine
 from skillgit.errors import EXIT_OK, EXIT_USAGE, SkillgitError
 from skillgit.llm.base import Backend, Engine, InvalidAnswer
 from skillgit.llm.deadline import deadline
-from skillgit.llm.select import ENABLE_HINT, HEURISTIC, Selection, select_engine
+from skillgit.llm.select import HEURISTIC, Selection, enable_hint, select_engine
 from skillgit.printable import json_printable, printable
 
 PROBE_SYSTEM = 'This is a connectivity check. Reply with exactly this JSON object: {"ok": true}'
@@ -85,7 +85,7 @@ def check(selection: Selection) -> dict[str, Any]:
         if backend is None:
             report.update(ok=True, status="ok (no LLM calls: nothing to probe)")
             if selection.engine == HEURISTIC:
-                report.update(status="ok (built in, offline, no LLM calls)", hint=ENABLE_HINT)
+                report.update(status="ok (built in, offline, no LLM calls)", hint=enable_hint())
             return report
         report["model"] = backend.model
         report["endpoint"] = endpoint_of(backend, selection)

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
+from skillgit import stages
 from skillgit.cli.options import DAYS
-from skillgit.cli.progress import Progress
+from skillgit.cli.progress import Progress, wanted
 from skillgit.errors import EXIT_OK
 from skillgit.printable import json_printable, printable
 from skillgit.redact.screen import screened_output
+from skillgit.wording import plural
 
 if TYPE_CHECKING:  # imported when mining starts: `mine --help` stays quick
     from skillgit.distill.run import DistillResult
@@ -104,7 +105,7 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
         window=config.attribution.window, remote=remote or config.publish.remote)
     distill = DistillOptions(workers=workers or config.distill.workers, limit=limit,
                              refresh=refresh, parse_tag=parse_tag(patterns))
-    progress = Progress(enabled=sys.stderr.isatty() and not as_json)
+    progress = Progress(enabled=wanted() and not as_json)
     query = SessionQuery(agents=agents, source=source, since_days=since)
 
     def warn(message: str) -> None:
@@ -117,17 +118,18 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
     shared = None
     if from_digests:
         from skillgit.share.run import local_sessions, mine_shared
-        local = local_sessions(engine, query, distill, redactor, lambda _d: progress.tick(),
-                               warn) \
+        local = local_sessions(engine, query, distill, redactor, None, warn) \
             if source is not None else None
-        distilled, result, shared = mine_shared(
-            repo_path, config, options, engine, redactor, os.environ, remote=remote,
-            since_days=since, local=local, on_warning=warn, model_judge=judge)
+        with stages.listening(progress):
+            distilled, result, shared = mine_shared(
+                repo_path, config, options, engine, redactor, os.environ, remote=remote,
+                since_days=since, local=local, on_warning=warn, model_judge=judge)
     else:
-        distilled, result = run_mine(
-            repo_path, query, options, engine, cache=DigestCache(default_cache_dir()),
-            redactor=redactor, distill=distill, model_judge=judge, env=os.environ,
-            on_digest=lambda _d: progress.tick(), on_warning=warn)
+        with stages.listening(progress):
+            distilled, result = run_mine(
+                repo_path, query, options, engine, cache=DigestCache(default_cache_dir()),
+                redactor=redactor, distill=distill, model_judge=judge, env=os.environ,
+                on_warning=warn)
     progress.done()
     if as_json:
         summary = summary_json(distilled, result)
@@ -147,16 +149,22 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
         click.echo(printable(f"skillgit: shared digests: {len(shared.digests)} sessions from "
                              f"{len(shared.contributors)} contributors ({shared.duplicates} "
                              f"duplicates merged, {len(shared.problems)} problems)"), err=True)
-    for line in summary_lines(distilled, result):
+    for line in summary_lines(distilled, result, shared=shared is not None):
         click.echo(printable(line), err=True)
     return EXIT_OK
 
 
-def summary_lines(distilled: DistillResult, result: MineResult) -> list[str]:
+def summary_lines(distilled: DistillResult, result: MineResult, *,
+                  shared: bool = False) -> list[str]:
+    """The run summary on stderr; `shared`: the sessions mined include teammates' digests
+    (`--from-digests`), so they are not all read from local files."""
     s, found = distilled.stats, result.found
     usage = distilled.usage + found.usage
+    read = (f"{plural(s.sessions, 'session')} mined ({plural(s.files, 'local file')} read)"
+            if shared else
+            f"{plural(s.sessions, 'session')} read from {plural(s.files, 'file')}")
     lines = [
-        f"skillgit: {s.sessions} sessions read from {s.files} files; digests: {s.cached} cached,"
+        f"skillgit: {read}; digests: {s.cached} cached,"
         f" {s.computed} new ({s.engine_calls} engine calls, {usage.input_tokens} tokens in, "
         f"{usage.output_tokens} out{', estimated' if usage.estimated else ''})",
         f"skillgit: {found.candidates} candidates -> {len(found.proposals)} proposals"
@@ -177,7 +185,7 @@ def summary_lines(distilled: DistillResult, result: MineResult) -> list[str]:
     notable = [r for r in found.rejected if r.sessions >= 2 or not r.missed.startswith("not")]
     if notable:
         lines.append("skillgit: rejected candidates (the dimension each missed):")
-        lines += [f"  - \u201c{r.title[:70]}\u201d ({r.sessions} sessions): {r.missed}"
+        lines += [f"  - \u201c{r.title[:70]}\u201d ({plural(r.sessions, 'session')}): {r.missed}"
                   for r in notable[:MAX_REJECTED_SHOWN]]
         if len(notable) > MAX_REJECTED_SHOWN:
             lines.append(f"  - … and {len(notable) - MAX_REJECTED_SHOWN} more (see --json)")

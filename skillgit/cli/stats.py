@@ -43,7 +43,7 @@ def stats(since: float | None, skill: str | None, as_json: bool, agents: tuple[s
     transcript shows. Lists never-invoked skills and skills that are not in this repository.
     """
     from skillgit.attribution.run import collect
-    from skillgit.attribution.stats import report_json, report_text
+    from skillgit.attribution.stats import check_skill_named, report_json, report_text
     from skillgit.config import load_config, skills_dir_is_inside
     from skillgit.errors import UsageError
     from skillgit.redact import Redactor
@@ -59,6 +59,8 @@ def stats(since: float | None, skill: str | None, as_json: bool, agents: tuple[s
                      base=base or config.mine.base, skills_dir=folder, only=skill,
                      on_warning=lambda m: click.echo(f"skillgit: warning: {printable(m)}",
                                                      err=True))
+    if skill is not None:
+        check_skill_named(report, skill, folder)
     if as_json:
         click.echo(json_printable(json.dumps(report_json(report), ensure_ascii=False)))
     else:

@@ -21,7 +21,7 @@ from skillgit.errors import UsageError
 
 PLANTED_SECRET = "ghp_" + "Demo0Planted0Secret0Never0Leak0x1"[:36].ljust(36, "x")
 EXPECTED = f"""\
-# Labelled set for `skillgit eval` (see README: "Measuring an engine").
+# Labelled set for `skillgit eval` (see README, "`skillgit eval`").
 lessons:
   - id: pnpm-not-npm
     kind: new

@@ -19,6 +19,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from skillgit import stages
 from skillgit.digest import Digest
 from skillgit.distill.cache import (
     ConversationRef,
@@ -279,6 +280,7 @@ class _Run:
         if cached:
             self.result.stats.cached += 1
         self.result.digests.append(digest)
+        stages.advance()
         if self.on_digest is not None:
             self.on_digest(digest)
 
@@ -325,6 +327,7 @@ def distill_sessions(engine: Engine, options: DistillOptions, cache: DigestCache
     files = list(session_files(adapters, source=query.source, env=env, modified_after=cutoff,
                                on_warning=warn, known=run.known))
     files.sort(key=lambda item: (-_mtime(item[1]), str(item[1])))
+    stages.begin("distilling", min(len(files), options.limit or len(files)), "sessions")
     run.run(files, adapters)
     return run.result
 

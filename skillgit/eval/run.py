@@ -13,7 +13,7 @@ from dulwich.repo import Repo
 
 from skillgit.distill.cache import DigestCache
 from skillgit.eval.labelled import LabelledSet
-from skillgit.eval.score import Proposed, Score, score
+from skillgit.eval.score import Proposed, Score, Turned, score
 from skillgit.gitops import GitRepo
 from skillgit.judge.model_judge import ModelJudge
 from skillgit.judge.prices import estimated_cost
@@ -77,7 +77,10 @@ def run_eval(labelled: LabelledSet, engine: Engine, make_judge: JudgeFactory,
         outputs["rejected candidates"] = "\n".join(r.model_dump_json()
                                                    for r in result.found.rejected)
         outputs.update(_cache_texts(work / "cache"))
-    found = score(labelled.expected, proposed, outputs)
+    turned = [Turned(texts="\n".join(r.sources or [r.title]), reason=r.missed)
+              for r in result.found.rejected]
+    found = score(labelled.expected, proposed, outputs, turned, result.found.not_listed,
+                  result.found.withheld)
     usage = distilled.usage + result.found.usage
     report = result.found.judge
     judge_usage = report.usage if report is not None else Usage()

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from skillgit.errors import UsageError
 from skillgit.github.errors import NoToken
+from skillgit.hints import flag_hint
 
 DEFAULT_API_URL = "https://api.github.com"
 DEFAULT_SERVER_URL = "https://github.com"
@@ -135,8 +136,9 @@ def resolve_token(environ: Mapping[str, str], token_env: str | None = None,
         value = (run(argv, GH_TIMEOUT) or "").strip()
         if value:
             return _checked(value, "gh auth token")
-    raise NoToken("no GitHub token: set GITHUB_TOKEN (or SKILLGIT_GITHUB_TOKEN, or name "
-                  "another variable with --token-env), or log in with `gh auth login`")
+    other = flag_hint("--token-env", verb="name another variable with ")
+    raise NoToken("no GitHub token: set GITHUB_TOKEN (or SKILLGIT_GITHUB_TOKEN"
+                  f"{', or ' + other if other else ''}), or log in with `gh auth login`")
 
 
 def _checked(value: str, source: str) -> Token:

@@ -30,7 +30,9 @@ import httpx
 from skillgit import __version__
 from skillgit.github import errors as e
 from skillgit.github.auth import GitHubSettings, Token
+from skillgit.hints import has_flag
 from skillgit.redact.screen import screen_value
+from skillgit.wording import sentence
 
 log = logging.getLogger("skillgit.github")
 
@@ -259,27 +261,29 @@ class GitHubHttp:
         said = self.scrub(f"{method} {_path(path)}: HTTP {status}: {message}"
                           + (f" ({'; '.join(details)})" if details else ""))
         everything = " ".join([message, *details]).lower()
+        told = sentence(said)  # what GitHub said, ending in one period (it may end in one)
         if "not permitted to create or approve pull requests" in everything:
             return e.ActionsCannotCreatePullRequests(
-                f"{said}. Allow it in the repository's Settings → Actions → General → "
+                f"{told} Allow it in the repository's Settings → Actions → General → "
                 "Workflow permissions → \"Allow GitHub Actions to create and approve pull "
                 "requests\" (and in the organisation's settings if it is greyed out)", status)
         if status == 401:
             return e.BadCredentials(
-                f"{said}. GitHub rejected the token from {self.token_source}: check that it "
+                f"{told} GitHub rejected the token from {self.token_source}: check that it "
                 f"is valid, not expired, and issued for {self.settings.server_url}", status)
         if status == 403 and "resource not accessible" in everything:
             need = needs or "Contents, Pull requests and Issues: read and write"
             return e.PermissionDenied(
-                f"{said}. The token from {self.token_source} lacks a permission this call "
+                f"{told} The token from {self.token_source} lacks a permission this call "
                 f"needs: {need} (Actions: `permissions:` in the workflow; fine-grained "
                 "tokens: the repository's permissions)", status)
         if status == 403:
-            return e.PermissionDenied(f"{said}. The token from {self.token_source} may not do "
+            return e.PermissionDenied(f"{told} The token from {self.token_source} may not do "
                                       f"this{f' (it needs {needs})' if needs else ''}", status)
         if status == 404:
             return e.NotFound(
-                f"{said}. Check the repository name (--repo OWNER/NAME) and that the token "
+                f"{told} Check the repository name"
+                f"{' (--repo OWNER/NAME)' if has_flag('--repo') else ''} and that the token "
                 f"from {self.token_source} can see it (fine-grained tokens: the repository is "
                 "selected; classic tokens: the `repo` scope for private repositories)", status)
         if status == 422 and "a pull request already exists" in everything:
@@ -287,7 +291,7 @@ class GitHubHttp:
         if status == 422:
             return e.ValidationFailed(said, status, tuple(self.scrub(d) for d in details))
         if status == 410:
-            return e.GitHubError(f"{said}. Is this feature (e.g. issues) turned off in the "
+            return e.GitHubError(f"{told} Is this feature (e.g. issues) turned off in the "
                                  "repository's settings?", status)
         if status >= 500:
             return e.NetworkError(f"{said}; GitHub kept failing after "

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from urllib.parse import quote, urlsplit
 
 from skillgit.errors import UsageError
+from skillgit.hints import flag_hint
 
 # GitHub's own rules: owners are alphanumerics and single hyphens; names add `.` and `_`.
 _OWNER = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})")
@@ -51,12 +52,16 @@ class RepoRef:
             path = match.group("path")
         else:
             raise UsageError(f"cannot tell OWNER/NAME from the remote URL {_safe(url)!r}; "
-                             "pass --repo OWNER/NAME")
+                             + _repo_hint())
         segments = [s for s in path.split("/") if s]
         if len(segments) < 2:
             raise UsageError(f"cannot tell OWNER/NAME from the remote URL {_safe(url)!r}; "
-                             "pass --repo OWNER/NAME")
+                             + _repo_hint())
         return cls.parse("/".join(segments[-2:]), source=f"remote URL {_safe(url)!r}")
+
+
+def _repo_hint() -> str:
+    return flag_hint("--repo OWNER/NAME", "set GITHUB_REPOSITORY=OWNER/NAME")
 
 
 def _safe(url: str) -> str:

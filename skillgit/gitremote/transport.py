@@ -38,6 +38,7 @@ from skillgit.gitremote.target import (
     UnsupportedRemote,
     scrub,
 )
+from skillgit.hints import has_flag
 
 HTTP_TIMEOUT_SECONDS = 60.0
 
@@ -110,7 +111,8 @@ def _looks_unreachable(exc: BaseException) -> bool:
 def _auth_message(target: RemoteTarget, where: str, status: int, action: str) -> str:
     if not target.token:
         return (f"{where}: the remote asks for credentials (HTTP {status}) to {action} and no "
-                "token was given (set SKILLGIT_GITHUB_TOKEN or GITHUB_TOKEN, or --token-env)")
+                "token was given (set SKILLGIT_GITHUB_TOKEN or GITHUB_TOKEN"
+                f"{', or pass --token-env NAME' if has_flag('--token-env') else ''})")
     return (f"{where}: the remote refused the token (HTTP {status}) to {action}: it is wrong, "
             "expired, or lacks 'Contents: read and write' on this repository")
 

@@ -29,7 +29,7 @@ _SHA = re.compile(r"[0-9a-f]{40}")
 TEMPLATE = """\
 # skillgit: every week, mine the team's agent sessions into skill pull requests (one per
 # proposal); on every pull request that changes a skill, validate it and annotate the changed
-# lines. Written by `skillgit init`; see README's "Action" section.
+# lines. Written by `skillgit init`; see README, "The GitHub Action and `skillgit init`".
 name: skillgit
 on:
   schedule:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from skillgit import stages
 from skillgit.judge.answer import JudgeAnswer, Judgement
 from skillgit.judge.cache import (
     VerdictCache,
@@ -97,8 +98,10 @@ class ModelJudge:
             self.report.cached += len(j.candidates)
             done.append(self._verdict(j, items, rejected))
         pending = [i for cid, i in items.items() if cid not in resolved]
+        stages.begin("judging with the model", len(pending), "candidates")
         for batch in self._batches(pending, skills):
             good, failed = self._ask(batch, skills, names)
+            stages.advance(len(batch))
             for j in map(self._redacted, good):
                 cache.put(to_stored(j, items, prints))
                 done.append(self._verdict(j, items, rejected))

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from skillgit.config import Config
 from skillgit.distill.llm_engine import LLMEngine
 from skillgit.errors import UsageError
+from skillgit.hints import flag_hint, joined
 from skillgit.judge.cache import default_verdict_dir
 from skillgit.judge.model_judge import JudgeSettings, ModelJudge
 from skillgit.llm.base import Backend, Engine, available_engines
@@ -27,8 +28,11 @@ def resolve_judge(judge_llm: str | None, judge_model: str | None, distill: Engin
     if name is None:
         if not isinstance(distill, LLMEngine):
             if model:
-                raise UsageError("--judge-model / judge.model needs a model engine: pass "
-                                 "--judge-llm NAME (or set judge.llm), or distill with --llm")
+                raise UsageError(
+                    joined(flag_hint("--judge-model", verb=""), "judge.model", sep=" / ")
+                    + " needs a model engine: "
+                    + joined(flag_hint("--judge-llm NAME"), "set judge.llm",
+                             flag_hint("--llm", verb="distill with ")))
             return None
         if model is None or model == distill.model:
             return distill.backend
@@ -39,7 +43,8 @@ def resolve_judge(judge_llm: str | None, judge_model: str | None, distill: Engin
     made = available_engines()[selection.engine](selection.settings)
     if not callable(getattr(made, "complete", None)):
         raise UsageError(f"engine {name!r} cannot judge: it is not a model backend "
-                         "(use --judge-llm with openai, anthropic, gemini or an agent CLI)")
+                         "(" + flag_hint("--judge-llm", "set judge.llm", verb="use ")
+                         + " with openai, anthropic, gemini or an agent CLI)")
     backend: Backend = made  # type: ignore[assignment]
     return backend
 

@@ -14,14 +14,16 @@ def merged_candidate(members: list[Item], skill: str | None) -> Candidate:
     signals: list[Signal] = []
     terms: list[str] = []
     withheld: dict[str, int] = {}
+    gone: set[str] = set()
     for item in members:
         c = item.verdict.candidate
         signals += [s for s in c.signals if s not in signals]
         terms += [t for t in c.terms if t not in terms]
+        gone.update(c.withheld_sessions)
         for risk, n in c.withheld.items():
             withheld[risk] = withheld.get(risk, 0) + n
     return Candidate(key=first.key, title=first.title, terms=terms[:6], skill=skill,
-                     signals=signals, withheld=withheld)
+                     signals=signals, withheld=withheld, withheld_sessions=sorted(gone))
 
 
 def _cited(ids: list[str], evidence: dict[str, Signal]) -> list[Signal]:

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from skillgit.hints import flag_hint
 from skillgit.llm.agent_run import RunResult, child_environment, run_program, secrets_in, short
 from skillgit.llm.base import Completion, EngineSettings, EngineUnavailable, T
 from skillgit.llm.deadline import time_left
@@ -58,8 +59,9 @@ class AgentCliBackend:
         wanted = settings.extra.get("program") or self.program
         found = shutil.which(wanted, path=self.env.get("PATH"))
         if found is None:
+            other = flag_hint("--llm", "llm.name in .skillgit.yaml", verb="")
             raise EngineUnavailable(f"{self.name}: `{wanted}` was not found on PATH; install it "
-                                    "or choose another engine with --llm")
+                                    f"or choose another engine with {other}")
         self.executable = found
 
     @property

@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 
+from skillgit.hints import flag_hint, joined
 from skillgit.llm.base import Completion, EngineSettings, EngineUnavailable, T
 from skillgit.llm.http import JsonHttpClient, RetryPolicy
 from skillgit.llm.structured import (
@@ -45,8 +46,9 @@ class OpenAIBackend:
         self._model = settings.model or (DEFAULT_MODEL if self.official else None)
         if self._model is None:
             raise EngineUnavailable(
-                f"openai: no model set for {host or self.base_url}; pass --model, set "
-                "SKILLGIT_MODEL, or set llm.model in .skillgit.yaml")
+                f"openai: no model set for {host or self.base_url}; "
+                + joined(flag_hint("--model M"), "set SKILLGIT_MODEL",
+                         "set llm.model in .skillgit.yaml", sep=", or "))
         key = settings.api_key.get_secret_value() if settings.api_key else ""
         if not key and self.official:
             raise EngineUnavailable(

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from skillgit.config import Config
 from skillgit.errors import UsageError
+from skillgit.hints import flag_hint
 from skillgit.llm.base import EngineSettings, available_engines
 from skillgit.llm.keys import KEY_VARIABLES, find_key
 
@@ -25,10 +26,15 @@ BASE_URL_VARIABLES = {"openai": "OPENAI_BASE_URL", "anthropic": "ANTHROPIC_BASE_
                       "gemini": "GEMINI_BASE_URL"}
 # Agent CLIs tried by auto-detection, in order: engine name -> program on PATH.
 CLI_PROGRAMS = {"claude-cli": "claude", "codex-cli": "codex", "gemini-cli": "gemini"}
-ENABLE_HINT = ("To use an LLM: set OPENAI_API_KEY (or OPENAI_BASE_URL for a local "
-               "OpenAI-compatible server such as Ollama), ANTHROPIC_API_KEY or GEMINI_API_KEY; "
-               "or put the key in $XDG_CONFIG_HOME/skillgit/keys.yaml (mode 0600); or install "
-               "the claude, codex or gemini CLI; or pass --llm NAME.")
+
+
+def enable_hint() -> str:
+    """How to use an LLM instead of the heuristic engine, for the running command."""
+    return ("To use an LLM: set OPENAI_API_KEY (or OPENAI_BASE_URL for a local "
+            "OpenAI-compatible server such as Ollama), ANTHROPIC_API_KEY or GEMINI_API_KEY; "
+            "or put the key in $XDG_CONFIG_HOME/skillgit/keys.yaml (mode 0600); or install "
+            "the claude, codex or gemini CLI; or "
+            + flag_hint("--llm NAME", "set llm.name in .skillgit.yaml") + ".")
 
 
 @dataclass(frozen=True)

@@ -85,22 +85,26 @@ def safe_signals(candidate: Candidate) -> Candidate:
     the candidate remembers how many were withheld and why, never what they said."""
     kept: list[Signal] = []
     withheld: dict[str, int] = {}
+    gone: set[str] = set()
     for signal in candidate.signals:
         risks = signal_risks(signal)
         if not risks:
             kept.append(signal)
+        else:
+            gone.add(signal.session_id)
         for risk in risks:
             withheld[risk] = withheld.get(risk, 0) + 1
     if not withheld:
         return candidate
     if not kept:
         return candidate.model_copy(update={"signals": [], "terms": [], "withheld": withheld,
+                                            "withheld_sessions": sorted(gone),
                                             "title": "(withheld: unsafe content)"})
     family = candidate.key.split(":", 1)[0]
     if family == "update":
         family = f"update:{candidate.skill}"
     return make_candidate(family, kept, candidate.skill).model_copy(
-        update={"withheld": withheld})
+        update={"withheld": withheld, "withheld_sessions": sorted(gone)})
 
 
 def withheld_reason(withheld: dict[str, int]) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 
 from pydantic import BaseModel, Field
 
+from skillgit import stages
 from skillgit.attribution.attribute import resolve
 from skillgit.attribution.history import build_history
 from skillgit.attribution.outcome import DEFAULT_WINDOW
@@ -42,6 +43,7 @@ from skillgit.mine.write import evidence_shown, quote_shown
 from skillgit.proposal import Candidate, Proposal, SkillChange, Verdict
 from skillgit.redact import Redactor
 from skillgit.skills.model import SKILL_FILE
+from skillgit.wording import plural
 
 
 class Rejected(BaseModel):
@@ -191,6 +193,7 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
     if history.note is not None and on_warning is not None:
         on_warning(history.note)
     names = {k.name for k in known}
+    stages.begin(f"grouping {len(digests):,} sessions")
     grouped = [covering.about_known(c, names) for c in group(signals_from(
         digests, redactor, window=window,
         name=lambda d, use: resolve(history, use, d.started_at)[0]),
@@ -216,7 +219,9 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
     chosen: list[tuple[Verdict, str, str, SkillChange]] = []
     judged = 0
     budget = screened_texts() + LISTING_SCREEN_BUDGET
+    stages.begin("judging", len(candidates), "candidates")
     for verdict in verdicts:
+        stages.advance()
         listed_enough = len(result.rejected) >= MAX_REJECTED_LISTED \
             or screened_texts() >= budget
         if listed_enough and (len(chosen) >= max_proposals or not verdict.accepted):
@@ -289,7 +294,7 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
 
 
 def _rejected(c: Candidate, missed: str) -> Rejected:
-    return Rejected(title=c.title, missed=missed, sessions=len(c.sessions),
+    return Rejected(title=c.title, missed=missed, sessions=c.seen_in,
                     sources=[c.title, *(s.quote for s in c.signals[:MAX_SOURCES])])
 
 
@@ -301,8 +306,8 @@ def _notes(rejected: list[Rejected]) -> list[str]:
         if len(notes) == MAX_NOTES:
             break
         if r.sessions >= 2 or not r.missed.startswith("not rep"):
-            note = (f"\u201c{generate.plain_text(r.title)[:80]}\u201d ({r.sessions} sessions): "
-                    f"{r.missed}")
+            note = (f"\u201c{generate.plain_text(r.title)[:80]}\u201d "
+                    f"({plural(r.sessions, 'session')}): {r.missed}")
             # screened alone, shown and whole (a title cut mid-sentence loses its context)
             if all(fragments.problem(text) is None for text in (note, *r.sources)):
                 notes.append(note)

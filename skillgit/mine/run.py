@@ -14,6 +14,7 @@ from skillgit.distill.llm_engine import LLMEngine
 from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions
 from skillgit.errors import UsageError
 from skillgit.gitops import GitError, GitRepo
+from skillgit.hints import flag_hint, has_flag, joined
 from skillgit.judge.model_judge import ModelJudge
 from skillgit.llm.base import Backend, Engine
 from skillgit.mine.ledger import LEDGER_BRANCH, Ledger, load_ledger, record_merged
@@ -60,7 +61,8 @@ def resolve_base(repo: GitRepo, base: str | None) -> tuple[str, str]:
     detached = repo.detached_head()
     if base == "HEAD" or (not base and detached):
         if detached is None and repo.current_branch() is None:
-            raise GitError("HEAD does not point at a commit; pass --base BRANCH")
+            raise GitError("HEAD does not point at a commit; "
+                           + flag_hint("--base BRANCH", "check out a branch"))
         return "HEAD", repo.resolve("HEAD")
     candidates = [base] if base else [repo.current_branch(), "main", "master"]
     for name in filter(None, candidates):
@@ -69,7 +71,8 @@ def resolve_base(repo: GitRepo, base: str | None) -> tuple[str, str]:
             return name, sha
     if base:
         raise GitError(f"base branch {base!r} does not exist")
-    raise GitError("no base branch: check out a branch with at least one commit, or pass --base")
+    raise GitError("no base branch: check out a branch with at least one commit"
+                   + (", or pass --base" if has_flag("--base") else ""))
 
 
 def check_skills_dir(repo: GitRepo, base_name: str, base_sha: str,
@@ -80,12 +83,16 @@ def check_skills_dir(repo: GitRepo, base_name: str, base_sha: str,
     in_the_way = repo.file_in_the_way(base_sha, skills_dir)
     if in_the_way is not None:
         raise UsageError(f"the skills folder {skills_dir!r}: {in_the_way!r} is a file in "
-                         f"{base_name}, not a folder; choose another --skills-dir or "
-                         "mine.skills_dir")
+                         f"{base_name}, not a folder; choose another "
+                         + _skills_dir_keys())
     tree = repo.work_tree
     if tree is not None and (tree / skills_dir).exists() and not (tree / skills_dir).is_dir():
         raise UsageError(f"the skills folder {skills_dir!r} is a file in {tree}, not a folder; "
-                         "choose another --skills-dir or mine.skills_dir")
+                         "choose another " + _skills_dir_keys())
+
+
+def _skills_dir_keys() -> str:
+    return joined(flag_hint("--skills-dir", verb=""), "mine.skills_dir", sep=" or ")
 
 
 def mine_digests(repo_path: Path, digests: Iterable[Digest], options: MineOptions,

@@ -26,6 +26,7 @@ from skillgit.proposal import Proposal, Verdict
 from skillgit.publish.controls import Control, renderable
 from skillgit.publish.markdown import BODY_BUDGET, fit_rows, inert, size, table
 from skillgit.publish.proposals import RejectedCandidate
+from skillgit.wording import plural
 
 DASHBOARD_MARKER = "<!-- skillgit:dashboard -->"
 DASHBOARD_TITLE = "Skill proposals (skillgit)"
@@ -66,10 +67,15 @@ def missed_dimension_of(missed: str) -> str:
 def _as_rejected(item: Verdict | RejectedCandidate) -> tuple[str, str, str, str]:
     """(title, sessions, dimension, why) of a rejected candidate."""
     if isinstance(item, Verdict):
-        return (item.candidate.title, str(len(item.candidate.sessions)),
+        return (item.candidate.title, str(item.candidate.seen_in),
                 missed_dimension(item), item.missed)
     sessions = "?" if item.sessions is None else str(item.sessions)
     return item.title, sessions, missed_dimension_of(item.missed), item.missed
+
+
+def _sessions(count: str) -> str:
+    """`3 sessions`, `1 session`, `? sessions` (a count an older skillgit did not record)."""
+    return plural(int(count), "session") if count.isdigit() else f"{count} sessions"
 
 
 def sort_candidates(items: Sequence[Verdict | RejectedCandidate]) -> tuple[
@@ -154,19 +160,20 @@ def render_dashboard(view: View, budget: int = BODY_BUDGET) -> str:
     waiting = sorted(view.waiting, key=lambda p: (-p.verdict.score, p.branch))
     rows = [line for p in waiting for line in _box(
         Control("open", p.branch), f"open now: **{inert(p.skill, 80)}** ({p.kind}, "
-        f"{len(p.verdict.candidate.sessions)} sessions): {inert(p.summary, 200)} "
+        f"{plural(len(p.verdict.candidate.sessions), 'session')}): {inert(p.summary, 200)} "
         f"({inert(p.branch, 120)})")]
-    rows += [f"- {inert(title, 120)} ({sessions} sessions): turned away by `mine --max`; a "
+    rows += [f"- {inert(title, 120)} ({_sessions(sessions)}): turned away by `mine --max`; a "
              "later `mine` run proposes it" for title, sessions, _, _ in
              sorted(map(_as_rejected, later))]
     parts.append(([f"### Waiting for a free slot ({len(waiting) + len(later)})", "",
-                   f"At most {int(view.max_open)} skillgit pull requests are open at once; "
+                   f"At most {plural(int(view.max_open), 'skillgit pull request')} "
+                   f"{'is' if int(view.max_open) == 1 else 'are'} open at once; "
                    "these open as others are merged or closed, or now if you tick them.", ""],
                   rows, "_Nothing is waiting._"))
     entries = sorted(view.rejections, key=lambda r: (r.skill, r.kind, r.fingerprint))
     rows = [line for r in entries for line in _box(
         Control("unreject", r.fingerprint), f"unreject: **{inert(r.skill, 80)}** ({r.kind}, "
-        f"{r.sessions} sessions, rejected {inert(r.rejected_at[:10], 10)}"
+        f"{plural(int(r.sessions), 'session')}, rejected {inert(r.rejected_at[:10], 10)}"
         f"{_pr_ref(r.pr_url, view.pr_prefix)})")]
     parts.append(([f"### Rejected ({len(entries)})", "",
                    "Recorded on the `skillgit/ledger` branch: not proposed again until the "

@@ -1,4 +1,4 @@
-"""The files changed between two commits (parsed with unidiff) and the skills they touch.
+"""The files changed between two commits (with their changed lines) and the skills they touch.
 
 A skill is touched when a file inside it (at the base, at the head, or both) changed:
 - added: its folder holds a SKILL.md at the head and did not at the base;
@@ -9,14 +9,14 @@ A skill is touched when a file inside it (at the base, at the head, or both) cha
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from typing import Literal
 
-from unidiff import PatchSet
-from unidiff.errors import UnidiffParseError
+from dulwich.objects import Blob
+from dulwich.patch import is_binary
 
-from skillgit.gitdiff import PathChange, tree_changes, unified_diff
+from skillgit.gitdiff import PathChange, tree_changes
 from skillgit.gitops import GitRepo
 from skillgit.review.skillset import SkillIndex, join
 from skillgit.skills.model import SKILL_FILE
@@ -44,22 +44,24 @@ class TouchedSkill:
 
 
 def changed_lines(repo: GitRepo, change: PathChange) -> tuple[bool, frozenset[int]]:
-    """(binary?, the head line numbers added or changed) of one path's diff."""
-    if change.new_path is None or not change.is_blob:
+    """(binary?, the head line numbers added or changed) of one path's diff.
+
+    The lines a unified diff marks `+` (the same matcher `git diff` output comes from here,
+    dulwich's), read from the matcher's opcodes rather than from diff text written and parsed
+    again: 300,000 appended lines cost a second, not ten."""
+    if change.new_path is None or not change.is_blob or change.new_sha is None:
         return False, frozenset()
-    text = unified_diff(repo, change).decode("utf-8", "replace")
-    try:
-        patch = PatchSet(io.StringIO(text))
-    except UnidiffParseError:
-        return False, frozenset()
+    old = repo.blob(change.old_sha) if change.old_path is not None and change.old_sha else b""
+    new = repo.blob(change.new_sha)
+    if is_binary(old) or is_binary(new):
+        return True, frozenset()
+    matcher = SequenceMatcher(a=Blob.from_string(old).splitlines(),
+                              b=Blob.from_string(new).splitlines())
     lines: set[int] = set()
-    binary = False
-    for patched in patch:
-        binary = binary or patched.is_binary_file
-        for hunk in patched:
-            lines.update(line.target_line_no for line in hunk
-                         if line.is_added and line.target_line_no is not None)
-    return binary, frozenset(lines)
+    for tag, _i1, _i2, j1, j2 in matcher.get_opcodes():
+        if tag in ("replace", "insert"):
+            lines.update(range(j1 + 1, j2 + 1))
+    return False, frozenset(lines)
 
 
 def touched_skills(repo: GitRepo, base: str, head: str, base_skills: SkillIndex,

@@ -9,9 +9,11 @@ left alone and a new comment is written.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
-from skillgit.errors import SkillgitError
+from skillgit.errors import SkillgitError, UsageError
 from skillgit.github.client import GitHubClient, Upserted
+from skillgit.github.errors import NotFound
 from skillgit.github.models import IssueComment
 from skillgit.github.repo import RepoRef
 from skillgit.review.summary import COMMENT_MARKER
@@ -22,8 +24,7 @@ def post_comment(client: GitHubClient, number: int, body: str) -> tuple[IssueCom
         raise ValueError("the comment body must start with its marker")
     me = _own_login(client)
     found = None
-    for item in client.http.paginate(f"{client.repo.api_path}/issues/{int(number)}/comments",
-                                     needs="Pull requests: read and write"):
+    for item in _comments(client, number):
         comment = IssueComment.model_validate(item)
         if (comment.body or "").startswith(COMMENT_MARKER) and comment.user is not None and (
                 comment.user.type == "Bot" or comment.user.login.endswith("[bot]")
@@ -35,6 +36,21 @@ def post_comment(client: GitHubClient, number: int, body: str) -> tuple[IssueCom
     if found.body == body:
         return found, "unchanged"
     return client.update_comment(found.id, body), "updated"
+
+
+def _comments(client: GitHubClient, number: int) -> list[dict[str, Any]]:
+    """The pull request's comments; a 404 on a repository that exists means there is no
+    pull request `number` (not a wrong repository name)."""
+    try:
+        return list(client.http.paginate(f"{client.repo.api_path}/issues/{int(number)}/comments",
+                                         needs="Pull requests: read and write"))
+    except NotFound:
+        try:
+            client.http.get_object(client.repo.api_path)
+        except SkillgitError:
+            raise  # the repository itself is not there: the first message says so
+        raise UsageError(f"there is no pull request #{int(number)} in {client.repo}; "
+                         "check --pr N") from None
 
 
 def _own_login(client: GitHubClient) -> str | None:

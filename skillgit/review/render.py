@@ -31,14 +31,17 @@ def render_text(result: ReviewResult, out: TextIO) -> None:
             if f.level is Level.INFO:
                 continue
             where = f"{f.path}:{f.line}" if f.line else f.path
-            tag = "" if placed.annotated else " (unchanged line)"
+            shifted = placed.moved
+            tag = (" (unchanged line)" if not placed.annotated else "" if shifted is None
+                   else f" (unchanged line; annotated on {f.path}"
+                   + (f":{shifted.line})" if shifted.line else ")"))
             out.write(printable(f"{where}: {f.level.value.upper()} {f.rule} {f.message}{tag}")
                       + "\n")
 
 
 def render_github(result: ReviewResult, out: TextIO) -> None:
     for placed in result.annotations():
-        out.write(github_annotation(placed.finding) + "\n")
+        out.write(github_annotation(placed.annotation) + "\n")
 
 
 def as_json(result: ReviewResult) -> dict[str, Any]:
@@ -57,7 +60,8 @@ def as_json(result: ReviewResult) -> dict[str, Any]:
             "warnings": s.count(Level.WARNING),
             "findings": [{"path": p.finding.path, "line": p.finding.line,
                           "level": p.finding.level.value, "rule": p.finding.rule,
-                          "message": p.finding.message, "annotated": p.annotated}
+                          "message": p.finding.message, "annotated": p.annotated,
+                          "annotated_line": (p.annotation.line if p.annotated else None)}
                          for p in s.findings if p.finding.level is not Level.INFO],
         } for s in result.skills],
         "near_duplicates": [{"skill": d.skill, "other": d.other, "score": d.score}

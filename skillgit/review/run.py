@@ -28,6 +28,11 @@ def review(repo: GitRepo, base: str, head: str, profile: str = "spec",
     files, touched = touched_skills(repo, old, head, base_skills, head_skills)
     live = [t.directory for t in touched if t.change != "removed"]
     reports = validate_at(repo, head, live, head_skills, profile)
+    # What the base already had wrong is not what the change caused (placement moves only
+    # the latter onto a changed line).
+    earlier = [t.old_directory or t.directory for t in touched
+               if t.change in ("changed", "renamed")]
+    reports_before = validate_at(repo, old, earlier, base_skills, profile)
     result = ReviewResult(base=old, head=head, files=files)
     for item in touched:
         before_dir = item.old_directory or item.directory
@@ -44,7 +49,10 @@ def review(repo: GitRepo, base: str, head: str, profile: str = "spec",
                 after.name, after.description, after.tokens)
             report = reports.get(item.directory)
             if report is not None:
-                skill.findings = place(report.findings, after, changed)
+                prior = reports_before.get(before_dir)
+                skill.findings = place(report.findings, after, changed,
+                                       prior.findings if prior is not None else [],
+                                       item.directory, before_dir)
         result.skills.append(skill)
     live_info = [head_skills.info(d) for d in live]
     result.near_duplicates = near_duplicates(

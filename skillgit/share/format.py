@@ -25,7 +25,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from skillgit.digest import DIGEST_SCHEMA_VERSION, Digest
+from skillgit.digest import Digest, DigestSchemaError, upgrade_schema
 
 FORMAT_VERSION = 1
 REF_PREFIX = "refs/skillgit/digests/"
@@ -75,8 +75,21 @@ def digest_path(agent: str, session_id: str) -> str:
 
 
 def is_digest_path(path: str) -> bool:
+    return path_problem(path) is None
+
+
+def path_problem(path: str) -> str | None:
+    """Why a file's name is not a digest file's name (None: it is one)."""
     match = _PATH.fullmatch(path)
-    return match is not None and match.group(2).startswith(match.group(1))
+    if match is not None:
+        if match.group(2).startswith(match.group(1)):
+            return None
+        return (f"its name starts with {match.group(2)[:2]} but it sits in folder "
+                f"{match.group(1)}")
+    if not path.startswith(f"{DIGEST_DIR}/"):
+        return f"the name is outside {DIGEST_DIR}/"
+    return (f"the name is not {DIGEST_DIR}/<aa>/<key>.json (<key>: 64 hex digits, <aa>: its "
+            "first two)")
 
 
 def encode(contributor: str, digest: Digest) -> bytes:
@@ -102,9 +115,10 @@ def decode(data: bytes, path: str, contributor: str) -> Digest:
     if envelope.contributor != contributor:
         raise FormatError("names another contributor than its ref")
     body = envelope.digest
-    if body.get("schema_version") != DIGEST_SCHEMA_VERSION:
-        raise FormatError(f"digest schema {body.get('schema_version')!r}, expected "
-                          f"{DIGEST_SCHEMA_VERSION}")
+    try:
+        body = upgrade_schema(body)
+    except DigestSchemaError as exc:
+        raise FormatError(str(exc)) from None
     if "contributor" in body:
         raise FormatError("the digest names a contributor itself")
     _check_sizes(body)

@@ -88,8 +88,8 @@ def share_files(repo: GitRepo, target: RemoteTarget, contributor: str,
     total = len(set(existing) | set(files))
     if total > MAX_DIGESTS_PER_REF + 1:
         raise UsageError(f"{ref} would hold {total} digests, above the limit of "
-                         f"{MAX_DIGESTS_PER_REF}; run `skillgit share --forget` and share "
-                         "again with --since")
+                         f"{MAX_DIGESTS_PER_REF}; run `skillgit share --forget`, then "
+                         "`skillgit share --since DAYS`")
     if existing.get(FORMAT_FILE) is None or blob_bytes(repo, existing[FORMAT_FILE]) != \
             FORMAT_TEXT:
         changes.append(FileChange(FORMAT_FILE, FORMAT_TEXT))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -115,6 +115,8 @@ def mine_shared(repo_path: Path, config: Config, options: MineOptions, engine: E
         warn(f"no shared digests on {target.label} (refs/skillgit/digests/*): teammates "
              "publish them with `skillgit share`")
     digests = since_cutoff(read.digests, since_days)
+    # The sessions mined: the shared digests (merged) and the local ones, not only the local.
+    distilled = replace(distilled, stats=replace(distilled.stats, sessions=len(digests)))
     options = options.model_copy(update={"engine": engine_label(engine)})
     writer = engine.backend if isinstance(engine, LLMEngine) else None
     result = mine_digests(repo_path, digests, options, redactor, writer, warn,

@@ -31,7 +31,7 @@ from skillgit.share.format import (
     REF_PREFIX,
     FormatError,
     decode,
-    is_digest_path,
+    path_problem,
     valid_contributor,
 )
 
@@ -74,8 +74,10 @@ def ref_files(repo: GitRepo, ref: str, sha: str, problem: Callable[[str], None]
                 problem(f"{ref}: {FORMAT_FILE} names another format; the ref is skipped")
                 return
             continue
-        if not is_digest_path(path) or entry.mode != 0o100644:
-            problem(f"{ref}:{printable(path[:120])}: not a digest file; skipped")
+        why = path_problem(path) or (None if entry.mode == 0o100644 else
+                                     f"not a regular file (mode {entry.mode:o})")
+        if why is not None:
+            problem(f"{ref}:{printable(path[:120])}: not a digest file ({why}); skipped")
             continue
         count += 1
         if count > MAX_DIGESTS_PER_REF:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from skillgit.hints import flag_hint
 from skillgit.skills.allowed_tools import tools_value_problems
 from skillgit.skills.findings import Finding, FindingRow, Level, finding_from_row
 from skillgit.skills.frontmatter import describe_type
@@ -67,7 +68,9 @@ def _check_fields_allowed(skill: Skill, profile: Profile, sink: FindingSink) -> 
         hint = ""
         owners = profiles_defining(key)
         if owners:
-            hint = f" ('{key}' is an extension of {', '.join(owners)}: use --profile {owners[0]})"
+            fix = flag_hint(f"--profile {owners[0]}", f"validate with the {owners[0]} profile",
+                            verb="use ")
+            hint = f" ('{key}' is an extension of {', '.join(owners)}: {fix})"
         sink.add(Level.ERROR, "unknown-field",
                  f"Unexpected fields in frontmatter: {key}. Only {allowed} are allowed{hint}",
                  line)

@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from skillgit.errors import UsageError
+from skillgit.hints import flag_hint
 from skillgit.transcripts.model import Adapter, Conversation, Redacting
 from skillgit.transcripts.walk import (
     NOT_A_FILE,
@@ -153,13 +154,17 @@ class _Warnings:
             self._sink(f"could not read {path}: {reason}")
 
 
+def _source_flag() -> str:
+    return flag_hint("--source", "the source", verb="")
+
+
 def _check_source(source: Path) -> None:
     """`--source` must exist and be readable: anything else is a usage error naming it."""
     if not os.path.lexists(source):
-        raise UsageError(f"--source path does not exist: {source}")
+        raise UsageError(f"{_source_flag()} path does not exist: {source}")
     problem = file_problem(source)
     if problem:
-        raise UsageError(f"--source {source}: cannot read it: {problem}")
+        raise UsageError(f"{_source_flag()} {source}: cannot read it: {problem}")
 
 
 def _default_files(adapters: Mapping[str, Adapter], env: Mapping[str, str],
@@ -218,9 +223,9 @@ def _one_claimed_file(candidates: Iterator[tuple[str, Path]], source: Path,
     database), is a usage error, not "no sessions"."""
     claimed = list(candidates)
     if not claimed and problems:
-        raise UsageError(f"--source {problems[0]}")
+        raise UsageError(f"{_source_flag()} {problems[0]}")
     if not claimed:
-        raise UsageError(f"--source {source}: not a session file skillgit can read "
+        raise UsageError(f"{_source_flag()} {source}: not a session file skillgit can read "
                          f"(tried: {', '.join(adapters)})")
     yield from claimed
 
