@@ -20,7 +20,7 @@ LAYERS: list[set[str]] = [
     {"__main__", "cli"},
     {"demo", "init", "eval",       # init: writes config, workflow, pre-commit entry
      "jobsummary"},                # the Action's job summary and outputs, from the JSON
-    {"publish", "review", "share",   # PR lifecycle, PR body, push; review: diff → findings;
+    {"publish", "review", "share", "verify",   # PR lifecycle, PR body, push; review: diff → findings;
      "charts"},                      # share: digest refs (uses publish's push); charts:
                                      # Mermaid and skill use (job summary and dashboard)
     {"mine"},
