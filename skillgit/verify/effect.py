@@ -26,7 +26,8 @@ _TRAILER_VALUE = re.compile(r"without (?P<without>\d+)/(?P<n>\d+), with (?P<with
 _HEAD = re.compile(r"Measured effect \(skillgit verify, (?P<engine>[^;]*);")
 _ROW = re.compile(r"\| (?P<case>[^|]+) \| (?P<without>\d+/\d+(?: \(\d+ unparsed\))?) \| "
                   r"(?P<with>\d+/\d+(?: \(\d+ unparsed\))?) \|")
-_SAFE = re.compile(r"[^A-Za-z0-9 ._:/@()+-]")
+_SAFE = re.compile(r"[^A-Za-z0-9 ,._:/@()+-]")
+_MARKER = re.compile(r"<!-- skillgit:effect=([A-Za-z0-9 ,._:/@()+-]{1,120}) -->")
 
 
 def trailer_value(effect: MeasuredEffect) -> str:
@@ -57,6 +58,28 @@ def section_lines(effect: MeasuredEffect) -> list[str]:
 
 def row(case: str, without: str, with_skill: str) -> str:
     return f"| {_SAFE.sub('', case)[:80]} | {without} | {with_skill} |"
+
+
+def row_cells(line: str) -> list[str] | None:
+    match = _ROW.fullmatch(line)
+    return [match["case"], match["without"], match["with"]] if match else None
+
+
+def effect_marker(value: str) -> str:
+    """The hidden marker of a PR body: which figures it shows (`publish` updates a PR whose
+    marker differs from its branch's trailer)."""
+    return f"<!-- skillgit:effect={_SAFE.sub('', value)[:120]} -->"
+
+
+def parse_effect_marker(body: str | None) -> str | None:
+    found = _MARKER.findall(body or "")
+    return found[-1] if found else None
+
+
+def labels_for(effect: MeasuredEffect | None) -> list[str]:
+    """The labels a proposal's PR gets for its effect: `skill:no-measured-effect` when the
+    replay showed no gain."""
+    return [NO_EFFECT_LABEL] if effect is not None and not effect.gain else []
 
 
 def parse_effect(message: str) -> MeasuredEffect | None:

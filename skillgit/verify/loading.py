@@ -2,8 +2,8 @@
 
 Agents always see each skill's name and description (the catalog) and read its body when the
 description says it applies to the task. Here the description *triggers* when it shares a
-distinctive word with what the agent had seen (the user's words and the tool calls in the
-context): deterministic, so a re-run builds the same prompt and hits the verdict cache. The
+distinctive word with the context (the user's words, the agent's own words and its tool
+calls; not tool output): deterministic, so a re-run builds the same prompt and hits the verdict cache. The
 session is data between nonce markers, never instructions.
 """
 
@@ -58,7 +58,7 @@ def _words(text: str) -> set[str]:
 
 def triggers(skill: LoadedSkill, case: ReplayCase) -> bool:
     """Whether the description applies to what the agent had seen."""
-    seen = " ".join(s.text for s in case.context if s.role in ("user", "tool_call"))
+    seen = " ".join(s.text for s in case.context if s.role != "tool_output")
     return bool(_words(skill.description) & _words(seen))
 
 
