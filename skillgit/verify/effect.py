@@ -24,7 +24,8 @@ SECTION = "Measured effect (skillgit verify"
 _TRAILER_VALUE = re.compile(r"without (?P<without>\d+)/(?P<n>\d+), with (?P<with>\d+)/(?P=n)"
                             r"(?:, (?P<unparsed>\d+) unparsed)?")
 _HEAD = re.compile(r"Measured effect \(skillgit verify, (?P<engine>[^;]*);")
-_ROW = re.compile(r"\| (?P<case>[^|]+) \| (?P<without>\d+/\d+(?: \(\d+ unparsed\))?) \| "
+_ROW = re.compile(r"\| (?P<case>[A-Za-z0-9 ,._:/@()+-]{1,80}) \| "
+                  r"(?P<without>\d+/\d+(?: \(\d+ unparsed\))?) \| "
                   r"(?P<with>\d+/\d+(?: \(\d+ unparsed\))?) \|")
 _SAFE = re.compile(r"[^A-Za-z0-9 ,._:/@()+-]")
 _MARKER = re.compile(r"<!-- skillgit:effect=([A-Za-z0-9 ,._:/@()+-]{1,120}) -->")

@@ -3,8 +3,8 @@
 Agents always see each skill's name and description (the catalog) and read its body when the
 description says it applies to the task. Here the description *triggers* when it shares a
 distinctive word with the context (the user's words, the agent's own words and its tool
-calls; not tool output): deterministic, so a re-run builds the same prompt and hits the verdict cache. The
-session is data between nonce markers, never instructions.
+calls; not tool output): deterministic, so a re-run builds the same prompt and hits the
+verdict cache. The session is data between nonce markers, never instructions.
 """
 
 from __future__ import annotations

@@ -38,7 +38,15 @@ def mined(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     root = tmp_path_factory.mktemp("verify")
     write_sessions(root / "sessions")
     create_repo(root / "repo")
-    assert main(["mine", "--source", str(root / "sessions"), "--repo", str(root / "repo")]) == 0
+    with pytest.MonkeyPatch.context() as patch:   # runs before the per-test isolation
+        patch.setenv("HOME", str(root / "home"))
+        patch.setenv("XDG_CACHE_HOME", str(root / "cache"))
+        patch.setenv("XDG_CONFIG_HOME", str(root / "config"))
+        for name in ("SKILLGIT_LLM", "OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY",
+                     "GEMINI_API_KEY", "GIT_DIR", "GIT_WORK_TREE"):
+            patch.delenv(name, raising=False)
+        assert main(["mine", "--source", str(root / "sessions"), "--repo",
+                     str(root / "repo")]) == 0
     return root / "repo", root / "sessions"
 
 
