@@ -15,8 +15,10 @@ from skillgit.printable import json_printable, printable
 from skillgit.redact.screen import screened_output
 
 if TYPE_CHECKING:
+    from skillgit.config import Config
+    from skillgit.llm.base import Backend
     from skillgit.verify.budget import Estimate
-    from skillgit.verify.run import VerifyReport
+    from skillgit.verify.run import Verifier, VerifyReport
 
 NEEDS_MODEL = ("verify needs a model: it asks one what the agent does next, without and with "
                "the skill, and the offline heuristic engine cannot answer that. ")
@@ -53,13 +55,9 @@ def verify(branches: tuple[str, ...], source: Path | None, agents: tuple[str, ..
     model for the agent's next action without and with the proposed skill; write "without
     a/N, with b/N" into the proposal's commit (trailer Skillgit-Effect) for its pull request.
     BRANCHES: proposal branches or skill names (default: every proposal)."""
-    from skillgit.cli.llm import find_backend
     from skillgit.config import load_config
-    from skillgit.distill.engines import create_engine
     from skillgit.gitops import GitRepo
     from skillgit.judge.model_judge import judge_label
-    from skillgit.llm.base import EngineUnavailable
-    from skillgit.llm.select import ENABLE_HINT, HEURISTIC, select_engine
     from skillgit.mine.write import resolve_identity
     from skillgit.redact import Redactor
     from skillgit.transcripts.discover import SessionQuery, iter_conversations
@@ -68,12 +66,7 @@ def verify(branches: tuple[str, ...], source: Path | None, agents: tuple[str, ..
     from skillgit.verify.run import verify as run_verify
 
     config = load_config(cwd=repo_path)
-    selection = select_engine(llm_name, model, os.environ, config)
-    if selection.engine == HEURISTIC:
-        raise UsageError(NEEDS_MODEL + ENABLE_HINT)
-    backend = find_backend(create_engine(selection), selection)
-    if backend is None:
-        raise EngineUnavailable(f"engine {selection.engine!r} offers no model to ask")
+    backend = model_backend(llm_name, model, config)
     section = config.verify
     options = VerifyOptions(
         samples=samples or section.samples,
@@ -108,6 +101,36 @@ def verify(branches: tuple[str, ...], source: Path | None, agents: tuple[str, ..
     click.echo(f"skillgit: verify: {u.calls} requests, {u.input_tokens} tokens in, "
                f"{u.output_tokens} out; {report.cached} answers from the cache", err=True)
     return EXIT_OK
+
+
+def model_backend(llm_name: str | None, model: str | None, config: Config) -> Backend:
+    """The model `verify` asks; a usage error (exit 2) for the offline heuristic engine."""
+    from skillgit.cli.llm import find_backend
+    from skillgit.distill.engines import create_engine
+    from skillgit.llm.base import EngineUnavailable
+    from skillgit.llm.select import ENABLE_HINT, HEURISTIC, select_engine
+
+    selection = select_engine(llm_name, model, os.environ, config)
+    if selection.engine == HEURISTIC:
+        raise UsageError(NEEDS_MODEL + ENABLE_HINT)
+    backend = find_backend(create_engine(selection), selection)
+    if backend is None:
+        raise EngineUnavailable(f"engine {selection.engine!r} offers no model to ask")
+    return backend
+
+
+def make_verifier(llm_name: str | None, model: str | None, config: Config) -> Verifier:
+    """What `skillgit eval --verify-llm` measures with (the config's `verify` settings)."""
+    from skillgit.judge.model_judge import judge_label
+    from skillgit.mine.write import resolve_identity
+    from skillgit.verify.run import Verifier, VerifyOptions
+
+    backend = model_backend(llm_name, model, config)
+    section = config.verify
+    return Verifier(backend, judge_label(backend), VerifyOptions(
+        samples=section.samples, max_calls=section.max_calls, max_usd=section.max_usd,
+        workers=section.workers, token_budget=section.token_budget,
+        identity=resolve_identity(None, os.environ, config.mine.identity)))
 
 
 def _warn(message: str) -> None:

@@ -150,6 +150,23 @@ def verify(repo: GitRepo, branches: list[LocalBranch], backend: Backend, engine:
     return report
 
 
+@dataclass(frozen=True)
+class Verifier:
+    """What `skillgit eval` needs to measure the effect of the proposals it made."""
+
+    backend: Backend
+    engine: str
+    options: VerifyOptions
+
+    def measure(self, repo: GitRepo, branches: list[str], cache: VerifyCache,
+                sessions: Sessions) -> dict[str, MeasuredEffect]:
+        """branch -> its measured effect (branches whose replay was incomplete are left out)."""
+        picked = pick_branches(repo, tuple(branches), self.options.identity) if branches else []
+        report = verify(repo, picked, self.backend, self.engine, cache, sessions, self.options)
+        return {p.branch: p.effect for p in report.proposals
+                if p.effect is not None and p.status == "measured"}
+
+
 def effect_of(results: list[JobResult], engine: str) -> MeasuredEffect:
     """The figures of one proposal: followed per condition, unparsed, one row per case."""
     def count(rs: list[JobResult], condition: str) -> tuple[int, int, int]:

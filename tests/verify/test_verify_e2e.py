@@ -185,6 +185,28 @@ def test_dry_run_prints_the_cases_and_sends_nothing(
     assert report["estimate"]["requests"] == 2 * SAMPLES * sum(CASES.values())
 
 
+def test_no_request_carries_a_secret_planted_in_a_cached_case(
+        repo: Path, mined: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch, isolated_env: Path) -> None:
+    secret = "ghp_" + "Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp9Oo8"
+    with AgentServer("follows") as server:
+        verify(repo, mined[1], server, capsys, monkeypatch, "skillgit/new/use-pnpm-not-npm")
+        cache = isolated_env / "xdg_cache_home" / "skillgit" / "verify"
+        [case_file] = list((cache / "cases").rglob("*.json"))
+        data = json.loads(case_file.read_text())
+        for case in data["cases"]:   # a case file edited by hand, or by something else
+            case["context"].append({"role": "tool_output", "tool": None,
+                                    "text": f"export GITHUB_TOKEN={secret}"})
+        case_file.write_text(json.dumps(data))
+        sent = len(server.received)
+        code, _ = verify(repo, mined[1], server, capsys, monkeypatch,
+                         "skillgit/new/use-pnpm-not-npm")
+        new = server.received[sent:]
+    assert code == 0 and len(new) == 2 * SAMPLES * 3        # the edited cases were replayed
+    assert all(secret not in r.raw and "Zz9Yy8Xx7" not in r.raw for r in new)
+    assert any("GITHUB_TOKEN=" in r.raw for r in new)       # the step itself was sent
+
+
 def test_the_offline_engine_is_refused_with_exit_2(
         repo: Path, mined: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
     before = git(repo, "for-each-ref")
