@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import TracebackType
@@ -60,6 +61,7 @@ class AgentServer:
         self.behaviour = behaviour
         self.received: list[Received] = []
         self.prompt_tokens = 0
+        self.delay = 0.0
         self._lock = threading.Lock()
         server = self
 
@@ -75,6 +77,8 @@ class AgentServer:
                         self.command, self.path,
                         {k.lower(): v for k, v in self.headers.items()}, body))
                 payload = server.answer(json.loads(body)).encoded()
+                if server.delay:
+                    time.sleep(server.delay)   # a model's latency (benchmarks)
                 self.send_response(200)
                 self.send_header("content-type", "application/json")
                 self.send_header("content-length", str(len(payload)))
