@@ -2,9 +2,11 @@
 
 Agents always see each skill's name and description (the catalog) and read its body when the
 description says it applies to the task. Here the description *triggers* when it shares a
-distinctive word with the context (the user's words, the agent's own words and its tool
-calls; not tool output): deterministic, so a re-run builds the same prompt and hits the
-verdict cache. The session is data between nonce markers, never instructions.
+distinctive word with the task at hand: the user's words, the agent's own words and tool
+calls (not tool output), and the action it was about to take (an agent loads a skill when
+the step it is about to do matches the description; the action itself is never shown in
+the prompt). Deterministic, so a re-run builds the same prompt and hits the verdict cache.
+The session is data between nonce markers, never instructions.
 """
 
 from __future__ import annotations
@@ -58,7 +60,8 @@ def _words(text: str) -> set[str]:
 
 def triggers(skill: LoadedSkill, case: ReplayCase) -> bool:
     """Whether the description applies to what the agent had seen."""
-    seen = " ".join(s.text for s in case.context if s.role != "tool_output")
+    seen = " ".join([*(s.text for s in case.context if s.role != "tool_output"),
+                     case.taken or ""])
     return bool(_words(skill.description) & _words(seen))
 
 

@@ -18,7 +18,7 @@ from skillgit.verify.cases import context_steps, screened_case
 from skillgit.verify.decide import JudgeAnswer, decide_structural, grounded
 from skillgit.verify.effect import parse_effect, row, trailer_value, with_effect
 from skillgit.verify.lesson import expectation_of, rule_lines
-from skillgit.verify.loading import LoadedSkill, system_prompt, triggers
+from skillgit.verify.loading import LoadedSkill, system_prompt, triggers, user_prompt
 
 PNPM = Expectation(rule="Use `pnpm install`, not `npm install`.", expected="pnpm install",
                    avoided="npm install")
@@ -125,6 +125,8 @@ def test_the_description_triggers_the_body() -> None:
                        context=[Step(role="user", text="install the deps and add a page")])
     other = about.model_copy(update={"context": [Step(role="user", text="fix the typo")]})
     assert triggers(skill, about) and not triggers(skill, other)
+    about_to = other.model_copy(update={"taken": "npm install"})   # the step it was taking
+    assert triggers(skill, about_to) and "npm install" not in user_prompt(about_to)
     assert skill.body in system_prompt(skill, about)
     assert skill.description in system_prompt(skill, other)
     assert skill.body not in system_prompt(skill, other)
