@@ -33,7 +33,7 @@ class Estimate:
     def text(self) -> str:
         cost = "unknown cost" if self.usd is None else f"about ${self.usd:.4f}"
         return (f"{self.requests} requests (at most {self.worst_requests}), about "
-                f"{self.input_tokens} tokens in and {self.output_tokens} out, {cost}")
+                f"{self.input_tokens} tokens in and at most {self.output_tokens} out, {cost}")
 
 
 def estimate(prompt_tokens: list[int], judged: int, model: str | None) -> Estimate:
