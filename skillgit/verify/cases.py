@@ -20,7 +20,7 @@ from skillgit.skills.model import SKILL_FILE
 from skillgit.tokens import estimate_tokens
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
 from skillgit.verify.case import CaseFile, Expectation, ReplayCase, Step
-from skillgit.verify.lesson import best_rule, expectation_of, rule_lines
+from skillgit.verify.lesson import added_rules, best_rule, expectation_of
 
 STEP_CHARS = 1200
 OUTPUT_CHARS = 600
@@ -34,7 +34,7 @@ def proposal_rules(proposal: Proposal, before_skill: str | None) -> list[Expecta
     if skill is None:
         return []
     text = skill.decode("utf-8", "replace")
-    return [expectation_of(line) for line in rule_lines(before_skill, text)]
+    return [expectation_of(line, blocks) for line, blocks in added_rules(before_skill, text)]
 
 
 def short_id(signal: Signal) -> str:

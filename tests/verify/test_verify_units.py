@@ -17,7 +17,7 @@ from skillgit.verify.case import Expectation, ReplayCase, Step
 from skillgit.verify.cases import context_steps, screened_case
 from skillgit.verify.decide import JudgeAnswer, decide_structural, grounded
 from skillgit.verify.effect import parse_effect, row, trailer_value, with_effect
-from skillgit.verify.lesson import expectation_of, rule_lines
+from skillgit.verify.lesson import added_rules, expectation_of, rule_lines
 from skillgit.verify.loading import LoadedSkill, system_prompt, triggers, user_prompt
 
 PNPM = Expectation(rule="Use `pnpm install`, not `npm install`.", expected="pnpm install",
@@ -90,6 +90,21 @@ def test_rule_lines_of_an_update_are_the_added_ones_only() -> None:
     after = before + "3. Run `make deploy-staging` instead of `make deploy`.\n"
     assert rule_lines(before, after) == ["Run `make deploy-staging` instead of `make deploy`."]
     assert len(rule_lines(None, after)) == 3
+
+
+def test_commands_fenced_under_a_rule_are_its_expectation() -> None:
+    skill = ("---\nname: d\ndescription: x\n---\n## Rules\n\n"
+             "- Run the first command below, not the second.\n  ```sh\n"
+             "  docker compose -f compose.dev.yml up --build --remove-orphans\n  ```\n"
+             "  ```sh\n  docker compose up\n  ```\n- Use `pnpm install`, not `npm install`.\n")
+    [(first, blocks), (second, none)] = added_rules(None, skill)
+    assert blocks == ["docker compose -f compose.dev.yml up --build --remove-orphans",
+                      "docker compose up"] and none == []
+    rule = expectation_of(first, blocks)
+    assert (rule.expected, rule.avoided) == (blocks[0], "docker compose up")
+    assert decide_structural(Action(command="docker compose up"), rule) == "not-followed"
+    assert decide_structural(Action(command=blocks[0]), rule) == "followed"
+    assert expectation_of(second, none).expected == "pnpm install"
 
 
 def test_trailer_and_section_round_trip_and_replace_each_other() -> None:
