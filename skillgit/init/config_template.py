@@ -45,6 +45,11 @@ DESCRIPTIONS: dict[str, str] = {
     "share.contributor": "your id on the digest ref (default: a salted hash of your git email)",
     "share.remote": "where `share` pushes, `mine --from-digests` fetches (default: origin)",
     "attribution.window": "after a skill ran: how many user turns show how it went (stats, mine)",
+    "verify.samples": "`verify`: answers per replay case, without and with the skill each",
+    "verify.max_usd": "`verify`: hard cap on the estimated cost (needs the model's price)",
+    "verify.max_calls": "`verify`: hard cap on requests per run (or --max-calls)",
+    "verify.workers": "`verify`: requests at once",
+    "verify.token_budget": "`verify`: tokens of session context per replay case",
 }
 
 HEADER = """\

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 _FENCE = re.compile(r"```[a-zA-Z]*\s*\n(.*?)```", re.DOTALL)
 _DOLLAR = re.compile(r"^\s*\$ (.+)$", re.MULTILINE)
 _TICKS = re.compile(r"`([^`\n]{2,300})`")
+_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 RAW_CHARS = 300
 
 
@@ -49,8 +50,10 @@ def from_schema(answer: NextAction) -> Action:
                   text=(answer.text or "").strip() or None)
 
 
-def from_text(raw: str) -> Action:
-    """An action from an answer that did not fit the schema."""
+def from_text(raw: str, programs: frozenset[str] = frozenset()) -> Action:
+    """An action from an answer that did not fit the schema. `programs`: the programs the case
+    is about (its commands and the tool calls it shows): a bare one-line answer that runs one
+    of them is that command (`pnpm install`); any other bare text is no command."""
     text = raw.strip()
     if not text:
         return Action(parsed=False)
@@ -64,6 +67,10 @@ def from_text(raw: str) -> Action:
             command = " && ".join(ln for ln in lines if ln and not ln.startswith("#"))
             if command:
                 return Action(command=command, text=text[:RAW_CHARS])
+    words = text.split()
+    first = next((w for w in words if not _ASSIGN.match(w)), "")
+    if "\n" not in text and len(text) <= RAW_CHARS and first in programs:
+        return Action(command=text, text=text)
     return Action(text=text[:RAW_CHARS], parsed=False)
 
 

@@ -21,7 +21,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from skillgit.verify.answer import Action
-from skillgit.verify.case import Expectation
+from skillgit.verify.case import Expectation, ReplayCase
 
 Outcome = Literal["followed", "not-followed", "unparsed"]
 _SPLIT = re.compile(r"\s*(?:&&|\|\||;|\||\n)\s*")
@@ -41,6 +41,16 @@ def _program(words: list[str]) -> str | None:
         if not _ASSIGN.match(word) and word not in _WRAPPERS:
             return word
     return None
+
+
+def programs_of(case: ReplayCase) -> frozenset[str]:
+    """The programs a case is about: its lesson's commands, the action taken, the tool calls
+    it shows (what a bare one-line answer may run, see `answer.from_text`)."""
+    texts = [case.expectation.expected, case.expectation.avoided, case.taken,
+             *(s.text for s in case.context if s.role == "tool_call")]
+    found = (_program(_words(part)) for text in texts if text
+             for part in _SPLIT.split(text) if part.strip())
+    return frozenset(p for p in found if p)
 
 
 def _is_file(pattern: list[str]) -> bool:

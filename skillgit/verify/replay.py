@@ -25,6 +25,7 @@ from skillgit.verify.decide import (
     decide_structural,
     grounded,
     judge_prompt,
+    programs_of,
 )
 from skillgit.verify.loading import PROMPT_VERSION
 
@@ -97,7 +98,7 @@ class Replayer:
             done = self.backend.complete(job.system, job.user, NextAction,
                                          max_output_tokens=OUTPUT_TOKENS)
         except InvalidAnswer as exc:
-            return from_text(exc.raw_text), exc.usage
+            return from_text(exc.raw_text, programs_of(job.case)), exc.usage
         return from_schema(done.value), done.usage
 
     def _judge(self, job: Job, action: Action) -> tuple[Outcome, Usage]:

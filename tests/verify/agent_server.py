@@ -7,6 +7,7 @@ that rule is in its prompt, and the command it runs otherwise. Behaviours:
 - `ignores`: always the command it would run without any rule;
 - `follows`: the rule's command when the rule is in the prompt (the skill was loaded), else
   the other one: the held-out model of the issue's acceptance;
+- `plain`: as `follows`, but the bare command as plain text (no JSON);
 - `garbage`: text that is neither JSON nor a command.
 
 Every request is recorded (`received`) for "this never left" assertions, and counted.
@@ -101,6 +102,8 @@ class AgentServer:
             self.prompt_tokens += tokens
         if self.behaviour == "garbage":
             return openai_reply("lorem ipsum, the answer is purple", prompt_tokens=tokens)
+        if self.behaviour == "plain":   # follows, answering the bare command as plain text
+            return openai_reply(next_command(system, user, "follows"), prompt_tokens=tokens)
         command = next_command(system, user, self.behaviour)
         return openai_reply(json.dumps({"kind": "command", "command": command, "file": None,
                                         "text": None}), prompt_tokens=tokens)

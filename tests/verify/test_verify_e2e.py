@@ -153,6 +153,18 @@ def test_garbage_answers_are_unparsed_never_counted_as_followed(
     assert parse_effect(message) is not None and parse_effect(message).unparsed == 2 * n
 
 
+def test_a_plain_text_answer_naming_the_command_is_read(
+        repo: Path, mined: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    with AgentServer("plain") as server:
+        code, report = verify(repo, mined[1], server, capsys, monkeypatch,
+                              "skillgit/update/deploy-app")
+    n = CASES["skillgit/update/deploy-app"] * SAMPLES
+    assert code == 0 and effects(report) == {"skillgit/update/deploy-app":
+                                             f"without 0/{n}, with {n}/{n}"}
+    assert len(server.received) == 2 * 2 * n      # each answer asked once more for JSON
+
+
 def test_the_cap_is_never_exceeded_and_an_incomplete_replay_writes_nothing(
         repo: Path, mined: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:

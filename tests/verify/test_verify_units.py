@@ -75,6 +75,14 @@ def test_answers_are_read_in_the_forms_models_give(raw: str) -> None:
     assert action.parsed and action.command == "pnpm install"
 
 
+def test_a_bare_line_is_a_command_only_when_it_runs_a_program_of_the_case() -> None:
+    assert from_text("pnpm install", frozenset({"pnpm", "npm"})).command == "pnpm install"
+    assert from_text("PYTHONPATH=src pytest tests/", frozenset({"pytest"})).parsed
+    assert not from_text("pnpm install", frozenset()).parsed
+    assert not from_text("lorem ipsum, the answer is purple", frozenset({"pnpm"})).parsed
+    assert not from_text("pnpm install\nand then more prose", frozenset({"pnpm"})).parsed
+
+
 def test_the_grounded_judge_must_quote_the_answer() -> None:
     action = Action(text="I will add a changelog entry before I commit.")
     assert grounded(JudgeAnswer(followed=True, quote="add a changelog entry"), action) \
