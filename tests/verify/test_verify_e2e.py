@@ -228,6 +228,20 @@ def test_the_offline_engine_is_refused_with_exit_2(
     assert git(repo, "for-each-ref") == before
 
 
+def test_sessions_not_at_hand_are_noted_and_nothing_is_measured(
+        repo: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    before = git(repo, "for-each-ref")
+    with AgentServer("follows") as server:
+        code, report = verify(repo, tmp_path / "empty", server, capsys, monkeypatch)
+        assert server.received == []
+    assert code == 0 and git(repo, "for-each-ref") == before
+    assert {p["status"] for p in report["proposals"]} == {"no-cases"}
+    assert all(p["notes"] and "session not found" in p["notes"][0]
+               for p in report["proposals"])
+
+
 def test_an_unknown_branch_is_a_usage_error(
         repo: Path, mined: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from skillgit.config import parse_config
 from skillgit.errors import UsageError
 from skillgit.proposal import MeasuredEffect
 from skillgit.redact.screen import secret_findings
@@ -177,6 +178,18 @@ def test_the_context_keeps_the_request_and_the_latest_steps_within_budget() -> N
     steps = context_steps(turns, 40, 500)
     assert steps[0].text == "the request" and steps[-1].text.startswith("step 39")
     assert 1 < len(steps) < 10
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("verify:\n  samples: 0\n", "verify.samples"),
+    ("verify:\n  max_usd: -1\n", "verify.max_usd"),
+    ("verify:\n  sample: 3\n", "verify.sample: unknown key"),
+    ("verify:\n  workers: '4'\n", "verify.workers: expected an integer"),
+])
+def test_a_bad_verify_section_names_the_key(text: str, message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        parse_config(text, ".skillgit.yaml")
+    assert parse_config("verify:\n  max_usd: 1\n  samples: 5\n", "x").verify.samples == 5
 
 
 def test_the_budget_cap_is_hard_and_an_unknown_price_cannot_cap_dollars() -> None:
