@@ -173,6 +173,9 @@ def report_lines(report: VerifyReport, dry_run: bool) -> list[str]:
             lines.append(f"{p.status} {p.branch}: {trailer_value(p.effect)}{verdict}"
                          + (f" [{p.written}]" if p.written else ""))
         else:
-            lines.append(f"{p.status} {p.branch}")
+            why = {"incomplete": ": the request cap was reached; nothing written",
+                   "no-cases": ": no replay case; nothing measured",
+                   "foreign": ": not skillgit's commit; left alone"}.get(p.status, "")
+            lines.append(f"{p.status} {p.branch}{why}")
         lines += [f"  note: {note}" for note in p.cases.notes]
     return lines

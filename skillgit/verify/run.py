@@ -138,10 +138,10 @@ def verify(repo: GitRepo, branches: list[LocalBranch], backend: Backend, engine:
             result.status = "planned" if jobs else result.status
             continue
         result.jobs = replayer.run(jobs, options.workers)
-        result.effect = effect_of(result.jobs, engine)
         if any(r.outcome == "not-run" for r in result.jobs):
-            result.status = "incomplete"
+            result.status = "incomplete"   # the cap stopped it: no figure, nothing written
             continue
+        result.effect = effect_of(result.jobs, engine)
         local = next(b for b in branches if b.branch == result.branch)
         result.written, _ = write_effect(repo, local.branch, local.sha, result.effect,
                                          options.identity)

@@ -176,6 +176,7 @@ def test_the_cap_is_never_exceeded_and_an_incomplete_replay_writes_nothing(
     assert len(server.received) <= 5
     assert report["estimate"]["cap"] == 5 and report["usage"]["calls"] == len(server.received)
     assert {p["status"] for p in report["proposals"]} == {"incomplete"}
+    assert not any("effect" in p for p in report["proposals"])   # no partial figure
     assert git(repo, "for-each-ref") == before
 
 
