@@ -144,6 +144,20 @@ class JudgeConfig(BaseModel):
     model: str | None = Field(default=None, min_length=1)
     token_budget: int = Field(default=6000, ge=1000, le=1_000_000)
     max_candidates: int = Field(default=40, ge=1, le=1000)
+
+
+class VerifyConfig(BaseModel):
+    """`skillgit verify`: answers per condition, the hard caps, parallel requests."""
+
+    model_config = _STRICT
+
+    samples: int = Field(default=3, ge=1, le=20)
+    max_usd: float | None = Field(default=None, ge=0)
+    max_calls: int | None = Field(default=None, ge=0)
+    workers: int = Field(default=4, ge=1, le=32)
+    token_budget: int = Field(default=2000, ge=200, le=100_000)   # replay context per case
+
+
 class AttributionConfig(BaseModel):
     model_config = _STRICT
 
@@ -221,6 +235,7 @@ class Config(BaseModel):
     publish: PublishConfig = Field(default_factory=PublishConfig)
     share: ShareConfig = Field(default_factory=ShareConfig)
     attribution: AttributionConfig = Field(default_factory=AttributionConfig)
+    verify: VerifyConfig = Field(default_factory=VerifyConfig)
 
 
 def repo_root(start: Path) -> Path | None:

@@ -313,6 +313,23 @@ class GitRepo:
         checkpoint("objects")
         return sha
 
+    def reword(self, sha: str, message: str) -> str:
+        """A copy of commit `sha` with another message: the same tree, parents, author,
+        committer and dates (so the same message gives the same commit in any clone)."""
+        old = self._commit(sha)
+        commit = Commit()
+        commit.tree, commit.parents = old.tree, list(old.parents)
+        commit.author, commit.committer = old.author, old.committer
+        commit.author_time, commit.commit_time = old.author_time, old.commit_time
+        commit.author_timezone = old.author_timezone
+        commit.commit_timezone = old.commit_timezone
+        commit.encoding, commit.message = b"UTF-8", message.encode()
+        writer = ObjectWriter(self.repo)
+        new = writer.stage(commit).decode()
+        writer.flush()
+        checkpoint("objects")
+        return new
+
     def is_ancestor(self, ancestor: str, descendant: str) -> bool:
         """True when `descendant` contains `ancestor` (or is it): a fast-forward."""
         return ancestor == descendant or can_fast_forward(self.repo, _oid(ancestor),

@@ -168,6 +168,24 @@ class SkillChange(BaseModel):
     files: dict[str, bytes]      # repo-relative path → new bytes
 
 
+class MeasuredEffect(BaseModel):
+    """What `skillgit verify` measured: how often the agent's next action followed the
+    lesson without and with the proposed skill (`unparsed`: answers that could not be read)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    without: int
+    with_skill: int
+    samples: int                 # answers per condition (cases x samples)
+    unparsed: int = 0
+    engine: str = ""
+    rows: list[str] = Field(default_factory=list)   # one line per case, already escaped
+
+    @property
+    def gain(self) -> bool:
+        return self.with_skill > self.without
+
+
 class Proposal(BaseModel):
     """One proposed skill change: what to commit, on which branch, and why."""
 
@@ -181,6 +199,7 @@ class Proposal(BaseModel):
     review_carefully: list[ReviewItem] = Field(default_factory=list)
     # an update's usage figures: the skill's current version, invocations and corrections
     usage: list[str] = Field(default_factory=list)
+    effect: MeasuredEffect | None = None   # `skillgit verify`'s figures (never fingerprinted)
 
     @property
     def branch(self) -> str:

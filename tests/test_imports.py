@@ -21,8 +21,9 @@ LAYERS: list[set[str]] = [
     {"demo", "init", "eval",       # init: writes config, workflow, pre-commit entry
      "jobsummary"},                # the Action's job summary and outputs, from the JSON
     {"publish", "review", "share",   # PR lifecycle, PR body, push; review: diff → findings;
-     "charts"},                      # share: digest refs (uses publish's push); charts:
+     "charts",                       # share: digest refs (uses publish's push); charts:
                                      # Mermaid and skill use (job summary and dashboard)
+     "verify"},                      # replay → measured effect (its trailer: PR body, publish)
     {"mine"},
     {"judge"},                     # the model judge: below mine, above the engines
     {"attribution"},               # invocation → skill version, outcome windows, stats

@@ -27,13 +27,18 @@ if TYPE_CHECKING:
 @click.option("--judge-model", default=None, metavar="M", help="Model for the judge engine.")
 @click.option("--min-recall", type=click.FloatRange(0.0, 1.0), default=None, metavar="X",
               help="Exit 1 when the recall is below X (0 to 1).")
+@click.option("--verify-llm", default=None, metavar="NAME", help="Also measure each found "
+              "lesson's effect with this model, as `skillgit verify` does.")
+@click.option("--verify-model", default=None, metavar="M", help="Model for --verify-llm.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON report on stdout.")
 def eval_command(path: Path, llm_name: str | None, model: str | None, judge_llm: str | None,
-                 judge_model: str | None, min_recall: float | None, as_json: bool) -> int:
+                 judge_model: str | None, min_recall: float | None, verify_llm: str | None,
+                 verify_model: str | None, as_json: bool) -> int:
     """Run the whole pipeline on the labelled set at PATH (sessions/, optional skills/,
     expected.yaml) in a throwaway repository; print recall, spurious proposals, traps
     proposed, leaks of planted secrets, tokens and estimated cost. Exits 1 when a planted
     secret leaked or the recall is below --min-recall."""
+    from skillgit.cli.verify import make_verifier
     from skillgit.config import load_config
     from skillgit.distill.engines import resolve_engine
     from skillgit.eval.labelled import load_labelled
@@ -55,7 +60,9 @@ def eval_command(path: Path, llm_name: str | None, model: str | None, judge_llm:
         return None if backend is None else ModelJudge(backend, redactor=redactor,
                                                        cache_dir=cache, settings=settings)
 
-    result = run_eval(labelled, engine, make_judge, redactor)
+    verifier = make_verifier(verify_llm, verify_model, config) \
+        if verify_llm or verify_model else None
+    result = run_eval(labelled, engine, make_judge, redactor, verifier)
     if as_json:
         click.echo(json_printable(json.dumps({**result.model_dump(), "recall": result.recall,
                                               "min_recall": min_recall})))
@@ -90,4 +97,4 @@ def report_lines(result: Score) -> list[str]:
         f"tokens    distill+write {u.input_tokens} in, {u.output_tokens} out ({u.calls} calls);"
         f" judge {j.input_tokens} in, {j.output_tokens} out ({result.judge_calls} calls)",
         f"cost      {cost_text(result.estimated_cost_usd)} (estimated)",
-    ]
+    ] + [f"effect    {lesson}: {figures}" for lesson, figures in sorted(result.effects.items())]

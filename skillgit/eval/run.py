@@ -21,7 +21,10 @@ from skillgit.llm.base import Engine, Usage
 from skillgit.mine.run import MineOptions, engine_label, run_mine
 from skillgit.mine.write import DEFAULT_IDENTITY, commit_message
 from skillgit.redact import Redactor
-from skillgit.transcripts.discover import SessionQuery
+from skillgit.transcripts.discover import SessionQuery, iter_conversations
+from skillgit.verify.cache import VerifyCache
+from skillgit.verify.effect import trailer_value
+from skillgit.verify.run import Verifier
 
 MAX_PROPOSALS = 50
 JudgeFactory = Callable[[Path], ModelJudge | None]   # verdict cache dir → the judge
@@ -49,7 +52,7 @@ def _cache_texts(root: Path) -> dict[str, str]:
 
 
 def run_eval(labelled: LabelledSet, engine: Engine, make_judge: JudgeFactory,
-             redactor: Redactor) -> Score:
+             redactor: Redactor, verifier: Verifier | None = None) -> Score:
     with tempfile.TemporaryDirectory(prefix="skillgit-eval-") as tmp:
         work = Path(tmp)
         repo = work / "repo"
@@ -77,10 +80,18 @@ def run_eval(labelled: LabelledSet, engine: Engine, make_judge: JudgeFactory,
         outputs["rejected candidates"] = "\n".join(r.model_dump_json()
                                                    for r in result.found.rejected)
         outputs.update(_cache_texts(work / "cache"))
-    turned = [Turned(texts="\n".join(r.sources or [r.title]), reason=r.missed)
-              for r in result.found.rejected]
-    found = score(labelled.expected, proposed, outputs, turned, result.found.not_listed,
-                  result.found.withheld)
+        turned = [Turned(texts="\n".join(r.sources or [r.title]), reason=r.missed)
+                  for r in result.found.rejected]
+        found = score(labelled.expected, proposed, outputs, turned, result.found.not_listed,
+                      result.found.withheld)
+        if verifier is not None:   # the measured effect of each expected skill found
+            with GitRepo(repo) as git:
+                measured = verifier.measure(
+                    git, sorted(set(found.matched.values())), VerifyCache(work / "verify"),
+                    lambda: list(iter_conversations(SessionQuery(source=labelled.sessions),
+                                                    redactor)))
+            found.effects = {lesson: trailer_value(measured[branch])
+                             for lesson, branch in found.matched.items() if branch in measured}
     usage = distilled.usage + result.found.usage
     report = result.found.judge
     judge_usage = report.usage if report is not None else Usage()

@@ -41,6 +41,9 @@ class Score(BaseModel):
     estimated_cost_usd: float | None = None
     engine: str = "heuristic"
     judge: str = "heuristic"
+    matched: dict[str, str] = Field(default_factory=dict)   # lesson id -> its branch
+    # lesson id -> `skillgit verify`'s figures ("without 0/6, with 6/6"), with --verify-llm
+    effects: dict[str, str] = Field(default_factory=dict)
 
     @property
     def recall(self) -> float:
@@ -95,6 +98,7 @@ def score(expected: Expected, proposed: list[Proposed],
         else:
             used.add(hit.branch)
             result.found.append(lesson.id)
+            result.matched[lesson.id] = hit.branch
     result.spurious = [p.branch for p in proposed if p.branch not in used]
     result.traps = [t.id for t in expected.traps
                     if any(_has_all(p.text, t.keywords) for p in proposed)]

@@ -17,6 +17,7 @@ from skillgit.proposal import DimensionResult, Proposal, Signal
 from skillgit.publish.markdown import BODY_BUDGET, code, fit_rows, inert, size, table
 from skillgit.skills.findings import Level
 from skillgit.skills.validate import SkillReport
+from skillgit.verify.effect import effect_marker, row_cells, trailer_value
 
 QUOTE_CHARS = 300          # raw characters of one quote shown in the table
 REASON_CHARS = 400
@@ -55,7 +56,8 @@ def render_body(proposal: Proposal, validation: SkillReport | None,
     `context_before`: tokens of the existing skill's name + description (None: a new skill);
     `previous_pr`: the URL of a PR closed unmerged for an earlier version of this proposal;
     `sessions`: how many sessions the evidence spans, when more than the quotes show."""
-    head = _summary(proposal, previous_pr, sessions) + _rationale(proposal) + _usage(proposal)
+    head = (_summary(proposal, previous_pr, sessions) + _effect(proposal) + _rationale(proposal)
+            + _usage(proposal))
     tail = (_validation(validation) + _context(validation, context_before)
             + _review_carefully(proposal) + _meaning(proposal))
     signals = sorted(proposal.verdict.candidate.signals, key=_evidence_order)
@@ -77,7 +79,32 @@ def render_body(proposal: Proposal, validation: SkillReport | None,
                      f"{counts}._"]
     lines = [*head, *evidence, "", *tail]
     lines += ["", proposal_marker(proposal.fingerprint)]
+    if proposal.effect is not None:
+        lines.append(effect_marker(trailer_value(proposal.effect)))
     return "\n".join(lines) + "\n"
+
+
+def _effect(proposal: Proposal) -> list[str]:
+    """`skillgit verify`'s figures: followed without vs with the skill, one row per case."""
+    effect = proposal.effect
+    if effect is None:
+        return []
+    n = effect.samples
+    lines = ["### Measured effect", "",
+             f"Replaying the moments this lesson was taught, {code(effect.engine or 'the model')}"
+             f" followed it in **{effect.with_skill}/{n}** answers with the skill loaded and "
+             f"**{effect.without}/{n}** without it."]
+    if effect.unparsed:
+        lines.append(f"{effect.unparsed} answers could not be read (unparsed) and count as "
+                     "not followed.")
+    if not effect.gain:
+        lines += ["", "**No measured effect**: with the skill, the agent did not follow the "
+                  "lesson more often than without it. The reviewer decides."]
+    rows = [[inert(cell, 120) for cell in cells] for r in effect.rows[:20]
+            if (cells := row_cells(r))]
+    if rows:
+        lines += ["", *table(["Case", "Without the skill", "With it"], rows)]
+    return [*lines, ""]
 
 
 def _summary(proposal: Proposal, previous_pr: str | None,

@@ -72,6 +72,7 @@ from skillgit.publish.proposals import (
 from skillgit.publish.push import delete_branches, push_proposals
 from skillgit.publish.reconcile import reconcile
 from skillgit.publish.writes import Writes
+from skillgit.verify.effect import labels_for
 
 
 def connect(repo: GitRepo, options: PublishOptions, environ: Mapping[str, str],
@@ -200,14 +201,18 @@ def _act(repo: GitRepo, writes: Writes, step: Step, push_status: str, base: str,
     title = render_title(proposal)
     body = render_body(proposal, report, before, previous_pr=step.previous,
                        sessions=local.sessions)
+    effect_labels = labels_for(proposal.effect)   # `skill:no-measured-effect`
     if step.action == "update" and pull is not None:
         writes.update_pull(pull, title, body)
+        have = {label.name.lower() for label in pull.labels}
+        if missing := [name for name in effect_labels if name.lower() not in have]:
+            writes.add_labels(pull, missing)
         return out.model_copy(update={"status": "would-update" if options.dry_run
                                       else "updated"})
     try:
         opened, existed = writes.open_pull(
             title=title, head=local.branch, base=base, body=body, draft=options.draft,
-            labels=options.labels, reviewers=options.reviewers,
+            labels=[*options.labels, *effect_labels], reviewers=options.reviewers,
             team_reviewers=options.team_reviewers)
     except ActionsCannotCreatePullRequests as exc:
         return out.model_copy(update={"status": "pushed", "detail": str(exc),

@@ -13,6 +13,7 @@ from skillgit.mine.ledger import load_ledger
 from skillgit.publish.body import parse_fingerprint
 from skillgit.publish.closed import ClosedPull, sessions_of, with_rejection
 from skillgit.publish.proposals import LocalBranch
+from skillgit.verify.effect import parse_effect_marker
 
 
 @dataclass
@@ -39,7 +40,8 @@ def plan(repo: GitRepo, client: GitHubClient, branches: list[LocalBranch],
             continue
         pull = open_by_branch.get(local.branch)
         if pull is not None:
-            same = parse_fingerprint(pull.body) == local.fingerprint
+            same = parse_fingerprint(pull.body) == local.fingerprint and \
+                parse_effect_marker(pull.body) == local.effect   # `verify` measured anew
             steps.append(Step(local, "check" if same else "update", pull))
             continue
         try:

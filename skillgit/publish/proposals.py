@@ -31,6 +31,7 @@ from skillgit.proposal import (
 )
 from skillgit.skills.model import SKILL_FILE
 from skillgit.skills.validate import SkillReport, validate_skill
+from skillgit.verify.effect import TRAILER, parse_effect
 
 _SUBJECT = re.compile(r"skills\((?P<skill>[^)]*)\): (?P<summary>.*)")
 _DIMENSION = re.compile(r"- (?P<name>Repeatable|Room to do better|Repeated ask): "
@@ -76,6 +77,7 @@ class LocalBranch:
     fingerprint: str
     sessions: int
     commit_time: int
+    effect: str | None = None    # the `Skillgit-Effect` trailer (`skillgit verify`), if any
 
 
 def local_branches(repo: GitRepo, identity: str) -> list[LocalBranch]:
@@ -93,7 +95,7 @@ def local_branches(repo: GitRepo, identity: str) -> list[LocalBranch]:
             skill=trailers.get("Skillgit-Skill", branch.rsplit("/", 1)[-1]),
             fingerprint=trailers.get("Skillgit-Proposal", ""),
             sessions=int(evidence) if evidence.isdigit() else 0,
-            commit_time=info.commit_time))
+            commit_time=info.commit_time, effect=trailers.get(TRAILER)))
     return out
 
 
@@ -145,7 +147,7 @@ def read_proposal(repo: GitRepo, local: LocalBranch) -> BranchProposal:
         summary=summary, verdict=verdict, engine=trailers.get("Skillgit-Engine", "unknown"),
         change=SkillChange(skill=local.skill, directory=skill_directory(files), files=files),
         review_carefully=review, recorded_fingerprint=local.fingerprint,
-        sessions=local.sessions)
+        sessions=local.sessions, effect=parse_effect(info.message))
 
 
 def skill_directory(files: dict[str, bytes]) -> str:

@@ -1,0 +1,76 @@
+"""The verdict cache and the case cache, under `$XDG_CACHE_HOME/skillgit/verify`.
+
+A verdict is keyed by everything that decides the answer: the prompt version, the engine and
+model, the exact system and user prompts and the sample's number; so an unchanged re-run
+makes no request. Entries are written atomically (a temporary file renamed into place) and
+pass the final screen first, like every cache write. A cache entry that does not parse is
+ignored (asked again), never trusted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from skillgit.redact.screen import screen_value
+from skillgit.verify.case import CaseFile
+
+
+def default_verify_dir(env: dict[str, str] | None = None) -> Path:
+    environ = os.environ if env is None else env
+    base = environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "skillgit" / "verify"
+
+
+def verdict_key(*parts: object) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
+
+
+class VerifyCache:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def _path(self, kind: str, key: str) -> Path:
+        return self.root / kind / key[:2] / f"{key}.json"
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        try:
+            value = json.loads(self._path("verdicts", key).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return value if isinstance(value, dict) else None
+
+    def put(self, key: str, value: dict[str, Any]) -> None:
+        _write(self._path("verdicts", key), json.dumps(screen_value(value), sort_keys=True))
+
+    def cases(self, fingerprint: str) -> CaseFile | None:
+        try:
+            text = self._path("cases", verdict_key(fingerprint)).read_text(encoding="utf-8")
+            return CaseFile.model_validate_json(text)
+        except (OSError, ValueError, ValidationError):
+            return None
+
+    def put_cases(self, found: CaseFile) -> None:
+        value = screen_value(json.loads(found.model_dump_json()))
+        _write(self._path("cases", verdict_key(found.fingerprint)),
+               json.dumps(value, sort_keys=True, indent=1))
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
