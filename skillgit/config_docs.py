@@ -54,7 +54,7 @@ DESCRIPTIONS: dict[str, str] = {
     "attribution.window": "after a skill ran: how many user turns show how it went (stats, mine)",
     "verify.samples": "`verify`: answers per replay case, without and with the skill each",
     "verify.max_usd": "`verify`: hard cap on the estimated cost (needs the model's price)",
-    "verify.max_calls": "`verify`: hard cap on requests per run (or --max-calls)",
+    "verify.max_calls": "`verify`: hard cap on requests per run",
     "verify.workers": "`verify`: requests at once",
     "verify.token_budget": "`verify`: tokens of session context per replay case",
 }

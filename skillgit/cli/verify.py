@@ -108,11 +108,11 @@ def model_backend(llm_name: str | None, model: str | None, config: Config) -> Ba
     from skillgit.cli.llm import find_backend
     from skillgit.distill.engines import create_engine
     from skillgit.llm.base import EngineUnavailable
-    from skillgit.llm.select import ENABLE_HINT, HEURISTIC, select_engine
+    from skillgit.llm.select import HEURISTIC, enable_hint, select_engine
 
     selection = select_engine(llm_name, model, os.environ, config)
     if selection.engine == HEURISTIC:
-        raise UsageError(NEEDS_MODEL + ENABLE_HINT)
+        raise UsageError(NEEDS_MODEL + enable_hint())
     backend = find_backend(create_engine(selection), selection)
     if backend is None:
         raise EngineUnavailable(f"engine {selection.engine!r} offers no model to ask")

@@ -15,6 +15,7 @@ import threading
 from dataclasses import dataclass
 
 from skillgit.errors import UsageError
+from skillgit.hints import flag_hint, joined
 from skillgit.judge.prices import price_of
 from skillgit.llm.base import Usage
 
@@ -55,7 +56,9 @@ def call_cap(max_calls: int | None, max_usd: float | None, found: Estimate) -> i
         if found.usd is None:
             if max_calls is None:
                 raise UsageError("verify.max_usd is set but the model's price is unknown, so "
-                                 "the cost cannot be capped; pass --max-calls N to cap requests")
+                                 "the cost cannot be capped; " + joined(
+                                     flag_hint("--max-calls N"), "set verify.max_calls")
+                                 + " to cap requests")
         elif found.requests:
             per_request = found.usd / found.requests
             caps.append(math.floor(max_usd / per_request) if per_request > 0 else

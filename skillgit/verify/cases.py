@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from skillgit.hints import flag_hint
 from skillgit.proposal import Proposal, Signal
 from skillgit.redact.screen import screen_text
 from skillgit.skills.model import SKILL_FILE
@@ -62,8 +63,8 @@ def build_cases(proposal: Proposal, fingerprint: str, rules: list[Expectation],
                          key=lambda s: (s.session_ref, s.turn)):
         conversation = find_session(signal, conversations)
         if conversation is None:
-            notes.append(f"{signal.session_ref} turn {signal.turn}: session not found "
-                         "(pass --source)")
+            where = flag_hint("--source PATH", "the sessions were not found")
+            notes.append(f"{signal.session_ref} turn {signal.turn}: session not found ({where})")
             continue
         anchor = _anchor(conversation.turns, signal.turn)
         end = anchor.index if anchor is not None else signal.turn
