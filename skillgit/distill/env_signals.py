@@ -220,7 +220,7 @@ def _alternative(failing: Turn, turns: Sequence[Turn]) -> Turn | None:
                 return None  # back to the failed command: not its replacement
         elif _is_code_change(turn, candidate):
             return None
-        elif tool_kind(turn) == "shell" and not _is_inspection(candidate):
+        elif tool_kind(turn) == "shell" and not is_inspection(candidate):
             if not _is_success(turn) or candidate == command:
                 next_attempt = False
             elif next_attempt or program_of(candidate).split(" ", 1)[0] == base:
@@ -230,7 +230,7 @@ def _alternative(failing: Turn, turns: Sequence[Turn]) -> Turn | None:
     return found
 
 
-def _is_inspection(command: str) -> bool:
+def is_inspection(command: str) -> bool:
     """A read-only look around (or a change of folder): neither an attempt nor a fix."""
     program = program_of(command)
     words = program.split(" ")

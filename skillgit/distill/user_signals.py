@@ -40,7 +40,7 @@ import re
 from dataclasses import dataclass
 
 from skillgit.digest import Evidence, FeedbackItem, TaskItem
-from skillgit.distill import intents
+from skillgit.distill import contradictions, foreign, intents, norms
 from skillgit.distill import tool_families as families
 from skillgit.distill import user_phrases as phrases
 from skillgit.distill.action_context import ActionContext
@@ -72,13 +72,17 @@ _APPROVED = _rx(r"^\W*" + _ACK_WORD + r"(?:\W+" + _ACK_WORD + r")*\s*[.!,]")
 _NO = _rx(phrases.LEAD + r"(?:no|nope|nah)\b(?=\s*(?:[,.!;:\u2014-]|no\b|$))")
 # A plain yes or no opening the turn: after the agent asked something, that is an answer.
 _ANSWER = _rx(phrases.LEAD + r"(?:no|nope|nah|yes|yeah|yep|sure)\b(?=\s*(?:[,.!;:\u2014-]|$))")
+# Telling the agent it did no harm ("you didn't break anything"): no verdict on its actions.
+_EXONERATES = r"""(?:break|miss|cause|introduce|mess|lose|screw|hurt|harm|do\ anything
+    |change\ anything|touch\ anything)\b"""
 # A verdict or a restatement opening the turn.
-_OPENER = _rx(phrases.LEAD + r"""(?:wrong\b|incorrect\b
+_OPENER = _rx(phrases.LEAD + r"""(?:wrong\b(?!\s+""" + intents.GENERIC_SUBJECT + r""")|incorrect\b
     |not\s+(?:like\s+)?(?:that|this|quite|really|what|correct|right)\b
     |why\s+(?:did|do|are|would|is|have|were)(?:n't)?\s+(?:you|it)\b
     |(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:not|wrong|incorrect|bad|broken|a\ bad)\b
     |(?:that|this|it)\s+(?:isn't|wasn't|does\ not|did\ not)\b
-    |you\s+(?:should(?:n't)?|need|have\ to|must|forgot|missed|didn't|did\ not|broke
+    |you\s+(?:(?:didn't|did\ not)(?!\s+""" + _EXONERATES + r""")|should(?:n't)?|need|have\ to
+        |must|forgot|missed|broke
         |misunderstood|were\ supposed\ to)\b
     |i\s+(?:said|told\ you|asked\ you|meant|wanted|did\ not\ ask|didn't\ ask)\b
     |we\s+(?:don't|do\ not|never|can't|cannot)\b
@@ -172,18 +176,33 @@ def _classify(turn: Turn, *, follow_up: bool, context: ActionContext | None,
         return None
     if follow_up and context is not None:
         found = (_preference(text) or _use_clause(text, context.used)
-                 or _correction(text, context, after_stop=after_stop))
+                 or _correction(text, context, after_stop=after_stop)
+                 or _beyond_phrases(text, context))
         if found is not None:
             kind, position = found
             prefix = "after the user stopped the agent: " if after_stop and position < 0 else ""
             return _feedback(kind, turn, max(position, 0), prefix)
-    elif follow_up and (found := _preference(text) or _use_clause(text, frozenset())):
+    elif follow_up and (found := _preference(text) or _use_clause(text, frozenset())
+                        or _norm(text)):
         return _feedback(found[0], turn, found[1])
     quote = sentence_quote(text, 0)
     if not quote:
         return None
     return TaskItem(summary=summarize_ask(text) or quote, evidence=[Evidence(quote=quote,
                                                                              turn=turn.index)])
+
+
+def _beyond_phrases(text: str, context: ActionContext) -> tuple[str, int] | None:
+    """A fact contradicting the last action, another language, or a team norm."""
+    position = contradictions.contradiction(text, context)
+    if position is not None:
+        return "correction", position
+    return foreign.correction(text, context) or _norm(text)
+
+
+def _norm(text: str) -> tuple[str, int] | None:
+    position = norms.norm(text, new_task=_NEW_TASK.match(text.lstrip()) is not None)
+    return None if position is None else ("preference", position)
 
 
 def _preference(text: str) -> tuple[str, int] | None:

@@ -1,0 +1,177 @@
+"""Implicit corrections: a statement that contradicts a fact of what the agent just did.
+
+The user need not say "no" or "instead": stating a fact the agent's action ignored is the
+correction. Three kinds of fact, each read against `ActionContext` (what the agent
+*changed*: files it edited, the words of commands that were no inspection; and what it
+*wrote*: its replies and commands):
+
+- **a version**: the sentence names a runtime, tool or framework with a version ("<name>
+  <version>") and the agent set or assumed another version of the same thing, or an unnamed
+  one after a version word ("release to 21"), and none equal to it;
+- **a property of the target**: the sentence names something the agent changed (a file, its
+  stem or part of it, a host, branch or workspace of the command) or points at it ("that",
+  "this file", "that's …"), and gives it a property that forbids what was done: live,
+  production, primary, shared, generated, vendored, a lockfile, protected, already applied
+  or released (`SENSITIVE`);
+- **incredulity at the act**: "you <destructive verb> …?" in statement word order ("you
+  deleted the snapshot test??"), or a short sentence ending in "?!" / "??" that names what
+  the agent changed or a sensitive property ("prod?!").
+
+A question otherwise, a sentence that approves ("good", "right", "matches"), and turns where
+the agent changed nothing (for the target and the incredulity) are never read as one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillgit.distill.action_context import ActionContext
+from skillgit.distill.evidence import sentence_span
+from skillgit.distill.user_phrases import rx
+
+# name -> the family it belongs to (aliases of one runtime or tool)
+_ALIASES = {"nodejs": "node", "node.js": "node", "jdk": "java", "jre": "java",
+            "openjdk": "java", "temurin": "java", "golang": "go", "python3": "python",
+            "py": "python", "cpython": "python", "postgresql": "postgres", "pg": "postgres",
+            "k8s": "kubernetes", "dotnet": ".net", "net": ".net", "ts": "typescript",
+            "rustc": "rust", "ror": "rails", "springboot": "spring", "psql": "postgres"}
+_RUNTIMES = frozenset("""node java go python ruby rust php django rails react vue angular next
+nuxt svelte postgres mysql mariadb redis mongo mongodb elasticsearch kafka kubernetes helm
+terraform .net typescript kotlin scala swift xcode gradle maven spring flask fastapi laravel
+symfony elixir erlang ubuntu debian alpine centos rhel android ios express nestjs deno bun
+numpy pandas pytorch torch tensorflow cuda gcc clang llvm cmake bazel webpack vite jest
+eslint node18 openssl nginx electron flutter dart perl lua julia r""".split()) | set(_ALIASES)
+_VERSION_WORDS = frozenset("version release target directive level runtime toolchain sdk "
+                           "image edition".split())
+_NAMED_VERSION = re.compile(r"(?<![\w.-])([a-z][a-z0-9.+#]*?)[\s:@=v-]{0,3}(\d+(?:\.\d+){0,2})"
+                            r"(?!\w|\.\d)", re.IGNORECASE)
+_ANY_VERSION = re.compile(r"(?<![\w.])(\d+(?:\.\d+){0,2})(?!\w|\.\d|%)")
+_WORD = re.compile(r"[a-z][a-z0-9.+#-]*", re.IGNORECASE)
+
+SENSITIVE = rx(r"""\b(?:live|prod|production|primary|master\ (?:db|database)|shared|customers?'?
+    |real\ (?:data|database|db|users)|generated|auto-?generated|codegen|vendored|third[-\ ]party
+    |upstream|lock\ ?file|protected|read[-\ ]only|release[-\ ]only|immutable|frozen
+    |already\ (?:been\ )?(?:applied|deployed|merged|released|published|ran|run|pushed|shipped
+        |migrated|in\ (?:prod|production|main|use))
+    |in\ use|owned\ by|someone\ else's|not\ ours)\b""")
+_DEICTIC = rx(r"""(?:^|[.!?;:,]\s*)\W*(?:(?:no|wait|stop|hey|dude|hold\ on)\W+)*
+    (?:that|this|it|those|these)(?:\s+[\w.-]+){0,2}?(?:'s|\s+is|\s+was|\s+are|\s+were)?\b""")
+_APPROVES = rx(r"\b(?:good|great|right|correct|fine|perfect|matches|as\ expected|makes\ sense"
+               r"|thanks|nice)\b")
+_DESTRUCTIVE = rx(r"""(?:^|[.!?;:,]\s*)\W*(?:wait\W+)?(?:you|u)\s+(?:just\s+)?(?:deleted|removed
+    |dropped|wiped|overwrote|overwritten|reset|reverted|force[-\ ]pushed|truncated|disabled
+    |skipped|commented\ out|killed|destroyed|nuked|rewrote|squashed|unpinned|downgraded
+    |upgraded|bumped)\b""")
+_INCREDULOUS = re.compile(r"[^.!?\n]{1,40}?(?:\?!|!\?|\?\?)[?!]*")
+_QUESTION = re.compile(r"[^.!?\n]*\?")
+_TOKEN = re.compile(r"[\w.@/+-]*\w", re.UNICODE)
+
+
+def contradiction(text: str, context: ActionContext) -> int | None:
+    """Where `text` states a fact that contradicts the agent's last action, or None."""
+    for finder in (_incredulous, _version, _target):
+        position = finder(text, context)
+        if position is not None:
+            return position
+    return None
+
+
+def _incredulous(text: str, context: ActionContext) -> int | None:
+    if not context.changed:
+        return None
+    for match in _DESTRUCTIVE.finditer(text):
+        start, end = sentence_span(text, match.end())
+        if text[start:end].rstrip().endswith("?"):
+            you = re.search(r"\b(?:you|u)\b", match.group(), re.IGNORECASE)
+            return match.start() + (you.start() if you else 0)
+    for match in _INCREDULOUS.finditer(text):
+        words = _TOKEN.findall(match.group())
+        if 0 < len(words) <= 4 and (SENSITIVE.search(match.group())
+                                    or _names_changed(match.group(), context)):
+            return match.start() + len(match.group()) - len(match.group().lstrip())
+    return None
+
+
+def _statements(text: str) -> list[tuple[int, str]]:
+    """The sentences of `text` that are no question and do not approve."""
+    found = []
+    position = 0
+    while position < len(text):
+        start, end = sentence_span(text, position)
+        sentence = text[start:end]
+        if sentence.strip() and not _QUESTION.fullmatch(sentence.strip()) \
+                and not sentence.rstrip().endswith("?") and not _APPROVES.search(sentence):
+            found.append((start, sentence))
+        position = max(end, position + 1)
+    return found
+
+
+def _version(text: str, context: ActionContext) -> int | None:
+    theirs = versions(context.wrote)
+    if not theirs:
+        return None
+    for start, sentence in _statements(text):
+        for name, number, at in _named_versions(sentence):
+            same = [v for n, v in theirs if n in (name, "")]
+            if any(_same_version(number, v) for n, v in theirs if n == name):
+                continue
+            if same and not any(_same_version(number, v) for v in same):
+                return start + at
+    return None
+
+
+def _same_version(a: str, b: str) -> bool:
+    return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+
+
+def _named_versions(text: str) -> list[tuple[str, str, int]]:
+    found = []
+    for match in _NAMED_VERSION.finditer(text):
+        name = _family(match.group(1))
+        if name in _RUNTIMES or name in _ALIASES.values():
+            found.append((name, match.group(2), match.start()))
+    return found
+
+
+def _family(name: str) -> str:
+    name = name.lower().rstrip(".-:")
+    return _ALIASES.get(name, name)
+
+
+def versions(text: str) -> set[tuple[str, str]]:
+    """(family, version) the text sets or assumes; family "" for a version after a version
+    word ("release to 21") with no runtime named."""
+    found: set[tuple[str, str]] = set()
+    for match in _ANY_VERSION.finditer(text):
+        before = [_family(w) for w in _WORD.findall(text[max(0, match.start() - 40):
+                                                          match.start()])][-3:]
+        parts = [p for w in before for p in re.split(r"[-:=_]", w) if p]
+        named = [p for p in reversed(parts) if _family(p) in _RUNTIMES]
+        if named:
+            found.add((_family(named[0]), match.group(1)))
+        elif any(p.rsplit(".", 1)[-1] in _VERSION_WORDS for p in parts):
+            found.add(("", match.group(1)))
+    return found
+
+
+def _target(text: str, context: ActionContext) -> int | None:
+    if not context.changed:
+        return None
+    for start, sentence in _statements(text):
+        found = SENSITIVE.search(sentence)
+        if found is None:
+            continue
+        rest = sentence[:found.start()] + " " + sentence[found.end():]
+        if _DEICTIC.match(sentence) or _names_changed(rest, context):
+            return start + len(sentence) - len(sentence.lstrip())
+    return None
+
+
+def _names_changed(text: str, context: ActionContext) -> bool:
+    """Whether `text` names a file, stem, part of a name, host or word the agent changed."""
+    parts = {p for name in context.changed for p in re.split(r"[_\-./]+", name) if len(p) >= 3}
+    for token in _TOKEN.findall(text.lower()):
+        token = token.strip(".-/")
+        if token in context.changed or (token in parts and (token.isdigit() or len(token) >= 4)):
+            return True
+    return False
