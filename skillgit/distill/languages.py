@@ -84,7 +84,7 @@ LANGUAGES: tuple[Language, ...] = (
         negation=r"\bno\s+(?!es\b|hay\b)(?=\w)|\bsin\b",
         instead=r"\ben\ (?:lugar|vez)\ de\b|\bmejor\ que\b",
         only=r"\b(?:solo|sólo|solamente|únicamente)\b",
-        reject=r"\bno\ es\ lo\ que\b|\bincorrect[oa]\b|\best(?:á|a)\ mal\b",
+        reject=r"\bno\ (?:es|era|fue)\ (?:lo|eso)\ que\b|\bincorrect[oa]\b|\best(?:á|a)\ mal\b",
         use=r"\b(?:usa|usad|utiliza|usamos|utilizamos)\b"),
     _language(
         "pt", """o a os as um uma de do da dos das em no na não nunca sempre só somente apenas

@@ -13,7 +13,7 @@ outside questions, it holds
     "goes through", "lives in", "is kept in") whose subject is a class of things, not one
     thing just shown ("migrations here must …", not "the function must …", "it must …");
     "should" and "needs to" only with a quantifier or "always/never/every time" (alone they
-    describe a feature: "the messages should show under each field");
+    describe a feature: "the banner should fade after a while");
   - "every time", "whenever", "each time", "always", "never" with a modal or "need(s)"
     ("every time I run it, it hangs" tells a story);
   - a reminder opening the turn ("Reminder:", "Remember:", "Heads up", "FYI", "Note:",
@@ -24,7 +24,7 @@ outside questions, it holds
 
 Not a norm: a sentence about things just shown ("those", "these", "of them"), about now
 ("anymore", "right now", "currently", "yet", "so far"), a request opening with a task verb,
-or a quantifier over a state ("all containers are up", "every test green").
+or a quantifier over a state ("all pods healthy", "each job is green now").
 """
 
 from __future__ import annotations
