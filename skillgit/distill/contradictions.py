@@ -53,7 +53,12 @@ SENSITIVE = rx(r"""\b(?:live|prod|production|primary|master\ (?:db|database)|sha
     |upstream|lock\ ?file|protected|read[-\ ]only|release[-\ ]only|immutable|frozen
     |already\ (?:been\ )?(?:applied|deployed|merged|released|published|ran|run|pushed|shipped
         |migrated|in\ (?:prod|production|main|use))
-    |in\ use|owned\ by|someone\ else's|not\ ours)\b""")
+    |in\ use|owned\ by|someone\ else's|not\ ours|comes?\ out\ of|produced\ by|emitted\ by
+    |(?:is|are)\ (?:the\ )?output\ of)\b""")
+# Disbelief at what was done ("you are joking", "seriously", "…"), beside a target whose own
+# name says it is sensitive ("db-prod-1").
+_DISBELIEF = rx(r"""\b(?:joking|kidding|serious(?:ly)?|really|wtf|omg|oh\ no|what\ the|are\ you
+    \ sure)\b|!!|\.\.\.|\u2026""")
 _DEICTIC = rx(r"""(?:^|[.!?;:,]\s*)\W*(?:(?:no|wait|stop|hey|dude|hold\ on)\W+)*
     (?:that|this|it|those|these)(?:\s+[\w.-]+){0,2}?(?:'s|\s+is|\s+was|\s+are|\s+were)?\b""")
 _APPROVES = rx(r"\b(?:good|great|right|correct|fine|perfect|matches|as\ expected|makes\ sense"
@@ -63,7 +68,6 @@ _DESTRUCTIVE = rx(r"""(?:^|[.!?;:,]\s*)\W*(?:wait\W+)?(?:you|u)\s+(?:just\s+)?(?
     |skipped|commented\ out|killed|destroyed|nuked|rewrote|squashed|unpinned|downgraded
     |upgraded|bumped)\b""")
 _INCREDULOUS = re.compile(r"[^.!?\n]{1,40}?(?:\?!|!\?|\?\?)[?!]*")
-_QUESTION = re.compile(r"[^.!?\n]*\?")
 _TOKEN = re.compile(r"[\w.@/+-]*\w", re.UNICODE)
 
 
@@ -92,15 +96,16 @@ def _incredulous(text: str, context: ActionContext) -> int | None:
     return None
 
 
-def _statements(text: str) -> list[tuple[int, str]]:
-    """The sentences of `text` that are no question and do not approve."""
+def _statements(text: str, *, approving: bool = False) -> list[tuple[int, str]]:
+    """The sentences of `text` that are no question and (unless `approving`) do not
+    approve."""
     found = []
     position = 0
     while position < len(text):
         start, end = sentence_span(text, position)
         sentence = text[start:end]
-        if sentence.strip() and not _QUESTION.fullmatch(sentence.strip()) \
-                and not sentence.rstrip().endswith("?") and not _APPROVES.search(sentence):
+        if sentence.strip() and not sentence.rstrip().endswith("?") and (
+                approving or not _APPROVES.search(sentence)):
             found.append((start, sentence))
         position = max(end, position + 1)
     return found
@@ -162,16 +167,32 @@ def _target(text: str, context: ActionContext) -> int | None:
         if found is None:
             continue
         rest = sentence[:found.start()] + " " + sentence[found.end():]
-        if _DEICTIC.match(sentence) or _names_changed(rest, context):
+        if (_DEICTIC.match(sentence) or _names_changed(rest, context)
+                or (_DISBELIEF.search(sentence) and _names_changed(sentence, context))):
             return start + len(sentence) - len(sentence.lstrip())
     return None
+
+
+def confirmations(text: str, context: ActionContext) -> list[tuple[int, int]]:
+    """Spans of the sentences that restate a version the agent itself set or named
+    ("Python 3.11 is also what we run" after it said 3.11): agreement, never a correction."""
+    theirs = versions(context.wrote)
+    spans = []
+    for start, sentence in _statements(text, approving=True):
+        named = _named_versions(sentence)
+        if named and all(any(n in (name, "") and _same_version(number, v) for n, v in theirs)
+                         for name, number, _at in named):
+            spans.append((start, start + len(sentence)))
+    return spans
 
 
 def _names_changed(text: str, context: ActionContext) -> bool:
     """Whether `text` names a file, stem, part of a name, host or word the agent changed."""
     parts = {p for name in context.changed for p in re.split(r"[_\-./]+", name) if len(p) >= 3}
     for token in _TOKEN.findall(text.lower()):
-        token = token.strip(".-/")
-        if token in context.changed or (token in parts and (token.isdigit() or len(token) >= 4)):
-            return True
+        for piece in {token, *token.split("/")}:
+            piece = piece.strip(".-/")
+            if piece in context.changed or (piece in parts
+                                            and (piece.isdigit() or len(piece) >= 4)):
+                return True
     return False

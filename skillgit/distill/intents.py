@@ -32,7 +32,8 @@ tool of the same family...). `needs` says how much relation a cue needs:
 |               | "X would / could / should have <done>" (what it could have run);      |        |
 |               | beyond the table: another tool of the same family (`tool_families`),  |        |
 |               | and "use X" clauses (`user_signals`)                                  |        |
-| reject        | "bad idea", "not acceptable", "overkill", "that was the shared/prod …" | none   |
+| reject        | "bad idea", "not acceptable", "overkill" ("that was the shared/prod …" | none   |
+|               | is a fact about the target: `contradictions`)                         |        |
 | reject        | "wrong" (not "wrong <things> are …"), "too slow/much/many/…",         | strong |
 |               | "takes ages/forever", "a lot", "wasted", "silly",                     | /weak* |
 |               | "unnecessary", "redundant", "unreadable", "impossible to", "churn",   |        |
@@ -145,9 +146,7 @@ INTENTS: tuple[Intent, ...] = (
         |\b(?:would|could|should)(?:\ just|\ simply)?\ have\ (?:been\ )?(?:\w+ed|done|run
             |found|taken|kept|left|shown|caught|made)\b"""), STRONG),
     Intent("reject", rx(r"""\b(?:bad\ idea|not\ (?:acceptable|what\ i\ (?:asked|wanted|meant
-            |said))|unacceptable|overkill|over-?complicat\w*|over-?engineer\w*)\b
-        |^\W*(?:that|this|it)(?:\ was|\ is|'s|\ were)\ (?:the\ |our\ |my\ )?(?:shared|prod
-            |production|live|customer)\b"""), NONE),
+            |said))|unacceptable|overkill|over-?complicat\w*|over-?engineer\w*)\b"""), NONE),
     Intent("reject", rx(r"""\b(?:wrong(?!\s+""" + GENERIC_SUBJECT + r""")
             |too\ (?:slow|long|much|many|big|broad|noisy|complex
             |complicated|verbose|heavy)|takes?\ (?:ages|forever|too\ long)|(?:is|was)\ a\ lot

@@ -63,7 +63,7 @@ LANGUAGES: tuple[Language, ...] = (
         only=r"\b(?:seulement|uniquement|juste)\b|\bne\s+\w+\s+que\b",
         reject=r"\b(?:c'est|ce\ n'est)\ pas\ ce\ que\b|\bpas\ ce\ que\ j'ai\b|\bfaux\b"
                r"|\bmauvais(?:e)?\b",
-        use=r"\b(?:utilis(?:e|ez|er)|passe\ à|prends)\b"),
+        use=r"\b(?:utilis(?:e|ez|er)|passe\ à|prends|prendre|emploie)\b"),
     _language(
         "de", """der die das den dem des ein eine nicht nein kein keine immer nie niemals nur
         statt anstatt bitte und ist sind wir ihr du mit auf für von zu zum zur bei nutze
@@ -75,7 +75,8 @@ LANGUAGES: tuple[Language, ...] = (
         instead=r"\b(?:statt|anstatt|anstelle|lieber)\b",
         only=r"\b(?:nur|lediglich|bloß)\b",
         reject=r"\bfalsch\b|\bnicht\ (?:das|was)\ ich\b",
-        use=r"\b(?:nutze|nutzt|benutze|benutzt|verwende|verwendet|nimm)\b"),
+        use=r"""\b(?:nutze|nutzt|nutzen|benutze|benutzt|benutzen|verwende|verwendet|verwenden
+            |nimm|nehmen)\b"""),
     _language(
         "es", """el la los las un una de del en que no nunca siempre solo sólo solamente lugar
         usa usar es son con para por lo eso esto tu mi pero también ya aquí hay sin""",
@@ -85,7 +86,7 @@ LANGUAGES: tuple[Language, ...] = (
         instead=r"\ben\ (?:lugar|vez)\ de\b|\bmejor\ que\b",
         only=r"\b(?:solo|sólo|solamente|únicamente)\b",
         reject=r"\bno\ (?:es|era|fue)\ (?:lo|eso)\ que\b|\bincorrect[oa]\b|\best(?:á|a)\ mal\b",
-        use=r"\b(?:usa|usad|utiliza|usamos|utilizamos)\b"),
+        use=r"\b(?:usa|usad|usar|use|utiliza|utilizar|utilice|usamos|utilizamos|se\ usa)\b"),
     _language(
         "pt", """o a os as um uma de do da dos das em no na não nunca sempre só somente apenas
         vez usa usamos é são com para por isso aqui mas também já sem""",
@@ -95,7 +96,7 @@ LANGUAGES: tuple[Language, ...] = (
         instead=r"\bem\ vez\ de\b|\bao\ invés\ de\b|\bno\ lugar\ de\b",
         only=r"\b(?:só|somente|apenas)\b",
         reject=r"\bnão\ (?:é|foi)\ (?:isso|o\ que)\b|\berrad[oa]\b",
-        use=r"\b(?:usa|use|usamos|utilize|utiliza)\b"),
+        use=r"\b(?:usa|use|usar|usamos|utilize|utiliza|utilizar)\b"),
     _language(
         "it", """il lo la i gli le un una di del della in che non mai sempre solo soltanto
         invece usa usare è sono con per questo qui no senza ma anche già ora""",
@@ -103,9 +104,9 @@ LANGUAGES: tuple[Language, ...] = (
         rule=r"\b(?:sempre|mai|d'ora\ in\ poi|la\ prossima\ volta|in\ futuro)\b",
         negation=r"\bnon\b|\bsenza\b",
         instead=r"\binvece\b|\bpiuttosto\ che\b|\banziché\b",
-        only=r"\b(?:solo|soltanto|solamente)\b",
+        only=r"\b(?:solo|soltanto|solamente|basta)\b",
         reject=r"\bnon\ è\ (?:quello|ciò)\ che\b|\bsbagliat[oa]\b",
-        use=r"\b(?:usa|usate|usiamo|utilizza)\b"),
+        use=r"\b(?:usa|usate|usare|usiamo|utilizza|utilizzare)\b"),
     _language(
         "nl", """de het een en van in op niet nee nooit altijd alleen plaats gebruik gebruiken
         is zijn met voor naar wij we je dit dat hier via maar ook al nu geen""",
@@ -115,7 +116,7 @@ LANGUAGES: tuple[Language, ...] = (
         instead=r"\bin\ plaats\ van\b|\bi\.p\.v\.|\bliever\b",
         only=r"\b(?:alleen|enkel|slechts|uitsluitend)\b",
         reject=r"\b(?:fout|verkeerd)\b|\bniet\ wat\ ik\b",
-        use=r"\b(?:gebruik|gebruikt)\b"),
+        use=r"\b(?:gebruik|gebruikt|gebruiken)\b"),
 )
 
 # Any other language: words for "no / don't", "instead", "always / never" and "only", one

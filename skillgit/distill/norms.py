@@ -77,9 +77,14 @@ _QUANTIFIED = rx(_CLAUSE + r"""(?:(?:(?:every|each|any|all)\b(?!\s+(?:of\s+)?(?:
     |that|this)\b)|no\s+(?!""" + _STOP_AFTER_NO + r"""))\s*[^\s.!?;]+
     |nothing\b(?!\s+(?:wrong|else|new|much|to|changed|happened|yet|special))|nobody\b
     |no\ one\b)[^.!?;\n]{0,60}?\s(?:""" + HABITUAL + "|" + _MODAL + ")")
-_GENERIC_MODAL = rx(_CLAUSE + r"""(?!(?:the|this|that|it|its|these|those|my|your|his|her|i|you
-    |he|she|we|u|there|which|what|who|why|how|then|so|now|also|just|can|could|would|will)\b)
-    (?:[\w\x27./-]+\s+){1,5}?(?:never\s+|always\s+|only\s+)?""" + _OBLIGATION)
+# A clause whose subject is a class of things, not one thing just shown or a person.
+_GENERIC_SUBJECT = _CLAUSE + r"""(?!(?:the|this|that|it|its|these|those|my|your|his|her|i
+    |you|he|she|we|u|there|which|what|who|why|how|then|so|now|also|just|can|could|would
+    |will)\b)(?:[\w\x27./-]+\s+){1,5}?"""
+_GENERIC_MODAL = rx(_GENERIC_SUBJECT + r"(?:never\s+|always\s+|only\s+)?" + _OBLIGATION)
+# "<things> always/never <verb>": a habit of a class of things ("the tests never pass" is
+# one thing's story: a definite subject does not count).
+_GENERIC_HABIT = rx(_GENERIC_SUBJECT + r"(?:always|never)\s+" + HABITUAL)
 _UNIVERSAL_TIME = rx(r"""\b(?:every\ time|each\ time|whenever|every\ single\ time
     |(?<![,.])\balways\b|\bnever\b)""")
 _WITH_VERB = rx(r"\b(?:" + _MODAL + r"|need|needs)\b")
@@ -106,7 +111,7 @@ def norm(text: str, *, new_task: bool) -> int | None:
             continue
         if not _THING.search(body):
             continue
-        universal = (_QUANTIFIED.search(body) or _BAN.search(body)
+        universal = (_QUANTIFIED.search(body) or _BAN.search(body) or _GENERIC_HABIT.search(body)
                      or (_UNIVERSAL_TIME.search(body) and _WITH_VERB.search(body)))
         if universal or (not new_task and (
                 _GENERIC_MODAL.search(body)

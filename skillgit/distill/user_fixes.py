@@ -22,8 +22,9 @@ _BLOCK = re.compile(r"```[\w+-]*\n(?P<body>.+?)```", re.DOTALL)
 _SPAN = re.compile(r"`(?P<body>[^`\n]{2,300})`")
 _PROMPT_LINE = re.compile(r"^[ \t]*\$[ \t]+(?P<body>\S.*)$", re.MULTILINE)
 # Where a command written in plain text ends.
-_PLAIN_END = re.compile(r"[,;!?\n]|(?<![./])\.(?=\s|$)|\s(?:instead|rather|first|then|and\ then|so|because"
-                        r"|otherwise|or|not|please|pls|works?|worked|will|is|does|did|should)\b"
+_PLAIN_END = re.compile(r"[,;!?\n]|(?<![./])\.(?=\s|$)|\s(?:instead|rather|first|then|so"
+                        r"|because|otherwise|or|not|please|pls|works?|worked|will|is|does|did"
+                        r"|should)\b"
                         r"|[`'\"]", re.IGNORECASE)
 
 

@@ -78,7 +78,7 @@ _EXONERATES = r"""(?:break|miss|cause|introduce|mess|lose|screw|hurt|harm|do\ an
 # A verdict or a restatement opening the turn.
 _OPENER = _rx(phrases.LEAD + r"""(?:wrong\b(?!\s+""" + intents.GENERIC_SUBJECT + r""")|incorrect\b
     |not\s+(?:like\s+)?(?:that|this|quite|really|what|correct|right)\b
-    |why\s+(?:did|do|are|would|is|have|were)(?:n't)?\s+(?:you|it)\b
+    |why\s+(?:(?:did|do|are|would|is|have|were)(?:n't)?\s+you|did(?:n't)?\s+it)\b
     |(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:not|wrong|incorrect|bad|broken|a\ bad)\b
     |(?:that|this|it)\s+(?:isn't|wasn't|does\ not|did\ not)\b
     |you\s+(?:(?:didn't|did\ not)(?!\s+""" + _EXONERATES + r""")|should(?:n't)?|need|have\ to
@@ -175,9 +175,12 @@ def _classify(turn: Turn, *, follow_up: bool, context: ActionContext | None,
     if len(text) <= MAX_ACK_CHARS and _ACK.match(text):
         return None
     if follow_up and context is not None:
-        found = (_preference(text) or _use_clause(text, context.used)
-                 or _correction(text, context, after_stop=after_stop)
-                 or _beyond_phrases(text, context))
+        said = text  # sentences agreeing with the agent's own facts are blanked out
+        for start, end in contradictions.confirmations(text, context):
+            said = said[:start] + " " * (end - start) + said[end:]
+        found = (_preference(said) or _use_clause(said, context.used)
+                 or _correction(said, context, after_stop=after_stop)
+                 or _beyond_phrases(said, context))
         if found is not None:
             kind, position = found
             prefix = "after the user stopped the agent: " if after_stop and position < 0 else ""

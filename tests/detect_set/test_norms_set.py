@@ -5,7 +5,10 @@ quotes it.
 Round p- was written before the rules that read it and measured on first contact: precision
 0.765, recall 0.260 (norms 1 of 14 found, implicit corrections 0 of 13, French / German /
 Spanish / Portuguese / Dutch 1 of 3 each, Italian 2 of 3, other languages 5 of 5; 4 of 10
-false alarms raised). Rendered to real Claude Code / Codex sessions in a temp folder.
+false alarms raised). Round q- (`norms_q.yaml`) was written after the rules for round p-,
+with new wording, ecosystems and languages, and measured before the changes it suggested:
+0.826 / 0.792 (the code before issue 25: 0.692 / 0.375). Rendered to real Claude Code /
+Codex sessions in a temp folder.
 """
 
 from __future__ import annotations
@@ -20,17 +23,20 @@ from test_detect_set import RULE_MODULES, copied
 
 ROOT = Path(__file__).resolve().parents[2]
 NORMS = HERE / "norms.yaml"
+ROUND_Q = HERE / "norms_q.yaml"
 CATEGORIES = {"norm", "implicit", "false-alarm", "lang-fr", "lang-de", "lang-es", "lang-pt",
               "lang-it", "lang-nl", "lang-other"}
 
 
-def test_no_rule_literal_is_copied_from_the_norms_set() -> None:
+def test_no_rule_literal_is_copied_from_the_norms_sets() -> None:
     sources = [Path(m.__file__ or "").read_text(encoding="utf-8") for m in RULE_MODULES]
-    assert copied([c["msg"] for c in load_cases(NORMS)], sources) == set()
+    messages = [c["msg"] for path in (NORMS, ROUND_Q) for c in load_cases(path)]
+    assert copied(messages, sources) == set()
 
 
-def test_the_set_covers_every_class_with_both_labels_where_it_can() -> None:
-    cases = load_cases(NORMS)
+@pytest.mark.parametrize("path", [NORMS, ROUND_Q], ids=["p", "q"])
+def test_the_sets_cover_every_class_with_both_labels_where_it_can(path: Path) -> None:
+    cases = load_cases(path)
     assert len({c["id"] for c in cases}) == len(cases)
     assert {c["category"] for c in cases} == CATEGORIES
     for category in CATEGORIES - {"false-alarm"}:
@@ -52,3 +58,17 @@ def test_the_engine_meets_the_goals_on_the_norms_set_and_each_category(
     for category, precision, recall in re.findall(
             r"category (\S+)\s+precision (\d\.\d+)  recall (\d\.\d+)", out):
         assert float(precision) >= 0.9 and float(recall) >= 0.8, (category, out)
+
+
+def test_the_engine_meets_the_held_out_goals_on_round_q(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import bench_detect
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    code = bench_detect.main(["--cases", str(ROUND_Q), "--show"])
+    out = capsys.readouterr().out
+    precision, recall = (float(x) for x in re.findall(r"precision (\d\.\d+)  recall (\d\.\d+)",
+                                                       out)[-1])
+    assert code == 0 and precision >= 0.9 and recall >= 0.8, out

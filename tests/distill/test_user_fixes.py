@@ -35,7 +35,8 @@ def _failure_then(user_text: str, session: str = "s-1",
     ("it's vendored: go generate -tags tools ./... works", "go generate -tags tools ./..."),
     ("run this:\n$ go generate -mod=mod ./...\nthat picks up the tools module",
      "go generate -mod=mod ./..."),
-    ("```sh\ngo generate -tags tools ./internal/...\n```", "go generate -tags tools ./internal/..."),
+    ("```sh\ngo generate -tags tools ./internal/...\n```",
+     "go generate -tags tools ./internal/..."),
 ])
 def test_the_users_next_prompt_gives_the_fix(text: str, command: str) -> None:
     conversation = _failure_then(text).build()
