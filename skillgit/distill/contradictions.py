@@ -175,7 +175,7 @@ def _target(text: str, context: ActionContext) -> int | None:
 
 def confirmations(text: str, context: ActionContext) -> list[tuple[int, int]]:
     """Spans of the sentences that restate a version the agent itself set or named
-    ("Python 3.11 is also what we run" after it said 3.11): agreement, never a correction."""
+    ("Ruby 3.3 is right for the CI image" after it set 3.3): agreement, never a correction."""
     theirs = versions(context.wrote)
     spans = []
     for start, sentence in _statements(text, approving=True):

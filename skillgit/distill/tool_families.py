@@ -1,7 +1,7 @@
 """Small tables about developer tools: which ones replace each other, and what kind of work
 a command is.
 
-- A *family* holds tools (or build modes, or flags) that do the same job, so naming another
+- A *family* holds tools (or build modes, or flags) sharing one job, so naming another
   member than the one the agent ran is naming an alternative to it (pnpm after `npm
   install`, a debug build after `cargo build --release`, `--force-with-lease` after
   `--force`, a rebase after `git merge`).
