@@ -33,6 +33,8 @@ from skillgit.distill.user_phrases import mentions, used_words
 from skillgit.transcripts.model import ToolResult, Turn, TurnKind
 
 MAX_OUTPUT_CHARS = 2000
+MAX_ADDED_LINES = 40
+_ADDED_LINE = re.compile(r"^\+(?!\+\+)(.*)$", re.MULTILINE)  # what a patch adds
 _WORD = re.compile(r"[a-z][a-z0-9_.:+-]*[a-z0-9]")
 _PATH_TOKEN = re.compile(r"[\w.~-]*/[\w./*-]+|[\w-]+\.[a-z]{1,5}\b")
 _TICKED = re.compile(r"`([^`\n]{1,80})`")
@@ -102,6 +104,7 @@ class ActionContext:
                 _add_paths(_touched(turn.tool_input), cwd, files, folders)
                 if kind == "edit":
                     _add_paths(_touched(turn.tool_input), cwd, changed, changed)
+                    wrote += _ADDED_LINE.findall(turn.tool_input)[:MAX_ADDED_LINES]
         return cls(used=frozenset(used), words=frozenset(words - used),
                    files=frozenset(files), folders=frozenset(folders),
                    reply=frozenset(reply), kinds=families.kinds_of(commands),

@@ -148,8 +148,8 @@ def versions(text: str) -> set[tuple[str, str]]:
     word ("release to 21") with no runtime named."""
     found: set[tuple[str, str]] = set()
     for match in _ANY_VERSION.finditer(text):
-        before = [_family(w) for w in _WORD.findall(text[max(0, match.start() - 40):
-                                                          match.start()])][-3:]
+        window = re.split(r"[.;!?\n](?:\s|$)", text[max(0, match.start() - 40):match.start()])
+        before = [_family(w) for w in _WORD.findall(window[-1])][-3:]
         parts = [p for w in before for p in re.split(r"[-:=_]", w) if p]
         named = [p for p in reversed(parts) if _family(p) in _RUNTIMES]
         if named:

@@ -13,7 +13,8 @@ outside questions, it holds
     "goes through", "lives in", "is kept in") whose subject is a class of things, not one
     thing just shown ("migrations here must …", not "the function must …", "it must …");
     "should" and "needs to" only with a quantifier or "always/never/every time" (alone they
-    describe a feature: "the banner should fade after a while");
+    describe a feature: "the banner should fade after a while"), and none when the turn
+    asks to build what it says ("… must be cached for an hour. Add that.");
   - "every time", "whenever", "each time", "always", "never" with a modal or "need(s)"
     ("every time I run it, it hangs" tells a story);
   - a reminder opening the turn ("Reminder:", "Remember:", "Heads up", "FYI", "Note:",
@@ -49,7 +50,13 @@ THINGS = r"""(?:code|codebase|library|libraries|lib|libs|package|packages|module
     |requests|probes?|dtos?|models?|views?|controllers?|templates?|assets?|styles?|binar(?:y|ies)
     |artifacts?|sdks?|protos?|fixtures?|mocks?|snapshots?|vendor|toolchain|runtime|compiler
     |statements?|literals?|queries|storage|database|databases|db|infra|terraform|helm|docker
-    |kubernetes|k8s|helpers?|utils?|tables?|stubs?|wrappers?|handlers?)"""
+    |kubernetes|k8s|helpers?|utils?|tables?|stubs?|wrappers?|handlers?|timeouts?|retr(?:y|ies)
+    |locks?|transactions?|timestamps?|dates|timezones?|ports?|urls?|queues?|topics?|events?
+    |messages?|emails?|notifications?|translations?|i18n|icons?|props|reducers?|selectors?
+    |stories|fonts?|responses?|payloads?|headers?|cookies?|sessions?|passwords?|personal\ data
+    |pii|blocks?|macros?|traits?|enums?|generics?|goroutines?|threads?|async|awaits?|callbacks?
+    |promises?|mutex(?:es)?|allocations?|queries|indices|keys?|schemas?|backups?|volumes?
+    |nodes?|clusters?|environments?|workspaces?|stacks?|playbooks?|roles?|tasks?|modules?)"""
 _THING = rx(r"\b" + THINGS + r"\b|`[^`\n]+`|\b\w+\(\)|(?<![\w/])[\w.~-]*/[\w./-]*"
             r"|\b[\w-]+\.(?:py|rs|go|js|ts|tsx|rb|java|kt|tf|ya?ml|json|toml|lock|sql|sh|md|cfg"
             r"|ini|proto|gradle|xml)\b")
@@ -97,6 +104,10 @@ _TASK = rx(r"""^\W*(?:(?:please|pls|now|also|next|then|and|ok(?:ay)?|so)\b[\s,]*
     (?:add|create|implement|write|build|make|generate|update|refactor|rename|move|delete
     |remove|fix|show|explain|review|investigate|find|list|open|can\ you|could\ you|let's)\b""")
 _QUESTION = re.compile(r"[^.!?\n]*\?")
+# A request to build what the sentence describes ("… must be cached for an hour. Add that."):
+# the modal specifies a feature, it states no rule.
+_SPEC_REQUEST = rx(r"""\b(?:add|implement|do|make|build|support|handle|write|code|wire)
+    \s+(?:that|this|it)\b(?!\s+(?:again|by\ hand|manually))""")
 _SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
 
 
@@ -114,7 +125,7 @@ def norm(text: str, *, new_task: bool) -> int | None:
         universal = (_QUANTIFIED.search(body) or _BAN.search(body) or _GENERIC_HABIT.search(body)
                      or (_UNIVERSAL_TIME.search(body) and _WITH_VERB.search(body)))
         if universal or (not new_task and (
-                _GENERIC_MODAL.search(body)
+                (_GENERIC_MODAL.search(body) and not _SPEC_REQUEST.search(text))
                 or (reminder is not None and sentence.start() <= reminder.end()
                     and _WITH_VERB.search(body)))):
             return sentence.start() + len(body) - len(body.lstrip())
