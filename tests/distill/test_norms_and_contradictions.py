@@ -61,7 +61,8 @@ def test_in_a_new_task_only_a_universal_rule_counts() -> None:
 
 @pytest.mark.parametrize(("path", "reply", "text"), [
     ("api/openapi_client.py", "Added the field.", "that module is generated from the spec"),
-    ("deploy/values-prod.yaml", "Raised the replicas.", "values-prod.yaml is what production reads"),
+    ("deploy/values-prod.yaml", "Raised the replicas.",
+     "values-prod.yaml is what production reads"),
     ("Dockerfile", "The base is ruby:3.4 now.", "Our servers run Ruby 3.2."),
     ("pom.xml", "Set the release to 21.", "the build farm is on JDK 17"),
     ("db/migrate/0007_users.rb", "Edited 0007 in place.", "0007 already ran in production"),
