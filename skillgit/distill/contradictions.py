@@ -54,13 +54,19 @@ SENSITIVE = rx(r"""\b(?:live|prod|production|primary|master\ (?:db|database)|sha
     |already\ (?:been\ )?(?:applied|deployed|merged|released|published|ran|run|pushed|shipped
         |migrated|in\ (?:prod|production|main|use))
     |in\ use|owned\ by|someone\ else's|not\ ours|comes?\ out\ of|produced\ by|emitted\ by
-    |(?:is|are)\ (?:the\ )?output\ of)\b""")
+    |(?:is|are)\ (?:the\ )?output\ of
+    |produktion\w*|produktiv\w*|production|producción|produção|produzione|productie|live-?system
+    |généré|genere|generiert|generado|gerado|generato|gegenereerd|partagée?|geteilt
+    |compartid[oa]|compartilhad[oa]|condivis[oa]|gedeeld|primaire|principal)\b""")
 # Disbelief at what was done ("you are joking", "seriously", "…"), beside a target whose own
 # name says it is sensitive ("db-prod-1").
 _DISBELIEF = rx(r"""\b(?:joking|kidding|serious(?:ly)?|really|wtf|omg|oh\ no|what\ the|are\ you
     \ sure)\b|!!|\.\.\.|\u2026""")
 _DEICTIC = rx(r"""(?:^|[.!?;:,]\s*)\W*(?:(?:no|wait|stop|hey|dude|hold\ on)\W+)*
-    (?:that|this|it|those|these)(?:\s+[\w.-]+){0,2}?(?:'s|\s+is|\s+was|\s+are|\s+were)?\b""")
+    (?:(?:that|this|it|those|these)(?:\s+[\w.-]+){0,2}?(?:'s|\s+is|\s+was|\s+are|\s+were)?
+    |c'(?:est|était)|ce(?:tte)?\s+\w+\s+est|das\ (?:ist|war)|die\ (?:ist|war)|dies(?:e|er|es)?
+        \s+\w+\s+ist|es\ (?:la|el)|eso\ es|esa?\s+\w+\s+es|isso\ é|é\ (?:a|o)|ess[ae]\s+\w+\s+é
+    |questo\ è|quest[ao]\s+\w+\s+è|quello\ è|dat\ is|die\ is|deze\s+\w+\s+is)\b""")
 _APPROVES = rx(r"\b(?:good|great|right|correct|fine|perfect|matches|as\ expected|makes\ sense"
                r"|thanks|nice)\b")
 _DESTRUCTIVE = rx(r"""(?:^|[.!?;:,]\s*)\W*(?:wait\W+)?(?:you|u)\s+(?:just\s+)?(?:deleted|removed

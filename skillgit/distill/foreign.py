@@ -4,7 +4,8 @@ commands, flags and paths.
 A follow-up that reads as a table language (`languages.languages_of`) is, outside its
 questions:
 - a *correction* when it opens with the language's plain "no" (unless the agent had asked
-  something), says "instead of", or rejects the result ("wrong", "not what I asked");
+  something), says "instead of", rejects the result ("wrong", "not what I asked") or
+  reminds the agent ("I already told you", "stop doing …");
 - a *preference* when a clause opens with "always" / "never" / "from now on";
 - a *correction* when it negates, restricts ("only"), names what to use, or says "always /
   never" inside a clause, in a sentence with an *anchor*.
@@ -54,7 +55,7 @@ def _table(lang: languages.Language, said: str, context: ActionContext
            ) -> tuple[str, int] | None:
     if lang.no.match(said) and not context.asked:
         return "correction", 0
-    for pattern in (lang.instead, lang.reject):
+    for pattern in (lang.instead, lang.reject, lang.reminder):
         match = pattern.search(said)
         if match is not None:
             return "correction", match.start()

@@ -12,6 +12,7 @@ its cue words) and, per intent, the general ways it says them — never a sample
 | `only`       | "only", "just"                                  | seulement, uniquement       |
 | `reject`     | "wrong", "not what I asked"                     | faux, pas ce que            |
 | `use`        | "use", "switch to" (imperative)                 | utilise, passe à            |
+| `reminder`   | "I already told you", "stop doing"              | je t'ai dit, arrête de      |
 
 `OTHER` is the fallback for every language without a row (and for scripts without spaces):
 negation, "instead" and "always/never" words of many languages, read only together with a
@@ -36,6 +37,7 @@ class Language:
     only: re.Pattern[str]
     reject: re.Pattern[str]
     use: re.Pattern[str]
+    reminder: re.Pattern[str]
 
 
 def _rx(pattern: str) -> re.Pattern[str]:
@@ -63,7 +65,9 @@ LANGUAGES: tuple[Language, ...] = (
         only=r"\b(?:seulement|uniquement|juste)\b|\bne\s+\w+\s+que\b",
         reject=r"\b(?:c'est|ce\ n'est)\ pas\ ce\ que\b|\bpas\ ce\ que\ j'ai\b|\bfaux\b"
                r"|\bmauvais(?:e)?\b",
-        use=r"\b(?:utilis(?:e|ez|er)|passe\ à|prends|prendre|emploie)\b"),
+        use=r"\b(?:utilis(?:e|ez|er)|passe\ à|prends|prendre|emploie)\b",
+        reminder=r"""\bje\ (?:te\ l'|t'|vous\ l'|vous\ )ai\ (?:déjà\ )?(?:dit|demandé)\b
+            |\bcomme\ (?:je\ l'ai|déjà)\ dit\b|\barr[êe]te[sz]?\ (?:de|d')"""),
     _language(
         "de", """der die das den dem des ein eine nicht nein kein keine immer nie niemals nur
         statt anstatt bitte und ist sind wir ihr du mit auf für von zu zum zur bei nutze
@@ -76,7 +80,10 @@ LANGUAGES: tuple[Language, ...] = (
         only=r"\b(?:nur|lediglich|bloß)\b",
         reject=r"\bfalsch\b|\bnicht\ (?:das|was)\ ich\b",
         use=r"""\b(?:nutze|nutzt|nutzen|benutze|benutzt|benutzen|verwende|verwendet|verwenden
-            |nimm|nehmen)\b"""),
+            |nimm|nehmen)\b""",
+        reminder=r"""\bich\ (?:habe|hab)\ (?:dir\ |es\ |das\ )?(?:doch\ |schon\ |bereits\ )*
+            (?:gesagt|geschrieben)\b|\bwie\ (?:schon\ |bereits\ )?gesagt\b|\bhör\ auf\b
+            |\blass\ das\b"""),
     _language(
         "es", """el la los las un una de del en que no nunca siempre solo sólo solamente lugar
         usa usar es son con para por lo eso esto tu mi pero también ya aquí hay sin""",
@@ -86,7 +93,9 @@ LANGUAGES: tuple[Language, ...] = (
         instead=r"\ben\ (?:lugar|vez)\ de\b|\bmejor\ que\b",
         only=r"\b(?:solo|sólo|solamente|únicamente)\b",
         reject=r"\bno\ (?:es|era|fue)\ (?:lo|eso)\ que\b|\bincorrect[oa]\b|\best(?:á|a)\ mal\b",
-        use=r"\b(?:usa|usad|usar|use|utiliza|utilizar|utilice|usamos|utilizamos|se\ usa)\b"),
+        use=r"\b(?:usa|usad|usar|use|utiliza|utilizar|utilice|usamos|utilizamos|se\ usa)\b",
+        reminder=r"""\bya\ te\ (?:lo\ )?(?:dije|había\ dicho|pedí)\b|\bcomo\ (?:te\ )?dije\b
+            |\bdeja\ de\b|\bpara\ de\b"""),
     _language(
         "pt", """o a os as um uma de do da dos das em no na não nunca sempre só somente apenas
         vez usa usamos é são com para por isso aqui mas também já sem""",
@@ -96,7 +105,9 @@ LANGUAGES: tuple[Language, ...] = (
         instead=r"\bem\ vez\ de\b|\bao\ invés\ de\b|\bno\ lugar\ de\b",
         only=r"\b(?:só|somente|apenas)\b",
         reject=r"\bnão\ (?:é|foi)\ (?:isso|o\ que)\b|\berrad[oa]\b",
-        use=r"\b(?:usa|use|usar|usamos|utilize|utiliza|utilizar)\b"),
+        use=r"\b(?:usa|use|usar|usamos|utilize|utiliza|utilizar)\b",
+        reminder=r"""\bj[áa]\ (?:te\ |lhe\ )?(?:disse|falei|pedi)\b|\bcomo\ eu\ (?:disse|falei)\b
+            |\bpar[ae]\ de\b|\bdeixa\ de\b"""),
     _language(
         "it", """il lo la i gli le un una di del della in che non mai sempre solo soltanto
         invece usa usare è sono con per questo qui no senza ma anche già ora""",
@@ -106,7 +117,9 @@ LANGUAGES: tuple[Language, ...] = (
         instead=r"\binvece\b|\bpiuttosto\ che\b|\banziché\b",
         only=r"\b(?:solo|soltanto|solamente|basta)\b",
         reject=r"\bnon\ è\ (?:quello|ciò)\ che\b|\bsbagliat[oa]\b",
-        use=r"\b(?:usa|usate|usare|usiamo|utilizza|utilizzare)\b"),
+        use=r"\b(?:usa|usate|usare|usiamo|utilizza|utilizzare)\b",
+        reminder=r"""\bte\ l'ho\ (?:già\ )?detto\b|\bcome\ (?:ho\ )?(?:già\ )?detto\b
+            |\bsmetti(?:la)?\ di\b|\bbasta\ con\b"""),
     _language(
         "nl", """de het een en van in op niet nee nooit altijd alleen plaats gebruik gebruiken
         is zijn met voor naar wij we je dit dat hier via maar ook al nu geen""",
@@ -116,7 +129,10 @@ LANGUAGES: tuple[Language, ...] = (
         instead=r"\bin\ plaats\ van\b|\bi\.p\.v\.|\bliever\b",
         only=r"\b(?:alleen|enkel|slechts|uitsluitend)\b",
         reject=r"\b(?:fout|verkeerd)\b|\bniet\ wat\ ik\b",
-        use=r"\b(?:gebruik|gebruikt|gebruiken)\b"),
+        use=r"\b(?:gebruik|gebruikt|gebruiken)\b",
+        reminder=r"""\bik\ (?:heb|had)\ (?:het\ |je\ )?(?:al\ |toch\ )*(?:gezegd|gevraagd)\b
+            |\bik\ zei\ (?:het\ )?(?:toch|al)\b|\bzoals\ (?:ik\ )?(?:al\ )?(?:zei|gezegd)\b
+            |\bstop\ met\b|\bhou\ op\b"""),
 )
 
 # Any other language: words for "no / don't", "instead", "always / never" and "only", one

@@ -115,6 +115,10 @@ def test_versions_the_agent_set_are_read_with_their_runtime() -> None:
     ("yarn add dayjs", "em vez de yarn, usa o npm aqui"),                        # pt
     ("cargo build --release", "non serve --release per lo sviluppo"),            # it
     ("npm test", "gebruik pnpm test in plaats van npm test"),                    # nl
+    ("npm install zod", "je te l'ai déjà dit, on reste sur pnpm"),               # fr reminder
+    ("git push --force", "hör auf mit dem Force-Push"),                         # de reminder
+    ("psql -h pg-main -c 'DELETE FROM carts'", "c'est la base de production !"),  # fr target
+    ("psql -h pg-main -c 'DELETE FROM carts'", "pg-main ist das Produktivsystem"),  # de target
     ("pip install httpx", "нет, используй uv add вместо pip"),                   # other
     ("npm run build", "npm ではなく pnpm build を使って"),                        # other
 ])
