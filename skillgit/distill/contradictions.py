@@ -54,7 +54,8 @@ SENSITIVE = rx(r"""\b(?:live|prod|production|primary|master\ (?:db|database)|sha
     |already\ (?:been\ )?(?:applied|deployed|merged|released|published|ran|run|pushed|shipped
         |migrated|in\ (?:prod|production|main|use))
     |in\ use|owned\ by|someone\ else's|not\ ours|comes?\ out\ of|produced\ by|emitted\ by
-    |(?:is|are)\ (?:the\ )?output\ of
+    |(?:is|are)\ (?:the\ )?output\ of|replicas?|node_modules|site-packages|vendor|dist
+    |build\ output|compiled|minified|bundled|an?\ (?:installed\ )?dependency
     |produktion\w*|produktiv\w*|production|producción|produção|produzione|productie|live-?system
     |généré|genere|generiert|generado|gerado|generato|gegenereerd|partagée?|geteilt
     |compartid[oa]|compartilhad[oa]|condivis[oa]|gedeeld|primaire|principal)\b""")
@@ -190,6 +191,19 @@ def confirmations(text: str, context: ActionContext) -> list[tuple[int, int]]:
                          for name, number, _at in named):
             spans.append((start, start + len(sentence)))
     return spans
+
+
+# The production environment in any language, and how commands and files name it.
+_PRODUCTION = rx(r"""\b(?:prod|production|produktion\w*|produktiv\w*|producción|produção
+    |produzione|productie|productieomgeving|live)\b|продакшн|прод\b|本番|生产|운영""")
+_PRODUCTION_NAMES = frozenset({"prod", "production", "prd", "live"})
+
+
+def names_production_target(text: str, context: ActionContext) -> bool:
+    """Whether `text` names production (in any language) and the agent's change targeted
+    it (a command or file naming prod, production or live)."""
+    parts = {p for name in context.changed for p in re.split(r"[_\-./:=]+", name)}
+    return bool(parts & _PRODUCTION_NAMES) and _PRODUCTION.search(text) is not None
 
 
 def _names_changed(text: str, context: ActionContext) -> bool:

@@ -12,8 +12,10 @@ questions:
 
 An anchor is what ties a sentence to the agent's actions in any language: a program,
 subcommand, flag, file or folder the agent used or touched, a code-like name from its reply
-(a strong relation, see `action_context`), or a concrete flag, path or `code` span after a
-shell command ran.
+(a strong relation, see `action_context`), production named in the language when the agent
+changed something in production ("niet in productie" after editing `flags.prod.json`), or
+a concrete flag, path or `code` span after a shell command ran. "Only" also counts after a
+command that ran over the whole tree ("only the files of this PR" after `isort .`).
 
 A follow-up in any other language (`languages.OTHER_*`: negation, "instead", "always /
 never" and "only" words of many languages) is a correction only when such a word and an
@@ -26,6 +28,7 @@ import re
 
 from skillgit.distill import languages
 from skillgit.distill.action_context import ActionContext
+from skillgit.distill.contradictions import names_production_target
 from skillgit.distill.evidence import sentence_span
 
 _QUESTION = re.compile("[^.!?\u3002\uff01\n]*[?\uff1f]")  # also the full-width marks
@@ -64,6 +67,8 @@ def _table(lang: languages.Language, said: str, context: ActionContext
             return "preference", match.start()
         if _anchored(said, match.start(), context):
             return "correction", match.start()
+    if context.broad and (match := lang.only.search(said)) is not None:
+        return "correction", match.start()  # narrowing a run over the whole tree
     for pattern in (lang.negation, lang.only, lang.use):
         for match in pattern.finditer(said):
             if _anchored(said, match.start(), context):
@@ -80,7 +85,7 @@ def _anchored(text: str, position: int, context: ActionContext) -> bool:
     """Whether the sentence around `position` points at the agent's actions."""
     start, end = sentence_span(text, position)
     sentence = text[start:end]
-    if context.relation(sentence) == "strong":
+    if context.relation(sentence) == "strong" or names_production_target(sentence, context):
         return True
     return context.shell and any(len(m.group().strip("`-/.")) >= 2
                                  for m in _CONCRETE.finditer(sentence))

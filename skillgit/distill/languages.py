@@ -63,7 +63,8 @@ LANGUAGES: tuple[Language, ...] = (
         negation=r"\bne\s+(?:\w+\s+){1,2}?(?:pas|jamais|plus)\b|\bn'\w+\s+pas\b|\bpas\b|\bsans\b",
         instead=r"\bau\ lieu\ (?:de|d')|\bplutôt\ que\b|\bà\ la\ place\b",
         only=r"\b(?:seulement|uniquement|juste)\b|\bne\s+\w+\s+que\b",
-        reject=r"\b(?:c'est|ce\ n'est)\ pas\ ce\ que\b|\bpas\ ce\ que\ j'ai\b|\bfaux\b"
+        reject=r"\b(?:c'est|ce\ n'est)\ pas\ ce\ que\b|\bpas\ ce\ que\ j'ai\b|\bfaux\b|\btrop\b"
+               r"|\bn'est\ pas\ (?:le\ )?\w+(?:er|ir|re)\b"
                r"|\bmauvais(?:e)?\b",
         use=r"\b(?:utilis(?:e|ez|er)|passe\ à|prends|prendre|emploie)\b",
         reminder=r"""\bje\ (?:te\ l'|t'|vous\ l'|vous\ )ai\ (?:déjà\ )?(?:dit|demandé)\b
@@ -78,7 +79,8 @@ LANGUAGES: tuple[Language, ...] = (
         negation=r"\b(?:nicht|kein(?:e|en|er)?|ohne)\b",
         instead=r"\b(?:statt|anstatt|anstelle|lieber)\b",
         only=r"\b(?:nur|lediglich|bloß)\b",
-        reject=r"\bfalsch\b|\bnicht\ (?:das|was)\ ich\b",
+        reject=r"""\bfalsch\b|\bnicht\ (?:das|was)\ ich\b|\bzu\ (?:viel|viele|lang|langsam
+            |breit|groß)\b|\bübertrieben\b|\bist\ (?:nicht|kein)\ \w+en\b""",
         use=r"""\b(?:nutze|nutzt|nutzen|benutze|benutzt|benutzen|verwende|verwendet|verwenden
             |nimm|nehmen)\b""",
         reminder=r"""\bich\ (?:habe|hab)\ (?:dir\ |es\ |das\ )?(?:doch\ |schon\ |bereits\ )*
@@ -92,7 +94,8 @@ LANGUAGES: tuple[Language, ...] = (
         negation=r"\bno\s+(?!es\b|hay\b)(?=\w)|\bsin\b",
         instead=r"\ben\ (?:lugar|vez)\ de\b|\bmejor\ que\b",
         only=r"\b(?:solo|sólo|solamente|únicamente)\b",
-        reject=r"\bno\ (?:es|era|fue)\ (?:lo|eso)\ que\b|\bincorrect[oa]\b|\best(?:á|a)\ mal\b",
+        reject=r"""\bno\ (?:es|era|fue)\ (?:lo|eso)\ que\b|\bincorrect[oa]\b|\best(?:á|a)\ mal\b
+            |\bdemasiad[oa]s?\b|\bequivocad[oa]\b|\bno\ es\ \w+(?:ar|er|ir)(?:lo|la)?\b""",
         use=r"\b(?:usa|usad|usar|use|utiliza|utilizar|utilice|usamos|utilizamos|se\ usa)\b",
         reminder=r"""\bya\ te\ (?:lo\ )?(?:dije|había\ dicho|pedí)\b|\bcomo\ (?:te\ )?dije\b
             |\bdeja\ de\b|\bpara\ de\b"""),
@@ -104,7 +107,8 @@ LANGUAGES: tuple[Language, ...] = (
         negation=r"\bnão\b|\bsem\b",
         instead=r"\bem\ vez\ de\b|\bao\ invés\ de\b|\bno\ lugar\ de\b",
         only=r"\b(?:só|somente|apenas)\b",
-        reject=r"\bnão\ (?:é|foi)\ (?:isso|o\ que)\b|\berrad[oa]\b",
+        reject=r"""\bnão\ (?:é|foi)\ (?:isso|o\ que)\b|\berrad[oa]\b|\bdemais\b|\bexagerad[oa]\b
+            |\bnão\ é\ \w+(?:ar|er|ir)(?:-?lo|-?la)?\b""",
         use=r"\b(?:usa|use|usar|usamos|utilize|utiliza|utilizar)\b",
         reminder=r"""\bj[áa]\ (?:te\ |lhe\ )?(?:disse|falei|pedi)\b|\bcomo\ eu\ (?:disse|falei)\b
             |\bpar[ae]\ de\b|\bdeixa\ de\b"""),
@@ -116,7 +120,8 @@ LANGUAGES: tuple[Language, ...] = (
         negation=r"\bnon\b|\bsenza\b",
         instead=r"\binvece\b|\bpiuttosto\ che\b|\banziché\b",
         only=r"\b(?:solo|soltanto|solamente|basta)\b",
-        reject=r"\bnon\ è\ (?:quello|ciò)\ che\b|\bsbagliat[oa]\b",
+        reject=r"""\bnon\ è\ (?:quello|ciò)\ che\b|\bsbagliat[oa]\b|\btropp[oia]\b|\beccessiv[oa]\b
+            |\bnon\ è\ \w+(?:are|ere|ire)(?:lo|la)?\b""",
         use=r"\b(?:usa|usate|usare|usiamo|utilizza|utilizzare)\b",
         reminder=r"""\bte\ l'ho\ (?:già\ )?detto\b|\bcome\ (?:ho\ )?(?:già\ )?detto\b
             |\bsmetti(?:la)?\ di\b|\bbasta\ con\b"""),
@@ -128,7 +133,8 @@ LANGUAGES: tuple[Language, ...] = (
         negation=r"\b(?:niet|geen|zonder)\b",
         instead=r"\bin\ plaats\ van\b|\bi\.p\.v\.|\bliever\b",
         only=r"\b(?:alleen|enkel|slechts|uitsluitend)\b",
-        reject=r"\b(?:fout|verkeerd)\b|\bniet\ wat\ ik\b",
+        reject=r"""\b(?:fout|verkeerd)\b|\bniet\ wat\ ik\b|\bte\ (?:veel|lang|traag|breed)\b
+            |\boverdreven\b|\bis\ (?:geen|niet)\ \w+en\b""",
         use=r"\b(?:gebruik|gebruikt|gebruiken)\b",
         reminder=r"""\bik\ (?:heb|had)\ (?:het\ |je\ )?(?:al\ |toch\ )*(?:gezegd|gevraagd)\b
             |\bik\ zei\ (?:het\ )?(?:toch|al)\b|\bzoals\ (?:ik\ )?(?:al\ )?(?:zei|gezegd)\b
@@ -174,14 +180,15 @@ def words_of(text: str) -> list[str]:
 
 def languages_of(text: str) -> tuple[list[Language], bool]:
     """The table languages `text` reads as (more of their words than English ones, at least
-    two), and whether it is in some other language (mostly another script, or no table
-    language and hardly any English)."""
+    two, or one in a text with no English word), and whether it is in some other language
+    (mostly another script, or no table language and hardly any English)."""
     words = words_of(text)
     if not words:
         return [], False
     english = sum(w in ENGLISH for w in words)
-    found = [lang for lang in LANGUAGES
-             if (score := sum(w in lang.words for w in words)) >= 2 and score > english]
+    found = [lang for lang in LANGUAGES  # one word is enough when none is English
+             if (score := sum(w in lang.words for w in words)) >= 2 - (english == 0)
+             and score > english]
     letters = [ch for ch in text if ch.isalpha()]
     latin = sum(bool(_LATIN.match(ch)) for ch in letters)
     other = not found and (latin < len(letters) / 2 or (len(words) >= 4 and english == 0))

@@ -68,8 +68,14 @@ HABITUAL = r"""(?:needs?|go(?:es)?|gets?|lives?|belongs?|stays?|runs?|uses?|requ
     |starts?|ends?|sits?|matches|match|panics?|throws?|raises?|talks?|sends?|stores?
     |keeps?|lists?|links?|gets?\s+\w+ed|(?:is|are)\s+(?:\w+ed|\w+en|kept|built|run|made
     |done|set|put|held|split|read|written|driven|given|taken|shown|meant|bound|spread))\b"""
-_OBLIGATION = r"""(?:must(?:n't|\s+not)?|ha(?:s|ve)\s+to
+# "must" stating a rule, not a guess ("must be enough", "must be the cache", "must have been").
+_EPISTEMIC = r"""\s+(?:be\s+(?:enough|sufficient|plenty|fine|ok|okay|right|correct|wrong|it|that
+    |the\s+(?:cause|reason|problem|issue|culprit)|why|because|caused|related|coming|from|due
+    |somewhere|something)|have\s+(?:been|\w+ed))\b"""
+_OBLIGATION = r"""(?:must(?:n't|\s+not)?(?!""" + _EPISTEMIC + r""")|ha(?:s|ve)\s+to
     |(?:is|are)\s+(?:required|mandatory|not\ allowed|forbidden|banned|disallowed|expected\ to)
+    |(?:is|are)\s+(?:never|not|no\ longer)\s+(?:acceptable|allowed|ok|okay|permitted|fine
+        |an\ option)
     |belongs?\s+(?:in|to|under|with)|go(?:es)?\s+(?:in|into|through|under|via)\b
     |lives?\s+in|(?:is|are)\s+kept\s+in|only\s+(?:go|goes|live|lives|belong|belongs))\b"""
 _MODAL = r"(?:" + _OBLIGATION + r"|should(?:n't|\s+not)?|shall|needs?\s+to)\b"

@@ -7,8 +7,12 @@ Round p- was written before the rules that read it and measured on first contact
 Spanish / Portuguese / Dutch 1 of 3 each, Italian 2 of 3, other languages 5 of 5; 4 of 10
 false alarms raised). Round q- (`norms_q.yaml`) was written after the rules for round p-,
 with new wording, ecosystems and languages, and measured before the changes it suggested:
-0.826 / 0.792 (the code before issue 25: 0.692 / 0.375). Rendered to real Claude Code /
-Codex sessions in a temp folder.
+0.826 / 0.792 (the code before issue 25: 0.692 / 0.375). Round r- (`norms_r.yaml`), written
+after the fixes for round q- the same way: 0.929 / 0.650 on first contact (misses: "is never
+acceptable" rules, a replica or node_modules as the target, "too much" and "X is not fixing
+it" in German, Spanish, Italian, production named in Dutch; one epistemic "must be enough"
+raised). Every round stays as a regression set. Rendered to real Claude Code / Codex
+sessions in a temp folder.
 """
 
 from __future__ import annotations
@@ -24,17 +28,18 @@ from test_detect_set import RULE_MODULES, copied
 ROOT = Path(__file__).resolve().parents[2]
 NORMS = HERE / "norms.yaml"
 ROUND_Q = HERE / "norms_q.yaml"
+ROUND_R = HERE / "norms_r.yaml"
 CATEGORIES = {"norm", "implicit", "false-alarm", "lang-fr", "lang-de", "lang-es", "lang-pt",
               "lang-it", "lang-nl", "lang-other"}
 
 
 def test_no_rule_literal_is_copied_from_the_norms_sets() -> None:
     sources = [Path(m.__file__ or "").read_text(encoding="utf-8") for m in RULE_MODULES]
-    messages = [c["msg"] for path in (NORMS, ROUND_Q) for c in load_cases(path)]
+    messages = [c["msg"] for path in (NORMS, ROUND_Q, ROUND_R) for c in load_cases(path)]
     assert copied(messages, sources) == set()
 
 
-@pytest.mark.parametrize("path", [NORMS, ROUND_Q], ids=["p", "q"])
+@pytest.mark.parametrize("path", [NORMS, ROUND_Q, ROUND_R], ids=["p", "q", "r"])
 def test_the_sets_cover_every_class(path: Path) -> None:
     cases = load_cases(path)
     assert len({c["id"] for c in cases}) == len(cases)
@@ -65,14 +70,15 @@ def test_the_engine_meets_the_goals_on_the_norms_set_and_each_category(
         assert float(precision) >= 0.9 and float(recall) >= 0.8, (category, out)
 
 
-def test_the_engine_meets_the_held_out_goals_on_round_q(
-        capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("path", [ROUND_Q, ROUND_R], ids=["q", "r"])
+def test_the_engine_meets_the_held_out_goals_on_the_later_rounds(
+        path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
         import bench_detect
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
-    code = bench_detect.main(["--cases", str(ROUND_Q), "--show"])
+    code = bench_detect.main(["--cases", str(path), "--show"])
     out = capsys.readouterr().out
     precision, recall = (float(x) for x in re.findall(r"precision (\d\.\d+)  recall (\d\.\d+)",
                                                        out)[-1])
