@@ -98,8 +98,9 @@ class ActionContext:
                 _add_paths(_PATH_TOKEN.findall(command), cwd, files, folders)
                 broad = broad or families.runs_broadly(command)
                 wrote.append(command)
-                if not is_inspection(command):
-                    changed |= _command_words(command, plain=frozenset())
+                if not is_inspection(command):  # its targets, not its program
+                    changed |= _command_words(command, plain=frozenset()) - {
+                        w for u in used_words(command) for w in u.split()}
             else:
                 _add_paths(_touched(turn.tool_input), cwd, files, folders)
                 if kind == "edit":

@@ -30,7 +30,9 @@ from skillgit.distill.evidence import sentence_span
 from skillgit.distill.user_phrases import rx
 
 # name -> the family it belongs to (aliases of one runtime or tool)
-_ALIASES = {"nodejs": "node", "node.js": "node", "jdk": "java", "jre": "java",
+_ALIASES = {"nodejs": "node", "node.js": "node", "jdk": "java", "jre": "java", "jvm": "java",
+            "jvmtarget": "java", "javaversion": "java", "sourcecompatibility": "java",
+            "targetcompatibility": "java",
             "openjdk": "java", "temurin": "java", "golang": "go", "python3": "python",
             "py": "python", "cpython": "python", "postgresql": "postgres", "pg": "postgres",
             "k8s": "kubernetes", "dotnet": ".net", "net": ".net", "ts": "typescript",
@@ -42,7 +44,7 @@ symfony elixir erlang ubuntu debian alpine centos rhel android ios express nestj
 numpy pandas pytorch torch tensorflow cuda gcc clang llvm cmake bazel webpack vite jest
 eslint node18 openssl nginx electron flutter dart perl lua julia r""".split()) | set(_ALIASES)
 _VERSION_WORDS = frozenset("version release target directive level runtime toolchain sdk "
-                           "image edition".split())
+                           "image edition languageversion".split())
 _NAMED_VERSION = re.compile(r"(?<![\w.-])([a-z][a-z0-9.+#]*?)[\s:@=v-]{0,3}(\d+(?:\.\d+){0,2})"
                             r"(?!\w|\.\d)", re.IGNORECASE)
 _ANY_VERSION = re.compile(r"(?<![\w.])(\d+(?:\.\d+){0,2})(?!\w|\.\d|%)")
@@ -69,7 +71,12 @@ _DEICTIC = rx(r"""(?:^|[.!?;:,]\s*)\W*(?:(?:no|wait|stop|hey|dude|hold\ on)\W+)*
         \s+\w+\s+ist|es\ (?:la|el)|eso\ es|esa?\s+\w+\s+es|isso\ é|é\ (?:a|o)|ess[ae]\s+\w+\s+é
     |questo\ è|quest[ao]\s+\w+\s+è|quello\ è|dat\ is|die\ is|deze\s+\w+\s+is)\b""")
 _APPROVES = rx(r"\b(?:good|great|right|correct|fine|perfect|matches|as\ expected|makes\ sense"
-               r"|thanks|nice)\b")
+               r"|thanks|thank\ you|nice|awesome|excellent|lgtm|sane|looks\ ok(?:ay)?)\b")
+# A turn opening by approving the result continues from it; only a contrast ("but",
+# "however", "still", "actually", "only") turns a later fact against it.
+_OPENS_APPROVING = rx(r"^\W*(?:ok(?:ay)?\W+)?(?:great|good|nice|perfect|thanks|thank\ you|cool"
+                      r"|awesome|excellent|lgtm|looks\ good)\b")
+_CONTRAST = rx(r"\b(?:but|however|though|still|actually|only|except)\b")
 _DESTRUCTIVE = rx(r"""(?:^|[.!?;:,]\s*)\W*(?:wait\W+)?(?:you|u)\s+(?:just\s+)?(?:deleted|removed
     |dropped|wiped|overwrote|overwritten|reset|reverted|force[-\ ]pushed|truncated|disabled
     |skipped|commented\ out|killed|destroyed|nuked|rewrote|squashed|unpinned|downgraded
@@ -80,15 +87,17 @@ _TOKEN = re.compile(r"[\w.@/+-]*\w", re.UNICODE)
 
 def contradiction(text: str, context: ActionContext) -> int | None:
     """Where `text` states a fact that contradicts the agent's last action, or None."""
+    approving = _OPENS_APPROVING.match(text) is not None
     for finder in (_incredulous, _version, _target):
         position = finder(text, context)
-        if position is not None:
+        if position is not None and not (approving and _CONTRAST.search(
+                text, position, sentence_span(text, position)[1]) is None):
             return position
     return None
 
 
 def _incredulous(text: str, context: ActionContext) -> int | None:
-    if not context.changed:
+    if not context.changed or _APPROVES.search(text):  # "you deleted both? great"
         return None
     for match in _DESTRUCTIVE.finditer(text):
         start, end = sentence_span(text, match.end())

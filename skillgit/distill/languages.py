@@ -64,7 +64,7 @@ LANGUAGES: tuple[Language, ...] = (
         instead=r"\bau\ lieu\ (?:de|d')|\bplutôt\ que\b|\bà\ la\ place\b",
         only=r"\b(?:seulement|uniquement|juste)\b|\bne\s+\w+\s+que\b",
         reject=r"\b(?:c'est|ce\ n'est)\ pas\ ce\ que\b|\bpas\ ce\ que\ j'ai\b|\bfaux\b|\btrop\b"
-               r"|\bn'est\ pas\ (?:le\ )?\w+(?:er|ir|re)\b"
+               r"|\bn'est\ pas\ (?:le\ )?\w+(?:er|ir|re)\b|\bn'est\ pas\ une\ solution\b"
                r"|\bmauvais(?:e)?\b",
         use=r"\b(?:utilis(?:e|ez|er)|passe\ à|prends|prendre|emploie)\b",
         reminder=r"""\bje\ (?:te\ l'|t'|vous\ l'|vous\ )ai\ (?:déjà\ )?(?:dit|demandé)\b
@@ -80,7 +80,8 @@ LANGUAGES: tuple[Language, ...] = (
         instead=r"\b(?:statt|anstatt|anstelle|lieber)\b",
         only=r"\b(?:nur|lediglich|bloß)\b",
         reject=r"""\bfalsch\b|\bnicht\ (?:das|was)\ ich\b|\bzu\ (?:viel|viele|lang|langsam
-            |breit|groß)\b|\bübertrieben\b|\bist\ (?:nicht|kein)\ \w+en\b""",
+            |breit|groß)\b|\bübertrieben\b|\bist\ (?:nicht|kein)\ \w+en\b
+            |\bist\ keine\ lösung\b|\bkaputt\b""",
         use=r"""\b(?:nutze|nutzt|nutzen|benutze|benutzt|benutzen|verwende|verwendet|verwenden
             |nimm|nehmen)\b""",
         reminder=r"""\bich\ (?:habe|hab)\ (?:dir\ |es\ |das\ )?(?:doch\ |schon\ |bereits\ )*
@@ -95,7 +96,8 @@ LANGUAGES: tuple[Language, ...] = (
         instead=r"\ben\ (?:lugar|vez)\ de\b|\bmejor\ que\b",
         only=r"\b(?:solo|sólo|solamente|únicamente)\b",
         reject=r"""\bno\ (?:es|era|fue)\ (?:lo|eso)\ que\b|\bincorrect[oa]\b|\best(?:á|a)\ mal\b
-            |\bdemasiad[oa]s?\b|\bequivocad[oa]\b|\bno\ es\ \w+(?:ar|er|ir)(?:lo|la)?\b""",
+            |\bdemasiad[oa]s?\b|\bequivocad[oa]\b|\bno\ es\ \w+(?:ar|er|ir)(?:lo|la)?\b
+            |\bno\ es\ (?:una\ )?solución\b""",
         use=r"\b(?:usa|usad|usar|use|utiliza|utilizar|utilice|usamos|utilizamos|se\ usa)\b",
         reminder=r"""\bya\ te\ (?:lo\ )?(?:dije|había\ dicho|pedí)\b|\bcomo\ (?:te\ )?dije\b
             |\bdeja\ de\b|\bpara\ de\b"""),
@@ -108,7 +110,7 @@ LANGUAGES: tuple[Language, ...] = (
         instead=r"\bem\ vez\ de\b|\bao\ invés\ de\b|\bno\ lugar\ de\b",
         only=r"\b(?:só|somente|apenas)\b",
         reject=r"""\bnão\ (?:é|foi)\ (?:isso|o\ que)\b|\berrad[oa]\b|\bdemais\b|\bexagerad[oa]\b
-            |\bnão\ é\ \w+(?:ar|er|ir)(?:-?lo|-?la)?\b""",
+            |\bnão\ é\ \w+(?:ar|er|ir)(?:-?lo|-?la)?\b|\bnão\ é\ (?:uma\ )?solução\b""",
         use=r"\b(?:usa|use|usar|usamos|utilize|utiliza|utilizar)\b",
         reminder=r"""\bj[áa]\ (?:te\ |lhe\ )?(?:disse|falei|pedi)\b|\bcomo\ eu\ (?:disse|falei)\b
             |\bpar[ae]\ de\b|\bdeixa\ de\b"""),
@@ -121,7 +123,7 @@ LANGUAGES: tuple[Language, ...] = (
         instead=r"\binvece\b|\bpiuttosto\ che\b|\banziché\b",
         only=r"\b(?:solo|soltanto|solamente|basta)\b",
         reject=r"""\bnon\ è\ (?:quello|ciò)\ che\b|\bsbagliat[oa]\b|\btropp[oia]\b|\beccessiv[oa]\b
-            |\bnon\ è\ \w+(?:are|ere|ire)(?:lo|la)?\b""",
+            |\bnon\ è\ \w+(?:are|ere|ire)(?:lo|la)?\b|\bnon\ è\ una\ soluzione\b""",
         use=r"\b(?:usa|usate|usare|usiamo|utilizza|utilizzare)\b",
         reminder=r"""\bte\ l'ho\ (?:già\ )?detto\b|\bcome\ (?:ho\ )?(?:già\ )?detto\b
             |\bsmetti(?:la)?\ di\b|\bbasta\ con\b"""),
@@ -134,7 +136,7 @@ LANGUAGES: tuple[Language, ...] = (
         instead=r"\bin\ plaats\ van\b|\bi\.p\.v\.|\bliever\b",
         only=r"\b(?:alleen|enkel|slechts|uitsluitend)\b",
         reject=r"""\b(?:fout|verkeerd)\b|\bniet\ wat\ ik\b|\bte\ (?:veel|lang|traag|breed)\b
-            |\boverdreven\b|\bis\ (?:geen|niet)\ \w+en\b""",
+            |\boverdreven\b|\bis\ (?:geen|niet)\ \w+en\b|\bis\ geen\ oplossing\b""",
         use=r"\b(?:gebruik|gebruikt|gebruiken)\b",
         reminder=r"""\bik\ (?:heb|had)\ (?:het\ |je\ )?(?:al\ |toch\ )*(?:gezegd|gevraagd)\b
             |\bik\ zei\ (?:het\ )?(?:toch|al)\b|\bzoals\ (?:ik\ )?(?:al\ )?(?:zei|gezegd)\b

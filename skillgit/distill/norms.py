@@ -13,8 +13,7 @@ outside questions, it holds
     "goes through", "lives in", "is kept in") whose subject is a class of things, not one
     thing just shown ("migrations here must …", not "the function must …", "it must …");
     "should" and "needs to" only with a quantifier or "always/never/every time" (alone they
-    describe a feature: "the banner should fade after a while"), and none when the turn
-    asks to build what it says ("… must be cached for an hour. Add that.");
+    describe a feature: "the banner should fade after a while");
   - "every time", "whenever", "each time", "always", "never" with a modal or "need(s)"
     ("every time I run it, it hangs" tells a story);
   - a reminder opening the turn ("Reminder:", "Remember:", "Heads up", "FYI", "Note:",
@@ -24,8 +23,10 @@ outside questions, it holds
   secret, lockfile…).
 
 Not a norm: a sentence about things just shown ("those", "these", "of them"), about now
-("anymore", "right now", "currently", "yet", "so far"), a request opening with a task verb,
-or a quantifier over a state ("all pods healthy", "each job is green now").
+("anymore", "right now", "currently", "yet", "so far"), about the past ("should have been
+…"), a request opening with a task verb, a quantifier over a state ("all pods healthy",
+"each job is green now"), and any rule-like sentence in a turn that asks to build what it
+says ("… must be cached for an hour. Add that.", "… needs a header, add it"): a feature.
 """
 
 from __future__ import annotations
@@ -105,7 +106,8 @@ _REMINDER = rx(r"""^\W*(?:(?:friendly|quick|just\ a|a|as\ a)\s+)?(?:reminder|rem
     |fyi|psa|note|n\.b\.|nb|for\ the\ record)\b[\s:,!.\u2014-]*""")
 _NOT_A_NORM = rx(r"""\b(?:those|these|anymore|any\ more|right\ now|currently|at\ the\ moment
     |so\ far|yet|today|yesterday|tomorrow|last\ (?:week|time|night)|for\ now)\b
-    |\b(?:was|were|did|had)\b|\bnow\b(?<!from\ now)""")
+    |\b(?:was|were|did|had)\b|\bnow\b(?<!from\ now)|\bnone\ of\ (?:them|those|these)\b
+    |\b(?:should|must|would|could)(?:n't|\ not)?\ have\ (?:been|\w+ed)\b""")
 _TASK = rx(r"""^\W*(?:(?:please|pls|now|also|next|then|and|ok(?:ay)?|so)\b[\s,]*)*
     (?:add|create|implement|write|build|make|generate|update|refactor|rename|move|delete
     |remove|fix|show|explain|review|investigate|find|list|open|can\ you|could\ you|let's)\b""")
@@ -130,8 +132,10 @@ def norm(text: str, *, new_task: bool) -> int | None:
             continue
         universal = (_QUANTIFIED.search(body) or _BAN.search(body) or _GENERIC_HABIT.search(body)
                      or (_UNIVERSAL_TIME.search(body) and _WITH_VERB.search(body)))
+        if _SPEC_REQUEST.search(text):
+            continue  # a feature the turn asks to build, not a rule
         if universal or (not new_task and (
-                (_GENERIC_MODAL.search(body) and not _SPEC_REQUEST.search(text))
+                _GENERIC_MODAL.search(body)
                 or (reminder is not None and sentence.start() <= reminder.end()
                     and _WITH_VERB.search(body)))):
             return sentence.start() + len(body) - len(body.lstrip())

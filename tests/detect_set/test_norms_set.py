@@ -11,8 +11,13 @@ with new wording, ecosystems and languages, and measured before the changes it s
 after the fixes for round q- the same way: 0.929 / 0.650 on first contact (misses: "is never
 acceptable" rules, a replica or node_modules as the target, "too much" and "X is not fixing
 it" in German, Spanish, Italian, production named in Dutch; one epistemic "must be enough"
-raised). Every round stays as a regression set. Rendered to real Claude Code / Codex
-sessions in a temp folder.
+raised). Round s- (`norms_s.yaml`), written after that to test precision (21 ordinary
+follow-ups using the words these classes read, 5 corrections): 0.333 / 0.600 on first
+contact (norm-like feature requests, a fact about another component after "Great.", a
+program name taken for the target, "you deleted both? great", a JDK named as jvmTarget,
+"is no solution" in German); after the fixes 0.833 / 1.00 (the one left is the older
+counterfactual rule: "none of them should have been deployed like that"). Every round stays
+as a regression set. Rendered to real Claude Code / Codex sessions in a temp folder.
 """
 
 from __future__ import annotations
@@ -29,17 +34,19 @@ ROOT = Path(__file__).resolve().parents[2]
 NORMS = HERE / "norms.yaml"
 ROUND_Q = HERE / "norms_q.yaml"
 ROUND_R = HERE / "norms_r.yaml"
+ROUND_S = HERE / "norms_s.yaml"
+ROUNDS = (NORMS, ROUND_Q, ROUND_R, ROUND_S)
 CATEGORIES = {"norm", "implicit", "false-alarm", "lang-fr", "lang-de", "lang-es", "lang-pt",
               "lang-it", "lang-nl", "lang-other"}
 
 
 def test_no_rule_literal_is_copied_from_the_norms_sets() -> None:
     sources = [Path(m.__file__ or "").read_text(encoding="utf-8") for m in RULE_MODULES]
-    messages = [c["msg"] for path in (NORMS, ROUND_Q, ROUND_R) for c in load_cases(path)]
+    messages = [c["msg"] for path in ROUNDS for c in load_cases(path)]
     assert copied(messages, sources) == set()
 
 
-@pytest.mark.parametrize("path", [NORMS, ROUND_Q, ROUND_R], ids=["p", "q", "r"])
+@pytest.mark.parametrize("path", ROUNDS, ids=["p", "q", "r", "s"])
 def test_the_sets_cover_every_class(path: Path) -> None:
     cases = load_cases(path)
     assert len({c["id"] for c in cases}) == len(cases)
@@ -83,3 +90,18 @@ def test_the_engine_meets_the_held_out_goals_on_the_later_rounds(
     precision, recall = (float(x) for x in re.findall(r"precision (\d\.\d+)  recall (\d\.\d+)",
                                                        out)[-1])
     assert code == 0 and precision >= 0.9 and recall >= 0.8, out
+
+
+def test_look_alikes_of_the_new_classes_stay_ordinary(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Round s- is mostly ordinary follow-ups: at most one false alarm of its 21, and every
+    correction found."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import bench_detect
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    bench_detect.main(["--cases", str(ROUND_S), "--show"])
+    out = capsys.readouterr().out
+    fp, fn = (int(x) for x in re.findall(r"fp (\d+), fn (\d+)", out)[-1])
+    assert fp <= 1 and fn == 0, out
