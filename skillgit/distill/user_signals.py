@@ -29,6 +29,8 @@ the previous prompt (`action_context`):
 - a negative constraint inside a new task ("add X. don't touch the tests") stays an ask;
 - acknowledgements are neither: a short prompt made only of thanks and approval words,
   emoji and punctuation ("ok", "thx", "perfect, thank you!"), or a lone "no" / "no, thanks";
+- beyond these phrases (`statements`): a fact contradicting the last action is a
+  *correction*, so is a correction in another language, and a team norm is a *preference*;
 - the same ask made twice in one session is a *repeated ask*.
 
 Quotes are verbatim slices of the turn text, so each item can be checked against its turn.
@@ -40,7 +42,7 @@ import re
 from dataclasses import dataclass
 
 from skillgit.digest import Evidence, FeedbackItem, TaskItem
-from skillgit.distill import contradictions, foreign, intents, norms
+from skillgit.distill import intents, statements
 from skillgit.distill import tool_families as families
 from skillgit.distill import user_phrases as phrases
 from skillgit.distill.action_context import ActionContext
@@ -174,38 +176,24 @@ def _classify(turn: Turn, *, follow_up: bool, context: ActionContext | None,
     text = turn.text
     if len(text) <= MAX_ACK_CHARS and _ACK.match(text):
         return None
+    new_task = _NEW_TASK.match(text.lstrip()) is not None
     if follow_up and context is not None:
-        said = text  # sentences agreeing with the agent's own facts are blanked out
-        for start, end in contradictions.confirmations(text, context):
-            said = said[:start] + " " * (end - start) + said[end:]
+        said = statements.without_agreement(text, context)
         found = (_preference(said) or _use_clause(said, context.used)
                  or _correction(said, context, after_stop=after_stop)
-                 or _beyond_phrases(said, context))
+                 or statements.feedback(said, context, new_task=new_task))
         if found is not None:
             kind, position = found
             prefix = "after the user stopped the agent: " if after_stop and position < 0 else ""
             return _feedback(kind, turn, max(position, 0), prefix)
     elif follow_up and (found := _preference(text) or _use_clause(text, frozenset())
-                        or _norm(text)):
+                        or statements.norm(text, new_task=new_task)):
         return _feedback(found[0], turn, found[1])
     quote = sentence_quote(text, 0)
     if not quote:
         return None
     return TaskItem(summary=summarize_ask(text) or quote, evidence=[Evidence(quote=quote,
                                                                              turn=turn.index)])
-
-
-def _beyond_phrases(text: str, context: ActionContext) -> tuple[str, int] | None:
-    """A fact contradicting the last action, another language, or a team norm."""
-    position = contradictions.contradiction(text, context)
-    if position is not None:
-        return "correction", position
-    return foreign.correction(text, context) or _norm(text)
-
-
-def _norm(text: str) -> tuple[str, int] | None:
-    position = norms.norm(text, new_task=_NEW_TASK.match(text.lstrip()) is not None)
-    return None if position is None else ("preference", position)
 
 
 def _preference(text: str) -> tuple[str, int] | None:

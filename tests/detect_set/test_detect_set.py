@@ -29,6 +29,7 @@ from skillgit.distill import (
     languages,
     norms,
     restated,
+    statements,
     tool_families,
     user_fixes,
     user_phrases,
@@ -37,7 +38,7 @@ from skillgit.distill import (
 
 ROOT = Path(__file__).resolve().parents[2]
 RULE_MODULES = (user_signals, user_phrases, intents, tool_families, action_context, heuristic,
-                restated, norms, contradictions, languages, foreign, user_fixes)
+                restated, norms, contradictions, languages, foreign, user_fixes, statements)
 SHINGLE = 4
 TRIGGERS = ("no ", "no,", "still", "again", "stop", "never")
 
