@@ -57,7 +57,9 @@ SENSITIVE = rx(r"""\b(?:live|prod|production|primary|master\ (?:db|database)|sha
         |migrated|in\ (?:prod|production|main|use))
     |in\ use|owned\ by|someone\ else's|not\ ours|comes?\ out\ of|produced\ by|emitted\ by
     |(?:is|are)\ (?:the\ )?output\ of|replicas?|node_modules|site-packages|vendor|dist
-    |build\ output|compiled|minified|bundled|an?\ (?:installed\ )?dependency
+    |build\ output|compiled|minified|bundled|an?\ (?:installed\ )?dependency|backups?
+    |only\ (?:copy|backup)|public\ api|used\ by\ (?:other|every|all|the\ other)\w*
+    |(?:other\ teams?|everyone|everybody|clients)\ (?:depend|rel(?:y|ies))\ on
     |produktion\w*|produktiv\w*|production|producción|produção|produzione|productie|live-?system
     |généré|genere|generiert|generado|gerado|generato|gegenereerd|partagée?|geteilt
     |compartid[oa]|compartilhad[oa]|condivis[oa]|gedeeld|primaire|principal)\b""")

@@ -4,8 +4,9 @@ commands, flags and paths.
 A follow-up that reads as a table language (`languages.languages_of`) is, outside its
 questions:
 - a *correction* when it opens with the language's plain "no" (unless the agent had asked
-  something), says "instead of", rejects the result ("wrong", "not what I asked") or
-  reminds the agent ("I already told you", "stop doing …");
+  something), says "instead of", rejects the result ("wrong", "not what I asked"),
+  challenges it ("why did you …?", "not like that", "undo", questions included) or reminds
+  the agent ("I already told you", "stop doing …");
 - a *preference* when a clause opens with "always" / "never" / "from now on";
 - a *correction* when it negates, restricts ("only"), names what to use, or says "always /
   never" inside a clause, in a sentence with an *anchor*.
@@ -42,6 +43,9 @@ def correction(text: str, context: ActionContext) -> tuple[str, int] | None:
         return None
     said = _QUESTION.sub(lambda m: " " * len(m.group()), text)
     for lang in found:
+        challenged = lang.challenge.search(text)  # questions included: "why did you …?"
+        if challenged is not None:
+            return "correction", challenged.start()
         hit = _table(lang, said, context)
         if hit is not None:
             return hit

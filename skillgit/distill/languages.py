@@ -12,6 +12,7 @@ its cue words) and, per intent, the general ways it says them — never a sample
 | `only`       | "only", "just"                                  | seulement, uniquement       |
 | `reject`     | "wrong", "not what I asked"                     | faux, pas ce que            |
 | `use`        | "use", "switch to" (imperative)                 | utilise, passe à            |
+| `challenge`  | "why did you", "not like that", "undo"          | pourquoi as-tu, annule      |
 | `reminder`   | "I already told you", "stop doing"              | je t'ai dit, arrête de      |
 
 `OTHER` is the fallback for every language without a row (and for scripts without spaces):
@@ -37,6 +38,7 @@ class Language:
     only: re.Pattern[str]
     reject: re.Pattern[str]
     use: re.Pattern[str]
+    challenge: re.Pattern[str]
     reminder: re.Pattern[str]
 
 
@@ -67,6 +69,8 @@ LANGUAGES: tuple[Language, ...] = (
                r"|\bn'est\ pas\ (?:le\ )?\w+(?:er|ir|re)\b|\bn'est\ pas\ une\ solution\b"
                r"|\bmauvais(?:e)?\b",
         use=r"\b(?:utilis(?:e|ez|er)|passe\ à|prends|prendre|emploie)\b",
+        challenge=r"""\bpourquoi\ (?:as-tu|tu\ as|t'as|avez-vous|vous\ avez)\b
+            |\bpas\ comme\ ça\b|\bannule\b|\breviens\ en\ arrière\b""",
         reminder=r"""\bje\ (?:te\ l'|t'|vous\ l'|vous\ )ai\ (?:déjà\ )?(?:dit|demandé)\b
             |\bcomme\ (?:je\ l'ai|déjà)\ dit\b|\barr[êe]te[sz]?\ (?:de|d')"""),
     _language(
@@ -84,6 +88,8 @@ LANGUAGES: tuple[Language, ...] = (
             |\bist\ keine\ lösung\b|\bkaputt\b""",
         use=r"""\b(?:nutze|nutzt|nutzen|benutze|benutzt|benutzen|verwende|verwendet|verwenden
             |nimm|nehmen)\b""",
+        challenge=r"""\bwarum\ (?:hast|bist)\ du\b|\bwieso\ (?:hast|bist)\ du\b
+            |\bnicht\ so\b|\brückgängig\b""",
         reminder=r"""\bich\ (?:habe|hab)\ (?:dir\ |es\ |das\ )?(?:doch\ |schon\ |bereits\ )*
             (?:gesagt|geschrieben)\b|\bwie\ (?:schon\ |bereits\ )?gesagt\b|\bhör\ auf\b
             |\blass\ das\b"""),
@@ -99,6 +105,8 @@ LANGUAGES: tuple[Language, ...] = (
             |\bdemasiad[oa]s?\b|\bequivocad[oa]\b|\bno\ es\ \w+(?:ar|er|ir)(?:lo|la)?\b
             |\bno\ es\ (?:una\ )?solución\b""",
         use=r"\b(?:usa|usad|usar|use|utiliza|utilizar|utilice|usamos|utilizamos|se\ usa)\b",
+        challenge=r"""\bpor\ ?qu[ée]\ (?:has|hiciste|usaste|borraste|cambiaste)\b
+            |\bas[íi]\ no\b|\bdeshaz\w*|\brevierte\b""",
         reminder=r"""\bya\ te\ (?:lo\ )?(?:dije|había\ dicho|pedí)\b|\bcomo\ (?:te\ )?dije\b
             |\bdeja\ de\b|\bpara\ de\b"""),
     _language(
@@ -112,6 +120,8 @@ LANGUAGES: tuple[Language, ...] = (
         reject=r"""\bnão\ (?:é|foi)\ (?:isso|o\ que)\b|\berrad[oa]\b|\bdemais\b|\bexagerad[oa]\b
             |\bnão\ é\ \w+(?:ar|er|ir)(?:-?lo|-?la)?\b|\bnão\ é\ (?:uma\ )?solução\b""",
         use=r"\b(?:usa|use|usar|usamos|utilize|utiliza|utilizar)\b",
+        challenge=r"""\bpor\ ?que\ (?:você\ |vc\ )?(?:fez|usou|rodou|apagou|mudou)\b
+            |\bassim\ não\b|\bdesfaz\b|\breverte\b""",
         reminder=r"""\bj[áa]\ (?:te\ |lhe\ )?(?:disse|falei|pedi)\b|\bcomo\ eu\ (?:disse|falei)\b
             |\bpar[ae]\ de\b|\bdeixa\ de\b"""),
     _language(
@@ -125,6 +135,7 @@ LANGUAGES: tuple[Language, ...] = (
         reject=r"""\bnon\ è\ (?:quello|ciò)\ che\b|\bsbagliat[oa]\b|\btropp[oia]\b|\beccessiv[oa]\b
             |\bnon\ è\ \w+(?:are|ere|ire)(?:lo|la)?\b|\bnon\ è\ una\ soluzione\b""",
         use=r"\b(?:usa|usate|usare|usiamo|utilizza|utilizzare)\b",
+        challenge=r"""\bperché\ (?:hai|sei)\b|\bnon\ così\b|\bannulla\b|\bripristina\b""",
         reminder=r"""\bte\ l'ho\ (?:già\ )?detto\b|\bcome\ (?:ho\ )?(?:già\ )?detto\b
             |\bsmetti(?:la)?\ di\b|\bbasta\ con\b"""),
     _language(
@@ -138,6 +149,8 @@ LANGUAGES: tuple[Language, ...] = (
         reject=r"""\b(?:fout|verkeerd)\b|\bniet\ wat\ ik\b|\bte\ (?:veel|lang|traag|breed)\b
             |\boverdreven\b|\bis\ (?:geen|niet)\ \w+en\b|\bis\ geen\ oplossing\b""",
         use=r"\b(?:gebruik|gebruikt|gebruiken)\b",
+        challenge=r"""\bwaarom\ (?:heb|ben)\ je\b|\bniet\ zo\b|\bmaak\ .{0,20}ongedaan\b
+            |\bdraai\ .{0,20}terug\b""",
         reminder=r"""\bik\ (?:heb|had)\ (?:het\ |je\ )?(?:al\ |toch\ )*(?:gezegd|gevraagd)\b
             |\bik\ zei\ (?:het\ )?(?:toch|al)\b|\bzoals\ (?:ik\ )?(?:al\ )?(?:zei|gezegd)\b
             |\bstop\ met\b|\bhou\ op\b"""),

@@ -77,6 +77,7 @@ def test_a_fact_contradicting_the_last_change_is_a_correction(
     ("git push --force origin release/3.1", "release/3.1 is a shared branch"),
     ("rm spec/fixtures/golden.json", "you removed the golden file??"),
     ("terraform apply -auto-approve -var env=prod", "prod?!"),
+    ("aws s3 rm s3://acme-db-snapshots --recursive", "acme-db-snapshots held our only backup"),
 ])
 def test_a_fact_about_the_commands_target_is_a_correction(command: str, text: str) -> None:
     assert _kinds(_after_shell(command, "", text)) == ["correction"]
@@ -119,6 +120,9 @@ def test_versions_the_agent_set_are_read_with_their_runtime() -> None:
     ("git push --force", "hör auf mit dem Force-Push"),                         # de reminder
     ("psql -h pg-main -c 'DELETE FROM carts'", "c'est la base de production !"),  # fr target
     ("psql -h pg-main -c 'DELETE FROM carts'", "pg-main ist das Produktivsystem"),  # de target
+    ("npm install zod", "pourquoi as-tu utilisé npm ?"),                        # fr challenge
+    ("rm -rf tests/e2e", "Warum hast du die Tests gelöscht?"),                   # de challenge
+    ("git reset --hard", "deshazlo, por favor"),                                 # es undo
     ("pip install httpx", "нет, используй uv add вместо pip"),                   # other
     ("npm run build", "npm ではなく pnpm build を使って"),                        # other
 ])
@@ -135,6 +139,8 @@ def test_corrections_in_other_languages(command: str, text: str) -> None:
     "top, voeg nu een healthcheck toe",
     "спасибо, теперь добавь документацию",
     "ありがとう、次はREADMEを書いてください",
+    "pourquoi est-ce que le build est si lent ?",
+    "Warum ist der Build so langsam?",
 ])
 def test_ordinary_follow_ups_in_other_languages_are_no_correction(text: str) -> None:
     assert _kinds(_after_shell("npm test", "ok", text)) == []
