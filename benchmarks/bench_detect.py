@@ -6,7 +6,9 @@ Reads the labelled set (tests/detect_set: `cases.yaml` and its sessions, real Cl
 and Codex transcripts) through discovery, parsing and redaction, distills each session
 with the heuristic engine and asks one thing of the labelled follow-up (the session's last
 prompt): does a correction or preference item cite it? Prints precision and recall over
-the whole set, per ecosystem and per style; `--show` lists every miss and false alarm.
+the whole set, per ecosystem, style, format and category (a case's `category`, when it has
+one); `--show` lists every miss and false alarm. `--cases FILE` without `--sessions`
+renders that file's sessions into a temporary folder first.
 Goals (issue 18): precision >= 0.9, recall >= 0.75. Exit 1 when a goal is missed.
 """
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -22,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SET = ROOT / "tests" / "detect_set"
 sys.path[:0] = [str(ROOT), str(SET)]
 
-from render import CASES, SESSIONS, load_cases, session_id  # noqa: E402
+from render import CASES, SESSIONS, load_cases, session_id, write_sessions  # noqa: E402
 
 from skillgit.distill.heuristic import HeuristicEngine  # noqa: E402
 from skillgit.redact import Redactor  # noqa: E402
@@ -58,12 +61,17 @@ def scores(rows: list[tuple[bool, bool]]) -> tuple[float, float, int, int, int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sessions", type=Path, default=SESSIONS)
+    parser.add_argument("--sessions", type=Path, default=None)
     parser.add_argument("--cases", type=Path, default=CASES)
     parser.add_argument("--show", action="store_true", help="list misses and false alarms")
     args = parser.parse_args(argv)
     cases = load_cases(args.cases)
-    found = flagged(args.sessions)
+    if args.sessions is None and args.cases.resolve() != CASES.resolve():
+        with tempfile.TemporaryDirectory(prefix="bench-detect-") as folder:
+            write_sessions(Path(folder), cases)
+            found = flagged(Path(folder))
+    else:
+        found = flagged(args.sessions or SESSIONS)
     missing = [c["id"] for c in cases if session_id(c) not in found]
     if missing:
         print(f"sessions missing for: {', '.join(missing)}", file=sys.stderr)
@@ -75,6 +83,8 @@ def main(argv: list[str] | None = None) -> int:
         groups[f"ecosystem {case['id'].split('-')[0]}"].append((truth, said))
         groups[f"style {case['style']}"].append((truth, said))
         groups[f"format {case['fmt']}"].append((truth, said))
+        if "category" in case:
+            groups[f"category {case['category']}"].append((truth, said))
     precision, recall, tp, fp, fn = scores([(t, s) for _c, t, s in rows])
     print(f"{len(rows)} follow-ups ({sum(t for _c, t, _s in rows)} corrections) "
           f"in {len({c['id'].split('-')[0] for c in cases})} ecosystems")

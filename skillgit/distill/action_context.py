@@ -4,7 +4,9 @@ A follow-up is read against the agent's actions since the previous prompt: the p
 subcommands, flags and words of the commands it ran, the files it touched, the magnitudes
 its tools reported (durations, sizes, counts), the kinds of work those commands are (test,
 build, install, format, lint, version control, deploy), the code-like names in its reply,
-and whether it ran a command over the whole tree. `ActionContext.relation` says how a
+whether it ran a command over the whole tree, what it *changed* (the files it edited, the
+words of the commands it ran that are no inspection) and the text it wrote (its replies and
+commands, where the versions it set are read). `ActionContext.relation` says how a
 piece of the user's text points back at those actions:
 
 - "strong": it names a program, subcommand, flag or command word the agent used, a file
@@ -25,11 +27,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from skillgit.distill import tool_families as families
+from skillgit.distill.env_signals import is_inspection
 from skillgit.distill.facts import tool_kind
 from skillgit.distill.user_phrases import mentions, used_words
 from skillgit.transcripts.model import ToolResult, Turn, TurnKind
 
 MAX_OUTPUT_CHARS = 2000
+MAX_ADDED_LINES = 40
+_ADDED_LINE = re.compile(r"^\+(?!\+\+)(.*)$", re.MULTILINE)  # what a patch adds
 _WORD = re.compile(r"[a-z][a-z0-9_.:+-]*[a-z0-9]")
 _PATH_TOKEN = re.compile(r"[\w.~-]*/[\w./*-]+|[\w-]+\.[a-z]{1,5}\b")
 _TICKED = re.compile(r"`([^`\n]{1,80})`")
@@ -57,6 +62,8 @@ class ActionContext:
     asked: bool = False                      # the agent's last text asked a question
     shell: bool = False                      # a shell command ran
     members: frozenset[str] = field(default_factory=frozenset)  # family members it used
+    changed: frozenset[str] = frozenset()    # edited files and words of changing commands
+    wrote: str = field(default="", compare=False)  # its replies and commands, as text
 
     @classmethod
     def collect(cls, turns: Sequence[Turn], cwd: str | None = None) -> ActionContext:
@@ -68,10 +75,13 @@ class ActionContext:
         results: list[ToolResult] = []
         asked = shell = broad = False
         commands: list[str] = []
+        changed: set[str] = set()
+        wrote: list[str] = []
         for turn in turns:
             if turn.kind is TurnKind.ASSISTANT:
                 reply |= _code_names(turn.text)
                 asked = "?" in turn.text
+                wrote.append(turn.text)
                 continue
             if turn.kind is not TurnKind.TOOL_CALL or not turn.tool_input:
                 continue
@@ -87,14 +97,22 @@ class ActionContext:
                 words |= _command_words(command)
                 _add_paths(_PATH_TOKEN.findall(command), cwd, files, folders)
                 broad = broad or families.runs_broadly(command)
+                wrote.append(command)
+                if not is_inspection(command):  # its targets, not its program
+                    changed |= _command_words(command, plain=frozenset()) - {
+                        w for u in used_words(command) for w in u.split()}
             else:
                 _add_paths(_touched(turn.tool_input), cwd, files, folders)
+                if kind == "edit":
+                    _add_paths(_touched(turn.tool_input), cwd, changed, changed)
+                    wrote += _ADDED_LINE.findall(turn.tool_input)[:MAX_ADDED_LINES]
         return cls(used=frozenset(used), words=frozenset(words - used),
                    files=frozenset(files), folders=frozenset(folders),
                    reply=frozenset(reply), kinds=families.kinds_of(commands),
                    results=tuple(results),
                    broad=broad, asked=asked, shell=shell,
-                   members=families.members_used(commands))
+                   members=families.members_used(commands), changed=frozenset(changed),
+                   wrote="\n".join(wrote))
 
     @functools.cached_property
     def magnitudes(self) -> tuple[tuple[str, float], ...]:
@@ -119,12 +137,12 @@ class ActionContext:
         return None
 
 
-def _command_words(command: str) -> set[str]:
+def _command_words(command: str, plain: frozenset[str] = _PLAIN) -> set[str]:
     found = set()
     for word in _WORD.findall(command.lower()):
         word = word.strip(".:")
         for part in {word, *re.split(r"[.:+]+", word)}:
-            if len(part) >= 3 and part not in _PLAIN and not part.isdigit():
+            if len(part) >= 3 and part not in plain and not part.isdigit():
                 found.add(part)
     return found
 

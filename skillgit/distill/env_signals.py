@@ -18,6 +18,9 @@
     (the other command was a step or another check, not its replacement).
   Summaries name commands, not the agent's tool ("Bash", "exec_command"), so a lesson
   reads the same from every agent;
+  - or, for a shell command, the user's next prompt gives the command to run instead (a
+    code span, a `$ ` line, or the same program in plain text: `user_fixes`): the fix came
+    from the user;
 - *repeated-error*: the same error (digits, paths and quoted names masked) comes back at
   two or more tool calls without a fix;
 - *failure*: a single informative failure that was never resolved, or an error the user
@@ -43,9 +46,10 @@ from collections.abc import Sequence
 
 from skillgit.digest import Evidence, FeedbackItem
 from skillgit.distill.error_lines import error_line, reason, reported_errors, signature
-from skillgit.distill.evidence import excerpt
+from skillgit.distill.evidence import excerpt, sentence_quote
 from skillgit.distill.facts import tool_kind
 from skillgit.distill.tool_sourced import told_by_a_tool
+from skillgit.distill.user_fixes import given_command
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
 
 MAX_ENV_FEEDBACK = 8
@@ -85,8 +89,12 @@ def env_feedback(conversation: Conversation) -> list[FeedbackItem]:
     single: list[FeedbackItem] = []
     for members in groups.values():
         found = next(((m, f) for m in members if (f := _find_fix(m, turns)) is not None), None)
+        given = None if found else next(
+            ((m, g) for m in members if (g := _from_user(m, turns)) is not None), None)
         if found is not None:
             fixed.append(_fixed_item(found[0], *found[1]))
+        elif given is not None:
+            fixed.append(_user_fixed_item(given[0], *given[1]))
         elif len(members) >= 2:
             repeated.append(_repeated_item(members))
         elif _error_line(members[0]):
@@ -220,7 +228,7 @@ def _alternative(failing: Turn, turns: Sequence[Turn]) -> Turn | None:
                 return None  # back to the failed command: not its replacement
         elif _is_code_change(turn, candidate):
             return None
-        elif tool_kind(turn) == "shell" and not _is_inspection(candidate):
+        elif tool_kind(turn) == "shell" and not is_inspection(candidate):
             if not _is_success(turn) or candidate == command:
                 next_attempt = False
             elif next_attempt or program_of(candidate).split(" ", 1)[0] == base:
@@ -230,7 +238,7 @@ def _alternative(failing: Turn, turns: Sequence[Turn]) -> Turn | None:
     return found
 
 
-def _is_inspection(command: str) -> bool:
+def is_inspection(command: str) -> bool:
     """A read-only look around (or a change of folder): neither an attempt nor a fix."""
     program = program_of(command)
     words = program.split(" ")
@@ -296,6 +304,26 @@ def _fixed_item(failing: Turn, steps: list[Turn], setup: bool) -> FeedbackItem:
         commands.append((failing.tool_input or "").strip())
     return FeedbackItem(kind="failure-then-fix", summary=summary, evidence=evidence,
                         command=_command(failing), fix="\n".join(commands)[:MAX_COMMAND_CHARS])
+
+
+def _from_user(failing: Turn, turns: Sequence[Turn]) -> tuple[Turn, str, int] | None:
+    """The user's next prompt after a failed shell command, the command it gives and where."""
+    if tool_kind(failing) != "shell":
+        return None
+    user = next((t for t in _after(failing, turns) if t.kind is TurnKind.USER), None)
+    found = None if user is None else given_command(user.text, failing.tool_input or "",
+                                                    _program(failing))
+    return None if user is None or found is None else (user, *found)
+
+
+def _user_fixed_item(failing: Turn, user: Turn, command: str, position: int) -> FeedbackItem:
+    quote = sentence_quote(user.text, position) or excerpt(user.text)
+    error = reason(_error_line(failing))
+    summary = (f"{_called(failing)} failed" + (f" ({_short(error, 90)})" if error else "")
+               + f"; the user gave `{_short(command)}`")
+    return FeedbackItem(kind="failure-then-fix", summary=summary,
+                        evidence=[_quote(failing), Evidence(quote=quote, turn=user.index)],
+                        command=_command(failing), fix=command[:MAX_COMMAND_CHARS])
 
 
 def _repeated_item(members: list[Turn]) -> FeedbackItem:

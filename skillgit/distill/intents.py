@@ -32,8 +32,9 @@ tool of the same family...). `needs` says how much relation a cue needs:
 |               | "X would / could / should have <done>" (what it could have run);      |        |
 |               | beyond the table: another tool of the same family (`tool_families`),  |        |
 |               | and "use X" clauses (`user_signals`)                                  |        |
-| reject        | "bad idea", "not acceptable", "overkill", "that was the shared/prod …" | none   |
-| reject        | "wrong", "too slow/much/many/…",                                      | strong |
+| reject        | "bad idea", "not acceptable", "overkill" ("that was the shared/prod …" | none   |
+|               | is a fact about the target: `contradictions`)                         |        |
+| reject        | "wrong" (not "wrong <things> are …"), "too slow/much/many/…",         | strong |
 |               | "takes ages/forever", "a lot", "wasted", "silly",                     | /weak* |
 |               | "unnecessary", "redundant", "unreadable", "impossible to", "churn",   |        |
 |               | "deprecated", a harm verb ("broke", "wiped", "overwrote", "erased",   |        |
@@ -84,6 +85,9 @@ _VERB_ING = r"stop\s+(?:\w+ing\b|it\b|that\b|doing\b)"
 ALWAYS = r"""always\b(?!\s+(?:so\s+|very\s+|really\s+|such\s+)?(?:nice|good|great|fun|cool
     |glad|happy|funny|interesting|amazing|awesome|impressive|satisfying|lovely|a\ (?:pleasure
     |joy|treat|relief)|weird|surprising|fascinating|helpful)\b)"""
+
+# "wrong <things> … are": a statement about a class of things, not a verdict on the result.
+GENERIC_SUBJECT = r"[\w-]+s\b[^.!?\n]{0,60}?\b(?:are|were|happen|occur|show\ up)\b"
 
 INTENTS: tuple[Intent, ...] = (
     Intent("reminder", rx(r"""\b(?:(?:like|as)\s+(?:i|we)(?:'ve|\s+have)?(?:\s+already)?\s+
@@ -142,10 +146,9 @@ INTENTS: tuple[Intent, ...] = (
         |\b(?:would|could|should)(?:\ just|\ simply)?\ have\ (?:been\ )?(?:\w+ed|done|run
             |found|taken|kept|left|shown|caught|made)\b"""), STRONG),
     Intent("reject", rx(r"""\b(?:bad\ idea|not\ (?:acceptable|what\ i\ (?:asked|wanted|meant
-            |said))|unacceptable|overkill|over-?complicat\w*|over-?engineer\w*)\b
-        |^\W*(?:that|this|it)(?:\ was|\ is|'s|\ were)\ (?:the\ |our\ |my\ )?(?:shared|prod
-            |production|live|customer)\b"""), NONE),
-    Intent("reject", rx(r"""\b(?:wrong|too\ (?:slow|long|much|many|big|broad|noisy|complex
+            |said))|unacceptable|overkill|over-?complicat\w*|over-?engineer\w*)\b"""), NONE),
+    Intent("reject", rx(r"""\b(?:wrong(?!\s+""" + GENERIC_SUBJECT + r""")
+            |too\ (?:slow|long|much|many|big|broad|noisy|complex
             |complicated|verbose|heavy)|takes?\ (?:ages|forever|too\ long)|(?:is|was)\ a\ lot
             |wasted?|silly|unnecessary|redundant|not\ needed|unreadable|impossible\ to|churn
             |junk|noise|deprecated|breaks|broke|wiped|dropped\ my|deleted\ my|lost\ my|swept

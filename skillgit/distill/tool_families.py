@@ -1,10 +1,12 @@
 """Small tables about developer tools: which ones replace each other, and what kind of work
 a command is.
 
-- A *family* holds tools (or build modes, or flags) that do the same job, so naming another
+- A *family* holds tools (or build modes, or flags) sharing one job, so naming another
   member than the one the agent ran is naming an alternative to it (pnpm after `npm
   install`, a debug build after `cargo build --release`, `--force-with-lease` after
   `--force`, a rebase after `git merge`).
+  Some members follow one another (`NEXT_STEPS`: apply after plan): naming the next step
+  is no alternative.
 - A *kind of work* (test, build, install, format, lint, version control, deploy) lets a
   prompt point at a command by what it does ("the whole suite" after `pytest`).
 - A command *runs broadly* when it targets the whole tree (`eslint .`, `cargo fmt --all`,
@@ -40,6 +42,10 @@ FAMILIES: tuple[frozenset[str], ...] = tuple(frozenset(f.split(",")) for f in (
     "terraform apply,terraform plan,apply,plan",
     "migrate:fresh,migrate",
 ))
+# (ran, named): the step that follows the one the agent ran, so naming it is the next step,
+# not an alternative ("apply it" after a plan).
+NEXT_STEPS = frozenset({("terraform plan", "terraform apply"), ("plan", "apply"),
+                        ("terraform plan", "apply"), ("plan", "terraform apply")})
 # Words that name a build mode in a command ("--release", "-c Release").
 _MODES = {"release": re.compile(r"--release\b|(?:-c|--configuration)\s+release\b|"
                                 r"--mode[= ]production\b", re.I),
@@ -97,7 +103,8 @@ def alternative(text: str, used: frozenset[str]) -> str | None:
         for member in sorted(family - ran, key=len, reverse=True):
             named = mentions(text, member) or mentions(text, member + "s")
             if named and not any(member in r or r in member for r in ran
-                                 if " " in r or " " in member):
+                                 if " " in r or " " in member) and not any(
+                                     (r, member) in NEXT_STEPS for r in ran):
                 return member
     return None
 

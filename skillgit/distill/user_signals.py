@@ -29,6 +29,8 @@ the previous prompt (`action_context`):
 - a negative constraint inside a new task ("add X. don't touch the tests") stays an ask;
 - acknowledgements are neither: a short prompt made only of thanks and approval words,
   emoji and punctuation ("ok", "thx", "perfect, thank you!"), or a lone "no" / "no, thanks";
+- beyond these phrases (`statements`): a fact contradicting the last action is a
+  *correction*, so is a correction in another language, and a team norm is a *preference*;
 - the same ask made twice in one session is a *repeated ask*.
 
 Quotes are verbatim slices of the turn text, so each item can be checked against its turn.
@@ -40,7 +42,7 @@ import re
 from dataclasses import dataclass
 
 from skillgit.digest import Evidence, FeedbackItem, TaskItem
-from skillgit.distill import intents
+from skillgit.distill import intents, statements
 from skillgit.distill import tool_families as families
 from skillgit.distill import user_phrases as phrases
 from skillgit.distill.action_context import ActionContext
@@ -72,13 +74,17 @@ _APPROVED = _rx(r"^\W*" + _ACK_WORD + r"(?:\W+" + _ACK_WORD + r")*\s*[.!,]")
 _NO = _rx(phrases.LEAD + r"(?:no|nope|nah)\b(?=\s*(?:[,.!;:\u2014-]|no\b|$))")
 # A plain yes or no opening the turn: after the agent asked something, that is an answer.
 _ANSWER = _rx(phrases.LEAD + r"(?:no|nope|nah|yes|yeah|yep|sure)\b(?=\s*(?:[,.!;:\u2014-]|$))")
+# Telling the agent it did no harm ("you didn't break anything"): no verdict on its actions.
+_EXONERATES = r"""(?:break|miss|cause|introduce|mess|lose|screw|hurt|harm|do\ anything
+    |change\ anything|touch\ anything)\b"""
 # A verdict or a restatement opening the turn.
-_OPENER = _rx(phrases.LEAD + r"""(?:wrong\b|incorrect\b
+_OPENER = _rx(phrases.LEAD + r"""(?:wrong\b(?!\s+""" + intents.GENERIC_SUBJECT + r""")|incorrect\b
     |not\s+(?:like\s+)?(?:that|this|quite|really|what|correct|right)\b
-    |why\s+(?:did|do|are|would|is|have|were)(?:n't)?\s+(?:you|it)\b
+    |why\s+(?:(?:did|do|are|would|is|have|were)(?:n't)?\s+you|did(?:n't)?\s+it)\b
     |(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:not|wrong|incorrect|bad|broken|a\ bad)\b
     |(?:that|this|it)\s+(?:isn't|wasn't|does\ not|did\ not)\b
-    |you\s+(?:should(?:n't)?|need|have\ to|must|forgot|missed|didn't|did\ not|broke
+    |you\s+(?:(?:didn't|did\ not)(?!\s+""" + _EXONERATES + r""")|should(?:n't)?|need|have\ to
+        |must|forgot|missed|broke
         |misunderstood|were\ supposed\ to)\b
     |i\s+(?:said|told\ you|asked\ you|meant|wanted|did\ not\ ask|didn't\ ask)\b
     |we\s+(?:don't|do\ not|never|can't|cannot)\b
@@ -170,14 +176,18 @@ def _classify(turn: Turn, *, follow_up: bool, context: ActionContext | None,
     text = turn.text
     if len(text) <= MAX_ACK_CHARS and _ACK.match(text):
         return None
+    new_task = _NEW_TASK.match(text.lstrip()) is not None
     if follow_up and context is not None:
-        found = (_preference(text) or _use_clause(text, context.used)
-                 or _correction(text, context, after_stop=after_stop))
+        said = statements.without_agreement(text, context)
+        found = (_preference(said) or _use_clause(said, context.used)
+                 or _correction(said, context, after_stop=after_stop)
+                 or statements.feedback(said, context, new_task=new_task))
         if found is not None:
             kind, position = found
             prefix = "after the user stopped the agent: " if after_stop and position < 0 else ""
             return _feedback(kind, turn, max(position, 0), prefix)
-    elif follow_up and (found := _preference(text) or _use_clause(text, frozenset())):
+    elif follow_up and (found := _preference(text) or _use_clause(text, frozenset())
+                        or statements.norm(text, new_task=new_task)):
         return _feedback(found[0], turn, found[1])
     quote = sentence_quote(text, 0)
     if not quote:

@@ -22,17 +22,23 @@ from render import SESSIONS, load_cases, render
 
 from skillgit.distill import (
     action_context,
+    contradictions,
+    foreign,
     heuristic,
     intents,
+    languages,
+    norms,
     restated,
+    statements,
     tool_families,
+    user_fixes,
     user_phrases,
     user_signals,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
 RULE_MODULES = (user_signals, user_phrases, intents, tool_families, action_context, heuristic,
-                restated)
+                restated, norms, contradictions, languages, foreign, user_fixes, statements)
 SHINGLE = 4
 TRIGGERS = ("no ", "no,", "still", "again", "stop", "never")
 

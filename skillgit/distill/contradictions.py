@@ -1,0 +1,229 @@
+"""Implicit corrections: a statement that contradicts a fact of what the agent just did.
+
+The user need not say "no" or "instead": stating a fact the agent's action ignored is the
+correction. Three kinds of fact, each read against `ActionContext` (what the agent
+*changed*: files it edited, the words of commands that were no inspection; and what it
+*wrote*: its replies and commands):
+
+- **a version**: the sentence names a runtime, tool or framework with a version ("<name>
+  <version>") and the agent set or assumed another version of the same thing, or an unnamed
+  one after a version word ("release to 21"), and none equal to it;
+- **a property of the target**: the sentence names something the agent changed (a file, its
+  stem or part of it, a host, branch or workspace of the command) or points at it ("that",
+  "this file", "that's …"), and gives it a property that forbids what was done: live,
+  production, primary, shared, generated, vendored, a lockfile, protected, already applied
+  or released (`SENSITIVE`);
+- **incredulity at the act**: "you <destructive verb> …?" in statement word order ("you
+  deleted the snapshot test??"), or a short sentence ending in "?!" / "??" that names what
+  the agent changed or a sensitive property ("prod?!").
+
+A question otherwise, a sentence that approves ("good", "right", "matches"), and turns where
+the agent changed nothing (for the target and the incredulity) are never read as one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillgit.distill.action_context import ActionContext
+from skillgit.distill.evidence import sentence_span
+from skillgit.distill.user_phrases import rx
+
+# name -> the family it belongs to (aliases of one runtime or tool)
+_ALIASES = {"nodejs": "node", "node.js": "node", "jdk": "java", "jre": "java", "jvm": "java",
+            "jvmtarget": "java", "javaversion": "java", "sourcecompatibility": "java",
+            "targetcompatibility": "java",
+            "openjdk": "java", "temurin": "java", "golang": "go", "python3": "python",
+            "py": "python", "cpython": "python", "postgresql": "postgres", "pg": "postgres",
+            "k8s": "kubernetes", "dotnet": ".net", "net": ".net", "ts": "typescript",
+            "rustc": "rust", "ror": "rails", "springboot": "spring", "psql": "postgres"}
+_RUNTIMES = frozenset("""node java go python ruby rust php django rails react vue angular next
+nuxt svelte postgres mysql mariadb redis mongo mongodb elasticsearch kafka kubernetes helm
+terraform .net typescript kotlin scala swift xcode gradle maven spring flask fastapi laravel
+symfony elixir erlang ubuntu debian alpine centos rhel android ios express nestjs deno bun
+numpy pandas pytorch torch tensorflow cuda gcc clang llvm cmake bazel webpack vite jest
+eslint node18 openssl nginx electron flutter dart perl lua julia r""".split()) | set(_ALIASES)
+_VERSION_WORDS = frozenset("version release target directive level runtime toolchain sdk "
+                           "image edition languageversion".split())
+_NAMED_VERSION = re.compile(r"(?<![\w.-])([a-z][a-z0-9.+#]*?)[\s:@=v-]{0,3}(\d+(?:\.\d+){0,2})"
+                            r"(?!\w|\.\d)", re.IGNORECASE)
+_ANY_VERSION = re.compile(r"(?<![\w.])(\d+(?:\.\d+){0,2})(?!\w|\.\d|%)")
+_WORD = re.compile(r"[a-z][a-z0-9.+#-]*", re.IGNORECASE)
+
+SENSITIVE = rx(r"""\b(?:live|prod|production|primary|master\ (?:db|database)|shared|customers?'?
+    |real\ (?:data|database|db|users)|generated|auto-?generated|codegen|vendored|third[-\ ]party
+    |upstream|lock\ ?file|protected|read[-\ ]only|release[-\ ]only|immutable|frozen
+    |already\ (?:been\ )?(?:applied|deployed|merged|released|published|ran|run|pushed|shipped
+        |migrated|in\ (?:prod|production|main|use))
+    |in\ use|owned\ by|someone\ else's|not\ ours|comes?\ out\ of|produced\ by|emitted\ by
+    |(?:is|are)\ (?:the\ )?output\ of|replicas?|node_modules|site-packages|vendor|dist
+    |build\ output|compiled|minified|bundled|an?\ (?:installed\ )?dependency|backups?
+    |only\ (?:copy|backup)|public\ api|used\ by\ (?:other|every|all|the\ other)\w*
+    |(?:other\ teams?|everyone|everybody|clients)\ (?:depend|rel(?:y|ies))\ on
+    |produktion\w*|produktiv\w*|production|producción|produção|produzione|productie|live-?system
+    |généré|genere|generiert|generado|gerado|generato|gegenereerd|partagée?|geteilt
+    |compartid[oa]|compartilhad[oa]|condivis[oa]|gedeeld|primaire|principal)\b""")
+# Disbelief at what was done ("you are joking", "seriously", "…"), beside a target whose own
+# name says it is sensitive ("db-prod-1").
+_DISBELIEF = rx(r"""\b(?:joking|kidding|serious(?:ly)?|really|wtf|omg|oh\ no|what\ the|are\ you
+    \ sure)\b|!!|\.\.\.|\u2026""")
+_DEICTIC = rx(r"""(?:^|[.!?;:,]\s*)\W*(?:(?:no|wait|stop|hey|dude|hold\ on)\W+)*
+    (?:(?:that|this|it|those|these)(?:\s+[\w.-]+){0,2}?(?:'s|\s+is|\s+was|\s+are|\s+were)?
+    |c'(?:est|était)|ce(?:tte)?\s+\w+\s+est|das\ (?:ist|war)|die\ (?:ist|war)|dies(?:e|er|es)?
+        \s+\w+\s+ist|es\ (?:la|el)|eso\ es|esa?\s+\w+\s+es|isso\ é|é\ (?:a|o)|ess[ae]\s+\w+\s+é
+    |questo\ è|quest[ao]\s+\w+\s+è|quello\ è|dat\ is|die\ is|deze\s+\w+\s+is)\b""")
+_APPROVES = rx(r"\b(?:good|great|right|correct|fine|perfect|matches|as\ expected|makes\ sense"
+               r"|thanks|thank\ you|nice|awesome|excellent|lgtm|sane|looks\ ok(?:ay)?)\b")
+# A turn opening by approving the result continues from it; only a contrast ("but",
+# "however", "still", "actually", "only") turns a later fact against it.
+_OPENS_APPROVING = rx(r"^\W*(?:ok(?:ay)?\W+)?(?:great|good|nice|perfect|thanks|thank\ you|cool"
+                      r"|awesome|excellent|lgtm|looks\ good)\b")
+_CONTRAST = rx(r"\b(?:but|however|though|still|actually|only|except)\b")
+_DESTRUCTIVE = rx(r"""(?:^|[.!?;:,]\s*)\W*(?:wait\W+)?(?:you|u)\s+(?:just\s+)?(?:deleted|removed
+    |dropped|wiped|overwrote|overwritten|reset|reverted|force[-\ ]pushed|truncated|disabled
+    |skipped|commented\ out|killed|destroyed|nuked|rewrote|squashed|unpinned|downgraded
+    |upgraded|bumped)\b""")
+_INCREDULOUS = re.compile(r"[^.!?\n]{1,40}?(?:\?!|!\?|\?\?)[?!]*")
+_TOKEN = re.compile(r"[\w.@/+-]*\w", re.UNICODE)
+
+
+def contradiction(text: str, context: ActionContext) -> int | None:
+    """Where `text` states a fact that contradicts the agent's last action, or None."""
+    approving = _OPENS_APPROVING.match(text) is not None
+    for finder in (_incredulous, _version, _target):
+        position = finder(text, context)
+        if position is not None and not (approving and _CONTRAST.search(
+                text, position, sentence_span(text, position)[1]) is None):
+            return position
+    return None
+
+
+def _incredulous(text: str, context: ActionContext) -> int | None:
+    if not context.changed or _APPROVES.search(text):  # "you deleted both? great"
+        return None
+    for match in _DESTRUCTIVE.finditer(text):
+        start, end = sentence_span(text, match.end())
+        if text[start:end].rstrip().endswith("?"):
+            you = re.search(r"\b(?:you|u)\b", match.group(), re.IGNORECASE)
+            return match.start() + (you.start() if you else 0)
+    for match in _INCREDULOUS.finditer(text):
+        words = _TOKEN.findall(match.group())
+        if 0 < len(words) <= 4 and (SENSITIVE.search(match.group())
+                                    or _names_changed(match.group(), context)):
+            return match.start() + len(match.group()) - len(match.group().lstrip())
+    return None
+
+
+def _statements(text: str, *, approving: bool = False) -> list[tuple[int, str]]:
+    """The sentences of `text` that are no question and (unless `approving`) do not
+    approve."""
+    found = []
+    position = 0
+    while position < len(text):
+        start, end = sentence_span(text, position)
+        sentence = text[start:end]
+        if sentence.strip() and not sentence.rstrip().endswith("?") and (
+                approving or not _APPROVES.search(sentence)):
+            found.append((start, sentence))
+        position = max(end, position + 1)
+    return found
+
+
+def _version(text: str, context: ActionContext) -> int | None:
+    theirs = versions(context.wrote)
+    if not theirs:
+        return None
+    for start, sentence in _statements(text):
+        for name, number, at in _named_versions(sentence):
+            same = [v for n, v in theirs if n in (name, "")]
+            if any(_same_version(number, v) for n, v in theirs if n == name):
+                continue
+            if same and not any(_same_version(number, v) for v in same):
+                return start + at
+    return None
+
+
+def _same_version(a: str, b: str) -> bool:
+    return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+
+
+def _named_versions(text: str) -> list[tuple[str, str, int]]:
+    found = []
+    for match in _NAMED_VERSION.finditer(text):
+        name = _family(match.group(1))
+        if name in _RUNTIMES or name in _ALIASES.values():
+            found.append((name, match.group(2), match.start()))
+    return found
+
+
+def _family(name: str) -> str:
+    name = name.lower().rstrip(".-:")
+    return _ALIASES.get(name, name)
+
+
+def versions(text: str) -> set[tuple[str, str]]:
+    """(family, version) the text sets or assumes; family "" for a version after a version
+    word ("release to 21") with no runtime named."""
+    found: set[tuple[str, str]] = set()
+    for match in _ANY_VERSION.finditer(text):
+        window = re.split(r"[.;!?\n](?:\s|$)", text[max(0, match.start() - 40):match.start()])
+        before = [_family(w) for w in _WORD.findall(window[-1])][-3:]
+        parts = [p for w in before for p in re.split(r"[-:=_]", w) if p]
+        named = [p for p in reversed(parts) if _family(p) in _RUNTIMES]
+        if named:
+            found.add((_family(named[0]), match.group(1)))
+        elif any(p.rsplit(".", 1)[-1] in _VERSION_WORDS for p in parts):
+            found.add(("", match.group(1)))
+    return found
+
+
+def _target(text: str, context: ActionContext) -> int | None:
+    if not context.changed:
+        return None
+    for start, sentence in _statements(text):
+        found = SENSITIVE.search(sentence)
+        if found is None:
+            continue
+        rest = sentence[:found.start()] + " " + sentence[found.end():]
+        if (_DEICTIC.match(sentence) or _names_changed(rest, context)
+                or (_DISBELIEF.search(sentence) and _names_changed(sentence, context))):
+            return start + len(sentence) - len(sentence.lstrip())
+    return None
+
+
+def confirmations(text: str, context: ActionContext) -> list[tuple[int, int]]:
+    """Spans of the sentences that restate a version the agent itself set or named
+    ("Ruby 3.3 is right for the CI image" after it set 3.3): agreement, never a correction."""
+    theirs = versions(context.wrote)
+    spans = []
+    for start, sentence in _statements(text, approving=True):
+        named = _named_versions(sentence)
+        if named and all(any(n in (name, "") and _same_version(number, v) for n, v in theirs)
+                         for name, number, _at in named):
+            spans.append((start, start + len(sentence)))
+    return spans
+
+
+# The production environment in any language, and how commands and files name it.
+_PRODUCTION = rx(r"""\b(?:prod|production|produktion\w*|produktiv\w*|producción|produção
+    |produzione|productie|productieomgeving|live)\b|продакшн|прод\b|本番|生产|운영""")
+_PRODUCTION_NAMES = frozenset({"prod", "production", "prd", "live"})
+
+
+def names_production_target(text: str, context: ActionContext) -> bool:
+    """Whether `text` names production (in any language) and the agent's change targeted
+    it (a command or file naming prod, production or live)."""
+    parts = {p for name in context.changed for p in re.split(r"[_\-./:=]+", name)}
+    return bool(parts & _PRODUCTION_NAMES) and _PRODUCTION.search(text) is not None
+
+
+def _names_changed(text: str, context: ActionContext) -> bool:
+    """Whether `text` names a file, stem, part of a name, host or word the agent changed."""
+    parts = {p for name in context.changed for p in re.split(r"[_\-./]+", name) if len(p) >= 3}
+    for token in _TOKEN.findall(text.lower()):
+        for piece in {token, *token.split("/")}:
+            piece = piece.strip(".-/")
+            if piece in context.changed or (piece in parts
+                                            and (piece.isdigit() or len(piece) >= 4)):
+                return True
+    return False

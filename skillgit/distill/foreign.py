@@ -1,0 +1,95 @@
+"""Corrections in other languages: the tables of `languages`, and a fallback anchored on
+commands, flags and paths.
+
+A follow-up that reads as a table language (`languages.languages_of`) is, outside its
+questions:
+- a *correction* when it opens with the language's plain "no" (unless the agent had asked
+  something), says "instead of", rejects the result ("wrong", "not what I asked"),
+  challenges it ("why did you …?", "not like that", "undo", questions included) or reminds
+  the agent ("I already told you", "stop doing …");
+- a *preference* when a clause opens with "always" / "never" / "from now on";
+- a *correction* when it negates, restricts ("only"), names what to use, or says "always /
+  never" inside a clause, in a sentence with an *anchor*.
+
+An anchor is what ties a sentence to the agent's actions in any language: a program,
+subcommand, flag, file or folder the agent used or touched, a code-like name from its reply
+(a strong relation, see `action_context`), production named in the language when the agent
+changed something in production ("niet in productie" after editing `flags.prod.json`), or
+a concrete flag, path or `code` span after a shell command ran. "Only" also counts after a
+command that ran over the whole tree ("only the files of this PR" after `isort .`).
+
+A follow-up in any other language (`languages.OTHER_*`: negation, "instead", "always /
+never" and "only" words of many languages) is a correction only when such a word and an
+anchor share a sentence: what the tables cannot read is never guessed from tone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillgit.distill import languages
+from skillgit.distill.action_context import ActionContext
+from skillgit.distill.contradictions import names_production_target
+from skillgit.distill.evidence import sentence_span
+
+_QUESTION = re.compile("[^.!?\u3002\uff01\n]*[?\uff1f]")  # also the full-width marks
+_CONCRETE = re.compile(r"(?<![\w/.@-])(?:--?[A-Za-z][\w-]*|[\w.~-]*/[\w./@*-]*|`[^`\n]+`)")
+
+
+def correction(text: str, context: ActionContext) -> tuple[str, int] | None:
+    """("correction" | "preference", position) for a follow-up in another language."""
+    found, other = languages.languages_of(text)
+    if not found and not other:
+        return None
+    said = _QUESTION.sub(lambda m: " " * len(m.group()), text)
+    for lang in found:
+        challenged = lang.challenge.search(text)  # questions included: "why did you …?"
+        if challenged is not None:
+            return "correction", challenged.start()
+        hit = _table(lang, said, context)
+        if hit is not None:
+            return hit
+    if other:
+        for pattern in (languages.OTHER_NEGATION, languages.OTHER_INSTEAD,
+                        languages.OTHER_RULE, languages.OTHER_ONLY):
+            for match in pattern.finditer(said):
+                if _anchored(said, match.start(), context):
+                    return "correction", match.start()
+    return None
+
+
+def _table(lang: languages.Language, said: str, context: ActionContext
+           ) -> tuple[str, int] | None:
+    if lang.no.match(said) and not context.asked:
+        return "correction", 0
+    for pattern in (lang.instead, lang.reject, lang.reminder):
+        match = pattern.search(said)
+        if match is not None:
+            return "correction", match.start()
+    for match in lang.rule.finditer(said):
+        if _opens_clause(said, match.start()):
+            return "preference", match.start()
+        if _anchored(said, match.start(), context):
+            return "correction", match.start()
+    if context.broad and (match := lang.only.search(said)) is not None:
+        return "correction", match.start()  # narrowing a run over the whole tree
+    for pattern in (lang.negation, lang.only, lang.use):
+        for match in pattern.finditer(said):
+            if _anchored(said, match.start(), context):
+                return "correction", match.start()
+    return None
+
+
+def _opens_clause(text: str, position: int) -> bool:
+    before = text[:position].rstrip(" \t\"'(*_")
+    return not before or before[-1] in ".!?;:,\n\u2014\u3002\uff01\u3001\uff0c"
+
+
+def _anchored(text: str, position: int, context: ActionContext) -> bool:
+    """Whether the sentence around `position` points at the agent's actions."""
+    start, end = sentence_span(text, position)
+    sentence = text[start:end]
+    if context.relation(sentence) == "strong" or names_production_target(sentence, context):
+        return True
+    return context.shell and any(len(m.group().strip("`-/.")) >= 2
+                                 for m in _CONCRETE.finditer(sentence))

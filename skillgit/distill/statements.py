@@ -1,0 +1,35 @@
+"""What a follow-up states beyond the correction phrases `user_signals` reads.
+
+- a fact that contradicts the agent's last action is a *correction* (`contradictions`);
+- a correction in another language (`foreign`: the language tables, and a fallback anchored
+  on commands, flags and paths) is a *correction* or, for a standing rule, a *preference*;
+- a team norm, a rule about the project stated as a rule (`norms`), is a *preference*.
+
+Sentences that only agree with a fact the agent itself stated (the same version) are
+blanked before any rule reads the turn (`without_agreement`).
+"""
+
+from __future__ import annotations
+
+from skillgit.distill import contradictions, foreign, norms
+from skillgit.distill.action_context import ActionContext
+
+
+def without_agreement(text: str, context: ActionContext) -> str:
+    """`text` with the sentences restating the agent's own facts blanked (same length)."""
+    for start, end in contradictions.confirmations(text, context):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
+def feedback(text: str, context: ActionContext, *, new_task: bool) -> tuple[str, int] | None:
+    """(kind, position) of a contradiction, a correction in another language or a norm."""
+    position = contradictions.contradiction(text, context)
+    if position is not None:
+        return "correction", position
+    return foreign.correction(text, context) or norm(text, new_task=new_task)
+
+
+def norm(text: str, *, new_task: bool) -> tuple[str, int] | None:
+    position = norms.norm(text, new_task=new_task)
+    return None if position is None else ("preference", position)

@@ -1,0 +1,62 @@
+"""A working command the user gave right after a failure: the fix came from the user.
+
+When a shell command fails and the user's next prompt gives the command to run instead,
+that prompt is the failure's fix, as much as a command the agent found itself. A command
+in the prompt is
+- a code span or block (`` `uv run pytest -p no:randomly` ``), or a `$ ` line;
+- or plain text starting with the failed command's program ("use go generate -tags tools
+  ./... instead"), up to the end of its clause.
+It is the fix when it differs from the failed command and runs the same program or shares
+most of its words (`SIMILARITY`). Text from the transcript is never run: the command is only
+quoted, with the user's turn as evidence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+SIMILARITY = 0.4
+MAX_COMMAND_CHARS = 300
+_BLOCK = re.compile(r"```[\w+-]*\n(?P<body>.+?)```", re.DOTALL)
+_SPAN = re.compile(r"`(?P<body>[^`\n]{2,300})`")
+_PROMPT_LINE = re.compile(r"^[ \t]*\$[ \t]+(?P<body>\S.*)$", re.MULTILINE)
+# Where a command written in plain text ends.
+_PLAIN_END = re.compile(r"[,;!?\n]|(?<![./])\.(?=\s|$)|\s(?:instead|rather|first|then|so"
+                        r"|because|otherwise|or|not|please|pls|works?|worked|will|is|does|did"
+                        r"|should)\b"
+                        r"|[`'\"]", re.IGNORECASE)
+
+
+def given_command(text: str, failed: str, program: str) -> tuple[str, int] | None:
+    """(command, position in `text`) of the working command the user gave for the failed
+    shell command `failed` (whose program, prefixes skipped, is `program`), or None."""
+    base = program.split(" ", 1)[0]
+    if not base:
+        return None
+    for command, start in _candidates(text, base):
+        command = re.sub(r"(?<![./])\.$", "", command.strip(" \t`'\""))[:MAX_COMMAND_CHARS]
+        if not command or command == failed.strip():
+            continue
+        first = command.split()[0].rsplit("/", 1)[-1]
+        if first == base or _similarity(command, failed) >= SIMILARITY:
+            return command, start
+    return None
+
+
+def _candidates(text: str, base: str) -> Iterator[tuple[str, int]]:
+    for match in _BLOCK.finditer(text):
+        for line in match.group("body").splitlines():
+            if line.strip():
+                yield line.strip().removeprefix("$ "), match.start("body")
+    for pattern in (_SPAN, _PROMPT_LINE):
+        for match in pattern.finditer(text):
+            yield match.group("body"), match.start("body")
+    for match in re.finditer(rf"(?<![\w./`'\"-]){re.escape(base)}\s+\S", text):
+        end = _PLAIN_END.search(text, match.end())
+        yield text[match.start():end.start() if end else len(text)], match.start()
+
+
+def _similarity(a: str, b: str) -> float:
+    left, right = set(a.split()), set(b.split())
+    return len(left & right) / len(left | right) if left and right else 0.0

@@ -1,0 +1,105 @@
+"""A failure followed by the user giving the working command: a failure with a fix."""
+
+from __future__ import annotations
+
+import subprocess
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+from sessionkit import Talk
+
+from skillgit.distill.env_signals import env_feedback
+from skillgit.distill.evidence import quote_occurs
+from skillgit.distill.heuristic import HeuristicEngine
+from skillgit.distill.user_fixes import given_command
+from skillgit.gitops import GitRepo
+from skillgit.mine.propose import propose
+from skillgit.redact import Redactor
+
+FAILED = "go generate ./..."
+ERROR = "gen.go:3: running \"mockgen\": exec: \"mockgen\": executable file not found in $PATH"
+
+
+def _failure_then(user_text: str, session: str = "s-1",
+                  ask: str = "regenerate the mocks for the store package") -> Talk:
+    return (Talk(session_id=session).user(ask)
+            .tool("Bash", FAILED, ERROR, error=True, exit_code=1)
+            .say("mockgen is not installed, so go generate fails.")
+            .user(user_text))
+
+
+@pytest.mark.parametrize(("text", "command"), [
+    ("use `go run go.uber.org/mock/mockgen@v0.4.0` via go generate -tags tools ./... instead",
+     "go run go.uber.org/mock/mockgen@v0.4.0"),
+    ("it's vendored: go generate -tags tools ./... works", "go generate -tags tools ./..."),
+    ("run this:\n$ go generate -mod=mod ./...\nthat picks up the tools module",
+     "go generate -mod=mod ./..."),
+    ("```sh\ngo generate -tags tools ./internal/...\n```",
+     "go generate -tags tools ./internal/..."),
+])
+def test_the_users_next_prompt_gives_the_fix(text: str, command: str) -> None:
+    conversation = _failure_then(text).build()
+    (item,) = env_feedback(conversation)
+    assert item.kind == "failure-then-fix"
+    assert (item.command, item.fix) == (FAILED, command)
+    assert [e.turn for e in item.evidence] == [1, 3]
+    assert all(quote_occurs(e.quote, conversation.turns[e.turn]) for e in item.evidence)
+    assert "the user gave" in item.summary
+
+
+@pytest.mark.parametrize("text", [
+    "mockgen should be on the path, I installed it yesterday. Try again.",  # no command
+    "ok, skip the mocks and write the README section instead",              # no command
+    "`make docs` first please",                          # another program, nothing shared
+    f"`{FAILED}`",                                                          # the same command
+])
+def test_no_fix_without_a_working_command_from_the_user(text: str) -> None:
+    (item,) = env_feedback(_failure_then(text).build())
+    assert item.kind != "failure-then-fix" and item.fix is None
+
+
+def test_a_fix_found_by_the_agent_is_kept_over_the_users() -> None:
+    talk = (Talk().user("regenerate the mocks")
+            .tool("Bash", FAILED, ERROR, error=True, exit_code=1)
+            .tool("Bash", "go install go.uber.org/mock/mockgen@latest", "", exit_code=0)
+            .tool("Bash", FAILED, "", exit_code=0)
+            .user("also `go generate -tags tools ./...` works"))
+    (item,) = env_feedback(talk.build())
+    assert item.fix == f"go install go.uber.org/mock/mockgen@latest\n{FAILED}"
+
+
+def test_only_commands_of_the_failed_program_or_like_it_count() -> None:
+    assert given_command("try `npm ci`", "go test ./...", "go test") is None
+    assert given_command("try `go test -count=1 ./...`", "go test ./...", "go test") == (
+        "go test -count=1 ./...", 5)
+    assert given_command("nothing to run here", "go test ./...", "") is None
+
+
+def test_a_recurring_failure_fixed_by_the_user_is_proposed(tmp_path: Path) -> None:
+    """Two sessions, the same failure, the user gives the command: not 'no fix'."""
+    root = tmp_path / "skills-repo"
+    (root / "skills").mkdir(parents=True)
+    (root / "skills" / ".keep").write_text("")
+    subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
+    subprocess.run(["git", "-C", str(root), "add", "-A"], check=True)
+    subprocess.run(["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@e",
+                    "commit", "-qm", "init"], check=True)
+    engine = HeuristicEngine()
+    start = datetime(2026, 11, 2, 9, 0, tzinfo=timezone.utc)
+    digests = []
+    for n, (ask, text) in enumerate((
+            ("regenerate the store mocks",
+             "use go generate -tags tools ./... instead, mockgen is vendored"),
+            ("the billing interface changed, refresh its generated mocks",
+             "`go generate -tags tools ./...` - the tools build tag"))):
+        conversation = _failure_then(text, f"session-{n}-abcdef", ask).build()
+        conversation = conversation.model_copy(
+            update={"started_at": start + timedelta(days=n)})
+        digests.append(engine.distill(conversation)[0])
+    assert all(any(f.kind == "failure-then-fix" for f in d.env_feedback) for d in digests)
+    with GitRepo(root) as g:
+        found = propose(g, g.resolve("main"), digests, redactor=Redactor(home="/home/tester"))
+    reasons = [r.missed for r in found.rejected]
+    assert not any("no fix" in reason for reason in reasons), reasons
+    assert found.proposals, reasons
