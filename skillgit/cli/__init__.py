@@ -36,6 +36,7 @@ COMMANDS: dict[str, str] = {
     "share": "share:share",
     "eval": "eval:eval_command",
     "stats": "stats:stats",
+    "config": "config:config_command",
 }
 
 _VERSION_ONLY = (["--version"], ["-V"])
