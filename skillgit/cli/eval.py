@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from skillgit.cli.jsonout import versioned
 from skillgit.errors import EXIT_FINDINGS, EXIT_OK
 from skillgit.printable import json_printable, printable
 
@@ -57,8 +58,8 @@ def eval_command(path: Path, llm_name: str | None, model: str | None, judge_llm:
 
     result = run_eval(labelled, engine, make_judge, redactor)
     if as_json:
-        click.echo(json_printable(json.dumps({**result.model_dump(), "recall": result.recall,
-                                              "min_recall": min_recall})))
+        click.echo(json_printable(json.dumps(versioned(
+            {**result.model_dump(), "recall": result.recall, "min_recall": min_recall}))))
     else:
         for line in report_lines(result):
             click.echo(printable(line))

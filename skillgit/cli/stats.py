@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from skillgit.cli.jsonout import versioned
 from skillgit.cli.options import DAYS
 from skillgit.errors import EXIT_OK
 from skillgit.printable import json_printable, printable
@@ -60,7 +61,7 @@ def stats(since: float | None, skill: str | None, as_json: bool, agents: tuple[s
                      on_warning=lambda m: click.echo(f"skillgit: warning: {printable(m)}",
                                                      err=True))
     if as_json:
-        click.echo(json_printable(json.dumps(report_json(report), ensure_ascii=False)))
+        click.echo(json_printable(json.dumps(versioned(report_json(report)), ensure_ascii=False)))
     else:
         for line in report_text(report):
             click.echo(printable(line))
