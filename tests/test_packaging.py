@@ -6,7 +6,6 @@ and a run of the sdist's tests are measured by hand, see CHANGELOG.)"""
 from __future__ import annotations
 
 import fnmatch
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -48,18 +47,20 @@ def test_development_tools_are_dependency_groups_equal_to_the_test_extra() -> No
 
 
 def test_the_sdist_manifest_carries_every_test_file() -> None:
-    """Every tracked file under tests/ (and what the tests read outside it) is grafted or
-    included by MANIFEST.in, and none is excluded."""
+    """Every file under tests/ and action/ (and what the tests read outside them) is grafted
+    or included by MANIFEST.in, and none is excluded (caches aside). Walks the disk, so it
+    holds in a checkout and in the unpacked sdist alike."""
     lines = [ln.split() for ln in (ROOT / "MANIFEST.in").read_text("utf-8").splitlines()
              if ln.strip() and not ln.startswith("#")]
     grafted = [args[1] for args in lines if args[0] == "graft"]
     included = [p for args in lines if args[0] == "include" for p in args[1:]]
     excluded = [p for args in lines if args[0] == "global-exclude" for p in args[1:]]
-    tracked = subprocess.run(["git", "ls-files", "tests", "action", ".ci", "action.yml",
-                              ".pre-commit-hooks.yaml"], cwd=ROOT, capture_output=True,
-                             text=True, check=True).stdout.split()
-    assert len(tracked) > 100
-    for path in tracked:
+    found = [p.relative_to(ROOT).as_posix() for folder in ("tests", "action")
+             for p in (ROOT / folder).rglob("*") if p.is_file()
+             and "__pycache__" not in p.parts and p.suffix != ".pyc"]
+    found += [".ci/run", "action.yml", ".pre-commit-hooks.yaml", "LICENSE", "README.md"]
+    assert len(found) > 100 and "tests/conftest.py" in found
+    for path in found:
         assert path in included or any(path.startswith(g + "/") for g in grafted), path
         assert not any(fnmatch.fnmatch(Path(path).name, e) for e in excluded), path
 

@@ -27,7 +27,7 @@ def config_command(repo_path: Path, as_json: bool) -> int:
     """
     from skillgit.config_layers import effective, load_layered
 
-    layered = load_layered(None, repo_path, os.environ)
+    layered = load_layered(None, repo_path.resolve(), os.environ)
     rows = effective(layered, os.environ)
     files = [("user", layered.user_file), ("repository", layered.repository_file)]
     if as_json:
