@@ -20,13 +20,20 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from skillgit.distill.cache import cache_root
-
 TIME_LIMIT = 600.0      # seconds one background share may take
 GRACE = 20.0
 MIN_INTERVAL = 600.0    # seconds between two background runs
 LOG_NAME = "share-background.log"
 LOG_MAX = 256 * 1024    # the log is cut to its last half past this size
+
+
+def cache_root(env: Mapping[str, str]) -> Path:
+    """`skillgit.distill.cache.cache_root`'s rule, without its imports: the launcher an agent
+    waits for imports nothing but the standard library (tests keep the two equal)."""
+    base = env.get("XDG_CACHE_HOME") or ""
+    root = Path(base) if base and os.path.isabs(base) else (
+        Path(env.get("HOME") or Path.home()) / ".cache")
+    return root / "skillgit"
 
 
 def log_path(env: Mapping[str, str]) -> Path:

@@ -204,6 +204,21 @@ def test_the_launcher_returns_at_once_and_logs_to_the_cache_folder(
     assert "skillgit: error: no contributor id" in text   # share's own message, in the log
 
 
+def test_the_launcher_imports_only_the_standard_library(tmp_path: Path) -> None:
+    from skillgit.distill.cache import cache_root
+
+    for env in ({"HOME": "/h"}, {"HOME": "/h", "XDG_CACHE_HOME": "/c"},
+                {"HOME": "/h", "XDG_CACHE_HOME": "relative"}):
+        assert background.cache_root(env) == cache_root(env)
+    code = ("import sys, skillgit.share.background; print(sorted(m for m in sys.modules "
+            "if m.split('.')[0] in ('pydantic', 'click', 'yaml', 'httpx', 'dulwich') "
+            "or m.startswith(('skillgit.distill', 'skillgit.redact'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+                         check=True, timeout=60).stdout
+    assert out.strip() == "[]"
+
+
 def test_a_run_is_time_bounded_and_one_at_a_time(repo: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     env = dict(os.environ)
