@@ -99,10 +99,11 @@ def share(remote: str | None, since: float | None, dry_run: bool, forget_ref: bo
                          f"{len(found.files)} digests ready to share, "
                          f"{len(found.withheld)} withheld, {found.outside} sessions outside "
                          "the allow-list (never read further)"), err=True)
-    if report.outside_folders and not found.files:
-        click.echo(printable("skillgit: no session was in an allow-listed project; sessions "
-                             f"were in: {report.outside_folders} (see `skillgit config` for "
-                             "share.projects)"), err=True)
+    if report.outside_folders:
+        lead = "no session was in an allow-listed project; " if not found.files else ""
+        click.echo(printable(f"skillgit: {lead}sessions outside the allow-list were in: "
+                             f"{report.outside_folders} (`skillgit config` shows "
+                             "share.projects and where it is set)"), err=True)
     for item in found.withheld:
         click.echo(printable(f"skillgit: withheld by the privacy gate: session {item.label} "
                              f"({', '.join(item.findings)})"), err=True)

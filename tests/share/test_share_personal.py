@@ -40,7 +40,8 @@ def test_share_reads_the_allow_list_from_the_user_file_and_speaks_json(
     assert doc["version"] == 1 and doc["ref"] == "refs/skillgit/digests/gina-laptop"
     assert doc["ready"] == 0 and doc["outside"] == 1
     assert doc["outside_folders"] == "~/src/webapp (1)"
-    assert "sessions were in: ~/src/webapp (1)" in err
+    assert ("no session was in an allow-listed project; sessions outside the allow-list were "
+            "in: ~/src/webapp (1)") in err
 
     personal.write_text("share:\n  projects: [~/src/webapp]\n  contributor: gina-laptop\n")
     code, out, err = gina.run(monkeypatch, capsys, "share", "--json")
