@@ -51,13 +51,23 @@ command-line flags > environment > this file > defaults. API keys never belong h
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import unicodedata
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationError,
+    field_validator,
+)
 
 from skillgit import yamlload
 from skillgit.errors import UsageError
@@ -236,6 +246,26 @@ class Config(BaseModel):
     share: ShareConfig = Field(default_factory=ShareConfig)
     attribution: AttributionConfig = Field(default_factory=AttributionConfig)
     verify: VerifyConfig = Field(default_factory=VerifyConfig)
+    # "section.key" → the file it was read from (absent: the default); see config_layers
+    _sources: dict[str, str] = PrivateAttr(default_factory=dict)
+
+    def source_of(self, key: str) -> str:
+        """Where the value of `key` ("judge.llm") came from, as messages name it:
+        "/repo/.skillgit.yaml (judge.llm)", or "default (judge.llm)"."""
+        origin = self.origin(key)
+        if origin != "default":
+            with contextlib.suppress(OSError, ValueError):
+                origin = os.path.relpath(origin) if Path(origin).resolve().is_relative_to(
+                    Path.cwd().resolve()) else origin
+        return f"{origin} ({key})"
+
+    def origin(self, key: str) -> str:
+        """The file `key` was read from, or "default"."""
+        return self._sources.get(key, "default")
+
+    def with_sources(self, sources: dict[str, str]) -> Config:
+        self._sources = dict(sources)
+        return self
 
 
 def repo_root(start: Path) -> Path | None:
@@ -299,6 +329,20 @@ def _yaml_type(value: object) -> str:
 
 def parse_config(text: str, source: str) -> Config:
     """Validate the YAML `text`; errors name the key and `source`."""
+    return validate_mapping(parse_mapping(text, source), source)
+
+
+def validate_mapping(data: dict[str, Any], source: str) -> Config:
+    """The config from already parsed YAML; errors name the key and `source`."""
+    try:
+        return Config.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(_describe(e) for e in exc.errors(include_url=False))
+        raise UsageError(f"{source}: {problems}") from None
+
+
+def parse_mapping(text: str, source: str) -> dict[str, Any]:
+    """The YAML `text` as a mapping of sections (not yet validated); errors name `source`."""
     try:
         data = yamlload.safe_load(text)
     except yaml.YAMLError as exc:
@@ -316,24 +360,28 @@ def parse_config(text: str, source: str) -> Config:
         raise UsageError(f"{source}: the top level must be a mapping of sections "
                          f"(llm, distill, redact, mine, judge, publish, share, attribution), "
                          f"not {type(data).__name__}")
-    try:
-        return Config.model_validate(data)
-    except ValidationError as exc:
-        problems = "; ".join(_describe(e) for e in exc.errors(include_url=False))
-        raise UsageError(f"{source}: {problems}") from None
+    return data
 
 
-def load_config(path: Path | None = None, *, cwd: Path | None = None) -> Config:
-    """The config from `path` (or the default location); defaults when there is no file."""
-    target = path or config_path(cwd)
+def read_config_text(target: Path, required: bool = False) -> str | None:
+    """The text of a config file; None when it is absent (unless `required`)."""
     try:
         if not target.is_file() and target.exists():  # a FIFO would block the read forever
             raise UsageError(f"cannot read {target}: not a regular file")
-        text = target.read_text(encoding="utf-8")
+        return target.read_text(encoding="utf-8")
     except FileNotFoundError:
-        if path is not None:
-            raise UsageError(f"config file {path} does not exist") from None
-        return Config()
+        if required:
+            raise UsageError(f"config file {target} does not exist") from None
+        return None
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"cannot read {target}: {type(exc).__name__}: {exc}") from None
-    return parse_config(text, str(target))
+
+
+def load_config(path: Path | None = None, *, cwd: Path | None = None,
+                environ: Mapping[str, str] | None = None) -> Config:
+    """The repository's file (`path`, or `.skillgit.yaml` at the repository root) over the
+    user's personal file ($XDG_CONFIG_HOME/skillgit/config.yaml) over the defaults; each
+    value remembers its source (`Config.source_of`)."""
+    from skillgit.config_layers import load_layered
+
+    return load_layered(path, cwd, os.environ if environ is None else environ).config

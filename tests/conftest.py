@@ -87,8 +87,12 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def corpus_dir() -> Path:
     """The shared real-world corpus; read-only, never copied into the project."""
     if not CORPUS.is_dir():
-        pytest.fail(f"shared corpus not found at {CORPUS} "
-                    "(put it at ../shared/corpus next to the clone, or set SKILLGIT_TEST_CORPUS)")
+        pytest.fail(f"shared corpus not found at {CORPUS}: this test reads the real-world "
+                    "corpus (public skills and agent transcripts written by others, not shipped "
+                    "with skillgit; README, 'The real-world corpus', says where each part comes "
+                    "from). Put it at ../shared/corpus next to the clone, or set "
+                    "SKILLGIT_TEST_CORPUS to its folder; or leave these tests out with "
+                    "-m 'not corpus'")
     return CORPUS
 
 
@@ -117,3 +121,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Run SLOW_FIRST's files first (a stable sort: the same order on every xdist worker)."""
     rank = {path: index for index, path in enumerate(SLOW_FIRST)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(SLOW_FIRST)))
+    for item in items:   # `-m "not corpus"` deselects them where the corpus is not at hand
+        if {"corpus_dir", "corpus_skill"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.corpus)

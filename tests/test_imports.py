@@ -33,7 +33,7 @@ LAYERS: list[set[str]] = [
     {"github"},                    # the only GitHub client; imports nothing from above
     # Below both producers and consumers: the git side, redaction, config, shared data types.
     {"gitops", "gitobjects", "gitdiff", "gitremote", "interrupts", "printable", "redact",
-     "config", "config_docs", "yamlload",
+     "config", "config_docs", "config_layers", "yamlload",
      "digest",
      "proposal", "safety", "tokens", "errors", "hints", "wording", "stages", "<root>"},
 ]

@@ -16,6 +16,7 @@ bundled wheel.
 from __future__ import annotations
 
 import os
+import shutil
 import site
 import subprocess
 import sys
@@ -88,14 +89,30 @@ def hook_env(home: Path) -> dict[str, str]:
     return env
 
 
+def hook_repository(scratch: Path) -> Path:
+    """This checkout, or, for a tree that is no git repository (an unpacked sdist), a git
+    repository holding a copy of it: pre-commit installs hooks from a repository only."""
+    if (PROJECT / ".git").exists():
+        return PROJECT
+    copy = scratch / "skillgit-source"
+    if not copy.exists():
+        shutil.copytree(PROJECT, copy, ignore=shutil.ignore_patterns(
+            "__pycache__", "*.pyc", "node_modules", ".mypy_cache", ".ruff_cache", "*.egg-info"))
+        git(copy, "init", "-q", "-b", "main")
+        git(copy, "add", "-A")
+        git(copy, "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm",
+            "the unpacked sdist")
+    return copy
+
+
 def start_try_repo(repo: Path, home: Path, *args: str) -> subprocess.Popen[str]:
     """`pre-commit try-repo` of this checkout's hook in `repo`. Each run builds its own hook
     environment (try-repo uses a fresh store), so the test's two runs go side by side."""
     env = hook_env(home)
     env["PRE_COMMIT_HOME"] = str(home / f"pre-commit-{repo.name}")
     return subprocess.Popen(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(PROJECT), "skillgit-validate",
-         *args],
+        [sys.executable, "-m", "pre_commit", "try-repo", str(hook_repository(home)),
+         "skillgit-validate", *args],
         cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 

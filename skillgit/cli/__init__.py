@@ -37,6 +37,7 @@ COMMANDS: dict[str, str] = {
     "eval": "eval:eval_command",
     "stats": "stats:stats",
     "verify": "verify:verify",
+    "config": "config:config_command",
 }
 
 _VERSION_ONLY = (["--version"], ["-V"])

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from skillgit.cli.jsonout import echo, json_option
 from skillgit.errors import EXIT_OK
 
 
@@ -15,13 +16,17 @@ from skillgit.errors import EXIT_OK
 @click.option("--eval", "eval_dir", type=click.Path(path_type=Path, file_okay=False),
               default=None, metavar="DIR",
               help="Instead, write a small labelled set for `skillgit eval` into DIR.")
-def demo(where: Path | None, eval_dir: Path | None) -> int:
+@json_option()
+def demo(where: Path | None, eval_dir: Path | None, as_json: bool) -> int:
     """Create a throwaway skills repo and sample Claude Code / Codex sessions, mine them
     with the offline heuristic engine, and show where the proposals are."""
     if eval_dir is not None:
         from skillgit.demo.eval_set import write_eval_set
 
         expected = write_eval_set(eval_dir)
+        if as_json:
+            echo({"eval_set": str(eval_dir), "expected": str(expected)})
+            return EXIT_OK
         click.echo(f"Labelled set: {eval_dir} (expected lessons in {expected.name})")
         click.echo(f"Measure an engine: skillgit eval {eval_dir} [--llm NAME] [--model M]")
         return EXIT_OK
@@ -30,6 +35,12 @@ def demo(where: Path | None, eval_dir: Path | None) -> int:
     from skillgit.mine.cost import skill_costs
 
     repo, distilled, result = run_demo(where)
+    if as_json:
+        from skillgit.cli.mine import summary_json
+
+        echo({"repository": str(repo), "sessions": str(repo.parent / "sessions"),
+              "mine": summary_json(distilled, result)})
+        return EXIT_OK
     click.echo(f"Demo skills repository: {repo}")
     click.echo(f"Sample sessions:        {repo.parent / 'sessions'}")
     click.echo("")

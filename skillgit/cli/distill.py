@@ -17,6 +17,7 @@ from pathlib import Path
 import click
 
 from skillgit import stages
+from skillgit.cli.jsonout import versioned
 from skillgit.cli.options import DAYS
 from skillgit.cli.progress import Progress, wanted
 from skillgit.digest import Digest
@@ -71,7 +72,8 @@ def distill(since: float | None, agents: tuple[str, ...], source: Path | None,
 
     def show(digest: Digest) -> None:
         if as_json:
-            click.echo(json_printable(digest.model_dump_json()))
+            click.echo(json_printable(json.dumps(versioned(digest.model_dump(mode="json")),
+                                                 ensure_ascii=False)))
         else:
             for line in digest_lines(digest):
                 click.echo(printable(line))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from skillgit.cli.jsonout import versioned
 from skillgit.errors import EXIT_FINDINGS, EXIT_OK
 from skillgit.printable import json_printable, printable
 
@@ -64,8 +65,8 @@ def eval_command(path: Path, llm_name: str | None, model: str | None, judge_llm:
         if verify_llm or verify_model else None
     result = run_eval(labelled, engine, make_judge, redactor, verifier)
     if as_json:
-        click.echo(json_printable(json.dumps({**result.model_dump(), "recall": result.recall,
-                                              "min_recall": min_recall})))
+        click.echo(json_printable(json.dumps(versioned(
+            {**result.model_dump(), "recall": result.recall, "min_recall": min_recall}))))
     else:
         for line in report_lines(result):
             click.echo(printable(line))

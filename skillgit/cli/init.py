@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from skillgit.cli.jsonout import echo, json_option
 from skillgit.errors import EXIT_FINDINGS, EXIT_OK
 from skillgit.printable import printable
 
@@ -16,7 +17,8 @@ from skillgit.printable import printable
 @click.option("--action", "action", default=None, metavar="OWNER/NAME@REF",
               help="The skillgit action the workflow uses (default: this version's release "
                    "tag; a commit SHA pins it).")
-def init(force: bool, action: str | None) -> int:
+@json_option()
+def init(force: bool, action: str | None, as_json: bool) -> int:
     """Write .skillgit.yaml (every key, commented, with its default), the GitHub workflow
     .github/workflows/skillgit.yml (scheduled mining, pull-request review) and the pre-commit
     hook entry, in the git repository around the current directory.
@@ -29,6 +31,11 @@ def init(force: bool, action: str | None) -> int:
     from skillgit.init.workflow import DEFAULT_ACTION
 
     result = run_init(Path.cwd(), force=force, action=action or DEFAULT_ACTION)
+    if as_json:
+        echo({"files": [{"path": str(o.path), "status": o.status, "detail": o.detail or None}
+                        for o in result.files],
+              "snippet": result.snippet or None, "refused": bool(result.refused)})
+        return EXIT_FINDINGS if result.refused else EXIT_OK
     for outcome in result.files:
         detail = f"  ({outcome.detail})" if outcome.detail else ""
         click.echo(printable(f"{outcome.status:<12} {outcome.path}{detail}"))

@@ -10,6 +10,7 @@ from typing import Any
 import click
 from pydantic import BaseModel, ConfigDict
 
+from skillgit.cli.jsonout import versioned
 from skillgit.config import load_config
 from skillgit.distill.engines import create_engine
 from skillgit.errors import EXIT_OK, EXIT_USAGE, SkillgitError
@@ -140,6 +141,6 @@ def check_command(llm_name: str | None, model: str | None, as_json: bool) -> int
     """
     selection = select_engine(llm_name, model, os.environ, load_config())
     report = check(selection)
-    click.echo(json_printable(json.dumps(report, indent=2)) if as_json
+    click.echo(json_printable(json.dumps(versioned(report), indent=2)) if as_json
                else "\n".join(printable(line) for line in render_text(report).split("\n")))
     return EXIT_OK if report["ok"] else EXIT_USAGE

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from skillgit import stages
+from skillgit.cli.jsonout import versioned
 from skillgit.cli.options import DAYS
 from skillgit.cli.progress import Progress, wanted
 from skillgit.errors import EXIT_OK
@@ -138,7 +139,7 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
                                  "digests": len(shared.digests), "files": shared.files,
                                  "duplicates": shared.duplicates,
                                  "problems": shared.problems}
-        click.echo(json_printable(json.dumps(summary)))
+        click.echo(json_printable(json.dumps(versioned(summary))))
     elif dry_run:
         click.echo(printable(dry_run_text(repo_path, result), multiline=True), nl=False)
     else:

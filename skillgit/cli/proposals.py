@@ -8,12 +8,13 @@ from pathlib import Path
 
 import click
 
+from skillgit.cli.jsonout import echo, json_option, versioned
 from skillgit.config import load_config
 from skillgit.errors import EXIT_OK
 from skillgit.gitops import GitRepo
 from skillgit.mine import lifecycle
 from skillgit.mine.run import resolve_base
-from skillgit.mine.write import resolve_identity
+from skillgit.mine.write import parse_trailers, resolve_identity
 from skillgit.printable import json_printable, printable
 
 _REPO = click.option("--repo", "repo_path", default=".", show_default=True,
@@ -49,7 +50,7 @@ def proposals(ctx: click.Context, repo_path: str, base: str | None, as_json: boo
         rows = lifecycle.list_proposals(repo, base_sha, who)
     for row in rows:
         if as_json:
-            click.echo(json_printable(json.dumps(row.model_dump())))
+            click.echo(json_printable(json.dumps(versioned(row.model_dump()))))
         else:
             click.echo(printable(f"{row.branch:<48} {row.kind:<6} {row.evidence:<12} "
                                  f"{row.age_days:>5}d  {row.status}"))
@@ -61,10 +62,20 @@ def proposals(ctx: click.Context, repo_path: str, base: str | None, as_json: boo
 @proposals.command()
 @click.argument("name")
 @_REPO
-def show(name: str, repo_path: str) -> int:
+@json_option()
+def show(name: str, repo_path: str, as_json: bool) -> int:
     """Print a proposal's rationale (its commit message) and diff."""
     with GitRepo(repo_path) as repo:
-        click.echo(printable(lifecycle.show_proposal(repo, name), multiline=True), nl=False)
+        text = lifecycle.show_proposal(repo, name)
+        if as_json:
+            branch = lifecycle.find_branch(repo, name)
+            sha = repo.resolve(branch)
+            info = repo.commit_info(sha)
+            echo({"branch": branch, "commit": sha, "author": info.author,
+                  "message": info.message, "trailers": parse_trailers(info.message),
+                  "text": text})
+            return EXIT_OK
+    click.echo(printable(text, multiline=True), nl=False)
     return EXIT_OK
 
 
@@ -72,12 +83,16 @@ def show(name: str, repo_path: str) -> int:
 @click.argument("name")
 @_REPO
 @_IDENTITY
-def reject(name: str, repo_path: str, identity: str | None) -> int:
+@json_option()
+def reject(name: str, repo_path: str, identity: str | None, as_json: bool) -> int:
     """Delete a proposal branch and remember it on the skillgit/ledger branch."""
     who, _ = _settings(repo_path, identity)
     with GitRepo(repo_path) as repo:
         done = lifecycle.reject(repo, name, who)
     entry = done.entry
+    if as_json:
+        echo({"rejected": entry.model_dump(mode="json"), "branch": done.branch,
+              "tip": done.tip, "commits_by_others": done.commits_by_others})
     click.echo(printable(f"rejected {entry.kind} {entry.skill}: it will not be proposed again "
                          f"until its evidence grows well past {entry.sessions} sessions"), err=True)
     click.echo("its pull request, if one is open, is closed by the next `skillgit publish`",
@@ -93,10 +108,13 @@ def reject(name: str, repo_path: str, identity: str | None) -> int:
 @click.argument("skill")
 @_REPO
 @_IDENTITY
-def unreject(skill: str, repo_path: str, identity: str | None) -> int:
+@json_option()
+def unreject(skill: str, repo_path: str, identity: str | None, as_json: bool) -> int:
     """Forget a rejection, so the next `mine` may propose it again."""
     who, _ = _settings(repo_path, identity)
     with GitRepo(repo_path) as repo:
         lifecycle.unreject(repo, skill, who)
+    if as_json:
+        echo({"unrejected": skill})
     click.echo(printable(f"{skill} may be proposed again"), err=True)
     return EXIT_OK

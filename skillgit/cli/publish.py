@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 import click
 
+from skillgit.cli.jsonout import versioned
 from skillgit.errors import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from skillgit.printable import json_printable, printable
 
@@ -104,7 +105,7 @@ def publish(remote: str | None, repo: str | None, base: str | None, max_open: in
         run_url=run_url(os.environ), usage=usage)
     result = run_publish(here, options, os.environ)
     if as_json:
-        click.echo(json_printable(json.dumps(result_json(result))))
+        click.echo(json_printable(json.dumps(versioned(result_json(result)))))
     else:
         for line in result_lines(result):
             click.echo(printable(line))

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from skillgit.cli.jsonout import chosen_format, json_format_option
 from skillgit.errors import EXIT_FINDINGS, EXIT_OK
 from skillgit.printable import printable
 
@@ -20,6 +21,7 @@ from skillgit.printable import printable
 @click.option("--format", "output_format", type=click.Choice(["text", "json", "github"]),
               default="text", show_default=True,
               help="text for people, json for machines, github for annotations in Actions.")
+@json_format_option
 @click.option("--summary", "summary_path", default=None, metavar="PATH",
               type=click.Path(dir_okay=False), help="Append the Markdown summary to PATH "
               "(default: $GITHUB_STEP_SUMMARY when set).")
@@ -30,7 +32,7 @@ from skillgit.printable import printable
 @click.option("--token-env", default=None, metavar="NAME", help="Read the GitHub token from "
               "this environment variable (default: SKILLGIT_GITHUB_TOKEN, GITHUB_TOKEN, "
               "else `gh auth token`).")
-def review(base: str | None, head: str | None, output_format: str,
+def review(base: str | None, head: str | None, output_format: str, as_json: bool,
            summary_path: str | None, comment: bool, pr_number: int | None,
            token_env: str | None) -> int:
     """Review the skills changed between BASE and HEAD: validate each touched skill at HEAD,
@@ -41,6 +43,7 @@ def review(base: str | None, head: str | None, output_format: str,
     from skillgit.review.command import ReviewOptions, run_review
     from skillgit.review.render import RENDERERS, summary_line
 
+    output_format = chosen_format(output_format, as_json)
     options = ReviewOptions(base=base, head=head, summary=summary_path, comment=comment,
                             pr=pr_number, token_env=token_env)
     outcome = run_review(Path.cwd(), options, os.environ)

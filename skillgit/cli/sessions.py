@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 import click
 
+from skillgit.cli.jsonout import versioned
 from skillgit.cli.options import DAYS
 from skillgit.errors import EXIT_OK
 from skillgit.printable import home_relative, json_printable, printable
@@ -93,7 +94,7 @@ def sessions(ctx: click.Context, since: float | None, agents: tuple[str, ...],
     rows.sort(key=lambda row: row["started_at"] or "", reverse=True)
     if as_json:
         for row in rows:
-            click.echo(json_printable(json.dumps(row, ensure_ascii=False)))
+            click.echo(json_printable(json.dumps(versioned(row), ensure_ascii=False)))
     else:
         _print_table(rows)
     return EXIT_OK
@@ -117,7 +118,8 @@ def show(ctx: click.Context, session_id: str, since: float | None, agents: tuple
     conversation = conversation.model_copy(  # the rest went through the redactor already
         update={"source_path": home_relative(conversation.source_path)})
     if as_json or parent.get("json"):
-        click.echo(json_printable(conversation.model_dump_json(indent=2)))
+        click.echo(json_printable(json.dumps(versioned(conversation.model_dump(mode="json")),
+                                             indent=2, ensure_ascii=False)))
     else:
         for line in render_conversation(conversation):
             click.echo(printable(line))

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from skillgit.cli.jsonout import versioned
 from skillgit.cli.options import DAYS
 from skillgit.errors import EXIT_OK
 from skillgit.printable import json_printable, printable
@@ -62,7 +63,7 @@ def stats(since: float | None, skill: str | None, as_json: bool, agents: tuple[s
     if skill is not None:
         check_skill_named(report, skill, folder)
     if as_json:
-        click.echo(json_printable(json.dumps(report_json(report), ensure_ascii=False)))
+        click.echo(json_printable(json.dumps(versioned(report_json(report)), ensure_ascii=False)))
     else:
         for line in report_text(report):
             click.echo(printable(line))

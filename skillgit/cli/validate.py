@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from skillgit.cli.jsonout import chosen_format, json_format_option
 from skillgit.errors import EXIT_FINDINGS, EXIT_OK
 from skillgit.report import REPORTERS, text_summary
 from skillgit.skills.profiles import PROFILES
@@ -43,16 +44,18 @@ def _existing_paths(_ctx: click.Context, _param: click.Parameter,
               help="Also accept this agent's documented extension fields (as info/warnings).")
 @click.option("--format", "output_format", type=click.Choice(list(REPORTERS)), default="text",
               show_default=True, help="text for people, json for machines, github for Actions.")
+@json_format_option
 @click.option("--strict", is_flag=True, help="Fail on warnings too.")
 @click.option("-v", "--verbose", is_flag=True, help="Also show info findings (context cost ...).")
 @click.option("-q", "--quiet", is_flag=True, help="No summary line on stderr.")
-def validate(paths: tuple[str, ...], profile: str, output_format: str, strict: bool,
-             verbose: bool, quiet: bool) -> int:
+def validate(paths: tuple[str, ...], profile: str, output_format: str, as_json: bool,
+             strict: bool, verbose: bool, quiet: bool) -> int:
     """Validate skills: skill directories, SKILL.md files, files inside skills, or folders
     and repositories to scan (default: the current directory).
 
     Exit status: 0 no errors (warnings allowed unless --strict), 1 errors, 2 usage error.
     """
+    output_format = chosen_format(output_format, as_json)
     report = validate_paths(paths or (".",), profile=profile, named=bool(paths))
     REPORTERS[output_format](report, sys.stdout, verbose)
     if not quiet and output_format != "json":

@@ -39,7 +39,9 @@ def resolve_judge(judge_llm: str | None, judge_model: str | None, distill: Engin
         name = distill.name
     if name == HEURISTIC:
         return None
-    selection = select_engine(name, model, env, config)
+    source = "--judge-llm" if judge_llm else config.source_of("judge.llm") \
+        if config.judge.llm else f"the distill engine ({distill.name})"
+    selection = select_engine(name, model, env, config, llm_source=source)
     made = available_engines()[selection.engine](selection.settings)
     if not callable(getattr(made, "complete", None)):
         raise UsageError(f"engine {name!r} cannot judge: it is not a model backend "

@@ -66,20 +66,21 @@ def detect_engine(env: Mapping[str, str]) -> tuple[str, str] | None:
 
 
 def choose_engine_name(llm: str | None, env: Mapping[str, str],
-                       config: Config) -> tuple[str, str]:
+                       config: Config, llm_source: str = "--llm") -> tuple[str, str]:
     if llm:
-        return llm, "--llm"
+        return llm, llm_source
     if env.get("SKILLGIT_LLM", "").strip():
         return env["SKILLGIT_LLM"].strip(), "SKILLGIT_LLM"
     if config.llm.name:
-        return config.llm.name, ".skillgit.yaml (llm.name)"
+        return config.llm.name, config.source_of("llm.name")
     return detect_engine(env) or (HEURISTIC, "default: no LLM configured")
 
 
 def select_engine(llm: str | None, model: str | None, env: Mapping[str, str],
-                  config: Config) -> Selection:
-    """Decide engine and settings without creating the engine."""
-    name, reason = choose_engine_name(llm, env, config)
+                  config: Config, llm_source: str = "--llm") -> Selection:
+    """Decide engine and settings without creating the engine. `llm_source`: where `llm`
+    came from, as messages name it (a flag, or a config file and key)."""
+    name, reason = choose_engine_name(llm, env, config, llm_source)
     engines = available_engines()
     if name not in engines:
         known = ", ".join(engines) or "none (is skillgit installed?)"
@@ -91,7 +92,8 @@ def select_engine(llm: str | None, model: str | None, env: Mapping[str, str],
     from_env = env.get(base_variable, "").strip() if base_variable else ""
     base_url = from_env or (config.llm.base_url if applies else None) or None
     if base_url is not None:
-        _check_base_url(base_url, base_variable if from_env else "llm.base_url")
+        _check_base_url(base_url, base_variable if from_env
+                        else config.source_of("llm.base_url"))
     found = find_key(name, env) if name in KEY_VARIABLES else None
     settings = EngineSettings(
         model=chosen_model,

@@ -31,13 +31,16 @@ __all__ = ["LEARNED_HEADING", "append_lessons", "command_tool", "known_by_name",
            "new_skill_text", "plain_text", "rule_lines", "rule_text", "skill_file_text",
            "skill_name", "summary_for", "updated_skill_text"]
 
+ONE_LINE = 1 << 30  # yaml's line width: never fold a value
 _SECTIONS = (("rule", "## Rules"), ("fix", "## When a command fails"), ("ask", "## Requests"))
 
 
 def skill_file_text(name: str, description: str, body: str) -> str:
     """A SKILL.md from its parts; the frontmatter is always written by skillgit."""
+    # One line per field, however long: line-based frontmatter readers (several agents'
+    # skill loaders) read a wrapped description only up to its first line break.
     frontmatter = yaml.safe_dump({"name": name, "description": " ".join(description.split())},
-                                 sort_keys=False, allow_unicode=True, width=100)
+                                 sort_keys=False, allow_unicode=True, width=ONE_LINE)
     return f"---\n{frontmatter}---\n\n{body.strip()}\n"
 
 

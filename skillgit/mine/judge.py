@@ -50,9 +50,10 @@ class KnownSkill(BaseModel):
     """An existing skill on the base branch, as mining sees it."""
 
     name: str
-    directory: str          # repo-relative
+    directory: str          # repo-relative; of an install for several agents, the canonical copy
     description: str
     body: str
+    copies: tuple[str, ...] = ()  # identical copies for other agents, kept equal on update
 
     @property
     def topic_terms(self) -> frozenset[str]:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from skillgit.gitops import GitRepo
 from skillgit.mine.judge import KnownSkill
+from skillgit.skills.copies import canonical, differing, install_place
 from skillgit.skills.model import SKILL_FILE, SkillLoadError, parse_skill_text
 
 DEFAULT_SKILLS_DIR = "skills"
@@ -59,7 +60,36 @@ def skill_landscape(repo: GitRepo, base: str, on_warning: Callable[[str], None] 
         found.append(KnownSkill(name=skill.name or posixpath.basename(directory),
                                 directory=directory, description=skill.description or "",
                                 body=skill.body))
-    return found, unreadable
+    return _installs_as_one(repo, base, found, on_warning), unreadable
+
+
+def _installs_as_one(repo: GitRepo, base: str, found: list[KnownSkill],
+                     on_warning: Callable[[str], None] | None) -> list[KnownSkill]:
+    """One skill installed for several agents (`.agents/skills/X`, `.claude/skills/X`) is one
+    known skill: its canonical copy, with the identical others as `copies` (an update writes
+    them all). Copies that differ are left alone: only the canonical one is updated."""
+    groups: dict[tuple[str, str], list[KnownSkill]] = {}
+    for known in found:
+        place = install_place(known.directory)
+        key = (place[0], place[2]) if place else ("\0", known.directory)  # "\0": no folder
+        groups.setdefault(key, []).append(known)
+    out: list[KnownSkill] = []
+    for members in groups.values():
+        if len(members) == 1 or len({m.name for m in members}) > 1:
+            out += members
+            continue
+        main_dir = canonical([m.directory for m in members])
+        main = next(m for m in members if m.directory == main_dir)
+        files = repo.list_files(base, main_dir)
+        same = tuple(m.directory for m in members if m is not main
+                     and not differing(files, repo.list_files(base, m.directory)))
+        differ = [m.directory for m in members if m is not main and m.directory not in same]
+        if differ and on_warning is not None:
+            on_warning(f"skill '{main.name}' is installed in {main_dir} and "
+                       f"{', '.join(differ)}, but the copies differ: an update edits "
+                       f"{main_dir} only")
+        out.append(main.model_copy(update={"copies": same}))
+    return out
 
 
 def new_skills_dir(known: list[KnownSkill], configured: str | None) -> str:

@@ -128,7 +128,7 @@ class _Drafting:
             if updated is None:
                 return f"skill '{target.name}' already says all of this"
             return self._checked("update", target.name, target.directory,
-                                 {path: updated.decode("utf-8")}, before=current)
+                                 _with_copies(target, path, updated), before=current)
         errors: list[str] = []
         for _attempt in range(2):
             lines, usage, why = prose.write_update(self.writer, target.name, target.body,
@@ -142,8 +142,8 @@ class _Drafting:
                 return f"skill '{target.name}' already says all of this"
             problems = shape.update_problems(lines, verdict.candidate)
             result = (_INVALID + "; ".join(problems) if problems else self._checked(
-                "update", target.name, target.directory, {path: updated.decode("utf-8")},
-                before=current))
+                "update", target.name, target.directory,
+                _with_copies(target, path, updated), before=current))
             if not isinstance(result, str) or not result.startswith(_INVALID):
                 return result
             errors = [result[len(_INVALID):]]
@@ -173,6 +173,13 @@ class _Drafting:
 
 
 _INVALID = "generated skill is invalid: "
+
+
+def _with_copies(target: KnownSkill, path: str, updated: bytes) -> dict[str, str]:
+    """The updated SKILL.md for the skill's canonical copy and each identical copy installed
+    for another agent: one commit keeps them equal."""
+    text = updated.decode("utf-8")
+    return {path: text, **{posixpath.join(copy, SKILL_FILE): text for copy in target.copies}}
 
 
 def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposals: int = 5,

@@ -7,6 +7,7 @@ made by skillgit (someone pushed to it or amended it) → left alone and reporte
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Mapping
 from typing import Literal
@@ -18,7 +19,7 @@ from skillgit.gitops import FileChange, GitRepo
 from skillgit.interrupts import deferred
 from skillgit.mine.fragments import shown
 from skillgit.mine.generate import plain_text
-from skillgit.proposal import Proposal, Signal
+from skillgit.proposal import Proposal, Signal, SkillChange
 
 DEFAULT_IDENTITY = "skillgit <skillgit@users.noreply.invalid>"
 _IDENTITY = re.compile(r"[^<>\n]*[^<>\s][^<>\n]* <[^<>\s]+>")  # what git and GitHub accept
@@ -73,6 +74,7 @@ def commit_message(proposal: Proposal) -> str:
             lines.append(f"- Judge: {shown(escaped(verdict.fallback, 400))}.")
     if proposal.kind == "update":
         lines.append(f"- Extends the existing skill '{proposal.skill}' instead of adding one.")
+        lines += copies_lines(proposal.change)
     if proposal.usage:
         lines += ["", *proposal.usage]
     lines += review_carefully_lines(proposal)
@@ -92,6 +94,16 @@ def commit_message(proposal: Proposal) -> str:
               f"Skillgit-Evidence: {len(c.sessions)} sessions",
               f"Skillgit-Engine: {proposal.engine}"]
     return "\n".join(lines) + "\n"
+
+
+def copies_lines(change: SkillChange) -> list[str]:
+    """Which copy of a skill installed for several agents the change edits, and which it
+    keeps equal."""
+    copies = sorted({posixpath.dirname(p) for p in change.files} - {change.directory})
+    if not copies:
+        return []
+    return [f"- Edits the canonical copy {change.directory} and writes the same bytes to "
+            f"{', '.join(copies)} (one skill installed for several agents)."]
 
 
 def evidence_shown(proposal: Proposal) -> list[Signal]:

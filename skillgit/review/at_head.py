@@ -17,6 +17,7 @@ from pathlib import Path
 from skillgit.gitops import GitRepo
 from skillgit.review.rawpath import invalid_name, list_files
 from skillgit.review.skillset import SkillIndex, join
+from skillgit.skills.copies import copy_message, differing, same_install
 from skillgit.skills.findings import Finding, Level
 from skillgit.skills.validate import SkillReport, validate_paths
 
@@ -46,7 +47,7 @@ def validate_at(repo: GitRepo, head: str, directories: list[str], head_skills: S
                                   findings=[_moved(f, skill.path, folder)
                                             for f in skill.findings])
     for directory, shown in out.items():
-        _duplicates_elsewhere(shown, directory, set(directories), head_skills)
+        _duplicates_elsewhere(shown, directory, set(directories), head_skills, repo, head)
         _folder_encoding(repo, head, shown, directory)
     return out
 
@@ -93,11 +94,19 @@ def _moved(finding: Finding, local: str, directory: str) -> Finding:
 
 
 def _duplicates_elsewhere(report: SkillReport, directory: str, touched: set[str],
-                          head_skills: SkillIndex) -> None:
+                          head_skills: SkillIndex, repo: GitRepo, head: str) -> None:
     if not report.name:
         return
-    others = [d for d in head_skills.directories if d not in touched and d != directory
-              and head_skills.info(d).name == report.name]
+    named = [d for d in head_skills.directories if d not in touched and d != directory
+             and head_skills.info(d).name == report.name]
+    others = [d for d in named if not same_install(directory, d)]
+    for copy in (d for d in named if d not in others):  # one skill installed for two agents
+        changed = differing(list_files(repo, head, directory), list_files(repo, head, copy))
+        report.findings.append(Finding(
+            path=join(directory, "SKILL.md"), line=head_skills.info(directory).name_line,
+            level=Level.WARNING if changed else Level.INFO,
+            rule="skill-copies-differ" if changed else "skill-copy",
+            message=copy_message(report.name, copy, changed)))
     if others:
         shown = ", ".join(d or "." for d in others[:5])
         report.findings.append(Finding(

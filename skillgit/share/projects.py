@@ -15,6 +15,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import posixpath
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,6 +69,9 @@ class AllowList:
         self.home = home
         self.paths: list[tuple[str, ...]] = []   # each entry's spellings (as given, real)
         self.globs: list[tuple[str, ...]] = []
+        # folders (`~` form under this home) of sessions no entry admitted, with their count:
+        # `share` says where sessions were when the list admitted none of them
+        self.missed: Counter[str] = Counter()
         for entry in entries:
             expanded = _expand(entry.strip(), home)
             if not expanded.startswith("/"):
@@ -102,7 +106,15 @@ class AllowList:
             for folder in _ancestors(form):
                 if any(fnmatch.fnmatchcase(folder, p) for p in patterns):
                     return self._project(folder, form, recorded)
+        self.missed[_tilde(recorded, self.home) or recorded] += 1
         return None
+
+    def missed_summary(self, limit: int = 8) -> str:
+        """Where the sessions outside the list were, most frequent first: "~/src/api (3),
+        /srv/tools (1)" (empty when none were)."""
+        shown = [f"{folder} ({n})" for folder, n in self.missed.most_common(limit)]
+        more = len(self.missed) - limit
+        return ", ".join(shown) + (f", and {more} more folders" if more > 0 else "")
 
     def _project(self, root: str, form: str, recorded: str) -> Project:
         subdir = posixpath.relpath(form, root) if form != root else "."

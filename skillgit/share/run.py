@@ -41,6 +41,7 @@ class ShareReport:
     remote: str
     shared: ShareSet
     outcome: ShareOutcome
+    outside_folders: str = ""   # where sessions outside the allow-list were (AllowList)
 
 
 def share_remote(config: Config, remote: str | None) -> str:
@@ -66,7 +67,7 @@ def run_share(repo_path: Path, config: Config, engine: Engine, distill: DistillO
         found = share_set(engine, distill, cache_root, redactor, allow, contributor,
                           env=environ, on_warning=on_warning)
         outcome = share_files(repo, target, contributor, found.files, dry_run=dry_run)
-    return ShareReport(contributor, target.label, found, outcome)
+    return ShareReport(contributor, target.label, found, outcome, allow.missed_summary())
 
 
 def since_cutoff(digests: list[Digest], since_days: float | None,

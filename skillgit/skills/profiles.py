@@ -35,6 +35,10 @@ class Profile(BaseModel):
     allowed_tools_as_list: bool = False
     allowed_tools_syntax: bool = False  # check each entry the way the agent parses them
     free_form_metadata: bool = False
+    # Publishing checks (`gh skill publish`): metadata keys the publisher writes itself are
+    # errors when a skill already carries them; a missing `license` is a warning.
+    reserved_metadata_prefixes: tuple[str, ...] = ()
+    license_expected: bool = False
 
 
 _CLAUDE_CODE_FIELDS: dict[str, ExtensionField] = {
@@ -64,6 +68,10 @@ PROFILES: dict[str, Profile] = {
     "codex": Profile(name="codex", title="Codex CLI"),
     "opencode": Profile(name="opencode", title="opencode"),
     "gemini": Profile(name="gemini", title="Gemini CLI"),
+    "gh": Profile(
+        name="gh", title="gh skill publish",
+        reserved_metadata_prefixes=("github-",), license_expected=True,
+    ),
     "cursor": Profile(
         name="cursor", title="Cursor",
         extension_fields={"disable-model-invocation": ExtensionField(kind="bool")},

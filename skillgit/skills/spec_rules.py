@@ -53,6 +53,7 @@ def check_frontmatter(skill: Skill, profile: Profile, sink: FindingSink) -> None
     _check_optional_string(skill, "compatibility", COMPATIBILITY_MAX, sink)
     _check_metadata(skill, profile, sink)
     _check_allowed_tools(skill, profile, sink)
+    _check_publishing(skill, profile, sink)
 
 
 def _check_fields_allowed(skill: Skill, profile: Profile, sink: FindingSink) -> None:
@@ -211,3 +212,19 @@ def _check_allowed_tools(skill: Skill, profile: Profile, sink: FindingSink) -> N
     sink.add(Level.ERROR, "allowed-tools-type",
              f"Field 'allowed-tools' must be a space-separated string (got "
              f"{describe_type(value)}), e.g. 'allowed-tools: Read Bash(git:*)'", line)
+
+
+def _check_publishing(skill: Skill, profile: Profile, sink: FindingSink) -> None:
+    """What a publisher checks before it publishes (the `gh` profile: `gh skill publish`)."""
+    if profile.license_expected and "license" not in skill.fields:
+        sink.add(Level.WARNING, "license-missing",
+                 f"no 'license' field: {profile.title} recommends one (e.g. license: MIT)", 1)
+    metadata = skill.fields.get("metadata")
+    if not profile.reserved_metadata_prefixes or not isinstance(metadata, dict):
+        return
+    for key in metadata:
+        if isinstance(key, str) and key.startswith(profile.reserved_metadata_prefixes):
+            sink.add(Level.ERROR, "metadata-reserved",
+                     f"metadata.{key} is written by {profile.title} itself (install "
+                     "provenance); remove it from the source skill",
+                     skill.frontmatter.line_of("metadata"))

@@ -13,6 +13,7 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from skillgit.skills import content_rules, spec_rules
+from skillgit.skills.copies import copy_message, differing, folder_files, same_install
 from skillgit.skills.discover import RepoRoots, SkillDirFinder, has_skill_file
 from skillgit.skills.findings import Finding, FindingRow, Level, finding_from_row
 from skillgit.skills.model import SKILL_FILE, Skill, SkillLoadError, load_skill
@@ -213,15 +214,36 @@ def _check_duplicate_names(reports: dict[Path, SkillReport], names: dict[Path, s
     for (_, name), dirs in by_name.items():
         if len(dirs) < 2:
             continue
+        contents: dict[Path, dict[str, bytes] | None] = {}
         for directory in dirs:
             target = reports.get(directory)
             if target is None:
                 continue
-            others = ", ".join(_display(str(d), here) for d in dirs if d != directory)
-            target.findings.append(Finding(
-                path=_display(os.path.join(str(directory), SKILL_FILE), here), line=None,
-                level=Level.ERROR,
-                rule="duplicate-name", message=f"skill name '{name}' is also used by {others}"))
+            shown_file = _display(os.path.join(str(directory), SKILL_FILE), here)
+            clashes = [d for d in dirs if d != directory and not same_install(
+                directory.as_posix(), d.as_posix())]
+            if clashes:
+                others = ", ".join(_display(str(d), here) for d in clashes)
+                target.findings.append(Finding(
+                    path=shown_file, line=None, level=Level.ERROR, rule="duplicate-name",
+                    message=f"skill name '{name}' is also used by {others}"))
+            for copy in (d for d in dirs if d != directory and d not in clashes):
+                changed = _compared(directory, copy, contents)
+                target.findings.append(Finding(
+                    path=shown_file, line=None,
+                    level=Level.INFO if changed == [] else Level.WARNING,
+                    rule="skill-copy" if changed == [] else "skill-copies-differ",
+                    message=copy_message(name, _display(str(copy), here), changed)))
+
+
+def _compared(first: Path, second: Path,
+              contents: dict[Path, dict[str, bytes] | None]) -> list[str] | None:
+    """The files two installed copies differ in ([] when identical, None if unreadable)."""
+    for folder in (first, second):
+        if folder not in contents:
+            contents[folder] = folder_files(folder)
+    a, b = contents[first], contents[second]
+    return None if a is None or b is None else differing(a, b)
 
 
 def validate_skill(path: str | os.PathLike[str], profile: str = "spec",

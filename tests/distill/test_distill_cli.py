@@ -22,7 +22,10 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _lines(text: str) -> list[Digest]:
-    return [Digest.model_validate_json(line) for line in text.splitlines()]
+    """Each line a digest, after the `version` key every JSON document starts with."""
+    rows = [json.loads(line) for line in text.splitlines()]
+    assert all(row.pop("version") == 1 for row in rows)
+    return [Digest.model_validate(row) for row in rows]
 
 
 def test_json_lines_then_a_cached_rerun(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -93,4 +96,4 @@ def test_json_output_is_only_digests(workdir: Path, capsys: pytest.CaptureFixtur
     sample_session("pure-1").write(folder)
     assert main(["distill", "--source", str(folder), "--json"]) == 0
     for line in capsys.readouterr().out.splitlines():
-        assert set(json.loads(line)) == set(Digest.model_fields)
+        assert set(json.loads(line)) == {"version", *Digest.model_fields}

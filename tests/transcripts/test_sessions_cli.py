@@ -99,7 +99,7 @@ def test_json_lines_have_exactly_the_documented_keys(source: Path,
     code, out, err = _run(capsys, "--source", str(source), "--json")
     assert code == 0, err
     rows = [json.loads(line) for line in out.splitlines()]
-    assert [tuple(row) for row in rows] == [LIST_KEYS, LIST_KEYS]
+    assert [tuple(row) for row in rows] == [("version", *LIST_KEYS)] * 2   # version first
     by_agent = {row["agent"]: row for row in rows}
     claude = by_agent["claude-code"]
     assert (claude["session_id"], claude["cwd"], claude["n_user_turns"], claude["n_tool_calls"],
