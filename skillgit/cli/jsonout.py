@@ -38,18 +38,3 @@ def echo(document: Mapping[str, Any], *, indent: int | None = None) -> None:
 def json_option(help_text: str = "One JSON document on stdout.") -> Callable[[F], F]:
     """The `--json` flag, as the parameter `as_json`."""
     return click.option("--json", "as_json", is_flag=True, help=help_text)
-
-
-def json_format_option(func: F) -> F:
-    """`--json`, the same as `--format json` (for commands with a --format choice); pass the
-    two values to `chosen_format`."""
-    return click.option("--json", "as_json", is_flag=True,
-                        help="The same as --format json.")(func)
-
-
-def chosen_format(output_format: str, as_json: bool, default: str = "text") -> str:
-    """The format asked for by `--format` and `--json`; both, disagreeing, is a usage error."""
-    if as_json and output_format not in ("json", default):
-        raise click.UsageError(f"--json and --format {output_format} ask for two formats; "
-                               "give one")
-    return "json" if as_json else output_format

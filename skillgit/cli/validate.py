@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from skillgit.cli.jsonout import chosen_format, json_format_option
+from skillgit.cli.formats import chosen_format, json_format_option
 from skillgit.errors import EXIT_FINDINGS, EXIT_OK
 from skillgit.report import REPORTERS, text_summary
 from skillgit.skills.profiles import PROFILES

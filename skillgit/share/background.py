@@ -124,7 +124,7 @@ def main(argv: Sequence[str]) -> int:
         launch(Path(argv[1]), os.environ)
         return 0
     if len(argv) != 1:
-        print("usage: python -m skillgit.share.background [--launch] REPO", file=sys.stderr)
+        print("usage: `python -m skillgit.share.background [--launch] REPO`", file=sys.stderr)
         return 2
     return run(Path(argv[0]), os.environ)
 

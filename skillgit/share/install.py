@@ -134,8 +134,9 @@ def _codex_notify(text: str | None, argv: list[str] | None, path: Path) -> str |
         if _NOTIFY.match(line):
             if MARKER not in line:
                 raise UsageError(f"{path}:{n + 1}: Codex already runs another notify program; "
-                                 "skillgit does not replace it (add `skillgit share "
-                                 "--background` to that program, or use --via a timer)")
+                                 "skillgit does not replace it (have that program run "
+                                 "`python -m skillgit.share.background --launch REPO`, or "
+                                 "install a timer with --via)")
             continue
         if line.strip() == f"# {MARKER}: added by `skillgit share --install`":
             continue
