@@ -63,6 +63,12 @@ _SENDING = re.compile(r"\b(?:post(?:s|ed|ing)?|upload\w*|send\w*|push\w*|curl|wg
 # `name>=1.2` (requirements, pyproject) or `"name": "^1.2.3"` (package.json)
 _DECLARED = re.compile(r"(?<![\w.@/-])([A-Za-z][\w.-]{3,})(?:\[[\w,]+\])?\s*(?:>=|==|~=|<=|!=)"
                        r"\s*\d|\"(@?[\w.-]{4,}(?:/[\w.-]+)?)\"\s*:\s*\"[\^~]?\d")
+_NAMED_TO_INSTALL = re.compile(
+    r"(?i)\b(?:install|use|using|add|depend\s+on|require|import|switch\s+to|pin)\b"
+    r"[^.\n]{0,60}?`(@?[a-z][\w.-]{3,}(?:/[\w.-]+)?)`|`(@?[a-z][\w.-]{3,}(?:/[\w.-]+)?)`"
+    r"(?=[^.\n]{0,60}?\b(?:install|use|add|depend|require)\b)")
+"""A package named in a code span in a sentence that says to install or use it: a name a small
+edit away from a well-known one is a look-alike however it is introduced."""
 _SPACE_SEP = re.compile(r"\b(?:config|set|--global|--system|--local|-c)\b", re.I)
 
 # Polarity: a clause that forbids what it names.
@@ -173,6 +179,12 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
         block = text[first:last if last >= 0 else len(text)]  # its paragraph or YAML block
         if _DESTINATION.search(block) and _SENDING.search(block):
             yield m.start(), m.end(), "send"
+    for m in _NAMED_TO_INSTALL.finditer(text):  # a look-alike name said in prose to install
+        group = 1 if m.group(1) else 2
+        name, ecosystems = m.group(group), ("pypi", "npm")
+        if not any(lookalike.is_known(e, name) for e in ecosystems) and any(
+                lookalike.imitates(e, name) for e in ecosystems):  # (no ecosystem said: any)
+            yield m.start(group), m.end(group), "lookalike"
     for m in _DECLARED.finditer(text):  # a dependency declared under a look-alike name
         ecosystem = "pypi" if m.group(1) else "npm"
         if lookalike.imitates(ecosystem, m.group(1) or m.group(2)):

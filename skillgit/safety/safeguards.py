@@ -299,6 +299,15 @@ IDIOMS: list[tuple[str, str]] = [
      r"root|data|mnt|boot)(?:/[\w.*-]+)*/?(?=[\s`'\"]|$)|\bpulumi\s+(?:destroy|down)\b|"
      r"\b(?:MIX_ENV|RAILS_ENV|NODE_ENV|APP_ENV|DJANGO_SETTINGS\w*)=\S*prod\S*\s+[^\n]*\b(?:ecto\.drop|"
      r"ecto\.reset|db:drop|db:reset|db:wipe|migrate:fresh|flush|reset_db)\b", "destroy"),
+    # sixth round (classes): a NuGet package source that is not nuget.org; an archive or
+    # installer fetched from a URL and installed or run (a plugin zip from a chat CDN)
+    (r"<add\s+key=\"[^\"]+\"\s+value=\"(?:https?:)?//(?!api\.nuget\.org/)[^\"]+\"|"
+     r"\bdotnet\s+nuget\s+add\s+source\s+\S*(?:https?:)?//(?!api\.nuget\.org/)|"
+     r"\bnuget\s+sources\s+add\b[^\n]*-source\s+\S*(?:https?:)?//(?!api\.nuget\.org/)", "index"),
+    (r"(?i)\b(?:download|grab|get|fetch|pull|take)\b[^.\n]{0,60}?https?://\S+?\.(?:zip|tar\.gz|tgz|"
+     r"tar\.xz|7z|rar|exe|msi|deb|rpm|pkg|dmg|appimage|vsix|jar|whl|apk|ipa|run|bin|sh|ps1)\b"
+     r"[^.\n]{0,80}?\b(?:install|run|execute|launch|extract\s+and\s+run|side-?load)\b",
+     "run-remote"),
     # sixth round (classes): everything deleted at once — a request or pipeline whose target
     # is a wildcard (`DELETE …/_all`, `-Filter * | Remove-…`) — or a resource replaced unasked
     (r"(?i)(?:-X\s*DELETE|--request\s+DELETE|-Method\s+Delete|\bhttp\s+DELETE)\b[^\n]*?"
