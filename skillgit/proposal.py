@@ -185,6 +185,11 @@ class MeasuredEffect(BaseModel):
     def gain(self) -> bool:
         return self.with_skill > self.without
 
+    @property
+    def unreadable(self) -> bool:
+        """No answer of either condition could be read: nothing was measured."""
+        return self.samples > 0 and self.unparsed >= 2 * self.samples
+
 
 class Proposal(BaseModel):
     """One proposed skill change: what to commit, on which branch, and why."""

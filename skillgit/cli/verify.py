@@ -73,7 +73,10 @@ def verify(branches: tuple[str, ...], source: Path | None, agents: tuple[str, ..
         max_calls=max_calls if max_calls is not None else section.max_calls,
         max_usd=section.max_usd, workers=workers or section.workers,
         token_budget=section.token_budget, dry_run=dry_run,
-        identity=resolve_identity(None, os.environ, config.mine.identity))
+        identity=resolve_identity(None, os.environ, config.mine.identity),
+        context=json.dumps([sorted(config.redact.extra_patterns),
+                            str(source.resolve()) if source else "", sorted(agents), since,
+                            os.environ.get("HOME", "")]))
     redactor = Redactor.from_environment(list(config.redact.extra_patterns))
     query = SessionQuery(agents=agents, source=source, since_days=since)
     loaded: list[Any] = []
@@ -130,7 +133,8 @@ def make_verifier(llm_name: str | None, model: str | None, config: Config) -> Ve
     return Verifier(backend, judge_label(backend), VerifyOptions(
         samples=section.samples, max_calls=section.max_calls, max_usd=section.max_usd,
         workers=section.workers, token_budget=section.token_budget,
-        identity=resolve_identity(None, os.environ, config.mine.identity)))
+        identity=resolve_identity(None, os.environ, config.mine.identity),
+        context=json.dumps(sorted(config.redact.extra_patterns))))
 
 
 def _warn(message: str) -> None:

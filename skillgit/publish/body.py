@@ -97,7 +97,10 @@ def _effect(proposal: Proposal) -> list[str]:
     if effect.unparsed:
         lines.append(f"{effect.unparsed} answers could not be read (unparsed) and count as "
                      "not followed.")
-    if not effect.gain:
+    if effect.unreadable:
+        lines += ["", "**Not measured**: none of the model's answers could be read; these "
+                  "figures say nothing about the skill."]
+    elif not effect.gain:
         lines += ["", "**No measured effect**: with the skill, the agent did not follow the "
                   "lesson more often than without it. The reviewer decides."]
     rows = [[inert(cell, 120) for cell in cells] for r in effect.rows[:20]

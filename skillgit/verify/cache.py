@@ -50,16 +50,18 @@ class VerifyCache:
     def put(self, key: str, value: dict[str, Any]) -> None:
         _write(self._path("verdicts", key), json.dumps(screen_value(value), sort_keys=True))
 
-    def cases(self, fingerprint: str) -> CaseFile | None:
+    def cases(self, fingerprint: str, context: str = "") -> CaseFile | None:
+        """The cases of a proposal built from the same `context` (sessions, patterns)."""
         try:
-            text = self._path("cases", verdict_key(fingerprint)).read_text(encoding="utf-8")
+            text = self._path("cases", verdict_key(fingerprint, context)).read_text(
+                encoding="utf-8")
             return CaseFile.model_validate_json(text)
         except (OSError, ValueError, ValidationError):
             return None
 
-    def put_cases(self, found: CaseFile) -> None:
+    def put_cases(self, found: CaseFile, context: str = "") -> None:
         value = screen_value(json.loads(found.model_dump_json()))
-        _write(self._path("cases", verdict_key(found.fingerprint)),
+        _write(self._path("cases", verdict_key(found.fingerprint, context)),
                json.dumps(value, sort_keys=True, indent=1))
 
 

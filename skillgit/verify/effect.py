@@ -49,9 +49,12 @@ def section_lines(effect: MeasuredEffect) -> list[str]:
     """The commit message's section: a head line, a table (one row per case) and a verdict."""
     engine = _SAFE.sub("", effect.engine)[:80] or "unknown engine"
     lines = [f"{SECTION}, {engine}; answers per condition: {effect.samples}):",
-             "| case | without the skill | with it |"]
+             "| case | without the skill | with it |", "| --- | --- | --- |"]
     lines += [row for row in effect.rows if _ROW.fullmatch(row)]
-    if not effect.gain:
+    if effect.unreadable:
+        lines.append(f"Not measured: none of the model's answers could be read ({effect.unparsed} "
+                     "unparsed); the figures say nothing about the skill.")
+    elif not effect.gain:
         lines.append("No measured effect: with the skill the agent did not follow the lesson "
                      "more often than without it.")
     return lines
@@ -79,8 +82,9 @@ def parse_effect_marker(body: str | None) -> str | None:
 
 def labels_for(effect: MeasuredEffect | None) -> list[str]:
     """The labels a proposal's PR gets for its effect: `skill:no-measured-effect` when the
-    replay showed no gain."""
-    return [NO_EFFECT_LABEL] if effect is not None and not effect.gain else []
+    replay showed no gain (none when no answer could be read: nothing was measured)."""
+    return ([NO_EFFECT_LABEL] if effect is not None and not effect.gain
+            and not effect.unreadable else [])
 
 
 def parse_effect(message: str) -> MeasuredEffect | None:

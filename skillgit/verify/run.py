@@ -41,6 +41,10 @@ class VerifyOptions:
     token_budget: int = 2000
     dry_run: bool = False
     identity: str = "skillgit <skillgit@users.noreply.invalid>"
+    context: str = ""
+    """What replay cases are built from besides the proposal (the sessions searched, the
+    redaction patterns, the token budget): part of their cache key, so a case built from
+    other sessions or redacted with other patterns is never reused."""
 
 
 @dataclass
@@ -88,13 +92,13 @@ def plan(repo: GitRepo, local: LocalBranch, cache: VerifyCache, sessions: Sessio
          options: VerifyOptions) -> tuple[ProposalResult, list[Job]]:
     proposal = read_proposal(repo, local)
     before, after = _skill_files(repo, local, proposal.change.directory)
-    cases = cache.cases(local.fingerprint)
+    cases = cache.cases(local.fingerprint, f"{options.context}|{options.token_budget}")
     if cases is None or not cases.cases:
         rules = proposal_rules(proposal, before.decode("utf-8", "replace") if before else None)
         cases = build_cases(proposal, local.fingerprint, rules, sessions(),
                             options.token_budget)
         if cases.cases and not options.dry_run:
-            cache.put_cases(cases)
+            cache.put_cases(cases, f"{options.context}|{options.token_budget}")
     cases = cases.model_copy(update={"cases": [screened_case(c) for c in cases.cases]})
     result = ProposalResult(branch=local.branch, cases=cases)
     if not cases.cases:

@@ -21,7 +21,7 @@ from skillgit.demo.scenarios import write_sessions
 from skillgit.gitops import GitRepo
 from skillgit.publish.body import render_body
 from skillgit.publish.proposals import local_branches, read_proposal
-from skillgit.verify.effect import NO_EFFECT_LABEL, parse_effect
+from skillgit.verify.effect import NO_EFFECT_LABEL, labels_for, parse_effect
 
 CASES = {"skillgit/new/use-pnpm-not-npm": 3, "skillgit/new/set-pythonpath-for-pytest": 2,
          "skillgit/update/deploy-app": 2}
@@ -151,6 +151,9 @@ def test_garbage_answers_are_unparsed_never_counted_as_followed(
                                f"without 0/{n}, with 0/{n}, {2 * n} unparsed"}
     message = git(repo, "log", "-1", "--format=%B", "skillgit/new/use-pnpm-not-npm")
     assert parse_effect(message) is not None and parse_effect(message).unparsed == 2 * n
+    assert "Not measured: none of the model's answers could be read" in message
+    assert "No measured effect" not in message  # nothing was measured: no verdict on the skill
+    assert labels_for(parse_effect(message)) == []
 
 
 def test_a_plain_text_answer_naming_the_command_is_read(

@@ -203,3 +203,26 @@ def test_the_budget_cap_is_hard_and_an_unknown_price_cannot_cap_dollars() -> Non
         call_cap(None, 1.0, unknown)
     budget = Budget(3)
     assert budget.reserve(2) and not budget.reserve(2)
+
+
+def test_cases_are_cached_per_context_of_their_sessions_and_patterns(tmp_path) -> None:
+    from skillgit.verify.cache import VerifyCache
+    from skillgit.verify.case import CaseFile
+
+    cache = VerifyCache(tmp_path)
+    built = CaseFile(fingerprint="f" * 16, notes=["built from source A, patterns P"])
+    cache.put_cases(built, '[["P"], "/src/a"]|2000')
+    assert cache.cases("f" * 16, '[["P"], "/src/a"]|2000') == built
+    assert cache.cases("f" * 16, '[["P", "Q"], "/src/a"]|2000') is None  # new patterns: rebuilt
+    assert cache.cases("f" * 16, '[["P"], "/src/b"]|2000') is None       # other sessions
+    assert cache.cases("f" * 16, '[["P"], "/src/a"]|4000') is None       # another budget
+
+
+def test_all_answers_unreadable_is_not_measured_and_not_labelled() -> None:
+    from skillgit.verify.effect import labels_for, section_lines
+
+    nothing = MeasuredEffect(without=0, with_skill=0, samples=6, unparsed=12, engine="x")
+    no_gain = MeasuredEffect(without=0, with_skill=0, samples=6, unparsed=2, engine="x")
+    assert any(line.startswith("Not measured") for line in section_lines(nothing))
+    assert labels_for(nothing) == [] and labels_for(no_gain) == ["skill:no-measured-effect"]
+    assert "| --- | --- | --- |" in section_lines(no_gain)
