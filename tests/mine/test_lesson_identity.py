@@ -1,0 +1,115 @@
+"""A lesson is what a correction changes, not its words (issue 25), and finding it costs a
+hash look-up per signal, not a comparison with every lesson found so far (issue 27)."""
+
+from __future__ import annotations
+
+import pytest
+
+from skillgit.mine import lessons as lessons_module
+from skillgit.mine.describe import description
+from skillgit.mine.generate import new_skill_body, summary_for
+from skillgit.mine.identity import identities, move, said
+from skillgit.mine.lessons import _clusters, computed, lessons, statement
+from skillgit.mine.naming import skill_name, title
+from skillgit.proposal import Candidate, DimensionResult, Signal, Verdict
+
+
+def _candidate(*signals: Signal) -> Candidate:
+    return Candidate(key="k", title="t", terms=["x"], signals=list(signals))
+
+
+def correction(n: int, said_: str, corrected: str | None = None,
+               succeeded: str | None = None) -> Signal:
+    return Signal(kind="correction", summary=said_, quote=said_, turn=2, agent="codex",
+                  session_id=f"s{n}", corrected_command=corrected, succeeded_command=succeeded)
+
+
+def test_a_move_is_keyed_by_what_changes() -> None:
+    assert move("npm install", "pnpm install") == {("switch", "npm", "pnpm")}
+    assert move("npm add left-pad", "pnpm add right-pad") == {("switch", "npm", "pnpm")}
+    assert move("pnpm add x", "pnpm add x --save-exact") == {("flag", "pnpm", "save-exact")}
+    assert move("pytest tests/", "PYTHONPATH=src pytest tests/") == {
+        ("env", "pytest", "PYTHONPATH")}
+    assert move(None, None) == frozenset()
+    assert said("don't use npm here, always use pnpm") == {("switch", "npm", "pnpm")}
+    assert said("`pnpm install --frozen-lockfile` please") == {("flag", "", "frozen-lockfile")}
+    assert said("no, the other one") == frozenset()
+
+
+def test_the_full_command_and_only_its_flag_are_one_lesson() -> None:
+    """Issue 25: the full quoted command in one session, only its flag in another."""
+    full = correction(1, "run `pnpm install --frozen-lockfile` in CI", "pnpm install",
+                      "pnpm install --frozen-lockfile")
+    flag_only = correction(2, "--frozen-lockfile, always")
+    for order in ((full, flag_only), (flag_only, full)):
+        found = lessons(_candidate(*order))
+        assert len(found) == 1, [statement(x) for x in found]
+        assert found[0].sessions == 2
+        assert statement(found[0]) == ("Run `pnpm install --frozen-lockfile` instead of "
+                                       "`pnpm install`.")
+
+
+def test_one_switch_in_many_words_and_arguments_is_one_lesson() -> None:
+    found = lessons(_candidate(
+        correction(1, "no, use pnpm", "npm install", "pnpm install"),
+        correction(2, "again", "npm add lodash", "pnpm add lodash"),
+        correction(3, "we use pnpm in this repository, never npm"),
+        correction(4, "no, use pnpm", "npm install", "pnpm install")))
+    assert [(statement(x), x.sessions) for x in found] == [
+        ("Use `pnpm install`, not `npm install`.", 4)]
+
+
+def test_different_changes_in_the_same_words_stay_apart() -> None:
+    """A distractor: the same words, another change of the same program."""
+    found = lessons(_candidate(
+        correction(1, "no, run the tests with the flag", "pytest tests", "pytest -x tests"),
+        correction(2, "no, run the tests with the flag", "pytest tests", "pytest --lf tests"),
+        correction(3, "no, run the tests with the flag", "pytest tests", "pytest -x tests")))
+    assert [(statement(x), x.sessions) for x in found] == [
+        ("Run `pytest -x tests` instead of `pytest tests`.", 2),
+        ("Run `pytest --lf tests` instead of `pytest tests`.", 1)]
+
+
+def test_a_flag_named_alone_does_not_join_another_programs_lesson() -> None:
+    git = correction(1, "not like that", "git push", "git push --force-with-lease")
+    npm = correction(2, "always --force-with-lease", "npm publish", "npm publish --dry-run")
+    assert len(_clusters([git, npm])) == 2
+    assert identities(npm).programs == {"npm"}
+
+
+def test_clustering_costs_a_few_lookups_per_signal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hundreds of lessons already open, then thousands of sessions teaching one template
+    with their own arguments: each signal is looked up, never compared with every lesson
+    (the quadratic version called `program()` millions of times here)."""
+    calls = [0]
+    real = lessons_module.program
+
+    def counted(command: str | None) -> str | None:
+        calls[0] += 1
+        return real(command)
+
+    monkeypatch.setattr(lessons_module, "program", counted)
+    noise = [correction(n, f"rename widget{n} to gadget{n}", f"tool{n} a", f"tool{n} b")
+             for n in range(390)]
+    taught = [correction(1000 + n, f"no, use pnpm not npm for pkg{n}", f"npm add pkg{n}",
+                         f"pnpm add pkg{n}") for n in range(3000)]
+    groups = _clusters(noise + taught)
+    assert len(groups) == len(noise) + 1 and len(groups[-1]) == len(taught)
+    assert calls[0] <= 4 * (len(noise) + len(taught))
+
+
+def test_a_candidates_lessons_are_computed_once() -> None:
+    """Naming, title, description, body and summary all read the same lessons."""
+    candidate = _candidate(correction(1, "no, use pnpm", "npm install", "pnpm install"),
+                           correction(2, "use pnpm", "npm install", "pnpm install"))
+    before = computed()
+    name = skill_name(candidate, ())
+    title(candidate, name)
+    description(candidate)
+    new_skill_body(name, candidate)
+    no = DimensionResult(holds=False, reason="")
+    summary_for("update", Verdict(candidate=candidate, repeatable=no, feedback=no,
+                                  repeated_ask=no))
+    assert computed() == before + 1
+    changed = candidate.model_copy(update={"signals": candidate.signals[:1]})
+    assert lessons(changed)[0].sessions == 1 and computed() == before + 2
