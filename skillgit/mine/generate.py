@@ -21,6 +21,7 @@ from skillgit.mine.lessons import (
     plain_text,
     rule_lines,
     rule_text,
+    taught,
 )
 from skillgit.mine.naming import skill_name, title
 from skillgit.mine.placement import LEARNED_HEADING, place
@@ -31,19 +32,20 @@ __all__ = ["LEARNED_HEADING", "append_lessons", "command_tool", "known_by_name",
            "new_skill_text", "plain_text", "rule_lines", "rule_text", "skill_file_text",
            "skill_name", "summary_for", "updated_skill_text"]
 
+ONE_LINE = 1 << 16   # YAML never folds the description: it is written on one line
 _SECTIONS = (("rule", "## Rules"), ("fix", "## When a command fails"), ("ask", "## Requests"))
 
 
 def skill_file_text(name: str, description: str, body: str) -> str:
     """A SKILL.md from its parts; the frontmatter is always written by skillgit."""
     frontmatter = yaml.safe_dump({"name": name, "description": " ".join(description.split())},
-                                 sort_keys=False, allow_unicode=True, width=100)
+                                 sort_keys=False, allow_unicode=True, width=ONE_LINE)
     return f"---\n{frontmatter}---\n\n{body.strip()}\n"
 
 
 def new_skill_body(name: str, candidate: Candidate) -> str:
     """The body of a new skill: its title, then one section per kind of lesson."""
-    found = lessons(candidate)
+    found = taught(lessons(candidate))
     parts = [f"# {title(candidate, name)}", ""]
     for kind, heading in _SECTIONS:
         lines = [line for lesson in found if lesson.kind == kind

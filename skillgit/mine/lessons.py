@@ -224,6 +224,13 @@ def _lessons(candidate: Candidate) -> list[Lesson]:
     return out[:MAX_LESSONS]
 
 
+def taught(found: list[Lesson]) -> list[Lesson]:
+    """The lessons a new skill states: its main lesson and every other one taught in two
+    sessions or more (a one-off grouped with them by its words is a distractor, not a rule
+    of this skill)."""
+    return found[:1] + [lesson for lesson in found[1:] if lesson.sessions >= 2]
+
+
 def statement(lesson: Lesson) -> str:
     """The lesson as one imperative sentence (Markdown, commands as inline code); a command
     too long or multi-line for a sentence is named "the command below" (see `rule_lines`)."""

@@ -7,7 +7,7 @@ import pytest
 
 from skillgit.mine import lessons as lessons_module
 from skillgit.mine.describe import description
-from skillgit.mine.generate import new_skill_body, summary_for
+from skillgit.mine.generate import new_skill_body, new_skill_text, summary_for
 from skillgit.mine.identity import identities, move, said
 from skillgit.mine.lessons import _clusters, computed, lessons, statement
 from skillgit.mine.naming import skill_name, title
@@ -113,3 +113,22 @@ def test_a_candidates_lessons_are_computed_once() -> None:
     assert computed() == before + 1
     changed = candidate.model_copy(update={"signals": candidate.signals[:1]})
     assert lessons(changed)[0].sessions == 1 and computed() == before + 2
+
+
+def test_a_new_skill_states_its_lessons_not_a_distractor_and_says_when_on_one_line() -> None:
+    """Issue 25's shape: the one-off grouped with a lesson by its words is not a rule of the
+    skill; "Use when" names each situation the sessions needed it in; the description is
+    one line of the frontmatter however long it is."""
+    candidate = _candidate(
+        correction(1, "no, use pnpm not npm", "npm install", "pnpm install"),
+        correction(2, "use pnpm, not npm", "npm install", "pnpm install"),
+        correction(3, "lint with ruff please, not flake8", "flake8 src", "ruff check src"),
+        correction(4, "ruff not flake8", "flake8 src", "ruff check src"),
+        correction(5, "rename the npm script to build:web", "npm run build", "npm run web"))
+    name = skill_name(candidate, ())
+    text = new_skill_text(name, candidate)
+    assert "build:web" not in text and "npm run web" not in text
+    assert "`ruff check src`" in text
+    [line] = [x for x in text.splitlines() if x.startswith("description:")]
+    assert line.endswith("Use when installing dependencies or checking code with pnpm or npm "
+                         "here."), line
