@@ -9,14 +9,15 @@ commands gets the identities its words name: a quoted command (`` `pnpm add x --
 a long flag (`--save-exact`), or "use X, not Y" between two known tools. So the full command
 in one session and only its flag in another are one lesson.
 
-Keys are computed once per signal (`Identities`); clustering looks them up in a hash table
-(`lessons._clusters`), never pairwise. A key qualified by its program (`strong`) joins any
-signal with that key; a flag named without a program (`loose`) joins only a cluster that
-runs no other program with it.
+Keys are computed once per distinct text (`move` and `said` are cached); clustering looks
+them up in hash tables (`lesson_groups`), never pairwise. A key qualified by its program
+(`strong`) joins any signal with that key; a flag named without a program (`loose`) joins
+only a cluster that runs no other program with it.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -78,6 +79,7 @@ def parse(command: str | None) -> Command | None:
     return Command(program, frozenset(env), frozenset(flags), tuple(words))
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def move(dont: str | None, do: str | None) -> frozenset[Key]:
     """The keys of a correction from `dont` to `do` (either may be missing)."""
     old, new = parse(dont), parse(do)
@@ -112,6 +114,7 @@ def _tool(word: str) -> str | None:
     return low if low in KNOWN_TOOLS else None
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def said(text: str) -> frozenset[Key]:
     """The keys a message names in words: quoted commands, long flags, a switch of tools."""
     keys: set[Key] = set()

@@ -105,6 +105,7 @@ class Lesson:
     error: str | None = None    # what the failing command printed
     setup: bool = False         # `do` holds steps to run before `dont`, then `dont` itself
     sessions: int = 1
+    switch: tuple[str, str] | None = None   # (from, to): the programs its words switch
 
     @property
     def commands(self) -> list[str]:
@@ -134,10 +135,14 @@ def _rule_lesson(group: Sequence[Signal]) -> Lesson:
     (do, dont), _n = ranked[0]  # the commands most sessions agree on
     speaker = next((s for s in group if (_flat(s.succeeded_command) or None, _flat(
         s.corrected_command) or None) == (do, dont)), group[0])
+    switches = Counter(key[1:] for s in group for key in identities(s).strong
+                       if key[0] == "switch")
+    switch = switches.most_common(1)[0][0] if switches else None
     return Lesson(kind="rule", said=_said(speaker),  # commands as run, not flattened
                   do=(speaker.succeeded_command or "").strip() or None,
                   dont=(speaker.corrected_command or "").strip() or None,
-                  sessions=len({s.session_id for s in group}))
+                  sessions=len({s.session_id for s in group}),
+                  switch=(switch[0], switch[1]) if switch else None)
 
 
 def _fix_lesson(group: Sequence[Signal]) -> Lesson:
@@ -254,6 +259,8 @@ def statement(lesson: Lesson) -> str:
         if program(do) != program(dont):
             return f"Use {code(do)}, not {code(dont)}."
         return f"Run {code(do)} instead of {code(dont)}."
+    if lesson.kind == "rule" and lesson.switch and not lesson.commands:
+        return f"Use `{lesson.switch[1]}`, not `{lesson.switch[0]}`."
     said = lesson.said.rstrip(" .")
     if lesson.kind == "rule" and do and inline(do):
         return f"{_ticked(said, do)}." if _flat(do) in said else f"{said}: run {code(do)}."

@@ -132,3 +132,11 @@ def test_a_new_skill_states_its_lessons_not_a_distractor_and_says_when_on_one_li
     [line] = [x for x in text.splitlines() if x.startswith("description:")]
     assert line.endswith("Use when installing dependencies or checking code with pnpm or npm "
                          "here."), line
+
+
+def test_a_lesson_told_only_in_words_is_named_and_stated_from_its_identity() -> None:
+    candidate = _candidate(correction(1, "we use pnpm in this repository, never npm!!"),
+                           correction(2, "don't use npm here, always use pnpm"))
+    [lesson] = lessons(candidate)
+    assert skill_name(candidate, ()) == "use-pnpm-not-npm"
+    assert statement(lesson) == "Use `pnpm`, not `npm`."
