@@ -259,8 +259,6 @@ def statement(lesson: Lesson) -> str:
         if program(do) != program(dont):
             return f"Use {code(do)}, not {code(dont)}."
         return f"Run {code(do)} instead of {code(dont)}."
-    if lesson.kind == "rule" and lesson.switch and not lesson.commands:
-        return f"Use `{lesson.switch[1]}`, not `{lesson.switch[0]}`."
     said = lesson.said.rstrip(" .")
     if lesson.kind == "rule" and do and inline(do):
         return f"{_ticked(said, do)}." if _flat(do) in said else f"{said}: run {code(do)}."

@@ -134,9 +134,10 @@ def test_a_new_skill_states_its_lessons_not_a_distractor_and_says_when_on_one_li
                          "here."), line
 
 
-def test_a_lesson_told_only_in_words_is_named_and_stated_from_its_identity() -> None:
+def test_a_lesson_told_only_in_words_is_named_from_its_identity() -> None:
     candidate = _candidate(correction(1, "we use pnpm in this repository, never npm!!"),
                            correction(2, "don't use npm here, always use pnpm"))
     [lesson] = lessons(candidate)
+    assert lesson.switch == ("npm", "pnpm") and lesson.sessions == 2
     assert skill_name(candidate, ()) == "use-pnpm-not-npm"
-    assert statement(lesson) == "Use `pnpm`, not `npm`."
+    assert title(candidate, "use-pnpm-not-npm") == "Use pnpm, not npm"
