@@ -3,6 +3,10 @@ hash look-up per signal, not a comparison with every lesson found so far (issue 
 
 from __future__ import annotations
 
+import os
+import subprocess
+from pathlib import Path
+
 import pytest
 
 from skillgit.mine import lessons as lessons_module
@@ -141,3 +145,33 @@ def test_a_lesson_told_only_in_words_is_named_from_its_identity() -> None:
     assert lesson.switch == ("npm", "pnpm") and lesson.sessions == 2
     assert skill_name(candidate, ()) == "use-pnpm-not-npm"
     assert title(candidate, "use-pnpm-not-npm") == "Use pnpm, not npm"
+
+
+STEPS_SKILL = ("---\nname: deploy-app\ndescription: Deploy the app. Use when deploying.\n---\n"
+               "# Deploy\n\n1. Build with `make build`.\n2. Deploy with `make deploy`.\n"
+               "3. Check the dashboard.\n")
+
+
+def test_a_skill_committed_after_the_sessions_is_the_one_updated_at_its_step(
+        tmp_path: Path) -> None:
+    """A team adopting skillgit today mines last month: the skill the sessions used was
+    committed after them, and the correction still updates it, at the step it changes."""
+    from test_propose import digest, run
+
+    root = tmp_path / "skills-repo"
+    (root / "skills" / "deploy-app").mkdir(parents=True)
+    (root / "skills" / "deploy-app" / "SKILL.md").write_text(STEPS_SKILL)
+    later = {**os.environ, "GIT_AUTHOR_DATE": "2026-12-20T09:00:00Z",
+             "GIT_COMMITTER_DATE": "2026-12-20T09:00:00Z"}
+    for args in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-qm", "skills"]):
+        subprocess.run(["git", "-C", str(root), *args], check=True, env=later)
+    found = run(root, [digest(n, skills=("deploy-app",), corrections=(said,),
+                              commands=("make deploy", "make deploy-staging"))
+                       for n, said in ((1, "no, deploy with make deploy-staging"),
+                                       (2, "use make deploy-staging to deploy"))])
+    [p] = found.proposals
+    assert (p.kind, p.skill) == ("update", "deploy-app")
+    lines = p.change.files["skills/deploy-app/SKILL.md"].decode().splitlines()
+    at = lines.index("2. Deploy with `make deploy`.")
+    assert lines[at + 1] == "3. Run `make deploy-staging` instead of `make deploy`."
+    assert lines[at + 2] == "3. Check the dashboard."
