@@ -53,6 +53,7 @@ class Command:
         return self.words[0] if self.words else ""
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def parse(command: str | None) -> Command | None:
     """`command` taken apart (its first line), or None when it names no program."""
     tokens = (command or "").strip().split("\n", 1)[0].split()
