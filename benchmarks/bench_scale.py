@@ -154,9 +154,23 @@ PHRASINGS = ["no, use {right} not {wrong} for {arg}", "don't use {wrong} here, a
              "no - run `{do}` instead"]
 
 
+# ... and standing rules said in the same words each time, whatever the agent had just run
+# (a command of any program): (the rule, the command that then worked)
+NORMS = [("never edit the generated client by hand, regenerate it", "pnpm run codegen"),
+         ("the integration tests need the database, start it first", "docker compose up -d db"),
+         ("always run the migrations before the tests", "alembic upgrade head"),
+         ("the release notes go in CHANGELOG.md under Unreleased", "git add CHANGELOG.md")]
+
+
 def switch_lesson(rng: random.Random, words: Sampler) -> tuple[str, str, str]:
     """(correction, corrected command, succeeded command) of one of SWITCHES, in one of
-    PHRASINGS, with its own argument and sometimes the flag."""
+    PHRASINGS, with its own argument and sometimes the flag; or one of NORMS after a
+    command of any program."""
+    if rng.random() < 0.4:
+        norm, do = NORMS[min(int(rng.expovariate(0.7)), len(NORMS) - 1)]
+        tool, arg = words.draw(2)
+        tool = "".join(ch for ch in tool.lower() if ch.isalnum()) or "make"
+        return norm, f"{tool} {arg}", do
     wrong, right, sub, flag = SWITCHES[min(int(rng.expovariate(0.5)), len(SWITCHES) - 1)]
     arg = words.draw(1)[0]
     with_flag = rng.random() < 0.4
