@@ -23,6 +23,7 @@ from skillgit.proposal import Candidate, Signal
 
 MAX_LESSONS = 8
 MAX_CLUSTERED = 400        # signals of one kind that may open a new lesson (see _clusters)
+MIN_VARIANTS = 3           # distinct command pairs of one switch that make it general
 INLINE_MAX = 90            # longer commands go into a fenced block
 _ENV_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _WRAPPERS = frozenset({"sudo", "env", "npx", "pnpx", "bunx", "uv", "uvx", "poetry", "pipenv",
@@ -138,11 +139,28 @@ def _rule_lesson(group: Sequence[Signal]) -> Lesson:
     switches = Counter(key[1:] for s in group for key in identities(s).strong
                        if key[0] == "switch")
     switch = switches.most_common(1)[0][0] if switches else None
+    do_now = (speaker.succeeded_command or "").strip() or None
+    dont_now = (speaker.corrected_command or "").strip() or None
+    both = [pair for pair in pairs.elements() if None not in pair]
+    if switch and len(set(both)) >= MIN_VARIANTS and 2 * pairs[(do, dont)] <= len(both):
+        # no run of commands speaks for the lesson: its identity does ("Use `pnpm add`, not
+        # `npm add`"), not one session's arguments
+        do_now, dont_now = _common(switch[1], [p[0] for p in both]), _common(
+            switch[0], [p[1] for p in both])
     return Lesson(kind="rule", said=_said(speaker),  # commands as run, not flattened
-                  do=(speaker.succeeded_command or "").strip() or None,
-                  dont=(speaker.corrected_command or "").strip() or None,
-                  sessions=len({s.session_id for s in group}),
+                  do=do_now, dont=dont_now, sessions=len({s.session_id for s in group}),
                   switch=(switch[0], switch[1]) if switch else None)
+
+
+def _common(tool: str, commands: Sequence[str | None]) -> str:
+    """`tool` and the words after it that every one of `commands` shares ("pnpm add")."""
+    words = [(c or "").split() for c in commands]
+    shared = [tool]
+    for position in range(1, min(map(len, words), default=0)):
+        if len({w[position] for w in words}) != 1 or words[0][position].startswith("-"):
+            break
+        shared.append(words[0][position])
+    return " ".join(shared)
 
 
 def _fix_lesson(group: Sequence[Signal]) -> Lesson:

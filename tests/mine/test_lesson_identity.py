@@ -175,3 +175,14 @@ def test_a_skill_committed_after_the_sessions_is_the_one_updated_at_its_step(
     at = lines.index("2. Deploy with `make deploy`.")
     assert lines[at + 1] == "3. Run `make deploy-staging` instead of `make deploy`."
     assert lines[at + 2] == "3. Check the dashboard."
+
+
+def test_a_switch_taught_with_other_arguments_each_time_is_stated_from_its_identity() -> None:
+    """Hundreds of sessions, each its own package: the rule names no one session's package."""
+    found = lessons(_candidate(*(correction(n, "no, use pnpm not npm", f"npm add pkg{n % 5}",
+                                            f"pnpm add pkg{n % 5}") for n in range(12))))
+    assert [(statement(x), x.sessions) for x in found] == [("Use `pnpm add`, not `npm add`.", 12)]
+    agreed = lessons(_candidate(*(correction(n, "no, use pnpm not npm", "npm add left-pad",
+                                             "pnpm add left-pad") for n in range(3)),
+                                correction(9, "no, use pnpm not npm", "npm add x", "pnpm add x")))
+    assert statement(agreed[0]) == "Use `pnpm add left-pad`, not `npm add left-pad`."
