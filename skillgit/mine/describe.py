@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from skillgit.mine.lessons import Lesson, command_tool, plain_text, program
+from skillgit.mine.lessons import Lesson, command_tool, lessons, plain_text, program, taught
 from skillgit.mine.naming import main_lesson
 from skillgit.mine.terms import KNOWN_TOOLS, surface_forms
 from skillgit.proposal import Candidate
@@ -78,6 +78,19 @@ def _mentioned_tools(candidate: Candidate, said: str) -> str:
     return " or ".join(tools[:2])
 
 
+def _situations(lesson: Lesson, candidate: Candidate) -> str:
+    """The work in which the sessions needed the skill: the task of each lesson it states
+    ("installing dependencies or running tests"), its main lesson's first."""
+    found: list[str] = []
+    for each in [lesson, *taught(lessons(candidate))]:
+        if each.kind in ("rule", "fix") and (each.do or each.dont):
+            situation = task(each.dont, each.do) if each.kind == "fix" else task(each.do,
+                                                                                  each.dont)
+            if situation not in found:
+                found.append(situation)
+    return " or ".join(found[:3])
+
+
 def _sentences(lesson: Lesson, candidate: Candidate) -> tuple[str, str]:
     do, dont = lesson.do, lesson.dont
     if lesson.kind == "fix" and do and dont:
@@ -87,13 +100,13 @@ def _sentences(lesson: Lesson, candidate: Candidate) -> tuple[str, str]:
         else:
             what = (f"Runs {_short(do, 70)} where {_short(dont, 60)} fails"
                     f"{_fails_with(lesson.error)}.")
-        return what, f"Use when {task(dont, do)} with {_tools(dont, do)} here."
+        return what, f"Use when {_situations(lesson, candidate)} with {_tools(dont, do)} here."
     if lesson.kind == "rule" and (do or dont):
         if do and dont:
             what = f"Runs {_short(do, 70)} instead of {_short(dont, 70)}."
         else:
             what = f"Applies this repository's rule: {_lower_first(_short(lesson.said, 150))}."
-        return what, f"Use when {task(do, dont)} with {_tools(do, dont)} here."
+        return what, f"Use when {_situations(lesson, candidate)} with {_tools(do, dont)} here."
     if lesson.kind == "ask":
         ask = _lower_first(_short(lesson.said, 200))
         return "Covers a request that recurs in this repository.", f"Use when asked to {ask}."

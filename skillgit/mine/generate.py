@@ -21,6 +21,7 @@ from skillgit.mine.lessons import (
     plain_text,
     rule_lines,
     rule_text,
+    taught,
 )
 from skillgit.mine.naming import skill_name, title
 from skillgit.mine.placement import LEARNED_HEADING, place
@@ -46,7 +47,7 @@ def skill_file_text(name: str, description: str, body: str) -> str:
 
 def new_skill_body(name: str, candidate: Candidate) -> str:
     """The body of a new skill: its title, then one section per kind of lesson."""
-    found = lessons(candidate)
+    found = taught(lessons(candidate))
     parts = [f"# {title(candidate, name)}", ""]
     for kind, heading in _SECTIONS:
         lines = [line for lesson in found if lesson.kind == kind

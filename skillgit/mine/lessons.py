@@ -10,17 +10,20 @@ exactly, as code; the user's words, when a rule needs them, as plain text.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skillgit.mine.terms import similarity, terms
+from skillgit.mine.identity import Identities, identities
+from skillgit.mine.lesson_groups import NO_IDENTITY, Item, cluster
+from skillgit.mine.terms import terms
 from skillgit.proposal import Candidate, Signal
 
 MAX_LESSONS = 8
-SAME_LESSON = 0.6          # term overlap at which two phrasings are one lesson
 MAX_CLUSTERED = 400        # signals of one kind that may open a new lesson (see _clusters)
+MIN_VARIANTS = 3           # distinct command pairs of one switch that make it general
 INLINE_MAX = 90            # longer commands go into a fenced block
 _ENV_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _WRAPPERS = frozenset({"sudo", "env", "npx", "pnpx", "bunx", "uv", "uvx", "poetry", "pipenv",
@@ -103,6 +106,7 @@ class Lesson:
     error: str | None = None    # what the failing command printed
     setup: bool = False         # `do` holds steps to run before `dont`, then `dont` itself
     sessions: int = 1
+    switch: tuple[str, str] | None = None   # (from, to): the programs its words switch
 
     @property
     def commands(self) -> list[str]:
@@ -132,10 +136,31 @@ def _rule_lesson(group: Sequence[Signal]) -> Lesson:
     (do, dont), _n = ranked[0]  # the commands most sessions agree on
     speaker = next((s for s in group if (_flat(s.succeeded_command) or None, _flat(
         s.corrected_command) or None) == (do, dont)), group[0])
+    switches = Counter(key[1:] for s in group for key in identities(s).strong
+                       if key[0] == "switch")
+    switch = switches.most_common(1)[0][0] if switches else None
+    do_now = (speaker.succeeded_command or "").strip() or None
+    dont_now = (speaker.corrected_command or "").strip() or None
+    both = [pair for pair in pairs.elements() if None not in pair]
+    if switch and len(set(both)) >= MIN_VARIANTS and 2 * pairs[(do, dont)] <= len(both):
+        # no run of commands speaks for the lesson: its identity does ("Use `pnpm add`, not
+        # `npm add`"), not one session's arguments
+        do_now, dont_now = _common(switch[1], [p[0] for p in both]), _common(
+            switch[0], [p[1] for p in both])
     return Lesson(kind="rule", said=_said(speaker),  # commands as run, not flattened
-                  do=(speaker.succeeded_command or "").strip() or None,
-                  dont=(speaker.corrected_command or "").strip() or None,
-                  sessions=len({s.session_id for s in group}))
+                  do=do_now, dont=dont_now, sessions=len({s.session_id for s in group}),
+                  switch=(switch[0], switch[1]) if switch else None)
+
+
+def _common(tool: str, commands: Sequence[str | None]) -> str:
+    """`tool` and the words after it that every one of `commands` shares ("pnpm add")."""
+    words = [(c or "").split() for c in commands]
+    shared = [tool]
+    for position in range(1, min(map(len, words), default=0)):
+        if len({w[position] for w in words}) != 1 or words[0][position].startswith("-"):
+            break
+        shared.append(words[0][position])
+    return " ".join(shared)
 
 
 def _fix_lesson(group: Sequence[Signal]) -> Lesson:
@@ -162,62 +187,57 @@ def _key(signal: Signal) -> tuple[str, str] | None:
     return None
 
 
-def _programs(key: tuple[str, str] | None) -> tuple[str | None, ...]:
-    return tuple(program(c) for c in key) if key else ()
-
-
-@dataclass
-class _Cluster:
-    """Signals that say one lesson, with what `_joins` compares kept precomputed."""
-
-    members: list[Signal]
-    keys: set[tuple[str, str]]
-    words: list[frozenset[str]]
-    seen_words: set[frozenset[str]]
-
-
-def _joins(kind: str, key: tuple[str, str] | None, words: frozenset[str],
-           cluster: _Cluster) -> bool:
-    """True when a signal says what `cluster` says: the same commands, or (the commands not
-    contradicting) the same words."""
-    theirs = cluster.keys
-    if key is not None and key in theirs:
-        return True
-    if kind in ("env-fix", "env-error"):
-        return False  # one lesson per failing command and fix, however it was phrased
-    if key is not None and theirs and all(_programs(k) != _programs(key) for k in theirs):
-        return False
-    if words and words in cluster.seen_words:  # the same words: similarity 1
-        return True
-    return any(similarity(words, w) >= SAME_LESSON for w in cluster.words)
+def _programs(key: tuple[str, str]) -> tuple[str | None, ...]:
+    return tuple(program(c) for c in key)
 
 
 def _clusters(signals: Sequence[Signal]) -> list[list[Signal]]:
-    """Signals grouped by lesson, in the order seen. A lesson repeated by thousands of
+    """Signals grouped by lesson, in the order seen: by identity first (`identity`: what the
+    correction changes), then by words (`lesson_groups`). A lesson repeated by thousands of
     sessions (a team's digests) is clustered from its first `MAX_CLUSTERED` signals; the rest
     join the first cluster that takes them, or stay out (they add sessions, never a rule)."""
-    clusters: list[_Cluster] = []
-    for number, signal in enumerate(signals):
-        key, words = _key(signal), frozenset(terms(_said(signal)))
-        for cluster in clusters:
-            if _joins(signal.kind, key, words, cluster):
-                cluster.members.append(signal)
-                if key is not None:
-                    cluster.keys.add(key)
-                if words not in cluster.seen_words:
-                    cluster.seen_words.add(words)
-                    cluster.words.append(words)
-                break
+    items = []
+    for signal in signals:
+        key = _key(signal)
+        if signal.kind in ("env-fix", "env-error"):
+            ident = NO_IDENTITY if key is None else Identities(
+                frozenset({("fix", *key)}), frozenset(), frozenset(), True)
         else:
-            if number < MAX_CLUSTERED:
-                clusters.append(_Cluster([signal], {key} if key is not None else set(),
-                                         [words], {words}))
-    return [cluster.members for cluster in clusters]
+            ident = identities(signal)
+        items.append(Item(signal, key, _programs(key) if key else None, ident,
+                          frozenset(terms(_said(signal)))))
+    return cluster(items, MAX_CLUSTERED)
+
+
+_COMPUTED: dict[int, tuple[Candidate, tuple[Signal, ...], tuple[Lesson, ...]]] = {}
+_MEMO_SIZE = 64
+_RUNS = [0]  # candidates whose lessons were computed in this process (see `computed`)
+
+
+def computed() -> int:
+    """How many times lessons were computed from signals in this process (a run's cost)."""
+    return _RUNS[0]
 
 
 def lessons(candidate: Candidate) -> list[Lesson]:
     """The candidate's lessons, each once: rules, then failures with their fix, then asks;
-    within each, the ones more sessions taught first (ties: the order they were seen in)."""
+    within each, the ones more sessions taught first (ties: the order they were seen in).
+    Computed once per candidate: naming, description, body and summary all ask for them,
+    and get the same lessons again (a candidate whose signals change is computed anew)."""
+    signals = tuple(candidate.signals)   # held, so no id of them is reused while cached
+    known = _COMPUTED.get(id(candidate))
+    if known is not None and known[0] is candidate and len(known[1]) == len(signals) and all(
+            map(operator.is_, known[1], signals)):
+        return list(known[2])
+    found = _lessons(candidate)
+    if len(_COMPUTED) >= _MEMO_SIZE:
+        del _COMPUTED[next(iter(_COMPUTED))]
+    _COMPUTED[id(candidate)] = (candidate, signals, tuple(found))
+    return found
+
+
+def _lessons(candidate: Candidate) -> list[Lesson]:
+    _RUNS[0] += 1
     out: list[Lesson] = []
     for kinds, build in ((("correction", "preference"), _rule_lesson),
                          (("env-fix",), _fix_lesson), (("ask",), _ask_lesson)):
@@ -225,6 +245,13 @@ def lessons(candidate: Candidate) -> list[Lesson]:
         found = [lesson for lesson in found if lesson.said or lesson.commands]
         out += sorted(found, key=lambda lesson: -lesson.sessions)  # stable: seen order
     return out[:MAX_LESSONS]
+
+
+def taught(found: list[Lesson]) -> list[Lesson]:
+    """The lessons a new skill states: its main lesson and every other one taught in two
+    sessions or more (a one-off grouped with them by its words is a distractor, not a rule
+    of this skill)."""
+    return found[:1] + [lesson for lesson in found[1:] if lesson.sessions >= 2]
 
 
 def statement(lesson: Lesson) -> str:

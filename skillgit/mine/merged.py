@@ -100,8 +100,8 @@ def covered(merged: dict[str, Merged], skill: str | None, sessions: int) -> bool
 def about_known(candidate: Candidate, known: set[str]) -> Candidate:
     """The candidate as an update of the existing skill its lesson names, if there is one:
     the same lesson again is that skill's business, never a second skill (`<name>-2`)."""
-    if candidate.skill is not None:
-        return candidate
+    if candidate.skill is not None or not known:
+        return candidate  # no skill to be about: no name (nor lessons) computed
     name = skill_name(candidate, ())
     return candidate.model_copy(update={"skill": name}) if name in known else candidate
 

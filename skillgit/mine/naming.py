@@ -107,10 +107,14 @@ def sentence_words(text: str) -> list[str]:
 
 
 def lesson_words(lesson: Lesson) -> list[str]:
+    """The name's words: from the commands, else from the switch of programs the lesson's
+    words name ("we use pnpm here, never npm" → use pnpm not npm), else its leading words."""
     if lesson.do and lesson.dont:
         found = command_words(lesson)
         if len(found) >= 2:
             return found
+    if lesson.switch and not lesson.commands:
+        return ["use", lesson.switch[1], "not", lesson.switch[0]]
     return sentence_words(lesson.said)
 
 

@@ -1,5 +1,9 @@
-"""Where a new lesson goes in an existing SKILL.md body: the section it concerns.
+"""Where a new lesson goes in an existing SKILL.md body: the step it changes, else the
+section it concerns.
 
+A lesson that replaces a command ("Use `pnpm install`, not `npm install`") goes right after
+the list item running that command, and steps to take "before `pytest`" right before the
+item running pytest (`at_step`), in that list's style. Otherwise:
 The body is cut into sections at its headings (outside code fences). A lesson goes into the
 section whose text shares the most specific words with it (a command's program, an
 identifier, then plain words): a numbered step list gets the next step, a bulleted list a
@@ -101,11 +105,24 @@ def insertion(lines: list[str], section: Section, lesson: list[str]) -> tuple[in
         end -= 1
     if match is None or last_item is None:
         return end, ["", f"- {first}", *(f"  {line}" for line in body)]
+    return _next_to(lines, last_item, match, end, lesson, before=False)
+
+
+def _next_to(lines: list[str], at: int, match: re.Match[str], end: int, lesson: list[str],
+             before: bool) -> tuple[int, list[str]]:
+    """A new item with `lesson`'s text in the style of the item at `at` (`match`), right
+    before it or after its own lines."""
+    body = [line[2:] if line.startswith("  ") else line for line in lesson[1:]]
+    first = lesson[0][2:] if lesson[0].startswith("- ") else lesson[0]
     indent = match.group(1)
     number = match.group(2)
-    marker = f"{int(number) + 1}{match.group(3)}" if number else match.group(4)
+    marker = (f"{int(number) + (0 if before else 1)}{match.group(3)}" if number
+              else match.group(4))
     pad = " " * (len(indent) + len(marker) + 1)
-    stop = last_item + 1
+    added = [f"{indent}{marker} {first}", *(f"{pad}{line}" for line in body)]
+    if before:
+        return at, added
+    stop = at + 1
     while stop < end:  # the item's own lines: indented, or lazy ones before a blank line
         line = _strip(lines[stop])
         if not line.strip():
@@ -120,7 +137,42 @@ def insertion(lines: list[str], section: Section, lesson: list[str]) -> tuple[in
         if _HEADING.match(line):
             break
         stop += 1
-    return stop, [f"{indent}{marker} {first}", *(f"{pad}{line}" for line in body)]
+    return stop, added
+
+
+# What a rule changes: the command it replaces ("not `X`", "instead of `X`") goes right after
+# the step running X; steps to take "before `X`" go right before it.
+_REPLACES = re.compile(r"(?:\bnot|\binstead of)\s+`([^`\n]+)`")
+_PRECEDES = re.compile(r"\bbefore\s+`([^`\n]+)`")
+
+
+def at_step(lines: list[str], lesson: list[str]) -> tuple[int, list[str]] | None:
+    """(where, lines) for a lesson that changes a step the body already has: the list item
+    whose code runs the command the lesson replaces (or must precede); None when no item
+    does."""
+    first = lesson[0]
+    found = _PRECEDES.search(first)
+    before = found is not None
+    found = found or _REPLACES.search(first)
+    if found is None:
+        return None
+    command = " ".join(found.group(1).split())
+    program = command.split()[0] if command.split() else ""
+    fenced = _in_fence(lines, 0, len(lines))
+    best: tuple[int, int, re.Match[str]] | None = None   # (how well, line, item)
+    for n, raw in enumerate(lines):
+        item = _ITEM.match(_strip(raw))
+        if not item or fenced[n]:
+            continue
+        spans = [" ".join(span.split()) for span in re.findall(r"`([^`\n]+)`", raw)]
+        score = 2 if any(command in span for span in spans) else 1 if any(
+            span.split()[:1] == [program] for span in spans if span.split()) else 0
+        if score and (best is None or score > best[0]):
+            best = (score, n, item)
+    if best is None:
+        return None
+    end = next((s.end for s in sections(lines) if s.start <= best[1] < s.end), len(lines))
+    return _next_to(lines, best[1], best[2], end, lesson, before)
 
 
 def place(body: str, newline: str, new_lessons: list[list[str]]) -> str:
@@ -130,6 +182,10 @@ def place(body: str, newline: str, new_lessons: list[list[str]]) -> str:
         lines[-1] += newline
     learned: list[list[str]] = []
     for lesson in new_lessons:
+        step = at_step(lines, lesson)
+        if step is not None:
+            lines[step[0]:step[0]] = [line + newline for line in step[1]]
+            continue
         section = best_section(sections(lines), lines, "\n".join(lesson))
         if section is None:
             learned.append(lesson)

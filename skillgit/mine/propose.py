@@ -208,8 +208,12 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
     merged = covering.merged_lessons(repo, history, ledger)
     candidates = [c for c in grouped if not covering.covered(merged, c.skill, len(c.sessions))]
 
+    rejected_kinds = {entry.kind for entry in ledger.rejected}
+
     def blocked(c: Candidate) -> bool:
         kind = "update" if c.skill else "new"
+        if kind not in rejected_kinds:
+            return False  # nothing of this kind was rejected: no name needs computing
         names = [c.skill] if c.skill else [generate.skill_name(c, ()), legacy_name(c)]
         return any(ledger.blocks(kind, name, len(c.sessions), c.key) for name in names)
 

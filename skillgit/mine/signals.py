@@ -68,12 +68,23 @@ def _signal(digest: Digest, item: FeedbackItem | TaskItem, kind: SignalKind,
                   succeeded_command=getattr(item, "succeeded_command", None))
 
 
+_REDACTED_FIELDS = ("summary", "quote", "command", "fix", "main_dir", "corrected_command",
+                    "succeeded_command")
+# Signals whose texts are primed together (`Redactor.prime`); their at most 7 texts each stay
+# within the redactor's cache of 2048 texts.
+_PRIMED = 256
+
+
+def _redacted_texts(signal: Signal) -> list[str]:
+    return [value for name in _REDACTED_FIELDS
+            if isinstance(value := getattr(signal, name), str)]
+
+
 def redacted(signal: Signal, redactor: Redacting) -> Signal:
     """The signal with every text field passed through the redactor again (defence in depth:
     digests are built from redacted conversations, but a cached or shared digest may not be)."""
     return signal.model_copy(update={
-        name: redactor.redact(value) for name in ("summary", "quote", "command", "fix", "main_dir",
-                                             "corrected_command", "succeeded_command")
+        name: redactor.redact(value) for name in _REDACTED_FIELDS
         if isinstance(value := getattr(signal, name), str)})
 
 
@@ -136,4 +147,13 @@ def signals_from(digests: Iterable[Digest], redactor: Redacting | None = None, *
         if key not in seen:
             seen.add(key)
             unique.append(signal)
-    return unique if redactor is None else [redacted(s, redactor) for s in unique]
+    if redactor is None:
+        return unique
+    prime = getattr(redactor, "prime", None)   # `Redactor.prime`: many texts in one scan
+    out = []
+    for start in range(0, len(unique), _PRIMED):
+        chunk = unique[start:start + _PRIMED]
+        if prime is not None:
+            prime([text for s in chunk for text in _redacted_texts(s)])
+        out += [redacted(s, redactor) for s in chunk]
+    return out

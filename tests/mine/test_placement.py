@@ -98,3 +98,36 @@ def test_every_other_byte_is_kept(newline: str) -> None:
 def test_a_rule_the_skill_already_states_adds_nothing() -> None:
     current = (FRONT + BODY).encode()
     assert append_lessons(current, ["- Keep tests fast."]) is None
+
+
+STEPS = """\
+# Work here
+
+## Steps
+
+1. Clone the repository.
+2. Install with `npm install`.
+3. Run `pytest tests/integration`.
+4. Open a pull request.
+
+## Notes
+
+- Keep the changelog short.
+"""
+
+
+def test_an_update_goes_at_the_step_it_changes_not_after_the_list() -> None:
+    """Issue 25: a rule replacing a step's command follows that step; steps that must come
+    before a command go right before the step running it."""
+    after = place(STEPS, "\n", [["- Use `pnpm install`, not `npm install`."]])
+    [(n, line)] = _added(STEPS, after)
+    assert line == "3. Use `pnpm install`, not `npm install`."
+    assert after.splitlines()[n - 1] == "2. Install with `npm install`."
+    after = place(STEPS, "\n", [[
+        "- Run `docker compose up -d db` before `pytest tests/integration`: without it, "
+        "it fails."]])
+    [(n, line)] = _added(STEPS, after)
+    assert line.startswith("3. Run `docker compose up -d db` before")
+    assert after.splitlines()[n + 1] == "3. Run `pytest tests/integration`."
+    unrelated = place(STEPS, "\n", [["- Use `ruff check`, not `flake8`."]])
+    assert "## Learned from sessions" in unrelated

@@ -1,0 +1,160 @@
+"""What a lesson changes, as keys: the identity that makes two signals one lesson.
+
+A correction moves the agent away from one action and to another. Its identity is that move,
+normalised, never its words: `npm install` corrected to `pnpm install` is a switch of
+program (`switch npm→pnpm`), whatever the arguments; `pnpm add lodash` corrected to
+`pnpm add lodash --save-exact` adds a flag to a program (`flag pnpm save-exact`); `make
+deploy` to `make deploy-staging` changes the targets of a subcommand. A signal without
+commands gets the identities its words name: a quoted command (`` `pnpm add x --save-exact` ``),
+a long flag (`--save-exact`), or "use X, not Y" between two known tools. So the full command
+in one session and only its flag in another are one lesson.
+
+Keys are computed once per distinct text (`move` and `said` are cached); clustering looks
+them up in hash tables (`lesson_groups`), never pairwise. A key qualified by its program
+(`strong`) joins any signal with that key; a flag named without a program (`loose`) joins
+only a cluster that runs no other program with it.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from skillgit.mine.terms import KNOWN_TOOLS
+from skillgit.proposal import Signal
+
+Key = tuple[str, ...]
+_ENV_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
+_SKIP = frozenset({"sudo", "env", "time", "nice", "exec"})
+_PROGRAM = re.compile(r"[a-z][a-z0-9._-]*")
+_FLAG = re.compile(r"^--?([A-Za-z][\w-]*)(?:=.*)?$")
+_LONG_FLAG = re.compile(r"(?<![\w-])--([A-Za-z][\w-]{2,})\b")
+_QUOTED = re.compile(r"`([^`\n]{2,200})`")
+_WORD = r"([A-Za-z][\w.+-]*)"
+_SWITCH = (re.compile(rf"\b(?:use|run|with)\s+{_WORD}\s*(?:,|\s)\s*(?:not|never)\s+{_WORD}", re.I),
+           re.compile(rf"\b{_WORD}\s*,\s*not\s+{_WORD}", re.I),
+           re.compile(rf"\b{_WORD}\s+instead\s+of\s+{_WORD}", re.I))
+_NEVER_X_ALWAYS_Y = re.compile(rf"\b(?:don'?t|do not|never)\s+use\s+{_WORD}\b.*?\b(?:always|use)\s+"
+                               rf"(?:use\s+)?{_WORD}", re.I)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A shell command taken apart: its program, env assignments, flags and other words."""
+
+    program: str
+    env: frozenset[str]
+    flags: frozenset[str]
+    words: tuple[str, ...]       # subcommands and targets, in order
+
+    @property
+    def subcommand(self) -> str:
+        return self.words[0] if self.words else ""
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def parse(command: str | None) -> Command | None:
+    """`command` taken apart (its first line), or None when it names no program."""
+    tokens = (command or "").strip().split("\n", 1)[0].split()
+    env: set[str] = set()
+    while tokens and (_ENV_ASSIGN.match(tokens[0]) or tokens[0] in _SKIP):
+        if match := _ENV_ASSIGN.match(tokens[0]):
+            env.add(match.group(1))
+        tokens = tokens[1:]
+    if not tokens:
+        return None
+    program = tokens[0].rsplit("/", 1)[-1].lower()
+    if not _PROGRAM.fullmatch(program):
+        return None
+    flags: set[str] = set()
+    words: list[str] = []
+    for token in tokens[1:]:
+        if token in ("&&", "||", ";", "|"):
+            break
+        flag = _FLAG.match(token)
+        if flag:
+            flags.add(flag.group(1).lower())
+        else:
+            words.append(token.strip("'\""))
+    return Command(program, frozenset(env), frozenset(flags), tuple(words))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def move(dont: str | None, do: str | None) -> frozenset[Key]:
+    """The keys of a correction from `dont` to `do` (either may be missing)."""
+    old, new = parse(dont), parse(do)
+    if old is None and new is None:
+        return frozenset()
+    if old is None or new is None:
+        one = new or old
+        assert one is not None
+        side = "to" if new is not None else "from"
+        return frozenset({(side, one.program, *one.words[:2], *sorted(one.flags))})
+    if old.program != new.program:
+        return frozenset({("switch", old.program, new.program)})
+    keys: set[Key] = {("flag", new.program, f) for f in new.flags - old.flags}
+    keys |= {("no-flag", new.program, f) for f in old.flags - new.flags}
+    keys |= {("env", new.program, v) for v in new.env - old.env}
+    added = tuple(w for w in new.words if w not in old.words)
+    removed = tuple(w for w in old.words if w not in new.words)
+    if added or removed:
+        keys.add(("target", new.program, new.subcommand if new.subcommand not in added + removed
+                  else "", *added, "!", *removed))
+    return frozenset(keys) or frozenset({("same", new.program, *new.words[:2])})
+
+
+def loose(keys: frozenset[Key]) -> frozenset[Key]:
+    """The flags among `keys`, without their program (what a message naming only the flag
+    says)."""
+    return frozenset(("flag", "", key[2]) for key in keys if key[0] == "flag" and len(key[2]) > 2)
+
+
+def _tool(word: str) -> str | None:
+    low = word.lower().strip(".,;:!?'\"")
+    return low if low in KNOWN_TOOLS else None
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def said(text: str) -> frozenset[Key]:
+    """The keys a message names in words: quoted commands, long flags, a switch of tools."""
+    keys: set[Key] = set()
+    for quoted in _QUOTED.findall(text):
+        command = parse(quoted)
+        if command is not None and command.program in KNOWN_TOOLS:
+            keys |= {("flag", "", f) for f in command.flags if len(f) > 2}
+    keys |= {("flag", "", f.lower()) for f in _LONG_FLAG.findall(text)}
+    for pattern in _SWITCH:
+        for right, wrong in pattern.findall(text):
+            new, old = _tool(right), _tool(wrong)
+            if new and old and new != old:
+                keys.add(("switch", old, new))
+    for wrong, right in _NEVER_X_ALWAYS_Y.findall(text):
+        new, old = _tool(right), _tool(wrong)
+        if new and old and new != old:
+            keys.add(("switch", old, new))
+    return frozenset(keys)
+
+
+@dataclass(frozen=True)
+class Identities:
+    """A signal's identity keys: `strong` from its commands (or a switch its words name),
+    `loose` flags named without a program, and `programs` it ran."""
+
+    strong: frozenset[Key]
+    loose: frozenset[Key]
+    programs: frozenset[str]
+    from_commands: bool
+
+
+def identities(signal: Signal) -> Identities:
+    """Every identity key of one signal, computed once."""
+    words = said(f"{signal.summary}\n{signal.quote}")
+    commands = move(signal.corrected_command, signal.succeeded_command)
+    programs = frozenset(c.program for c in (parse(signal.corrected_command),
+                                             parse(signal.succeeded_command)) if c)
+    switches = frozenset(k for k in words if k[0] == "switch")
+    if commands:
+        named = frozenset(k for k in switches if set(k[1:]) <= programs)
+        return Identities(commands | named, loose(commands), programs, True)
+    return Identities(switches, words - switches, programs, False)
