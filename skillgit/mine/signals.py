@@ -18,6 +18,7 @@ from skillgit.attribution.outcome import DEFAULT_WINDOW, window_bounds
 from skillgit.digest import Digest, FeedbackItem, SkillUse, TaskItem
 from skillgit.mine.terms import terms
 from skillgit.proposal import Signal, SignalKind
+from skillgit.safety import without_vocative
 from skillgit.transcripts.model import Redacting
 
 _KINDS: dict[str, SignalKind] = {
@@ -59,7 +60,10 @@ def _signal(digest: Digest, item: FeedbackItem | TaskItem, kind: SignalKind,
             skill: str | None, session_id: str, *, in_use: bool = False,
             quote: str | None = None) -> Signal:
     evidence = item.evidence[0]
-    return Signal(kind=kind, summary=quote or item.summary, quote=quote or evidence.quote,
+    summary, quote = quote or item.summary, quote or evidence.quote
+    if kind in _USER_VOICED:  # "Claude, please always …": the rule, not the address
+        summary, quote = without_vocative(summary), without_vocative(quote)
+    return Signal(kind=kind, summary=summary, quote=quote,
                   turn=evidence.turn, agent=digest.agent, session_id=session_id,
                   started_at=digest.started_at, main_dir=digest.main_dir,
                   command=getattr(item, "command", None), fix=getattr(item, "fix", None),
@@ -68,6 +72,11 @@ def _signal(digest: Digest, item: FeedbackItem | TaskItem, kind: SignalKind,
                   succeeded_command=getattr(item, "succeeded_command", None))
 
 
+_USER_VOICED = frozenset({"correction", "preference", "ask"})
+"""Signals in the user's own voice: their texts are taken without the name of the agent they
+open with (`safety.without_vocative`), so the rule, the quotes and every screen read what the
+user asked for; what a tool printed is kept as it was (a name there is text aimed at an
+agent)."""
 _REDACTED_FIELDS = ("summary", "quote", "command", "fix", "main_dir", "corrected_command",
                     "succeeded_command")
 # Signals whose texts are primed together (`Redactor.prime`); their at most 7 texts each stay
