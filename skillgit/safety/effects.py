@@ -105,6 +105,8 @@ def forbids(line: str, start: int, end: int) -> bool:
     head = line[:start]
     breaks = list(_CLAUSE_BREAK.finditer(head))
     clause = head[breaks[-1].end():] if breaks else head
+    if _BEFORE.search(clause) and _ASK_FIRST.match(line, end):
+        return True  # "before adding any MCP server, ask me": a guard, not a recommendation
     negations = sorted([*_NEGATION.finditer(clause), *tongues.NEGATION.finditer(clause)],
                        key=lambda m: m.end())
     if not negations or any(_WITHOUT.fullmatch(m.group()) for m in negations[1:]):
@@ -116,6 +118,10 @@ def forbids(line: str, start: int, end: int) -> bool:
     return len(clause[last.end():].split()) <= reach
 
 
+_BEFORE = re.compile(r"\bbefore\b(?:\s+\S+){0,4}\s*$", re.I)
+_ASK_FIRST = re.compile(r"[^.;!?\n]{0,60}?\b(?:ask|check\s+with|confirm\s+with|talk\s+to|"
+                        r"get\s+(?:an?\s+)?(?:ok|okay|approval|sign-?off|review))\b", re.I)
+"""A clause that asks for approval first: "before <doing X>, ask me" restricts X."""
 _THROWAWAY = re.compile(r"\b(?:preview|ephemeral|temporary|throwaway|scratch|sandbox|review[- ]"
                         r"apps?|test(?:ing)?|tmp|temp|ci[- ]only|per[- ]pr)\b", re.I)
 _EVERYTHING = re.compile(r"['\"](?:/|~)['\"]|homedir|expanduser|\$\{?HOME|/(?:var|etc|usr|opt|srv|"
