@@ -26,9 +26,9 @@ from github_server import GitHubStub
 from gitserver import GitHttpServer
 
 from skillgit.gitops import FileChange, GitRepo
-from skillgit.mine.write import DEFAULT_IDENTITY
 from skillgit.publish.lifecycle import run_publish
 from skillgit.publish.model import PublishOptions, PublishResult
+from skillgit.wire.commit import DEFAULT_IDENTITY
 
 
 def git(cwd: Path, *args: str) -> str:

@@ -77,10 +77,10 @@ def publish(remote: str | None, repo: str | None, base: str | None, max_open: in
     """
     from skillgit.charts.usage import load_usage
     from skillgit.config import config_path, load_config
-    from skillgit.mine.write import resolve_identity
     from skillgit.publish.lifecycle import run_publish
     from skillgit.publish.model import PublishOptions
     from skillgit.publish.report import result_json, result_lines
+    from skillgit.wire.commit import resolve_identity
 
     here = Path.cwd()
     config = load_config(cwd=here)

@@ -31,7 +31,6 @@ from skillgit.mine.judge import (
     withheld_reason,
 )
 from skillgit.mine.landscape import new_skills_dir, skill_landscape
-from skillgit.mine.ledger import Ledger, Merged
 from skillgit.mine.lower_risk import known_hosts, review_items
 from skillgit.mine.naming import legacy_name
 from skillgit.mine.signals import signals_from
@@ -42,6 +41,7 @@ from skillgit.mine.write import evidence_shown, quote_shown
 from skillgit.proposal import Candidate, Proposal, SkillChange, Verdict
 from skillgit.redact import Redactor
 from skillgit.skills.model import SKILL_FILE
+from skillgit.wire.ledger import Ledger, Merged
 
 
 class Rejected(BaseModel):

@@ -28,11 +28,11 @@ from skillgit.github.http import GitHubHttp
 from skillgit.github.repo import RepoRef
 from skillgit.gitops import GitError, GitRepo
 from skillgit.gitremote import RemoteTarget, check_formats, fetch_commits
-from skillgit.mine.ledger import LEDGER_BRANCH, load_ledger, read_ledger
-from skillgit.mine.lifecycle import PREFIXES
-from skillgit.mine.lock import writing
-from skillgit.mine.write import made_by_skillgit, parse_trailers
 from skillgit.publish.closed import ClosedPull, record_closed
+from skillgit.wire.branches import PROPOSAL_PREFIXES as PREFIXES
+from skillgit.wire.commit import made_by_skillgit, parse_trailers
+from skillgit.wire.ledger import LEDGER_BRANCH, load_ledger, read_ledger
+from skillgit.wire.lock import writing
 
 LEDGER_REF = f"refs/heads/{LEDGER_BRANCH}"
 

@@ -45,8 +45,6 @@ from skillgit.github.http import GitHubHttp, RetryPolicy
 from skillgit.github.repo import RepoRef
 from skillgit.gitops import GitRepo
 from skillgit.gitremote import RemoteTarget
-from skillgit.mine.lifecycle import PREFIXES
-from skillgit.mine.run import resolve_base
 from skillgit.publish.body import render_body, render_title
 from skillgit.publish.closed import (
     ClosedPull,
@@ -72,6 +70,8 @@ from skillgit.publish.proposals import (
 from skillgit.publish.push import delete_branches, push_proposals
 from skillgit.publish.reconcile import reconcile
 from skillgit.publish.writes import Writes
+from skillgit.wire.branches import PROPOSAL_PREFIXES as PREFIXES
+from skillgit.wire.branches import resolve_base
 
 
 def connect(repo: GitRepo, options: PublishOptions, environ: Mapping[str, str],

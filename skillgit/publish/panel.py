@@ -22,8 +22,6 @@ from datetime import datetime, timezone
 from skillgit.github.models import Issue, PullRequest
 from skillgit.gitops import GitRepo
 from skillgit.interrupts import deferred
-from skillgit.mine.ledger import LEDGER_BRANCH, load_ledger, save_ledger
-from skillgit.mine.lock import writing
 from skillgit.publish.body import render_title
 from skillgit.publish.controls import Control, known, ticked
 from skillgit.publish.dashboard import OpenPull, Stamp, View, render_dashboard, sort_candidates
@@ -31,6 +29,8 @@ from skillgit.publish.model import ControlOutcome, DashboardOutcome, PublishOpti
 from skillgit.publish.plan import Step
 from skillgit.publish.proposals import LocalBranch, read_proposal, rejected_in_run
 from skillgit.publish.writes import Writes
+from skillgit.wire.ledger import LEDGER_BRANCH, load_ledger, save_ledger
+from skillgit.wire.lock import writing
 
 OPENED = ("opened", "would-open", "pushed", "updated")
 

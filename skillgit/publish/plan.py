@@ -9,10 +9,10 @@ from skillgit.github.client import GitHubClient
 from skillgit.github.errors import GitHubError
 from skillgit.github.models import PullRequest
 from skillgit.gitops import GitRepo
-from skillgit.mine.ledger import load_ledger
 from skillgit.publish.body import parse_fingerprint
 from skillgit.publish.closed import ClosedPull, sessions_of, with_rejection
 from skillgit.publish.proposals import LocalBranch
+from skillgit.wire.ledger import load_ledger
 
 
 @dataclass

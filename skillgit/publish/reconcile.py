@@ -20,13 +20,13 @@ from skillgit.github.errors import GitHubError
 from skillgit.github.models import PullRequest
 from skillgit.gitops import GitRepo
 from skillgit.gitremote import RemoteTarget
-from skillgit.mine.ledger import load_ledger
-from skillgit.mine.lifecycle import PREFIXES
 from skillgit.publish.body import parse_fingerprint
 from skillgit.publish.model import Outcome, PublishOptions
 from skillgit.publish.proposals import LocalBranch
 from skillgit.publish.push import delete_branches, remote_refs
 from skillgit.publish.writes import Writes
+from skillgit.wire.branches import PROPOSAL_PREFIXES as PREFIXES
+from skillgit.wire.ledger import load_ledger
 
 
 @dataclass

@@ -16,7 +16,7 @@ from typing import Literal
 from unidiff import PatchSet
 from unidiff.errors import UnidiffParseError
 
-from skillgit.gitdiff import PathChange, tree_changes, unified_diff
+from skillgit.gitobjects.diff import PathChange, tree_changes, unified_diff
 from skillgit.gitops import GitRepo
 from skillgit.review.skillset import SkillIndex, join
 from skillgit.skills.model import SKILL_FILE

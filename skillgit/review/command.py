@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 
 from skillgit.errors import UsageError
-from skillgit.gitdiff import remote_url_of
+from skillgit.gitobjects.diff import remote_url_of
 from skillgit.gitops import GitRepo
 from skillgit.review.actions import (
     read_event,

@@ -20,9 +20,9 @@ from skillgit.gitops import GitError, GitRepo
 from skillgit.mine import lock
 from skillgit.mine.group import group
 from skillgit.mine.judge import judge
-from skillgit.mine.ledger import Ledger, Rejection
 from skillgit.mine.run import MineOptions, mine_digests
 from skillgit.mine.signals import signals_from
+from skillgit.wire.ledger import Ledger, Rejection
 
 PNPM = "no, use pnpm not npm for installs"
 PNPM_AGAIN = "use pnpm, not npm, in this repository"

@@ -27,7 +27,7 @@ from skillgit.gitops import GitRepo
 from skillgit.interrupts import Terminated, sigterm_raises
 from skillgit.mine import lifecycle, lock
 from skillgit.mine import run as run_module
-from skillgit.mine.write import DEFAULT_IDENTITY
+from skillgit.wire.commit import DEFAULT_IDENTITY
 
 PROPOSALS = 3  # the demo sessions give three proposals, each written as five objects
 

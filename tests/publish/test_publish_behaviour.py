@@ -1,0 +1,82 @@
+"""What a maintainer sees from `skillgit publish` where a one-line slip would change it (issue
+29): which proposals get the `--max-open` slots, which run's candidates the dashboard shows,
+which fingerprint marker of a PR body counts, the session count a PR states, and one ledger
+entry per rejected skill. Each test runs the real command against the local stand-ins."""
+
+from __future__ import annotations
+
+from publish_world import World
+
+from skillgit.gitops import GitRepo
+from skillgit.wire.ledger import load_ledger
+
+FP0, FP1, FP2 = "0000aaaa0000bbbb", "1111aaaa2222bbbb", "3333cccc4444dddd"
+FP3, FP4 = "5555eeee6666ffff", "7777aaaa8888bbbb"
+
+
+def status(world: World, *args: str) -> dict[str, str]:
+    run = world.publish(*args)
+    assert run.code == 0, run.err
+    return world.lines(run)
+
+
+def test_the_slots_of_max_open_go_to_the_proposals_with_the_most_evidence(world: World) -> None:
+    world.propose("aa", FP1, sessions=2)
+    world.propose("bb", FP2, sessions=9)
+    world.propose("cc", FP3, sessions=5)
+    world.propose("dd", FP4, sessions=5)
+    assert status(world, "--max-open", "2") == {
+        "skillgit/new/bb": "opened",        # 9 sessions
+        "skillgit/new/cc": "opened",        # 5, and its name comes before dd's
+        "skillgit/new/dd": "skipped-limit",
+        "skillgit/new/aa": "skipped-limit"}
+
+
+def test_the_dashboard_shows_the_candidates_of_the_newest_mine_run(world: World) -> None:
+    world.propose("zz", FP1, rejected=("an older run's idea",), timestamp=1_700_000_000)
+    world.propose("aa", FP2, rejected=("this week's idea",), timestamp=1_700_600_000)
+    status(world, "--max-open", "1")
+    [issue] = world.github.state.issues.values()
+    assert "this week" in issue["body"]
+    assert "older run" not in issue["body"]
+
+
+def test_the_last_fingerprint_marker_of_a_pr_body_is_the_one_that_counts(world: World) -> None:
+    """A reviewer quotes an earlier body (with its marker) at the top of the PR: the proposal
+    is still recognised as unchanged and the PR is left alone."""
+    world.propose("pnpm", FP1)
+    assert status(world) == {"skillgit/new/pnpm": "opened"}
+    [pull] = world.pulls()
+    pull["body"] = (f"> earlier: <!-- skillgit:proposal fingerprint={FP0} -->\n\n"
+                    f"{pull['body']}")
+    world.github.reset_log()
+    assert status(world) == {"skillgit/new/pnpm": "unchanged"}
+    assert world.github.writes == []
+
+
+def test_the_pr_states_how_many_sessions_the_evidence_spans(world: World) -> None:
+    """The commit quotes one session but names seven in its trailer: the PR says seven."""
+    world.propose("pnpm", FP1, sessions=7)
+    status(world)
+    [pull] = world.pulls()
+    assert "learned from 7 coding-agent sessions" in str(pull["body"])
+
+
+def test_a_skill_rejected_twice_has_one_ledger_entry_the_newest(world: World) -> None:
+    world.propose("pnpm", FP1, sessions=3)
+    status(world)
+    [first] = world.pulls()
+    world.github.state.close_pull(int(str(first["number"])))
+    assert status(world) == {"skillgit/new/pnpm": "rejected"}
+    world.propose("pnpm", FP2, sessions=9)              # the evidence grew: proposed again
+    assert status(world) == {"skillgit/new/pnpm": "opened"}
+    [second] = world.pulls()
+    world.github.state.close_pull(int(str(second["number"])))
+    assert status(world) == {"skillgit/new/pnpm": "rejected"}
+    with GitRepo(world.repo) as g:
+        ledger, tip = load_ledger(g)
+    assert [(r.skill, r.fingerprint, r.sessions) for r in ledger.rejected] == [
+        ("pnpm", FP2, 9)]
+    status(world)                                       # nothing new: the ledger stays put
+    with GitRepo(world.repo) as g:
+        assert load_ledger(g)[1] == tip
