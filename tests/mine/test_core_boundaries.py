@@ -17,11 +17,11 @@ import pytest
 from test_propose import digest, run
 
 from skillgit.gitops import GitError, GitRepo
-from skillgit.mine import lock
 from skillgit.mine.group import group
 from skillgit.mine.judge import judge
 from skillgit.mine.run import MineOptions, mine_digests
 from skillgit.mine.signals import signals_from
+from skillgit.wire import lock
 from skillgit.wire.ledger import Ledger, Rejection
 
 PNPM = "no, use pnpm not npm for installs"

@@ -25,8 +25,9 @@ from skillgit.demo.scenarios import write_sessions
 from skillgit.gitobjects import TEMP_PREFIX
 from skillgit.gitops import GitRepo
 from skillgit.interrupts import Terminated, sigterm_raises
-from skillgit.mine import lifecycle, lock
+from skillgit.mine import lifecycle
 from skillgit.mine import run as run_module
+from skillgit.wire import lock
 from skillgit.wire.commit import DEFAULT_IDENTITY
 
 PROPOSALS = 3  # the demo sessions give three proposals, each written as five objects
