@@ -30,12 +30,13 @@ LAYERS: list[set[str]] = [
     {"llm"},                       # model backends only
     {"skills", "transcripts", "report"},
     {"github"},                    # the only GitHub client; imports nothing from above
+    {"forge"},                     # the forge protocol, its answers and errors (github: the first)
     {"wire"},                      # the proposal's wire format: trailers, ledger, branches, lock
     # Below both producers and consumers: the git side, redaction, config, shared data types.
     {"gitops", "gitobjects", "gitremote", "interrupts", "printable", "redact",
      "config", "yamlload",
      "digest",
-     "proposal", "safety", "tokens", "errors", "<root>"},
+     "proposal", "safety", "tokens", "errors", "retry", "<root>"},
 ]
 RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
 
@@ -130,6 +131,13 @@ def test_nothing_above_mine_imports_it_but_the_cli_and_the_harnesses() -> None:
     assert wrong == {}, "read the wire format from skillgit.wire, not skillgit.mine"
     for unit in ("publish", "review", "share"):
         assert unit not in units_importing("skillgit.mine")
+
+
+def test_publish_and_review_speak_only_to_the_forge_protocol() -> None:
+    """The CLI builds the GitHub forge and hands it down (design.md, "a forge protocol")."""
+    users = units_importing("skillgit.github")
+    assert {"publish", "review"} & set(users) == set(), users
+    assert "cli" in users, "the check found no import of skillgit.github at all"
 
 
 def test_dulwich_is_imported_only_by_the_git_layer() -> None:

@@ -111,8 +111,11 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
         click.echo(f"skillgit: warning: {printable(message)}", err=True)
 
     if not dry_run:  # a PR closed unmerged since the last publish is a "no" to honour now
+        from skillgit.github.connect import for_remote
         from skillgit.publish.forge_closed import learn_closed
-        for note in learn_closed(repo_path, options.remote, os.environ, options.identity):
+        for note in learn_closed(repo_path, options.remote,
+                                 lambda target: for_remote(target, os.environ),
+                                 options.identity):
             click.echo(f"skillgit: {printable(note)}", err=True)
     shared = None
     if from_digests:

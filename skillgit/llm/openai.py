@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 
 from skillgit.llm.base import Completion, EngineSettings, EngineUnavailable, T
-from skillgit.llm.http import JsonHttpClient, RetryPolicy
+from skillgit.llm.http import JsonHttpClient
 from skillgit.llm.structured import (
     Attempt,
     complete_with_repair,
@@ -24,6 +24,7 @@ from skillgit.llm.structured import (
     schema_name,
     usage_from,
 )
+from skillgit.retry import RetryPolicy
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 DEFAULT_MODEL = "gpt-4.1-mini"

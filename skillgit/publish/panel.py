@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from skillgit.github.models import Issue, PullRequest
+from skillgit.forge.models import Issue, PullRequest
 from skillgit.gitops import GitRepo
 from skillgit.interrupts import deferred
 from skillgit.publish.body import render_title
@@ -154,7 +154,7 @@ def write_dashboard(repo: GitRepo, writes: Writes, panel: Panel, branches: list[
             pulls[out.branch] = OpenPull(out.number, out.branch, title)
         elif out.status in ("closed", "merged", "rejected"):
             pulls.pop(out.branch, None)
-    repo_url = f"{writes.client.http.settings.server_url.rstrip('/')}/{writes.client.repo}"
+    repo_url = writes.client.web_url
     view = View(max_open=options.max_open, open_pulls=list(pulls.values()), waiting=waiting,
                 candidates=candidates, rejections=ledger.rejected,
                 pr_prefix=f"{repo_url}/pull/", usage=options.usage,

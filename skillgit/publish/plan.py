@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from skillgit.github.client import GitHubClient
-from skillgit.github.errors import GitHubError
-from skillgit.github.models import PullRequest
+from skillgit.forge.errors import ForgeError
+from skillgit.forge.models import PullRequest
+from skillgit.forge.protocol import Forge
 from skillgit.gitops import GitRepo
 from skillgit.publish.body import parse_fingerprint
 from skillgit.publish.closed import ClosedPull, sessions_of, with_rejection
@@ -25,7 +25,7 @@ class Step:
     detail: str = ""
 
 
-def plan(repo: GitRepo, client: GitHubClient, branches: list[LocalBranch],
+def plan(repo: GitRepo, client: Forge, branches: list[LocalBranch],
          open_by_branch: dict[str, PullRequest], slots: int,
          force_open: frozenset[str] = frozenset()) -> list[Step]:
     """One step per branch; an API error on one branch is that branch's `failed` step.
@@ -44,7 +44,7 @@ def plan(repo: GitRepo, client: GitHubClient, branches: list[LocalBranch],
             continue
         try:
             closed = client.pulls_for_branch(local.branch, "closed")
-        except GitHubError as exc:
+        except ForgeError as exc:
             steps.append(Step(local, "failed", detail=str(exc)))
             continue
         last = closed[0] if closed else None

@@ -8,23 +8,17 @@ left alone and a new comment is written.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from skillgit.errors import SkillgitError
-from skillgit.github.client import GitHubClient, Upserted
-from skillgit.github.models import IssueComment
-from skillgit.github.repo import RepoRef
+from skillgit.forge.models import IssueComment
+from skillgit.forge.protocol import Forge, Upserted
 from skillgit.review.summary import COMMENT_MARKER
 
 
-def post_comment(client: GitHubClient, number: int, body: str) -> tuple[IssueComment, Upserted]:
+def post_comment(client: Forge, number: int, body: str) -> tuple[IssueComment, Upserted]:
     if not body.startswith(COMMENT_MARKER):
         raise ValueError("the comment body must start with its marker")
-    me = _own_login(client)
+    me = client.own_login()
     found = None
-    for item in client.http.paginate(f"{client.repo.api_path}/issues/{int(number)}/comments",
-                                     needs="Pull requests: read and write"):
-        comment = IssueComment.model_validate(item)
+    for comment in client.comments(number):
         if (comment.body or "").startswith(COMMENT_MARKER) and comment.user is not None and (
                 comment.user.type == "Bot" or comment.user.login.endswith("[bot]")
                 or (me is not None and comment.user.login.lower() == me.lower())):
@@ -35,25 +29,3 @@ def post_comment(client: GitHubClient, number: int, body: str) -> tuple[IssueCom
     if found.body == body:
         return found, "unchanged"
     return client.update_comment(found.id, body), "updated"
-
-
-def _own_login(client: GitHubClient) -> str | None:
-    """The token's user (a personal or fine-grained token); None for an Actions or App
-    installation token, which cannot ask."""
-    try:
-        data = client.http.get_object("/user")
-    except SkillgitError:
-        return None
-    login = data.get("login")
-    return login if isinstance(login, str) else None
-
-
-def repository(environ: Mapping[str, str], remote_url: str | None) -> RepoRef:
-    """OWNER/NAME from `$GITHUB_REPOSITORY`, else from the remote's URL."""
-    named = environ.get("GITHUB_REPOSITORY")
-    if named:
-        return RepoRef.parse(named, source="GITHUB_REPOSITORY")
-    if remote_url is None:
-        raise SkillgitError("cannot tell the GitHub repository: set GITHUB_REPOSITORY or add "
-                            "an `origin` remote")
-    return RepoRef.from_remote_url(remote_url)

@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 from test_propose import digest, run
 
 from skillgit.gitops import GitError, GitRepo
@@ -75,13 +76,13 @@ def test_a_run_waits_for_a_held_lock(repo: Path, monkeypatch: pytest.MonkeyPatch
     digests = [digest(i, corrections=(PNPM,)) for i in (1, 2)]
     outcome: list[object] = []
     try_lock = lock._try_lock
-    refused: list[Path] = []
+    refused: list[FileLock] = []
     waiting = threading.Event()
 
-    def observed(path: Path) -> int | None:
-        fd = try_lock(path)
+    def observed(held: FileLock) -> FileLock | None:
+        fd = try_lock(held)
         if fd is None:
-            refused.append(path)
+            refused.append(held)
             if len(refused) == 3:  # it found the lock held and kept trying
                 waiting.set()
         return fd

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from skillgit.cli import main
 from skillgit.demo.run import create_repo
@@ -256,8 +257,8 @@ def test_a_signal_while_taking_the_lock_leaves_no_lock_file(
     repo, _ = setup
     try_lock = lock._try_lock
 
-    def signalled_meanwhile(path: Path) -> int | None:
-        fd = try_lock(path)
+    def signalled_meanwhile(held: FileLock) -> FileLock | None:
+        fd = try_lock(held)
         os.kill(os.getpid(), sig)
         return fd
 
