@@ -5,7 +5,10 @@ entry per rejected skill. Each test runs the real command against the local stan
 
 from __future__ import annotations
 
+import json
+
 from publish_world import World
+from pushkit import REVIEWER
 
 from skillgit.gitops import GitRepo
 from skillgit.wire.ledger import load_ledger
@@ -60,6 +63,16 @@ def test_the_pr_states_how_many_sessions_the_evidence_spans(world: World) -> Non
     status(world)
     [pull] = world.pulls()
     assert "learned from 7 coding-agent sessions" in str(pull["body"])
+
+
+def test_a_local_branch_someone_else_committed_to_is_not_pushed_and_says_why(
+        world: World) -> None:
+    world.propose("pnpm", FP1, identity=REVIEWER)
+    run = world.publish("--json")
+    [outcome] = json.loads(run.out)["outcomes"]
+    assert (outcome["branch"], outcome["status"]) == ("skillgit/new/pnpm", "foreign")
+    assert "not made by skillgit" in outcome["detail"]
+    assert world.remote("skillgit/new/pnpm") is None and world.pulls() == []
 
 
 def test_a_skill_rejected_twice_has_one_ledger_entry_the_newest(world: World) -> None:
