@@ -75,6 +75,18 @@ def test_a_local_branch_someone_else_committed_to_is_not_pushed_and_says_why(
     assert world.remote("skillgit/new/pnpm") is None and world.pulls() == []
 
 
+def test_a_new_proposal_on_a_merged_branch_opens_a_new_pull_request(world: World) -> None:
+    """The PR was merged, then `mine` wrote a new proposal under the same branch name before
+    publish ran again: it is a new proposal, not the merged one (whose branch would go)."""
+    world.propose("pnpm", FP1)
+    status(world)
+    [pull] = world.pulls()
+    world.github.state.merge_pull(int(str(pull["number"])))
+    newer = world.propose("pnpm", FP2, sessions=9)
+    assert status(world) == {"skillgit/new/pnpm": "opened"}
+    assert world.local("skillgit/new/pnpm") == newer == world.remote("skillgit/new/pnpm")
+
+
 def test_a_skill_rejected_twice_has_one_ledger_entry_the_newest(world: World) -> None:
     world.propose("pnpm", FP1, sessions=3)
     status(world)
