@@ -62,7 +62,23 @@ def test_the_pr_states_how_many_sessions_the_evidence_spans(world: World) -> Non
     world.propose("pnpm", FP1, sessions=7)
     status(world)
     [pull] = world.pulls()
-    assert "learned from 7 coding-agent sessions" in str(pull["body"])
+    assert "skillgit adds a new skill **pnpm**, learned from 7 coding-agent sessions" in str(
+        pull["body"])
+
+
+def test_a_proposal_whose_evidence_did_not_grow_since_its_pr_was_closed_stays_out(
+        world: World) -> None:
+    world.propose("pnpm", FP1, sessions=3)
+    status(world)
+    [pull] = world.pulls()
+    world.github.state.close_pull(int(str(pull["number"])))
+    status(world)
+    world.propose("pnpm", FP2, sessions=4)               # one more session: not material
+    run = world.publish("--json")
+    [outcome] = json.loads(run.out)["outcomes"]
+    assert outcome["status"] == "rejected"
+    assert "has not grown materially" in outcome["detail"]
+    assert world.pulls() == []
 
 
 def test_a_local_branch_someone_else_committed_to_is_not_pushed_and_says_why(
