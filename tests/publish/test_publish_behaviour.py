@@ -103,6 +103,20 @@ def test_a_new_proposal_on_a_merged_branch_opens_a_new_pull_request(world: World
     assert world.local("skillgit/new/pnpm") == newer == world.remote("skillgit/new/pnpm")
 
 
+def test_evidence_grown_since_a_close_publish_had_not_seen_reopens_linking_it(
+        world: World) -> None:
+    """The PR of a 3-session proposal was closed; before publish saw it, `mine` rewrote the
+    branch with 5 sessions (grown materially from the closed one's 3): a new PR opens."""
+    world.propose("pnpm", FP1, sessions=3)
+    status(world)
+    [closed] = world.pulls()
+    world.github.state.close_pull(int(str(closed["number"])))
+    world.propose("pnpm", FP2, sessions=5)
+    assert status(world) == {"skillgit/new/pnpm": "opened"}
+    [pull] = world.pulls()
+    assert str(closed["html_url"]) in str(pull["body"])
+
+
 def test_a_skill_rejected_twice_has_one_ledger_entry_the_newest(world: World) -> None:
     world.propose("pnpm", FP1, sessions=3)
     status(world)
