@@ -29,7 +29,7 @@ def history_of(repo: Path) -> SkillHistory:
 
 
 def session(*uses: SkillUse, feedback_turns: tuple[int, ...] = (),
-            started: datetime = T0) -> Digest:
+            started: datetime | None = T0) -> Digest:
     return Digest.model_validate({
         "agent": "claude-code", "session_id": "11111111-2222-4333-8444-555555555555",
         "started_at": started, "main_dir": ".", "n_user_turns": 8, "engine": "heuristic",
@@ -76,7 +76,19 @@ def test_a_copy_kept_under_two_names_counts_for_the_name_invoked(tmp_path: Path)
     for invoked in ("ship", "deploy"):
         [item] = attribute_digest(history, session(SkillUse(
             skill=invoked, turn=1, at=T0 + timedelta(days=1), content_sha=key)), 3)
-        assert (item.skill, item.matched_by) == (invoked, "content")
+        assert (item.skill, item.matched_by, item.in_repo) == (invoked, "content", True)
+    [elsewhere] = attribute_digest(history, session(SkillUse(skill="not-ours", turn=1)), 3)
+    assert (elsewhere.version, elsewhere.matched_by, elsewhere.in_repo) == (None, "none", False)
+
+
+def test_an_invocation_of_unknown_time_used_the_newest_version(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "r")
+    commit(repo, T0, {"skills/deploy/SKILL.md": md("deploy", "one")}, "v1")
+    newest = commit(repo, T0 + timedelta(days=2),
+                    {"skills/deploy/SKILL.md": md("deploy", "two")}, "v2")
+    [item] = attribute_digest(history_of(repo), session(SkillUse(skill="deploy", turn=1),
+                                                        started=None), 3)
+    assert item.version is not None and item.version.commit == newest
 
 
 def test_a_window_runs_past_another_skills_invocation_but_not_its_own(tmp_path: Path) -> None:
