@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from skillgit.gitops import FileChange, GitRepo
+from skillgit.gitops import FileChange, GitError, GitRepo
 from skillgit.wire.branches import is_proposal_branch, resolve_base
 from skillgit.wire.commit import (
     DEFAULT_IDENTITY,
@@ -90,6 +90,39 @@ def test_the_base_is_the_checked_out_branch_then_main(repo: Path) -> None:
         assert resolve_base(g, "main") == ("main", g.resolve("main"))
     assert is_proposal_branch("skillgit/update/pnpm")
     assert not is_proposal_branch("skillgit/ledger")
+
+
+def test_a_detached_head_is_the_base_and_a_missing_base_is_named(repo: Path,
+                                                                 tmp_path: Path) -> None:
+    git(repo, "checkout", "-q", "--detach", "main")
+    with GitRepo(repo) as g:
+        assert resolve_base(g, None) == ("HEAD", g.resolve("main"))
+        with pytest.raises(GitError, match="base branch 'nope' does not exist"):
+            resolve_base(g, "nope")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    git(empty, "init", "-q", "-b", "main")
+    with GitRepo(empty) as g, pytest.raises(GitError, match="at least one commit, or pass"):
+        resolve_base(g, None)
+    git(repo, "checkout", "-q", "main")
+    with GitRepo(repo) as g:                     # `--base HEAD` on a branch: that commit
+        assert resolve_base(g, "HEAD") == ("HEAD", g.resolve("main"))
+
+
+def test_a_rejection_is_found_by_its_candidate_under_another_name() -> None:
+    ledger = Ledger(rejected=[Rejection(kind="new", skill="pnpm", fingerprint="ab" * 8,
+                                        sessions=4, candidate="use pnpm")])
+    assert ledger.blocks("new", "use-pnpm-always", 4, candidate="use pnpm")
+    assert not ledger.blocks("new", "yarn", 4, candidate="use yarn")
+
+
+def test_unrejecting_remembers_each_closed_pr_once() -> None:
+    url = "https://github.com/o/r/pull/7"
+    kept = Rejection(kind="new", skill="pnpm", fingerprint="ab" * 8, sessions=4, pr_url=url)
+    by_hand = Rejection(kind="new", skill="yarn", fingerprint="cd" * 8, sessions=2)
+    ledger = Ledger(rejected=[kept, by_hand], unrejected=[url])
+    after = ledger.without([kept, by_hand])
+    assert after.rejected == [] and after.unrejected == [url]
 
 
 def test_a_rejection_blocks_only_its_own_kind_until_the_evidence_grows() -> None:
