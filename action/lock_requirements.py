@@ -57,7 +57,8 @@ def main() -> int:
         locked = Path(scratch) / "requirements.txt"
         subprocess.run([uv, "pip", "compile", str(pyproject), str(build_in), "--universal",
                         "--python-version", "3.10", "--generate-hashes", "--no-header",
-                        "--no-annotate", "--quiet", "-o", str(locked)],
+                        "--no-annotate", "--quiet", "--fork-strategy", "fewest",
+                        "-o", str(locked)],
                        cwd=PROJECT, check=True)
         OUTPUT.write_text(HEADER + locked.read_text("utf-8"), encoding="utf-8")
     print(f"wrote {OUTPUT.relative_to(PROJECT)}")

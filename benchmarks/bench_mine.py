@@ -41,11 +41,11 @@ from skillgit.distill.cache import DigestCache
 from skillgit.distill.heuristic import HeuristicEngine
 from skillgit.distill.run import DistillOptions, distill_sessions
 from skillgit.gitops import GitRepo
-from skillgit.mine.ledger import Ledger
 from skillgit.mine.propose import propose
 from skillgit.mine.run import MineOptions, mine_digests
 from skillgit.redact import Redactor
 from skillgit.transcripts.discover import SessionQuery
+from skillgit.wire.ledger import Ledger
 
 TOOLS = ["pnpm", "uv", "ruff", "podman", "vitest", "biome", "bun", "poetry", "nox", "just"]
 OTHERS = ["npm", "pip", "flake8", "docker", "jest", "eslint", "node", "pipenv", "tox", "make"]
@@ -132,7 +132,8 @@ def write_fifty(repo: Path, redactor: Redactor) -> tuple[float, int]:
         found = propose(git, git.resolve("main"), digests, max_proposals=50,
                         ledger=Ledger(), redactor=redactor)
         began = time.perf_counter()
-        from skillgit.mine.write import DEFAULT_IDENTITY, write_proposal
+        from skillgit.mine.write import write_proposal
+        from skillgit.wire.commit import DEFAULT_IDENTITY
         base = git.resolve("main")
         for proposal in found.proposals:
             write_proposal(git, proposal, base, DEFAULT_IDENTITY)

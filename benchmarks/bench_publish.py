@@ -25,10 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "publish"
 from github_server import GitHubStub
 from gitserver import GitHttpServer
 
+from skillgit.github.connect import connect
 from skillgit.gitops import FileChange, GitRepo
-from skillgit.mine.write import DEFAULT_IDENTITY
 from skillgit.publish.lifecycle import run_publish
 from skillgit.publish.model import PublishOptions, PublishResult
+from skillgit.wire.commit import DEFAULT_IDENTITY
 
 
 def git(cwd: Path, *args: str) -> str:
@@ -60,7 +61,7 @@ def measure(repo: Path, github: GitHubStub, n: int, label: str) -> PublishResult
     github.reset_log()
     options = PublishOptions(max_open=n, reviewers=["alice"], dashboard=False)
     start = time.perf_counter()
-    result = run_publish(repo, options, os.environ)
+    result = run_publish(repo, options, lambda git: connect(git, options.remote, os.environ))
     wall = time.perf_counter() - start
     calls = len(github.log)
     writes = len(github.writes)

@@ -2,15 +2,17 @@
 
     python benchmarks/mutation_run.py [--area AREA]... [--list] [--max-per-function N]
 
-    AREA: gate, validator, lock, ledger, redactor, composer, table or slips
+    AREA: gate, validator, lock, ledger, redactor, composer, table, publish, share,
+          attribution, wire or slips
 
 Not part of the test suite (it is slow: one pytest run per mutant). For every target
 function it derives one-line mutants mechanically (a comparison flipped or loosened, `and`
 and `or` swapped, a `not` dropped, a constant moved by one, `min`/`max` swapped, a regex
-quantifier doubled), plus the five slips issue 18 names (`slips`). Each mutant is applied
-to the source file, the area's tests run (`pytest -x`), and the file is restored (always,
-also on Ctrl-C). A mutant is *killed* when the tests fail, *survives* when they pass.
-Prints one line per mutant and the survivors at the end; exit 1 when a slip survives.
+quantifier doubled), plus the named slips of issues 18, 23 and 29 (`slips`). Each mutant is
+applied to the source file, the area's tests run (`pytest -x`), and the file is restored
+(always, also on Ctrl-C). A mutant is *killed* when the tests fail, *survives* when they pass.
+Prints one line per mutant, the score per area (slips and derived mutants apart) and the
+survivors at the end; exit 1 when a slip survives. Scores measured: benchmarks/mutation_scores.md.
 """
 
 from __future__ import annotations
@@ -44,11 +46,11 @@ AREAS: dict[str, tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]
              ("tests/mine/test_core_boundaries.py", "tests/mine/test_propose.py")),
     "validator": ((("skillgit/skills/spec_rules.py", ("_check_name", "_check_description")),),
                   ("tests/skills/test_name_directory_case.py", "tests/skills/test_rules.py")),
-    "lock": ((("skillgit/mine/lock.py", ("repo_lock", "_try_lock", "writing")),),
+    "lock": ((("skillgit/wire/lock.py", ("repo_lock", "_try_lock", "writing")),),
              ("tests/mine/test_core_boundaries.py",
               "tests/mine/test_write.py::test_two_runs_at_once_do_not_corrupt_refs",
               "tests/mine/test_fault_writes.py")),
-    "ledger": ((("skillgit/mine/ledger.py", ("blocks", "find")),),
+    "ledger": ((("skillgit/wire/ledger.py", ("blocks", "find")),),
                ("tests/mine/test_core_boundaries.py", "tests/mine/test_propose.py")),
     "redactor": ((("skillgit/redact/rules.py", ("TOKEN_RULES",)),),
                  ("tests/redact/test_redact_kinds.py", "tests/redact/test_secret_kinds.py",
@@ -71,19 +73,44 @@ AREAS: dict[str, tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]
                ("skillgit/safety/lookalike.py", ("is_known", "imitates", "bare_name"))),
               ("tests/safety/test_effects.py", "tests/safety/test_injection_sweep2.py",
                "tests/safety/test_injection_ordinary.py")),
+    # issue 29: the newer areas, each against its behaviour tests and the nearest others
+    "publish": ((("skillgit/publish/plan.py", ("plan",)),
+                 ("skillgit/publish/body.py", ("parse_fingerprint", "_summary")),
+                 ("skillgit/publish/closed.py", ("with_rejection", "sessions_of")),
+                 ("skillgit/publish/panel.py", ("write_dashboard",))),
+                ("tests/publish/test_publish_behaviour.py", "tests/publish/test_body.py",
+                 "tests/publish/test_dashboard_panel.py", "tests/publish/test_publish_e2e.py")),
+    "share": ((("skillgit/share/gate.py", ("for_sharing", "shared_session_id", "gate_findings",
+                                           "shared_main_dir")),
+               ("skillgit/share/shared.py", ("merge",))),
+              ("tests/share/test_share_behaviour.py", "tests/share/test_share_parts.py",
+               "tests/share/test_untrusted_refs.py")),
+    "attribution": ((("skillgit/attribution/history.py", ("at", "by_content")),
+                     ("skillgit/attribution/outcome.py", ("window_bounds", "_inside")),
+                     ("skillgit/attribution/attribute.py", ("repo_name", "resolve"))),
+                    ("tests/attribution/test_attribution_behaviour.py",
+                     "tests/attribution/test_history.py", "tests/attribution/test_outcome.py",
+                     "tests/attribution/test_invocations.py")),
+    "wire": ((("skillgit/wire/commit.py", ("trailer_lines", "parse_trailers", "resolve_identity",
+                                           "made_by_skillgit")),
+              ("skillgit/wire/ledger.py", ("grown", "find", "without", "blocks")),
+              ("skillgit/wire/branches.py", ("resolve_base",))),
+             ("tests/test_wire.py", "tests/mine/test_write.py", "tests/mine/test_propose.py",
+              "tests/publish/test_push_ledger.py")),
 }
-# The five slips of issue 18: (area, file, exact old text, new text, what it does).
+# The named slips: (area, file, exact old text, new text, what it does).
 SLIPS: tuple[tuple[str, str, str, str, str], ...] = (
     ("gate", "skillgit/mine/judge.py", "n = len(c.sessions)", "n = len(c.signals)",
      "the gate counts signals instead of sessions"),
     ("validator", "skillgit/skills/spec_rules.py", "if value != skill.directory_name:",
      "if value.lower() != skill.directory_name.lower():",
      "a case-insensitive name/directory check"),
-    ("lock", "skillgit/mine/run.py", "with writing(repo, branches, options.lock_wait_seconds):",
+    ("lock", "skillgit/mine/run.py",
+     "with writing(repo, [*branches, *ledger], options.lock_wait_seconds):",
      "with __import__('contextlib').nullcontext():", "mine writes without taking the lock"),
-    ("ledger", "skillgit/mine/ledger.py", "entry.sessions + 2", "entry.sessions + 1",
+    ("ledger", "skillgit/wire/ledger.py", "max(before + 2,", "max(before + 1,",
      "the ledger re-proposes at +1 session instead of +2"),
-    ("lock", "skillgit/mine/lock.py", "with repo_lock(repo.control_dir, wait_seconds):",
+    ("lock", "skillgit/wire/lock.py", "with repo_lock(repo.control_dir, wait_seconds):",
      "with repo_lock(repo.work_tree or repo.control_dir, wait_seconds):",
      "the lock file is created in the work tree"),
     # issue 23: isolation slips
@@ -111,6 +138,80 @@ SLIPS: tuple[tuple[str, str, str, str, str], ...] = (
     ("composer", "skillgit/distill/run.py",
      "digest = with_sources(digest, job.conversation)", "pass",
      "a quote cut from an unsafe turn is screened without it"),
+    # issue 29: publish/
+    ("publish", "skillgit/publish/plan.py", "key=lambda s: (-s.local.sessions, s.local.branch))",
+     "key=lambda s: (s.local.sessions, s.local.branch))",
+     "the --max-open slots go to the proposals with the least evidence"),
+    ("publish", "skillgit/publish/panel.py", "newest = max(ours,", "newest = min(ours,",
+     "the dashboard reads the oldest mine run"),
+    ("publish", "skillgit/publish/body.py", "return found[-1] if found else None",
+     "return found[0] if found else None", "the first fingerprint marker of a body wins"),
+    ("publish", "skillgit/publish/body.py",
+     "count = max(sessions or 0, len(proposal.verdict.candidate.sessions))",
+     "count = len(proposal.verdict.candidate.sessions)",
+     "the PR body counts only the sessions its quotes show"),
+    ("publish", "skillgit/publish/closed.py",
+     "kept = [r for r in ledger.rejected if (r.kind, r.skill) != (closed.kind, closed.skill)]",
+     "kept = list(ledger.rejected)", "a skill rejected again keeps its older ledger entry"),
+    ("publish", "skillgit/publish/plan.py",
+     "for step in [s for s in opening if s.local.branch not in force_open][slots:]:",
+     "for step in opening[slots:]:", "the dashboard's 'open now' waits for a --max-open slot"),
+    # issue 29: share/
+    ("share", "skillgit/share/gate.py",
+     "opening = digest.opening if digest.opening and _HEX.fullmatch(digest.opening) else None",
+     "opening = digest.opening", "a session's opening text is shared as it is"),
+    ("share", "skillgit/share/gate.py",
+     'exclude={"opening", "started_at"})', 'exclude={"opening", "started_at", "tasks"})',
+     "the privacy gate does not scan the tasks"),
+    ("share", "skillgit/share/gate.py", "if _HOME_LEFT.search(text):",
+     "if _HOME_LEFT.match(text):", "the home-path check sees a home path only at the start"),
+    ("share", "skillgit/share/gate.py", "if _SAFE_SESSION.fullmatch(session_id):",
+     "if _SAFE_SESSION.match(session_id):", "a session id that is a path is kept unhashed"),
+    ("share", "skillgit/share/gate.py",
+     'for key in ("topics", "tasks", "env_feedback", "user_feedback")}',
+     'for key in ("topics", "env_feedback", "user_feedback")}',
+     "the tasks' paths are not made project-relative"),
+    ("share", "skillgit/share/gate.py",
+     "return candidate if relative_inside(candidate) and PATH_MARKER not in candidate else None",
+     "return candidate if relative_inside(candidate) else None",
+     "a main_dir outside the project is shared as [path]"),
+    # issue 29: attribution/
+    ("attribution", "skillgit/attribution/history.py",
+     "at = bisect.bisect_right([v.since for v in chain], when)",
+     "at = bisect.bisect_left([v.since for v in chain], when)",
+     "a session at the very second a version landed gets the version before"),
+    ("attribution", "skillgit/attribution/history.py", "best = named or matches",
+     "best = matches", "a copy under two names counts for the first name"),
+    ("attribution", "skillgit/attribution/outcome.py",
+     "if other.skill == use.skill and other.turn > use.turn:", "if other.turn > use.turn:",
+     "a window ends at another skill's invocation"),
+    ("attribution", "skillgit/attribution/attribute.py",
+     'return name, history.at(name, use.at or when), "time", True',
+     'return name, history.at(name, when), "time", True',
+     "the version is looked up at the session's start, not at the invocation"),
+    ("attribution", "skillgit/attribution/history.py", "if at == 0:", "if at < 0:",
+     "a session before the skill existed gets its newest version"),
+    ("attribution", "skillgit/attribution/history.py",
+     "return found if found.blob is not None else None", "return found",
+     "a session after the skill was removed gets the removal as its version"),
+    # issue 29: the wire format
+    ("wire", "skillgit/wire/commit.py", 'if sep and key.startswith("Skillgit-"):', "if sep:",
+     "any `Key: value` line of the last paragraph is read as a trailer"),
+    ("wire", "skillgit/wire/commit.py", "and len(info.parents) == 1)",
+     "and len(info.parents) >= 1)", "a merge commit passes for skillgit's own"),
+    ("wire", "skillgit/wire/commit.py",
+     'return [f"{key}: {values[key]}" for key in TRAILER_KEYS if key in values]',
+     'return [f"{key}: {value}" for key, value in sorted(values.items())]',
+     "trailers are written in another order than the table's"),
+    ("wire", "skillgit/wire/ledger.py",
+     "if entry.kind == kind and (entry.skill == skill",
+     "if (entry.skill == skill", "a rejected new skill also blocks its update"),
+    ("wire", "skillgit/wire/branches.py",
+     'candidates = [base] if base else [repo.current_branch(), "main", "master"]',
+     'candidates = [base] if base else ["main", "master", repo.current_branch()]',
+     "the base is main even when another branch is checked out"),
+    ("wire", "skillgit/wire/commit.py", "and info.committer.startswith(identity)", "",
+     "a commit someone else committed passes for skillgit's own"),
 )
 _OPERATORS: tuple[tuple[str, str, str], ...] = (
     (r" == ", " != ", "== -> !="), (r" != ", " == ", "!= -> =="),
@@ -233,6 +334,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.list:
         print(f"\n{len(mutants) - len(survivors)} of {len(mutants)} mutants killed; "
               f"{len(survivors)} survived")
+        for area in dict.fromkeys(m.area for m in mutants):
+            total = sum(1 for m in mutants if m.area == area)
+            lived = sum(1 for m in survivors if m.area == area)
+            print(f"  {area:<18} {total - lived} of {total} killed")
         for mutant in survivors:
             print(f"  {mutant.area} {mutant.path}:{mutant.line} {mutant.why}: "
                   f"{mutant.new.strip()}")

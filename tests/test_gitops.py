@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from skillgit.gitops import FileChange, GitError, GitRepo
-from skillgit.mine.lock import repo_lock
+from skillgit.wire.lock import repo_lock
 
 AUTHOR = "skillgit <skillgit@users.noreply.invalid>"
 

@@ -20,22 +20,24 @@ LAYERS: list[set[str]] = [
     {"__main__", "cli"},
     {"demo", "init", "eval",       # init: writes config, workflow, pre-commit entry
      "jobsummary"},                # the Action's job summary and outputs, from the JSON
-    {"publish", "review", "share",   # PR lifecycle, PR body, push; review: diff → findings;
-     "charts",                       # share: digest refs (uses publish's push); charts:
-                                     # Mermaid and skill use (job summary and dashboard)
+    {"publish", "review",            # PR lifecycle, PR body, push; review: diff → findings;
+     "charts",                       # charts: Mermaid and skill use (job summary, dashboard)
      "verify"},                      # replay → measured effect (its trailer: PR body, publish)
     {"mine"},
+    {"share"},                     # digest refs: a source for mine, like transcripts
     {"judge"},                     # the model judge: below mine, above the engines
     {"attribution"},               # invocation → skill version, outcome windows, stats
     {"distill"},                   # the rules and the engines that run them
     {"llm"},                       # model backends only
     {"skills", "transcripts", "report"},
     {"github"},                    # the only GitHub client; imports nothing from above
+    {"forge"},                     # the forge protocol, its answers and errors (github: the first)
+    {"wire"},                      # the proposal's wire format: trailers, ledger, branches, lock
     # Below both producers and consumers: the git side, redaction, config, shared data types.
-    {"gitops", "gitobjects", "gitdiff", "gitremote", "interrupts", "printable", "redact",
+    {"gitops", "gitobjects", "gitremote", "interrupts", "printable", "redact",
      "config", "config_docs", "config_layers", "yamlload",
      "digest",
-     "proposal", "safety", "tokens", "errors", "hints", "wording", "stages", "<root>"},
+     "proposal", "safety", "tokens", "errors", "hints", "wording", "stages", "retry", "<root>"},
 ]
 RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
 
@@ -97,6 +99,52 @@ def test_every_unit_has_a_layer() -> None:
 
 def test_imports_point_down() -> None:
     assert upward_imports() == []
+
+
+# Only these drive `mine` from above it: the CLI, and the two harnesses that run the whole
+# pipeline on a repository they build (the demo; eval over labelled sets). Everyone else that
+# reads what `mine` writes (publish, review, share, charts, init, the job summary) reads the
+# wire format (`skillgit.wire`), which sits below both.
+DRIVE_MINE = {"__main__", "cli", "demo", "eval"}
+# dulwich is the git layer's business (design.md: "dulwich is used only in the git layer").
+GIT_LAYER = {"gitops", "gitobjects", "gitremote"}
+
+
+def units_importing(name: str) -> dict[str, list[str]]:
+    """unit → ["path:line", ...] of every import of `name` (or a module below it)."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        unit = unit_of(module_name(path)[0])
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
+                     else [])
+            if any(n == name or n.startswith(name + ".") for n in names):
+                found.setdefault(unit, []).append(f"{path.relative_to(PACKAGE.parent)}:"
+                                                  f"{getattr(node, 'lineno', 0)}")
+    return found
+
+
+def test_nothing_above_mine_imports_it_but_the_cli_and_the_harnesses() -> None:
+    above = {unit for unit, rank in RANK.items() if rank < RANK["mine"]}
+    wrong = {unit: where for unit, where in units_importing("skillgit.mine").items()
+             if unit in above - DRIVE_MINE}
+    assert wrong == {}, "read the wire format from skillgit.wire, not skillgit.mine"
+    for unit in ("publish", "review", "share"):
+        assert unit not in units_importing("skillgit.mine")
+
+
+def test_publish_and_review_speak_only_to_the_forge_protocol() -> None:
+    """The CLI builds the GitHub forge and hands it down (design.md, "a forge protocol")."""
+    users = units_importing("skillgit.github")
+    assert {"publish", "review"} & set(users) == set(), users
+    assert "cli" in users, "the check found no import of skillgit.github at all"
+
+
+def test_dulwich_is_imported_only_by_the_git_layer() -> None:
+    users = units_importing("dulwich")
+    assert set(users) - GIT_LAYER == set(), {u: users[u] for u in set(users) - GIT_LAYER}
+    assert users, "the check found no dulwich import at all: it is looking in the wrong place"
 
 
 def test_llm_imports_no_distill_mine_or_cli() -> None:

@@ -86,9 +86,9 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
     from skillgit.distill.run import DistillOptions
     from skillgit.judge.select import make_judge
     from skillgit.mine.run import MineOptions, dry_run_text, run_mine
-    from skillgit.mine.write import resolve_identity
     from skillgit.redact import Redactor
     from skillgit.transcripts.discover import SessionQuery
+    from skillgit.wire.commit import resolve_identity
 
     if skills_dir is not None and not skills_dir_is_inside(skills_dir):
         raise click.BadParameter(SKILLS_DIR_RULE, param_hint="'--skills-dir'")
@@ -113,12 +113,16 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
         click.echo(f"skillgit: warning: {printable(message)}", err=True)
 
     if not dry_run:  # a PR closed unmerged since the last publish is a "no" to honour now
+        from skillgit.github.connect import for_remote
         from skillgit.publish.forge_closed import learn_closed
-        for note in learn_closed(repo_path, options.remote, os.environ, options.identity):
+        for note in learn_closed(repo_path, options.remote,
+                                 lambda target: for_remote(target, os.environ),
+                                 options.identity):
             click.echo(f"skillgit: {printable(note)}", err=True)
     shared = None
     if from_digests:
-        from skillgit.share.run import local_sessions, mine_shared
+        from skillgit.mine.from_digests import mine_shared
+        from skillgit.share.run import local_sessions
         local = local_sessions(engine, query, distill, redactor, None, warn) \
             if source is not None else None
         with stages.listening(progress):

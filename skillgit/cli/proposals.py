@@ -13,9 +13,9 @@ from skillgit.config import load_config
 from skillgit.errors import EXIT_OK
 from skillgit.gitops import GitRepo
 from skillgit.mine import lifecycle
-from skillgit.mine.run import resolve_base
-from skillgit.mine.write import parse_trailers, resolve_identity
 from skillgit.printable import json_printable, printable
+from skillgit.wire.branches import resolve_base
+from skillgit.wire.commit import parse_trailers, resolve_identity
 
 _REPO = click.option("--repo", "repo_path", default=".", show_default=True,
                      type=click.Path(exists=True, file_okay=False),

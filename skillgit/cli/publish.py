@@ -78,10 +78,11 @@ def publish(remote: str | None, repo: str | None, base: str | None, max_open: in
     """
     from skillgit.charts.usage import load_usage
     from skillgit.config import config_path, load_config
-    from skillgit.mine.write import resolve_identity
+    from skillgit.github.connect import connect
     from skillgit.publish.lifecycle import run_publish
     from skillgit.publish.model import PublishOptions
     from skillgit.publish.report import result_json, result_lines
+    from skillgit.wire.commit import resolve_identity
 
     here = Path.cwd()
     config = load_config(cwd=here)
@@ -103,7 +104,9 @@ def publish(remote: str | None, repo: str | None, base: str | None, max_open: in
         token_env_key="--token-env" if token_env else "publish.token_env",
         identity=resolve_identity(None, os.environ, config.mine.identity),
         run_url=run_url(os.environ), usage=usage)
-    result = run_publish(here, options, os.environ)
+    result = run_publish(here, options, lambda git: connect(
+        git, options.remote, os.environ, repo_name=options.repo, token_env=options.token_env,
+        token_env_key=options.token_env_key))
     if as_json:
         click.echo(json_printable(json.dumps(versioned(result_json(result)))))
     else:

@@ -40,13 +40,15 @@ def review(base: str | None, head: str | None, output_format: str, as_json: bool
 
     Exit status: 0 no errors in the touched skills, 1 errors, 2 usage error.
     """
+    from skillgit.github.connect import for_pull_request
     from skillgit.review.command import ReviewOptions, run_review
     from skillgit.review.render import RENDERERS, summary_line
 
     output_format = chosen_format(output_format, as_json)
     options = ReviewOptions(base=base, head=head, summary=summary_path, comment=comment,
                             pr=pr_number, token_env=token_env)
-    outcome = run_review(Path.cwd(), options, os.environ)
+    outcome = run_review(Path.cwd(), options, os.environ,
+                         lambda remote_url: for_pull_request(os.environ, remote_url, token_env))
     RENDERERS[output_format](outcome.result, sys.stdout)
     if output_format != "json":
         click.echo(f"skillgit: {printable(summary_line(outcome.result))}", err=True)

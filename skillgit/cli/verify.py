@@ -58,12 +58,12 @@ def verify(branches: tuple[str, ...], source: Path | None, agents: tuple[str, ..
     from skillgit.config import load_config
     from skillgit.gitops import GitRepo
     from skillgit.judge.model_judge import judge_label
-    from skillgit.mine.write import resolve_identity
     from skillgit.redact import Redactor
     from skillgit.transcripts.discover import SessionQuery, iter_conversations
     from skillgit.verify.cache import VerifyCache, default_verify_dir
     from skillgit.verify.run import VerifyOptions, pick_branches
     from skillgit.verify.run import verify as run_verify
+    from skillgit.wire.commit import resolve_identity
 
     config = load_config(cwd=repo_path)
     backend = model_backend(llm_name, model, config)
@@ -125,8 +125,8 @@ def model_backend(llm_name: str | None, model: str | None, config: Config) -> Ba
 def make_verifier(llm_name: str | None, model: str | None, config: Config) -> Verifier:
     """What `skillgit eval --verify-llm` measures with (the config's `verify` settings)."""
     from skillgit.judge.model_judge import judge_label
-    from skillgit.mine.write import resolve_identity
     from skillgit.verify.run import Verifier, VerifyOptions
+    from skillgit.wire.commit import resolve_identity
 
     backend = model_backend(llm_name, model, config)
     section = config.verify

@@ -5,19 +5,16 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from dulwich import porcelain
-from dulwich.refs import Ref
-from dulwich.repo import Repo
-
 from skillgit.demo.scenarios import DEPLOY_SKILL, write_sessions
 from skillgit.distill.cache import DigestCache
 from skillgit.distill.heuristic import HeuristicEngine
 from skillgit.distill.run import DistillResult
 from skillgit.errors import UsageError
+from skillgit.gitobjects.new_repo import create_repository
 from skillgit.mine.run import MineOptions, MineResult, run_mine
-from skillgit.mine.write import DEFAULT_IDENTITY
 from skillgit.redact import Redactor
 from skillgit.transcripts.discover import SessionQuery
+from skillgit.wire.commit import DEFAULT_IDENTITY
 
 README = """\
 # Demo skills repository
@@ -46,12 +43,8 @@ def create_repo(path: Path) -> None:
     (path / "skills" / "deploy-app").mkdir(parents=True)
     (path / "skills" / "deploy-app" / "SKILL.md").write_text(DEPLOY_SKILL, encoding="utf-8")
     (path / "README.md").write_text(README, encoding="utf-8")
-    with Repo.init(str(path)) as repo:
-        repo.refs.set_symbolic_ref(Ref(b"HEAD"), Ref(b"refs/heads/main"))
-        porcelain.add(repo, [str(path / "README.md"),
-                             str(path / "skills" / "deploy-app" / "SKILL.md")])
-        porcelain.commit(repo, message=b"Add the deploy-app skill\n",
-                         author=DEFAULT_IDENTITY.encode(), committer=DEFAULT_IDENTITY.encode())
+    create_repository(path, [path / "README.md", path / "skills" / "deploy-app" / "SKILL.md"],
+                      "Add the deploy-app skill\n", DEFAULT_IDENTITY)
 
 
 def run_demo(where: Path | None = None) -> tuple[Path, DistillResult, MineResult]:

@@ -7,24 +7,22 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from dulwich import porcelain
-from dulwich.refs import Ref
-from dulwich.repo import Repo
-
 from skillgit.distill.cache import DigestCache
 from skillgit.eval.labelled import LabelledSet
 from skillgit.eval.score import Proposed, Score, Turned, score
+from skillgit.gitobjects.new_repo import create_repository
 from skillgit.gitops import GitRepo
 from skillgit.judge.model_judge import ModelJudge
 from skillgit.judge.prices import estimated_cost
 from skillgit.llm.base import Engine, Usage
 from skillgit.mine.run import MineOptions, engine_label, run_mine
-from skillgit.mine.write import DEFAULT_IDENTITY, commit_message
+from skillgit.mine.write import commit_message
 from skillgit.redact import Redactor
 from skillgit.transcripts.discover import SessionQuery, iter_conversations
 from skillgit.verify.cache import VerifyCache
 from skillgit.verify.effect import trailer_value
 from skillgit.verify.run import Verifier
+from skillgit.wire.commit import DEFAULT_IDENTITY
 
 MAX_PROPOSALS = 50
 JudgeFactory = Callable[[Path], ModelJudge | None]   # verdict cache dir → the judge
@@ -37,13 +35,9 @@ def _throwaway_repo(path: Path, skills: Path) -> None:
                                     encoding="utf-8")
     if skills.is_dir():
         shutil.copytree(skills, path / "skills", symlinks=False)
-    with Repo.init(str(path)) as repo:
-        repo.refs.set_symbolic_ref(Ref(b"HEAD"), Ref(b"refs/heads/main"))
-        files = [str(p) for p in sorted(path.rglob("*")) if p.is_file() and ".git" not in
-                 p.relative_to(path).parts]
-        porcelain.add(repo, files)
-        porcelain.commit(repo, message=b"Labelled set\n", author=DEFAULT_IDENTITY.encode(),
-                         committer=DEFAULT_IDENTITY.encode())
+    files = [p for p in sorted(path.rglob("*")) if p.is_file() and ".git" not in
+             p.relative_to(path).parts]
+    create_repository(path, files, "Labelled set\n", DEFAULT_IDENTITY)
 
 
 def _cache_texts(root: Path) -> dict[str, str]:

@@ -14,25 +14,29 @@ from typing import Any, Literal, TypeVar
 import httpx
 from pydantic import BaseModel
 
-from skillgit.errors import UsageError
+from skillgit.errors import SkillgitError, UsageError
+from skillgit.forge.errors import NotFound
+from skillgit.forge.models import Issue, IssueComment, PullRequest, parse
+from skillgit.forge.protocol import Upserted
 from skillgit.github.auth import GitHubSettings, resolve_token
 from skillgit.github.errors import MaybeDone, ReviewRequestRejected, ValidationFailed
-from skillgit.github.http import GitHubHttp, RetryPolicy
-from skillgit.github.models import Issue, IssueComment, PullRequest, parse
+from skillgit.github.http import GitHubHttp
 from skillgit.github.repo import RepoRef
+from skillgit.hints import flag_hint
+from skillgit.retry import RetryPolicy
 
 PULLS = "Pull requests: read and write"
 ISSUES = "Issues: read and write (labels, the dashboard issue, comments)"
 DEFAULT_LABEL_COLOR = "5319e7"
 MAX_LABEL = 50
 _COLOR = re.compile(r"[0-9a-fA-F]{6}")
-Upserted = Literal["created", "updated", "unchanged", "closed"]
 T = TypeVar("T")
 Model = TypeVar("Model", bound=BaseModel)
 
 
 class GitHubClient:
-    """The REST calls publish makes on `repo`. Build with `GitHubClient.connect(...)`."""
+    """The REST calls publish and review make on `repo` (the `forge.Forge` protocol, on
+    GitHub). Build with `GitHubClient.connect(...)`."""
 
     def __init__(self, http: GitHubHttp, repo: RepoRef) -> None:
         self.http = http
@@ -52,7 +56,22 @@ class GitHubClient:
         return self
 
     def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
         self.http.close()
+
+    @property
+    def name(self) -> str:
+        return str(self.repo)
+
+    @property
+    def api_path(self) -> str:
+        return self.repo.api_path
+
+    @property
+    def web_url(self) -> str:
+        return f"{self.http.settings.server_url.rstrip('/')}/{self.repo}"
 
     def __repr__(self) -> str:
         return f"GitHubClient({self.repo}, {self.http!r})"
@@ -258,6 +277,33 @@ class GitHubClient:
                                        and comment.user.login.lower() == author.lower())):
                 return comment
         return None
+
+    def comments(self, number: int) -> Iterator[IssueComment]:
+        """The comments of pull request `number`; a 404 on a repository that exists means
+        there is no pull request `number` (not a wrong repository name)."""
+        path = f"{self._base}/issues/{int(number)}/comments"
+        try:
+            items = list(self.http.paginate(path, needs=PULLS))
+        except NotFound:
+            try:
+                self.http.get_object(self._base)
+            except SkillgitError:
+                raise  # the repository itself is not there: the first message says so
+            raise UsageError(f"there is no pull request #{int(number)} in {self.repo}"
+                             + (f"; {hint}" if (hint := flag_hint("--pr N", verb="check "))
+                                else "")) from None
+        for item in items:
+            yield parse(IssueComment, item, f"GET {path}")
+
+    def own_login(self) -> str | None:
+        """The token's user (a personal or fine-grained token); None for an Actions or App
+        installation token, which cannot ask."""
+        try:
+            data = self.http.get_object("/user")
+        except SkillgitError:
+            return None
+        login = data.get("login")
+        return login if isinstance(login, str) else None
 
     def create_comment(self, number: int, body: str) -> IssueComment:
         return self._answer(IssueComment, "POST",

@@ -4,7 +4,7 @@
   `X-GitHub-Api-Version`, `User-Agent: skillgit/<version>`.
 - Retries: network errors and 5xx, with exponential backoff, at most `max_retries` times.
 - Rate limits: a primary limit (403/429 with `x-ratelimit-remaining: 0`) is waited out when its
-  reset is at most `max_rate_wait` seconds away, else `RateLimited` names the reset time; a
+  reset is at most `max_server_wait` seconds away, else `RateLimited` names the reset time; a
   secondary limit (403/429 with `Retry-After`, or GitHub's "secondary rate limit" text) waits
   as asked, under the same cap.
 - Pagination: `Link: <…>; rel="next"` is followed, on the API's own origin only (the token is
@@ -17,10 +17,7 @@ from __future__ import annotations
 
 import base64
 import logging
-import random
-import time
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
 from datetime import datetime, timezone
 from typing import Any
 from urllib.parse import urlsplit
@@ -32,6 +29,7 @@ from skillgit.github import errors as e
 from skillgit.github.auth import GitHubSettings, Token
 from skillgit.hints import has_flag
 from skillgit.redact.screen import screen_value
+from skillgit.retry import RetryPolicy
 from skillgit.wording import sentence
 
 log = logging.getLogger("skillgit.github")
@@ -43,25 +41,6 @@ WRITE_METHODS = frozenset({"POST", "PATCH", "PUT", "DELETE"})
 # Hosts whose secondary limits ask for about a second between writes (GHES: limits off).
 _SPACED_HOSTS = ("api.github.com",)
 Params = Mapping[str, str | int]
-
-
-@dataclass(frozen=True)
-class RetryPolicy:
-    """Bounded retries and waits; `sleep`, `clock` (epoch seconds) and `random` injectable."""
-
-    max_retries: int = 3
-    base_delay: float = 1.0
-    max_delay: float = 16.0
-    max_rate_wait: float = 60.0   # wait out a rate limit only when its reset is this close
-    max_rate_waits: int = 3       # rate-limit waits per request
-    write_interval: float | None = None  # between writes; None: 1 s on github.com, else 0
-    sleep: Callable[[float], None] = time.sleep
-    clock: Callable[[], float] = time.time
-    random: Callable[[], float] = random.random
-
-    def backoff(self, attempt: int) -> float:
-        delay = min(self.base_delay * 2.0**attempt, self.max_delay)
-        return delay * (1 - 0.25 * self.random())
 
 
 class GitHubHttp:
@@ -246,7 +225,7 @@ class GitHubHttp:
             what = f"GitHub's secondary rate limit ({request}); run again in a few minutes"
         else:
             return None
-        if wait > self.policy.max_rate_wait or waits >= self.policy.max_rate_waits:
+        if wait > self.policy.max_server_wait or waits >= self.policy.max_server_waits:
             when = reset_at if reset_at is not None else self.policy.clock() + wait
             raise e.RateLimited(self.scrub(what), response.status_code,
                                 datetime.fromtimestamp(when, timezone.utc))

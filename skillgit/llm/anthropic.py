@@ -13,8 +13,9 @@ from typing import Any
 import httpx
 
 from skillgit.llm.base import Completion, EngineSettings, EngineUnavailable, T
-from skillgit.llm.http import JsonHttpClient, RetryPolicy
+from skillgit.llm.http import JsonHttpClient
 from skillgit.llm.structured import Attempt, complete_with_repair, portable_schema, usage_from
+from skillgit.retry import RetryPolicy
 
 DEFAULT_BASE_URL = "https://api.anthropic.com"
 DEFAULT_MODEL = "claude-haiku-4-5"

@@ -20,14 +20,10 @@ from __future__ import annotations
 import functools
 import json
 import logging
-import random
 import re
 import ssl
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from email.utils import parsedate_to_datetime
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import httpx
@@ -42,6 +38,7 @@ from skillgit.llm.deadline import (
     time_left,
 )
 from skillgit.redact.screen import screen_value
+from skillgit.retry import RetryPolicy
 
 log = logging.getLogger("skillgit.llm")
 
@@ -62,55 +59,6 @@ _GEMINI_DELAY = re.compile(r'"retryDelay"\s*:\s*"(\d+(?:\.\d+)?)s"')
 def _ssl_context() -> ssl.SSLContext:
     """httpx's default TLS context, built once (loading the CA bundle costs ~40 ms)."""
     return httpx.create_ssl_context()
-
-
-def _utc_now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-@dataclass(frozen=True)
-class RetryPolicy:
-    """How often and how long to retry; `sleep`, `random` and `now` are injectable for tests."""
-
-    max_retries: int = 4
-    base_delay: float = 0.5
-    max_delay: float = 8.0
-    max_retry_after: float = 120.0
-    max_total_wait: float = 90.0
-    sleep: Callable[[float], None] = time.sleep
-    random: Callable[[], float] = random.random
-    now: Callable[[], datetime] = field(default=_utc_now)
-
-    def backoff(self, attempt: int) -> float:
-        """Exponential backoff for retry number `attempt` (0-based), with up to 25% jitter."""
-        delay = min(self.base_delay * 2.0**attempt, self.max_delay)
-        return delay * (1 - 0.25 * self.random())
-
-    def server_delay(self, response: httpx.Response) -> float | None:
-        """The wait the server asked for, in seconds, or None when it did not say."""
-        headers = response.headers
-        value = headers.get("retry-after-ms")
-        if value is not None:
-            try:
-                return max(float(value) / 1000, 0.0)
-            except ValueError:
-                pass
-        value = headers.get("retry-after")
-        if value is not None:
-            try:
-                return max(float(value), 0.0)
-            except ValueError:
-                pass
-            try:
-                when = parsedate_to_datetime(value)
-            except (TypeError, ValueError, IndexError):
-                when = None
-            if when is not None:
-                if when.tzinfo is None:
-                    when = when.replace(tzinfo=timezone.utc)
-                return max((when - self.now()).total_seconds(), 0.0)
-        match = _GEMINI_DELAY.search(response.text[:20000])
-        return float(match.group(1)) if match else None
 
 
 def scrub(text: str, secrets: Sequence[str]) -> str:
@@ -175,7 +123,7 @@ class JsonHttpClient:
         self.host = httpx.URL(self.base_url).host or self.base_url
         self.endpoint = _printable_url(self.base_url)
         self.timeout = timeout
-        self.retry = retry or RetryPolicy()
+        self.retry = retry or RetryPolicy.for_models()
         self._secrets = tuple(s for s in secrets if s)
         all_headers = {"user-agent": f"skillgit/{__version__}", "accept": "application/json"}
         all_headers.update(headers)
@@ -228,7 +176,8 @@ class JsonHttpClient:
             if delay is None or attempt >= self.retry.max_retries:
                 raise self._fail(problem if delay is None else
                                  f"{problem}; gave up after {attempt + 1} attempts")
-            if waited + delay > self.retry.max_total_wait:
+            if self.retry.max_total_wait is not None and \
+                    waited + delay > self.retry.max_total_wait:
                 raise self._fail(f"{problem}; gave up (would wait {delay:.0f} s more)")
             log.warning("%s", scrub(f"{self.service}: {problem}; retrying in {delay:.1f} s "
                                     f"(retry {attempt + 1}/{self.retry.max_retries})",
@@ -273,7 +222,10 @@ class JsonHttpClient:
             return None
         if should != "true" and status not in (408, 409, 429) and status < 500:
             return None
-        asked = self.retry.server_delay(response)
+        asked = self.retry.server_delay(response.headers)
+        if asked is None:
+            match = _GEMINI_DELAY.search(response.text[:20000])
+            asked = float(match.group(1)) if match else None
         if asked is not None:
-            return asked if asked <= self.retry.max_retry_after else None
+            return asked if asked <= self.retry.max_server_wait else None
         return self.retry.backoff(attempt)

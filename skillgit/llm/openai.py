@@ -16,7 +16,7 @@ import httpx
 
 from skillgit.hints import flag_hint, joined
 from skillgit.llm.base import Completion, EngineSettings, EngineUnavailable, T
-from skillgit.llm.http import JsonHttpClient, RetryPolicy
+from skillgit.llm.http import JsonHttpClient
 from skillgit.llm.structured import (
     Attempt,
     complete_with_repair,
@@ -25,6 +25,7 @@ from skillgit.llm.structured import (
     schema_name,
     usage_from,
 )
+from skillgit.retry import RetryPolicy
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 DEFAULT_MODEL = "gpt-4.1-mini"

@@ -9,11 +9,10 @@ from pydantic import BaseModel
 
 from skillgit.gitops import GitError, GitRepo
 from skillgit.interrupts import deferred
-from skillgit.mine.ledger import LEDGER_BRANCH, Rejection, load_ledger, save_ledger
-from skillgit.mine.lock import writing
-from skillgit.mine.write import made_by_skillgit, parse_trailers
-
-PREFIXES = ("skillgit/new/", "skillgit/update/")
+from skillgit.wire.branches import PROPOSAL_PREFIXES as PREFIXES
+from skillgit.wire.commit import made_by_skillgit, parse_trailers
+from skillgit.wire.ledger import LEDGER_BRANCH, Rejection, load_ledger, save_ledger
+from skillgit.wire.lock import writing
 
 
 class ProposalInfo(BaseModel):

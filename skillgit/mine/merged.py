@@ -21,11 +21,11 @@ import re
 from skillgit.attribution.history import SKILL_FILE, SkillHistory
 from skillgit.gitops import GitError, GitRepo
 from skillgit.mine.generate import append_lessons
-from skillgit.mine.ledger import Ledger, Merged, grown
 from skillgit.mine.naming import skill_name
-from skillgit.mine.write import parse_trailers
 from skillgit.proposal import Candidate, Proposal
 from skillgit.transcripts.skill_text import file_sha
+from skillgit.wire.commit import parse_trailers
+from skillgit.wire.ledger import Ledger, Merged, grown
 
 BRANCH_COMMITS = 20   # how far down a merged branch its proposal commit is looked for
 MAX_ITEMS = 60        # list items of a merged skill the ledger keeps

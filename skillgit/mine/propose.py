@@ -32,7 +32,6 @@ from skillgit.mine.judge import (
     withheld_reason,
 )
 from skillgit.mine.landscape import new_skills_dir, skill_landscape
-from skillgit.mine.ledger import Ledger, Merged
 from skillgit.mine.lower_risk import known_hosts, review_items
 from skillgit.mine.naming import legacy_name
 from skillgit.mine.signals import signals_from
@@ -43,6 +42,7 @@ from skillgit.mine.write import evidence_shown, quote_shown
 from skillgit.proposal import Candidate, Proposal, SkillChange, Verdict
 from skillgit.redact import Redactor
 from skillgit.skills.model import SKILL_FILE
+from skillgit.wire.ledger import Ledger, Merged
 from skillgit.wording import plural
 
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from skillgit.github.remote_token import with_github_token
 from skillgit.gitops import GitError, GitRepo
 from skillgit.gitremote import RemoteError, RemoteTarget, fetch_commits, ls_remote
-from skillgit.mine.ledger import LEDGER_BRANCH, Ledger, read_ledger
+from skillgit.wire.branches import PROPOSAL_PREFIXES
+from skillgit.wire.ledger import LEDGER_BRANCH, Ledger, read_ledger
 
-PROPOSAL_PREFIXES = ("skillgit/new/", "skillgit/update/")
 DEFAULT_REMOTE = "origin"
 
 

@@ -13,18 +13,20 @@ from skillgit.distill.cache import DigestCache
 from skillgit.distill.llm_engine import LLMEngine
 from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions
 from skillgit.errors import UsageError
-from skillgit.gitops import GitError, GitRepo
-from skillgit.hints import flag_hint, has_flag, joined
+from skillgit.gitops import GitRepo
+from skillgit.hints import flag_hint, joined
 from skillgit.judge.model_judge import ModelJudge
 from skillgit.llm.base import Backend, Engine
-from skillgit.mine.ledger import LEDGER_BRANCH, Ledger, load_ledger, record_merged
-from skillgit.mine.lock import writing
 from skillgit.mine.propose import ProposalSet, propose
 from skillgit.mine.remote_state import adopt_ledger, read_remote_state
-from skillgit.mine.write import DEFAULT_IDENTITY, WriteOutcome, commit_message, write_proposal
+from skillgit.mine.write import WriteOutcome, commit_message, write_proposal
 from skillgit.proposal import Proposal
 from skillgit.redact import Redactor
 from skillgit.transcripts.discover import SessionQuery
+from skillgit.wire.branches import resolve_base
+from skillgit.wire.commit import DEFAULT_IDENTITY
+from skillgit.wire.ledger import LEDGER_BRANCH, Ledger, load_ledger, record_merged
+from skillgit.wire.lock import writing
 
 
 class MineOptions(BaseModel):
@@ -50,29 +52,6 @@ class MineResult(BaseModel):
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
-
-
-def resolve_base(repo: GitRepo, base: str | None) -> tuple[str, str]:
-    """The base name and its tip: --base, else the checked-out branch, else main/master.
-
-    On a detached HEAD (a tag, a commit or a CI checkout) the base is the checked-out commit,
-    named "HEAD": never some other branch the user did not choose. `--base HEAD` says the same.
-    """
-    detached = repo.detached_head()
-    if base == "HEAD" or (not base and detached):
-        if detached is None and repo.current_branch() is None:
-            raise GitError("HEAD does not point at a commit; "
-                           + flag_hint("--base BRANCH", "check out a branch"))
-        return "HEAD", repo.resolve("HEAD")
-    candidates = [base] if base else [repo.current_branch(), "main", "master"]
-    for name in filter(None, candidates):
-        sha = repo.ref_sha(name)
-        if sha is not None:
-            return name, sha
-    if base:
-        raise GitError(f"base branch {base!r} does not exist")
-    raise GitError("no base branch: check out a branch with at least one commit"
-                   + (", or pass --base" if has_flag("--base") else ""))
 
 
 def check_skills_dir(repo: GitRepo, base_name: str, base_sha: str,

@@ -8,44 +8,29 @@ made by skillgit (someone pushed to it or amended it) → left alone and reporte
 from __future__ import annotations
 
 import posixpath
-import re
-from collections.abc import Mapping
 from typing import Literal
 
 from pydantic import BaseModel
 
-from skillgit.errors import UsageError
 from skillgit.gitops import FileChange, GitRepo
 from skillgit.interrupts import deferred
 from skillgit.mine.fragments import shown
 from skillgit.mine.generate import plain_text
 from skillgit.proposal import Proposal, Signal, SkillChange
-
-DEFAULT_IDENTITY = "skillgit <skillgit@users.noreply.invalid>"
-_IDENTITY = re.compile(r"[^<>\n]*[^<>\s][^<>\n]* <[^<>\s]+>")  # what git and GitHub accept
-TRAILER_KEYS = ("Skillgit-Proposal", "Skillgit-Kind", "Skillgit-Skill", "Skillgit-Evidence",
-                "Skillgit-Engine")
+from skillgit.wire.commit import (
+    ENGINE,
+    EVIDENCE,
+    KIND,
+    PROPOSAL,
+    REVIEW_CAREFULLY,
+    SKILL,
+    made_by_skillgit,
+    parse_trailers,
+    trailer_lines,
+)
 
 Status = Literal["written", "updated", "unchanged", "foreign", "rejected", "would-write",
                  "would-update"]
-
-
-def resolve_identity(flag: str | None, environ: Mapping[str, str],
-                     configured: str | None) -> str:
-    """Who skillgit commits as: `--identity` > SKILLGIT_IDENTITY > `mine.identity` > default.
-
-    `mine` and `proposals` must agree: a proposal's tip is recognised as skillgit's own by
-    this identity, so a different one would make every existing proposal look foreign. A
-    malformed one is a usage error naming where it came from, also for commands that only
-    read (they would otherwise call every proposal foreign).
-    """
-    for source, value in (("--identity", flag), ("SKILLGIT_IDENTITY", environ.get(
-            "SKILLGIT_IDENTITY")), ("mine.identity", configured)):
-        if value:
-            if not _IDENTITY.fullmatch(value):
-                raise UsageError(f"{source}: expected 'Name <email>', got {value!r}")
-            return value
-    return DEFAULT_IDENTITY
 
 
 class WriteOutcome(BaseModel):
@@ -87,12 +72,9 @@ def commit_message(proposal: Proposal) -> str:
     if proposal.rejected_others:
         lines += ["", "Rejected in the same run:"]
         lines += [f"- {shown(item)}" for item in proposal.rejected_others[:10]]
-    lines += ["",
-              f"Skillgit-Proposal: {proposal.fingerprint}",
-              f"Skillgit-Kind: {proposal.kind}",
-              f"Skillgit-Skill: {proposal.skill}",
-              f"Skillgit-Evidence: {len(c.sessions)} sessions",
-              f"Skillgit-Engine: {proposal.engine}"]
+    lines += ["", *trailer_lines({
+        PROPOSAL: proposal.fingerprint, KIND: proposal.kind, SKILL: proposal.skill,
+        EVIDENCE: f"{len(c.sessions)} sessions", ENGINE: proposal.engine})]
     return "\n".join(lines) + "\n"
 
 
@@ -144,9 +126,6 @@ def model_rationale_lines(proposal: Proposal) -> list[str]:
     return lines
 
 
-REVIEW_CAREFULLY = "Review carefully"
-
-
 def review_carefully_lines(proposal: Proposal) -> list[str]:
     """The visible "Review carefully" section: each lower-risk item, escaped, with the
     evidence it came from (empty when there is none)."""
@@ -165,24 +144,6 @@ def escaped(text: str, limit: int = 160) -> str:
     flat = plain_text(text)
     out = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in flat)
     return out if len(out) <= limit else out[:limit - 1] + "\u2026"
-
-
-def parse_trailers(message: str) -> dict[str, str]:
-    """The `Key: value` trailers of the last paragraph of a commit message."""
-    paragraph = message.strip().split("\n\n")[-1]
-    out: dict[str, str] = {}
-    for line in paragraph.splitlines():
-        key, sep, value = line.partition(": ")
-        if sep and key.startswith("Skillgit-"):
-            out[key] = value.strip()
-    return out
-
-
-def made_by_skillgit(repo: GitRepo, sha: str, identity: str) -> bool:
-    info = repo.commit_info(sha)
-    return ("Skillgit-Proposal" in parse_trailers(info.message)
-            and info.author.startswith(identity) and info.committer.startswith(identity)
-            and len(info.parents) == 1)
 
 
 EPOCH_2020 = 1577836800

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from skillgit.gitops import GitError, GitRepo
 from skillgit.interrupts import deferred
-from skillgit.mine.ledger import LEDGER_BRANCH, Ledger, Rejection, load_ledger, save_ledger
-from skillgit.mine.lock import writing
-from skillgit.mine.write import parse_trailers
+from skillgit.wire.commit import parse_trailers
+from skillgit.wire.ledger import LEDGER_BRANCH, Ledger, Rejection, load_ledger, save_ledger
+from skillgit.wire.lock import writing
 
 
 @dataclass(frozen=True)

@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from skillgit.charts import usage as use
-from skillgit.mine.ledger import Rejection
 from skillgit.proposal import Proposal, Verdict
 from skillgit.publish.controls import Control, renderable
 from skillgit.publish.markdown import BODY_BUDGET, fit_rows, inert, size, table
 from skillgit.publish.proposals import RejectedCandidate
+from skillgit.wire.ledger import Rejection
 from skillgit.wording import plural
 
 DASHBOARD_MARKER = "<!-- skillgit:dashboard -->"

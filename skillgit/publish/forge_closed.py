@@ -15,29 +15,27 @@ or there is no token; a failed read is a note, never an error (`mine` goes on as
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from skillgit.errors import SkillgitError
-from skillgit.github.auth import GitHubSettings, resolve_token
-from skillgit.github.client import GitHubClient
-from skillgit.github.errors import NoToken
-from skillgit.github.http import GitHubHttp
-from skillgit.github.repo import RepoRef
+from skillgit.forge.protocol import Forge
 from skillgit.gitops import GitError, GitRepo
 from skillgit.gitremote import RemoteTarget, check_formats, fetch_commits
-from skillgit.mine.ledger import LEDGER_BRANCH, load_ledger, read_ledger
-from skillgit.mine.lifecycle import PREFIXES
-from skillgit.mine.lock import writing
-from skillgit.mine.write import made_by_skillgit, parse_trailers
 from skillgit.publish.closed import ClosedPull, record_closed
+from skillgit.wire.branches import PROPOSAL_PREFIXES as PREFIXES
+from skillgit.wire.commit import made_by_skillgit, parse_trailers
+from skillgit.wire.ledger import LEDGER_BRANCH, load_ledger, read_ledger
+from skillgit.wire.lock import writing
 
 LEDGER_REF = f"refs/heads/{LEDGER_BRANCH}"
+# The forge a remote is on, with the remote given its token; None: not on a forge skillgit
+# can ask (another host, or no token). GitHub: `github.connect.for_remote`.
+ForgeFor = Callable[[RemoteTarget], "tuple[Forge, RemoteTarget] | None"]
 
 
-def learn_closed(repo_path: Path, remote: str | None, environ: Mapping[str, str],
+def learn_closed(repo_path: Path, remote: str | None, forge_for: ForgeFor,
                  identity: str, wait_seconds: float = 30.0) -> list[str]:
     """Record in the local ledger the proposals closed unmerged on GitHub at their remote
     tip and not recorded yet. Returns notes for the user (what was learnt, or why not)."""
@@ -46,22 +44,18 @@ def learn_closed(repo_path: Path, remote: str | None, environ: Mapping[str, str]
             target = RemoteTarget.resolve(repo, remote or "origin")
         except SkillgitError:
             return []
-        settings = GitHubSettings.from_env(environ)
-        if target.scheme not in ("http", "https") or \
-                urlsplit(target.url).hostname != settings.server_host:
-            return []
+        host = urlsplit(target.url).hostname
         try:
-            token = resolve_token(environ, None, settings)
-        except NoToken:
-            return []
-        if target.token is None:
-            target = replace(target, token=token.value)
-        try:
-            client = GitHubClient(GitHubHttp(settings, token), RepoRef.from_remote_url(target.url))
-            with client:
+            found = forge_for(target)
+            if found is None:
+                return []
+            client, target = found
+            try:
                 closed, remote_ledger = _closed(repo, target, client, identity)
+            finally:
+                client.close()
         except (SkillgitError, GitError, KeyError, OSError) as exc:
-            return [f"cannot ask {settings.server_host} which proposals were closed "
+            return [f"cannot ask {host} which proposals were closed "
                     f"({target.scrub(str(exc)) or type(exc).__name__}); a proposal closed "
                     "there since the last publish may be proposed again"]
         if not closed:
@@ -72,7 +66,7 @@ def learn_closed(repo_path: Path, remote: str | None, environ: Mapping[str, str]
             "recorded as rejected" for c in closed]
 
 
-def _closed(repo: GitRepo, target: RemoteTarget, client: GitHubClient,
+def _closed(repo: GitRepo, target: RemoteTarget, client: Forge,
             identity: str) -> tuple[list[ClosedPull], str | None]:
     refs = check_formats(repo, target)
     tips = {ref.removeprefix("refs/heads/"): sha for ref, sha in refs.items()

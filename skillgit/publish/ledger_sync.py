@@ -21,8 +21,9 @@ from typing import Literal
 
 from skillgit.gitops import FileChange, GitRepo
 from skillgit.gitremote import RemoteError, RemoteTarget, check_formats, fetch_commits
+from skillgit.gitremote.lease import RefUpdate, push
 from skillgit.interrupts import deferred
-from skillgit.mine.ledger import (
+from skillgit.wire.ledger import (
     LEDGER_BRANCH,
     LEDGER_FILE,
     Ledger,
@@ -30,8 +31,7 @@ from skillgit.mine.ledger import (
     ledger_bytes,
     read_ledger,
 )
-from skillgit.mine.lock import writing
-from skillgit.publish.push import RefUpdate, push
+from skillgit.wire.lock import writing
 
 LEDGER_REF = f"refs/heads/{LEDGER_BRANCH}"
 ATTEMPTS = 3

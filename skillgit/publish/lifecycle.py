@@ -25,28 +25,19 @@ proposal's `failed` outcome and in `errors`, and the run goes on with the others
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Callable
 from pathlib import Path
-from urllib.parse import urlsplit
-
-import httpx
 
 from skillgit.errors import UsageError
-from skillgit.github.auth import GitHubSettings, resolve_token
-from skillgit.github.client import GitHubClient
-from skillgit.github.errors import (
+from skillgit.forge.errors import (
     ActionsCannotCreatePullRequests,
     BadCredentials,
-    GitHubError,
+    ForgeError,
     RateLimited,
 )
-from skillgit.github.http import GitHubHttp, RetryPolicy
-from skillgit.github.repo import RepoRef
+from skillgit.forge.protocol import Forge
 from skillgit.gitops import GitRepo
 from skillgit.gitremote import RemoteTarget
-from skillgit.mine.lifecycle import PREFIXES
-from skillgit.mine.run import resolve_base
 from skillgit.publish.body import render_body, render_title
 from skillgit.publish.closed import (
     ClosedPull,
@@ -73,40 +64,28 @@ from skillgit.publish.push import delete_branches, push_proposals
 from skillgit.publish.reconcile import reconcile
 from skillgit.publish.writes import Writes
 from skillgit.verify.effect import labels_for
+from skillgit.wire.branches import PROPOSAL_PREFIXES as PREFIXES
+from skillgit.wire.branches import resolve_base
+
+# The forge of the repository and its git remote (GitHub: `github.connect.connect`).
+Connect = Callable[[GitRepo], tuple[Forge, RemoteTarget]]
 
 
-def connect(repo: GitRepo, options: PublishOptions, environ: Mapping[str, str],
-            transport: httpx.BaseTransport | None = None,
-            policy: RetryPolicy | None = None) -> tuple[GitHubClient, RemoteTarget]:
-    """The GitHub client and the git remote, sharing one token (the remote gets it only
-    when it is on the GitHub server's host, and only in memory)."""
-    settings = GitHubSettings.from_env(environ)
-    token = resolve_token(environ, options.token_env, settings, key=options.token_env_key)
-    target = RemoteTarget.resolve(repo, options.remote)
-    if target.scheme in ("http", "https") and target.token is None and \
-            urlsplit(target.url).hostname == settings.server_host:
-        target = replace(target, token=token.value)
-    repo_ref = RepoRef.parse(options.repo) if options.repo else \
-        RepoRef.from_remote_url(target.url)
-    return GitHubClient(GitHubHttp(settings, token,
-                                   transport=transport, policy=policy), repo_ref), target
-
-
-def run_publish(repo_path: Path, options: PublishOptions, environ: Mapping[str, str], *,
-                transport: httpx.BaseTransport | None = None,
-                policy: RetryPolicy | None = None) -> PublishResult:
+def run_publish(repo_path: Path, options: PublishOptions, connect: Connect) -> PublishResult:
     with GitRepo(repo_path) as repo:
         base, _ = resolve_base(repo, options.base)
         if base == "HEAD":
             raise UsageError("publish needs a base branch for the pull requests; pass --base")
-        client, target = connect(repo, options, environ, transport, policy)
-        with client:
+        client, target = connect(repo)
+        try:
             return _publish(repo, client, target, base, options)
+        finally:
+            client.close()
 
 
-def _publish(repo: GitRepo, client: GitHubClient, target: RemoteTarget, base: str,
+def _publish(repo: GitRepo, client: Forge, target: RemoteTarget, base: str,
              options: PublishOptions) -> PublishResult:
-    result = PublishResult(repo=str(client.repo), remote=target.label, base=base,
+    result = PublishResult(repo=client.name, remote=target.label, base=base,
                            dry_run=options.dry_run)
     ledger_first = sync_ledger(repo, target, options.identity, options.dry_run,
                                options.lock_wait_seconds)
@@ -126,7 +105,7 @@ def _publish(repo: GitRepo, client: GitHubClient, target: RemoteTarget, base: st
                  max(options.max_open - len(open_pulls), 0), force_open=panel.opens)
     retry_steps(panel, steps)
     pushed = _push(repo, target, steps, options, result)
-    stop: GitHubError | None = None   # the token is refused or used up: no call can succeed
+    stop: ForgeError | None = None   # the token is refused or used up: no call can succeed
     for step in steps:
         if step.local.branch not in pushed:
             continue
@@ -136,7 +115,7 @@ def _publish(repo: GitRepo, client: GitHubClient, target: RemoteTarget, base: st
         try:
             result.outcomes.append(_act(repo, writes, step, pushed[step.local.branch],
                                         base, options))
-        except GitHubError as exc:  # this PR only: the run goes on with the others
+        except ForgeError as exc:  # this PR only: the run goes on with the others
             result.outcomes.append(_failed(step, str(exc)))
             result.errors.append(f"{step.local.branch}: {exc}")
             stop = exc if isinstance(exc, (BadCredentials, RateLimited)) else None
@@ -146,7 +125,7 @@ def _publish(repo: GitRepo, client: GitHubClient, target: RemoteTarget, base: st
         try:
             result.dashboard = write_dashboard(repo, writes, panel, branches, steps,
                                                open_pulls, result, options)
-        except GitHubError as exc:
+        except ForgeError as exc:
             result.dashboard = DashboardOutcome(status="failed")
             result.errors.append(f"dashboard: {exc}")
     result.errors += writes.errors

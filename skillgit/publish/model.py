@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from skillgit.charts.usage import Usage
-from skillgit.mine.write import DEFAULT_IDENTITY
+from skillgit.wire.commit import DEFAULT_IDENTITY
 
 # opened / updated / unchanged / rejected / merged / skipped-limit / foreign are the
 # lifecycle; `closed`: an open PR whose proposal was rejected (`proposals reject`), closed

@@ -19,11 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from skillgit.github.models import Issue, PullRequest
+from skillgit.forge.models import Issue, PullRequest
 from skillgit.gitops import GitRepo
 from skillgit.interrupts import deferred
-from skillgit.mine.ledger import LEDGER_BRANCH, load_ledger, save_ledger
-from skillgit.mine.lock import writing
 from skillgit.publish.body import render_title
 from skillgit.publish.controls import Control, known, ticked
 from skillgit.publish.dashboard import OpenPull, Stamp, View, render_dashboard, sort_candidates
@@ -31,6 +29,8 @@ from skillgit.publish.model import ControlOutcome, DashboardOutcome, PublishOpti
 from skillgit.publish.plan import Step
 from skillgit.publish.proposals import LocalBranch, read_proposal, rejected_in_run
 from skillgit.publish.writes import Writes
+from skillgit.wire.ledger import LEDGER_BRANCH, load_ledger, save_ledger
+from skillgit.wire.lock import writing
 
 OPENED = ("opened", "would-open", "pushed", "updated")
 
@@ -154,7 +154,7 @@ def write_dashboard(repo: GitRepo, writes: Writes, panel: Panel, branches: list[
             pulls[out.branch] = OpenPull(out.number, out.branch, title)
         elif out.status in ("closed", "merged", "rejected"):
             pulls.pop(out.branch, None)
-    repo_url = f"{writes.client.http.settings.server_url.rstrip('/')}/{writes.client.repo}"
+    repo_url = writes.client.web_url
     view = View(max_open=options.max_open, open_pulls=list(pulls.values()), waiting=waiting,
                 candidates=candidates, rejections=ledger.rejected,
                 pr_prefix=f"{repo_url}/pull/", usage=options.usage,

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from skillgit.github.client import GitHubClient
-from skillgit.github.errors import GitHubError
-from skillgit.github.models import PullRequest
+from skillgit.forge.errors import ForgeError
+from skillgit.forge.models import PullRequest
+from skillgit.forge.protocol import Forge
 from skillgit.gitops import GitRepo
-from skillgit.mine.ledger import load_ledger
 from skillgit.publish.body import parse_fingerprint
 from skillgit.publish.closed import ClosedPull, sessions_of, with_rejection
 from skillgit.publish.proposals import LocalBranch
 from skillgit.verify.effect import parse_effect_marker
+from skillgit.wire.ledger import load_ledger
 
 
 @dataclass
@@ -26,7 +26,7 @@ class Step:
     detail: str = ""
 
 
-def plan(repo: GitRepo, client: GitHubClient, branches: list[LocalBranch],
+def plan(repo: GitRepo, client: Forge, branches: list[LocalBranch],
          open_by_branch: dict[str, PullRequest], slots: int,
          force_open: frozenset[str] = frozenset()) -> list[Step]:
     """One step per branch; an API error on one branch is that branch's `failed` step.
@@ -46,7 +46,7 @@ def plan(repo: GitRepo, client: GitHubClient, branches: list[LocalBranch],
             continue
         try:
             closed = client.pulls_for_branch(local.branch, "closed")
-        except GitHubError as exc:
+        except ForgeError as exc:
             steps.append(Step(local, "failed", detail=str(exc)))
             continue
         last = closed[0] if closed else None

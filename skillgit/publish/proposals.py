@@ -18,8 +18,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from skillgit.gitops import GitRepo
-from skillgit.mine.lifecycle import PREFIXES
-from skillgit.mine.write import REVIEW_CAREFULLY, made_by_skillgit, parse_trailers
 from skillgit.proposal import (
     Candidate,
     DimensionResult,
@@ -32,6 +30,8 @@ from skillgit.proposal import (
 from skillgit.skills.model import SKILL_FILE
 from skillgit.skills.validate import SkillReport, validate_skill
 from skillgit.verify.effect import TRAILER, parse_effect
+from skillgit.wire.branches import PROPOSAL_PREFIXES as PREFIXES
+from skillgit.wire.commit import REVIEW_CAREFULLY, made_by_skillgit, parse_trailers
 
 _SUBJECT = re.compile(r"skills\((?P<skill>[^)]*)\): (?P<summary>.*)")
 _DIMENSION = re.compile(r"- (?P<name>Repeatable|Room to do better|Repeated ask): "

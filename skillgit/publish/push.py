@@ -1,10 +1,7 @@
 """Push proposal branches with a lease, and never over someone else's commit.
 
-`push()` is the primitive: each `RefUpdate` names the value the remote ref must have (None:
-absent) at the moment of the push. The check is made against the refs the server advertises in
-the same receive-pack exchange that carries the update, and the server itself moves each ref
-only from that advertised value, so a concurrent push makes the update fail instead of being
-overwritten. A refused update is reported (`rejected-lease` / `rejected-remote`), not raised.
+`push()` (`gitremote.lease`, the git layer) is the primitive: each `RefUpdate` names the value
+the remote ref must have at the moment of the push; a refused update is reported, not raised.
 
 `push_proposals()` is the policy for proposal branches (as `mine` uses for local ones): a branch
 is pushed only when the remote ref is absent or its tip is a commit skillgit made
@@ -15,41 +12,19 @@ and nothing is sent at all.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from skillgit.gitops import GitRepo
-from skillgit.gitremote import RemoteTarget, check_formats, fetch_commits, list_refs, send_updates
-from skillgit.mine.write import made_by_skillgit
+from skillgit.gitremote import RemoteTarget, check_formats, fetch_commits, list_refs
+from skillgit.gitremote.lease import PushResult, RefUpdate, full_ref, push
+from skillgit.wire.commit import made_by_skillgit
 
 PROPOSAL_PREFIX = "refs/heads/skillgit/"
 
-PushStatus = Literal["ok", "unchanged", "rejected-lease", "rejected-remote"]
 ProposalStatus = Literal["pushed", "updated", "unchanged", "foreign", "rejected-lease",
                          "rejected-remote", "would-push", "would-update"]
-
-
-def full_ref(name: str) -> str:
-    return name if name.startswith("refs/") else f"refs/heads/{name}"
-
-
-@dataclass(frozen=True)
-class RefUpdate:
-    """Set `ref` to `new` (None deletes it) only if the remote has `expected` (None: absent)."""
-
-    ref: str
-    new: str | None
-    expected: str | None
-
-
-@dataclass(frozen=True)
-class PushResult:
-    ref: str
-    status: PushStatus
-    remote_before: str | None   # what the remote had when the push was made
-    new: str | None
-    message: str = ""
 
 
 @dataclass(frozen=True)
@@ -65,56 +40,6 @@ def remote_refs(target: RemoteTarget, prefix: str = PROPOSAL_PREFIX) -> dict[str
     """Full ref name → sha for every remote ref starting with `prefix` (ls-remote)."""
     return {ref: sha for ref, sha in sorted(list_refs(target).items())
             if ref.startswith(prefix)}
-
-
-def fetch(repo: GitRepo, target: RemoteTarget, refs: Mapping[str, str] | Iterable[str]
-          ) -> dict[str, str]:
-    """Bring the remote commits of `refs` into the local object store (objects only: no ref,
-    index, HEAD or work-tree change). `refs` is ref → sha as seen by `remote_refs`, or ref
-    names (looked up now). Returns ref → sha of what is now available locally."""
-    current = check_formats(repo, target)
-    if isinstance(refs, Mapping):
-        wanted = {full_ref(ref): sha for ref, sha in refs.items()}
-    else:
-        wanted = {ref: current[ref] for ref in map(full_ref, refs) if ref in current}
-    return fetch_commits(repo, target, wanted) if wanted else {}
-
-
-def push(repo: GitRepo, target: RemoteTarget, updates: list[RefUpdate]) -> list[PushResult]:
-    """Apply `updates` in one push; each one only if its lease holds. One result per update."""
-    wanted = {full_ref(u.ref): u for u in updates}
-    decided: dict[str, PushResult] = {}
-
-    def decide(advertised: dict[str, str]) -> dict[str, str | None]:
-        out: dict[str, str | None] = {}
-        for ref, update in wanted.items():
-            current = advertised.get(ref)
-            if current == update.new:
-                decided[ref] = PushResult(ref, "unchanged", current, update.new)
-            elif current != update.expected:
-                shown = current[:12] if current else "absent"
-                expected = update.expected[:12] if update.expected else "absent"
-                decided[ref] = PushResult(ref, "rejected-lease", current, update.new,
-                                          f"the remote ref is at {shown}, expected {expected}: "
-                                          "someone pushed meanwhile; left as is")
-            else:
-                out[ref] = update.new
-        return out
-
-    if not wanted:
-        return []
-    check_formats(repo, target)
-    advertised, sent, status = send_updates(repo, target, decide)
-    results = []
-    for ref, update in wanted.items():
-        if ref in decided:
-            results.append(decided[ref])
-        elif ref in sent and status.get(ref) is None:
-            results.append(PushResult(ref, "ok", advertised.get(ref), update.new))
-        else:
-            results.append(PushResult(ref, "rejected-remote", advertised.get(ref), update.new,
-                                      status.get(ref) or "the remote did not apply it"))
-    return results
 
 
 def push_proposals(repo: GitRepo, target: RemoteTarget, branches: Mapping[str, str],

@@ -16,17 +16,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from skillgit.github.errors import GitHubError
-from skillgit.github.models import PullRequest
+from skillgit.forge.errors import ForgeError
+from skillgit.forge.models import PullRequest
 from skillgit.gitops import GitRepo
 from skillgit.gitremote import RemoteTarget
-from skillgit.mine.ledger import load_ledger
-from skillgit.mine.lifecycle import PREFIXES
 from skillgit.publish.body import parse_fingerprint
 from skillgit.publish.model import Outcome, PublishOptions
 from skillgit.publish.proposals import LocalBranch
 from skillgit.publish.push import delete_branches, remote_refs
 from skillgit.publish.writes import Writes
+from skillgit.wire.branches import PROPOSAL_PREFIXES as PREFIXES
+from skillgit.wire.ledger import load_ledger
 
 
 @dataclass
@@ -62,7 +62,7 @@ def reconcile(repo: GitRepo, writes: Writes, target: RemoteTarget,
                 done.notes.append(f"#{pull.number} {branch}: "
                                   f"{'would add' if writes.dry_run else 'added'} the missing "
                                   f"label(s) {', '.join(missing)}")
-        except GitHubError as exc:
+        except ForgeError as exc:
             done.errors.append(f"{branch}: {exc}")
         done.open_pulls.append(pull)
     _merged_branches(repo, writes, target, done, set(local))
@@ -81,7 +81,7 @@ def _merged_branches(repo: GitRepo, writes: Writes, target: RemoteTarget, done: 
             continue
         try:
             closed = writes.client.pulls_for_branch(branch, "closed")
-        except GitHubError as exc:
+        except ForgeError as exc:
             done.errors.append(f"{branch}: {exc}")
             continue
         if closed and closed[0].outcome == "merged" and closed[0].head.sha == sha:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from skillgit.github.client import GitHubClient
-from skillgit.github.errors import GitHubError, PullRequestExists, ReviewRequestRejected
-from skillgit.github.models import Issue, PullRequest
+from skillgit.forge.errors import ForgeError, PullRequestExists, ReviewRequestRejected
+from skillgit.forge.models import Issue, PullRequest
+from skillgit.forge.protocol import Forge
 from skillgit.interrupts import deferred
 from skillgit.printable import printable
 from skillgit.publish.controls import ticked
@@ -26,7 +26,7 @@ CLOSED_COMMENT = (f"{CLOSED_MARKER}\nskillgit closes this pull request: its prop
 
 
 class Writes:
-    def __init__(self, client: GitHubClient, dry_run: bool) -> None:
+    def __init__(self, client: Forge, dry_run: bool) -> None:
         self.client = client
         self.dry_run = dry_run
         self.planned: list[str] = []
@@ -37,7 +37,7 @@ class Writes:
 
     @property
     def _base(self) -> str:
-        return self.client.repo.api_path
+        return self.client.api_path
 
     def _plan(self, method: str, path: str, what: str) -> None:
         self.planned.append(printable(f"{method} {path}: {what}"))
@@ -67,14 +67,14 @@ class Writes:
                 return self.update_pull(found[0], title, body), True
             try:
                 self._label(pull.number, labels)
-            except GitHubError as exc:
+            except ForgeError as exc:
                 self.errors.append(f"{head}: pull request #{pull.number} opened, but its "
                                    f"labels were not added ({exc}); the next run adds them")
         try:
             self.client.request_reviewers(pull.number, reviewers, team_reviewers)
         except ReviewRequestRejected as exc:
             self.warnings.append(f"{head}: reviewers not requested: {exc}")
-        except GitHubError as exc:
+        except ForgeError as exc:
             self.errors.append(f"{head}: pull request #{pull.number} opened, but reviewers "
                                f"were not requested: {exc}")
         return pull, False

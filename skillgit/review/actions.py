@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from skillgit.errors import UsageError
-from skillgit.gitdiff import resolve_revision
 from skillgit.gitobjects import GitError
+from skillgit.gitobjects.diff import resolve_revision
 from skillgit.gitops import GitRepo
 
 LOCAL_BASE = "main"

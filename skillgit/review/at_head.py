@@ -14,8 +14,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from skillgit.gitobjects.rawpath import invalid_name, list_files
 from skillgit.gitops import GitRepo
-from skillgit.review.rawpath import invalid_name, list_files
 from skillgit.review.skillset import SkillIndex, join
 from skillgit.skills.copies import copy_message, differing, same_install
 from skillgit.skills.findings import Finding, Level

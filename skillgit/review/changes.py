@@ -16,7 +16,7 @@ from typing import Literal
 from dulwich.objects import Blob
 from dulwich.patch import is_binary
 
-from skillgit.gitdiff import PathChange, tree_changes
+from skillgit.gitobjects.diff import PathChange, tree_changes
 from skillgit.gitops import GitRepo
 from skillgit.review.skillset import SkillIndex, join
 from skillgit.skills.model import SKILL_FILE

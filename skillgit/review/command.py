@@ -3,14 +3,13 @@ summary file and the sticky comment when asked."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import httpx
-
 from skillgit.errors import UsageError
-from skillgit.gitdiff import remote_url_of
+from skillgit.forge.protocol import Forge
+from skillgit.gitobjects.diff import remote_url_of
 from skillgit.gitops import GitRepo
 from skillgit.review.actions import (
     read_event,
@@ -40,8 +39,13 @@ class ReviewOutcome:
     notes: list[str] = field(default_factory=list)
 
 
+# The forge of the pull request's repository, from the `origin` remote's URL (None: no such
+# remote); GitHub: `github.connect.for_pull_request`.
+ForgeFor = Callable[[str | None], Forge]
+
+
 def run_review(cwd: Path, options: ReviewOptions, environ: Mapping[str, str],
-               transport: httpx.BaseTransport | None = None) -> ReviewOutcome:
+               forge_for: ForgeFor) -> ReviewOutcome:
     event = read_event(environ)
     with GitRepo(cwd) as repo:
         base = resolve_base(repo, options.base, environ, event)
@@ -59,8 +63,8 @@ def run_review(cwd: Path, options: ReviewOptions, environ: Mapping[str, str],
         if number is None:
             raise UsageError("--comment needs the pull request: pass --pr N, or run in a "
                              "pull_request workflow (GITHUB_EVENT_PATH)")
-        outcome.notes.append(_comment(number, render_summary(result, marker=True), environ,
-                                      remote_url, options.token_env, transport))
+        outcome.notes.append(_comment(number, render_summary(result, marker=True),
+                                      remote_url, forge_for))
     return outcome
 
 
@@ -73,13 +77,12 @@ def _append(path: str, text: str) -> None:
                          f"{exc.strerror or exc}") from None
 
 
-def _comment(number: int, body: str, environ: Mapping[str, str], remote_url: str | None,
-             token_env: str | None, transport: httpx.BaseTransport | None) -> str:
-    from skillgit.github.client import GitHubClient
-    from skillgit.review.comment import post_comment, repository
+def _comment(number: int, body: str, remote_url: str | None, forge_for: ForgeFor) -> str:
+    from skillgit.review.comment import post_comment
 
-    repo_ref = repository(environ, remote_url)
-    with GitHubClient.connect(repo_ref, environ, token_env=token_env,
-                              transport=transport) as client:
+    client = forge_for(remote_url)
+    try:
         comment, status = post_comment(client, number, body)
+    finally:
+        client.close()
     return f"pull request comment {status}: {comment.html_url or comment.id}"

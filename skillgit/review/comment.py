@@ -8,24 +8,17 @@ left alone and a new comment is written.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from skillgit.errors import SkillgitError, UsageError
-from skillgit.github.client import GitHubClient, Upserted
-from skillgit.github.errors import NotFound
-from skillgit.github.models import IssueComment
-from skillgit.github.repo import RepoRef
+from skillgit.forge.models import IssueComment
+from skillgit.forge.protocol import Forge, Upserted
 from skillgit.review.summary import COMMENT_MARKER
 
 
-def post_comment(client: GitHubClient, number: int, body: str) -> tuple[IssueComment, Upserted]:
+def post_comment(client: Forge, number: int, body: str) -> tuple[IssueComment, Upserted]:
     if not body.startswith(COMMENT_MARKER):
         raise ValueError("the comment body must start with its marker")
-    me = _own_login(client)
+    me = client.own_login()
     found = None
-    for item in _comments(client, number):
-        comment = IssueComment.model_validate(item)
+    for comment in client.comments(number):
         if (comment.body or "").startswith(COMMENT_MARKER) and comment.user is not None and (
                 comment.user.type == "Bot" or comment.user.login.endswith("[bot]")
                 or (me is not None and comment.user.login.lower() == me.lower())):
@@ -36,40 +29,3 @@ def post_comment(client: GitHubClient, number: int, body: str) -> tuple[IssueCom
     if found.body == body:
         return found, "unchanged"
     return client.update_comment(found.id, body), "updated"
-
-
-def _comments(client: GitHubClient, number: int) -> list[dict[str, Any]]:
-    """The pull request's comments; a 404 on a repository that exists means there is no
-    pull request `number` (not a wrong repository name)."""
-    try:
-        return list(client.http.paginate(f"{client.repo.api_path}/issues/{int(number)}/comments",
-                                         needs="Pull requests: read and write"))
-    except NotFound:
-        try:
-            client.http.get_object(client.repo.api_path)
-        except SkillgitError:
-            raise  # the repository itself is not there: the first message says so
-        raise UsageError(f"there is no pull request #{int(number)} in {client.repo}; "
-                         "check --pr N") from None
-
-
-def _own_login(client: GitHubClient) -> str | None:
-    """The token's user (a personal or fine-grained token); None for an Actions or App
-    installation token, which cannot ask."""
-    try:
-        data = client.http.get_object("/user")
-    except SkillgitError:
-        return None
-    login = data.get("login")
-    return login if isinstance(login, str) else None
-
-
-def repository(environ: Mapping[str, str], remote_url: str | None) -> RepoRef:
-    """OWNER/NAME from `$GITHUB_REPOSITORY`, else from the remote's URL."""
-    named = environ.get("GITHUB_REPOSITORY")
-    if named:
-        return RepoRef.parse(named, source="GITHUB_REPOSITORY")
-    if remote_url is None:
-        raise SkillgitError("cannot tell the GitHub repository: set GITHUB_REPOSITORY or add "
-                            "an `origin` remote")
-    return RepoRef.from_remote_url(remote_url)

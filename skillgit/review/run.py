@@ -62,7 +62,7 @@ def review(repo: GitRepo, base: str, head: str, profile: str = "spec",
 
 
 def proposal_info(repo: GitRepo, commit: str) -> ProposalInfo | None:
-    from skillgit.mine.write import parse_trailers
+    from skillgit.wire.commit import parse_trailers
 
     try:
         trailers = parse_trailers(repo.commit_info(commit).message)

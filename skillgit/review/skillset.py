@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from skillgit.gitobjects.rawpath import read_file
 from skillgit.gitops import GitRepo
-from skillgit.review.rawpath import read_file
 from skillgit.skills.discover import SKIP_DIRS
 from skillgit.skills.model import SKILL_FILE, SkillLoadError, parse_skill_text
 from skillgit.tokens import context_tokens

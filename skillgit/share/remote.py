@@ -12,13 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from dulwich.objects import Blob, Commit, ObjectID
-
 from skillgit.errors import UsageError
 from skillgit.github.remote_token import with_github_token
+from skillgit.gitobjects.trees import blob_bytes, tree_files
 from skillgit.gitops import FileChange, GitRepo
 from skillgit.gitremote import RemoteTarget, check_formats
-from skillgit.publish.push import RefUpdate, fetch, push
+from skillgit.gitremote.lease import RefUpdate, fetch, push
 from skillgit.share.format import (
     FORMAT_FILE,
     FORMAT_TEXT,
@@ -47,21 +46,12 @@ def remote_target(repo: GitRepo, spec: str, environ: Mapping[str, str]) -> Remot
     return with_github_token(RemoteTarget.resolve(repo, spec), environ)
 
 
-def tree_files(repo: GitRepo, commit_sha: str) -> dict[str, str]:
+def files_at(repo: GitRepo, commit_sha: str) -> dict[str, str]:
     """Path → blob sha of every file in a commit's tree (walked lazily, one tree at a time)."""
-    commit = repo.repo.object_store[ObjectID(commit_sha.encode())]
-    if not isinstance(commit, Commit):
+    files = tree_files(repo, commit_sha)
+    if files is None:
         raise UsageError(f"{commit_sha[:12]} is not a commit")
-    out: dict[str, str] = {}
-    for entry in repo.repo.object_store.iter_tree_contents(commit.tree):
-        if entry.path is not None and entry.sha is not None:
-            out[entry.path.decode("utf-8", "replace")] = entry.sha.decode()
-    return out
-
-
-def blob_bytes(repo: GitRepo, sha: str) -> bytes | None:
-    obj = repo.repo.object_store[ObjectID(sha.encode())]
-    return obj.as_raw_string() if isinstance(obj, Blob) else None
+    return {entry.path: entry.sha for entry in files}
 
 
 def share_files(repo: GitRepo, target: RemoteTarget, contributor: str,
@@ -74,7 +64,7 @@ def share_files(repo: GitRepo, target: RemoteTarget, contributor: str,
         if ref not in fetch(repo, target, {ref: tip}):
             return ShareOutcome(ref, "rejected-lease", message="the ref moved while skillgit "
                                 "read it; run again")
-        existing = tree_files(repo, tip)
+        existing = files_at(repo, tip)
     out = ShareOutcome(ref, "unchanged", sha=tip)
     changes: list[FileChange] = []
     for path, data in sorted(files.items()):

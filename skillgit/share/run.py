@@ -1,35 +1,31 @@
-"""`skillgit share` and `skillgit mine --from-digests`, end to end (the CLI only parses).
+"""`skillgit share` end to end (the CLI only parses), and what `mine --from-digests` reads.
 
 share: contributor id → distill the allow-listed sessions (cached) → rewrite and gate each
 digest → append the new or changed files to `refs/skillgit/digests/<id>` in one push.
-mine --from-digests: fetch and merge every contributor's digests (plus local sessions when
-asked) → the same propose → judge → generate → commit path as `mine`.
+`mine --from-digests` (`mine/from_digests.py`) reads them back: shared digests are a source
+for `mine`, like transcripts, so this package sits below `mine/`.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
 from skillgit.config import Config, repo_root
 from skillgit.digest import Digest
 from skillgit.distill.cache import DigestCache, default_cache_dir
-from skillgit.distill.llm_engine import LLMEngine
 from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions
 from skillgit.errors import UsageError
 from skillgit.gitops import GitRepo
-from skillgit.judge.model_judge import ModelJudge
 from skillgit.llm.base import Engine
-from skillgit.mine.run import MineOptions, MineResult, engine_label, mine_digests, resolve_base
 from skillgit.redact import Redactor
 from skillgit.share.collect import ShareSet, share_set
 from skillgit.share.contributor import contributor_id
 from skillgit.share.projects import AllowList
 from skillgit.share.remote import ShareOutcome, forget, remote_target, share_files
-from skillgit.share.shared import SharedRead, read_shared
 from skillgit.transcripts.discover import SessionQuery
 
 Warn = Callable[[str], None]
@@ -93,33 +89,3 @@ def local_sessions(engine: Engine, query: SessionQuery, distill: DistillOptions,
         return distill_sessions(engine, options, DigestCache(default_cache_dir()), redactor,
                                 on_digest=on_digest, on_warning=on_warning)
     return run
-
-
-def mine_shared(repo_path: Path, config: Config, options: MineOptions, engine: Engine,
-                redactor: Redactor, environ: Mapping[str, str], *, remote: str | None = None,
-                since_days: float | None = None,
-                local: Callable[[], DistillResult] | None = None,
-                on_warning: Warn | None = None, model_judge: ModelJudge | None = None,
-                ) -> tuple[DistillResult, MineResult, SharedRead]:
-    """Mine the team's shared digests (and local sessions when `local` is given)."""
-    warn = on_warning or (lambda _m: None)
-    with GitRepo(repo_path) as repo:  # fail fast, before any fetching or distilling
-        resolve_base(repo, options.base)
-        target = remote_target(repo, share_remote(config, remote), environ)
-        distilled = local() if local is not None else DistillResult()
-        if distilled.error is not None:
-            raise distilled.error
-        read = read_shared(repo, target, distilled.digests)
-    for problem in read.problems:
-        warn(f"shared digests: {problem}")
-    if not read.contributors:
-        warn(f"no shared digests on {target.label} (refs/skillgit/digests/*): teammates "
-             "publish them with `skillgit share`")
-    digests = since_cutoff(read.digests, since_days)
-    # The sessions mined: the shared digests (merged) and the local ones, not only the local.
-    distilled = replace(distilled, stats=replace(distilled.stats, sessions=len(digests)))
-    options = options.model_copy(update={"engine": engine_label(engine)})
-    writer = engine.backend if isinstance(engine, LLMEngine) else None
-    result = mine_digests(repo_path, digests, options, redactor, writer, warn,
-                          model_judge=model_judge, env=environ)
-    return distilled, result, read

@@ -15,13 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from dulwich.objects import Blob, Commit, ObjectID
-
 from skillgit.digest import Digest
+from skillgit.gitobjects.trees import blob_bytes, commit_time, tree_files
 from skillgit.gitops import GitRepo
 from skillgit.gitremote import RemoteTarget, check_formats
+from skillgit.gitremote.lease import fetch
 from skillgit.printable import printable
-from skillgit.publish.push import fetch
 from skillgit.share.format import (
     FORMAT_FILE,
     FORMAT_TEXT,
@@ -47,29 +46,19 @@ class SharedRead:
     problems: list[str] = field(default_factory=list)
 
 
-def _commit(repo: GitRepo, sha: str) -> Commit | None:
-    obj = repo.repo.object_store[ObjectID(sha.encode())]
-    return obj if isinstance(obj, Commit) else None
-
-
 def ref_files(repo: GitRepo, ref: str, sha: str, problem: Callable[[str], None]
               ) -> Iterator[tuple[str, bytes]]:
     """(path, bytes) of each digest file on one ref, within the limits; problems reported."""
-    commit = _commit(repo, sha)
-    if commit is None:
+    entries = tree_files(repo, sha)
+    if entries is None:
         problem(f"{ref}: the tip is not a commit; skipped")
         return
-    store = repo.repo.object_store
-    entries = store.iter_tree_contents(commit.tree)
     count = size = 0
     format_seen = False
     for entry in entries:
-        if entry.path is None or entry.sha is None:
-            continue
-        path = entry.path.decode("utf-8", "replace")
+        path = entry.path
         if path == FORMAT_FILE:
-            blob = store[entry.sha]
-            format_seen = isinstance(blob, Blob) and blob.as_raw_string() == FORMAT_TEXT
+            format_seen = blob_bytes(repo, entry.sha) == FORMAT_TEXT
             if not format_seen:
                 problem(f"{ref}: {FORMAT_FILE} names another format; the ref is skipped")
                 return
@@ -83,11 +72,10 @@ def ref_files(repo: GitRepo, ref: str, sha: str, problem: Callable[[str], None]
         if count > MAX_DIGESTS_PER_REF:
             problem(f"{ref}: more than {MAX_DIGESTS_PER_REF} digests; the rest is skipped")
             return
-        blob = store[entry.sha]
-        if not isinstance(blob, Blob):
+        data = blob_bytes(repo, entry.sha)
+        if data is None:
             problem(f"{ref}:{path}: not a file; skipped")
             continue
-        data = blob.as_raw_string()
         size += len(data)
         if size > MAX_REF_BYTES:
             problem(f"{ref}: more than {MAX_REF_BYTES} bytes of digests; the rest is skipped")
@@ -118,8 +106,7 @@ def read_refs(repo: GitRepo, target: RemoteTarget, problem: Callable[[str], None
         problem(f"{ref}: moved while skillgit fetched it; skipped this time")
     for ref, sha in sorted(available.items()):
         contributor = ref[len(REF_PREFIX):]
-        commit = _commit(repo, sha)
-        pushed_at = commit.commit_time if commit is not None else 0
+        pushed_at = commit_time(repo, sha) or 0
         for path, data in ref_files(repo, ref, sha, problem):
             try:
                 digest = decode(data, path, contributor)

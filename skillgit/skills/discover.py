@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import errno
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from skillgit.skills.model import SKILL_FILE, misnamed_skill_file
@@ -22,20 +22,18 @@ SKIP_DIRS = frozenset({
 
 
 class GitIgnore:
-    """`.gitignore` rules of the repository containing a folder (dulwich); no-op outside git."""
+    """`.gitignore` rules of the repository holding a folder (the git layer); no-op outside git."""
 
     def __init__(self, start: Path) -> None:
         self.root: Path | None = None
-        self._manager = None
+        self._manager: Callable[[str], bool] | None = None
         root = find_repo_root(start)
         if root is None:
             return
         try:
-            from dulwich.ignore import IgnoreFilterManager
-            from dulwich.repo import Repo
+            from skillgit.gitobjects.ignore import ignore_rules  # git only when scanning git
 
-            with Repo(str(root)) as repo:
-                self._manager = IgnoreFilterManager.from_repo(repo)
+            self._manager = ignore_rules(root)
             self.root = root
         except Exception:  # a broken or exotic repo: scan without ignore rules
             self._manager = None
@@ -46,7 +44,7 @@ class GitIgnore:
             return False
         prefix = str(self.root) + "/"
         if os.sep == "/" and path.startswith(prefix) and prefix != "//":
-            return bool(self._manager.is_ignored(path[len(prefix):] + ("/" if is_dir else "")))
+            return bool(self._manager(path[len(prefix):] + ("/" if is_dir else "")))
         return self.ignored(Path(path), is_dir)
 
     def ignored(self, path: Path, is_dir: bool) -> bool:
@@ -58,7 +56,7 @@ class GitIgnore:
             return False
         if rel in ("", "."):
             return False
-        return bool(self._manager.is_ignored(rel + "/" if is_dir else rel))
+        return bool(self._manager(rel + "/" if is_dir else rel))
 
 
 def find_repo_root(start: Path) -> Path | None:

@@ -13,10 +13,10 @@ from typing import Literal
 
 from skillgit.gitops import GitRepo
 from skillgit.interrupts import deferred
-from skillgit.mine.lock import writing
-from skillgit.mine.write import made_by_skillgit
 from skillgit.proposal import MeasuredEffect
 from skillgit.verify.effect import with_effect
+from skillgit.wire.commit import made_by_skillgit
+from skillgit.wire.lock import writing
 
 Written = Literal["written", "unchanged", "foreign", "moved", "would-write"]
 

@@ -12,7 +12,7 @@ from servers import Reply, ScriptedServer, anthropic_reply
 from skillgit.digest import DigestAnswer
 from skillgit.llm.anthropic import AnthropicBackend
 from skillgit.llm.base import EngineSettings, EngineUnavailable, InvalidAnswer
-from skillgit.llm.http import RetryPolicy
+from skillgit.retry import RetryPolicy
 
 KEY = "sk-ant-api03-TESTKEY-abcdefghijklmnop"
 ANSWER = json.dumps({"topics": ["docker"], "tasks": [], "user_feedback": [], "env_feedback": [
@@ -28,7 +28,8 @@ def server() -> Iterator[ScriptedServer]:
 
 def make(server: ScriptedServer, sleeps: list[float], base: str = "") -> AnthropicBackend:
     settings = EngineSettings(base_url=server.url + base, api_key=SecretStr(KEY), timeout=5.0)
-    return AnthropicBackend(settings, retry=RetryPolicy(sleep=sleeps.append, random=lambda: 0.0))
+    return AnthropicBackend(settings, retry=RetryPolicy.for_models(sleep=sleeps.append,
+                                                                   random=lambda: 0.0))
 
 
 def test_messages_wire_format_and_usage(server: ScriptedServer) -> None:

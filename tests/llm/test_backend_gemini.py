@@ -12,7 +12,7 @@ from servers import Reply, ScriptedServer, gemini_reply
 from skillgit.digest import DigestAnswer
 from skillgit.llm.base import EngineSettings, EngineUnavailable
 from skillgit.llm.gemini import GeminiBackend
-from skillgit.llm.http import RetryPolicy
+from skillgit.retry import RetryPolicy
 
 KEY = "AIzaSyTESTKEY-0123456789abcdefghij"
 ANSWER = json.dumps({"topics": ["sql"], "tasks": [], "env_feedback": [], "user_feedback": []})
@@ -28,7 +28,8 @@ def make(server: ScriptedServer, sleeps: list[float], model: str | None = None,
          base: str = "") -> GeminiBackend:
     settings = EngineSettings(base_url=server.url + base, api_key=SecretStr(KEY), model=model,
                               timeout=5.0)
-    return GeminiBackend(settings, retry=RetryPolicy(sleep=sleeps.append, random=lambda: 0.0))
+    return GeminiBackend(settings, retry=RetryPolicy.for_models(sleep=sleeps.append,
+                                                                random=lambda: 0.0))
 
 
 def test_generate_content_wire_format_and_usage(server: ScriptedServer) -> None:

@@ -16,9 +16,9 @@ from servers import Reply, ScriptedServer, openai_reply
 
 from skillgit.digest import DigestAnswer
 from skillgit.llm.base import EngineSettings, EngineUnavailable
-from skillgit.llm.http import RetryPolicy
 from skillgit.llm.openai import OpenAIBackend
 from skillgit.llm.structured import portable_schema
+from skillgit.retry import RetryPolicy
 
 KEY = "sk-live-SECRETSECRET-0123456789"
 OK = openai_reply(json.dumps({"topics": ["t"], "tasks": [], "env_feedback": [],
@@ -34,8 +34,8 @@ def server() -> Iterator[ScriptedServer]:
 
 def make(url: str, sleeps: list[float], *, timeout: float = 5.0,
          **policy: float) -> OpenAIBackend:
-    retry = RetryPolicy(sleep=sleeps.append, random=lambda: 0.0, now=lambda: NOW,
-                        **policy)  # type: ignore[arg-type]
+    retry = RetryPolicy.for_models(sleep=sleeps.append, random=lambda: 0.0,
+                                   clock=lambda: NOW.timestamp(), **policy)
     settings = EngineSettings(base_url=url + "/v1", model="m", api_key=SecretStr(KEY),
                               timeout=timeout)
     return OpenAIBackend(settings, retry=retry)

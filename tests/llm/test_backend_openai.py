@@ -12,8 +12,8 @@ from servers import Reply, ScriptedServer, openai_reply
 
 from skillgit.digest import DigestAnswer
 from skillgit.llm.base import EngineSettings, EngineUnavailable, InvalidAnswer
-from skillgit.llm.http import RetryPolicy
 from skillgit.llm.openai import OpenAIBackend
+from skillgit.retry import RetryPolicy
 
 KEY = "sk-test-0123456789abcdefSECRET"
 ANSWER = {
@@ -41,7 +41,7 @@ def backend_for(server: ScriptedServer, sleeps: list[float], **settings: Any) ->
     options: dict[str, Any] = {"base_url": server.url + "/v1", "model": "test-model",
                                "api_key": SecretStr(KEY), "timeout": 5.0}
     options.update(settings)
-    retry = RetryPolicy(sleep=sleeps.append, random=lambda: 0.0)
+    retry = RetryPolicy.for_models(sleep=sleeps.append, random=lambda: 0.0)
     return OpenAIBackend(EngineSettings(**options), retry=retry)
 
 

@@ -18,8 +18,8 @@ from pydantic import SecretStr
 from skillgit.cli import main
 from skillgit.digest import DigestAnswer
 from skillgit.llm.base import EngineSettings, EngineUnavailable
-from skillgit.llm.http import RetryPolicy
 from skillgit.llm.openai import OpenAIBackend
+from skillgit.retry import RetryPolicy
 
 KEY = "sk-deadline-SECRET-abcdef0123456789"
 TIMEOUT = 1.0
@@ -114,7 +114,7 @@ def test_the_http_client_gives_up_within_its_timeout(stalling_server: str) -> No
     sleeps: list[float] = []
     settings = EngineSettings(base_url=stalling_server + "/v1", model="m",
                               api_key=SecretStr(KEY), timeout=TIMEOUT)
-    backend = OpenAIBackend(settings, retry=RetryPolicy(sleep=sleeps.append))
+    backend = OpenAIBackend(settings, retry=RetryPolicy.for_models(sleep=sleeps.append))
     started = time.monotonic()
     with pytest.raises(EngineUnavailable) as caught:
         backend.complete("s", "u", DigestAnswer)
@@ -169,7 +169,7 @@ def test_an_enclosing_deadline_bounds_every_call_inside_it(stalling_server: str)
 
     settings = EngineSettings(base_url=stalling_server + "/v1", model="m",
                               api_key=SecretStr(KEY), timeout=30.0)
-    backend = OpenAIBackend(settings, retry=RetryPolicy(sleep=lambda _s: None))
+    backend = OpenAIBackend(settings, retry=RetryPolicy.for_models(sleep=lambda _s: None))
     started = time.monotonic()
     with deadline(0.5), pytest.raises(EngineUnavailable):
         backend.complete("s", "u", DigestAnswer)

@@ -18,8 +18,8 @@ from pydantic import SecretStr
 
 from skillgit.digest import DigestAnswer
 from skillgit.llm.base import EngineSettings, EngineUnavailable
-from skillgit.llm.http import RetryPolicy
 from skillgit.llm.openai import OpenAIBackend
+from skillgit.retry import RetryPolicy
 
 KEY = "sk-proxy-SECRET-abcdef0123456789"
 TIMEOUT = 1.0
@@ -102,7 +102,8 @@ def servers() -> Iterator[Callable[[Behaviour], Server]]:
 def _backend(base_url: str) -> OpenAIBackend:
     settings = EngineSettings(base_url=base_url, model="m", api_key=SecretStr(KEY),
                               timeout=TIMEOUT)
-    return OpenAIBackend(settings, retry=RetryPolicy(sleep=lambda _: None, max_retries=0))
+    return OpenAIBackend(settings, retry=RetryPolicy.for_models(sleep=lambda _: None,
+                                                                max_retries=0))
 
 
 @pytest.mark.parametrize("variable", ["HTTP_PROXY", "http_proxy", "ALL_PROXY"])

@@ -14,15 +14,16 @@ import threading
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 from test_propose import digest, run
 
 from skillgit.gitops import GitError, GitRepo
-from skillgit.mine import lock
 from skillgit.mine.group import group
 from skillgit.mine.judge import judge
-from skillgit.mine.ledger import Ledger, Rejection
 from skillgit.mine.run import MineOptions, mine_digests
 from skillgit.mine.signals import signals_from
+from skillgit.wire import lock
+from skillgit.wire.ledger import Ledger, Rejection
 
 PNPM = "no, use pnpm not npm for installs"
 PNPM_AGAIN = "use pnpm, not npm, in this repository"
@@ -75,13 +76,13 @@ def test_a_run_waits_for_a_held_lock(repo: Path, monkeypatch: pytest.MonkeyPatch
     digests = [digest(i, corrections=(PNPM,)) for i in (1, 2)]
     outcome: list[object] = []
     try_lock = lock._try_lock
-    refused: list[Path] = []
+    refused: list[FileLock] = []
     waiting = threading.Event()
 
-    def observed(path: Path) -> int | None:
-        fd = try_lock(path)
+    def observed(held: FileLock) -> FileLock | None:
+        fd = try_lock(held)
         if fd is None:
-            refused.append(path)
+            refused.append(held)
             if len(refused) == 3:  # it found the lock held and kept trying
                 waiting.set()
         return fd

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from skillgit.cli import main
 from skillgit.demo.run import create_repo
@@ -25,9 +26,10 @@ from skillgit.demo.scenarios import write_sessions
 from skillgit.gitobjects import TEMP_PREFIX
 from skillgit.gitops import GitRepo
 from skillgit.interrupts import Terminated, sigterm_raises
-from skillgit.mine import lifecycle, lock
+from skillgit.mine import lifecycle
 from skillgit.mine import run as run_module
-from skillgit.mine.write import DEFAULT_IDENTITY
+from skillgit.wire import lock
+from skillgit.wire.commit import DEFAULT_IDENTITY
 
 PROPOSALS = 3  # the demo sessions give three proposals, each written as five objects
 
@@ -255,8 +257,8 @@ def test_a_signal_while_taking_the_lock_leaves_no_lock_file(
     repo, _ = setup
     try_lock = lock._try_lock
 
-    def signalled_meanwhile(path: Path) -> int | None:
-        fd = try_lock(path)
+    def signalled_meanwhile(held: FileLock) -> FileLock | None:
+        fd = try_lock(held)
         os.kill(os.getpid(), sig)
         return fd
 

@@ -9,12 +9,12 @@ import pytest
 
 from skillgit.digest import Digest, Evidence, FeedbackItem, TaskItem
 from skillgit.gitops import GitRepo
-from skillgit.mine.ledger import Ledger, Rejection
 from skillgit.mine.naming import legacy_name
 from skillgit.mine.propose import propose
 from skillgit.mine.write import commit_message
 from skillgit.redact import Redactor
 from skillgit.skills.document import SkillDocument
+from skillgit.wire.ledger import Ledger, Rejection
 
 DEPLOY_SKILL = ("---\nname: deploy-app\ndescription: Deploy the app to staging. Use when "
                 "deploying.\n---\n# Deploy\n\nRun `make deploy`.\n")

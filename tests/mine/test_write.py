@@ -16,11 +16,11 @@ from skillgit.cli import main
 from skillgit.gitops import GitRepo
 from skillgit.mine import lifecycle
 from skillgit.mine.run import MineOptions, mine_digests
-from skillgit.mine.write import DEFAULT_IDENTITY, parse_trailers
 from skillgit.proposal import Signal
 from skillgit.redact import Redactor
 from skillgit.skills.findings import Level
 from skillgit.skills.validate import validate_skill
+from skillgit.wire.commit import DEFAULT_IDENTITY, parse_trailers
 
 PNPM = [digest(i, corrections=("no, use pnpm not npm",)) for i in (1, 2, 3)]
 DEPLOY = [digest(i, skills=("deploy-app",), corrections=("use make deploy-staging instead",))

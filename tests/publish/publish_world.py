@@ -73,7 +73,8 @@ class World:
 
     def propose(self, skill: str, fingerprint: str, sessions: int = 3,
                 identity: str = IDENTITY,
-                rejected: tuple[str | tuple[str, str], ...] = ()) -> str:
+                rejected: tuple[str | tuple[str, str], ...] = (),
+                timestamp: int | None = None) -> str:
         """Write (or rewrite) skillgit/new/<skill> the way `mine` does; `rejected`: the
         run's rejected candidates, each a title (not repeatable) or (title, why)."""
         branch = f"skillgit/new/{skill}"
@@ -96,7 +97,8 @@ class World:
                    f"installing packages.\n---\n# {skill}\n\nRun pnpm. ({fingerprint})\n")
         with GitRepo(self.repo) as g:
             sha = g.write_commit(g.resolve("main"), [FileChange(
-                f"skills/{skill}/SKILL.md", content.encode())], message, identity)
+                f"skills/{skill}/SKILL.md", content.encode())], message, identity,
+                timestamp=timestamp)
             g.set_ref(branch, sha, g.ref_sha(branch), f"propose {skill}")
         return sha
 

@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 from skillgit.gitops import FileChange, GitRepo
-from skillgit.mine.write import DEFAULT_IDENTITY
+from skillgit.wire.commit import DEFAULT_IDENTITY
 
 IDENTITY = DEFAULT_IDENTITY
 REVIEWER = "Reviewer <reviewer@example.invalid>"

@@ -9,9 +9,9 @@ from typing import Any
 
 from soak_world import SoakWorld, Week
 
-from skillgit.mine.ledger import grown
 from skillgit.publish.body import parse_fingerprint
 from skillgit.publish.dashboard import DASHBOARD_MARKER
+from skillgit.wire.ledger import grown
 
 PREFIXES = ("skillgit/new/", "skillgit/update/")
 # a 5xx on a POST may be repaired within the run (found by its marker, then retried)

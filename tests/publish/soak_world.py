@@ -25,7 +25,7 @@ from skillgit.cli import main
 from skillgit.demo.run import create_repo
 from skillgit.demo.scenarios import START, write_sessions
 from skillgit.demo.transcripts import Step, claude_code_path, claude_code_records, write_jsonl
-from skillgit.mine.write import parse_trailers
+from skillgit.wire.commit import parse_trailers
 
 CWD = "/srv/acme/webapp"
 

@@ -9,7 +9,6 @@ from datetime import datetime, timezone
 from test_body import HOSTILE, assert_inert, proposal, section, table_rows
 
 from skillgit.cli.publish import run_url
-from skillgit.mine.ledger import Rejection
 from skillgit.proposal import Candidate, DimensionResult, Verdict
 from skillgit.publish.body import proposal_marker
 from skillgit.publish.controls import Control, known, ticked
@@ -25,6 +24,7 @@ from skillgit.publish.dashboard import (
 )
 from skillgit.publish.markdown import GITHUB_BODY_LIMIT
 from skillgit.publish.proposals import RejectedCandidate
+from skillgit.wire.ledger import Rejection
 
 FP = "1111aaaa2222bbbb"
 # skillgit's own markup in a dashboard: its markers and its `#N` references to its own PRs

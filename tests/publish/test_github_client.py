@@ -7,8 +7,9 @@ from github_server import GitHubStub
 
 from skillgit.github.client import GitHubClient
 from skillgit.github.errors import PullRequestExists, ReviewRequestRejected
-from skillgit.github.http import API_VERSION, RetryPolicy
+from skillgit.github.http import API_VERSION
 from skillgit.github.repo import RepoRef
+from skillgit.retry import RetryPolicy
 
 REPO = RepoRef("acme", "skills")
 MARKER = "<!-- skillgit:dashboard -->"

@@ -10,18 +10,13 @@ import pytest
 from gitserver import GitHttpServer
 from pushkit import IDENTITY, REVIEWER, git, proposal
 
+import skillgit.gitremote.lease as lease_module
 import skillgit.publish.push as push_module
 from skillgit.gitops import GitRepo
 from skillgit.gitremote import RemoteTarget
-from skillgit.mine.write import made_by_skillgit
-from skillgit.publish.push import (
-    RefUpdate,
-    delete_branches,
-    fetch,
-    push,
-    push_proposals,
-    remote_refs,
-)
+from skillgit.gitremote.lease import RefUpdate, fetch, push
+from skillgit.publish.push import delete_branches, push_proposals, remote_refs
+from skillgit.wire.commit import made_by_skillgit
 
 ALPHA, BETA = "skillgit/new/alpha", "skillgit/new/beta"
 
@@ -164,7 +159,7 @@ def test_the_server_refuses_an_update_whose_old_value_changed_mid_push(
     with GitRepo(local) as g:
         push(g, target, [RefUpdate(ALPHA, a1, None)])
     a2 = proposal(local, "alpha", "fp-2")
-    real_send = push_module.send_updates
+    real_send = lease_module.send_updates
     moved: list[str] = []
 
     def send_while_someone_pushes(repo, tgt, decide):  # type: ignore[no-untyped-def]
@@ -174,7 +169,7 @@ def test_the_server_refuses_an_update_whose_old_value_changed_mid_push(
             return out
         return real_send(repo, tgt, decide_then_race)
 
-    monkeypatch.setattr(push_module, "send_updates", send_while_someone_pushes)
+    monkeypatch.setattr(lease_module, "send_updates", send_while_someone_pushes)
     with GitRepo(local) as g:
         [result] = push(g, target, [RefUpdate(ALPHA, a2, a1)])
     assert result.status == "rejected-remote"

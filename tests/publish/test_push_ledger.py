@@ -16,9 +16,9 @@ from pushkit import IDENTITY, git
 import skillgit.publish.ledger_sync as sync_module
 from skillgit.gitops import GitRepo
 from skillgit.gitremote import RemoteTarget
-from skillgit.mine.ledger import LEDGER_BRANCH, Ledger, Rejection, load_ledger, save_ledger
 from skillgit.mine.lifecycle import unreject
 from skillgit.publish.ledger_sync import LedgerPushRejected, merge_rejections, sync_ledger
+from skillgit.wire.ledger import LEDGER_BRANCH, Ledger, Rejection, load_ledger, save_ledger
 
 LEDGER_REF = f"refs/heads/{LEDGER_BRANCH}"
 
@@ -243,7 +243,7 @@ def test_merge_rejections_rules() -> None:
 def test_merge_keeps_every_merge_record() -> None:
     """Shallow clones rely on the ledger's merge records: a merge of diverged ledgers must
     never drop them (one side recorded a merge the other has not seen)."""
-    from skillgit.mine.ledger import Merged
+    from skillgit.wire.ledger import Merged
 
     def record(skill: str, fp: str) -> Merged:
         return Merged(kind="new", skill=skill, fingerprint=fp, sessions=3)

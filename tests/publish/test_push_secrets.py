@@ -23,10 +23,11 @@ from skillgit.gitremote import (
     UnsupportedRemote,
     scrub,
 )
+from skillgit.gitremote.lease import RefUpdate, fetch, push
 from skillgit.gitremote.transport import client_for
-from skillgit.mine.ledger import load_ledger, save_ledger
 from skillgit.publish.ledger_sync import sync_ledger
-from skillgit.publish.push import RefUpdate, delete_branches, fetch, push, push_proposals
+from skillgit.publish.push import delete_branches, push_proposals
+from skillgit.wire.ledger import load_ledger, save_ledger
 
 ALPHA = "skillgit/new/alpha"
 

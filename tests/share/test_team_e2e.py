@@ -24,9 +24,9 @@ from teamkit import (
 
 from skillgit.demo.transcripts import assistant, shell, user
 from skillgit.gitops import GitRepo
-from skillgit.mine.write import DEFAULT_IDENTITY
 from skillgit.publish.body import render_body
 from skillgit.publish.proposals import local_branches, read_proposal
+from skillgit.wire.commit import DEFAULT_IDENTITY
 
 SECRET = "ghp_" + "Z8k3Qw9Lm2Np4Rt6Vx8Bz1Cd3Fg5Hj7Kl9Mn"
 PRIVATE = "my private diary entry about the merger"

@@ -1,4 +1,4 @@
-"""Git objects written the way git writes them, for `gitops` (the only other dulwich user).
+"""Git objects written the way git writes them, and read back (the git layer, with `gitops`).
 
 Each object is a loose object, written to a temporary file named after this process
 (`tmp_obj_skillgit_<pid>_…`) and renamed into place, so an interrupted run leaves a complete

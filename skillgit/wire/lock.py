@@ -1,8 +1,11 @@
 """One skillgit writer per repository at a time, and the checks made before it writes.
 
-The lock is `skillgit.lock` in the git directory, held with `flock`: the kernel releases it when
-its process dies, even by SIGKILL, so a lock left behind is never mistaken for a live run and
-the next run simply takes it over. A live one is waited for, then reported.
+The lock is `skillgit.flock` in the git directory, held with `filelock` (the kernel's `flock`
+on POSIX): the kernel releases it when its process dies, even by SIGKILL, so a lock left
+behind is never mistaken for a live run and the next run simply takes it over. That file stays
+(removing a lock file others may be waiting on would let two runs hold it); `skillgit.lock`
+next to it names the holder (pid and host) while it is held and is gone afterwards. A live
+lock is waited for, then reported with its holder.
 
 `writing()` takes the lock, then, before anything is written: removes object temp files left by
 a killed skillgit run, waits briefly for git's own ref lock files (a `….lock` next to a ref, or
@@ -19,70 +22,67 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from filelock import FileLock, Timeout
+
 from skillgit.gitobjects import remove_stale_temp_files
 from skillgit.gitops import GitError, GitRepo
 from skillgit.interrupts import checkpoint, deferred
 
-try:
-    import fcntl
-except ImportError:  # pragma: no cover - not POSIX: O_EXCL lock without take-over
-    fcntl = None  # type: ignore[assignment]
-
-LOCK_NAME = "skillgit.lock"
+LOCK_NAME = "skillgit.lock"      # the holder, while it holds the lock
+FLOCK_NAME = "skillgit.flock"    # what is locked; kept
 REF_LOCK_WAIT_SECONDS = 1.0  # git waits 0.1 s for a ref lock, 1 s for packed-refs
 
 
 @contextmanager
 def repo_lock(control_dir: Path, wait_seconds: float = 30.0) -> Iterator[None]:
-    """Serialize skillgit writers on one repository; the lock file is gone afterwards."""
+    """Serialize skillgit writers on one repository; the holder file is gone afterwards."""
     path = control_dir / LOCK_NAME
+    flock = control_dir / FLOCK_NAME
+    _check_can_lock(control_dir, path, flock)
+    lock = FileLock(str(flock))
     deadline = time.monotonic() + wait_seconds
-    fd: int | None = None
+    held: FileLock | None = None
     try:
         while True:
-            with deferred():  # a signal that came meanwhile is raised at the end, fd set:
-                fd = _try_lock(path)  # the `finally` below then removes the lock file
-            if fd is not None:
+            with deferred():  # a signal that came meanwhile is raised at the end, `held` set:
+                held = _try_lock(lock)  # the `finally` below then releases it
+            if held is not None:
                 break
             if time.monotonic() >= deadline:
                 raise GitError(f"another skillgit run holds {path}{_holder(path)}; try again "
                                "when it ends") from None
             time.sleep(0.05)
+        with deferred():
+            path.write_text(f"{os.getpid()} {socket.gethostname()}\n", encoding="utf-8")
         checkpoint("lock")
         yield
     finally:
-        if fd is not None:
+        if held is not None:
             with deferred():
-                path.unlink(missing_ok=True)  # still held: waiters see a new file and retry
-                os.close(fd)
+                path.unlink(missing_ok=True)
+                held.release()
 
 
-def _try_lock(path: Path) -> int | None:
-    """An fd holding the lock on `path`, or None when another process holds it."""
-    flags = os.O_RDWR | os.O_CREAT | (0 if fcntl is not None else os.O_EXCL)
+def _try_lock(lock: FileLock) -> FileLock | None:
+    """`lock`, now held; None when another process (or another run here) holds it."""
     try:
-        fd = os.open(path, flags, 0o644)
-    except FileExistsError:
+        lock.acquire(timeout=0)
+    except Timeout:
         return None
     except OSError as exc:
+        path = Path(lock.lock_file).with_name(LOCK_NAME)
         raise GitError(f"cannot create {path}: {exc.strerror or exc} (skillgit needs to "
                        "write in this repository)") from None
-    if fcntl is not None:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            return None
-        try:
-            same = os.fstat(fd).st_ino == os.stat(path).st_ino
-        except FileNotFoundError:
-            same = False
-        if not same:  # its holder removed it on release; the lock is a new file now
-            os.close(fd)
-            return None
-    os.ftruncate(fd, 0)
-    os.write(fd, f"{os.getpid()} {socket.gethostname()}\n".encode())
-    return fd
+    return lock
+
+
+def _check_can_lock(control_dir: Path, path: Path, flock: Path) -> None:
+    """A read-only repository is named at once (a lock that cannot be taken would look like
+    one another run holds)."""
+    for target, needed in ((control_dir, os.W_OK | os.X_OK), (flock, os.R_OK | os.W_OK)):
+        if target.exists() and not os.access(target, needed):
+            raise GitError(f"cannot create {path}: permission denied (skillgit needs to "
+                           "write in this repository)")
 
 
 def _holder(path: Path) -> str:

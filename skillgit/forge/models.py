@@ -1,4 +1,6 @@
-"""GitHub's REST responses, reduced to the fields skillgit reads (the rest is ignored)."""
+"""Pull requests, issues and comments as a forge answers them, reduced to the fields skillgit
+reads (the rest is ignored). GitHub's REST shapes are the reference; another forge maps its
+answers onto them."""
 
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from skillgit.github.errors import UnexpectedAnswer
+from skillgit.forge.errors import UnexpectedAnswer
 
 
 class _Model(BaseModel):
