@@ -31,6 +31,7 @@ _HOME_LEFT = re.compile(r"(?:^|[^\w.-])~/|/home/|/Users/|[A-Za-z]:[\\/]+Users[\\
                         re.IGNORECASE)
 _HEX = re.compile(r"[0-9a-f]{8,128}")
 _SAFE_SESSION = re.compile(r"[A-Za-z0-9._:-]{1,128}")
+_HASHED_SESSION = re.compile(r"s-[0-9a-f]{32}")
 
 
 def _relative_text(text: str, project: Project) -> str:
@@ -93,7 +94,11 @@ def texts(value: Any) -> Iterator[str]:
 def gate_findings(digest: Digest, redactor: Redacting) -> list[str]:
     """The kinds of what the privacy gate finds in `digest` (empty: it may be shared)."""
     found: set[str] = set()
-    data = digest.model_dump(mode="json", exclude={"opening", "started_at"})
+    # skillgit's own values are no transcript text: the opening's salted hash, the time, and a
+    # session id hashed by `shared_session_id` (its hex reads as an opaque value to the net)
+    own = {"opening", "started_at"} | ({"session_id"} if _HASHED_SESSION.fullmatch(
+        digest.session_id) else set())
+    data = digest.model_dump(mode="json", exclude=own)
     for text in texts(data):
         if redactor.redact(text) != text:
             found.add("redactor")

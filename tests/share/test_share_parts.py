@@ -123,6 +123,15 @@ def test_a_clean_digest_passes_the_gate() -> None:
     assert gate_findings(for_sharing(digest(), PROJECT), Redactor(home=HOME)) == []
 
 
+def test_a_session_id_skillgit_hashed_is_no_finding() -> None:
+    odd = digest(session_id="/home/alice/.codex/sessions/rollout 2026 #7")
+    shared = for_sharing(odd, PROJECT)
+    assert shared.session_id.startswith("s-") and "alice" not in shared.session_id
+    assert gate_findings(shared, Redactor(home=HOME)) == []
+    forged = digest(session_id="s-" + "7f3a9c" * 5 + "e1")  # not hashed by us: read as text
+    assert forged.session_id == for_sharing(forged, PROJECT).session_id
+
+
 def test_a_file_round_trips_and_names_its_contributor() -> None:
     d = digest()
     path = digest_path(d.agent, d.session_id)
