@@ -13,10 +13,11 @@ import io
 import re
 import stat
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 from dulwich.diff_tree import RenameDetector
-from dulwich.objects import Commit, ObjectID, Tag
-from dulwich.patch import write_object_diff
+from dulwich.objects import Blob, Commit, ObjectID, Tag
+from dulwich.patch import is_binary, write_object_diff
 from dulwich.refs import Ref
 
 from skillgit.gitobjects import GitError
@@ -82,6 +83,27 @@ def unified_diff(repo: GitRepo, change: PathChange) -> bytes:
 
 _ANCESTRY = re.compile(r"(.+?)((?:[~^][0-9]*)+)")
 _STEP = re.compile(r"([~^])([0-9]*)")
+
+
+def changed_lines(repo: GitRepo, change: PathChange) -> tuple[bool, frozenset[int]]:
+    """(binary?, the head line numbers added or changed) of one path's diff.
+
+    The lines a unified diff marks `+` (the same matcher `git diff` output comes from here,
+    dulwich's), read from the matcher's opcodes rather than from diff text written and parsed
+    again: 300,000 appended lines cost a second, not ten."""
+    if change.new_path is None or not change.is_blob or change.new_sha is None:
+        return False, frozenset()
+    old = repo.blob(change.old_sha) if change.old_path is not None and change.old_sha else b""
+    new = repo.blob(change.new_sha)
+    if is_binary(old) or is_binary(new):
+        return True, frozenset()
+    matcher = SequenceMatcher(a=Blob.from_string(old).splitlines(),
+                              b=Blob.from_string(new).splitlines())
+    lines: set[int] = set()
+    for tag, _i1, _i2, j1, j2 in matcher.get_opcodes():
+        if tag in ("replace", "insert"):
+            lines.update(range(j1 + 1, j2 + 1))
+    return False, frozenset(lines)
 
 
 def resolve_revision(repo: GitRepo, name: str) -> str:

@@ -10,13 +10,9 @@ A skill is touched when a file inside it (at the base, at the head, or both) cha
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from difflib import SequenceMatcher
 from typing import Literal
 
-from dulwich.objects import Blob
-from dulwich.patch import is_binary
-
-from skillgit.gitobjects.diff import PathChange, tree_changes
+from skillgit.gitobjects.diff import changed_lines, tree_changes
 from skillgit.gitops import GitRepo
 from skillgit.review.skillset import SkillIndex, join
 from skillgit.skills.model import SKILL_FILE
@@ -41,27 +37,6 @@ class TouchedSkill:
     change: Change
     old_directory: str | None = None
     files: list[ChangedFile] = field(default_factory=list)
-
-
-def changed_lines(repo: GitRepo, change: PathChange) -> tuple[bool, frozenset[int]]:
-    """(binary?, the head line numbers added or changed) of one path's diff.
-
-    The lines a unified diff marks `+` (the same matcher `git diff` output comes from here,
-    dulwich's), read from the matcher's opcodes rather than from diff text written and parsed
-    again: 300,000 appended lines cost a second, not ten."""
-    if change.new_path is None or not change.is_blob or change.new_sha is None:
-        return False, frozenset()
-    old = repo.blob(change.old_sha) if change.old_path is not None and change.old_sha else b""
-    new = repo.blob(change.new_sha)
-    if is_binary(old) or is_binary(new):
-        return True, frozenset()
-    matcher = SequenceMatcher(a=Blob.from_string(old).splitlines(),
-                              b=Blob.from_string(new).splitlines())
-    lines: set[int] = set()
-    for tag, _i1, _i2, j1, j2 in matcher.get_opcodes():
-        if tag in ("replace", "insert"):
-            lines.update(range(j1 + 1, j2 + 1))
-    return False, frozenset(lines)
 
 
 def touched_skills(repo: GitRepo, base: str, head: str, base_skills: SkillIndex,
