@@ -81,4 +81,5 @@ def test_a_session_id_that_is_a_path_is_named_by_a_stable_hash() -> None:
     assert for_sharing(digest(session_id=path_like + "2"), PROJECT).session_id != named
     assert for_sharing(digest(session_id=UUID), PROJECT).session_id == UUID
     out = shared(digest(session_id=path_like))
-    assert out.files == {} and b"alice" not in pushed(out)  # never pushed as it was
+    assert len(out.files) == 1 and not out.withheld  # shared, under its hash
+    assert b"alice" not in pushed(out) and named.encode() in pushed(out)  # never as it was
