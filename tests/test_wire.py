@@ -48,7 +48,8 @@ MESSAGE = ("skills(pnpm): use pnpm\n\nWhy: repeated.\nNote: not a trailer\n\n"
 
 def test_trailers_are_written_in_the_tables_order_and_read_back() -> None:
     paragraph = MESSAGE.strip().split("\n\n")[-1].splitlines()
-    assert [line.split(":")[0] for line in paragraph] == list(TRAILER_KEYS)
+    assert [line.split(":")[0] for line in paragraph] == list(TRAILER_KEYS[:5])
+    assert TRAILER_KEYS[-1] == "Skillgit-Effect"  # verify's row: the last, appended after
     assert paragraph[0] == "Skillgit-Proposal: 1111aaaa2222bbbb"
     assert parse_trailers(MESSAGE) == {
         "Skillgit-Proposal": "1111aaaa2222bbbb", "Skillgit-Kind": "new",

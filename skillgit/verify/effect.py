@@ -6,10 +6,9 @@
     ...
     Skillgit-Effect: without 0/6, with 6/6
 
-The trailer is one more row of the proposal's wire format (today the trailer table lives in
-`mine/write.py`, `TRAILER_KEYS`; it belongs there once that table is shared). The section and
-the trailer are replaced, never duplicated, when `verify` runs again; the rest of the message
-is kept byte for byte.
+The trailer is the last row of the proposal's wire format (`wire.commit.TRAILERS`), so it is
+appended after the others. The section and the trailer are replaced, never duplicated, when
+`verify` runs again; the rest of the message is kept byte for byte.
 """
 
 from __future__ import annotations
@@ -17,8 +16,9 @@ from __future__ import annotations
 import re
 
 from skillgit.proposal import MeasuredEffect
+from skillgit.wire.commit import EFFECT
 
-TRAILER = "Skillgit-Effect"
+TRAILER = EFFECT
 NO_EFFECT_LABEL = "skill:no-measured-effect"
 SECTION = "Measured effect (skillgit verify"
 _TRAILER_VALUE = re.compile(r"without (?P<without>\d+)/(?P<n>\d+), with (?P<with>\d+)/(?P=n)"
@@ -114,5 +114,5 @@ def with_effect(message: str, effect: MeasuredEffect) -> str:
     trailers = [line for line in paragraphs[-1].splitlines()
                 if not line.startswith(f"{TRAILER}: ")]
     body = [p for p in paragraphs[:-1] if not p.startswith(SECTION)]
-    trailers.append(f"{TRAILER}: {trailer_value(effect)}")
+    trailers.append(f"{TRAILER}: {trailer_value(effect)}")  # the last row of the table
     return "\n\n".join([*body, "\n".join(section_lines(effect)), "\n".join(trailers)]) + "\n"

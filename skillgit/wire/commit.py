@@ -1,8 +1,9 @@
 """The commit a proposal is: its trailers, who makes it, and how skillgit knows its own.
 
-Trailers are rows of `TRAILERS`, in the order a commit message carries them; a new one (say
-`Skillgit-Effect:` for `verify`) is one more row, and `trailer_lines` writes it where the table
-puts it. Readers get every `Skillgit-*` trailer of the last paragraph from `parse_trailers`.
+Trailers are rows of `TRAILERS`, in the order a commit message carries them (`mine` writes the
+first five, `verify` the effect); a new one is one more row, and `trailer_lines` writes it where
+the table puts it. Readers get every `Skillgit-*` trailer of the last paragraph from
+`parse_trailers`.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ KIND = "Skillgit-Kind"
 SKILL = "Skillgit-Skill"
 EVIDENCE = "Skillgit-Evidence"
 ENGINE = "Skillgit-Engine"
+EFFECT = "Skillgit-Effect"
 
 TRAILERS: tuple[Trailer, ...] = (
     Trailer(PROPOSAL, "the fingerprint: same evidence, same value (idempotent writes)"),
@@ -37,6 +39,7 @@ TRAILERS: tuple[Trailer, ...] = (
     Trailer(SKILL, "the skill's name (its directory)"),
     Trailer(EVIDENCE, "`<n> sessions`: how many sessions the lesson rests on"),
     Trailer(ENGINE, "heuristic | <backend>/<model>"),
+    Trailer(EFFECT, "written by `verify`: without a/N, with b/N[, k unparsed]"),
 )
 TRAILER_KEYS = tuple(t.key for t in TRAILERS)
 
