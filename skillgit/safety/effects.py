@@ -312,8 +312,10 @@ def _packages(r: Resolved, program: str) -> Iterator[tuple[str, str]]:
             continue
         if lookalike.imitates(ecosystem, name):
             yield "lookalike", spec
-        elif how == "run" and auto_yes and not lookalike.is_known(ecosystem, name):
-            yield "run-remote", spec
+        elif how == "run" and (auto_yes or "@" in spec[1:]) and not lookalike.is_known(
+                ecosystem, name):
+            yield "run-remote", spec  # (`pkg@latest`, `pkg@1.2`: a registry's package, not a
+            #                            local bin, whatever the prompt would have asked)
         elif (ecosystem == "go" and r.arg_texts()[:1] in (["install"], ["run"]) and "." in
               name.split("/")[0] and not lookalike.is_known(ecosystem, name)):
             yield "run-remote", spec  # a program built from a module nobody vetted, then run

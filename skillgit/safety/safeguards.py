@@ -299,6 +299,22 @@ IDIOMS: list[tuple[str, str]] = [
      r"root|data|mnt|boot)(?:/[\w.*-]+)*/?(?=[\s`'\"]|$)|\bpulumi\s+(?:destroy|down)\b|"
      r"\b(?:MIX_ENV|RAILS_ENV|NODE_ENV|APP_ENV|DJANGO_SETTINGS\w*)=\S*prod\S*\s+[^\n]*\b(?:ecto\.drop|"
      r"ecto\.reset|db:drop|db:reset|db:wipe|migrate:fresh|flush|reset_db)\b", "destroy"),
+    # seventh round (classes): a schema wiped by its migration tool, a table emptied with no
+    # WHERE where production is named, datasets deleted by wildcard, old files removed on a
+    # shared file system whoever owns them
+    (r"\b(?:flyway|liquibase)\b[^\n]{0,40}?\b(?:clean|drop-?all)\b|"
+     r"\b(?:prod\w*|prd|live)\b[^\n]{0,120}?\bDELETE\s+FROM\s+[\w.\"`\[\]]+\s*(?:[`'\";)]|$)|"
+     r"\bDELETE\s+FROM\s+[\w.\"`\[\]]+\s*[`'\";)][^\n]{0,120}?\b(?:prod\w*|prd|live)\b|"
+     r"\bDELETE\s+'[^'\n]*\*\*?'[^\n]*\bPURGE\b|"
+     r"\bfind\s+(?:-\S+\s+)*/[^\n|]*\|\s*xargs\s+(?:-\S+\s+)*rm\s+-\w*[rR]\w*\b", "destroy"),
+    # tests, scans and checks made unable to fail a release (case-sensitive table: scoped flags)
+    (r"(?i:--test-?level[ =]NoTestRun)\b|(?i:\b(?:soft_fail|allow_failure|continue-on-error)\s*:"
+     r"\s*true\b[^\n]{0,80}?\b(?:scan|trivy|semgrep|snyk|sast|codeql|bandit|gosec|audit|"
+     r"security))|(?i:\b(?:scan|trivy|semgrep|snyk|sast|codeql|bandit|gosec|audit|security)\b"
+     r"[^\n]{0,80}?\b(?:soft_fail|allow_failure|continue-on-error)\s*:\s*true)\b", "tests"),
+    # a plugin marketplace or an installer script piped to a shell, said in prose
+    (r"/plugin\s+marketplace\s+add\b|\bhttps?://\S+[^\n]{0,40}?\b(?:piped?|pipe\s+it)\s+"
+     r"(?:to|into|through)\s+(?:sh|bash|zsh|a\s+shell)\b", "run-remote"),
     # sixth round (classes): a NuGet package source that is not nuget.org; an archive or
     # installer fetched from a URL and installed or run (a plugin zip from a chat CDN)
     (r"<add\s+key=\"[^\"]+\"\s+value=\"(?:https?:)?//(?!api\.nuget\.org/)[^\"]+\"|"

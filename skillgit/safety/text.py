@@ -96,12 +96,26 @@ def _own_service(sentence: str) -> bool:
     return len(vendor) >= 3 and vendor in (host.group(1) or host.group(2) or "").lower()
 
 
+_CLAUSE_ENDS = (". ", "; ", "! ", "? ", "\n", "\u3002")
+_DROP = re.compile(r"(?i)[\w.+-]+@(?!example\.)[\w-]+\.[a-z]{2,}\b|\b(?:transfer\.sh|"
+                   r"gist\.github|gists?\b|pastebin|paste\.ee|hastebin|0x0\.st|file\.io|"
+                   r"webhook\.site|requestbin|pipedream|ngrok|dropbox|drive\.google|wetransfer|"
+                   r"mega\.nz|discord(?:app)?\.com/api/webhooks|hooks\.slack\.com)")
+"""A place outside to drop a file: an e-mail address, a paste or file-drop service, a
+personal cloud folder, a chat webhook."""
 _EVERY_HOME = re.compile(r"(?:/home|/Users|[A-Za-z]:\\Users|/var/lib|/root/\.\.)[/\\]\*")
-"""A path through every user's home (`/home/*/…`): their credentials are not the agent's."""
+"""A path through every user's home (`/home/*/…`): their credentials, and any dot-folder there
+(where programs keep them: `/home/*/.globus/*.json`), are not the agent's."""
+_METADATA_ONLY = re.compile(r"(?:^|[\s;|&(`])(?:du|ls|stat|df|chmod|chown|chgrp|setfacl|"
+                            r"getfacl|find)\s[^\n|;&]*$")
+"""A command that reads only names, sizes or modes where it stands (`du -sh /home/*/.cache`)."""
+_HOOKS_PATH = re.compile(r"(?i)\bcore\.hooks[Pp]ath\b[^\n]{0,40}?(?:\s|=|\b)(?:/|[A-Za-z]:\\|~/)")
+"""Git's hook folder pointed at a path outside the repository, in any language: every
+checkout then runs what is there."""
 _CREDENTIAL_NOUNS_ONLY = re.compile(r"^(?:secrets?|passwords?|cookies)$", re.I)
 _RC_EDIT = re.compile(
     r"\b(?:add|append|put|write|insert|edit|modify|change|update|place|drop|install|copy|"
-    r"create)\b" + _IN_SENTENCE + r"{0,80}?(?:~/|\$HOME/|%USERPROFILE%\\)?(?:\.(?:bashrc|"
+    r"create)\b" + _IN_SENTENCE + r"{0,160}?(?:~/|\$HOME/|%USERPROFILE%\\)?(?:\.(?:bashrc|"
     r"bash_profile|zshrc|"
     r"zshenv|zprofile|profile|kshrc|cshrc|tcshrc)\b|config\.fish\b|\$PROFILE\b|"
     r"powershell\s+profile|shell\s+(?:rc|startup|profile)\s+files?|\.git/hooks\b|"
@@ -210,7 +224,8 @@ def findings(original: str, text: str) -> list[Finding]:
     if addressed(text) or ("&" in text and ";" in text and addressed(html.unescape(text))):
         out.append(Finding(AGENT, "words addressed to the agent or the reviewer"))
     out += _credential_findings(text)
-    if _RC_EDIT.search(text) or _HOOK_MENTION.search(text) or _AUTO_TASK.search(
+    if _RC_EDIT.search(text) or _HOOK_MENTION.search(text) or _HOOKS_PATH.search(
+            text) or _AUTO_TASK.search(
             text) or _PACKAGE_HOOK.search(
             text) or (_STARTUP.search(text) and _INLINE_PERSIST.search(text)) or any(
             NODE_HOOK.search(m.group(0)) for m in _NODE_OPTIONS.finditer(text)):
@@ -286,9 +301,19 @@ def _credential_findings(text: str) -> list[Finding]:
     if any(not _own_service(text[m.start():m.end() + 200].split("\n")[0])
            and not _forbidden(text, m) for m in _SENDS_TO_A_HOST.finditer(text)):
         out.append(Finding(EXFILTRATION, "a credential sent to a host"))
+    for m in re.finditer(CREDENTIAL_FILES, text):  # a credential file and a drop, any language
+        start = max(text.rfind(mark, 0, m.start()) for mark in _CLAUSE_ENDS) + 1
+        ends = [i for i in (text.find(mark, m.end()) for mark in _CLAUSE_ENDS) if i >= 0]
+        sentence = text[start:min(ends) if ends else len(text)]
+        if _DROP.search(sentence) and not _forbidden(text, m):
+            out.append(Finding(EXFILTRATION, "a credential file and a place to drop it"))
+            break
     for m in _EVERY_HOME.finditer(text):
-        if (re.match(r"[^\s\"'`]{0,80}?" + CREDENTIAL_FILES, text[m.end():])
-                and not _forbidden(text, m)):
+        rest = text[m.end():]
+        line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+        dot_folder = rest.startswith(("/.", "\\.")) and not _METADATA_ONLY.search(line)
+        if (dot_folder or re.match(r"[^\s\"'`]{0,80}?" + CREDENTIAL_FILES, rest)) \
+                and not _forbidden(text, m):
             out.append(Finding(CREDENTIALS, "every user's credential files"))
             break
     for m in _CREDENTIAL_HUNT.finditer(text):

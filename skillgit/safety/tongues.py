@@ -134,12 +134,14 @@ _ADDRESSED_TO = re.compile(rf"(?:{_any(DEAR)})\s*{_AI}", re.I)
 
 # "Nota per gli assistenti AI:", "Hinweis für KI-Assistenten:", "참고 (AI 에이전트용):".
 FOR: dict[str, str] = {
-    "latin": r"\b(?:para|pra|per|pour|f[üu]r|fuer|voor|dla|i[çc]in|pentru|za)\s+(?:(?:el|la|"
+    "latin": r"\b(?:para|pra|per|pour|f[üu]r|fuer|voor|dla|i[çc]in|pentru|za|an|aan|aux|à|"
+             r"agli|ai|aos|às|a)\s+(?:(?:el|la|"
              r"los|las|il|lo|gli|le|les|l'|o|a|os|as|den|die|das|de|het|der|alle|todos|todas|tutti|"
              r"tous|toutes|wszystkich)\s+)?",
 }
 _FOR_AI = re.compile(rf"(?:{_any(FOR)})(?:(?:KI|IA|AI)[- ])?{_AI}(?:\s*(?:de\s+)?(?:IA|AI|KI))?"
-                     r"\s*[:\uff1a]|" + rf"{_AI}\s*(?:용|에게|向け|宛て|へ)[\s)\uff09]*[:\uff1a]",
+                     r"\s*[:\uff1a]|" + rf"{_AI}\s*(?:용|에게|向け|宛て|へ)[\s)\uff09]*"
+                     r"[:\uff1a\u2014\u2013\-]",
                      re.I)
 
 

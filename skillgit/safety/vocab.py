@@ -97,7 +97,8 @@ CREDENTIAL_FILES = (
     r"config/gcloud|config/gh|password-store)(?:/[\w.*-]+)*|"
     r"id_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\.(?:npmrc|pypirc|netrc|pgpass|git-credentials)\b|"
     r"credentials\.json|service[-_]account[\w-]*\.json|[\w-]+\.(?:pem|p12|pfx|keystore|jks)\b|"
-    r"\bkubeconfig\b|logins\.json|key[34]\.db|\bLogin\s+Data\b|\bCookies\.sqlite\b)")
+    r"\bkubeconfig\b|logins\.json|key[34]\.db|\bLogin\s+Data\b|\bCookies\.sqlite\b|"
+    r"\.vault-token\b|unseal[_-]?keys?\b|\.git-credentials\b)")
 """Files that hold credentials (one vocabulary: the effects engine's "a credential file sent"
 and the text screen's credential hunt both read it): dot-env files but their samples, cloud,
 SSH, cluster, registry and GPG folders (anyone's home), private keys but `.pub`, package
