@@ -25,7 +25,7 @@ _PROMPT = re.compile(r"[ \t]*(?:\$|PS [^>\n]{0,80}>|[A-Za-z]:\\[^>\n]{0,80}>"
 `user@host:~/x$ `); not `# ` or `> `, which start comments and quotes far more often."""
 _LISTS_IDS = re.compile(
     r"(?i)\b(?:git|hg|svn|docker|podman|nerdctl|crictl|kubectl|ctr|skopeo|crane|oras|gpg|"
-    r"ipfs|nix|sha\d*sum|md5sum|b2sum|b3sum|cksum|shasum|certutil|openssl\s+dgst)\b|"
+    r"ipfs|nix|sha\d*sum|md5sum|md5|b2sum|b3sum|cksum|shasum|certutil|openssl\s+dgst)\b|"
     r"\.(?:sha\d+|md5|sha\d+sum|asc|sig)\b|checksums?\b|digests?\b|hash(?:es)?\b")
 """A command whose output lists hashes and ids: version control, containers, checksums,
 signatures, content-addressed stores."""

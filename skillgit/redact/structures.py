@@ -123,7 +123,9 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
             continue  # the row's literals are absent: its regex cannot match (a prefilter)
         for match in syntax.finditer(text):
             value = match.group("v")
-            if _positional_value(value) and free(match.start("v"), match.end("v")):
+            shaped = (not is_placeholder(value) and not value.startswith("[REDACTED:")
+                      if row == _ANY_SHAPE else _positional_value(value))
+            if shaped and free(match.start("v"), match.end("v")):
                 yield KIND_POSITION, match.start("v"), match.end("v")
     for match in _LONE_LINE.finditer(text):
         value = match.group(1)
@@ -149,6 +151,14 @@ _POSITIONS = (
     # positional command-line secrets: PuTTY's `-pw X`, `net use … /user:NAME X`
     re.compile(r"(?<![\w\-])-pw[ \t]+(?P<v>[^\s\"'`]{4,128})"),
     re.compile(r"(?i)\bnet[ \t]+use\b[^\n]{0,200}?/user:[^\s]+[ \t]+(?P<v>[^\s/\"'`]{4,128})"),
+    # a webhook's token in its URL path: `…/bot/v2/hook/<token>`, `…/webhooks/<id>/<token>`
+    re.compile(r"(?i)https?://[^\s/]+/(?:[^\s?#]*/)?(?:hooks?|webhooks?)/(?:\d{6,}/)?"
+               r"(?=[A-Za-z0-9_\-]*\d)(?P<v>[A-Za-z0-9_\-]{16,256})"),
+    # a product key in groups, as a variable's value or a flag's: `X_SERIAL=E3-7KQM-2XPA-…`
+    re.compile(r"(?i)(?:serial|licen[cs]e|product[_-]?key|activation)[\w-]*[ \t]*[=:][ \t]*[\"']?"
+               r"(?P<v>(?:[A-Z0-9]{2,6}-){3,}[A-Z0-9]{2,6})(?![\w-])"),
+    re.compile(r"(?i)(?<![\w-])-{1,2}(?:serial|licen[cs]e|product-?key)[ \t=]+[\"']?"
+               r"(?P<v>(?:[A-Z0-9]{2,6}-){3,}[A-Z0-9]{2,6})(?![\w-])"),
     # a value written into a file named for a secret: `echo X > config/master.key`
     re.compile(r"(?i)(?<![\w\-])(?:echo|printf)[ \t]+"
                r"(?:(?:-[a-z]{1,3}|[\"']?%[^\s\"']*[\"']?)[ \t]+)*\\?[\"']?"
@@ -157,11 +167,14 @@ _POSITIONS = (
 )
 """Positions that hold a secret without a word naming it (one row per syntax)."""
 _POSITION_NEEDS = (("/", "@"), ("auth", "pass", "\u017f"), ("-pw",), ("net", "/user:"),
-                   (">",))
+                   ("hook", "://"), ("-",), ("-",), (">",))
 """What each row of `_POSITIONS` cannot match without (lower case; all of a row's literals,
 but the second row's: one of them, U+017F being an `s` to its case-blind regex), derived by hand
 from the row next to it; `test_deny` holds each row's own examples, so a wrong literal fails
 there."""
+_ANY_SHAPE = 4
+"""The row whose position alone makes its value a secret, whatever the shape (a webhook's
+token, a UUID included)."""
 _ANY_OF = 1
 """The row of `_POSITION_NEEDS` that needs one of its literals, not all."""
 

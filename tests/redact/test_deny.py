@@ -251,6 +251,10 @@ def test_ordinary_lines_standing_alone_pass(line: str) -> None:
     ("POST https://hooks.example.cn/webhook/send?key=4f8e2a1c-7b3d-4e9f-a6c5-0d1e2f3a4b5c",
      "4f8e2a1c-7b3d-4e9f-a6c5-0d1e2f3a4b5c"),
     ("SENDGRID_KEY=4f8e2a1c-7b3d-4e9f-a6c5-0d1e2f3a4b5c", "4f8e2a1c-7b3d-4e9f-a6c5-0d1e2f3a4b5c"),
+    ("NOTIFY=https://chat.example.cn/open-apis/bot/v2/hook/4f8e2a1c-7b3d-4e9f-a6c5-0d1e2f3a4b5c",
+     "4f8e2a1c-7b3d-4e9f-a6c5-0d1e2f3a4b5c"),
+    ("GAME_SERIAL=Q7-4KXM-9ZPA-28RT-WVN4-C6JD ./build.sh", "Q7-4KXM-9ZPA-28RT-WVN4-C6JD"),
+    ("Editor -batchmode -serial ZK-3PQM-7XVA-58RT -quit", "ZK-3PQM-7XVA-58RT"),
 ])
 def test_positional_and_dialogue_secrets_are_masked(text: str, secret: str) -> None:
     assert secret not in REDACTOR.redact(text)
@@ -264,6 +268,9 @@ def test_positional_and_dialogue_secrets_are_masked(text: str, secret: str) -> N
     "Cookie: theme=dark; lang=en-US", "https://maps.example.com/api?key=YOUR_API_KEY&z=3",
     "https://docs.example.com/search?key=release-notes&page=2",
     "request_id=4f8e2a1c-7b3d-4e9f-a6c5-0d1e2f3a4b5c",
+    "see https://docs.example.com/en/webhooks/about-webhooks-for-repositories",
+    "POST https://api.example.com/webhooks/YOUR_WEBHOOK_TOKEN_HERE",
+    "$ rosmsg md5 sensor_msgs/Imu\n6a62c6daae103f4ff57a132d6f95cec2",
 ])
 def test_position_look_alikes_pass(text: str) -> None:
     assert REDACTOR.redact(text) == text
