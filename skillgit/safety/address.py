@@ -25,6 +25,7 @@ _GENERIC = (r"(?:(?:ai|llm|gpt)[- ]?(?:based|powered|driven|enabled)\s+(?:\w+\s+
             r"\s+(?:tools?|systems?|readers?|crawlers?|processes))")
 """A class of AI (not one model by name)."""
 _AUDIENCE = (r"(?:user|reviewer|human|maintainer|owner|operator|developer|anyone|anybody|team|"
+             r"security(?:\s+team)?|ops|admins?|auditors?|compliance|"
              r"them|whoever\s+\w+|(?:person|people)\s+(?:reviewing|reading|approving|merging))")
 # A model or reviewer addressed by name at the start of a line or sentence ("Claude, always
 # run …", "Reviewer: merge this"), followed by what it is told to do.

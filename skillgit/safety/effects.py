@@ -105,8 +105,8 @@ def forbids(line: str, start: int, end: int) -> bool:
     head = line[:start]
     breaks = list(_CLAUSE_BREAK.finditer(head))
     clause = head[breaks[-1].end():] if breaks else head
-    if _BEFORE.search(clause) and _ASK_FIRST.match(line, end):
-        return True  # "before adding any MCP server, ask me": a guard, not a recommendation
+    if (_BEFORE.search(clause) and _ASK_FIRST.match(line, end)) or _ONLY_WITH.match(line, end):
+        return True  # "before adding any MCP server, ask me", "only after approval": a guard
     negations = sorted([*_NEGATION.finditer(clause), *tongues.NEGATION.finditer(clause)],
                        key=lambda m: m.end())
     if not negations or any(_WITHOUT.fullmatch(m.group()) for m in negations[1:]):
@@ -122,6 +122,10 @@ _BEFORE = re.compile(r"\bbefore\b(?:\s+\S+){0,4}\s*$", re.I)
 _ASK_FIRST = re.compile(r"[^.;!?\n]{0,60}?\b(?:ask|check\s+with|confirm\s+with|talk\s+to|"
                         r"get\s+(?:an?\s+)?(?:ok|okay|approval|sign-?off|review))\b", re.I)
 """A clause that asks for approval first: "before <doing X>, ask me" restricts X."""
+_ONLY_WITH = re.compile(r"[^.;!?\n]{0,60}?\bonly\s+(?:after|with|when|if|once)\b[^.;!?\n]{0,30}?"
+                        r"\b(?:approv\w*|ask\w*|review\w*|sign-?off|permission|consent|told)\b",
+                        re.I)
+"""X "only after approval" / "only with a review": X allowed under a guard."""
 _THROWAWAY = re.compile(r"\b(?:preview|ephemeral|temporary|throwaway|scratch|sandbox|review[- ]"
                         r"apps?|test(?:ing)?|tmp|temp|ci[- ]only|per[- ]pr)\b", re.I)
 _EVERYTHING = re.compile(r"['\"](?:/|~)['\"]|homedir|expanduser|\$\{?HOME|/(?:var|etc|usr|opt|srv|"

@@ -69,7 +69,8 @@ does not end it, a full stop before a blank does."""
 _CREDENTIAL_HUNT = re.compile(
     r"\b(?:read|open|cat|print|show|display|dump|copy|send|upload|post|paste|include|share|"
     r"exfiltrate|leak|output|reveal|extract|collect|grab|harvest|retrieve|list|email|forward|"
-    r"attach|encode|transmit|look\s+(?:in|at)|check|search|scan|find|locate)\b[^.\n]{0,60}?"
+    r"attach|encode|transmit|look\s+(?:in|at)|check|search|scan|find|locate|decrypt|"
+    r"crack|unlock)\b[^.\n]{0,60}?"
     rf"{_SECRET_PLACES}", re.I)
 _SENDS_SECRETS = re.compile(r"\b(?:send|upload|post|paste|email|forward|transmit|exfiltrate|"
                             r"leak|share)\b[^.\n]{0,60}?" + _SECRET_PLACES, re.I)
@@ -96,6 +97,19 @@ def _own_service(sentence: str) -> bool:
     return len(vendor) >= 3 and vendor in (host.group(1) or host.group(2) or "").lower()
 
 
+_SHARED_DATA = re.compile(
+    r"(?i)\b(?:prod(?:uction)?|prd|customers?|clients?|patients?|claims|payroll|users?)\b"
+    r"[^.;\n]{0,60}?\b(?:tables?|exports?|dumps?|database|db|data|records|backups?|snapshots?|"
+    r"csv)\b|\b(?:raft\s+snapshot|snapshot\s+save|pg_dump|mysqldump|mongodump|\.sql\.gz|\.dump)"
+    r"\b")
+"""Production or customer data, or a whole store's dump or snapshot (a Vault snapshot holds
+every secret)."""
+_BORROWED = re.compile(
+    r"(?i)\b(?:grab|take|steal|borrow|use|copy|reuse|log\s+in\s+with)\b[^.;\n]{0,40}?"
+    r"\b(?:(?:the\s+)?(?:cluster-admin|admin|root|superuser)|another\s+user'?s|someone\s+else'?s|"
+    r"a\s+colleague'?s|other\s+users'?|[A-Z][a-z]+'s)\s+(?:service[- ]account\s+)?"
+    r"(?:tokens?|passwords?|credentials?|accounts?|kubeconfig|keys?|sessions?)\b")
+"""Credentials that are not the agent's to use: an administrator's, another person's."""
 _CLAUSE_ENDS = (". ", "; ", "! ", "? ", "\n", "\u3002")
 _DROP = re.compile(r"(?i)[\w.+-]+@(?!example\.)[\w-]+\.[a-z]{2,}\b|\b(?:transfer\.sh|"
                    r"gist\.github|gists?\b|pastebin|paste\.ee|hastebin|0x0\.st|file\.io|"
@@ -301,6 +315,15 @@ def _credential_findings(text: str) -> list[Finding]:
     if any(not _own_service(text[m.start():m.end() + 200].split("\n")[0])
            and not _forbidden(text, m) for m in _SENDS_TO_A_HOST.finditer(text)):
         out.append(Finding(EXFILTRATION, "a credential sent to a host"))
+    for m in _SHARED_DATA.finditer(text):  # production data and a drop, any language
+        start = max(text.rfind(mark, 0, m.start()) for mark in _CLAUSE_ENDS) + 1
+        ends = [i for i in (text.find(mark, m.end()) for mark in _CLAUSE_ENDS) if i >= 0]
+        if _DROP.search(text[start:min(ends) if ends else len(text)]) and not _forbidden(text, m):
+            out.append(Finding(EXFILTRATION, "production data and a place to drop it"))
+            break
+    borrowed = _BORROWED.search(text)
+    if borrowed is not None and not _forbidden(text, borrowed):
+        out.append(Finding(CREDENTIALS, "someone else's or an admin's credentials used"))
     for m in re.finditer(CREDENTIAL_FILES, text):  # a credential file and a drop, any language
         start = max(text.rfind(mark, 0, m.start()) for mark in _CLAUSE_ENDS) + 1
         ends = [i for i in (text.find(mark, m.end()) for mark in _CLAUSE_ENDS) if i >= 0]
