@@ -119,7 +119,7 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
             if free(start, end):
                 yield KIND_POSITION, start, end
     for row, (needs, syntax) in enumerate(zip(_POSITION_NEEDS, _POSITIONS, strict=True)):
-        if not (any if row == _ANY_OF else all)(literal in lowered for literal in needs):
+        if not (any if row in _ANY_OF else all)(literal in lowered for literal in needs):
             continue  # the row's literals are absent: its regex cannot match (a prefilter)
         for match in syntax.finditer(text):
             value = match.group("v")
@@ -166,17 +166,18 @@ _POSITIONS = (
                r"(?:key|secret|token|passw|credential|\.env|\.pem|htpasswd|netrc)"),
 )
 """Positions that hold a secret without a word naming it (one row per syntax)."""
+_KEY_WORDS = ("serial", "licen", "product", "activation")
 _POSITION_NEEDS = (("/", "@"), ("auth", "pass", "\u017f"), ("-pw",), ("net", "/user:"),
-                   ("hook", "://"), ("-",), ("-",), (">",))
-"""What each row of `_POSITIONS` cannot match without (lower case; all of a row's literals,
-but the second row's: one of them, U+017F being an `s` to its case-blind regex), derived by hand
-from the row next to it; `test_deny` holds each row's own examples, so a wrong literal fails
+                   ("hook", "://"), _KEY_WORDS, _KEY_WORDS, ("echo", "printf"))
+"""What each row of `_POSITIONS` cannot match without (lower case; all of a row's literals, but
+in the rows of `_ANY_OF` one of them, U+017F being an `s` to its case-blind regex), derived by
+hand from the row next to it; `test_deny` holds each row's own examples, so a wrong literal fails
 there."""
 _ANY_SHAPE = 4
 """The row whose position alone makes its value a secret, whatever the shape (a webhook's
 token, a UUID included)."""
-_ANY_OF = 1
-"""The row of `_POSITION_NEEDS` that needs one of its literals, not all."""
+_ANY_OF = frozenset({1, 5, 6, 7})
+"""The rows of `_POSITION_NEEDS` that need one of their literals, not all."""
 
 
 _COOKIE_LIST = re.compile(r"(?i)[ \t\"'(]{0,4}(?:\bcookie:[ \t]*|\bset-cookie:[ \t]*|(?<![\w-])"
