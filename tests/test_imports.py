@@ -37,7 +37,8 @@ LAYERS: list[set[str]] = [
     {"gitops", "gitobjects", "gitremote", "interrupts", "printable", "redact",
      "config", "config_docs", "config_layers", "yamlload",
      "digest",
-     "proposal", "safety", "tokens", "errors", "hints", "wording", "stages", "retry", "<root>"},
+     "proposal", "safety", "tokens", "errors", "hints", "wording", "stages", "retry",
+     "atomicfile", "<root>"},
 ]
 RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
 

@@ -18,11 +18,9 @@ write goes to a temporary file in the same folder and is moved into place with
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from datetime import timezone
 from pathlib import Path
@@ -30,6 +28,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from skillgit import __version__
+from skillgit.atomicfile import write_atomic
 from skillgit.digest import DIGEST_SCHEMA_VERSION, Digest
 from skillgit.distill.render import SENTINEL
 from skillgit.redact.screen import screen_value
@@ -148,7 +147,7 @@ class DigestCache:
             return None  # a foreign or older entry: recompute it
 
     def put(self, key: str, digest: Digest) -> None:
-        _write_atomic(self._digest_path(key),
+        write_atomic(self._digest_path(key),
                       as_cached(digest).model_dump_json().encode("utf-8"))
 
     def file_refs(self, agent: str, path: Path,
@@ -166,7 +165,7 @@ class DigestCache:
     def put_file_refs(self, agent: str, path: Path, fingerprint: str,
                       refs: list[ConversationRef]) -> None:
         entry = _FileEntry(fingerprint=fingerprint, conversations=refs)
-        _write_atomic(self._file_path(agent, path), entry.model_dump_json().encode("utf-8"))
+        write_atomic(self._file_path(agent, path), entry.model_dump_json().encode("utf-8"))
 
     def _digest_path(self, key: str) -> str:
         return os.path.join(self.root, LAYOUT, key[:2], f"{key}.json")
@@ -187,17 +186,3 @@ def _read(path: str) -> bytes | None:
             return stream.read()
     except OSError:
         return None
-
-
-def _write_atomic(path: str, data: bytes) -> None:
-    folder = os.path.dirname(path)
-    os.makedirs(folder, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise

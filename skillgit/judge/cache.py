@@ -18,14 +18,13 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from skillgit.atomicfile import write_atomic
 from skillgit.distill.cache import cache_root
 from skillgit.judge.answer import Judgement
 from skillgit.judge.prompt import PROMPT_VERSION, Item
@@ -101,16 +100,7 @@ def _write(path: Path | None, entry: BaseModel) -> None:
     if path is None:
         return
     with contextlib.suppress(OSError):  # a cache that cannot be written costs calls only
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(json.dumps(screen_value(entry.model_dump(mode="json"))))
-            os.replace(tmp, path)
-        except BaseException:  # a full disk, Ctrl-C: no half-written file stays
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        write_atomic(path, json.dumps(screen_value(entry.model_dump(mode="json"))).encode())
 
 
 def to_stored(j: Judgement, items: dict[str, Item], prints: dict[str, str]) -> CachedJudgement:

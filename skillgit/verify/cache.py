@@ -9,16 +9,15 @@ ignored (asked again), never trusted.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from skillgit.atomicfile import write_atomic
 from skillgit.redact.screen import screen_value
 from skillgit.verify.case import CaseFile
 
@@ -66,13 +65,4 @@ class VerifyCache:
 
 
 def _write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    write_atomic(path, text.encode("utf-8"))

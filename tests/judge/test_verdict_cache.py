@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from skillgit.judge import cache as cache_module
+from skillgit import atomicfile
 from skillgit.judge.answer import Judgement, KillCheck, Reasoned
 from skillgit.judge.cache import CachedJudgement, VerdictCache
 
@@ -37,7 +37,7 @@ def test_a_failed_write_leaves_no_temporary_file(tmp_path: Path, monkeypatch: py
     def fail(*_args: object) -> None:
         raise failure
 
-    monkeypatch.setattr(cache_module.os, "replace", fail)
+    monkeypatch.setattr(atomicfile.os, "replace", fail)  # where the cache writes
     if isinstance(failure, OSError):
         cache(tmp_path).put(entry())  # a cache that cannot be written costs calls only
     else:
