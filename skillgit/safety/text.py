@@ -110,6 +110,7 @@ _BORROWED = re.compile(
     r"a\s+colleague'?s|other\s+users'?|[A-Z][a-z]+'s)\s+(?:service[- ]account\s+)?"
     r"(?:tokens?|passwords?|credentials?|accounts?|kubeconfig|keys?|sessions?)\b")
 """Credentials that are not the agent's to use: an administrator's, another person's."""
+_CREDENTIAL_FILE = re.compile(CREDENTIAL_FILES)
 _CLAUSE_ENDS = (". ", "; ", "! ", "? ", "\n", "\u3002")
 _DROP = re.compile(r"(?i)[\w.+-]+@(?!example\.)[\w-]+\.[a-z]{2,}\b|\b(?:transfer\.sh|"
                    r"gist\.github|gists?\b|pastebin|paste\.ee|hastebin|0x0\.st|file\.io|"
@@ -300,6 +301,13 @@ def _on_one_line(text: str, first: re.Pattern[str], second: re.Pattern[str]) -> 
     return any(first.search(line) and second.search(line) for line in text.splitlines())
 
 
+def _clause_around(text: str, match: re.Match[str]) -> str:
+    """The clause `match` stands in (between `_CLAUSE_ENDS`)."""
+    start = max(text.rfind(mark, 0, match.start()) for mark in _CLAUSE_ENDS) + 1
+    ends = [i for i in (text.find(mark, match.end()) for mark in _CLAUSE_ENDS) if i >= 0]
+    return text[start:min(ends) if ends else len(text)]
+
+
 def _forbidden(text: str, match: re.Match[str]) -> bool:
     """Whether the clause around `match` forbids what it says (`effects.forbids`)."""
     start = text.rfind("\n", 0, match.start()) + 1
@@ -315,22 +323,14 @@ def _credential_findings(text: str) -> list[Finding]:
     if any(not _own_service(text[m.start():m.end() + 200].split("\n")[0])
            and not _forbidden(text, m) for m in _SENDS_TO_A_HOST.finditer(text)):
         out.append(Finding(EXFILTRATION, "a credential sent to a host"))
-    for m in _SHARED_DATA.finditer(text):  # production data and a drop, any language
-        start = max(text.rfind(mark, 0, m.start()) for mark in _CLAUSE_ENDS) + 1
-        ends = [i for i in (text.find(mark, m.end()) for mark in _CLAUSE_ENDS) if i >= 0]
-        if _DROP.search(text[start:min(ends) if ends else len(text)]) and not _forbidden(text, m):
-            out.append(Finding(EXFILTRATION, "production data and a place to drop it"))
-            break
+    for pattern, what in ((_SHARED_DATA, "production data"),
+                          (_CREDENTIAL_FILE, "a credential file")):  # and a drop, any language
+        if any(_DROP.search(_clause_around(text, m)) and not _forbidden(text, m)
+               for m in pattern.finditer(text)):
+            out.append(Finding(EXFILTRATION, f"{what} and a place to drop it"))
     borrowed = _BORROWED.search(text)
     if borrowed is not None and not _forbidden(text, borrowed):
         out.append(Finding(CREDENTIALS, "someone else's or an admin's credentials used"))
-    for m in re.finditer(CREDENTIAL_FILES, text):  # a credential file and a drop, any language
-        start = max(text.rfind(mark, 0, m.start()) for mark in _CLAUSE_ENDS) + 1
-        ends = [i for i in (text.find(mark, m.end()) for mark in _CLAUSE_ENDS) if i >= 0]
-        sentence = text[start:min(ends) if ends else len(text)]
-        if _DROP.search(sentence) and not _forbidden(text, m):
-            out.append(Finding(EXFILTRATION, "a credential file and a place to drop it"))
-            break
     for m in _EVERY_HOME.finditer(text):
         rest = text[m.end():]
         line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
