@@ -55,11 +55,13 @@ _SAFE = re.compile(
     r"|\d{1,2}(?::\d{2})+|\d{4}-\d{2}-\d{2}\S*"   # times, dates
     r"|[\w-]*(?:\.[\w-]+)*\.(?:env|json|ya?ml|toml|ini|cfg|conf|txt|md|py|js|ts|sh|pem|key|crt|"
     r"local)"                                      # file names
-    r"|\.?[^\W\d_][\w-]*(?:\.[^\W\d_][\w-]*)+",      # dotted names: files, hosts, modules
+    r"|\.?[^\W\d_][\w-]*(?:\.[^\W\d_][\w-]*)*\.[^\W\d_][^\W\d]*"  # dotted names: files,
+    r"|\.?[^\W\d_][\w-]*(?:\.[^\W\d_][\w-]*){2,}",  # hosts, modules (two parts, the last
+    # with digits, are a password's shape: a word, a dot, a word and digits)
     re.I)
 
 
-def _shaped(token: str) -> bool:
+def value_shaped(token: str) -> bool:
     """A token no ordinary word has the shape of: letters with a symbol, letters with two or
     more digits, letters whose case flips like noise, or a long run of digits (a PIN). Words
     and identifiers (`read-only`, `oauth2-proxy`, `flags._STDIN_SINK`) are not."""
@@ -99,7 +101,7 @@ def clause_matches(text: str, lowered: str, words: re.Pattern[str],
             if "\\" in text[low:high] or "(?" in text[low:high]:
                 continue  # a regex or escaped code, not a person's sentence
             for first, last in _grouped(text, _pieces(text, low, high)):
-                if _shaped(text[first:last].replace(" ", "")) and inside(first, last):
+                if value_shaped(text[first:last].replace(" ", "")) and inside(first, last):
                     yield KIND, first, last
 
 
@@ -111,10 +113,16 @@ _PIECE = re.compile(r"[^\s,\uff0c\u3001\u3002:\uff1a;\uff1b()\uff08\uff09\[\]{}<
 
 
 def _pieces(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
+    urls = [m.span() for m in _URL.finditer(text, low, high)] if "://" in text[low:high] else []
     for match in _PIECE.finditer(text, low, high):
         value = match.group().rstrip(".,!?")
-        if value:
+        if value and not any(a <= match.start() < b for a, b in urls):
             yield match.start(), match.start() + len(value)
+
+
+_URL = re.compile(r"[A-Za-z][\w+.-]*://[^\s\"'`<>]+")
+"""A URL is judged whole (its userinfo by the connection-string rule), never as the pieces its
+`:` and `@` would cut it into (a URL whose password was masked with stars is no password)."""
 
 
 _GROUP = re.compile(r"[0-9A-Z]{3,6}")

@@ -22,6 +22,7 @@ from skillgit.redact.values import (
     concatenated_end,
     is_placeholder,
     looks_opaque,
+    random_printable,
     random_value,
     strongly_secret,
     trimmed_end,
@@ -37,9 +38,10 @@ prose around it is trimmed afterwards (`trimmed_end`)."""
 _QUOTED = r"(?:(?!\[REDACTED:)[^\"'`\n\r\\])"
 """A character of a quoted value: a passphrase of several words is one value."""
 _SEP = (r"(?:\\?[\"'`]\]?[ \t]{0,4},|\\?[\"'`]?\]?[ \t]{0,4}(?::=|=>|=(?![=~])|:(?![:/])))"
-        r"[ \t]{0,4}")
+        r"[ \t]{0,16}")
 """`key=`, `key: `, `"key": `, `key => `, `environ["KEY"] = `, and a quoted key and value
-side by side: `define('DB_PASSWORD', '…')`, `setdefault("token", "…")` (see `_PAIR`)."""
+side by side: `define('DB_PASSWORD', '…')`, `setdefault("token", "…")` (see `_PAIR`); up to 16
+blanks after the separator (values aligned in a column)."""
 _ANNOTATION = (r"(?:[&*]?(?:'static[ \t]+)?[A-Za-z_][\w.]{0,40}(?:<[^<>\n]{0,40}>|\[[\w ]{0,20}\])?"
                r"(?:[ \t]*\|[ \t]*None)?[ \t]*=(?![=>])[ \t]*)?")
 """A type between the key and the value: `password: str = "…"` (Python, TypeScript),
@@ -138,8 +140,9 @@ def _accept_assignment(match: re.Match[str]) -> bool:
     if "," in separator:
         # `("password", "username")` lists names; a pair's value must look like a secret
         return (quoted and match.group("q")[-1] in "\"'" and separator.lstrip("\\")[:1] in "\"'"
-                and PAIR_VALUE.fullmatch(value) is not None
-                and assignment_value_ok(value, quoted, separator))
+                and ((PAIR_VALUE.fullmatch(value) is not None
+                      and assignment_value_ok(value, quoted, separator))
+                     or random_printable(value)))
     return assignment_value_ok(value, quoted, separator)
 
 

@@ -90,9 +90,12 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
             line_start, line_end = _line_of(text, base)
             above = text.rfind("\n", 0, max(0, line_start - 1)) + 1
             if (text[begin - 1:begin] in ("@", "#")
-                    or _HASH_CONTEXT.search(text, line_start, line_end)
+                    or (_HASH_CONTEXT.search(text, line_start, line_end)
+                        and not _PRIVATE_LINE.search(text, line_start, line_end))
                     or _HASH_ABOVE.search(text, above, line_start)
                     or _checksum_line(text, line_start, line_end)
+                    or _NAMED_BY_COMMENT.match(text, finish) is not None
+                    or _LEADING_ZEROS.match(text, begin) is not None
                     or public_block(text, line_start, _HASH_CONTEXT, _HASH_ABOVE)):
                 continue
             kind = KIND
@@ -105,6 +108,17 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
             low <= start and end <= high for low, high in gaps) and not _tagged_digest(
             text, start)))
     return found
+
+
+_PRIVATE_LINE = re.compile(r"(?i)private|secret|passw")
+"""A line naming something private: its id words (`"private_key_id": "<hex>"`) put no hex in a
+public role."""
+_NAMED_BY_COMMENT = re.compile(r"[ \t]*/\*[^*\n]{1,80}\*/")
+"""`<hex> /* AppDelegate.swift */`: an object id named by the comment after it (a project
+file's references); a secret is not given a name that way."""
+_LEADING_ZEROS = re.compile(r"(?:0[xX])?0000")
+"""Hex starting with four zeros: an address or a counter (`0x00007f3a…` in a backtrace); a
+random value starts so once in 65536."""
 
 
 def _tagged_digest(text: str, start: int) -> bool:

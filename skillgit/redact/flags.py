@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from skillgit.redact.tokens import _pronounceable
 from skillgit.redact.values import is_placeholder, random_value, strongly_secret
 from skillgit.redact.vocab import FLAG_ROOTS
 
@@ -82,13 +83,23 @@ _METAVARIABLE = re.compile(r"[A-Z][A-Z_]*|<[^>]*>?|\[[^\]]*\]?")
 """`--password PASSWORD`, `-p <pass>`: how help texts and docs name a value."""
 
 
+def _metavariable(value: str) -> bool:
+    """A help text's name for a value: `PASSWORD`, `DB_PASS`, `<pass>` (capitals made of
+    words); not `KXQWJHZMPV`, a random password of one case."""
+    if _METAVARIABLE.fullmatch(value) is None:
+        return False
+    return not value[:1].isupper() or all(_pronounceable(part) or len(part) <= 4
+                                          for part in value.split("_") if part)
+
+
 def _acceptable(value: str, quoted: bool = False) -> bool:
     """A flag's value that may be a secret (a quoted one may start with `-`: `-P '-!x'`)."""
     return (len(value) >= 3 and (quoted or not value.startswith("-"))
             and not is_placeholder(value)
-            and not _METAVARIABLE.fullmatch(value)
+            and not _metavariable(value)
             and not value.startswith(("$", "<", "{", "%", "*"))
-            and value.lower() not in ("true", "false", "none", "null", "stdin", "prompt"))
+            and value.lower() not in ("true", "false", "none", "null", "stdin", "prompt",
+                                      "public"))  # (SNMP's well-known community)
 
 
 def _name_is_secret(name: str) -> bool:
@@ -193,12 +204,13 @@ _PASSWORD_FLAG_TOOLS: tuple[tuple[re.Pattern[str], str, bool], ...] = tuple(
         (r"sqlcmd|bcp|osql|isql|ipmitool|zip|zipcloak|mosquitto_pub|mosquitto_sub|mosquitto_rr",
          "P", False),
         (r"7z|7za|7zr|unrar|rar", "p", True),
-        (r"snmpwalk|snmpget|snmpset|snmpbulkwalk|snmptrap", "AX", False),
+        (r"snmpwalk|snmpget|snmpset|snmpbulkwalk|snmpbulkget|snmptrap|snmptable|snmpgetnext"
+         r"|snmpdelta|snmpstatus|snmpdf|snmpnetstat|onesixtyone|snmp-check", "AXc", False),
         (r"gh[ \t]+secret[ \t]+set", "b", False),
         (r"ssh-keygen", "NP", False),
         (r"openssl", "k", False),
     ))
-_SHORT_FLAG = re.compile(r"-(?<![\w-]-)([paPwAXbUukN])")
+_SHORT_FLAG = re.compile(r"-(?<![\w-]-)([paPwAXbUukNc])")
 _USER_AND_PASSWORD_FLAGS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
     (_tool(tools), flag, separator)
     for tools, flag, separator in (

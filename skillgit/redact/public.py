@@ -16,6 +16,8 @@ something a secret of the same alphabet would not have:
 - the value of a key named public (`PublicKey = …`, `public_key: …`, `pubkey=…`);
 - a hashed `known_hosts` entry's salt and host hash (`|1|salt|hash key-type …`);
 - a colon-hex fingerprint (`MD5 fingerprint is 00:26:…`, `SHA-1 46:2C:…`);
+- IPFS content ids (a hash of the content) and IBANs whose check digits hold;
+- Amazon Resource Names (`arn:aws:secretsmanager:…:secret:prod/db-Qx81Lm` names a secret);
 - publishable keys, public by design (`pk_live_…`, `pk_test_…`, Mapbox `pk.eyJ…`);
 - base64 of a JSON document or a sentence that names no credential, or of a certificate or
   public key (its decoded start says so).
@@ -57,6 +59,11 @@ _SHAPES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
         r"(?i)(?:fingerprint|\bsha-?\d+|\bmd5)[^\n]{0,40}?((?:[0-9a-f]{2}:){15,}[0-9a-f]{2})")),
     (("pk_", "pk."), re.compile(r"(?<![\w.-])(?:pk_(?:live|test)_[A-Za-z0-9]{16,}"
                                 r"|pk\.eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,})")),
+    # IPFS content ids: a hash of the content (v0 base58 `Qm…`, v1 base32 `baf…`)
+    (("Qm", "baf"), re.compile(r"(?<![0-9A-Za-z])(?:Qm[1-9A-HJ-NP-Za-km-z]{44}"
+                               r"|baf[a-z][a-z2-7]{52,})(?![0-9A-Za-z])")),
+    # an Amazon Resource Name: the name of a resource (a secret's too), not its value
+    (("arn:",), re.compile(r"\barn:aws[\w-]*:[\w-]+:[\w-]*:\d{12}:[^\s\"'`]+")),
     (("|1|",), re.compile(r"(?m)^\|1\|[A-Za-z0-9+/]{20,}=*\|[A-Za-z0-9+/]{20,}=*(?=[ \t]+\S)")),
     (("ub", "UB", "eer", "EER"), re.compile(
         r"(?i)\b(?:public[_ -]?key|pub[_-]?key|publickey|public|peer)[\"']?\s*[=:]\s*"
@@ -71,7 +78,12 @@ _BECH32_TOKEN = re.compile(r"(?<![0-9A-Za-z])([a-z][a-z0-9]{0,15})1([" + _BECH32
                            r"(?![0-9A-Za-z])")
 
 
-_BASE64_TOKEN = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=_-])")
+_BASE64_TOKEN = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=_-])")
+_SIGNED_PART = re.compile(r"\.[A-Za-z0-9_\-]{10,}")
+"""A signature after a dot: the JSON before it is a signed token's payload (`sk.<json>.<sig>`, a
+JWT's header and claims), a credential as a whole however harmless its parts decode."""
+_PLAIN_WORD = re.compile(r"[A-Za-z][a-z]*[,.!?:;]?")
+"""A word of prose as base64 may encode it (`Hello, World!`): no digit, no inner capital."""
 _CLAIMS = re.compile(r"\"(?:iat|exp|nbf|iss|aud|sub|jti)\"\s*:")
 _CREDENTIAL_ROOTS = re.compile(r"(?i)pass|pwd|token|secret|key|cred|auth|bearer|private")
 
@@ -79,9 +91,14 @@ _CREDENTIAL_ROOTS = re.compile(r"(?i)pass|pwd|token|secret|key|cred|auth|bearer|
 _PUBLIC_ENCODED = (b"-----BEGIN CERTIFICATE", b"-----BEGIN PUBLIC KEY",
                    b"-----BEGIN RSA PUBLIC KEY", b"-----BEGIN PGP PUBLIC KEY",
                    b"\x00\x00\x00\x07ssh-rsa", b"\x00\x00\x00\x0bssh-ed25519",
-                   b"\x00\x00\x00\x13ecdsa-sha2-")
-"""How base64 of a certificate, a public key or an SSH public key blob starts when decoded
-(`certificate-authority-data: LS0tLS1CRUdJTi…`): what follows is public too."""
+                   b"\x00\x00\x00\x13ecdsa-sha2-",
+                   # media and documents by their magic numbers (a test's fixture, an icon)
+                   b"\x89PNG\r\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"%PDF-", b"wOFF",
+                   b"wOF2", b"\x00\x00\x01\x00", b"OggS", b"fLaC", b"ID3", b"\x1aE\xdf\xa3",
+                   b"<svg", b"<?xml")
+"""How base64 of a certificate, a public key, an SSH public key blob, an image, a font, a
+sound or a document starts when decoded (`certificate-authority-data: LS0tLS1CRUdJTi…`,
+`iVBORw0KGgo…`): data, not a key. (Archives are left out: they may pack anything.)"""
 
 
 def _harmless_base64(token: str) -> bool:
@@ -102,8 +119,19 @@ def _harmless_base64(token: str) -> bool:
     if not decoded.isprintable() or _CREDENTIAL_ROOTS.search(decoded) or _CLAIMS.search(decoded):
         return False  # names a credential, or is a token's claims (a JWT's middle part)
     structured = decoded.lstrip().startswith(("{", "[")) and decoded.count('"') >= 4
-    sentence = decoded.count(" ") >= 3 and sum(c.isalpha() for c in decoded) > len(decoded) // 2
+    sentence = ((decoded.count(" ") >= 3 and sum(c.isalpha() for c in decoded) > len(decoded) // 2)
+                or (decoded.count(" ") >= 1 and all(_PLAIN_WORD.fullmatch(word)
+                                                    for word in decoded.split())))
     return structured or sentence
+
+
+_IBAN = re.compile(r"(?<![0-9A-Za-z])[A-Z]{2}\d{2}[A-Z0-9]{11,30}(?![0-9A-Za-z])")
+
+
+def _iban_ok(iban: str) -> bool:
+    """An IBAN whose check digits hold (ISO 13616, mod 97): an account's public address."""
+    moved = iban[4:] + iban[:4]
+    return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
 
 
 def _ulid_time_ok(ulid: str) -> bool:
@@ -150,11 +178,14 @@ def public_spans(text: str) -> tuple[tuple[int, int], ...]:
             key = _ID_KEY.search(text, max(0, match.start() - 40), match.start())
             if not _NOT_AN_ID.search((key.group() if key else "") + match.group()[:4]):
                 spans.append(match.span(1))
+    for match in _IBAN.finditer(text):
+        if _iban_ok(match.group()):
+            spans.append(match.span())
     for match in _ULID.finditer(text):
         if _ulid_time_ok(match.group()):
             spans.append(match.span())
     for match in _BASE64_TOKEN.finditer(text):
-        if _harmless_base64(match.group()):
+        if _harmless_base64(match.group()) and not _SIGNED_PART.match(text, match.end()):
             spans.append(match.span())
     if "1" in text:
         for match in _BECH32_TOKEN.finditer(text):

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from skillgit.redact.blocks import secret_output
+from skillgit.redact.labelled import labelled_values, random_quoted
 from skillgit.redact.tokens import (
     _SAFE,
     KIND_BYTES,
@@ -114,6 +115,8 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
             if _mnemonic(match.group(1)) and free(match.start(1), match.end(1)):
                 yield KIND_MNEMONIC, match.start(1), match.end(1)
     yield from _word_values(text, lowered, free)
+    yield from ((kind, start, end) for kind, start, end in itertools.chain(
+        labelled_values(text, lowered), random_quoted(text)) if free(start, end))
     if "cookie" in lowered or "-b " in lowered:
         for start, end in _cookies(text, lowered):
             if free(start, end):
@@ -145,12 +148,20 @@ _POSITIONS = (
     # (not `owner/repo@v6`, `@main`, `@<sha>`: an action's or a package's version)
     re.compile(r"(?<![\w/.\-@:])[A-Za-z][\w.\-]{0,40}/(?P<v>[^\s/@\\\"'`]{4,128})@(?!v?\d[\w.\-]*(?![\w.\-])"
                r"|(?:main|master|HEAD|latest|stable|next|[0-9a-f]{7,40})(?![\w.\-]))(?://)?[\w.\-]{2,}"),
+    # the same after a driver's prefix (`jdbc:oracle:thin:user/password@//host:1521/SVC`): a
+    # host written `//host` or with a port follows, which no `scheme:owner/repo@ref` has
+    re.compile(r"(?<=:)[A-Za-z][\w.\-]{0,40}/(?P<v>[^\s/@\\\"'`]{4,128})@"
+               r"(?://[\w.\-]{2,}|[\w.\-]{2,}:\d{2,5}\b)"),
     # a dialogue's secret line: `AUTH [user] secret` (redis, SMTP), `PASS secret` (FTP, POP3)
     re.compile(r"(?im)^[ \t]*(?:(?:[>$#]+|[a-z]{1,2}:)[ \t]*)?(?:auth|pass)[ \t]+(?:[^\s]+[ \t]+)?"
                r"(?P<v>[^\s\"'`]{4,128})[ \t]*\r?$"),
     # positional command-line secrets: PuTTY's `-pw X`, `net use … /user:NAME X`
     re.compile(r"(?<![\w\-])-pw[ \t]+(?P<v>[^\s\"'`]{4,128})"),
     re.compile(r"(?i)\bnet[ \t]+use\b[^\n]{0,200}?/user:[^\s]+[ \t]+(?P<v>[^\s/\"'`]{4,128})"),
+    # an SNMP community (the password of SNMP v1/v2c) in a device's or an agent's config:
+    # `snmp-server community X RO`, `rocommunity X`, `community: X`
+    re.compile(r"(?im)(?:\bsnmp-server[ \t]+community|^[ \t]*r[ow]community6?|\bsnmp[\w.\-]*"
+               r"community[\"']?[ \t]*[=:])[ \t]+[\"']?(?P<v>[^\s\"'`]{4,128})"),
     # a webhook's token in its URL path: `…/bot/v2/hook/<token>`, `…/webhooks/<id>/<token>`
     re.compile(r"(?i)https?://[^\s/]+/(?:[^\s?#]*/)?(?:hooks?|webhooks?)/(?:\d{6,}/)?"
                r"(?=[A-Za-z0-9_\-]*\d)(?P<v>[A-Za-z0-9_\-]{16,256})"),
@@ -167,16 +178,17 @@ _POSITIONS = (
 )
 """Positions that hold a secret without a word naming it (one row per syntax)."""
 _KEY_WORDS = ("serial", "licen", "product", "activation")
-_POSITION_NEEDS = (("/", "@"), ("auth", "pass", "\u017f"), ("-pw",), ("net", "/user:"),
+_POSITION_NEEDS = (("/", "@"), ("/", "@", ":"), ("auth", "pass", "\u017f"), ("-pw",),
+                   ("net", "/user:"), ("community",),
                    ("hook", "://"), _KEY_WORDS, _KEY_WORDS, ("echo", "printf"))
 """What each row of `_POSITIONS` cannot match without (lower case; all of a row's literals, but
 in the rows of `_ANY_OF` one of them, U+017F being an `s` to its case-blind regex), derived by
 hand from the row next to it; `test_deny` holds each row's own examples, so a wrong literal fails
 there."""
-_ANY_SHAPE = 4
+_ANY_SHAPE = 6
 """The row whose position alone makes its value a secret, whatever the shape (a webhook's
 token, a UUID included)."""
-_ANY_OF = frozenset({1, 5, 6, 7})
+_ANY_OF = frozenset({2, 7, 8, 9})
 """The rows of `_POSITION_NEEDS` that need one of their literals, not all."""
 
 
@@ -224,8 +236,9 @@ _FOUR_CLASSES = re.compile(r"(?<!\S)(?=\S*[!#$%^&*@~])(?=\S*\d)(?=\S*[a-z])(?=\S
 """A word anywhere mixing all four of lower case, upper case, digits and symbols: a password's
 shape, whatever is around it (a generator's output, a sentence without a credential word)."""
 _HEX_RUN = re.compile(r"[0-9a-f]{16}|[0-9A-F]{16}")
-_NOT_LONE = re.compile(r".*[/\\:=.,;()|{}?].*|[$%#@*~!].*")
-"""Paths, URLs, addresses, code (`x=True,`, `a.b?.c;`), variables, headings, list items."""
+_NOT_LONE = re.compile(r".*[/\\:.,;()|{}?].*|[$%#@*~!].*|[A-Za-z_][\w\-]*=.*|.*=")
+"""Paths, URLs, addresses, code (`x=True,`, `a.b?.c;`), variables, headings, list items, an
+assignment or base64's padding (an `=` inside noise, `Xk_3*pRZ+dW7o=Lm`, is a password's)."""
 
 
 def _lone_secret(value: str) -> bool:

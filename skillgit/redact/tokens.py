@@ -61,8 +61,10 @@ _HASH_CONTEXT = re.compile(
     r"correlation|"
     r"\bblob|object|\bref|\bgit\b|\bpick\b|\bfixup\b|\bsquash\b|index [0-9a-f]|\.\.|"
     r"\bfrom [0-9a-f]|\bid\b|\bids\b|ETag|\bmd5|\bcid\b|fingerprint|\bopening\b|"
-    r"[\w\-]_?id\b")
-"""Words on a line that put a hex string in a public role (a git object, a digest, an id;
+    r"[\w\-]_?id\b|\bevent\b|/pulls?/\d|/commits?/|/merge_requests/|\bregress|"
+    r"\btx(?:id|hash)?\b|transaction")
+"""Words on a line that put a hex string in a public role (a git object, a digest, an id, an
+event; a pull request's or commit's URL, a regression's cause;
 `opening` is the salted hash of a session's opening in skillgit's own digests)."""
 _HASH_ABOVE = re.compile(
     r"(?im)hexdigest|\.digest\(|sha\d*sum|md5sum|^\s*(?:pub|sub|sec|ssb|fpr)\s")
@@ -194,6 +196,9 @@ _CACHE: dict[str, tuple[tuple[int, int, str], ...]] = {}
 _CACHE_SIZE = 65536
 
 
+_HEX_BODY = re.compile(r"[0-9a-fA-F]+")
+
+
 def token_verdict(token: str) -> tuple[tuple[int, int, str], ...]:
     """The (start, end, kind) of what `token` holds that must be masked (kind `_HEX_KIND`
     for a hex string, which its line decides); empty when it is safe. Cached by token."""
@@ -219,6 +224,10 @@ def _verdict(token: str) -> Iterator[tuple[int, int, str]]:
     if len(core) < MIN_LENGTH or _SAFE.fullmatch(core.rstrip("=")):
         return
     if core.startswith(_NOT_SECRET_PREFIXES):
+        return
+    if core[:2] in ("0x", "0X") and _HEX_BODY.fullmatch(core, 2):
+        if len(core) - 2 >= MIN_HEX:  # `0x…`: hex, which its line decides like any other
+            yield start, end, _HEX_KIND
         return
     if "://" in core:
         # a URL: the host is public; a path or query part goes only when it is long and

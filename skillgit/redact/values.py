@@ -7,12 +7,13 @@ are not secrets; a passphrase, a password of letters and digits, a random token 
 
 from __future__ import annotations
 
+import itertools
 import re
 
 _PLACEHOLDER = re.compile(
-    r"(?i)(?:x{3,}|\*{3,}|.*\.{3}.*|.*….*|<[^>]*>?|\$.*|%.*%|\{.*|.*\}|"
+    r"(?i)(?:x{3,}|.*\*{3,}.*|.*\.{3}.*|.*….*|<[^>]*>?|\$.*|%.*%|\{.*|.*\}|"
     r"(?:your|my|the|some|example|dummy|fake|sample|test|placeholder)[_\-].*|"
-    r".*(?:here|example|placeholder|redacted|changeme|change_me|replace_?me|fill_?me|todo|"
+    r".*(?:here|example|placeholder|redacted|change[_\-]?me|replace[_\-]?me|fill[_\-]?me|todo|"
     r"fixme|dummy|abc123|123456).*|"
     r"(?:abc|xyz|foo|bar|baz|qux|secret|password|pass|token|key)[_\-]?\d{0,6}|"
     r"none|null|nil|undefined|true|false|str|string|bytes|int|bool|optional|any|required|"
@@ -64,10 +65,36 @@ _SPACED_PLACEHOLDER = re.compile(r"(?i)x{3,}|\*{3,}|\.{3}|…|[<>${}%]|\b(?:your
 
 
 _MIXED_PART = re.compile(r"^(?=.*[a-z])(?=.*[A-Z])(?:.*[A-Za-z]\d+[A-Za-z]).*\d")
-"""A part of a dotted value with both cases and digits between and after letters (`Fz6Hq2` in
-`LJF3h.Fz6Hq2`): a password holding a dot, not an attribute name."""
+"""A part of a dotted value with both cases and digits between and after letters (upper, lower,
+digit, upper, lower, digit): a password holding a dot, not an attribute name."""
 PAIR_VALUE = re.compile(r"(?=[^\d]*\d)(?=.*[A-Za-z])[^\s()\[\]<>{}|?*\\,]{6,}")
 """The value of a quoted pair (`'DB_PASSWORD', 'x'`): letters and digits, no code."""
+
+
+def random_printable(value: str) -> bool:
+    """Random over all printable characters, the way salts and generated keys are made:
+    sixteen or more characters without a space, letters of both cases, digits and several
+    symbols (besides base64's `+/=-_`), most characters distinct. Code and data spell words
+    between their brackets; this alphabet switches class nearly every character."""
+    if len(value) < 16 or any(c.isspace() for c in value) or _PATTERN_SYNTAX.search(value):
+        return False
+    symbols = sum(not c.isalnum() and c not in "+/=-_" for c in value)  # (base64's are not)
+    classes = (any(c.islower() for c in value) + any(c.isupper() for c in value)
+               + any(c.isdigit() for c in value))
+    switches = sum(_char_class(a) != _char_class(b) for a, b in itertools.pairwise(value))
+    return (classes == 3 and symbols >= 4 and len(set(value)) >= len(value) * 3 // 5
+            and switches >= len(value) // 2)
+
+
+_PATTERN_SYNTAX = re.compile(r"\[\^?\w-\w|\{\d+(?:,\d*)?\}|\\[dwsbDWSpP]|\(\?|"
+                             r"%[-+0#]?\d*[sdfx]|\{[\w.()\[\]]+(?:[:!][^{}]*)?\}")
+"""A regex's classes, counts and escapes, or a format's fields (`%s`, `{name:04X}`): code."""
+
+
+def _char_class(char: str) -> int:
+    return 0 if char.islower() else 1 if char.isupper() else 2 if char.isdigit() else 3
+
+
 _RANDOM_PART = re.compile(r"(?=[^.]*\d)(?=[^.]*[A-Za-z])[A-Za-z0-9_\-]+")
 
 
@@ -137,8 +164,11 @@ def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
         return False  # `password_hash`, `accessToken`; but `Passw0rd`, `Hunter2Pass` are values
     if "=" in separator and separator.strip() != separator:
         # `x = name` is a code assignment; but a password of letters and digits after a spaced
-        # `=` (an INI or .properties file) is a value: no variable is named so at that length
-        return len(value) >= 8 and _WORD_WITH_DIGITS.fullmatch(value) is not None
+        # `=` (an INI or .properties file) is a value: no variable is named so at that length;
+        # nor is one cased like `Od00_db_Pw71x` (both cases and digits, not words joined)
+        return len(value) >= 8 and (_WORD_WITH_DIGITS.fullmatch(value) is not None or (
+            any(c.isdigit() for c in value) and _WORDS_JOINED.fullmatch(value) is None
+            and _IDENTIFIER_CASE.fullmatch(value) is None))
     if any(ch.isdigit() for ch in value):
         return True
     if not (value.islower() or value.isupper()):

@@ -1,0 +1,68 @@
+"""Values printed under a label: a line naming a credential that ends with a colon, then
+one value per line below it; and quoted strings random over every printable class.
+
+Installers, vaults and people print a secret on the line after its label rather than beside
+it ("Password for the elastic user (reset with …):" then the password indented; "these are
+my recovery codes:" then one code per line). The label names what the lines are, so a value
+there needs no name of its own; it must still have a shape no ordinary word has (letters
+mixed with digits or symbols, a long run of digits), so that a list of names, words or
+environment variables under such a label stays.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from skillgit.redact.clause import CODE_WORDS, value_shaped
+from skillgit.redact.values import is_placeholder, random_printable
+from skillgit.redact.vocab import ENGLISH_PASSWORD_WORDS, PASSWORD_WORDS, SECRET_WORDS
+
+KIND = "labelled-value"
+KIND_RANDOM = "random-string"
+MAX_LINES = 24
+"""Value lines read under one label."""
+_LABEL_LENGTH = 200
+_LABEL_WORDS = tuple(dict.fromkeys((*ENGLISH_PASSWORD_WORDS, "token", "secret", "credential",
+                                    "api key", "access key", "private key", "pin", *CODE_WORDS,
+                                    *PASSWORD_WORDS, *SECRET_WORDS)))
+_PUBLIC_LABEL = re.compile(r"(?i)public|fingerprint|\bid\b|identifier|name|hash|digest|"
+                           r"checksum|expir|scope|permission|usage|format")
+"""A label about a key rather than of one: its fingerprint, id, name, scopes, expiry."""
+_COLON_END = re.compile(r"[:\uff1a][ \t]*\r?\n")
+_VALUE_LINE = re.compile(r"[ \t]*(?:[-*•][ \t]+|\d{1,2}[.)][ \t]+)?(?P<v>[^\s\"'`<>]{4,128})"
+                         r"[ \t]*\r?(?:\n|$)")
+
+
+def labelled_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of each value on the lines under a credential's label."""
+    if ":" not in text and "\uff1a" not in text:
+        return
+    for colon in _COLON_END.finditer(text):
+        line_start = text.rfind("\n", max(0, colon.start() - _LABEL_LENGTH), colon.start()) + 1
+        label = lowered[line_start:colon.start()]
+        if not label or not any(word in label for word in _LABEL_WORDS) or _PUBLIC_LABEL.search(
+                label):
+            continue
+        position = colon.end()
+        for _ in range(MAX_LINES):
+            line = _VALUE_LINE.match(text, position)
+            if line is None:
+                break
+            value = line.group("v")
+            if value_shaped(value) and not is_placeholder(value):
+                yield KIND, line.start("v"), line.end("v")
+            position = line.end()
+
+
+_QUOTED = re.compile(r"([\"'`])([^\s\"'`]{16,256})\1")
+
+
+def random_quoted(text: str) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of each quoted string random over every printable class (a salt, a
+    generated key): its shape alone says what it is, whatever key it is assigned to."""
+    if len(text) < 18:
+        return
+    for match in _QUOTED.finditer(text):
+        if random_printable(match.group(2)):
+            yield KIND_RANDOM, match.start(2), match.end(2)
