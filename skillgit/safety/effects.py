@@ -72,8 +72,8 @@ edit away from a well-known one is a look-alike however it is introduced."""
 _SPACE_SEP = re.compile(r"\b(?:config|set|--global|--system|--local|-c)\b", re.I)
 
 # Polarity: a clause that forbids what it names.
-_CLAUSE_BREAK = re.compile(r"[.;!?:,(\u2014]\s|\s[-\u2013]\s|\b(?:but|then|so|instead|otherwise|"
-                           r"just|and\s+then|unless|or\s+else)\b", re.I)
+_CLAUSE_BREAK = re.compile(r"[.;!?:,(\u2014]\s|\s[-\u2013]\s|\b(?:but|then|so|instead(?!\s+of)|"
+                           r"otherwise|just|and\s+then|unless|or\s+else)\b", re.I)
 _NEGATION = re.compile(  # a word, never part of an option or a name (`--no-cov`, `no_proxy`)
     r"(?<![-_/.=])\b(?:never|don'?t|do\s+not|does\s+not|doesn'?t|must\s+not|mustn'?t|should\s+not|"
     r"shouldn'?t|shall\s+not|cannot|can'?t|won'?t|will\s+not|avoid(?:ing)?|no\s+longer|"

@@ -71,6 +71,12 @@ _LOOPBACK = re.compile(r"^(?:localhost|.*\.localhost|127(?:\.\d+){3}|0\.0\.0\.0|
 # Programs that copy files to a service: `aws s3 cp`, `gsutil cp`, `rclone copy`, `gh gist`.
 _LABEL_AFTER = re.compile(r"^\.(?:[a-z0-9-]+\.)*[a-z0-9-]+\.[a-z]{2,}\b", re.I)  # $(…).evil.io
 _REMOTE_SPEC = re.compile(r"^(?:[\w.-]+@)?[\w.-]+:(?!//)")
+_WHOLE_TREE = re.compile(r"\.|\./|\$\{?PWD\}?/?|\$\(pwd\)/?|\"\$PWD\"")
+"""The working tree itself as what is copied."""
+_PERSONAL_DATA = re.compile(r"(?i)(?:^|[/_.-])(?:customers?|clients?|patients?|members|"
+                            r"employees?|payroll|pii|personal|contacts|subscribers|crm|"
+                            r"users?[_-](?:export|dump|data|table))(?:$|[/_.-])")
+"""Paths that name people's records (`data/raw_customers`, `exports/patients.csv`)."""
 _INSTALL_SUBCOMMANDS = frozenset({"install", "i", "add", "isntall", "in", "exec", "x", "dlx",
                                   "inject", "upgrade"})
 _URLISH = re.compile(r"^(?:[\w.-]+\s*@\s*)?(?:[a-z][a-z0-9+.-]*://|git\+|git:|github:|gitlab:|"
@@ -164,6 +170,16 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
             out.append(Finding(EXFILTRATION, "credentials copied to another host"))
         elif any(is_home(a) for a in local if not a.startswith("-")):
             out.append(Finding(EXFILTRATION, "the home directory copied to another host"))
+        elif r.names & {"rclone"} and any(_WHOLE_TREE.fullmatch(a) for a in local):
+            out.append(Finding(EXFILTRATION, "the repository copied to cloud storage"))
+    if r.name == "git" and (args[:4] == ["remote", "set-url", "--add", "--push"] or (
+            args[:1] == ["config"] and any(re.fullmatch(r"remote\..+\.pushurl", a, re.I)
+                                           for a in args)) or (
+            args[:1] == ["push"] and "--mirror" in args)) and _remote(args):
+        out.append(Finding(EXFILTRATION, "every push also sent to another URL"))
+    if r.names & UPLOADERS and any(_PERSONAL_DATA.search(a) for a in args
+                                   if not a.startswith("-")):
+        out.append(Finding(EXFILTRATION, "people's data uploaded to a service"))
     if r.name == "git" and args[:1] == ["push"] and any(
             ("://" in a or _REMOTE_SPEC.match(a)) and _remote([a]) for a in args[1:]
             if not a.startswith("-")):

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -14,6 +15,7 @@ from skillgit.safety.vocab import (
     RESERVED,
     RUNNERS,
     SHELL_VARIABLES,
+    SHELLS,
     WHICH,
     WRAPPERS,
     program_name,
@@ -21,6 +23,11 @@ from skillgit.safety.vocab import (
 
 ALIAS = "alias "  # key prefix in `variables` for aliases and shell functions
 _GLOB = re.compile(r"[*?\[]")
+_RUNNERS_OF_CODE = sorted((SHELLS - {"?"}) | {
+    "python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "pwsh",
+    "powershell", "lua", "tclsh", "osascript", "deno", "bun", "awk", "gawk", "env", "sudo",
+    "xargs", "eval", "exec", "source", "busybox", "curl", "wget"})
+"""Programs a glob for a program's name must be able to match to stand for "any program"."""
 _ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)", re.S)
 
 
@@ -92,7 +99,10 @@ def _static_names(static: str, quoted: bool) -> frozenset[str]:
         return frozenset({static})  # "Python", "Bash", "Source": a capitalised word is prose
     name = program_name(static)
     if not quoted and len(name) > 1 and _GLOB.search(name):
-        return frozenset({name, "?"})  # `/???/b?sh`, `/bin/[b]ash`: could be any program
+        # `/???/b?sh`, `/bin/[b]ash`: could run a shell; `[rejected]` (git's output) cannot
+        runs = "::" in name or any(fnmatch.fnmatchcase(program, name)  # `[scriptblock]::`
+                                   for program in _RUNNERS_OF_CODE)
+        return frozenset({name, "?"}) if runs else frozenset({name})
     return frozenset({name})
 
 

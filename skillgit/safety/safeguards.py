@@ -128,7 +128,8 @@ ENV: list[tuple[str, str, str]] = [
      r"UV_NATIVE_TLS_NO_VERIFY|HOMEBREW_NO_VERIFY\w*", r"\S+", "tls"),
     (r"GOSUMDB", r"off", "tls"),
     (r"GOFLAGS", r".*-insecure.*", "tls"),
-    (r"CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE", r"", "tls"),
+    # set to nothing (verification off), not to a CA bundle's path
+    (r"CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE", r"\"\"|''|(?=[\s;`&|)]|$)", "tls"),
     (r"(?i:npm_config_strict_ssl)|YARN_ENABLE_STRICT_SSL|ANSIBLE_HOST_KEY_CHECKING|"
      r"CARGO_HTTP_CHECK_REVOKE|\w*SSL_VERIFY|\w*VERIFY_SSL", r"0|false|no", "tls"),
     (r"PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_FIND_LINKS|UV_INDEX_URL|UV_EXTRA_INDEX_URL|"
@@ -177,6 +178,14 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"[_-]?(?:\w+[_-])?(?:tls|ssl|certs?|verify)\w*|(?:tls|ssl|certs?)[_-]?(?:\w+[_-])?"
      r"(?:skip|insecure|disabled?|ignore|no)[_-]?\w*)",
      r"true|1|yes|on", "tls"),
+    # any key naming a safeguard (in its own words or a config system's: `CONFIG_SECURE_BOOT`,
+    # `csrf_enabled`, `EnableFirewall`), set off
+    (r"(?:[\w-]+[._-])*(?:enable[_-]?|use[_-]?|require[_-]?|enforce[_-]?)?(?:secure[_-]?boot|"
+     r"flash[_-]?enc\w*|secure|verif\w*|sign(?:ing|ature|ed)\w*|sandbox\w*|\w*protection|"
+     r"firewall\w*|apparmor|enforc\w*|integrity\w*|antivirus|defender\w*|csrf\w*|hsts|"
+     r"encrypt\w*|mfa|2fa|auth|authentication|gpg\w*|audit\w*|\w*scan(?:ner|ning)?)"
+     r"(?:[._-](?:enabled?|on|check\w*|mode|required|enforced|active|v\d+))*",
+     r"false|0|no|off|n|none|disabled|permissive", "security"),
     (r"privileged|allowprivilegeescalation|hostpid|hostnetwork", r"true", "security"),
     (r"pod-security\.kubernetes\.io/(?:enforce|audit|warn)", r"privileged", "security"),
     (r"(?:frozen|immutable)[-_]?(?:lockfile|install)s?|package-lock|lockfile", r"false",
@@ -324,6 +333,14 @@ IDIOMS: list[tuple[str, str]] = [
      r"tar\.xz|7z|rar|exe|msi|deb|rpm|pkg|dmg|appimage|vsix|jar|whl|apk|ipa|run|bin|sh|ps1)\b"
      r"[^.\n]{0,80}?\b(?:install|run|execute|launch|extract\s+and\s+run|side-?load)\b",
      "run-remote"),
+    # eighth round (classes): a delete, drop or purge whose target is named production in a
+    # name of code (`DELETE PROD.PAYROLL.MASTER PURGE`, `drop table prod_users`, `prod-db`; not
+    # a project's file, `build/prod-bundle.js`)
+    (r"(?i)\b(?:delete|drop(?:\s+(?:table|database|schema|index|collection|bucket|keyspace))?|"
+     r"purge|truncate(?:\s+table)?|wipe|destroy|dropdb|rb)\s+(?:-{1,2}[\w-]+\s+)*[\"'`]?"
+     r"(?![\w.@-]*/)(?![\w./:@-]*\.(?:m?js|tsx?|json|py|css|html|map|txt|md|log|zip|gz|lock|"
+     r"ya?ml|toml|sh)\b)(?=[\w./:@-]*[._/:-])[\w./:@-]*?(?<![a-z])(?:prod|prd|production|live)(?![a-z])[\w./:@-]*",
+     "destroy"),
     # sixth round (classes): everything deleted at once — a request or pipeline whose target
     # is a wildcard (`DELETE …/_all`, `-Filter * | Remove-…`) — or a resource replaced unasked
     (r"(?i)(?:-X\s*DELETE|--request\s+DELETE|-Method\s+Delete|\bhttp\s+DELETE)\b[^\n]*?"

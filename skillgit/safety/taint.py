@@ -57,6 +57,9 @@ def views(command: Command, state: State) -> list[Resolved]:
 
 
 def _names_a_step(word: Word, state: State) -> bool:
+    static = word.static or ""
+    if len(static) > 1 and static.isalpha() and static.isupper() and not word.quoted:
+        return False  # an acronym in a sentence ("which AWS account"), not the program `aws`
     names = names_of(word, state.variables)
     return bool(names & _LOOKS_LIKE_A_STEP or any(is_language(n) for n in names)) and not (
         names & _ENGLISH)

@@ -72,6 +72,13 @@ _CREDENTIAL_HUNT = re.compile(
     r"attach|encode|transmit|look\s+(?:in|at)|check|search|scan|find|locate|decrypt|"
     r"crack|unlock)\b[^.\n]{0,60}?"
     rf"{_SECRET_PLACES}", re.I)
+_OUTPUT_SEARCHED = re.compile(
+    r"\|\s*(?:e?grep|rg|ag|ack|findstr|select-string|sls|include|inc|i|match|where-object)\b"
+    r"[^|\n;]{0,40}?(?:pass(?:wo?r?d)?|passwd|pwd|secret|credential|api[_-]?key|"
+    r"private[_-]?key|community|psk)", re.I)
+"""What a command prints, filtered for credentials (`show running-config | include password`,
+`set | findstr /i secret`): collecting them, whatever prints them. (Not "token": a log is
+searched for a model's token counts as often.)"""
 _SENDS_SECRETS = re.compile(r"\b(?:send|upload|post|paste|email|forward|transmit|exfiltrate|"
                             r"leak|share)\b[^.\n]{0,60}?" + _SECRET_PLACES, re.I)
 _TOKEN_VARIABLE = r"\$?\{?\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|ACCESS_KEY)\b"
@@ -316,6 +323,14 @@ def _forbidden(text: str, match: re.Match[str]) -> bool:
     return forbids(line, match.start() - start, min(len(line), match.end() - start))
 
 
+def _forbidden_span(text: str, start: int, end: int) -> bool:
+    """`_forbidden` for `text[start:end]`."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start:line_end if line_end >= 0 else len(text)]
+    return forbids(line, start - line_start, min(len(line), end - line_start))
+
+
 def _credential_findings(text: str) -> list[Finding]:
     out = []
     if CREDENTIAL_COMMANDS.search(text):
@@ -340,9 +355,10 @@ def _credential_findings(text: str) -> list[Finding]:
             out.append(Finding(CREDENTIALS, "every user's credential files"))
             break
     for m in _CREDENTIAL_HUNT.finditer(text):
-        if _forbidden(text, m):
-            continue  # "never attach ~/.kube/config to tickets": a good rule
         noun = re.search(_SECRET_PLACES + r"\s*$", m.group(0), re.I)
+        if _forbidden(text, m) or (noun is not None and _forbidden_span(
+                text, m.start() + noun.start(), m.end())):
+            continue  # "never attach ~/.kube/config to tickets", "… instead of reading .env"
         # "print secrets"/"show the password field" are ordinary talk: bare nouns count only
         # when sent somewhere.
         if noun and _CREDENTIAL_NOUNS_ONLY.match(noun.group(0).strip()) and not \
@@ -354,6 +370,10 @@ def _credential_findings(text: str) -> list[Finding]:
             continue
         out.append(Finding(CREDENTIALS, "an instruction to read or send credentials"))
         break
+    for m in _OUTPUT_SEARCHED.finditer(text):
+        if not _forbidden(text, m):
+            out.append(Finding(CREDENTIALS, "a command's output searched for credentials"))
+            break
     return out
 
 

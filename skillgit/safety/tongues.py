@@ -141,7 +141,7 @@ FOR: dict[str, str] = {
 }
 _FOR_AI = re.compile(rf"(?:{_any(FOR)})(?:(?:KI|IA|AI)[- ])?{_AI}(?:\s*(?:de\s+)?(?:IA|AI|KI))?"
                      r"\s*[:\uff1a]|" + rf"{_AI}\s*(?:용|에게|向け|宛て|へ)[\s)\uff09]*"
-                     r"[:\uff1a\u2014\u2013\-]",
+                     r"[:\uff1a\u2014\u2013\-\u3002\uff01!]",
                      re.I)
 
 

@@ -28,7 +28,7 @@ FETCHERS = frozenset({
 # Programs that copy files to a service: `aws s3 cp`, `gsutil cp`, `rclone copy`, `gh gist`.
 UPLOADERS = frozenset({"aws", "gsutil", "gcloud", "az", "rclone", "s3cmd", "gh", "azcopy", "mc",
                        "b2", "doctl", "wrangler", "transfer", "ffsend", "croc", "wormhole",
-                       "ipfs"})
+                       "ipfs", "kaggle", "huggingface-cli", "hf"})
 # Programs that send data over the network (for exfiltration).
 SENDERS = FETCHERS | UPLOADERS | frozenset({"ssh", "dig", "nslookup", "host", "ping", "mail",
                                             "sendmail", "mutt", "git"})
@@ -98,11 +98,14 @@ CREDENTIAL_FILES = (
     r"id_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\.(?:npmrc|pypirc|netrc|pgpass|git-credentials)\b|"
     r"credentials\.json|service[-_]account[\w-]*\.json|[\w-]+\.(?:pem|p12|pfx|keystore|jks)\b|"
     r"\bkubeconfig\b|logins\.json|key[34]\.db|\bLogin\s+Data\b|\bCookies\.sqlite\b|"
-    r"\.vault-token\b|unseal[_-]?keys?\b|\.git-credentials\b)")
+    r"\.vault-token\b|unseal[_-]?keys?\b|\.git-credentials\b|(?:/var)?/run/secrets/[\w./-]+|"
+    r"serviceaccount/token\b|\bntds\.dit\b|\bhklm[/\\]+(?:sam|security)\b|\blsass\.(?:exe|dmp)\b)")
 """Files that hold credentials (one vocabulary: the effects engine's "a credential file sent"
 and the text screen's credential hunt both read it): dot-env files but their samples, cloud,
 SSH, cluster, registry and GPG folders (anyone's home), private keys but `.pub`, package
-manager and Git credential files, key stores, browser password and cookie stores."""
+manager and Git credential files, key stores, browser password and cookie stores, mounted
+container secrets (`/run/secrets/…`, a service account's token), Windows' credential stores
+(the SAM and SECURITY hives, `ntds.dit`, the memory of `lsass`)."""
 
 _SAMPLE = r"(?:example|sample|template|dist|defaults?|schema|test|ci)"
 SENSITIVE_PATH = re.compile(
@@ -118,7 +121,8 @@ SENSITIVE_PATH = re.compile(
     r"\.claude[/\\]\.credentials|secrets?\.(?:ya?ml|json|env|toml|txt)$|"
     r"service[-_]?account[\w.-]*\.json|wallet\.dat\b|\.terraformrc\b|"
     r"login\.keychain|cookies(?:\.sqlite)?$|local state$|\.password-store\b|"
-    r"(?:access|api|auth|secret)[-_]?(?:token|key)s?(?:\.txt|\.json)?$)", re.I)
+    r"(?:access|api|auth|secret)[-_]?(?:token|key)s?(?:\.txt|\.json)?$|"
+    r"(?:/var)?/run/secrets/|serviceaccount[/\\]token$|ntds\.dit$|lsass\.(?:exe|dmp)$)", re.I)
 # Commands that print credentials without naming a file.
 CREDENTIAL_COMMANDS = re.compile(
     r"\bsecurity\s+(?:find-(?:generic|internet)-password|dump-keychain|export)\b|"
@@ -127,7 +131,9 @@ CREDENTIAL_COMMANDS = re.compile(
     r"\bgit\s+credential(?:-\w+)?\s+(?:fill|get)\b|\bgcloud\s+auth\s+print-\w*token\b|"
     r"\baz\s+account\s+get-access-token\b|\bkubectl\s+config\s+view\s+[^\n]*--raw\b|"
     r"\bdocker-credential-\w+\s+(?:get|list)\b|\bcmdkey\s+/list\b|"
-    r"\bkeyring\s+get\b|\bsecret-tool\s+lookup\b|\bvaultcli\b|\bmimikatz\b|"
+    r"\bkeyring\s+get\b|\bsecret-tool\s+lookup\b|\bvaultcli\b|\bmimikatz\b|\bsekurlsa\b|"
+    r"\bprocdump\S*\s[^\n]*\blsass\b|\bcomsvcs(?:\.dll)?[^\n]*minidump|\bntdsutil\b|"
+    r"\breg(?:\.exe)?\s+save\s+hklm\\+(?:sam|security|system)\b|"
     r"\bget-storedcredential\b|\bheroku\s+config(?::get)?\b|\bvercel\s+env\s+pull\b|"
     r"\bnetlify\s+env:(?:list|get)\b|\brailway\s+variables\b|\baws\s+secretsmanager\s+get-secret-value\b|"
     r"\baws\s+ssm\s+get-parameters?\b[^\n]*--with-decryption|\bvault\s+(?:kv\s+)?(?:get|read)\s|"
