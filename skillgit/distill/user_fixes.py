@@ -5,7 +5,8 @@ that prompt is the failure's fix, as much as a command the agent found itself. A
 in the prompt is
 - a code span or block (`` `uv run pytest -p no:randomly` ``), or a `$ ` line;
 - or plain text starting with the failed command's program ("use go generate -tags tools
-  ./... instead"), up to the end of its clause.
+  ./... instead"), up to the end of its clause, with an argument no word of prose looks like
+  (a flag, a path, a value: "pass it to curl here" gives no command).
 It is the fix when it differs from the failed command and runs the same program or shares
 most of its words (`SIMILARITY`). Text from the transcript is never run: the command is only
 quoted, with the user's turn as evidence.
@@ -54,7 +55,13 @@ def _candidates(text: str, base: str) -> Iterator[tuple[str, int]]:
             yield match.group("body"), match.start("body")
     for match in re.finditer(rf"(?<![\w./`'\"-]){re.escape(base)}\s+\S", text):
         end = _PLAIN_END.search(text, match.end())
-        yield text[match.start():end.start() if end else len(text)], match.start()
+        command = text[match.start():end.start() if end else len(text)]
+        if any(_ARGUMENT.search(word) for word in command.split()[1:]):
+            yield command, match.start()  # (not "curl here": prose after a program's name)
+
+
+_ARGUMENT = re.compile(r"[-/=.:@\d_$~]")
+"""What an argument in plain text has and a word of prose has not: a flag, a path, a value."""
 
 
 def _similarity(a: str, b: str) -> float:

@@ -55,6 +55,9 @@ def labelled_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
             position = line.end()
 
 
+_PUBLIC_KEY_NAME = re.compile(r"(?i)(?:hash|digest|checksum|fingerprint|integrity|etag|uuid|"
+                              r"\bid)\w*[\"'\]]?\s*[:=,]\s*$")
+"""A key naming a public role (`blurhash: '…'`, `integrity=`): its value is no key."""
 _QUOTED = re.compile(r"([\"'`])([^\s\"'`]{16,256})\1")
 
 
@@ -64,5 +67,6 @@ def random_quoted(text: str) -> Iterator[tuple[str, int, int]]:
     if len(text) < 18:
         return
     for match in _QUOTED.finditer(text):
-        if random_printable(match.group(2)):
+        if random_printable(match.group(2)) and not _PUBLIC_KEY_NAME.search(
+                text, max(0, match.start() - 40), match.start()):
             yield KIND_RANDOM, match.start(2), match.end(2)

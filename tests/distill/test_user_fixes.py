@@ -53,6 +53,7 @@ def test_the_users_next_prompt_gives_the_fix(text: str, command: str) -> None:
     "ok, skip the mocks and write the README section instead",              # no command
     "`make docs` first please",                          # another program, nothing shared
     f"`{FAILED}`",                                                          # the same command
+    "no, always pass that flag to go here, the generator is vendored",     # prose after `go`
 ])
 def test_no_fix_without_a_working_command_from_the_user(text: str) -> None:
     (item,) = env_feedback(_failure_then(text).build())
