@@ -11,8 +11,8 @@ import click
 
 from skillgit.cli.options import DAYS
 from skillgit.errors import EXIT_OK, UsageError
-from skillgit.printable import json_printable, printable
-from skillgit.redact.screen import screened_output
+from skillgit.printable import printable
+from skillgit.redact.screen import echo_composed, screened_output
 
 if TYPE_CHECKING:
     from skillgit.config import Config
@@ -96,10 +96,13 @@ def verify(branches: tuple[str, ...], source: Path | None, agents: tuple[str, ..
         report = run_verify(repo, picked, backend, judge_label(backend),
                             VerifyCache(default_verify_dir()), sessions, options, said)
     if as_json:
-        click.echo(json_printable(json.dumps(report_json(report, dry_run))))
+        echo_composed(report_json(report, dry_run))
     else:
         for line in report_lines(report, dry_run):
-            click.echo(printable(line))
+            if isinstance(line, dict):
+                echo_composed(line)    # a replay case, one JSON object a line
+            else:
+                click.echo(printable(line))
     u = report.usage
     click.echo(f"skillgit: verify: {u.calls} requests, {u.input_tokens} tokens in, "
                f"{u.output_tokens} out; {report.cached} answers from the cache", err=True)
@@ -149,7 +152,12 @@ def report_json(report: VerifyReport, dry_run: bool) -> dict[str, Any]:
         item: dict[str, Any] = {"branch": p.branch, "status": p.status, "written": p.written,
                                 "notes": p.cases.notes}
         if dry_run:
-            item["cases"] = [json.loads(c.model_dump_json()) for c in p.cases.cases]
+            sent: dict[str, dict[str, Any]] = {}
+            for job in p.planned:
+                if job.sample == 0:   # every sample sends the same two messages
+                    sent.setdefault(job.case.case_id, {})[job.condition] = job.as_sent()
+            item["cases"] = [{**json.loads(c.model_dump_json()),
+                              "requests": sent.get(c.case_id, {})} for c in p.cases.cases]
         if p.effect is not None:
             item["effect"] = {"without": p.effect.without, "with": p.effect.with_skill,
                               "n": p.effect.samples, "unparsed": p.effect.unparsed,
@@ -164,14 +172,15 @@ def report_json(report: VerifyReport, dry_run: bool) -> dict[str, Any]:
             "usage": report.usage.model_dump(), "cached": report.cached}
 
 
-def report_lines(report: VerifyReport, dry_run: bool) -> list[str]:
+def report_lines(report: VerifyReport, dry_run: bool) -> list[str | dict[str, Any]]:
+    """The text report; a dry run's replay cases are values (one JSON object a line)."""
     from skillgit.verify.effect import trailer_value
 
-    lines = []
+    lines: list[str | dict[str, Any]] = []
     for p in report.proposals:
         if dry_run:
             lines.append(f"{p.branch}: {len(p.cases.cases)} replay cases")
-            lines += [c.model_dump_json() for c in p.cases.cases]   # one JSON case a line
+            lines += [json.loads(c.model_dump_json()) for c in p.cases.cases]
         elif p.effect is not None:
             verdict = "" if p.effect.gain else " (no measured effect)"
             lines.append(f"{p.status} {p.branch}: {trailer_value(p.effect)}{verdict}"

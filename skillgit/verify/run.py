@@ -55,6 +55,7 @@ class ProposalResult:
     status: str = "measured"        # measured | no-cases | incomplete | foreign | planned
     written: str = ""               # written | unchanged | moved | foreign | would-write
     jobs: list[JobResult] = field(default_factory=list)
+    planned: list[Job] = field(default_factory=list)   # a dry run: what would be asked
 
 
 @dataclass
@@ -140,6 +141,7 @@ def verify(repo: GitRepo, branches: list[LocalBranch], backend: Backend, engine:
         report.proposals.append(result)
         if options.dry_run or not jobs:
             result.status = "planned" if jobs else result.status
+            result.planned = jobs
             continue
         result.jobs = replayer.run(jobs, options.workers)
         if any(r.outcome == "not-run" for r in result.jobs):
