@@ -9,9 +9,10 @@ write the figures into the commit. `dry_run` stops after the estimate: no reques
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from skillgit.digest import Digest
 from skillgit.errors import UsageError
 from skillgit.gitops import GitRepo
 from skillgit.llm.base import Backend, Usage
@@ -30,6 +31,7 @@ from skillgit.verify.replay import Condition, Job, JobResult, Replayer
 from skillgit.verify.rewrite import write_effect
 
 Sessions = Callable[[], list[Conversation]]   # the sessions, parsed on first need
+Digests = Callable[[], Sequence[Digest]]      # digests with stored replays, read on first need
 
 
 @dataclass(frozen=True)
@@ -90,14 +92,15 @@ def _skill_files(repo: GitRepo, local: LocalBranch, directory: str) -> tuple[byt
 
 
 def plan(repo: GitRepo, local: LocalBranch, cache: VerifyCache, sessions: Sessions,
-         options: VerifyOptions) -> tuple[ProposalResult, list[Job]]:
+         options: VerifyOptions, digests: Digests | None = None
+         ) -> tuple[ProposalResult, list[Job]]:
     proposal = read_proposal(repo, local)
     before, after = _skill_files(repo, local, proposal.change.directory)
     cases = cache.cases(local.fingerprint, f"{options.context}|{options.token_budget}")
     if cases is None or not cases.cases:
         rules = proposal_rules(proposal, before.decode("utf-8", "replace") if before else None)
         cases = build_cases(proposal, local.fingerprint, rules, sessions(),
-                            options.token_budget)
+                            options.token_budget, digests() if digests is not None else ())
         if cases.cases and not options.dry_run:
             cache.put_cases(cases, f"{options.context}|{options.token_budget}")
     cases = cases.model_copy(update={"cases": [screened_case(c) for c in cases.cases]})
@@ -119,14 +122,17 @@ def plan(repo: GitRepo, local: LocalBranch, cache: VerifyCache, sessions: Sessio
 
 def verify(repo: GitRepo, branches: list[LocalBranch], backend: Backend, engine: str,
            cache: VerifyCache, sessions: Sessions, options: VerifyOptions,
-           on_estimate: Callable[[Estimate, int | None], None] | None = None) -> VerifyReport:
+           on_estimate: Callable[[Estimate, int | None], None] | None = None,
+           digests: Digests | None = None) -> VerifyReport:
+    """Replay `branches`: cases from `sessions` where they are at hand, else from the
+    replays `digests` stored (team mining)."""
     planned: list[tuple[ProposalResult, list[Job]]] = []
     for local in branches:
         if not local.ours:
             planned.append((ProposalResult(local.branch, CaseFile(fingerprint=local.fingerprint),
                                            status="foreign"), []))
             continue
-        planned.append(plan(repo, local, cache, sessions, options))
+        planned.append(plan(repo, local, cache, sessions, options, digests))
     budget = Budget(None)
     replayer = Replayer(backend, engine, cache, budget)
     todo = [j for _, jobs in planned for j in jobs if replayer.cached(j) is None]

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from skillgit.config import parse_config
+from skillgit.distill.replays import context_steps
 from skillgit.errors import UsageError
 from skillgit.proposal import MeasuredEffect
 from skillgit.redact.screen import secret_findings
@@ -15,7 +16,7 @@ from skillgit.transcripts.model import ToolResult, Turn, TurnKind
 from skillgit.verify.answer import Action, from_text
 from skillgit.verify.budget import Budget, call_cap, estimate
 from skillgit.verify.case import Expectation, ReplayCase, Step
-from skillgit.verify.cases import context_steps, screened_case
+from skillgit.verify.cases import screened_case
 from skillgit.verify.decide import JudgeAnswer, decide_structural, grounded
 from skillgit.verify.effect import parse_effect, row, trailer_value, with_effect
 from skillgit.verify.lesson import added_rules, expectation_of, rule_lines
@@ -160,7 +161,7 @@ def test_every_case_text_passes_the_final_screen() -> None:
     turns = [Turn(index=0, kind=TurnKind.USER, text=f"deploy with token {SECRET} please"),
              Turn(index=1, kind=TurnKind.TOOL_CALL, tool_name="Bash",
                   command=f"curl -H 'Authorization: Bearer {SECRET}' https://x.example",
-                  result=ToolResult(text=f"GITHUB_TOKEN={SECRET}")),
+                  result=ToolResult(text=f"GITHUB_TOKEN={SECRET}", is_error=True)),
              Turn(index=2, kind=TurnKind.TOOL_CALL, tool_name="Bash", command="make deploy")]
     steps = context_steps(turns, 2, 2000)
     assert [s.role for s in steps] == ["user", "tool_call", "tool_output"]
