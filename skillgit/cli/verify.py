@@ -40,8 +40,12 @@ NEEDS_MODEL = ("verify needs a model: it asks one what the agent does next, with
               help="Hard cap on requests (default: verify.max_calls; verify.max_usd caps cost).")
 @click.option("--workers", type=click.IntRange(1, 32), default=None,
               help="Requests at once (default: verify.workers, 4).")
-@click.option("--dry-run", is_flag=True, help="Print the replay cases and the estimate; send "
-              "nothing, write nothing.")
+@click.option("--from-digests", is_flag=True, help="Also replay from the team's shared digests "
+              "(refs/skillgit/digests/* on --remote) where a session is not here.")
+@click.option("--remote", default=None, metavar="NAME|URL", help="Where --from-digests "
+              "fetches (default: share.remote, publish.remote, else origin).")
+@click.option("--dry-run", is_flag=True, help="Print the replay cases, the messages each "
+              "would send and the estimate; send nothing, write nothing.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON report on stdout.")
 @click.option("--repo", "repo_path", default=".", show_default=True,
               type=click.Path(exists=True, file_okay=False, path_type=Path),
@@ -49,8 +53,8 @@ NEEDS_MODEL = ("verify needs a model: it asks one what the agent does next, with
 @screened_output
 def verify(branches: tuple[str, ...], source: Path | None, agents: tuple[str, ...],
            since: float | None, llm_name: str | None, model: str | None, samples: int | None,
-           max_calls: int | None, workers: int | None, dry_run: bool, as_json: bool,
-           repo_path: Path) -> int:
+           max_calls: int | None, workers: int | None, from_digests: bool, remote: str | None,
+           dry_run: bool, as_json: bool, repo_path: Path) -> int:
     """Replay each proposal's evidence (the moment the user corrected the agent) and ask the
     model for the agent's next action without and with the proposed skill; write "without
     a/N, with b/N" into the proposal's commit (trailer Skillgit-Effect) for its pull request.
@@ -76,7 +80,7 @@ def verify(branches: tuple[str, ...], source: Path | None, agents: tuple[str, ..
         identity=resolve_identity(None, os.environ, config.mine.identity),
         context=json.dumps([sorted(config.redact.extra_patterns),
                             str(source.resolve()) if source else "", sorted(agents), since,
-                            os.environ.get("HOME", "")]))
+                            os.environ.get("HOME", ""), from_digests and (remote or "")]))
     redactor = Redactor.from_environment(list(config.redact.extra_patterns))
     query = SessionQuery(agents=agents, source=source, since_days=since)
     loaded: list[Any] = []
@@ -87,6 +91,14 @@ def verify(branches: tuple[str, ...], source: Path | None, agents: tuple[str, ..
         found: list[Any] = loaded[0]
         return found
 
+    shared: list[Any] = []
+
+    def digests() -> list[Any]:
+        if from_digests and not shared:
+            from skillgit.share.run import team_digests
+            shared.append(team_digests(repo_path, config, remote, os.environ, _warn))
+        return shared[0] if shared else []
+
     def said(found: Estimate, cap: int | None) -> None:
         capped = "no cap" if cap is None else f"capped at {cap} requests"
         click.echo(f"skillgit: verify: estimate {found.text()}; {capped}", err=True)
@@ -94,7 +106,8 @@ def verify(branches: tuple[str, ...], source: Path | None, agents: tuple[str, ..
     with GitRepo(repo_path) as repo:
         picked = pick_branches(repo, branches, options.identity)
         report = run_verify(repo, picked, backend, judge_label(backend),
-                            VerifyCache(default_verify_dir()), sessions, options, said)
+                            VerifyCache(default_verify_dir()), sessions, options, said,
+                            digests=digests)
     if as_json:
         echo_composed(report_json(report, dry_run))
     else:
