@@ -58,6 +58,7 @@ class ProposalResult:
     written: str = ""               # written | unchanged | moved | foreign | would-write
     jobs: list[JobResult] = field(default_factory=list)
     planned: list[Job] = field(default_factory=list)   # a dry run: what would be asked
+    tip: str = ""                   # the branch's tip after the figures were written
 
 
 @dataclass
@@ -155,8 +156,8 @@ def verify(repo: GitRepo, branches: list[LocalBranch], backend: Backend, engine:
             continue
         result.effect = effect_of(result.jobs, engine)
         local = next(b for b in branches if b.branch == result.branch)
-        result.written, _ = write_effect(repo, local.branch, local.sha, result.effect,
-                                         options.identity)
+        result.written, result.tip = write_effect(repo, local.branch, local.sha, result.effect,
+                                                  options.identity)
     report.usage = budget.spent
     report.cached = sum(1 for p in report.proposals for j in p.jobs if j.cached)
     return report
@@ -173,10 +174,15 @@ class Verifier:
     def measure(self, repo: GitRepo, branches: list[str], cache: VerifyCache,
                 sessions: Sessions) -> dict[str, MeasuredEffect]:
         """branch -> its measured effect (branches whose replay was incomplete are left out)."""
-        picked = pick_branches(repo, tuple(branches), self.options.identity) if branches else []
-        report = verify(repo, picked, self.backend, self.engine, cache, sessions, self.options)
+        report = self.report(repo, branches, cache, sessions)
         return {p.branch: p.effect for p in report.proposals
                 if p.effect is not None and p.status == "measured"}
+
+    def report(self, repo: GitRepo, branches: list[str], cache: VerifyCache,
+               sessions: Sessions, digests: Digests | None = None) -> VerifyReport:
+        picked = pick_branches(repo, tuple(branches), self.options.identity) if branches else []
+        return verify(repo, picked, self.backend, self.engine, cache, sessions, self.options,
+                      digests=digests)
 
 
 def effect_of(results: list[JobResult], engine: str) -> MeasuredEffect:
