@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # imported when mining starts: `mine --help` stays quick
     from skillgit.judge.model_judge import JudgeReport
     from skillgit.mine.cost import SkillCost
     from skillgit.mine.run import MineResult
+    from skillgit.verify.after_mine import MineVerify
 
 MAX_REJECTED_SHOWN = 8
 
@@ -142,7 +143,8 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
                 redactor=redactor, distill=distill, model_judge=judge, env=os.environ,
                 on_warning=warn)
     progress.done()
-    verified, verify_lines = None, []
+    verified: MineVerify | None = None
+    verify_lines: list[str] = []
     if not dry_run:   # measured into the commits just written (`verify/after_mine.py`)
         from skillgit.cli.verify import mine_verify_step
         verified, verify_lines = mine_verify_step(

@@ -58,7 +58,7 @@ def find_digest(signal: Signal, digests: Iterable[Digest]) -> Digest | None:
     found = [d for d in digests
              if d.agent == signal.agent and d.session_id.startswith(wanted.strip())]
     named = [d for d in found if by.strip() and d.contributor == by.strip()]
-    return (named or found or [None])[0]
+    return next(iter(named or found), None)
 
 
 def digest_replay(digest: Digest, turn: int) -> Replay | None:
