@@ -79,8 +79,19 @@ class ReplayStep(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     role: ReplayRole
-    text: str = Field(max_length=MAX_REPLAY_STEP_CHARS)
-    tool: str | None = Field(default=None, max_length=40)
+    text: str
+    tool: str | None = None
+
+    @field_validator("text", mode="before")
+    @classmethod
+    def _cap(cls, value: object) -> object:
+        # a screen's markers may lengthen a text: cut, as quotes are, never refused
+        return value[:MAX_REPLAY_STEP_CHARS] if isinstance(value, str) else value
+
+    @field_validator("tool", mode="before")
+    @classmethod
+    def _cap_tool(cls, value: object) -> object:
+        return value[:40] if isinstance(value, str) else value
 
 
 class Replay(BaseModel):
@@ -92,7 +103,12 @@ class Replay(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     context: list[ReplayStep] = Field(default_factory=list, max_length=MAX_REPLAY_STEPS)
-    taken: str | None = Field(default=None, max_length=MAX_REPLAY_STEP_CHARS)
+    taken: str | None = None
+
+    @field_validator("taken", mode="before")
+    @classmethod
+    def _cap(cls, value: object) -> object:
+        return value[:MAX_REPLAY_STEP_CHARS] if isinstance(value, str) else value
 
 
 class FeedbackItem(BaseModel):

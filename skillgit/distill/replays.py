@@ -12,8 +12,10 @@ the digest's smaller budget).
   lines; a successful call's output is never read, as distilling never reads it) within a token
   budget.
 
-Texts come from the parsed, redacted conversation; each is screened alone by the final screen
-(isolation) before it is stored, and again wherever the digest is written or shared.
+Texts come from the parsed, redacted conversation. The final screen then runs over each one
+alone (isolation) wherever it goes: the digest as cached (`as_cached`, also for a fresh
+digest) or shared, and each text of a replay case (`verify.cases`); it is not run here, so
+distilling pays for it once.
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ from skillgit.digest import (
     Replay,
     ReplayStep,
 )
-from skillgit.redact.screen import screen_text
 from skillgit.tokens import estimate_tokens
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
 
@@ -58,7 +59,7 @@ def replay_at(turns: Sequence[Turn], turn: int, token_budget: int) -> Replay:
     """The replay of the moment at `turn` (see the module docstring)."""
     action = anchor(turns, turn)
     end = action.index if action is not None else turn
-    taken = _screened(action_text(action)) if action is not None else ""
+    taken = _cut(action_text(action)) if action is not None else ""
     return Replay(context=context_steps(turns, end, token_budget), taken=taken or None)
 
 
@@ -90,23 +91,21 @@ def _steps_of(turn: Turn) -> list[ReplayStep]:
     """A turn as steps. A tool's output is kept when the call failed (what the agent had to
     get past); a successful call's output is left unread, as distilling leaves it."""
     if turn.kind in _USER and turn.text.strip():
-        return [ReplayStep(role="user", text=_screened(turn.text))]
+        return [ReplayStep(role="user", text=_cut(turn.text))]
     if turn.kind is TurnKind.ASSISTANT and turn.text.strip():
-        return [ReplayStep(role="assistant", text=_screened(turn.text))]
+        return [ReplayStep(role="assistant", text=_cut(turn.text))]
     if turn.kind is TurnKind.TOOL_CALL:
-        out = [ReplayStep(role="tool_call", text=_screened(action_text(turn)),
-                          tool=screen_text(turn.tool_name or "tool")[:40])]
+        out = [ReplayStep(role="tool_call", text=_cut(action_text(turn)),
+                          tool=(turn.tool_name or "tool")[:40])]
         if _failed(turn) and turn.result is not None and turn.result.text.strip():
             out.append(ReplayStep(role="tool_output",
-                                  text=_screened(turn.result.text[:OUTPUT_CHARS])))
+                                  text=_cut(turn.result.text[:OUTPUT_CHARS])))
         return out
     return []
 
 
-def _screened(text: str) -> str:
-    """One fragment through the final screen, alone (one fragment never hides or withholds
-    another), within a step's length."""
-    return screen_text(text[:MAX_REPLAY_STEP_CHARS])[:MAX_REPLAY_STEP_CHARS]
+def _cut(text: str) -> str:
+    return text[:MAX_REPLAY_STEP_CHARS]
 
 
 def with_replays(conversation: Conversation, user_feedback: Iterable[FeedbackItem],
