@@ -37,6 +37,8 @@ OUTPUT_CHARS = 600
 # rest are replayed from the session, or reported as having no replay context).
 DIGEST_REPLAY_TOKENS = 600
 MAX_REPLAYS_PER_DIGEST = 8
+# The kinds of feedback a proposal may cite (an environment failure without a fix may not).
+REPLAYED_KINDS = frozenset({"correction", "preference", "repeated-ask", "failure-then-fix"})
 _USER = (TurnKind.USER, TurnKind.SLASH_COMMAND)
 
 
@@ -111,9 +113,11 @@ def _cut(text: str) -> str:
 def with_replays(conversation: Conversation, user_feedback: Iterable[FeedbackItem],
                  env_feedback: Iterable[FeedbackItem]
                  ) -> tuple[list[FeedbackItem], list[FeedbackItem]]:
-    """Both lists with a replay on their first `MAX_REPLAYS_PER_DIGEST` items, the user's
-    feedback first (whatever an engine said about a replay is replaced; the rest carry none).
-    Items at one turn share one replay: it depends only on the turn."""
+    """Both lists with a replay on their first `MAX_REPLAYS_PER_DIGEST` items that may become
+    a proposal's evidence, the user's feedback first (whatever an engine said about a replay
+    is replaced; the rest carry none). An environment failure nobody got past never becomes
+    one (a kill switch), so it carries none. Items at one turn share one replay: it depends
+    only on the turn."""
     left = [MAX_REPLAYS_PER_DIGEST]
     built: dict[int, Replay] = {}
 
@@ -122,7 +126,8 @@ def with_replays(conversation: Conversation, user_feedback: Iterable[FeedbackIte
         for item in items:
             replay = None
             turn = item.evidence[0].turn if item.evidence else None
-            if turn is not None and (turn in built or left[0] > 0):
+            wanted = item.kind in REPLAYED_KINDS
+            if wanted and turn is not None and (turn in built or left[0] > 0):
                 if turn not in built:
                     built[turn] = replay_at(conversation.turns, turn, DIGEST_REPLAY_TOKENS)
                     left[0] -= 1
