@@ -93,6 +93,25 @@ def test_a_shared_digest_gives_another_machine_the_same_cases(
     assert f"Skillgit-Effect: without 0/{n}, with {n}/{n}" in message
 
 
+def test_mine_from_digests_measures_its_proposals_from_their_replays(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _, _, bob = team(tmp_path, monkeypatch, capsys)
+    with AgentServer("follows") as server:
+        monkeypatch.setenv("OPENAI_BASE_URL", server.url)
+        code, out, err = bob.run(monkeypatch, capsys, "mine", "--from-digests", "--json",
+                                 "--llm", "heuristic", "--verify-llm", "openai",
+                                 "--verify-model", "agent-test")
+        assert code == 0, err
+        assert len(server.received) == 2 * 3 * len(ASKS)      # verify.samples: 3
+    n = 3 * len(ASKS)
+    [proposal] = json.loads(out)["verify"]["proposals"]
+    assert proposal["branch"] == BRANCH and proposal["notes"] == []
+    assert proposal["effect"]["trailer"] == f"without 0/{n}, with {n}/{n}"
+    message = git(bob.clone, "log", "-1", "--format=%B", BRANCH)
+    assert f"Skillgit-Effect: without 0/{n}, with {n}/{n}" in message
+
+
 def test_an_older_digest_without_replays_is_read_and_its_cases_are_not_measured(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
