@@ -11,6 +11,8 @@ Modes:
   with an error saying what to do (nothing is published). With `--source`, also
   `skillgit stats --json` on the same sessions, for the summary's usage charts; publish gets
   that document as `--usage FILE` (a file under $RUNNER_TEMP) and charts it on the dashboard.
+  `verify-llm` / `verify-model` become mine's `--verify-llm` / `--verify-model`: mine writes
+  each proposal's measured effect into its commit, and publish carries it into the PR body.
 - `publish`: `skillgit publish --json` (the proposal branches already in the checkout).
 - `review`: `skillgit review --format github --summary $GITHUB_STEP_SUMMARY` (review writes the
   summary itself), plus `--comment` when there is a token and the event is a pull request from
@@ -52,6 +54,8 @@ class Inputs:
     since: str = ""
     llm: str = ""
     model: str = ""
+    verify_llm: str = ""
+    verify_model: str = ""
     max_open: str = ""
     labels: str = ""
     reviewers: str = ""
@@ -83,7 +87,8 @@ def read_inputs(environ: Mapping[str, str]) -> Inputs:
     except ValueError as exc:
         raise InputError(f"input 'args': {exc}") from None
     values = {name: environ.get(f"INPUT_{name.upper()}", "").strip()
-              for name in ("since", "llm", "model", "max_open", "labels", "reviewers")}
+              for name in ("since", "llm", "model", "verify_llm", "verify_model", "max_open",
+                           "labels", "reviewers")}
     return Inputs(mode=mode, args=args, **values)
 
 
@@ -171,7 +176,11 @@ def mine_and_publish(inputs: Inputs, environ: Mapping[str, str], outputs: Output
     from_digests = "--from-digests" in (helped.stdout or "")
     mine = ["mine", "--json"]
     for option, value in (("--since", inputs.since), ("--llm", inputs.llm),
-                          ("--model", inputs.model)):
+                          ("--model", inputs.model), ("--verify-llm", inputs.verify_llm),
+                          ("--verify-model", inputs.verify_model)):
+        if value and option.startswith("--verify") and option not in (helped.stdout or ""):
+            name = option.removeprefix("--")
+            raise InputError(f"input '{name}': this skillgit's mine has no {option}")
         if value:
             mine += [option, value]
     if not has_option(inputs.args, "--source"):

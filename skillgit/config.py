@@ -161,6 +161,10 @@ class VerifyConfig(BaseModel):
 
     model_config = _STRICT
 
+    # The model `mine` measures each proposal with before it is written (none: no verify
+    # step in mine; `skillgit verify` itself uses the engine of --llm / llm).
+    llm: str | None = Field(default=None, min_length=1)
+    model: str | None = Field(default=None, min_length=1)
     samples: int = Field(default=3, ge=1, le=20)
     max_usd: float | None = Field(default=None, ge=0)
     max_calls: int | None = Field(default=None, ge=0)

@@ -52,6 +52,9 @@ DESCRIPTIONS: dict[str, str] = {
     "share.contributor": "your id on the digest ref (default: a salted hash of your git email)",
     "share.remote": "where `share` pushes, `mine --from-digests` fetches (default: origin)",
     "attribution.window": "after a skill ran: how many user turns show how it went (stats, mine)",
+    "verify.llm": "`mine` measures each proposal's effect with this engine (none: no verify "
+                  "step)",
+    "verify.model": "the model for verify.llm (either one turns the step on)",
     "verify.samples": "`verify`: answers per replay case, without and with the skill each",
     "verify.max_usd": "`verify`: hard cap on the estimated cost (needs the model's price)",
     "verify.max_calls": "`verify`: hard cap on requests per run",

@@ -26,6 +26,9 @@ SCHEMA_HISTORY: dict[int, str] = {
     1: "the first schema (shared on refs since share's on-ref format 1)",
     2: "correction items may carry the command the user corrected and the one that then "
        "succeeded; skill_uses (invocations with their outcome windows)",
+    3: "feedback items may carry `replay`: the redacted context the agent had seen up to the "
+       "action the item is about, and that action (`skillgit verify` replays it where the "
+       "session is not at hand); an older digest has none",
 }
 DIGEST_SCHEMA_VERSION = max(SCHEMA_HISTORY)
 READABLE_SCHEMA_VERSIONS: tuple[int, ...] = tuple(sorted(SCHEMA_HISTORY))
@@ -63,6 +66,51 @@ class Evidence(BaseModel):
         return value[:MAX_QUOTE_CHARS] if isinstance(value, str) else value
 
 
+ReplayRole = Literal["user", "assistant", "tool_call", "tool_output"]
+# Upper bounds of a replay (a shared digest file holds at most 64 KiB): characters of one
+# step, steps of one replay.
+MAX_REPLAY_STEP_CHARS = 1200
+MAX_REPLAY_STEPS = 40
+
+
+class ReplayStep(BaseModel):
+    """One thing the agent had seen: a user or assistant turn, a tool call or its output."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    role: ReplayRole
+    text: str
+    tool: str | None = None
+
+    @field_validator("text", mode="before")
+    @classmethod
+    def _cap(cls, value: object) -> object:
+        # a screen's markers may lengthen a text: cut, as quotes are, never refused
+        return value[:MAX_REPLAY_STEP_CHARS] if isinstance(value, str) else value
+
+    @field_validator("tool", mode="before")
+    @classmethod
+    def _cap_tool(cls, value: object) -> object:
+        return value[:40] if isinstance(value, str) else value
+
+
+class Replay(BaseModel):
+    """The moment a feedback item is about, as `skillgit verify` replays it: the redacted
+    context up to the action (the user's first request, then the latest steps within a token
+    budget) and the action the agent took (the last tool call at or before the item's turn).
+    What the lesson expects is not stored: it is the proposed skill's rule."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    context: list[ReplayStep] = Field(default_factory=list, max_length=MAX_REPLAY_STEPS)
+    taken: str | None = None
+
+    @field_validator("taken", mode="before")
+    @classmethod
+    def _cap(cls, value: object) -> object:
+        return value[:MAX_REPLAY_STEP_CHARS] if isinstance(value, str) else value
+
+
 class FeedbackItem(BaseModel):
     """A piece of feedback: from the user (corrections) or the environment (failures)."""
 
@@ -79,6 +127,8 @@ class FeedbackItem(BaseModel):
     # and the command that then succeeded.
     corrected_command: SkipJsonSchema[str | None] = None
     succeeded_command: SkipJsonSchema[str | None] = None
+    # Taken from the conversation too (never from an engine's answer): see `Replay`.
+    replay: SkipJsonSchema[Replay | None] = None
 
     @field_validator("summary", mode="before")
     @classmethod

@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # imported when mining starts: `mine --help` stays quick
     from skillgit.judge.model_judge import JudgeReport
     from skillgit.mine.cost import SkillCost
     from skillgit.mine.run import MineResult
+    from skillgit.verify.after_mine import MineVerify
 
 MAX_REJECTED_SHOWN = 8
 
@@ -42,6 +43,11 @@ MAX_REJECTED_SHOWN = 8
               "engine; heuristic: the rule-based gate).")
 @click.option("--judge-model", default=None, metavar="M",
               help="Model for the judge engine (default: judge.model, else the distill model).")
+@click.option("--verify-llm", default=None, metavar="NAME",
+              help="Measure each proposal's effect with this engine before it is published "
+              "(default: verify.llm; none: no verify step).")
+@click.option("--verify-model", default=None, metavar="M",
+              help="Model for the verify engine (default: verify.model).")
 @click.option("--max", "max_proposals", type=click.IntRange(1, 50), default=None,
               help="At most N proposals per run (default: mine.max_proposals, 5).")
 @click.option("--base", default=None, help="Base branch (default: mine.base, else the "
@@ -69,7 +75,8 @@ MAX_REJECTED_SHOWN = 8
 @screened_output
 def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
          llm_name: str | None, model: str | None, judge_llm: str | None,
-         judge_model: str | None, max_proposals: int | None, base: str | None,
+         judge_model: str | None, verify_llm: str | None, verify_model: str | None,
+         max_proposals: int | None, base: str | None,
          skills_dir: str | None, dry_run: bool, as_json: bool, repo_path: Path,
          workers: int | None, limit: int | None, refresh: bool, from_digests: bool,
          remote: str | None) -> int:
@@ -136,8 +143,22 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
                 redactor=redactor, distill=distill, model_judge=judge, env=os.environ,
                 on_warning=warn)
     progress.done()
+    verified: MineVerify | None = None
+    verify_lines: list[str] = []
+    if not dry_run:   # measured into the commits just written (`verify/after_mine.py`)
+        from skillgit.cli.verify import mine_verify_step
+        verified, verify_lines = mine_verify_step(
+            repo_path, [(o.branch, o.status) for o in result.outcomes],
+            shared.digests if shared is not None else distilled.digests,
+            verify_llm, verify_model, config)
+        if verified is not None:
+            result.outcomes = [o.model_copy(update={"sha": verified.tips[o.branch]})
+                               if o.branch in verified.tips else o for o in result.outcomes]
     if as_json:
         summary = summary_json(distilled, result)
+        if verified is not None:
+            from skillgit.cli.verify import mine_verify_json
+            summary["verify"] = mine_verify_json(verified)
         if shared is not None:
             summary["shared"] = {"contributors": len(shared.contributors),
                                  "digests": len(shared.digests), "files": shared.files,
@@ -154,7 +175,7 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
         click.echo(printable(f"skillgit: shared digests: {len(shared.digests)} sessions from "
                              f"{len(shared.contributors)} contributors ({shared.duplicates} "
                              f"duplicates merged, {len(shared.problems)} problems)"), err=True)
-    for line in summary_lines(distilled, result, shared=shared is not None):
+    for line in summary_lines(distilled, result, shared=shared is not None) + verify_lines:
         click.echo(printable(line), err=True)
     return EXIT_OK
 

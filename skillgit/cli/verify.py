@@ -11,12 +11,13 @@ import click
 
 from skillgit.cli.options import DAYS
 from skillgit.errors import EXIT_OK, UsageError
-from skillgit.printable import json_printable, printable
-from skillgit.redact.screen import screened_output
+from skillgit.printable import printable
+from skillgit.redact.screen import echo_composed, screened_output
 
 if TYPE_CHECKING:
     from skillgit.config import Config
     from skillgit.llm.base import Backend
+    from skillgit.verify.after_mine import MineVerify
     from skillgit.verify.budget import Estimate
     from skillgit.verify.run import Verifier, VerifyReport
 
@@ -40,8 +41,12 @@ NEEDS_MODEL = ("verify needs a model: it asks one what the agent does next, with
               help="Hard cap on requests (default: verify.max_calls; verify.max_usd caps cost).")
 @click.option("--workers", type=click.IntRange(1, 32), default=None,
               help="Requests at once (default: verify.workers, 4).")
-@click.option("--dry-run", is_flag=True, help="Print the replay cases and the estimate; send "
-              "nothing, write nothing.")
+@click.option("--from-digests", is_flag=True, help="Also replay from the team's shared digests "
+              "(refs/skillgit/digests/* on --remote) where a session is not here.")
+@click.option("--remote", default=None, metavar="NAME|URL", help="Where --from-digests "
+              "fetches (default: share.remote, publish.remote, else origin).")
+@click.option("--dry-run", is_flag=True, help="Print the replay cases, the messages each "
+              "would send and the estimate; send nothing, write nothing.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON report on stdout.")
 @click.option("--repo", "repo_path", default=".", show_default=True,
               type=click.Path(exists=True, file_okay=False, path_type=Path),
@@ -49,8 +54,8 @@ NEEDS_MODEL = ("verify needs a model: it asks one what the agent does next, with
 @screened_output
 def verify(branches: tuple[str, ...], source: Path | None, agents: tuple[str, ...],
            since: float | None, llm_name: str | None, model: str | None, samples: int | None,
-           max_calls: int | None, workers: int | None, dry_run: bool, as_json: bool,
-           repo_path: Path) -> int:
+           max_calls: int | None, workers: int | None, from_digests: bool, remote: str | None,
+           dry_run: bool, as_json: bool, repo_path: Path) -> int:
     """Replay each proposal's evidence (the moment the user corrected the agent) and ask the
     model for the agent's next action without and with the proposed skill; write "without
     a/N, with b/N" into the proposal's commit (trailer Skillgit-Effect) for its pull request.
@@ -66,7 +71,7 @@ def verify(branches: tuple[str, ...], source: Path | None, agents: tuple[str, ..
     from skillgit.wire.commit import resolve_identity
 
     config = load_config(cwd=repo_path)
-    backend = model_backend(llm_name, model, config)
+    backend = model_backend(llm_name or config.verify.llm, model or config.verify.model, config)
     section = config.verify
     options = VerifyOptions(
         samples=samples or section.samples,
@@ -76,7 +81,7 @@ def verify(branches: tuple[str, ...], source: Path | None, agents: tuple[str, ..
         identity=resolve_identity(None, os.environ, config.mine.identity),
         context=json.dumps([sorted(config.redact.extra_patterns),
                             str(source.resolve()) if source else "", sorted(agents), since,
-                            os.environ.get("HOME", "")]))
+                            os.environ.get("HOME", ""), from_digests and (remote or "")]))
     redactor = Redactor.from_environment(list(config.redact.extra_patterns))
     query = SessionQuery(agents=agents, source=source, since_days=since)
     loaded: list[Any] = []
@@ -87,6 +92,14 @@ def verify(branches: tuple[str, ...], source: Path | None, agents: tuple[str, ..
         found: list[Any] = loaded[0]
         return found
 
+    shared: list[Any] = []
+
+    def digests() -> list[Any]:
+        if from_digests and not shared:
+            from skillgit.share.run import team_digests
+            shared.append(team_digests(repo_path, config, remote, os.environ, _warn))
+        return shared[0] if shared else []
+
     def said(found: Estimate, cap: int | None) -> None:
         capped = "no cap" if cap is None else f"capped at {cap} requests"
         click.echo(f"skillgit: verify: estimate {found.text()}; {capped}", err=True)
@@ -94,12 +107,16 @@ def verify(branches: tuple[str, ...], source: Path | None, agents: tuple[str, ..
     with GitRepo(repo_path) as repo:
         picked = pick_branches(repo, branches, options.identity)
         report = run_verify(repo, picked, backend, judge_label(backend),
-                            VerifyCache(default_verify_dir()), sessions, options, said)
+                            VerifyCache(default_verify_dir()), sessions, options, said,
+                            digests=digests)
     if as_json:
-        click.echo(json_printable(json.dumps(report_json(report, dry_run))))
+        echo_composed(report_json(report, dry_run))
     else:
         for line in report_lines(report, dry_run):
-            click.echo(printable(line))
+            if isinstance(line, dict):
+                echo_composed(line)    # a replay case, one JSON object a line
+            else:
+                click.echo(printable(line))
     u = report.usage
     click.echo(f"skillgit: verify: {u.calls} requests, {u.input_tokens} tokens in, "
                f"{u.output_tokens} out; {report.cached} answers from the cache", err=True)
@@ -115,15 +132,21 @@ def model_backend(llm_name: str | None, model: str | None, config: Config) -> Ba
 
     selection = select_engine(llm_name, model, os.environ, config)
     if selection.engine == HEURISTIC:
-        raise UsageError(NEEDS_MODEL + enable_hint())
+        raise NeedsModel(NEEDS_MODEL + enable_hint())
     backend = find_backend(create_engine(selection), selection)
     if backend is None:
         raise EngineUnavailable(f"engine {selection.engine!r} offers no model to ask")
     return backend
 
 
-def make_verifier(llm_name: str | None, model: str | None, config: Config) -> Verifier:
-    """What `skillgit eval --verify-llm` measures with (the config's `verify` settings)."""
+class NeedsModel(UsageError):
+    """The engine chosen for verify is the offline one, which cannot say what an agent does."""
+
+
+def make_verifier(llm_name: str | None, model: str | None, config: Config,
+                  source: str = "") -> Verifier:
+    """What `skillgit eval --verify-llm` and `mine`'s verify step measure with (the config's
+    `verify` settings). `source`: what the cases are built from, part of their cache key."""
     from skillgit.judge.model_judge import judge_label
     from skillgit.verify.run import Verifier, VerifyOptions
     from skillgit.wire.commit import resolve_identity
@@ -134,7 +157,65 @@ def make_verifier(llm_name: str | None, model: str | None, config: Config) -> Ve
         samples=section.samples, max_calls=section.max_calls, max_usd=section.max_usd,
         workers=section.workers, token_budget=section.token_budget,
         identity=resolve_identity(None, os.environ, config.mine.identity),
-        context=json.dumps(sorted(config.redact.extra_patterns))))
+        context=json.dumps([sorted(config.redact.extra_patterns), source]
+                           if source else sorted(config.redact.extra_patterns))))
+
+
+def mine_verifier(verify_llm: str | None, verify_model: str | None,
+                  config: Config) -> tuple[Verifier | None, str]:
+    """`mine`'s verify step: (the verifier, "") when a model is configured for it (the options,
+    else `verify.llm` / `verify.model`); (None, "") when none is, and nothing changes; (None,
+    a one-line note) when it is the offline engine."""
+    name, model = verify_llm or config.verify.llm, verify_model or config.verify.model
+    if name is None and model is None:
+        return None, ""
+    try:
+        return make_verifier(name, model, config, source="mine: the digests' replays"), ""
+    except NeedsModel:
+        where = "--verify-llm" if verify_llm else config.source_of("verify.llm") \
+            if config.verify.llm else "the engine found for verify.model"
+        return None, (f"verify needs a model, and {where} is the offline heuristic engine, "
+                      "which cannot say what an agent does next; the proposals are written "
+                      "without a measured effect")
+
+
+def mine_verify_step(repo_path: Path, outcomes: list[tuple[str, str]], digests: list[Any],
+                     verify_llm: str | None, verify_model: str | None, config: Config
+                     ) -> tuple[MineVerify | None, list[str]]:
+    """Run `mine`'s verify step when a model is configured for it: (what it did, the lines
+    for stderr). Nothing at all when none is."""
+    from skillgit.judge.prices import cost_text, estimated_cost
+    from skillgit.verify.after_mine import verify_after_mine
+    from skillgit.verify.cache import VerifyCache, default_verify_dir
+    from skillgit.verify.effect import trailer_value
+
+    verifier, note = mine_verifier(verify_llm, verify_model, config)
+    if verifier is None:
+        return None, [f"skillgit: note: {note}"] if note else []
+    done = verify_after_mine(repo_path, outcomes, verifier, VerifyCache(default_verify_dir()),
+                             digests)
+    if done.report is None:
+        return done, ([f"skillgit: warning: verify did not run: {done.problem}; the proposals "
+                       "are written without a measured effect"] if done.problem else [])
+    report, lines = done.report, []
+    for p in report.proposals:
+        shown = trailer_value(p.effect) if p.effect is not None else p.status
+        gain = "" if p.effect is None or p.effect.gain else " (no measured effect)"
+        lines.append(f"skillgit: verify: {p.branch}: {shown}{gain}")
+        lines += [f"  note: {n}" for n in p.cases.notes]
+    u = report.usage
+    cost = estimated_cost(u, verifier.backend.model) if u.calls else 0.0
+    lines.append(f"skillgit: verify {report.engine}: {u.calls} requests, {u.input_tokens} "
+                 f"tokens in, {u.output_tokens} out; {report.cached} answers from the cache; "
+                 f"estimated cost {cost_text(cost)}")
+    return done, lines
+
+
+def mine_verify_json(done: MineVerify) -> dict[str, Any]:
+    """The `verify` object of `mine --json`."""
+    if done.report is None:
+        return {"ran": False, "problem": done.problem}
+    return {"ran": True, **report_json(done.report, dry_run=False)}
 
 
 def _warn(message: str) -> None:
@@ -149,7 +230,12 @@ def report_json(report: VerifyReport, dry_run: bool) -> dict[str, Any]:
         item: dict[str, Any] = {"branch": p.branch, "status": p.status, "written": p.written,
                                 "notes": p.cases.notes}
         if dry_run:
-            item["cases"] = [json.loads(c.model_dump_json()) for c in p.cases.cases]
+            sent: dict[str, dict[str, Any]] = {}
+            for job in p.planned:
+                if job.sample == 0:   # every sample sends the same two messages
+                    sent.setdefault(job.case.case_id, {})[job.condition] = job.as_sent()
+            item["cases"] = [{**json.loads(c.model_dump_json()),
+                              "requests": sent.get(c.case_id, {})} for c in p.cases.cases]
         if p.effect is not None:
             item["effect"] = {"without": p.effect.without, "with": p.effect.with_skill,
                               "n": p.effect.samples, "unparsed": p.effect.unparsed,
@@ -164,14 +250,15 @@ def report_json(report: VerifyReport, dry_run: bool) -> dict[str, Any]:
             "usage": report.usage.model_dump(), "cached": report.cached}
 
 
-def report_lines(report: VerifyReport, dry_run: bool) -> list[str]:
+def report_lines(report: VerifyReport, dry_run: bool) -> list[str | dict[str, Any]]:
+    """The text report; a dry run's replay cases are values (one JSON object a line)."""
     from skillgit.verify.effect import trailer_value
 
-    lines = []
+    lines: list[str | dict[str, Any]] = []
     for p in report.proposals:
         if dry_run:
             lines.append(f"{p.branch}: {len(p.cases.cases)} replay cases")
-            lines += [c.model_dump_json() for c in p.cases.cases]   # one JSON case a line
+            lines += [json.loads(c.model_dump_json()) for c in p.cases.cases]
         elif p.effect is not None:
             verdict = "" if p.effect.gain else " (no measured effect)"
             lines.append(f"{p.status} {p.branch}: {trailer_value(p.effect)}{verdict}"

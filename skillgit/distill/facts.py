@@ -51,6 +51,9 @@ def build_digest(conversation: Conversation, answer: DigestAnswer, *, engine: st
                  model: str | None, prompt_version: str) -> Digest:
     """A `Digest`: the session facts of `conversation` plus an engine's `answer`."""
     from skillgit.distill.commands_around import with_commands  # it uses tool_kind, below
+    from skillgit.distill.replays import with_replays
+    user_feedback, env_feedback = with_replays(
+        conversation, with_commands(conversation, answer.user_feedback), answer.env_feedback)
     return Digest(
         agent=conversation.agent,
         session_id=conversation.session_id,
@@ -62,8 +65,8 @@ def build_digest(conversation: Conversation, answer: DigestAnswer, *, engine: st
         tasks=list(answer.tasks),
         skills_used=conversation.skills_used,
         skill_uses=skill_uses(conversation),
-        env_feedback=list(answer.env_feedback),
-        user_feedback=with_commands(conversation, answer.user_feedback),
+        env_feedback=env_feedback,
+        user_feedback=user_feedback,
         engine=engine,
         model=model,
         prompt_version=prompt_version,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import io
+import json
 import sys
 from collections.abc import Callable
 from typing import Any, TextIO, TypeVar
@@ -117,6 +118,9 @@ class _ScreenedStream(io.TextIOBase):
         self._inner.write(screen_text(text))
         return len(text)
 
+    def write_composed(self, text: str) -> None:
+        self._inner.write(text)
+
     def flush(self) -> None:
         self._inner.flush()
 
@@ -128,6 +132,21 @@ class _ScreenedStream(io.TextIOBase):
 
     def writable(self) -> bool:
         return True
+
+
+def echo_composed(value: Any) -> None:
+    """Print `value` (a JSON-like value) as one line of JSON on stdout, each string screened
+    alone (`screen_value`), the way an engine request screens each message. The composed
+    line is not screened again as one text: read together, a credential word in one fragment
+    ("fix the login form") would make skillgit's own value in another (a proposal's hex
+    fingerprint) look like its password, so the output would mask more than was ever sent
+    (isolation: fragments are screened alone, then composed)."""
+    text = json.dumps(screen_value(value)) + "\n"
+    stream = sys.stdout
+    if isinstance(stream, _ScreenedStream):
+        stream.write_composed(text)
+    else:
+        stream.write(text)
 
 
 def screened_output(command: Callable[..., T]) -> Callable[..., T]:

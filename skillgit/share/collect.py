@@ -18,8 +18,14 @@ from skillgit.distill.cache import ConversationRef, DigestCache
 from skillgit.distill.run import DistillOptions, DistillResult, distill_sessions
 from skillgit.llm.base import Engine
 from skillgit.redact.screen import secret_findings
-from skillgit.share.format import digest_path, encode
-from skillgit.share.gate import for_sharing, gate_findings
+from skillgit.share.format import MAX_FILE_BYTES, digest_path, encode
+from skillgit.share.gate import (
+    for_sharing,
+    gate_findings,
+    has_replays,
+    shareable_replays,
+    without_replays,
+)
 from skillgit.share.projects import AllowList, Project
 from skillgit.transcripts.discover import select_adapters
 from skillgit.transcripts.model import Adapter, Conversation, Redacting
@@ -115,13 +121,23 @@ def share_set(engine: Engine, options: DistillOptions, cache_root: Path, redacto
 
 def add(out: ShareSet, digest: Digest, project: Project, contributor: str,
         redactor: Redacting) -> None:
-    shared = for_sharing(digest, project)
-    data = encode(contributor, shared)
-    findings = sorted({*gate_findings(shared, redactor),
-                       *(m.kind for m in secret_findings(data.decode("utf-8")))})
+    shared = shareable_replays(for_sharing(digest, project), redactor)
+    data, findings = _gated(contributor, shared, redactor)
+    if (findings or len(data) > MAX_FILE_BYTES) and has_replays(shared):
+        # the replays are what `verify` adds; the digest is shared without them rather than
+        # withheld or refused by its readers for them
+        shared = without_replays(shared)
+        data, findings = _gated(contributor, shared, redactor)
     if findings:
         out.withheld.append(Withheld(digest.agent, digest.session_id, findings))
         return
     path = digest_path(shared.agent, shared.session_id)
     out.files[path] = data
     out.sessions[path] = f"{shared.agent} {shared.session_id}"
+
+
+def _gated(contributor: str, shared: Digest, redactor: Redacting) -> tuple[bytes, list[str]]:
+    """The file's bytes and what the privacy gate finds in it (empty: it may be pushed)."""
+    data = encode(contributor, shared)
+    return data, sorted({*gate_findings(shared, redactor),
+                         *(m.kind for m in secret_findings(data.decode("utf-8")))})

@@ -15,10 +15,10 @@ from __future__ import annotations
 import hashlib
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from skillgit.digest import Digest
+from skillgit.digest import Digest, Replay
 from skillgit.redact.screen import secret_findings
 from skillgit.share.format import relative_inside
 from skillgit.share.projects import Project
@@ -100,9 +100,46 @@ def gate_findings(digest: Digest, redactor: Redacting) -> list[str]:
         digest.session_id) else set())
     data = digest.model_dump(mode="json", exclude=own)
     for text in texts(data):
-        if redactor.redact(text) != text:
-            found.add("redactor")
-        found.update(match.kind for match in secret_findings(text))
-        if _HOME_LEFT.search(text):
-            found.add("home-path")
+        found |= _text_findings(text, redactor)
     return sorted(found)
+
+
+def _text_findings(text: str, redactor: Redacting) -> set[str]:
+    found = {match.kind for match in secret_findings(text)}
+    if redactor.redact(text) != text:
+        found.add("redactor")
+    if _HOME_LEFT.search(text):
+        found.add("home-path")
+    return found
+
+
+def _replay_passing(replay: Replay | None, redactor: Redacting) -> Replay | None:
+    if replay is None or (replay.taken and _text_findings(replay.taken, redactor)):
+        return None
+    steps = [s for s in replay.context
+             if not _text_findings(s.text, redactor)
+             and not (s.tool and _text_findings(s.tool, redactor))]
+    return replay.model_copy(update={"context": steps})
+
+
+def _with_replays(digest: Digest, change: Callable[[Replay | None], Replay | None]) -> Digest:
+    return digest.model_copy(update={
+        field: [item.model_copy(update={"replay": change(item.replay)})
+                for item in getattr(digest, field)]
+        for field in ("user_feedback", "env_feedback")})
+
+
+def shareable_replays(digest: Digest, redactor: Redacting) -> Digest:
+    """`digest` with each replay step the gate would find something in dropped alone (a
+    replay whose action has a finding is dropped whole): a replay's tool output never
+    withholds the digest it came with (isolation)."""
+    return _with_replays(digest, lambda replay: _replay_passing(replay, redactor))
+
+
+def without_replays(digest: Digest) -> Digest:
+    """`digest` with no replay (when the file with them is too large or fails the gate)."""
+    return _with_replays(digest, lambda _replay: None)
+
+
+def has_replays(digest: Digest) -> bool:
+    return any(item.replay is not None for item in [*digest.user_feedback, *digest.env_feedback])

@@ -26,6 +26,7 @@ from skillgit.share.collect import ShareSet, share_set
 from skillgit.share.contributor import contributor_id
 from skillgit.share.projects import AllowList
 from skillgit.share.remote import ShareOutcome, forget, remote_target, share_files
+from skillgit.share.shared import read_shared
 from skillgit.transcripts.discover import SessionQuery
 
 Warn = Callable[[str], None]
@@ -76,6 +77,18 @@ def since_cutoff(digests: list[Digest], since_days: float | None,
     return [d for d in digests if d.started_at is None
             or (d.started_at if d.started_at.tzinfo else
                 d.started_at.replace(tzinfo=timezone.utc)) >= cutoff]
+
+
+def team_digests(repo_path: Path, config: Config, remote: str | None,
+                 environ: Mapping[str, str], on_warning: Warn | None = None) -> list[Digest]:
+    """Every teammate's shared digests on the share remote, merged (`verify --from-digests`
+    replays what they stored); a file that cannot be read is a warning, never fatal."""
+    with GitRepo(repo_path) as repo:
+        target = remote_target(repo, share_remote(config, remote), environ)
+        read = read_shared(repo, target)
+    for problem in read.problems:
+        (on_warning or (lambda _m: None))(f"shared digests: {problem}")
+    return read.digests
 
 
 def local_sessions(engine: Engine, query: SessionQuery, distill: DistillOptions,

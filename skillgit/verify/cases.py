@@ -1,31 +1,32 @@
-"""Replay cases from a proposal's evidence and the sessions it cites.
+"""Replay cases from a proposal's evidence: the sessions it cites, else their digests.
 
 An evidence item names a session and a turn (`claude-code 2026-11-02 00000000, turn 3`). The
-case's *action taken* is the agent's last tool call at or before that turn (what the user
-corrected, or the command that failed); its *context* is what the agent had seen before it:
-the user's first request, then the latest turns (user, assistant, tool calls and their
-output), trimmed to `token_budget`. The session is parsed by the same adapters as `mine`, so
-every text is redacted by the parser; each one is then screened alone by the final screen
-(`screen_text`) before it becomes part of a case. The *expectation* is the proposal's rule the
-evidence is about (`lesson.py`).
+moment it is about is a `Replay` (`distill.replays`): the agent's last tool call at or before
+that turn (the action the user corrected, or the command that failed) and what the agent had
+seen before it, trimmed to `token_budget`. Where the session is at hand it is built from the
+session, parsed by the same adapters as `mine` (so every text is redacted by the parser);
+where it is not (team mining), from the replay the digest carries, built the same way when
+the digest was made, within the digest's smaller budget. A digest of an older schema carries
+none: that case is noted as having no replay context, never guessed. Every text is screened
+alone by the final screen (`screen_text`) before it becomes part of a case. The
+*expectation* is the proposal's rule the evidence is about (`lesson.py`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from skillgit.digest import Digest, Replay
+from skillgit.distill.replays import replay_at
 from skillgit.hints import flag_hint
 from skillgit.proposal import Proposal, Signal
 from skillgit.redact.screen import screen_text
 from skillgit.skills.model import SKILL_FILE
-from skillgit.tokens import estimate_tokens
-from skillgit.transcripts.model import Conversation, Turn, TurnKind
+from skillgit.transcripts.model import Conversation
 from skillgit.verify.case import CaseFile, Expectation, ReplayCase, Step
 from skillgit.verify.lesson import added_rules, best_rule, expectation_of
 
-STEP_CHARS = 1200
-OUTPUT_CHARS = 600
-_USER = (TurnKind.USER, TurnKind.SLASH_COMMAND)
+NO_REPLAY = "no replay context"
 
 
 def proposal_rules(proposal: Proposal, before_skill: str | None) -> list[Expectation]:
@@ -51,9 +52,28 @@ def find_session(signal: Signal, conversations: Iterable[Conversation]) -> Conve
     return None
 
 
+def find_digest(signal: Signal, digests: Iterable[Digest]) -> Digest | None:
+    """The digest of the signal's session (a teammate's: the one it names, when it does)."""
+    wanted, _, by = signal.session_id.partition(" by ")
+    found = [d for d in digests
+             if d.agent == signal.agent and d.session_id.startswith(wanted.strip())]
+    named = [d for d in found if by.strip() and d.contributor == by.strip()]
+    return next(iter(named or found), None)
+
+
+def digest_replay(digest: Digest, turn: int) -> Replay | None:
+    """The replay a digest stored for the feedback item cited at `turn` (None: none stored)."""
+    for item in [*digest.user_feedback, *digest.env_feedback]:
+        if item.replay is not None and item.evidence and item.evidence[0].turn == turn:
+            return item.replay
+    return None
+
+
 def build_cases(proposal: Proposal, fingerprint: str, rules: list[Expectation],
-                conversations: list[Conversation], token_budget: int) -> CaseFile:
-    """One case per evidence item whose session is at hand; notes say what was left out."""
+                conversations: list[Conversation], token_budget: int,
+                digests: Sequence[Digest] = ()) -> CaseFile:
+    """One case per evidence item whose session or stored replay is at hand; notes say what
+    was left out and why."""
     cases: list[ReplayCase] = []
     notes: list[str] = []
     if not rules:
@@ -61,74 +81,38 @@ def build_cases(proposal: Proposal, fingerprint: str, rules: list[Expectation],
         return CaseFile(fingerprint=fingerprint, notes=notes)
     for signal in sorted(proposal.verdict.candidate.signals,
                          key=lambda s: (s.session_ref, s.turn)):
+        where = f"{signal.session_ref} turn {signal.turn}"
         conversation = find_session(signal, conversations)
-        if conversation is None:
-            where = flag_hint("--source PATH", "the sessions were not found")
-            notes.append(f"{signal.session_ref} turn {signal.turn}: session not found ({where})")
-            continue
-        anchor = _anchor(conversation.turns, signal.turn)
-        end = anchor.index if anchor is not None else signal.turn
-        taken = _screened(_action_text(anchor)) if anchor is not None else None
-        rule = best_rule(rules, [taken or "", signal.quote])
-        assert rule is not None
-        cases.append(ReplayCase(
-            branch=proposal.branch, fingerprint=fingerprint, session=signal.session_ref,
-            turn=signal.turn, context=context_steps(conversation.turns, end, token_budget),
-            taken=taken or None, expectation=_screened_expectation(rule)))
+        replay = None
+        if conversation is not None:
+            replay = replay_at(conversation.turns, signal.turn, token_budget)
+        else:
+            digest = find_digest(signal, digests)
+            if digest is None:
+                hint = flag_hint("--source PATH", "the sessions were not found")
+                notes.append(f"{where}: session not found ({hint})")
+                continue
+            replay = digest_replay(digest, signal.turn)
+            if replay is None:
+                notes.append(f"{where}: {NO_REPLAY}: the session is not here and its digest "
+                             "stores no replay of this moment (written by an older skillgit, "
+                             "or past the digest's replays); nothing measured for it")
+                continue
+        cases.append(case_of(proposal, fingerprint, signal, rules, replay))
     return CaseFile(fingerprint=fingerprint, cases=cases, notes=notes)
 
 
-def _anchor(turns: list[Turn], turn: int) -> Turn | None:
-    """The last tool call at or before `turn`: the action the user corrected (or that failed)."""
-    found = None
-    for t in turns:
-        if t.index > turn:
-            break
-        if t.kind is TurnKind.TOOL_CALL:
-            found = t
-    return found
-
-
-def _action_text(turn: Turn) -> str:
-    return (turn.command or turn.tool_input or turn.text or "")[:STEP_CHARS]
-
-
-def context_steps(turns: list[Turn], end: int, token_budget: int) -> list[Step]:
-    """The steps before turn `end`: the first user request, then the latest ones in budget."""
-    steps: list[Step] = []
-    for t in turns:
-        if t.index >= end:
-            break
-        steps += _steps_of(t)
-    first = next((i for i, s in enumerate(steps) if s.role == "user"), None)
-    kept: list[Step] = []
-    used = estimate_tokens(steps[first].text) if first is not None else 0
-    for index in range(len(steps) - 1, -1, -1):
-        if index == first:
-            continue
-        cost = estimate_tokens(steps[index].text)
-        if used + cost > token_budget:
-            break
-        kept.append(steps[index])
-        used += cost
-    kept.reverse()
-    if first is not None:
-        kept.insert(0, steps[first])
-    return kept
-
-
-def _steps_of(turn: Turn) -> list[Step]:
-    if turn.kind in _USER and turn.text.strip():
-        return [Step(role="user", text=_screened(turn.text[:STEP_CHARS]))]
-    if turn.kind is TurnKind.ASSISTANT and turn.text.strip():
-        return [Step(role="assistant", text=_screened(turn.text[:STEP_CHARS]))]
-    if turn.kind is TurnKind.TOOL_CALL:
-        out = [Step(role="tool_call", text=_screened(_action_text(turn)),
-                    tool=_screened(turn.tool_name or "tool")[:40])]
-        if turn.result is not None and turn.result.text.strip():
-            out.append(Step(role="tool_output", text=_screened(turn.result.text[:OUTPUT_CHARS])))
-        return out
-    return []
+def case_of(proposal: Proposal, fingerprint: str, signal: Signal, rules: list[Expectation],
+            replay: Replay) -> ReplayCase:
+    taken = _screened(replay.taken) if replay.taken else None
+    rule = best_rule(rules, [taken or "", signal.quote])
+    assert rule is not None
+    return ReplayCase(
+        branch=proposal.branch, fingerprint=fingerprint, session=signal.session_ref,
+        turn=signal.turn, taken=taken or None, expectation=_screened_expectation(rule),
+        context=[Step(role=s.role, text=_screened(s.text),
+                      tool=_screened(s.tool)[:40] if s.tool else None)
+                 for s in replay.context])
 
 
 def _screened(text: str) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from skillgit.llm.base import Backend, InvalidAnswer, Usage
+from skillgit.redact.screen import screen_text
 from skillgit.verify.answer import Action, NextAction, from_schema, from_text
 from skillgit.verify.budget import OUTPUT_TOKENS, WORST_CALLS, Budget
 from skillgit.verify.cache import VerifyCache, verdict_key
@@ -41,6 +42,12 @@ class Job:
     sample: int
     system: str
     user: str
+
+    def as_sent(self) -> dict[str, str]:
+        """The two messages exactly as a backend sends them: each through the final screen
+        alone (`llm.http` screens every string of the request body, `llm.agent_cli` each
+        prompt)."""
+        return {"system": screen_text(self.system), "user": screen_text(self.user)}
 
     def key(self, engine: str) -> str:
         return verdict_key(PROMPT_VERSION, engine, self.system, self.user, self.sample,

@@ -9,9 +9,10 @@ write the figures into the commit. `dry_run` stops after the estimate: no reques
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from skillgit.digest import Digest
 from skillgit.errors import UsageError
 from skillgit.gitops import GitRepo
 from skillgit.llm.base import Backend, Usage
@@ -30,6 +31,7 @@ from skillgit.verify.replay import Condition, Job, JobResult, Replayer
 from skillgit.verify.rewrite import write_effect
 
 Sessions = Callable[[], list[Conversation]]   # the sessions, parsed on first need
+Digests = Callable[[], Sequence[Digest]]      # digests with stored replays, read on first need
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,8 @@ class ProposalResult:
     status: str = "measured"        # measured | no-cases | incomplete | foreign | planned
     written: str = ""               # written | unchanged | moved | foreign | would-write
     jobs: list[JobResult] = field(default_factory=list)
+    planned: list[Job] = field(default_factory=list)   # a dry run: what would be asked
+    tip: str = ""                   # the branch's tip after the figures were written
 
 
 @dataclass
@@ -89,14 +93,15 @@ def _skill_files(repo: GitRepo, local: LocalBranch, directory: str) -> tuple[byt
 
 
 def plan(repo: GitRepo, local: LocalBranch, cache: VerifyCache, sessions: Sessions,
-         options: VerifyOptions) -> tuple[ProposalResult, list[Job]]:
+         options: VerifyOptions, digests: Digests | None = None
+         ) -> tuple[ProposalResult, list[Job]]:
     proposal = read_proposal(repo, local)
     before, after = _skill_files(repo, local, proposal.change.directory)
     cases = cache.cases(local.fingerprint, f"{options.context}|{options.token_budget}")
     if cases is None or not cases.cases:
         rules = proposal_rules(proposal, before.decode("utf-8", "replace") if before else None)
         cases = build_cases(proposal, local.fingerprint, rules, sessions(),
-                            options.token_budget)
+                            options.token_budget, digests() if digests is not None else ())
         if cases.cases and not options.dry_run:
             cache.put_cases(cases, f"{options.context}|{options.token_budget}")
     cases = cases.model_copy(update={"cases": [screened_case(c) for c in cases.cases]})
@@ -118,14 +123,17 @@ def plan(repo: GitRepo, local: LocalBranch, cache: VerifyCache, sessions: Sessio
 
 def verify(repo: GitRepo, branches: list[LocalBranch], backend: Backend, engine: str,
            cache: VerifyCache, sessions: Sessions, options: VerifyOptions,
-           on_estimate: Callable[[Estimate, int | None], None] | None = None) -> VerifyReport:
+           on_estimate: Callable[[Estimate, int | None], None] | None = None,
+           digests: Digests | None = None) -> VerifyReport:
+    """Replay `branches`: cases from `sessions` where they are at hand, else from the
+    replays `digests` stored (team mining)."""
     planned: list[tuple[ProposalResult, list[Job]]] = []
     for local in branches:
         if not local.ours:
             planned.append((ProposalResult(local.branch, CaseFile(fingerprint=local.fingerprint),
                                            status="foreign"), []))
             continue
-        planned.append(plan(repo, local, cache, sessions, options))
+        planned.append(plan(repo, local, cache, sessions, options, digests))
     budget = Budget(None)
     replayer = Replayer(backend, engine, cache, budget)
     todo = [j for _, jobs in planned for j in jobs if replayer.cached(j) is None]
@@ -140,6 +148,7 @@ def verify(repo: GitRepo, branches: list[LocalBranch], backend: Backend, engine:
         report.proposals.append(result)
         if options.dry_run or not jobs:
             result.status = "planned" if jobs else result.status
+            result.planned = jobs
             continue
         result.jobs = replayer.run(jobs, options.workers)
         if any(r.outcome == "not-run" for r in result.jobs):
@@ -147,8 +156,8 @@ def verify(repo: GitRepo, branches: list[LocalBranch], backend: Backend, engine:
             continue
         result.effect = effect_of(result.jobs, engine)
         local = next(b for b in branches if b.branch == result.branch)
-        result.written, _ = write_effect(repo, local.branch, local.sha, result.effect,
-                                         options.identity)
+        result.written, result.tip = write_effect(repo, local.branch, local.sha, result.effect,
+                                                  options.identity)
     report.usage = budget.spent
     report.cached = sum(1 for p in report.proposals for j in p.jobs if j.cached)
     return report
@@ -165,10 +174,15 @@ class Verifier:
     def measure(self, repo: GitRepo, branches: list[str], cache: VerifyCache,
                 sessions: Sessions) -> dict[str, MeasuredEffect]:
         """branch -> its measured effect (branches whose replay was incomplete are left out)."""
-        picked = pick_branches(repo, tuple(branches), self.options.identity) if branches else []
-        report = verify(repo, picked, self.backend, self.engine, cache, sessions, self.options)
+        report = self.report(repo, branches, cache, sessions)
         return {p.branch: p.effect for p in report.proposals
                 if p.effect is not None and p.status == "measured"}
+
+    def report(self, repo: GitRepo, branches: list[str], cache: VerifyCache,
+               sessions: Sessions, digests: Digests | None = None) -> VerifyReport:
+        picked = pick_branches(repo, tuple(branches), self.options.identity) if branches else []
+        return verify(repo, picked, self.backend, self.engine, cache, sessions, self.options,
+                      digests=digests)
 
 
 def effect_of(results: list[JobResult], engine: str) -> MeasuredEffect:

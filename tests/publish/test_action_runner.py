@@ -129,6 +129,32 @@ def test_mine_and_publish_opens_one_pr_per_proposal_and_sets_the_outputs(
     assert dashboard_body(stub) == board
 
 
+def test_the_verify_model_inputs_put_the_measured_effect_on_each_pull_request(
+        tmp_path: Path, token: str, git_server: GitHttpServer, stub: GitHubStub) -> None:
+    sys.path.insert(0, str(PROJECT / "tests" / "verify"))
+    from agent_server import AgentServer
+
+    repo = demo_repo(tmp_path, git_server, stub)
+    write_sessions(tmp_path / "sessions")
+    with AgentServer("follows") as server:
+        (tmp_path / "runner-temp").mkdir(exist_ok=True)
+        env = runner_env(GITHUB_API_URL=stub.url, GITHUB_SERVER_URL=stub.url,
+                         GITHUB_REPOSITORY="o/r", GITHUB_WORKSPACE=str(repo),
+                         RUNNER_TEMP=str(tmp_path / "runner-temp"), OPENAI_BASE_URL=server.url)
+        run = run_composite(PROJECT, repo, {
+            "mode": "mine-and-publish", "llm": "heuristic", "verify-llm": "openai",
+            "verify-model": "agent-test", "args": f"--source '{tmp_path / 'sessions'}'"},
+            token=token, env=env, scratch=tmp_path / "verify", replace=INSTALLED)
+        assert run.code == 0, run.stdout + run.stderr
+        assert server.received               # the model was asked, through mine
+    pulls = [p for p in stub.state.pulls.values() if p["state"] == "open"]
+    assert len(pulls) == 3
+    for pull in pulls:
+        assert "<!-- skillgit:effect=without 0/" in str(pull["body"]), pull["head"]["ref"]
+        assert "### Measured effect" in str(pull["body"])
+    assert_token_only_masked(run, token)
+
+
 def test_publish_mode_counts_what_it_published(tmp_path: Path, token: str,
                                                git_server: GitHttpServer, stub: GitHubStub,
                                                monkeypatch: pytest.MonkeyPatch) -> None:

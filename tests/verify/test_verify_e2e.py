@@ -201,6 +201,41 @@ def test_dry_run_prints_the_cases_and_sends_nothing(
     assert report["estimate"]["requests"] == 2 * SAMPLES * sum(CASES.values())
 
 
+def test_dry_run_shows_exactly_what_is_sent_and_masks_nothing_more(
+        repo: Path, mined: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A case whose user asked to "fix the login form" (a credential word) sits next to the
+    proposal's hex fingerprint: neither the JSON nor the text dry-run masks that fingerprint
+    or the session id, and the prompts it shows are byte for byte the ones then sent."""
+    branch = "skillgit/new/use-pnpm-not-npm"
+    with GitRepo(repo) as g:
+        fingerprint = next(b.fingerprint for b in local_branches(
+            g, "skillgit <skillgit@users.noreply.invalid>") if b.branch == branch)
+    with AgentServer("follows") as server:
+        code, report = verify(repo, mined[1], server, capsys, monkeypatch, "--dry-run", branch)
+        assert code == 0 and server.received == []
+        main(["verify", "--source", str(mined[1]), "--repo", str(repo), "--samples", "1",
+              "--dry-run", branch])
+        text = capsys.readouterr().out
+        code, _ = verify(repo, mined[1], server, capsys, monkeypatch, "--samples", "1", branch)
+        sent = [json.loads(r.body)["messages"] for r in server.received]
+    [proposal] = report["proposals"]
+    login = [c for c in proposal["cases"] if "login" in json.dumps(c["context"])]
+    assert login and all(c["fingerprint"] == fingerprint for c in proposal["cases"])
+    assert all("REDACTED" not in c["session"] for c in proposal["cases"])
+    lines = [json.loads(ln) for ln in text.splitlines() if ln.startswith("{")]
+    assert [c["fingerprint"] for c in lines] == [fingerprint] * CASES[branch]
+    assert "REDACTED" not in text
+    shown = sorted((r["user"], r["system"]) for c in proposal["cases"]
+                   for r in c["requests"].values())
+    got = sorted((m[-1]["content"], m[0]["content"]) for m in sent)
+    assert code == 0 and len(got) == len(shown) == 2 * CASES[branch]
+    # the user message byte for byte; the system message as composed, to which the backend
+    # only appends its fixed answer-format instructions
+    assert [u for u, _ in got] == [u for u, _ in shown]
+    assert all(s.startswith(mine + "\n\n") for (_, s), (_, mine) in zip(got, shown, strict=True))
+
+
 def test_no_request_carries_a_secret_planted_in_a_cached_case(
         repo: Path, mined: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch, isolated_env: Path) -> None:

@@ -3,19 +3,26 @@ section, the budget, and the screen every case text passes."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from skillgit.config import parse_config
+from skillgit.distill.replays import context_steps
 from skillgit.errors import UsageError
-from skillgit.proposal import MeasuredEffect
+from skillgit.proposal import (
+    Candidate,
+    DimensionResult,
+    MeasuredEffect,
+    Proposal,
+    Signal,
+    SkillChange,
+    Verdict,
+)
 from skillgit.redact.screen import secret_findings
-from skillgit.transcripts.model import ToolResult, Turn, TurnKind
+from skillgit.transcripts.model import Conversation, ToolResult, Turn, TurnKind
 from skillgit.verify.answer import Action, from_text
 from skillgit.verify.budget import Budget, call_cap, estimate
 from skillgit.verify.case import Expectation, ReplayCase, Step
-from skillgit.verify.cases import context_steps, screened_case
+from skillgit.verify.cases import build_cases, screened_case
 from skillgit.verify.decide import JudgeAnswer, decide_structural, grounded
 from skillgit.verify.effect import parse_effect, row, trailer_value, with_effect
 from skillgit.verify.lesson import added_rules, expectation_of, rule_lines
@@ -156,15 +163,30 @@ def test_the_description_triggers_the_body() -> None:
     assert skill.body not in system_prompt(skill, other)
 
 
+def proposal_with(signal: Signal) -> Proposal:
+    holds = DimensionResult(holds=True, reason="r")
+    return Proposal(kind="new", skill="x", summary="s", engine="heuristic",
+                    change=SkillChange(skill="x", directory="skills/x", files={}),
+                    verdict=Verdict(candidate=Candidate(key="k", title="t", terms=[],
+                                                        signals=[signal]),
+                                    repeatable=holds, feedback=holds, repeated_ask=holds))
+
+
 def test_every_case_text_passes_the_final_screen() -> None:
     turns = [Turn(index=0, kind=TurnKind.USER, text=f"deploy with token {SECRET} please"),
              Turn(index=1, kind=TurnKind.TOOL_CALL, tool_name="Bash",
                   command=f"curl -H 'Authorization: Bearer {SECRET}' https://x.example",
-                  result=ToolResult(text=f"GITHUB_TOKEN={SECRET}")),
+                  result=ToolResult(text=f"GITHUB_TOKEN={SECRET}", is_error=True)),
              Turn(index=2, kind=TurnKind.TOOL_CALL, tool_name="Bash", command="make deploy")]
     steps = context_steps(turns, 2, 2000)
     assert [s.role for s in steps] == ["user", "tool_call", "tool_output"]
-    assert SECRET not in json.dumps([s.model_dump() for s in steps])
+    signal = Signal(kind="correction", summary="s", quote="q", turn=2, agent="claude-code",
+                    session_id="s-1")
+    [case] = build_cases(proposal_with(signal), "f", [PNPM], [Conversation(
+        agent="claude-code", session_id="s-1", source_path="x", turns=turns)], 2000).cases
+    assert [s.role for s in case.context] == ["user", "tool_call", "tool_output"]
+    assert SECRET not in case.model_dump_json()
+    assert all(not secret_findings(text) for text in case.texts())
     edited = ReplayCase(branch="b", fingerprint="f", session="s", turn=1, expectation=PNPM,
                         context=[Step(role="user", text=f"token {SECRET}")], taken=SECRET)
     assert SECRET not in screened_case(edited).model_dump_json()
