@@ -121,7 +121,8 @@ def test_readme_formats_match_the_code() -> None:
     from skillgit.share.format import FORMAT_TEXT, FORMAT_VERSION
 
     assert re.findall(r"`schema_version` (\d+)", README) == [str(DIGEST_SCHEMA_VERSION)]
-    readable = " and ".join(str(v) for v in READABLE_SCHEMA_VERSIONS)
+    *head, last = (str(v) for v in READABLE_SCHEMA_VERSIONS)
+    readable = f"{', '.join(head)} and {last}" if head else last  # "1, 2 and 3"
     assert f"every\nschema skillgit ever wrote ({readable})" in README \
         or f"every schema skillgit ever wrote ({readable})" in README.replace("\n", " ")
     assert f"**On-ref format, version {FORMAT_VERSION}.**" in README
