@@ -132,6 +132,10 @@ _AGENT_PATTERNS = [
     rf"\b{_AUDIENCE}s?\s+(?:(?:must|should|will|need|does|do)\s*(?:not|never|n't)"
     r"(?:\s+need\s+to)?|need\s+not|needn't)\s+(?:see|notice|know|find|"
     r"learn|be\s+told)\b",
+    # kept from the people who would stop it: "… so security doesn't remove it", "so the
+    # reviewers won't notice"
+    rf"\bso\s+(?:that\s+)?(?:the\s+)?{_AUDIENCE}s?\s+(?:doesn'?t|don'?t|won'?t|can'?t|will\s+not|"
+    r"does\s+not|do\s+not|never)\s+(?:notice|see|find|remove|revert|flag|catch|spot|ask|know)\b",
     r"\b(?:silently|quietly|secretly|covertly)\s+(?:run|execute|install|add|push|send|upload|"
     r"delete|remove|modify|change|commit|disable|download)\b",
     r"\b(?:ignore|disregard|forget|override|bypass|skip|drop|discard|abandon|set\s+aside|"

@@ -179,6 +179,43 @@ def findings(text: str) -> list[Finding]:
     return list(out.values())
 
 
+_INSTALLED_NAME = re.compile(
+    r"\b(?:pip3?|uv(?:\s+pip)?|pipx|poetry|pdm|conda|npm|pnpm|yarn|bun|gem|cargo)\s+"
+    r"(?:install|add|i)\s+(?:-\S+\s+)*([A-Za-z][\w.-]{5,})")
+_NAME_WORD = re.compile(r"(?<![\w.-])[A-Za-z][\w.-]{5,}(?![\w-])")
+
+
+def _imitating_a_named_package(text: str) -> Iterator[tuple[int, int]]:
+    """A package installed under a name one edit inside another name the same text gives
+    (`pip install biopythn` … `biopython`): the text itself names what it imitates, so no list
+    of well-known packages needs to hold it. Same first and last letter, so that a plural or a
+    prefix (`pyyaml`/`yaml`, `requests`/`request`) is no imitation."""
+    if "install" not in text and " add " not in text and " i " not in text:
+        return
+    installs = list(_INSTALLED_NAME.finditer(text))
+    if not installs:
+        return
+    words = {w.group().lower().rstrip(".") for w in _NAME_WORD.finditer(text)}
+    for m in installs:
+        name = m.group(1).lower().rstrip(".")
+        for other in words:
+            if (other != name and other[0] == name[0] and other[-1] == name[-1]
+                    and _one_long_part_apart(name, other)):
+                yield m.start(1), m.end(1)
+                break
+
+
+def _one_long_part_apart(name: str, other: str) -> bool:
+    """One edit apart, inside a part of six letters or more (`biopythn`/`biopython`); not a
+    variant's short part (`tensorflow-cpu`/`tensorflow-gpu`)."""
+    mine, theirs = re.split(r"[-_.]", name), re.split(r"[-_.]", other)
+    if len(mine) != len(theirs):
+        return False
+    changed = [(a, b) for a, b in zip(mine, theirs, strict=True) if a != b]
+    return len(changed) == 1 and min(len(changed[0][0]), len(changed[0][1])) >= 6 and \
+        lookalike.distance(*changed[0]) == 1
+
+
 def _hits(text: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, effect) of each mention in `text`, each pattern run once over all of it."""
     for pattern, effect in [*_ENV, *_IDIOMS, *_PROSE]:
@@ -195,6 +232,8 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
         if not any(lookalike.is_known(e, name) for e in ecosystems) and any(
                 lookalike.imitates(e, name) for e in ecosystems):  # (no ecosystem said: any)
             yield m.start(group), m.end(group), "lookalike"
+    for start, end in _imitating_a_named_package(text):
+        yield start, end, "lookalike"
     for m in _DECLARED.finditer(text):  # a dependency declared under a look-alike name
         ecosystem = "pypi" if m.group(1) else "npm"
         if lookalike.imitates(ecosystem, m.group(1) or m.group(2)):

@@ -119,12 +119,12 @@ def imitates(ecosystem: str, name: str) -> str | None:
         if abs(len(other) - len(folded)) > limit + 1:
             continue
         if other.replace("-", "") == squeezed or folded in (other + "s", other + "es") or \
-                other in (folded + "s", folded + "es") or _distance(folded, other) <= limit:
+                other in (folded + "s", folded + "es") or distance(folded, other) <= limit:
             return other
     return None
 
 
-def _distance(a: str, b: str) -> int:
+def distance(a: str, b: str) -> int:
     """Optimal-string-alignment distance: edits and swaps of neighbours (capped at 3)."""
     if abs(len(a) - len(b)) > 2:
         return 3

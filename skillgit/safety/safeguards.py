@@ -412,6 +412,12 @@ PROSE: list[tuple[str, str]] = [
      r"edits?|requests?)\b|\b" + _V + r"\s+(?:the\s+|its\s+|your\s+)?(?:agent'?s?\s+)?"
      r"sandbox(?:ing)?\b", "agent"),
     (r"\bworld[- ]writable\b", "perms"),
+    # the cluster handed to a default or any service account (`… cluster-admin … default SA`)
+    (r"\bcluster-?admin\b[^.\n]{0,80}?\b(?:default|any|every|all)\s+(?:sa|service\s*accounts?|"
+     r"serviceaccounts?)\b|\b(?:default|any|every|all)\s+(?:sa|service\s*accounts?|"
+     r"serviceaccounts?)\b[^.\n]{0,80}?\bcluster-?admin\b|clusterrolebinding\b[^\n]{0,200}?"
+     r"--clusterrole[= ]cluster-admin\b[^\n]{0,200}?--serviceaccount[= ]\S+:default\b",
+     "perms"),
     (r"\b(?:add(?:ing)?|install(?:ing)?|register(?:ing)?|configur(?:e|ing)|enabl(?:e|ing)|"
      r"connect(?:ing)?|set(?:ting)?\s+up|hook(?:ing)?\s+up|plug(?:ging)?\s+in)\s+(?:the\s+|this\s+|"
      r"an?\s+|our\s+|my\s+)?(?:[\w.@/-]+\s+){0,2}mcp\s+servers?\b", "mcp"),

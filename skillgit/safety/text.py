@@ -117,6 +117,18 @@ _BORROWED = re.compile(
     r"a\s+colleague'?s|other\s+users'?|[A-Z][a-z]+'s)\s+(?:service[- ]account\s+)?"
     r"(?:tokens?|passwords?|credentials?|accounts?|kubeconfig|keys?|sessions?)\b")
 """Credentials that are not the agent's to use: an administrator's, another person's."""
+_BORROWED_ELSEWHERE = re.compile(
+    r"(?i)\b(?:utilis\w*|prend\w*|emprunt\w*|us[ae]\w*|utiliz\w*|pega\w*|tom[ae]\w*|prendi|"
+    r"benutz\w*|verwend\w*|nimm|nehmen|gebruik\w*|neem|nemen)\b[^.;\n]{0,30}?\b"
+    r"(?:(?:le|les|la|l')\s*(?:compte|mot\s+de\s+passe|identifiants|session|jeton)\s+d(?:e\s+|')"
+    r"|(?:la|las|el|os|as|a|o)\s+(?:cuenta|contrase(?:ñ|n)a|credenciales|sesi[oó]n|conta|senha|"
+    r"credenciais|sess[aã]o)\s+d[eoa]s?\s+"
+    r"|(?:l'account|la\s+password|le\s+credenziali|la\s+sessione)\s+di\s+"
+    r"|(?:das\s+(?:konto|passwort|kennwort)|die\s+zugangsdaten)\s+(?:von|des)\s+"
+    r"|(?:het\s+(?:account|wachtwoord)|de\s+inloggegevens)\s+van\s+)"
+    r"(?-i:[A-Z])")
+"""The same in French, Spanish, Portuguese, Italian, German and Dutch ("utiliser le compte de
+Marie"): a verb of using, then a person's account, password or session by name."""
 _CREDENTIAL_FILE = re.compile(CREDENTIAL_FILES)
 _CLAUSE_ENDS = (". ", "; ", "! ", "? ", "\n", "\u3002")
 _DROP = re.compile(r"(?i)[\w.+-]+@(?!example\.)[\w-]+\.[a-z]{2,}\b|\b(?:transfer\.sh|"
@@ -343,7 +355,7 @@ def _credential_findings(text: str) -> list[Finding]:
         if any(_DROP.search(_clause_around(text, m)) and not _forbidden(text, m)
                for m in pattern.finditer(text)):
             out.append(Finding(EXFILTRATION, f"{what} and a place to drop it"))
-    borrowed = _BORROWED.search(text)
+    borrowed = _BORROWED.search(text) or _BORROWED_ELSEWHERE.search(text)
     if borrowed is not None and not _forbidden(text, borrowed):
         out.append(Finding(CREDENTIALS, "someone else's or an admin's credentials used"))
     for m in _EVERY_HOME.finditer(text):
