@@ -70,7 +70,7 @@ _CREDENTIAL_HUNT = re.compile(
     r"\b(?:read|open|cat|print|show|display|dump|copy|send|upload|post|paste|include|share|"
     r"exfiltrate|leak|output|reveal|extract|collect|grab|harvest|retrieve|list|email|forward|"
     r"attach|encode|transmit|look\s+(?:in|at)|check|search|scan|find|locate|decrypt|"
-    r"crack|unlock)\b[^.\n]{0,60}?"
+    r"crack|unlock)(?:s|es|ed|d|ing)?\b(?:[^.\n]|(?<=[\w/])\.(?=[^\s.])){0,60}?"
     rf"{_SECRET_PLACES}", re.I)
 _OUTPUT_SEARCHED = re.compile(
     r"\|\s*(?:e?grep|rg|ag|ack|findstr|select-string|sls|include|inc|i|match|where-object)\b"
@@ -108,9 +108,10 @@ _SHARED_DATA = re.compile(
     r"(?i)\b(?:prod(?:uction)?|prd|customers?|clients?|patients?|claims|payroll|users?)\b"
     r"[^.;\n]{0,60}?\b(?:tables?|exports?|dumps?|database|db|data|records|backups?|snapshots?|"
     r"csv)\b|\b(?:raft\s+snapshot|snapshot\s+save|pg_dump|mysqldump|mongodump|\.sql\.gz|\.dump)"
-    r"\b")
+    r"\b|\b(?:card\s*(?:holder\s+)?(?:data|numbers?)|cardholder|pans?\b|cvv|authorization\s+"
+    r"headers?|session\s+cookies?|bearer\s+tokens?|pii|personal\s+data|health\s+records?)\b")
 """Production or customer data, or a whole store's dump or snapshot (a Vault snapshot holds
-every secret)."""
+every secret), card data, an authorization header or a session, personal or health data."""
 _BORROWED = re.compile(
     r"(?i)\b(?:grab|take|steal|borrow|use|copy|reuse|log\s+in\s+with)\b[^.;\n]{0,40}?"
     r"\b(?:(?:the\s+)?(?:cluster-admin|admin|root|superuser)|another\s+user'?s|someone\s+else'?s|"
