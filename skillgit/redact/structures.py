@@ -24,6 +24,7 @@ from skillgit.redact.tokens import (
     _random_mixed,
     token_verdict,
 )
+from skillgit.redact.triggers import triggers
 from skillgit.redact.values import CODE_EXPRESSION, is_placeholder, looks_opaque
 from skillgit.redact.vocab import (
     COPULAS,
@@ -118,8 +119,8 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
         for start, end in _cookies(text, lowered):
             if free(start, end):
                 yield KIND_POSITION, start, end
-    for row, (needs, syntax) in enumerate(zip(_POSITION_NEEDS, _POSITIONS, strict=True)):
-        if not (any if row in _ANY_OF else all)(literal in lowered for literal in needs):
+    for row, (gate, syntax) in enumerate(zip(_POSITION_GATES, _POSITIONS, strict=True)):
+        if not gate.open(lowered):
             continue  # the row's literals are absent: its regex cannot match (a prefilter)
         for match in syntax.finditer(text):
             value = match.group("v")
@@ -166,18 +167,11 @@ _POSITIONS = (
                r"(?:key|secret|token|passw|credential|\.env|\.pem|htpasswd|netrc)"),
 )
 """Positions that hold a secret without a word naming it (one row per syntax)."""
-_KEY_WORDS = ("serial", "licen", "product", "activation")
-_POSITION_NEEDS = (("/", "@"), ("auth", "pass", "\u017f"), ("-pw",), ("net", "/user:"),
-                   ("hook", "://"), _KEY_WORDS, _KEY_WORDS, ("echo", "printf"))
-"""What each row of `_POSITIONS` cannot match without (lower case; all of a row's literals, but
-in the rows of `_ANY_OF` one of them, U+017F being an `s` to its case-blind regex), derived by
-hand from the row next to it; `test_deny` holds each row's own examples, so a wrong literal fails
-there."""
+_POSITION_GATES = tuple(triggers(row) for row in _POSITIONS)
+"""What each row of `_POSITIONS` cannot match without, derived from the row (`triggers.py`)."""
 _ANY_SHAPE = 4
 """The row whose position alone makes its value a secret, whatever the shape (a webhook's
 token, a UUID included)."""
-_ANY_OF = frozenset({1, 5, 6, 7})
-"""The rows of `_POSITION_NEEDS` that need one of their literals, not all."""
 
 
 _COOKIE_LIST = re.compile(r"(?i)[ \t\"'(]{0,4}(?:\bcookie:[ \t]*|\bset-cookie:[ \t]*|(?<![\w-])"
