@@ -120,9 +120,7 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
             if free(start, end):
                 yield KIND_POSITION, start, end
     for row, (gate, syntax) in enumerate(zip(_POSITION_GATES, _POSITIONS, strict=True)):
-        if not gate.open(lowered):
-            continue  # the row's literals are absent: its regex cannot match (a prefilter)
-        for match in syntax.finditer(text):
+        for match in gate.finditer(syntax, text, lowered):  # nothing if its literals are absent
             value = match.group("v")
             shaped = (not is_placeholder(value) and not value.startswith("[REDACTED:")
                       if row == _ANY_SHAPE else _positional_value(value))
@@ -135,6 +133,8 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
     for start, end in secret_output(text):  # what a secret-printing command printed
         if free(start, end):
             yield KIND_LONE, start, end
+    if not _FOUR_CLASSES_GATE.open(lowered):
+        return
     for match in _FOUR_CLASSES.finditer(text):  # a new password said without naming it
         value = match.group(1)
         if _lone_secret(value) and free(match.start(1), match.end(1)):
@@ -217,6 +217,7 @@ _FOUR_CLASSES = re.compile(r"(?<!\S)(?=\S*[!#$%^&*@~])(?=\S*\d)(?=\S*[a-z])(?=\S
                            r"([^\s\[\]\"'`<>]{8,40}?)[,.;:!?)]?(?!\S)")
 """A word anywhere mixing all four of lower case, upper case, digits and symbols: a password's
 shape, whatever is around it (a generator's output, a sentence without a credential word)."""
+_FOUR_CLASSES_GATE = triggers(_FOUR_CLASSES)
 _HEX_RUN = re.compile(r"[0-9a-f]{16}|[0-9A-F]{16}")
 _NOT_LONE = re.compile(r".*[/\\:=.,;()|{}?].*|[$%#@*~!].*")
 """Paths, URLs, addresses, code (`x=True,`, `a.b?.c;`), variables, headings, list items."""

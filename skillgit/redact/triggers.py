@@ -42,11 +42,15 @@ CASE_FOLD_EXTRAS = {"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"}
 """Characters a case-blind regex matches with an ASCII letter, which lower-casing (of the text
 `context.lower_same_length` reads) keeps apart from it."""
 _FOLD = str.maketrans(CASE_FOLD_EXTRAS)
-_MAX_CLASS = 6
+_MAX_CLASS = 10
 """A character class of more literals than this is no trigger (it holds almost anything)."""
 _MAX_LITERALS = 32
 _KEPT_SETS = 3
 """The most selective sets a gate keeps (each one costs a search of the text)."""
+
+_MIN_START = 3
+"""Start literals shorter than this stand almost everywhere: the regex scans faster alone."""
+_ZERO_WIDTH = tuple(getattr(_codes, name) for name in ("AT", "ASSERT", "ASSERT_NOT"))
 
 Needs = tuple[tuple[str, ...], ...]
 """Sets of literals, every set needed: one literal of each."""
@@ -54,9 +58,11 @@ Needs = tuple[tuple[str, ...], ...]
 
 @dataclass(frozen=True)
 class Gate:
-    """What a row needs (nothing known when empty)."""
+    """What a row needs (nothing known when empty), and the literals one of which every match
+    of it starts with (None when unknown or too short to be worth looking for)."""
 
     needs: Needs
+    starts: tuple[str, ...] | None = None
 
     def open(self, lowered: str) -> bool:
         """Whether the row could match the text lower-cased as `lowered`."""
@@ -71,6 +77,36 @@ class Gate:
             else:
                 return False
         return True
+
+
+    def finditer(self, pattern: re.Pattern[str], text: str, lowered: str
+                 ) -> Iterator[re.Match[str]]:
+        """`pattern.finditer(text)` (`pattern` being the row of this gate): nothing when the gate
+        is shut; when every match starts with one of `starts`, the regex is tried only where one
+        of them stands (a case-blind regex finds no literal to search for, and tries a branch at
+        every character). The same matches in the same order: a match starts nowhere else, and
+        each is looked for from the end of the one before."""
+        if not self.open(lowered):
+            return
+        if self.starts is None or not _GATES_ON[0]:
+            yield from pattern.finditer(text)
+            return
+        if not lowered.isascii():
+            lowered = folded(lowered)
+        positions: set[int] = set()
+        for literal in self.starts:
+            found = lowered.find(literal)
+            while found >= 0:
+                positions.add(found)
+                found = lowered.find(literal, found + 1)
+        end = 0
+        for position in sorted(positions):
+            if position < end:
+                continue
+            match = pattern.match(text, position)
+            if match is not None:
+                end = match.end()  # never empty: it holds the literal it starts with
+                yield match
 
 
 ALWAYS = Gate(())
@@ -95,7 +131,11 @@ def triggers(pattern: re.Pattern[str]) -> Gate:
     except (re.error, RecursionError):  # pragma: no cover - the pattern compiled once
         return ALWAYS
     sets = _sequence(list(parsed))
-    return Gate(tuple(tuple(sorted(found)) for found in sets))
+    starts = _starts(list(parsed))
+    if starts is not None and min(map(len, starts)) < _MIN_START:
+        starts = None
+    return Gate(tuple(tuple(sorted(found)) for found in sets),
+                tuple(sorted(starts)) if starts is not None else None)
 
 
 @functools.lru_cache(maxsize=8)
@@ -177,3 +217,36 @@ def _class(items: list[tuple[Any, Any]]) -> frozenset[str] | None:
             return None  # a range, a category, a negation or a character lower-casing hides
         chars.add(char)
     return frozenset(chars) if 0 < len(chars) <= _MAX_CLASS else None
+
+
+def _starts(items: list[tuple[Any, Any]]) -> frozenset[str] | None:
+    """Literals one of which every match of the concatenation `items` starts with: those of
+    its first item that consumes text (anchors and lookarounds before it consume nothing)."""
+    for index, (op, value) in enumerate(items):
+        if op in _ZERO_WIDTH:
+            continue
+        if op is _codes.LITERAL:
+            run = ""
+            for next_op, next_value in items[index:]:
+                char = _char(next_value) if next_op is _codes.LITERAL else None
+                if char is None:
+                    break
+                run += char
+            return frozenset((run,)) if run else None
+        if op is _codes.BRANCH:
+            union: set[str] = set()
+            for branch in value[1]:
+                found = _starts(list(branch))
+                if found is None:
+                    return None
+                union.update(found)
+            return frozenset(union) if len(union) <= _MAX_LITERALS else None
+        if op is _codes.SUBPATTERN:
+            return _starts(list(value[3]))
+        if op in _REPEATS:
+            low, _high, content = value
+            return _starts(list(content)) if low >= 1 else None
+        if op is _codes.IN:
+            return _class(value)
+        return None
+    return None

@@ -102,6 +102,35 @@ def test_a_gate_is_open_on_every_text_its_row_matches(data: st.DataObject) -> No
         assert gate.open(lower_same_length(text)), (pattern.pattern, text, gate)
 
 
+STARTED = [pattern for pattern in _patterns() if triggers(pattern).starts]
+
+
+def test_start_literals_are_derived_for_word_led_rows() -> None:
+    assert len(STARTED) >= 40, len(STARTED)
+    assert triggers(re.compile(r"(?i)(?<![\w\-])(?:echo|printf)[ \t]+x")).starts == (
+        "echo", "printf")
+    assert triggers(re.compile(r"(?:ab|cd)e")).starts is None  # too short to look for
+    assert triggers(re.compile(r"(?:abc)?def")).starts is None  # may start either way
+    row = re.compile(r"(?i)(?<![a-z])serial=(\d+)")
+    text = "\u017ferial=1 SERIAL=2 serial=3 xserial=4 \u017fER\u0130AL=5"
+    assert [m.group(1) for m in triggers(row).finditer(row, text, lower_same_length(text))] == [
+        m.group(1) for m in row.finditer(text)] == ["1", "2", "3", "5"]
+
+
+@settings(max_examples=300, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
+                                 HealthCheck.data_too_large])
+@given(data=st.data())
+def test_finditer_from_the_start_literals_finds_what_finditer_finds(data: st.DataObject) -> None:
+    pattern = data.draw(st.sampled_from(STARTED))
+    pieces = st.one_of(st.from_regex(pattern), st.sampled_from(FRAGMENTS), st.text(max_size=8))
+    text = "".join(data.draw(st.lists(pieces, min_size=1, max_size=6)))
+    text = data.draw(_CASES)(text) if data.draw(st.booleans()) else text
+    found = triggers(pattern).finditer(pattern, text, lower_same_length(text))
+    assert [(m.span(), m.groups()) for m in found] == [
+        (m.span(), m.groups()) for m in pattern.finditer(text)], (pattern.pattern, text)
+
+
 POSITION_PIECES = [
     "scott/tiger@orcl", "sqlplus admin/Hunter2xy@db", "AUTH s3cretpass", "PASS hunter2x",
     "putty -pw Sekr1tPw host", "net use \\\\srv\\c /user:bob S3cret!x", "echo Kq3zP9 > .env",
