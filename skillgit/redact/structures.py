@@ -54,6 +54,7 @@ _MNEMONIC_LINE = re.compile(r"^[ \t\"'`>*\-]*((?:\d{1,2}[.):]?[ \t]*)?[a-z]{3,8}
 _MNEMONIC_AFTER = re.compile(
     r"(?i)(?:" + "|".join(re.escape(word) for word in MNEMONIC_WORDS) + r")[^\n]{0,40}?[:=]"
     r"[ \t]*[\"'`]?((?:[a-z]{3,8}[ \t,]+){11,23}[a-z]{3,8})")
+_MNEMONIC_AFTER_GATE = triggers(_MNEMONIC_AFTER)
 _MNEMONIC_COUNTS = frozenset((12, 15, 18, 21, 24))
 _STOP = frozenset("""
 the and for you not but are was with this that from have has had will would can could should
@@ -110,10 +111,9 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
         if (_mnemonic(match.group(1), _ALONE_COUNTS) and _alone(text, match.start(), match.end())
                 and free(match.start(1), match.end(1))):
             yield KIND_MNEMONIC, match.start(1), match.end(1)
-    if any(word in lowered for word in MNEMONIC_WORDS):
-        for match in _MNEMONIC_AFTER.finditer(text):
-            if _mnemonic(match.group(1)) and free(match.start(1), match.end(1)):
-                yield KIND_MNEMONIC, match.start(1), match.end(1)
+    for match in _MNEMONIC_AFTER_GATE.finditer(_MNEMONIC_AFTER, text, lowered):
+        if _mnemonic(match.group(1)) and free(match.start(1), match.end(1)):
+            yield KIND_MNEMONIC, match.start(1), match.end(1)
     yield from _word_values(text, lowered, free)
     if "cookie" in lowered or "-b " in lowered:
         for start, end in _cookies(text, lowered):

@@ -42,6 +42,7 @@ CASE_FOLD_EXTRAS = {"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"}
 """Characters a case-blind regex matches with an ASCII letter, which lower-casing (of the text
 `context.lower_same_length` reads) keeps apart from it."""
 _FOLD = str.maketrans(CASE_FOLD_EXTRAS)
+_FOLDED_CHARS = re.compile("[" + "".join(CASE_FOLD_EXTRAS) + "]")
 _MAX_CLASS = 10
 """A character class of more literals than this is no trigger (it holds almost anything)."""
 _MAX_LITERALS = 32
@@ -141,10 +142,7 @@ def triggers(pattern: re.Pattern[str]) -> Gate:
 @functools.lru_cache(maxsize=8)
 def folded(lowered: str) -> str:
     """`lowered` with `CASE_FOLD_EXTRAS` folded to their ASCII letters (same length)."""
-    for char in CASE_FOLD_EXTRAS:
-        if char in lowered:
-            return lowered.translate(_FOLD)
-    return lowered
+    return lowered if _FOLDED_CHARS.search(lowered) is None else lowered.translate(_FOLD)
 
 
 def _quality(found: frozenset[str]) -> tuple[int, int]:
