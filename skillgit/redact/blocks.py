@@ -19,6 +19,9 @@ from __future__ import annotations
 
 import re
 
+from skillgit.redact.context import lower_same_length
+from skillgit.redact.triggers import triggers
+
 _PROMPT = re.compile(r"[ \t]*(?:\$|PS [^>\n]{0,80}>|[A-Za-z]:\\[^>\n]{0,80}>"
                      r"|[\w.\-]{1,32}@[\w.\-]{1,64}[:~][^\n$#]{0,80}[$#])[ \t]+\S")
 """A shell prompt that starts a command line (`$ `, `PS C:\\…> `, `C:\\src> `,
@@ -101,6 +104,18 @@ _PRINTS_SECRETS = tuple(re.compile(row) for row in (
     r"\bheroku[ \t]+config:get\b", r"\bnetsh[ \t]+wlan[ \t]+show[ \t]+profile\b[^\n]*key=clear",
 ))
 """Commands whose output is a secret (one row per syntax)."""
+_PRINTS_SECRETS_GATES = tuple(triggers(row) for row in _PRINTS_SECRETS)
+"""What each row cannot match without (derived from the row, `triggers.py`)."""
+
+
+def _names_secret_printer(line: str) -> bool:
+    """Whether a row of `_PRINTS_SECRETS` matches in `line` (a row whose literals are absent
+    is not run)."""
+    lowered = lower_same_length(line)
+    for gate, row in zip(_PRINTS_SECRETS_GATES, _PRINTS_SECRETS, strict=True):
+        if gate.open(lowered) and row.search(line) is not None:
+            return True
+    return False
 _PUBLIC_FILE = re.compile(r"\.(?:pub|crt|cer|asc)\b|known_hosts|authorized_keys|\.example\b|"
                           r"\.sample\b|\.template\b")
 """A file named for a key that holds its public half, or a template of secrets."""
@@ -121,7 +136,7 @@ def secret_output(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for index, prompt in enumerate(prompts):
         line = prompt.group()
-        if not any(row.search(line) for row in _PRINTS_SECRETS) or _PUBLIC_FILE.search(line):
+        if not _names_secret_printer(line) or _PUBLIC_FILE.search(line):
             continue
         stop = prompts[index + 1].start() if index + 1 < len(prompts) else len(text)
         position = prompt.end() + 1
@@ -152,4 +167,4 @@ def _values(line: str, offset: int) -> list[tuple[int, int]]:
 def prints_secrets(command: str) -> bool:
     """Whether `command` (a tool call's input) prints secrets (`_PRINTS_SECRETS`)."""
     line = "$ " + " ".join(command.split())
-    return any(row.search(line) for row in _PRINTS_SECRETS) and _PUBLIC_FILE.search(line) is None
+    return _names_secret_printer(line) and _PUBLIC_FILE.search(line) is None

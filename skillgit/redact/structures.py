@@ -25,6 +25,7 @@ from skillgit.redact.tokens import (
     _random_mixed,
     token_verdict,
 )
+from skillgit.redact.triggers import triggers
 from skillgit.redact.values import CODE_EXPRESSION, is_placeholder, looks_opaque
 from skillgit.redact.vocab import (
     COPULAS,
@@ -54,6 +55,7 @@ _MNEMONIC_LINE = re.compile(r"^[ \t\"'`>*\-]*((?:\d{1,2}[.):]?[ \t]*)?[a-z]{3,8}
 _MNEMONIC_AFTER = re.compile(
     r"(?i)(?:" + "|".join(re.escape(word) for word in MNEMONIC_WORDS) + r")[^\n]{0,40}?[:=]"
     r"[ \t]*[\"'`]?((?:[a-z]{3,8}[ \t,]+){11,23}[a-z]{3,8})")
+_MNEMONIC_AFTER_GATE = triggers(_MNEMONIC_AFTER)
 _MNEMONIC_COUNTS = frozenset((12, 15, 18, 21, 24))
 _STOP = frozenset("""
 the and for you not but are was with this that from have has had will would can could should
@@ -110,10 +112,9 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
         if (_mnemonic(match.group(1), _ALONE_COUNTS) and _alone(text, match.start(), match.end())
                 and free(match.start(1), match.end(1))):
             yield KIND_MNEMONIC, match.start(1), match.end(1)
-    if any(word in lowered for word in MNEMONIC_WORDS):
-        for match in _MNEMONIC_AFTER.finditer(text):
-            if _mnemonic(match.group(1)) and free(match.start(1), match.end(1)):
-                yield KIND_MNEMONIC, match.start(1), match.end(1)
+    for match in _MNEMONIC_AFTER_GATE.finditer(_MNEMONIC_AFTER, text, lowered):
+        if _mnemonic(match.group(1)) and free(match.start(1), match.end(1)):
+            yield KIND_MNEMONIC, match.start(1), match.end(1)
     yield from _word_values(text, lowered, free)
     yield from ((kind, start, end) for kind, start, end in itertools.chain(
         labelled_values(text, lowered), random_quoted(text)) if free(start, end))
@@ -121,10 +122,8 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
         for start, end in _cookies(text, lowered):
             if free(start, end):
                 yield KIND_POSITION, start, end
-    for row, (needs, syntax) in enumerate(zip(_POSITION_NEEDS, _POSITIONS, strict=True)):
-        if not (any if row in _ANY_OF else all)(literal in lowered for literal in needs):
-            continue  # the row's literals are absent: its regex cannot match (a prefilter)
-        for match in syntax.finditer(text):
+    for row, (gate, syntax) in enumerate(zip(_POSITION_GATES, _POSITIONS, strict=True)):
+        for match in gate.finditer(syntax, text, lowered):  # nothing if its literals are absent
             value = match.group("v")
             shaped = (not is_placeholder(value) and not value.startswith("[REDACTED:")
                       if row == _ANY_SHAPE else _positional_value(value))
@@ -137,6 +136,8 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
     for start, end in secret_output(text):  # what a secret-printing command printed
         if free(start, end):
             yield KIND_LONE, start, end
+    if not _FOUR_CLASSES_GATE.open(lowered):
+        return
     for match in _FOUR_CLASSES.finditer(text):  # a new password said without naming it
         value = match.group(1)
         if _lone_secret(value) and free(match.start(1), match.end(1)):
@@ -177,19 +178,11 @@ _POSITIONS = (
                r"(?:key|secret|token|passw|credential|\.env|\.pem|htpasswd|netrc)"),
 )
 """Positions that hold a secret without a word naming it (one row per syntax)."""
-_KEY_WORDS = ("serial", "licen", "product", "activation")
-_POSITION_NEEDS = (("/", "@"), ("/", "@", ":"), ("auth", "pass", "\u017f"), ("-pw",),
-                   ("net", "/user:"), ("community",),
-                   ("hook", "://"), _KEY_WORDS, _KEY_WORDS, ("echo", "printf"))
-"""What each row of `_POSITIONS` cannot match without (lower case; all of a row's literals, but
-in the rows of `_ANY_OF` one of them, U+017F being an `s` to its case-blind regex), derived by
-hand from the row next to it; `test_deny` holds each row's own examples, so a wrong literal fails
-there."""
+_POSITION_GATES = tuple(triggers(row) for row in _POSITIONS)
+"""What each row of `_POSITIONS` cannot match without, derived from the row (`triggers.py`)."""
 _ANY_SHAPE = 6
 """The row whose position alone makes its value a secret, whatever the shape (a webhook's
 token, a UUID included)."""
-_ANY_OF = frozenset({2, 7, 8, 9})
-"""The rows of `_POSITION_NEEDS` that need one of their literals, not all."""
 
 
 _COOKIE_LIST = re.compile(r"(?i)[ \t\"'(]{0,4}(?:\bcookie:[ \t]*|\bset-cookie:[ \t]*|(?<![\w-])"
@@ -235,6 +228,7 @@ _FOUR_CLASSES = re.compile(r"(?<!\S)(?=\S*[!#$%^&*@~])(?=\S*\d)(?=\S*[a-z])(?=\S
                            r"([^\s\[\]\"'`<>]{8,40}?)[,.;:!?)]?(?!\S)")
 """A word anywhere mixing all four of lower case, upper case, digits and symbols: a password's
 shape, whatever is around it (a generator's output, a sentence without a credential word)."""
+_FOUR_CLASSES_GATE = triggers(_FOUR_CLASSES)
 _HEX_RUN = re.compile(r"[0-9a-f]{16}|[0-9A-F]{16}")
 _NOT_LONE = re.compile(r".*[/\\:.,;()|{}?].*|[$%#@*~!].*|[A-Za-z_][\w\-]*=.*|.*=")
 """Paths, URLs, addresses, code (`x=True,`, `a.b?.c;`), variables, headings, list items, an

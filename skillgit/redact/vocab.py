@@ -114,13 +114,19 @@ for _word in _FOREIGN_WORDS:
         _BY_LETTER[_letter] = (*_BY_LETTER.get(_letter, ()), _word)
 
 
+_ASCII_FOREIGN_ANY = re.compile(literal_trie(_ASCII_FOREIGN))
+"""Any of the ASCII words: one pass, a branch per letter (half the cost of a `str.find` per
+word)."""
+
+
 @functools.lru_cache(maxsize=8)
 def foreign_words_in(lowered: str) -> bool:
     """Whether the lower-cased text holds a word of another language for password, key,
     secret or token (asked by the sieve, the scan and the net for the same text: cached).
-    One `str.find` per ASCII word; a word of another script only where its first non-ASCII
-    letter occurs (a regex of all the words tries a branch at nearly every character)."""
-    if any(word in lowered for word in _ASCII_FOREIGN):
+    The ASCII words by one regex of their letter tree (a flat alternation of the words tries
+    every word at nearly every character); a word of another script only where its first
+    non-ASCII letter occurs."""
+    if _ASCII_FOREIGN_ANY.search(lowered) is not None:
         return True
     return not lowered.isascii() and any(
         letter in lowered and any(word in lowered for word in words)
