@@ -99,6 +99,8 @@ class Home:
         self.repo = root / "skills"
         self.env = {k: v for k, v in os.environ.items()
                     if not k.startswith(("GIT_", "SKILLGIT_", "XDG_"))}
+        # the code measured is this checkout's, whatever is installed or on a relative path
+        self.env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
         self.env.update(HOME=str(root), GIT_CONFIG_NOSYSTEM="1", GIT_AUTHOR_NAME="t",
                         GIT_AUTHOR_EMAIL="t@example.invalid", GIT_COMMITTER_NAME="t",
                         GIT_COMMITTER_EMAIL="t@example.invalid")
