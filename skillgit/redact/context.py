@@ -277,7 +277,7 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
     # `pass`, names a secret when the value looks random (`SORT_KEY=name`, `.pgpass: …` stay).
     ContextRule(
         "key-assignment",
-        (re.compile(r"key(?<=[_\-.]key)(?![a-z0-9])" + _SEPARATOR_AHEAD),
+        (re.compile(r"key(?<=[0-9_\-.]key)(?![a-z0-9])" + _SEPARATOR_AHEAD),
          re.compile(r"pass(?<=[a-z]pass)(?![a-z0-9])" + _SEPARATOR_AHEAD)),
         re.compile(r"(?P<sep>" + _SEP + r")" + _VALUE),
         lambda match: _accept_assignment(match) and _random_group(match)),

@@ -48,7 +48,11 @@ _WEAK_WORDS = {"token": re.compile(r"token" + _END_OF_WORD),
                "apikey": re.compile(r"apikey" + _END_OF_WORD),
                "key": re.compile(r"key" + _END_OF_WORD)}
 _KEY_QUALIFIER = re.compile(r"(?<![a-z0-9])(?:api|access|secret|auth|private|client|app|master|"
-                            r"license|signing|encryption)[ _\-]?$")
+                            r"license|signing|encryption|sdk|server|mobile|write|ingest|"
+                            r"integration|routing|stream|developer|partner|merchant|admin|"
+                            r"service|account|management|project|personal|rest|restricted|"
+                            r"live|prod|production|sharing|feeder|shared|webhook)[ _\-]?$")
+"""Words that make "key" a credential's name: an SDK key, a stream key, a feeder's key."""
 
 
 def word_hits(lowered: str, words: dict[str, re.Pattern[str]],
@@ -206,9 +210,11 @@ _ID_WORDS = re.compile(r"\b(?:id|ids|session|request|uuid|commit|sha|hash|digest
 """Words saying the token after them is an identifier, not the credential."""
 _REACH = 8192
 _OPAQUE = re.compile(
-    r"(?<![\w\-./])(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
-    r"|[0-9a-fA-F]{16,}|key-[0-9a-zA-Z]{16,}|(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{20,})"
-    r"(?![\w\-/])")
+    r"(?<![\w\-./])(?:[a-z]{2,10}[-_])?(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-"
+    r"[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[0-9a-fA-F]{16,}|(?=[A-Za-z]*\d)(?=\d*[A-Za-z])"
+    r"[A-Za-z0-9]{20,})(?![\w\-/])|(?<![\w\-./])key-[0-9a-zA-Z]{16,}(?![\w\-/])")
+"""A UUID, hex, or a run of letters and digits, after a product's short prefix or none
+(`sdk-<uuid>`, `key-…`, `sk_…`)."""
 
 
 def _near_credential_word(text: str, lowered: str,

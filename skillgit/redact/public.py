@@ -11,7 +11,9 @@ something a secret of the same alphabet would not have:
 - Ethereum addresses (`0x` + exactly 40 hex; a private key is 64);
 - bech32 / bech32m strings with a valid checksum (Bitcoin and other addresses, `age1…`
   public keys): a random secret passes the checksum once in a billion;
-- the public members of a JSON Web Key (`n`, `e`, `x`, `y`, `x5c`, `x5t`: never `d`, `p`, `q`);
+- the public members of a JSON Web Key (`n`, `e`, `x`, `y`, `x5c`, `x5t`, `kid`: never `d`,
+  `p`, `q`);
+- the cells under a table header naming an id or a digest (`CONTAINER ID`, `DIGEST`);
 - the value of a key named an id (`messageId`, `event_id`; not `secret_id`, `session_id`);
 - the value of a key named public (`PublicKey = …`, `public_key: …`, `pubkey=…`);
 - a hashed `known_hosts` entry's salt and host hash (`|1|salt|hash key-type …`);
@@ -53,7 +55,7 @@ _SHAPES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     (("data:",), re.compile(r"data:[\w.+/-]+(?:;[\w.=-]+)*;base64,[A-Za-z0-9+/=]+")),
     (("/nix/store/",), re.compile(r"/nix/store/[0-9a-df-np-sv-z]{32}-[^\s/]*")),
     (("0x",), re.compile(r"(?<![0-9A-Za-z])0x[0-9a-fA-F]{40}(?![0-9A-Za-z])")),
-    (("kty",), re.compile(r"\"(?:n|e|x|y|x5t|x5t#S256|x5c)\"\s*:\s*\[?\s*"
+    (("kty",), re.compile(r"\"(?:n|e|x|y|x5t|x5t#S256|x5c|kid)\"\s*:\s*\[?\s*"
                           r"\"([A-Za-z0-9_\-+/=]+)\"")),
     (("ingerprint", "INGERPRINT", "SHA", "sha", "MD5", "md5"), re.compile(
         r"(?i)(?:fingerprint|\bsha-?\d+|\bmd5)[^\n]{0,40}?((?:[0-9a-f]{2}:){15,}[0-9a-f]{2})")),
@@ -125,6 +127,42 @@ def _harmless_base64(token: str) -> bool:
     return structured or sentence
 
 
+_HEADER = re.compile(r"(?m)^[ \t]*[A-Z][A-Z0-9_]*(?: [A-Z][A-Z0-9_]*)*"
+                     r"(?:[ \t]{2,}[A-Z][A-Z0-9_]*(?: [A-Z][A-Z0-9_]*)*)+[ \t]*$")
+_CELL = re.compile(r"[A-Z][A-Z0-9_]*(?: [A-Z][A-Z0-9_]*)*")
+_ID_HEADER = re.compile(r"(?:\b|_)(?:ID|IDS|DIGEST|SHA|HASH|CHECKSUM|FINGERPRINT|COMMIT|REVISION|"
+                        r"ETAG|UUID|KID)$")
+_ROWS = 200
+
+
+def _id_columns(text: str) -> list[tuple[int, int]]:
+    """The cells under a table header naming an id or a digest (`CONTAINER ID`, `DIGEST`):
+    what a CLI prints in that column is an identifier, whatever its shape."""
+    spans: list[tuple[int, int]] = []
+    for header in _HEADER.finditer(text):
+        line_start = header.start()
+        columns = [cell.start() - line_start for cell in _CELL.finditer(header.group())
+                   if _ID_HEADER.search(cell.group())]
+        if not columns:
+            continue
+        position = header.end() + 1
+        for _ in range(_ROWS):
+            end = text.find("\n", position)
+            end = len(text) if end < 0 else end
+            if end == position or position >= len(text):
+                break
+            for column in columns:
+                start = position + column
+                if start < end and not text[start].isspace() and (
+                        column == 0 or text[start - 1].isspace()):
+                    stop = start
+                    while stop < end and not text[stop].isspace():
+                        stop += 1
+                    spans.append((start, stop))
+            position = end + 1
+    return spans
+
+
 _IBAN = re.compile(r"(?<![0-9A-Za-z])[A-Z]{2}\d{2}[A-Z0-9]{11,30}(?![0-9A-Za-z])")
 
 
@@ -178,6 +216,8 @@ def public_spans(text: str) -> tuple[tuple[int, int], ...]:
             key = _ID_KEY.search(text, max(0, match.start() - 40), match.start())
             if not _NOT_AN_ID.search((key.group() if key else "") + match.group()[:4]):
                 spans.append(match.span(1))
+    if "  " in text:
+        spans.extend(_id_columns(text))
     for match in _IBAN.finditer(text):
         if _iban_ok(match.group()):
             spans.append(match.span())

@@ -11,6 +11,7 @@ import itertools
 import re
 from collections.abc import Callable, Iterator
 
+from skillgit.redact.assembled import assembled
 from skillgit.redact.blocks import secret_output
 from skillgit.redact.labelled import labelled_values, random_quoted
 from skillgit.redact.tokens import (
@@ -117,7 +118,8 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
             yield KIND_MNEMONIC, match.start(1), match.end(1)
     yield from _word_values(text, lowered, free)
     yield from ((kind, start, end) for kind, start, end in itertools.chain(
-        labelled_values(text, lowered), random_quoted(text)) if free(start, end))
+        labelled_values(text, lowered), random_quoted(text), assembled(text))
+        if free(start, end))
     if "cookie" in lowered or "-b " in lowered:
         for start, end in _cookies(text, lowered):
             if free(start, end):
@@ -224,15 +226,17 @@ def _positional_value(value: str) -> bool:
 
 _LONE_LINE = re.compile(r"^[ \t]*([^\s\[\]\"'`<>]{8,64})[ \t]*\r?$", re.M)
 _LONE_SYMBOLS = frozenset("!#$%^&*@~")
-_FOUR_CLASSES = re.compile(r"(?<!\S)(?=\S*[!#$%^&*@~])(?=\S*\d)(?=\S*[a-z])(?=\S*[A-Z])"
-                           r"([^\s\[\]\"'`<>]{8,40}?)[,.;:!?)]?(?!\S)")
+_FOUR_CLASSES = re.compile(r"(?<![^\s\"'`])(?=[^\s\"'`]*[!#$%^&*@~])(?=[^\s\"'`]*\d)"
+                           r"(?=[^\s\"'`]*[a-z])(?=[^\s\"'`]*[A-Z])"
+                           r"([^\s\[\]\"'`<>]{8,40}?)[,.;:!?)]?(?![^\s\"'`])")
 """A word anywhere mixing all four of lower case, upper case, digits and symbols: a password's
 shape, whatever is around it (a generator's output, a sentence without a credential word)."""
 _FOUR_CLASSES_GATE = triggers(_FOUR_CLASSES)
 _HEX_RUN = re.compile(r"[0-9a-f]{16}|[0-9A-F]{16}")
 _NOT_LONE = re.compile(r".*[/\\:.,;()|{}?].*|[$%#@*~!].*|[A-Za-z_][\w\-]*=.*|.*=")
 """Paths, URLs, addresses, code (`x=True,`, `a.b?.c;`), variables, headings, list items, an
-assignment or base64's padding (an `=` inside noise, `Xk_3*pRZ+dW7o=Lm`, is a password's)."""
+assignment or base64's padding (an `=` between symbols and letters of both cases is a
+password's)."""
 
 
 def _lone_secret(value: str) -> bool:

@@ -213,7 +213,8 @@ def random_value(value: str) -> bool:
     if not (letters and digits):
         return False
     grouped = value.replace("-", "")
-    if len(grouped) >= 20 and digits >= 3 and all(c in _HEX_DIGITS for c in grouped):
+    if len(grouped) >= 16 and digits >= 3 and all(c in _HEX_DIGITS for c in grouped) and sum(
+            c.isalpha() for c in grouped) >= 3:
         return True  # hex in groups, a random UUID among them: what a key-named field holds
     mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
     symbol = any(c in _SECRET_SYMBOLS for c in value)
@@ -225,7 +226,7 @@ def random_value(value: str) -> bool:
 
 def strongly_secret(value: str) -> bool:
     """A bare word that no prose or code spells: letters and digits with a second case or a
-    symbol (`uWq9R#DDwI0Y`, `Hunter2!`), six characters or more, no path or code."""
+    symbol (a word with a digit and a `!` or `#` in it), six characters or more, no path or code."""
     if len(value) < 6 or is_placeholder(value) or CODE_EXPRESSION.match(value):
         return False
     if "/" in value or "://" in value or _WORDS_JOINED.fullmatch(value):

@@ -19,7 +19,7 @@ import functools
 import re
 from collections.abc import Iterable
 
-ROOTS = ("pass", "pwd", "pw", "token", "secret", "key", "cred", "auth")
+ROOTS = ("pass", "pwd", "pw", "token", "secret", "key", "cred", "auth", "psk")
 NAME_ROOTS = tuple(root for root in ROOTS if root not in ("pw", "auth"))
 PAIR_ROOTS = tuple(root for root in ROOTS if root != "pw")
 FLAG_ROOTS = tuple(root for root in ROOTS if root not in ("pw", "cred"))

@@ -35,7 +35,8 @@ _TOLD = (r"(?:please|you|your|always|never|do|don'?t|run|execute|push|commit|mer
          r"ignore|skip|install|add|delete|remove|make\s+sure|ensure|remember|also|must|should|"
          r"from\s+now|silently|send|upload|disable|enable|drop|stop|bypass|answer|reply|respond|"
          r"write|forget|disregard|treat|pretend|act|proceed|continue|immediately|instead|now|"
-         r"first|go\s+ahead|turn\s+off)\b")
+         r"first|go\s+ahead|turn\s+off|new\s+(?:instructions?|rules?|tasks?|orders?|directives?)|"
+         r"store)\b")
 # Where words addressed to a model may start: a line, a sentence or clause, a verb that
 # introduces a command ("you should run Claude, always …"), or any markup or quoting that
 # opens a new piece of text mid-line: a blockquote mark, a table cell, a link title or image

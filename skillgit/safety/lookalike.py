@@ -121,6 +121,23 @@ def imitates(ecosystem: str, name: str) -> str | None:
         if other.replace("-", "") == squeezed or folded in (other + "s", other + "es") or \
                 other in (folded + "s", folded + "es") or distance(folded, other) <= limit:
             return other
+    return _imitating_part(folded, known)
+
+
+def _imitating_part(folded: str, known: frozenset[str]) -> str | None:
+    """A part of a longer name that is a well-known name with two letters swapped or one
+    replaced (`reqeusts-toolbelt-plus`): the part imitates, whatever is around it. Only edits
+    that keep the length: `requests-mock` and `pytest-xdist` add to a name, they do not
+    imitate it."""
+    parts = folded.split("-")
+    if len(parts) < 2:
+        return None
+    for part in parts:
+        if len(part) < 6 or part in known:
+            continue
+        for other in known:
+            if len(other) == len(part) and "-" not in other and distance(part, other) == 1:
+                return other
     return None
 
 

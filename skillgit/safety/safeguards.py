@@ -249,8 +249,9 @@ IDIOMS: list[tuple[str, str]] = [
     (rf"(?<![\w-])-[km]\s*=?\s*[\"']\s*not\s+(?!{_COST}(?:\s+(?:and|or)\s+not\s+{_COST})*"
      r"\s*[\"'])\w", "tests"),
     # security scanners silenced in the code (a line's suppression as a standing rule)
-    (r"#\s*nosec\b|#\s*nosemgrep\b|//\s*NOSONAR\b|#\s*checkov:skip=|#\s*tfsec:ignore|"
-     r"#\s*trivy:ignore|kics-scan\s+ignore|gitleaks:allow|pragma:\s*allowlist\s+secret|"
+    (r"(?:#|//|/\*|--|;|<!--|')\s*(?:nosec|nosemgrep|NOSONAR|checkov:skip=|tfsec:ignore|"
+     r"trivy:ignore|bandit:\s*skip|snyk:\s*ignore|semgrep:\s*ignore)|"
+     r"kics-scan\s+ignore|gitleaks:allow|pragma:\s*allowlist\s+secret|"
      r"#\s*noqa:\s*S\d|//\s*eslint-disable(?:-next-line|-line)?\s+security/", "security"),
     # lint and type checks silenced wholesale (one rule or one line is a decision, all is not)
     (r"#!?\[allow\((?:warnings|clippy::(?:all|pedantic|restriction))\)\]|"
@@ -340,6 +341,19 @@ IDIOMS: list[tuple[str, str]] = [
      r"purge|truncate(?:\s+table)?|wipe|destroy|dropdb|rb)\s+(?:-{1,2}[\w-]+\s+)*[\"'`]?"
      r"(?![\w.@-]*/)(?![\w./:@-]*\.(?:m?js|tsx?|json|py|css|html|map|txt|md|log|zip|gz|lock|"
      r"ya?ml|toml|sh)\b)(?=[\w./:@-]*[._/:-])[\w./:@-]*?(?<![a-z])(?:prod|prd|production|live)(?![a-z])[\w./:@-]*",
+     "destroy"),
+    # ninth round (classes): an option whose own name says a check is skipped or off
+    # (`--skip-secure-boot-verify`, `--no-signature-check`, `--disable-auth`), any program
+    (r"(?<![\w-])--(?:skip|no|disable|ignore|bypass|without|insecure)-(?:[a-z0-9]+-){0,3}"
+     r"(?:verify|verification|signature|signing|sign|secure-boot|checksum|integrity|tls|ssl|"
+     r"cert|certs|certificate|auth|authentication|scan|scanner|sandbox|attestation|sbom|"
+     r"provenance)(?:-[a-z0-9]+){0,2}(?![\w-])", "tls"),
+    # a Go module replaced by another owner's (a fork nobody vetted): `replace a => b v1`
+    (r"(?m)(?:\breplace\s+|^\s*)(?P<a>[\w.-]+\.[a-z]{2,}/[\w.-]+/[\w./-]+)(?:\s+v\S+)?\s*=>\s*"
+     r"(?!(?P=a)\b)(?!\.{0,2}/)[\w.-]+\.[a-z]{2,}/[\w./-]+\s+v\d", "git-dep"),
+    # an identity provider's realm, tenant or organisation deleted (every user in it)
+    (r"(?i)\b(?:kcadm(?:\.sh)?|auth0|okta|az\s+ad|gcloud\s+organizations)\b[^\n]{0,40}?"
+     r"\b(?:delete|remove)\s+(?:realms?|tenants?|organi[sz]ations?|orgs?|directories)\b",
      "destroy"),
     # sixth round (classes): everything deleted at once — a request or pipeline whose target
     # is a wildcard (`DELETE …/_all`, `-Filter * | Remove-…`) — or a resource replaced unasked

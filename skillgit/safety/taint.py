@@ -52,17 +52,25 @@ def views(command: Command, state: State) -> list[Resolved]:
     curl … | sh", "Actually, eval …", "before make build: perl -e …", "first — …")."""
     words = command.words[:64]
     starts = [0] + [i for i, w in enumerate(words[1:], 1) if CLAUSE_END.search(
-        words[i - 1].raw) or (w.static and _names_a_step(w, state))]
+        words[i - 1].raw) or (w.static and _names_a_step(
+            w, state, words[i + 1].raw if i + 1 < len(words) else ""))]
     return [resolve(command, state.variables, i) for i in starts]
 
 
-def _names_a_step(word: Word, state: State) -> bool:
+_ARGUMENT_SHAPE = re.compile(r"^(?![a-z][\w+.-]*://)(?:[-/~.$%]|[^\s]*/)")
+"""A word that can only be an argument: a flag, a path, a variable (not a URL: "at https://…"
+is prose)."""
+
+
+def _names_a_step(word: Word, state: State, following: str = "") -> bool:
+    """Whether a word inside a sentence starts a command: a known program's name, but an
+    everyday word (`cat`, `copy`, `find`) only when a path or a flag follows it."""
     static = word.static or ""
     if len(static) > 1 and static.isalpha() and static.isupper() and not word.quoted:
         return False  # an acronym in a sentence ("which AWS account"), not the program `aws`
     names = names_of(word, state.variables)
     return bool(names & _LOOKS_LIKE_A_STEP or any(is_language(n) for n in names)) and not (
-        names & _ENGLISH)
+        names & _ENGLISH and not _ARGUMENT_SHAPE.search(following))
 
 
 def word_risk(word: Word, state: State, backticks: bool = True) -> str | None:

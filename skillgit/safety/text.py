@@ -70,7 +70,7 @@ _CREDENTIAL_HUNT = re.compile(
     r"\b(?:read|open|cat|print|show|display|dump|copy|send|upload|post|paste|include|share|"
     r"exfiltrate|leak|output|reveal|extract|collect|grab|harvest|retrieve|list|email|forward|"
     r"attach|encode|transmit|look\s+(?:in|at)|check|search|scan|find|locate|decrypt|"
-    r"crack|unlock)(?:s|es|ed|d|ing)?\b(?:[^.\n]|(?<=[\w/])\.(?=[^\s.])){0,60}?"
+    r"crack|unlock)(?:ed|d|ing)?\b(?:[^.\n]|(?<=[\w/])\.(?=[^\s.])){0,60}?"
     rf"{_SECRET_PLACES}", re.I)
 _OUTPUT_SEARCHED = re.compile(
     r"\|\s*(?:e?grep|rg|ag|ack|findstr|select-string|sls|include|inc|i|match|where-object)\b"
@@ -156,7 +156,7 @@ _RC_EDIT = re.compile(
     r"powershell\s+profile|shell\s+(?:rc|startup|profile)\s+files?|\.git/hooks\b|"
     r"git\s+hooks?\b|authorized_keys\b|crontab\b|cron\s+job|launch\s?agents?\b|"
     r"systemd\s+(?:user\s+)?(?:unit|service|timer)|\.pth\s+files?|sitecustomize|"
-    r"usercustomize)", re.I)
+    r"usercustomize|start\s*menu[\\/]+programs[\\/]+startup|shell:(?:common\s*)?startup)", re.I)
 _HOOK_MENTION = re.compile(r"(?<![\w$])(?:" + "|".join(sorted(HOOK_VARIABLES)) + r")\b")
 _NODE_OPTIONS = re.compile(r"\b(?:NODE_OPTIONS|node-options)\b[^\n]{0,80}")
 _AUTO_TASK = re.compile(r"[\"']?runOn[\"']?\s*:\s*[\"']folderOpen", re.I)

@@ -99,7 +99,10 @@ CREDENTIAL_FILES = (
     r"credentials\.json|service[-_]account[\w-]*\.json|[\w-]+\.(?:pem|p12|pfx|keystore|jks)\b|"
     r"\bkubeconfig\b|logins\.json|key[34]\.db|\bLogin\s+Data\b|\bCookies\.sqlite\b|"
     r"\.vault-token\b|unseal[_-]?keys?\b|\.git-credentials\b|(?:/var)?/run/secrets/[\w./-]+|"
-    r"serviceaccount/token\b|\bntds\.dit\b|\bhklm[/\\]+(?:sam|security)\b|\blsass\.(?:exe|dmp)\b)")
+    r"serviceaccount/token\b|\bntds\.dit\b|\bhklm[/\\]+(?:sam|security)\b|\blsass\.(?:exe|dmp)\b|"
+    r"/(?:Default|Profile \d+)/(?:Cookies|Login Data|Web Data)\b|"
+    r"\.(?:ethereum|bitcoin|electrum|solana|monero)(?:/[\w.*-]+)*|\bkeystore/|"
+    r"\bpass(?:word)?s?\.(?:txt|csv)\b)")
 """Files that hold credentials (one vocabulary: the effects engine's "a credential file sent"
 and the text screen's credential hunt both read it): dot-env files but their samples, cloud,
 SSH, cluster, registry and GPG folders (anyone's home), private keys but `.pub`, package
@@ -122,7 +125,10 @@ SENSITIVE_PATH = re.compile(
     r"service[-_]?account[\w.-]*\.json|wallet\.dat\b|\.terraformrc\b|"
     r"login\.keychain|cookies(?:\.sqlite)?$|local state$|\.password-store\b|"
     r"(?:access|api|auth|secret)[-_]?(?:token|key)s?(?:\.txt|\.json)?$|"
-    r"(?:/var)?/run/secrets/|serviceaccount[/\\]token$|ntds\.dit$|lsass\.(?:exe|dmp)$)", re.I)
+    r"(?:/var)?/run/secrets/|serviceaccount[/\\]token$|ntds\.dit$|lsass\.(?:exe|dmp)$|"
+    r"(?:default|profile \d+)[/\\](?:cookies|login data|web data)$|"
+    r"\.(?:ethereum|bitcoin|electrum|solana|monero)(?:[/\\]|$)|keystore[/\\]|"
+    r"pass(?:word)?s?\.(?:txt|csv)$|(?:^|[/\\])(?:keys|secrets|private)[/\\]$)", re.I)
 # Commands that print credentials without naming a file.
 CREDENTIAL_COMMANDS = re.compile(
     r"\bsecurity\s+(?:find-(?:generic|internet)-password|dump-keychain|export)\b|"
@@ -132,7 +138,8 @@ CREDENTIAL_COMMANDS = re.compile(
     r"\baz\s+account\s+get-access-token\b|\bkubectl\s+config\s+view\s+[^\n]*--raw\b|"
     r"\bdocker-credential-\w+\s+(?:get|list)\b|\bcmdkey\s+/list\b|"
     r"\bkeyring\s+get\b|\bsecret-tool\s+lookup\b|\bvaultcli\b|\bmimikatz\b|\bsekurlsa\b|"
-    r"\bprocdump\S*\s[^\n]*\blsass\b|\bcomsvcs(?:\.dll)?[^\n]*minidump|\bntdsutil\b|"
+    r"\bprocdump\S*\s[^\n]*\blsass\b|\bredis-cli\b[^\n]*\b(?:keys|scan|get|mget|dump)\s+"
+    r"['\"]?(?:sess|session)[:_*]|\bcomsvcs(?:\.dll)?[^\n]*minidump|\bntdsutil\b|"
     r"\breg(?:\.exe)?\s+save\s+hklm\\+(?:sam|security|system)\b|"
     r"\bget-storedcredential\b|\bheroku\s+config(?::get)?\b|\bvercel\s+env\s+pull\b|"
     r"\bnetlify\s+env:(?:list|get)\b|\brailway\s+variables\b|\baws\s+secretsmanager\s+get-secret-value\b|"
@@ -145,6 +152,7 @@ CREDENTIAL_COMMANDS = re.compile(
     r"[^\n]*(?:_auth|token)", re.I)
 READERS = frozenset({"cat", "less", "more", "head", "tail", "bat", "batcat", "type", "nl",
                      "get-content", "gc", "base64", "xxd", "od", "hexdump", "strings", "cp",
+                     "copy", "xcopy", "robocopy", "ditto",
                      "scp", "rsync", "tar", "zip", "7z", "open", "pbcopy", "xclip", "tac",
                      "grep", "rg", "awk", "sed", "jq", "yq", "gpg", "openssl", "view", "sort",
                      "uniq", "cut", "column", "dd", "xsel", "clip", "wl-copy", "gzip",

@@ -30,7 +30,7 @@ SPLIT = {
                     ["whsec_Mb2Q", "n9Lc7Xv4Rt", "8Kp3Wz6Hy1Jd5Fs0"]),
     "rust-concat": ('const S: &str = concat!("whsec_", "2tajeK9mQ4xR", "YWjBn7Lp2Zc8Vd5H");',
                     ["whsec_", "2tajeK9mQ4xR", "YWjBn7Lp2Zc8Vd5H"]),
-    "powershell": ('$pw = "Falcon#19" + "OrbitWharf!6"', ["Falcon#19", "OrbitWharf!6"]),
+    "powershell": ('$pw = "Falcon#19" + "orbitwharf-6"', ["Falcon#19", "orbitwharf-6"]),
     "go": ('conn := "xoxb-1234" + "5678901-Ab" + "Cd9Ef8Gh7"',
            ["xoxb-1234", "5678901-Ab", "Cd9Ef8Gh7"]),
     "shell-vars": ("P1='sbp_4f9a2c81'; P2='7d1e8b3a9c0f'; P3='5b6a4d2e1f3c7a9b0d8e'\n"

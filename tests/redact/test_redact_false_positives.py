@@ -14,11 +14,13 @@ from pathlib import Path
 from skillgit.redact import Redactor, find_secrets
 
 PROJECT = Path(__file__).resolve().parents[2]
-SOURCE_BUDGET = 5
-"""Findings allowed in skillgit/ (measured: 5, each an example credential written in a comment
-next to the word "password" — `Winter2024!`, `user:p@ss@host`, `Summer2024!` and two in the
-prose finders' docstrings — which the credential clause masks by design, as it would in a
-person's message)."""
+SOURCE_BUDGET = 7
+"""Findings allowed in skillgit/ (measured: 7. Five are example credentials written in a
+comment next to the word "password" — `Winter2024!`, `user:p@ss@host`, `Summer2024!` and two
+in the prose finders' docstrings — which the credential clause masks by design, as it would
+in a person's message; two are `demo/eval_set.py`'s planted fake token, which the eval set
+plants on purpose and the redactor must catch, as it does since it reads a product's prefix
+before an opaque value.)"""
 SKILLS_BUDGET = 3
 """Findings allowed across the corpus skills (measured: 0 in ~400 files, ~2 MB)."""
 HOME_PREFIX = re.compile(r"/(?:Users|home)/(?!Shared/)[A-Za-z0-9._-]+/")

@@ -1,5 +1,6 @@
-"""Classes an eighth blind round found open (each case here is the project's own, written for
-the class, not the held-out text): secrets that survived and look-alikes that were masked."""
+"""Classes the eighth and ninth blind rounds found open (each case here is the project's own,
+written for the class, not the held-out text): secrets that survived and look-alikes that were
+masked."""
 
 from __future__ import annotations
 
@@ -35,6 +36,20 @@ SECRETS = [
     # SNMP communities
     ("snmp-server community Wq8nZ3vLp2 RW 99", "Wq8nZ3vLp2"),
     ("snmpget -v2c -c Tn4Rk8Xw1q switch-3 sysName.0", "Tn4Rk8Xw1q"),
+    # ninth round: a product's prefix before a UUID after "SDK key"
+    ("the mobile SDK key mob-3c1d2e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f goes in the app config",
+     "mob-3c1d2e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f"),
+    # a secret assembled from variables
+    ('_P1 = "9c2e41ab"\n_P2 = "f07d13c6"\nWEBHOOK_SECRET = _P1 + _P2\n', "f07d13c6"),
+    # escaped key bytes
+    ('static const char K[] = "\\x1f\\x8a\\x33\\xc4\\x07\\x9e\\x52\\xb1\\x6d\\xe8\\x20\\x4f'
+     '\\x91\\xaa";', None),
+    # a password spelled as a character array
+    ("char[] pw = {'M','a','p','l','e','-','4','4','z','Q'};", "'M','a','p','l','e'"),
+    # a pre-shared key, a glued key name with 16 hex, a quoted four-class value
+    ('network={\n\tssid="Shop"\n\tpsk="Regal#Tisch4471"\n}', "Regal#Tisch4471"),
+    ('radar24key="7a3b9c0d1e2f4a5b"', "7a3b9c0d1e2f4a5b"),
+    ('{"users": {"labadmin": "Spec!trum-5512-xw"}}', "Spec!trum-5512-xw"),
     # a hex id whose line names something private
     ('"private_key_id": "5be0c3b9f1d24a7e86c0d31f9a2b4e6c7d8f9012",', None),
 ]
@@ -71,6 +86,14 @@ LOOK_ALIKES = [
     ("Set these for the token:\nGITHUB_TOKEN\nNPM_TOKEN\n", "NPM_TOKEN"),
     ("snmpwalk -v2c -c public 192.0.2.1", "public"),
     ("das Passwort liegt auf db01.prod.internal im Tresor", "db01.prod.internal"),
+    ("CONTAINER ID                                                       IMAGE\n"
+     "4f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0   nginx:1.27",
+     "4f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0"),
+    ("NAME            DIGEST            CREATED\nAPI_TOKEN       9f8e7d6c5b4a3f2e  2024-05-02\n",
+     "9f8e7d6c5b4a3f2e"),
+    ('{"keys": [{"kid": "Zt8Qm2Lp5Xw9Rb3Nc7Vd1Hk4", "kty": "RSA", "use": "sig"}]}',
+     "Zt8Qm2Lp5Xw9Rb3Nc7Vd1Hk4"),
+    ("partition key region_2024 is fine", "region_2024"),
     ("passwords are hashed with django.contrib.auth.hashers.Argon2PasswordHasher",
      "django.contrib.auth.hashers.Argon2PasswordHasher"),
 ]
