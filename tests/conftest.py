@@ -130,10 +130,13 @@ SLOW_FIRST = (
 )
 
 
+CORPUS_FIXTURES = {"corpus_dir", "corpus_skill", "corpus_transcript"}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Run SLOW_FIRST's files first (a stable sort: the same order on every xdist worker)."""
     rank = {path: index for index, path in enumerate(SLOW_FIRST)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(SLOW_FIRST)))
     for item in items:   # `-m "not corpus"` deselects them where the corpus is not at hand
-        if {"corpus_dir", "corpus_skill", "corpus_transcript"} & set(getattr(item, "fixturenames", ())):
+        if CORPUS_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.corpus)
