@@ -53,6 +53,18 @@ _AGENT_VARS = (
 )
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto` (pyproject.toml): one worker more than the cores this process may run on.
+    About a quarter of the suite's time is waiting, not computing (timeouts run out, local
+    servers answer, git and skillgit subprocesses start); with one worker per core, a core
+    idles while its worker waits, and the extra worker computes meanwhile.
+    PYTEST_XDIST_AUTO_NUM_WORKERS still decides when set (pytest-xdist reads it)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (cores or 1) + 1
+
+
 @pytest.fixture(autouse=True)
 def isolated_env(tmp_path_factory: pytest.TempPathFactory,
                  monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
@@ -119,6 +131,7 @@ SLOW_FIRST = (
     "tests/publish/test_action_runner.py",
     "tests/action/test_action_lint.py",
     "tests/publish/test_publish_e2e.py",
+    "tests/publish/test_soak.py",
     "tests/mine/test_odd_repos.py",
     "tests/redact/test_redact_behaviour.py",
     "tests/redact/test_sieve.py",
