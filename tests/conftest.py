@@ -53,6 +53,18 @@ _AGENT_VARS = (
 )
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto` (pyproject.toml): one worker more than the cores this process may run on.
+    About a quarter of the suite's time is waiting, not computing (timeouts run out, local
+    servers answer, git and skillgit subprocesses start); with one worker per core, a core
+    idles while its worker waits, and the extra worker computes meanwhile.
+    PYTEST_XDIST_AUTO_NUM_WORKERS still decides when set (pytest-xdist reads it)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (cores or 1) + 1
+
+
 @pytest.fixture(autouse=True)
 def isolated_env(tmp_path_factory: pytest.TempPathFactory,
                  monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
@@ -74,13 +86,25 @@ def isolated_env(tmp_path_factory: pytest.TempPathFactory,
     yield home
 
 
+def corpus_transcript_files() -> list[str]:
+    """Every file below the corpus's `transcripts/`, relative, largest first: a test per file
+    costs as long as its file, so the longest ones start first and none ends the run alone."""
+    root = CORPUS / "transcripts"
+    files = [p for p in root.rglob("*") if p.is_file()] if root.is_dir() else []
+    files.sort(key=lambda p: (-p.stat().st_size, p.as_posix()))
+    return [p.relative_to(root).as_posix() for p in files]
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """`corpus_skill`: each corpus skill as `<collection>/<skill>`. With no corpus, one stand-in
-    case that fails through `corpus_dir` (an empty parameter set would only skip)."""
+    """`corpus_skill`: each corpus skill as `<collection>/<skill>`; `corpus_transcript`: each
+    file below `transcripts/` (`corpus_transcript_files`). With no corpus, one stand-in case
+    that fails through `corpus_dir` (an empty parameter set would only skip)."""
     if "corpus_skill" in metafunc.fixturenames:
         root = CORPUS / "skills"
         skills = sorted(p.parent.relative_to(root).as_posix() for p in root.glob("*/*/SKILL.md"))
         metafunc.parametrize("corpus_skill", skills or ["<corpus missing>"])
+    if "corpus_transcript" in metafunc.fixturenames:
+        metafunc.parametrize("corpus_transcript", corpus_transcript_files() or ["<corpus missing>"])
 
 
 @pytest.fixture
@@ -100,12 +124,14 @@ def corpus_dir() -> Path:
 # slowest first. They start first, so no worker is left with a long test while the other
 # idles at the end of the run (`--dist worksteal` in pyproject.toml shares out the rest).
 SLOW_FIRST = (
+    "tests/redact/test_redact_false_positives.py",
     "tests/test_quality.py",
     "tests/test_precommit_hook.py",
     "tests/mine/test_fault_writes.py",
     "tests/publish/test_action_runner.py",
     "tests/action/test_action_lint.py",
     "tests/publish/test_publish_e2e.py",
+    "tests/publish/test_soak.py",
     "tests/mine/test_odd_repos.py",
     "tests/redact/test_redact_behaviour.py",
     "tests/redact/test_sieve.py",
@@ -117,10 +143,13 @@ SLOW_FIRST = (
 )
 
 
+CORPUS_FIXTURES = {"corpus_dir", "corpus_skill", "corpus_transcript"}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Run SLOW_FIRST's files first (a stable sort: the same order on every xdist worker)."""
     rank = {path: index for index, path in enumerate(SLOW_FIRST)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(SLOW_FIRST)))
     for item in items:   # `-m "not corpus"` deselects them where the corpus is not at hand
-        if {"corpus_dir", "corpus_skill"} & set(getattr(item, "fixturenames", ())):
+        if CORPUS_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.corpus)

@@ -8,6 +8,7 @@ TYPE_CHECKING), absolute or relative. `llm/` holds model backends only and knows
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -57,11 +58,21 @@ def module_name(path: Path) -> tuple[str, str]:
     return ".".join(parts), ".".join(parts[:-1])
 
 
+def parsed(path: Path) -> ast.Module:
+    """`path`'s syntax tree (read-only): each text is parsed once, not once per check."""
+    return _parse(path.read_text(encoding="utf-8"), str(path))
+
+
+@cache
+def _parse(text: str, filename: str) -> ast.Module:
+    return ast.parse(text, filename)
+
+
 def imported_modules(path: Path) -> list[tuple[int, str]]:
     """(line, module) for every import of a skillgit module in `path`."""
     _, package = module_name(path)
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -116,7 +127,7 @@ def units_importing(name: str) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         unit = unit_of(module_name(path)[0])
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        for node in ast.walk(parsed(path)):
             names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
                      [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
                      else [])
@@ -128,11 +139,11 @@ def units_importing(name: str) -> dict[str, list[str]]:
 
 def test_nothing_above_mine_imports_it_but_the_cli_and_the_harnesses() -> None:
     above = {unit for unit, rank in RANK.items() if rank < RANK["mine"]}
-    wrong = {unit: where for unit, where in units_importing("skillgit.mine").items()
-             if unit in above - DRIVE_MINE}
+    users = units_importing("skillgit.mine")
+    wrong = {unit: where for unit, where in users.items() if unit in above - DRIVE_MINE}
     assert wrong == {}, "read the wire format from skillgit.wire, not skillgit.mine"
     for unit in ("publish", "review", "share"):
-        assert unit not in units_importing("skillgit.mine")
+        assert unit not in users
 
 
 def test_publish_and_review_speak_only_to_the_forge_protocol() -> None:

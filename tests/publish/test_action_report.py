@@ -129,7 +129,7 @@ def test_the_summary_fits_its_budget_dropping_rows_with_a_note() -> None:
     run = docs()
     assert run.mine is not None
     run.mine["rejected"] = [{"title": f"candidate {i} " + "word " * 50, "missed": "x" * 300,
-                             "sessions": 1} for i in range(20_000)]
+                             "sessions": 1} for i in range(5_000)]
     text = render(run)
     assert len(text.encode()) <= 900 * 1024 < SUMMARY_LIMIT
     assert "more rows not shown" in text and "### Skill use by version" in text
