@@ -74,6 +74,12 @@ _DEICTIC = rx(r"""(?:^|[.!?;:,]\s*)\W*(?:(?:no|wait|stop|hey|dude|hold\ on)\W+)*
     |questo\ è|quest[ao]\s+\w+\s+è|quello\ è|dat\ is|die\ is|deze\s+\w+\s+is)\b""")
 _APPROVES = rx(r"\b(?:good|great|right|correct|fine|perfect|matches|as\ expected|makes\ sense"
                r"|thanks|thank\ you|nice|awesome|excellent|lgtm|sane|looks\ ok(?:ay)?)\b")
+# Agreeing by likeness ("values-prod.yaml has the same key") and plans for later ("once
+# staging is healthy, do the same there"): facts that contradict nothing done.
+AGREES = rx(r"\b(?:the\ same|likewise|works|worked|ok(?:ay)?)\b")
+PLAN = rx(r"""\b(?:once|after|afterwards|later|when|whenever|next|tomorrow|soon|eventually
+    |will|won't|going\ to|gonna|plan(?:s|ned)?|if|unless|then|sprint|quarter|moves?\ to
+    |migrat\w+\ to|for\ now|stays?|leave)\b|(?<=\w)[\x27\u2019]ll\b""")
 # A turn opening by approving the result continues from it; only a contrast ("but",
 # "however", "still", "actually", "only") turns a later fact against it.
 _OPENS_APPROVING = rx(r"^\W*(?:ok(?:ay)?\W+)?(?:great|good|nice|perfect|thanks|thank\ you|cool"
@@ -89,13 +95,18 @@ _TOKEN = re.compile(r"[\w.@/+-]*\w", re.UNICODE)
 
 def contradiction(text: str, context: ActionContext) -> int | None:
     """Where `text` states a fact that contradicts the agent's last action, or None."""
-    approving = _OPENS_APPROVING.match(text) is not None
     for finder in (_incredulous, _version, _target):
         position = finder(text, context)
-        if position is not None and not (approving and _CONTRAST.search(
-                text, position, sentence_span(text, position)[1]) is None):
+        if position is not None and not approved_at(text, position):
             return position
     return None
+
+
+def approved_at(text: str, position: int) -> bool:
+    """Whether the turn opens by approving the result and the sentence at `position` turns
+    nothing against it: no contrast word ("but", "however", "still")."""
+    return _OPENS_APPROVING.match(text) is not None and _CONTRAST.search(
+        text, position, sentence_span(text, position)[1]) is None
 
 
 def _incredulous(text: str, context: ActionContext) -> int | None:
@@ -123,9 +134,14 @@ def _statements(text: str, *, approving: bool = False) -> list[tuple[int, str]]:
         start, end = sentence_span(text, position)
         sentence = text[start:end]
         if sentence.strip() and not sentence.rstrip().endswith("?") and (
-                approving or not _APPROVES.search(sentence)):
+                approving or not (_APPROVES.search(sentence) or AGREES.search(sentence)
+                                  or PLAN.search(sentence))):
             found.append((start, sentence))
+        # past the blanks after the sentence end: a span asked for at the end mark's own
+        # following blank would reach back to the start of the text
         position = max(end, position + 1)
+        while position < len(text) and text[position].isspace():
+            position += 1
     return found
 
 
@@ -150,15 +166,21 @@ def _same_version(a: str, b: str) -> bool:
 def _named_versions(text: str) -> list[tuple[str, str, int]]:
     found = []
     for match in _NAMED_VERSION.finditer(text):
-        name = _family(match.group(1))
+        name = family(match.group(1))
         if name in _RUNTIMES or name in _ALIASES.values():
             found.append((name, match.group(2), match.start()))
     return found
 
 
-def _family(name: str) -> str:
+def family(name: str) -> str:
+    """The runtime family a name belongs to ("nodejs" -> "node"), or the name itself."""
     name = name.lower().rstrip(".-:")
     return _ALIASES.get(name, name)
+
+
+def is_runtime(name: str) -> bool:
+    """Whether `name` is a runtime, tool or framework people pin versions of."""
+    return family(name) in _RUNTIMES
 
 
 def versions(text: str) -> set[tuple[str, str]]:
@@ -167,11 +189,11 @@ def versions(text: str) -> set[tuple[str, str]]:
     found: set[tuple[str, str]] = set()
     for match in _ANY_VERSION.finditer(text):
         window = re.split(r"[.;!?\n](?:\s|$)", text[max(0, match.start() - 40):match.start()])
-        before = [_family(w) for w in _WORD.findall(window[-1])][-3:]
+        before = [family(w) for w in _WORD.findall(window[-1])][-3:]
         parts = [p for w in before for p in re.split(r"[-:=_]", w) if p]
-        named = [p for p in reversed(parts) if _family(p) in _RUNTIMES]
+        named = [p for p in reversed(parts) if family(p) in _RUNTIMES]
         if named:
-            found.add((_family(named[0]), match.group(1)))
+            found.add((family(named[0]), match.group(1)))
         elif any(p.rsplit(".", 1)[-1] in _VERSION_WORDS for p in parts):
             found.add(("", match.group(1)))
     return found
