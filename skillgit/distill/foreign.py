@@ -33,6 +33,8 @@ from skillgit.distill.contradictions import names_production_target
 from skillgit.distill.evidence import sentence_span
 
 _QUESTION = re.compile("[^.!?\u3002\uff01\n]*[?\uff1f]")  # also the full-width marks
+# "… is the (team) rule" in the table languages: a norm wherever it stands in the sentence.
+_RULE_NOUN = re.compile(r"r[èe]gle|regel|regla|regra|regola", re.IGNORECASE)
 _CONCRETE = re.compile(r"(?<![\w/.@-])(?:--?[A-Za-z][\w-]*|[\w.~-]*/[\w./@*-]*|`[^`\n]+`)")
 
 
@@ -63,21 +65,33 @@ def _table(lang: languages.Language, said: str, context: ActionContext
     if lang.no.match(said) and not context.asked:
         return "correction", 0
     for pattern in (lang.instead, lang.reject, lang.reminder):
-        match = pattern.search(said)
-        if match is not None:
-            return "correction", match.start()
+        for match in pattern.finditer(said):
+            if pattern is not lang.reject or not (
+                    _negated(lang, said, match.start())
+                    or languages.CAUSE_AFTER.match(said, match.end())):
+                return "correction", match.start()
     for match in lang.rule.finditer(said):
-        if _opens_clause(said, match.start()):
+        if languages.PAST_AFTER_RULE.match(said, match.end()):
+            continue  # "never had I seen …": the user's own past
+        if _opens_clause(said, match.start()) or _RULE_NOUN.search(match.group()):
             return "preference", match.start()
         if _anchored(said, match.start(), context):
             return "correction", match.start()
-    if context.broad and (match := lang.only.search(said)) is not None:
-        return "correction", match.start()  # narrowing a run over the whole tree
+    narrowed = lang.only.search(said) if context.broad else None
+    if narrowed is not None:
+        return "correction", narrowed.start()  # narrowing a run over the whole tree
     for pattern in (lang.negation, lang.only, lang.use):
         for match in pattern.finditer(said):
             if _anchored(said, match.start(), context):
                 return "correction", match.start()
     return None
+
+
+def _negated(lang: languages.Language, text: str, position: int) -> bool:
+    """Whether the clause negates the verdict word at `position` ("nicht falsch")."""
+    before = text[max(0, position - languages.NEGATED_WINDOW):position]
+    before = re.split(r"[,;:.!?\n]", before)[-1]
+    return lang.negation.search(before) is not None
 
 
 def _opens_clause(text: str, position: int) -> bool:
