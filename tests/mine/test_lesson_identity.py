@@ -172,9 +172,9 @@ def test_a_skill_committed_after_the_sessions_is_the_one_updated_at_its_step(
     [p] = found.proposals
     assert (p.kind, p.skill) == ("update", "deploy-app")
     lines = p.change.files["skills/deploy-app/SKILL.md"].decode().splitlines()
-    at = lines.index("2. Deploy with `make deploy`.")
-    assert lines[at + 1] == "3. Run `make deploy-staging` instead of `make deploy`."
-    assert lines[at + 2] == "3. Check the dashboard."
+    at = lines.index("2. Deploy with `make deploy-staging` (not `make deploy`).")
+    assert lines[at + 1] == "3. Check the dashboard."
+    assert not any("make deploy" in line for line in lines[:at] + lines[at + 1:])
 
 
 def test_a_switch_taught_with_other_arguments_each_time_is_stated_from_its_identity() -> None:
