@@ -150,6 +150,16 @@ INTENTS: tuple[Intent, ...] = (
             |found|taken|kept|left|shown|caught|made)\b"""), STRONG),
     Intent("reject", rx(r"""\b(?:bad\ idea|not\ (?:acceptable|what\ i\ (?:asked|wanted|meant
             |said))|unacceptable|overkill|over-?complicat\w*|over-?engineer\w*)\b"""), NONE),
+    # The fix only hides the problem ("that just moves the stall", "muting it isn't fixing
+    # it"), or is to be undone ("put it back").
+    Intent("reject", rx(r"""\b\w+ing(?:\s+[\w.-]+){0,3}?\s+(?:isn't|is\ not|ain't)\s+(?:fixing
+            |solving|a\ fix|the\ fix|a\ solution)\b
+        |""" + CLAUSE + r"""(?:that|this|it)\s+(?:just|only|merely)\s+(?:moves|hides|spreads
+            |masks|shifts|pushes|papers\ over|sweeps|delays|postpones|silences|suppresses
+            |swallows|defers)\b
+        |(?:^|(?<=[.!?\n]))\s*(?![^.!?\n]*\b(?:once|when|after|later|tomorrow|if)\b)
+            (?:[^.!?\n]*?[,;:]\s*)?(?:(?:please|pls|just)\s+)?put\s+(?:it|them|that|those
+            |this|these)\s+back\b"""), NONE),
     Intent("reject", rx(r"""\b(?:""" + NOT_SELF + r"""wrong(?!\s+""" + GENERIC_SUBJECT + r""")
             |too\ (?:slow|long|much|many|big|broad|noisy|complex
             |complicated|verbose|heavy)|takes?\ (?:ages|forever|too\ long)|(?:is|was)\ a\ lot
