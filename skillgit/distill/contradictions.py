@@ -71,7 +71,9 @@ _DEICTIC = rx(r"""(?:^|[.!?;:,]\s*)\W*(?:(?:no|wait|stop|hey|dude|hold\ on)\W+)*
     (?:(?:that|this|it|those|these)(?:\s+[\w.-]+){0,2}?(?:'s|\s+is|\s+was|\s+are|\s+were)?
     |c'(?:est|était)|ce(?:tte)?\s+\w+\s+est|das\ (?:ist|war)|die\ (?:ist|war)|dies(?:e|er|es)?
         \s+\w+\s+ist|es\ (?:la|el)|eso\ es|esa?\s+\w+\s+es|isso\ é|é\ (?:a|o)|ess[ae]\s+\w+\s+é
-    |questo\ è|quest[ao]\s+\w+\s+è|quello\ è|dat\ is|die\ is|deze\s+\w+\s+is)\b""")
+    |questo\ è|quest[ao]\s+\w+\s+è|quello\ è|dat\ is|die\ is|deze\s+\w+\s+is
+    |(?:ese|esa|este|esta|esse|essa|esta|questo|questa|quel|quella|cet|cette|dieser|diese
+        |dieses|deze|dat)\s+[\w.-]+)(?!\w)""")
 _APPROVES = rx(r"\b(?:good|great|right|correct|fine|perfect|matches|as\ expected|makes\ sense"
                r"|thanks|thank\ you|nice|awesome|excellent|lgtm|sane|looks\ ok(?:ay)?)\b")
 # Agreeing by likeness ("values-prod.yaml has the same key") and plans for later ("once
@@ -120,7 +122,7 @@ def _incredulous(text: str, context: ActionContext) -> int | None:
     for match in _INCREDULOUS.finditer(text):
         words = _TOKEN.findall(match.group())
         if 0 < len(words) <= 4 and (SENSITIVE.search(match.group())
-                                    or _names_changed(match.group(), context)):
+                                    or names_changed(match.group(), context)):
             return match.start() + len(match.group()) - len(match.group().lstrip())
     return None
 
@@ -207,8 +209,8 @@ def _target(text: str, context: ActionContext) -> int | None:
         if found is None:
             continue
         rest = sentence[:found.start()] + " " + sentence[found.end():]
-        if (_DEICTIC.match(sentence) or _names_changed(rest, context)
-                or (_DISBELIEF.search(sentence) and _names_changed(sentence, context))):
+        if (_DEICTIC.match(sentence) or names_changed(rest, context)
+                or (_DISBELIEF.search(sentence) and names_changed(sentence, context))):
             return start + len(sentence) - len(sentence.lstrip())
     return None
 
@@ -239,7 +241,7 @@ def names_production_target(text: str, context: ActionContext) -> bool:
     return bool(parts & _PRODUCTION_NAMES) and _PRODUCTION.search(text) is not None
 
 
-def _names_changed(text: str, context: ActionContext) -> bool:
+def names_changed(text: str, context: ActionContext) -> bool:
     """Whether `text` names a file, stem, part of a name, host or word the agent changed."""
     parts = {p for name in context.changed for p in re.split(r"[_\-./]+", name) if len(p) >= 3}
     for token in _TOKEN.findall(text.lower()):

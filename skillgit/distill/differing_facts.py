@@ -26,7 +26,14 @@ import re
 from collections.abc import Iterator
 
 from skillgit.distill.action_context import ActionContext
-from skillgit.distill.contradictions import AGREES, PLAN, approved_at, family, is_runtime
+from skillgit.distill.contradictions import (
+    AGREES,
+    PLAN,
+    approved_at,
+    family,
+    is_runtime,
+    names_changed,
+)
 from skillgit.distill.evidence import sentence_span
 from skillgit.distill.user_phrases import rx
 
@@ -70,7 +77,8 @@ _DEICTIC_COUNT = rx(r"""^\W*(?:but\W+)?(?:that(?:'s|\ is|\ was)|those\ (?:are|we
 def differing_fact(text: str, context: ActionContext) -> int | None:
     """Where `text` states a fact about something the agent used with another value."""
     for start, sentence in statements(text):
-        for finder in (_version, _sibling_file, _listed_alternative, _unmentioned_count):
+        for finder in (_version, _sibling_file, _listed_alternative, _unmentioned_count,
+                       _held_what_was_destroyed):
             at = finder(sentence, context)
             if at is not None and not approved_at(text, start + at):
                 return start + at
@@ -181,6 +189,25 @@ def _listed_alternative(sentence: str, context: ActionContext) -> int | None:
             if word in entries and word not in context.changed and word not in context.used:
                 return at
     return None
+
+
+# Commands that destroy their targets, and "it held / there was" in the table languages.
+_DESTROYS = frozenset({"rm", "rmdir", "shred", "dropdb", "git clean", "git reset",
+                       "docker rm", "docker rmi", "docker volume", "kubectl delete",
+                       "terraform destroy", "helm uninstall"})
+_HELD = rx(r"""\b(?:was|were|had|held|contained|there\ (?:was|were)|kept
+    |il\ y\ avait|contenait|avait|war|waren|lag|lagen|enthielt|hatte|había|habían|contenía
+    |tenía|tinha|havia|continha|c'era|c'erano|conteneva|aveva|zat|zaten|stond|stonden
+    |bevatte)\b""")
+
+
+def _held_what_was_destroyed(sentence: str, context: ActionContext) -> int | None:
+    """"in Builds there was the signed release candidate" after `rm -rf … Builds/`: what a
+    destroyed target held, told back, is a correction of the destruction."""
+    if not context.used & _DESTROYS or not names_changed(sentence, context):
+        return None
+    held = _HELD.search(sentence)
+    return None if held is None else 0
 
 
 def _unmentioned_count(sentence: str, context: ActionContext) -> int | None:
