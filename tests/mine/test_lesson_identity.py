@@ -186,3 +186,14 @@ def test_a_switch_taught_with_other_arguments_each_time_is_stated_from_its_ident
                                              "pnpm add left-pad") for n in range(3)),
                                 correction(9, "no, use pnpm not npm", "npm add x", "pnpm add x")))
     assert statement(agreed[0]) == "Use `pnpm add left-pad`, not `npm add left-pad`."
+
+
+def test_among_equally_taught_lessons_the_one_naming_its_command_leads() -> None:
+    """Two sessions, each its own wording: the main lesson is the one that names the
+    command (its identity), not the first one seen in words alone."""
+    found = lessons(_candidate(
+        correction(1, "we keep schema changes reviewable, a hand-written file breaks that"),
+        correction(2, "new schema change via the generator as usual", None,
+                   "sqitch add add_paused_at -n 'add paused_at'")))
+    assert [x.sessions for x in found] == [1, 1]
+    assert found[0].do == "sqitch add add_paused_at -n 'add paused_at'"
