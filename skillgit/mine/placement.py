@@ -165,6 +165,12 @@ def _same(a: str, b: str) -> bool:
     return " ".join(a.split()) == " ".join(b.split())
 
 
+def _runs_within(old: str, new: str) -> bool:
+    """Whether `new` still runs all of `old`, word for word (`old` a run of its words)."""
+    small, big = old.split(), new.split()
+    return any(big[i:i + len(small)] == small for i in range(len(big) - len(small) + 1))
+
+
 def amend_step(lines: list[str], lesson: list[str], newline: str) -> bool:
     """Amend, in place, the list item whose code runs exactly the command `lesson` replaces:
     its `old` becomes "`new` (not `old`)" and the lesson's further lines go under it. True
@@ -173,6 +179,8 @@ def amend_step(lines: list[str], lesson: list[str], newline: str) -> bool:
     if found is None or _PRECEDES.search(lesson[0]):
         return False
     new, old = found.group(1), found.group(2)
+    if _runs_within(old, new):
+        return False  # `prepare && old` keeps the step and adds one: no replacement
     fenced = _in_fence(lines, 0, len(lines))
     for n, raw in enumerate(lines):
         item = _ITEM.match(_strip(raw))

@@ -138,6 +138,14 @@ def test_an_update_amends_the_step_it_changes() -> None:
         "3. Run `make ci` (not `pytest tests/integration`).\n   It starts the database first.\n")
 
 
+def test_a_command_that_still_runs_the_step_adds_a_step_instead() -> None:
+    """`prepare && old` keeps the step: nothing is replaced, the rule goes right after it."""
+    rule = "- Use `make db && pytest tests/integration`, not `pytest tests/integration`."
+    after = place(STEPS, "\n", [[rule]])
+    [(_n, line)] = _added(STEPS, after)
+    assert line == "4. " + rule[2:]
+
+
 def test_a_command_in_a_steps_continuation_line_is_amended_there() -> None:
     body = ("## Steps\n\n1. Push the branch.\n2. Create the PR against `main`:\n"
             "   `gh pr create --fill --base main`\n3. Paste the URL.\n")
