@@ -71,9 +71,17 @@ _DEICTIC = rx(r"""(?:^|[.!?;:,]\s*)\W*(?:(?:no|wait|stop|hey|dude|hold\ on)\W+)*
     (?:(?:that|this|it|those|these)(?:\s+[\w.-]+){0,2}?(?:'s|\s+is|\s+was|\s+are|\s+were)?
     |c'(?:est|était)|ce(?:tte)?\s+\w+\s+est|das\ (?:ist|war)|die\ (?:ist|war)|dies(?:e|er|es)?
         \s+\w+\s+ist|es\ (?:la|el)|eso\ es|esa?\s+\w+\s+es|isso\ é|é\ (?:a|o)|ess[ae]\s+\w+\s+é
-    |questo\ è|quest[ao]\s+\w+\s+è|quello\ è|dat\ is|die\ is|deze\s+\w+\s+is)\b""")
+    |questo\ è|quest[ao]\s+\w+\s+è|quello\ è|dat\ is|die\ is|deze\s+\w+\s+is
+    |(?:ese|esa|este|esta|esse|essa|esta|questo|questa|quel|quella|cet|cette|dieser|diese
+        |dieses|deze|dat)\s+[\w.-]+)(?!\w)""")
 _APPROVES = rx(r"\b(?:good|great|right|correct|fine|perfect|matches|as\ expected|makes\ sense"
                r"|thanks|thank\ you|nice|awesome|excellent|lgtm|sane|looks\ ok(?:ay)?)\b")
+# Agreeing by likeness ("values-prod.yaml has the same key") and plans for later ("once
+# staging is healthy, do the same there"): facts that contradict nothing done.
+AGREES = rx(r"\b(?:the\ same|likewise|works|worked|ok(?:ay)?)\b")
+PLAN = rx(r"""\b(?:once|after|afterwards|later|when|whenever|next|tomorrow|soon|eventually
+    |will|won't|going\ to|gonna|plan(?:s|ned)?|if|unless|then|sprint|quarter|moves?\ to
+    |migrat\w+\ to|for\ now|stays?|leave)\b|(?<=\w)[\x27\u2019]ll\b""")
 # A turn opening by approving the result continues from it; only a contrast ("but",
 # "however", "still", "actually", "only") turns a later fact against it.
 _OPENS_APPROVING = rx(r"^\W*(?:ok(?:ay)?\W+)?(?:great|good|nice|perfect|thanks|thank\ you|cool"
@@ -89,13 +97,18 @@ _TOKEN = re.compile(r"[\w.@/+-]*\w", re.UNICODE)
 
 def contradiction(text: str, context: ActionContext) -> int | None:
     """Where `text` states a fact that contradicts the agent's last action, or None."""
-    approving = _OPENS_APPROVING.match(text) is not None
     for finder in (_incredulous, _version, _target):
         position = finder(text, context)
-        if position is not None and not (approving and _CONTRAST.search(
-                text, position, sentence_span(text, position)[1]) is None):
+        if position is not None and not approved_at(text, position):
             return position
     return None
+
+
+def approved_at(text: str, position: int) -> bool:
+    """Whether the turn opens by approving the result and the sentence at `position` turns
+    nothing against it: no contrast word ("but", "however", "still")."""
+    return _OPENS_APPROVING.match(text) is not None and _CONTRAST.search(
+        text, position, sentence_span(text, position)[1]) is None
 
 
 def _incredulous(text: str, context: ActionContext) -> int | None:
@@ -109,7 +122,7 @@ def _incredulous(text: str, context: ActionContext) -> int | None:
     for match in _INCREDULOUS.finditer(text):
         words = _TOKEN.findall(match.group())
         if 0 < len(words) <= 4 and (SENSITIVE.search(match.group())
-                                    or _names_changed(match.group(), context)):
+                                    or names_changed(match.group(), context)):
             return match.start() + len(match.group()) - len(match.group().lstrip())
     return None
 
@@ -123,9 +136,14 @@ def _statements(text: str, *, approving: bool = False) -> list[tuple[int, str]]:
         start, end = sentence_span(text, position)
         sentence = text[start:end]
         if sentence.strip() and not sentence.rstrip().endswith("?") and (
-                approving or not _APPROVES.search(sentence)):
+                approving or not (_APPROVES.search(sentence) or AGREES.search(sentence)
+                                  or PLAN.search(sentence))):
             found.append((start, sentence))
+        # past the blanks after the sentence end: a span asked for at the end mark's own
+        # following blank would reach back to the start of the text
         position = max(end, position + 1)
+        while position < len(text) and text[position].isspace():
+            position += 1
     return found
 
 
@@ -150,15 +168,21 @@ def _same_version(a: str, b: str) -> bool:
 def _named_versions(text: str) -> list[tuple[str, str, int]]:
     found = []
     for match in _NAMED_VERSION.finditer(text):
-        name = _family(match.group(1))
+        name = family(match.group(1))
         if name in _RUNTIMES or name in _ALIASES.values():
             found.append((name, match.group(2), match.start()))
     return found
 
 
-def _family(name: str) -> str:
+def family(name: str) -> str:
+    """The runtime family a name belongs to ("nodejs" -> "node"), or the name itself."""
     name = name.lower().rstrip(".-:")
     return _ALIASES.get(name, name)
+
+
+def is_runtime(name: str) -> bool:
+    """Whether `name` is a runtime, tool or framework people pin versions of."""
+    return family(name) in _RUNTIMES
 
 
 def versions(text: str) -> set[tuple[str, str]]:
@@ -167,11 +191,11 @@ def versions(text: str) -> set[tuple[str, str]]:
     found: set[tuple[str, str]] = set()
     for match in _ANY_VERSION.finditer(text):
         window = re.split(r"[.;!?\n](?:\s|$)", text[max(0, match.start() - 40):match.start()])
-        before = [_family(w) for w in _WORD.findall(window[-1])][-3:]
+        before = [family(w) for w in _WORD.findall(window[-1])][-3:]
         parts = [p for w in before for p in re.split(r"[-:=_]", w) if p]
-        named = [p for p in reversed(parts) if _family(p) in _RUNTIMES]
+        named = [p for p in reversed(parts) if family(p) in _RUNTIMES]
         if named:
-            found.add((_family(named[0]), match.group(1)))
+            found.add((family(named[0]), match.group(1)))
         elif any(p.rsplit(".", 1)[-1] in _VERSION_WORDS for p in parts):
             found.add(("", match.group(1)))
     return found
@@ -185,8 +209,8 @@ def _target(text: str, context: ActionContext) -> int | None:
         if found is None:
             continue
         rest = sentence[:found.start()] + " " + sentence[found.end():]
-        if (_DEICTIC.match(sentence) or _names_changed(rest, context)
-                or (_DISBELIEF.search(sentence) and _names_changed(sentence, context))):
+        if (_DEICTIC.match(sentence) or names_changed(rest, context)
+                or (_DISBELIEF.search(sentence) and names_changed(sentence, context))):
             return start + len(sentence) - len(sentence.lstrip())
     return None
 
@@ -217,7 +241,7 @@ def names_production_target(text: str, context: ActionContext) -> bool:
     return bool(parts & _PRODUCTION_NAMES) and _PRODUCTION.search(text) is not None
 
 
-def _names_changed(text: str, context: ActionContext) -> bool:
+def names_changed(text: str, context: ActionContext) -> bool:
     """Whether `text` names a file, stem, part of a name, host or word the agent changed."""
     parts = {p for name in context.changed for p in re.split(r"[_\-./]+", name) if len(p) >= 3}
     for token in _TOKEN.findall(text.lower()):

@@ -311,9 +311,17 @@ def _from_user(failing: Turn, turns: Sequence[Turn]) -> tuple[Turn, str, int] | 
     if tool_kind(failing) != "shell":
         return None
     user = next((t for t in _after(failing, turns) if t.kind is TurnKind.USER), None)
-    found = None if user is None else given_command(user.text, failing.tool_input or "",
-                                                    _program(failing))
-    return None if user is None or found is None else (user, *found)
+    if user is None:
+        return None
+    succeeded = []  # what the agent then ran without error, up to the next prompt
+    for turn in _after(user, turns):
+        if turn.kind is TurnKind.USER:
+            break
+        if (turn.kind is TurnKind.TOOL_CALL and tool_kind(turn) == "shell"
+                and turn.result is not None and not turn.result.is_error):
+            succeeded.append((turn.tool_input or "").strip())
+    found = given_command(user.text, failing.tool_input or "", _program(failing), succeeded)
+    return None if found is None else (user, *found)
 
 
 def _user_fixed_item(failing: Turn, user: Turn, command: str, position: int) -> FeedbackItem:

@@ -33,7 +33,11 @@ from skillgit.distill.contradictions import names_production_target
 from skillgit.distill.evidence import sentence_span
 
 _QUESTION = re.compile("[^.!?\u3002\uff01\n]*[?\uff1f]")  # also the full-width marks
-_CONCRETE = re.compile(r"(?<![\w/.@-])(?:--?[A-Za-z][\w-]*|[\w.~-]*/[\w./@*-]*|`[^`\n]+`)")
+# "… is the (team) rule" in the table languages: a norm wherever it stands in the sentence.
+_RULE_NOUN = re.compile(r"r[èe]gle|regel|regla|regra|regola", re.IGNORECASE)
+# A flag, a path, `code`, a snake_case identifier or a run of upper-case keywords (SQL).
+_CONCRETE = re.compile(r"(?<![\w/.@-])(?:--?[A-Za-z][\w-]*|[\w.~-]*/[\w./@*-]*|`[^`\n]+`"
+                       r"|[a-z][a-z0-9]*_[a-z0-9_]+\b|[A-Z]{3,}(?:\s+[A-Z]{2,})+\b)")
 
 
 def correction(text: str, context: ActionContext) -> tuple[str, int] | None:
@@ -55,7 +59,44 @@ def correction(text: str, context: ActionContext) -> tuple[str, int] | None:
             for match in pattern.finditer(said):
                 if _anchored(said, match.start(), context):
                     return "correction", match.start()
+    position = _variant(said, context)
+    return None if position is None else ("correction", position)
+
+
+# A code-like token: camelCase, snake_case, kebab or colon words ("assembleRelease",
+# "build:prod", "test-e2e").
+_CODE_TOKEN = re.compile(r"(?<![\w./-])[a-z]+(?:[A-Z][a-z0-9]+)+\b|(?<![\w./-])[a-z0-9]+"
+                         r"(?:[_:-][a-z0-9]+)+\b")
+MIN_SHARED_PREFIX = 5
+
+
+def _variant(text: str, context: ActionContext) -> int | None:
+    """Where a turn in another language names a variant of a command word the agent ran
+    ("assembleRelease" after `./gradlew assembleDebug`, "build:prod" after `npm run
+    build:dev`): the same stem with another ending is the command it should have run."""
+    ran = {w for w in context.words | context.used if len(w) > MIN_SHARED_PREFIX}
+    for match in _CODE_TOKEN.finditer(text):
+        token = match.group().lower()
+        if token in ran:
+            continue
+        for word in ran:
+            shared = len(_common_prefix(token, word))
+            if shared >= MIN_SHARED_PREFIX and shared < min(len(token), len(word)) and \
+                    _at_boundary(match.group(), shared):
+                return match.start()
     return None
+
+
+def _common_prefix(a: str, b: str) -> str:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return a[:n]
+
+
+def _at_boundary(token: str, at: int) -> bool:
+    """Whether `token` changes word at `at` (a capital or a separator starts its ending)."""
+    return token[at].isupper() or token[at - 1] in "_:-" or token[at] in "_:-"
 
 
 def _table(lang: languages.Language, said: str, context: ActionContext
@@ -63,21 +104,33 @@ def _table(lang: languages.Language, said: str, context: ActionContext
     if lang.no.match(said) and not context.asked:
         return "correction", 0
     for pattern in (lang.instead, lang.reject, lang.reminder):
-        match = pattern.search(said)
-        if match is not None:
-            return "correction", match.start()
+        for match in pattern.finditer(said):
+            if pattern is not lang.reject or not (
+                    _negated(lang, said, match.start())
+                    or languages.CAUSE_AFTER.match(said, match.end())):
+                return "correction", match.start()
     for match in lang.rule.finditer(said):
-        if _opens_clause(said, match.start()):
+        if languages.PAST_AFTER_RULE.match(said, match.end()):
+            continue  # "never had I seen …": the user's own past
+        if _opens_clause(said, match.start()) or _RULE_NOUN.search(match.group()):
             return "preference", match.start()
         if _anchored(said, match.start(), context):
             return "correction", match.start()
-    if context.broad and (match := lang.only.search(said)) is not None:
-        return "correction", match.start()  # narrowing a run over the whole tree
+    narrowed = lang.only.search(said) if context.broad else None
+    if narrowed is not None:
+        return "correction", narrowed.start()  # narrowing a run over the whole tree
     for pattern in (lang.negation, lang.only, lang.use):
         for match in pattern.finditer(said):
             if _anchored(said, match.start(), context):
                 return "correction", match.start()
     return None
+
+
+def _negated(lang: languages.Language, text: str, position: int) -> bool:
+    """Whether the clause negates the verdict word at `position` ("nicht falsch")."""
+    before = text[max(0, position - languages.NEGATED_WINDOW):position]
+    before = re.split(r"[,;:.!?\n]", before)[-1]
+    return lang.negation.search(before) is not None
 
 
 def _opens_clause(text: str, position: int) -> bool:

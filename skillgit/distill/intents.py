@@ -87,7 +87,10 @@ ALWAYS = r"""always\b(?!\s+(?:so\s+|very\s+|really\s+|such\s+)?(?:nice|good|grea
     |joy|treat|relief)|weird|surprising|fascinating|helpful)\b)"""
 
 # "wrong <things> … are": a statement about a class of things, not a verdict on the result.
-GENERIC_SUBJECT = r"[\w-]+s\b[^.!?\n]{0,60}?\b(?:are|were|happen|occur|show\ up)\b"
+GENERIC_SUBJECT = r"""(?:ones\b|[\w-]+s\b[^.!?\n]{0,60}?\b(?:are|were|happen|occur|show\ up
+    |(?:went\ |are\ |were\ )?(?:down|up)\ by))"""
+# "wrong" said of the user themself ("I was wrong about Redis"): no verdict on the agent.
+NOT_SELF = r"(?<!\bi\ was\ )(?<!\bi\ am\ )(?<!\bi.m\ )(?<!\bwe\ were\ )(?<!\bwe.re\ )"
 
 INTENTS: tuple[Intent, ...] = (
     Intent("reminder", rx(r"""\b(?:(?:like|as)\s+(?:i|we)(?:'ve|\s+have)?(?:\s+already)?\s+
@@ -147,7 +150,17 @@ INTENTS: tuple[Intent, ...] = (
             |found|taken|kept|left|shown|caught|made)\b"""), STRONG),
     Intent("reject", rx(r"""\b(?:bad\ idea|not\ (?:acceptable|what\ i\ (?:asked|wanted|meant
             |said))|unacceptable|overkill|over-?complicat\w*|over-?engineer\w*)\b"""), NONE),
-    Intent("reject", rx(r"""\b(?:wrong(?!\s+""" + GENERIC_SUBJECT + r""")
+    # The fix only hides the problem ("that just moves the stall", "muting it isn't fixing
+    # it"), or is to be undone ("put it back").
+    Intent("reject", rx(r"""\b\w+ing(?:\s+[\w.-]+){0,3}?\s+(?:isn't|is\ not|ain't)\s+(?:fixing
+            |solving|a\ fix|the\ fix|a\ solution)\b
+        |""" + CLAUSE + r"""(?:that|this|it)\s+(?:just|only|merely)\s+(?:moves|hides|spreads
+            |masks|shifts|pushes|papers\ over|sweeps|delays|postpones|silences|suppresses
+            |swallows|defers)\b
+        |(?:^|(?<=[.!?\n]))\s*(?![^.!?\n]*\b(?:once|when|after|later|tomorrow|if)\b)
+            (?:[^.!?\n]*?[,;:]\s*)?(?:(?:please|pls|just)\s+)?put\s+(?:it|them|that|those
+            |this|these)\s+back\b"""), NONE),
+    Intent("reject", rx(r"""\b(?:""" + NOT_SELF + r"""wrong(?!\s+""" + GENERIC_SUBJECT + r""")
             |too\ (?:slow|long|much|many|big|broad|noisy|complex
             |complicated|verbose|heavy)|takes?\ (?:ages|forever|too\ long)|(?:is|was)\ a\ lot
             |wasted?|silly|unnecessary|redundant|not\ needed|unreadable|impossible\ to|churn

@@ -61,7 +61,9 @@ LANGUAGES: tuple[Language, ...] = (
         aux que qui non jamais toujours seulement uniquement plutôt lieu utilise mais il
         nous vous tu ton ta tes mon ma mes sans désormais ici tout toute aussi déjà""",
         no=r"^\W*non\b",
-        rule=r"\b(?:toujours|jamais|désormais|dorénavant|à\ l'avenir|la\ prochaine\ fois)\b",
+        rule=r"""\b(?:toujours|jamais|désormais|dorénavant|à\ l'avenir|la\ prochaine\ fois
+            |(?:c'est|est)\ (?:la|une|notre)\ règle
+            |règle\ (?:de\ l'équipe|d'équipe|du\ projet))\b""",
         negation=r"\bne\s+(?:\w+\s+){1,2}?(?:pas|jamais|plus)\b|\bn'\w+\s+pas\b|\bpas\b|\bsans\b",
         instead=r"\bau\ lieu\ (?:de|d')|\bplutôt\ que\b|\bà\ la\ place\b",
         only=r"\b(?:seulement|uniquement|juste)\b|\bne\s+\w+\s+que\b",
@@ -79,7 +81,8 @@ LANGUAGES: tuple[Language, ...] = (
         nutzen benutze verwende hier ohne aber auch schon jetzt noch""",
         no=r"^\W*(?:nein|nee)\b",
         rule=r"\b(?:immer|nie|niemals|künftig|in\ zukunft|ab\ jetzt|ab\ sofort"
-             r"|nächstes\ mal)\b",
+             r"|nächstes\ mal|(?:ist|gilt\ als)\ (?:die|eine|unsere)\ regel|teamregel"
+             r"|regel\ (?:im|des)\ team)\b",
         negation=r"\b(?:nicht|kein(?:e|en|er)?|ohne)\b",
         instead=r"\b(?:statt|anstatt|anstelle|lieber)\b",
         only=r"\b(?:nur|lediglich|bloß)\b",
@@ -97,7 +100,8 @@ LANGUAGES: tuple[Language, ...] = (
         "es", """el la los las un una de del en que no nunca siempre solo sólo solamente lugar
         usa usar es son con para por lo eso esto tu mi pero también ya aquí hay sin""",
         no=r"^\W*no\b(?=\s*[,.!;:])",
-        rule=r"\b(?:siempre|nunca|jamás|de\ ahora\ en\ adelante|la\ próxima\ vez)\b",
+        rule=r"""\b(?:siempre|nunca|jamás|de\ ahora\ en\ adelante|la\ próxima\ vez
+            |es\ (?:la|una|nuestra)\ regla|regla\ del\ (?:equipo|proyecto))\b""",
         negation=r"\bno\s+(?!es\b|hay\b)(?=\w)|\bsin\b",
         instead=r"\ben\ (?:lugar|vez)\ de\b|\bmejor\ que\b",
         only=r"\b(?:solo|sólo|solamente|únicamente)\b",
@@ -113,7 +117,8 @@ LANGUAGES: tuple[Language, ...] = (
         "pt", """o a os as um uma de do da dos das em no na não nunca sempre só somente apenas
         vez usa usamos é são com para por isso aqui mas também já sem""",
         no=r"^\W*não\b",
-        rule=r"\b(?:sempre|nunca|jamais|daqui\ (?:pra|para\ a)\ frente|da\ próxima\ vez)\b",
+        rule=r"""\b(?:sempre|nunca|jamais|daqui\ (?:pra|para\ a)\ frente|da\ próxima\ vez
+            |é\ (?:a|uma|nossa)\ regra|regra\ d[oa]\ (?:time|equipe|projeto))\b""",
         negation=r"\bnão\b|\bsem\b",
         instead=r"\bem\ vez\ de\b|\bao\ invés\ de\b|\bno\ lugar\ de\b",
         only=r"\b(?:só|somente|apenas)\b",
@@ -128,7 +133,8 @@ LANGUAGES: tuple[Language, ...] = (
         "it", """il lo la i gli le un una di del della in che non mai sempre solo soltanto
         invece usa usare è sono con per questo qui no senza ma anche già ora""",
         no=r"^\W*no\b(?=\s*[,.!;:])",
-        rule=r"\b(?:sempre|mai|d'ora\ in\ poi|la\ prossima\ volta|in\ futuro)\b",
+        rule=r"""\b(?:sempre|mai|d'ora\ in\ poi|la\ prossima\ volta|in\ futuro
+            |è\ (?:la\ |una\ |la\ nostra\ )?regola|regola\ del\ (?:team|gruppo|progetto))\b""",
         negation=r"\bnon\b|\bsenza\b",
         instead=r"\binvece\b|\bpiuttosto\ che\b|\banziché\b",
         only=r"\b(?:solo|soltanto|solamente|basta)\b",
@@ -142,7 +148,8 @@ LANGUAGES: tuple[Language, ...] = (
         "nl", """de het een en van in op niet nee nooit altijd alleen plaats gebruik gebruiken
         is zijn met voor naar wij we je dit dat hier via maar ook al nu geen""",
         no=r"^\W*nee\b",
-        rule=r"\b(?:altijd|nooit|voortaan|vanaf\ nu|de\ volgende\ keer)\b",
+        rule=r"""\b(?:altijd|nooit|voortaan|vanaf\ nu|de\ volgende\ keer
+            |is\ (?:de|een|onze)\ regel|teamregel|regel\ van\ het\ team)\b""",
         negation=r"\b(?:niet|geen|zonder)\b",
         instead=r"\bin\ plaats\ van\b|\bi\.p\.v\.|\bliever\b",
         only=r"\b(?:alleen|enkel|slechts|uitsluitend)\b",
@@ -155,6 +162,28 @@ LANGUAGES: tuple[Language, ...] = (
             |\bik\ zei\ (?:het\ )?(?:toch|al)\b|\bzoals\ (?:ik\ )?(?:al\ )?(?:zei|gezegd)\b
             |\bstop\ met\b|\bhou\ op\b"""),
 )
+
+# After "never" / "always", the words that make it the user's own past ("I had never seen
+# that error"): a musing, no rule. One row per table language; read as one pattern, since
+# close languages share words and a turn may read as more than one.
+_PAST_AFTER_RULE = (
+    ("fr", "j'ai|je\\ l'ai|on\\ a|nous\\ avons|je\\ n'ai|n'ai|n'avais|avais|avait|ai"),
+    ("de", "habe|hab|hatte|hatten|haben\\ wir|war|waren|gesehen"),
+    ("es", "había|habíamos|he|hemos|vi|visto|me\\ había|me\\ ha|lo\\ había|lo\\ he"),
+    ("pt", "tinha|tínhamos|havia|vi|tinha\\ visto|vimos|me\\ aconteceu"),
+    ("it", "ho|avevo|avevamo|abbiamo|visto|mi\\ era|mi\\ è"),
+    ("nl", "heb|had|hadden|hebben\\ we|gezien|zag"),
+)
+PAST_AFTER_RULE = _rx(r"\s+(?:" + "|".join(words for _code, words in _PAST_AFTER_RULE)
+                      + r")\b")
+# A verdict followed by its cause ("deu errado porque …", "ist kaputt, weil …") explains
+# what happened in the world; a verdict on the agent's work needs none.
+_CAUSE = (("fr", "parce\\ que|car"), ("de", "weil|da"), ("es", "porque|ya\\ que"),
+          ("pt", "porque|pois"), ("it", "perché|poiché"), ("nl", "omdat|doordat"))
+CAUSE_AFTER = _rx(r"[^,;.!?\n]{0,24}?,?\s\b(?:" + "|".join(w for _c, w in _CAUSE) + r")\b")
+# A verdict word with its own negation before it in the clause ("nicht falsch", "geen enkele
+# fout", "pas faux"): no verdict.
+NEGATED_WINDOW = 24
 
 # Any other language: words for "no / don't", "instead", "always / never" and "only", one
 # line per language. Words of scripts without spaces are matched anywhere, the others as
@@ -201,9 +230,11 @@ def languages_of(text: str) -> tuple[list[Language], bool]:
     if not words:
         return [], False
     english = sum(w in ENGLISH for w in words)
+    scores = {lang.code: sum(w in lang.words for w in words) for lang in LANGUAGES}
+    best = max(scores.values())
     found = [lang for lang in LANGUAGES  # one word is enough when none is English
-             if (score := sum(w in lang.words for w in words)) >= 2 - (english == 0)
-             and score > english]
+             if (score := scores[lang.code]) >= 2 - (english == 0)
+             and score > english and score == best]  # the best-read language(s) only
     letters = [ch for ch in text if ch.isalpha()]
     latin = sum(bool(_LATIN.match(ch)) for ch in letters)
     other = not found and (latin < len(letters) / 2 or (len(words) >= 4 and english == 0))

@@ -1,6 +1,7 @@
 """What a follow-up states beyond the correction phrases `user_signals` reads.
 
-- a fact that contradicts the agent's last action is a *correction* (`contradictions`);
+- a fact that contradicts the agent's last action is a *correction* (`contradictions`, and
+  `differing_facts`: the same thing named with another value);
 - a correction in another language (`foreign`: the language tables, and a fallback anchored
   on commands, flags and paths) is a *correction* or, for a standing rule, a *preference*;
 - a team norm, a rule about the project stated as a rule (`norms`), is a *preference*.
@@ -11,7 +12,7 @@ blanked before any rule reads the turn (`without_agreement`).
 
 from __future__ import annotations
 
-from skillgit.distill import contradictions, foreign, norms
+from skillgit.distill import contradictions, differing_facts, foreign, norms
 from skillgit.distill.action_context import ActionContext
 
 
@@ -25,6 +26,8 @@ def without_agreement(text: str, context: ActionContext) -> str:
 def feedback(text: str, context: ActionContext, *, new_task: bool) -> tuple[str, int] | None:
     """(kind, position) of a contradiction, a correction in another language or a norm."""
     position = contradictions.contradiction(text, context)
+    if position is None:
+        position = differing_facts.differing_fact(text, context)
     if position is not None:
         return "correction", position
     return foreign.correction(text, context) or norm(text, new_task=new_task)

@@ -15,13 +15,15 @@ quoted, with the user's turn as evidence.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 SIMILARITY = 0.4
 MAX_COMMAND_CHARS = 300
 _BLOCK = re.compile(r"```[\w+-]*\n(?P<body>.+?)```", re.DOTALL)
 _SPAN = re.compile(r"`(?P<body>[^`\n]{2,300})`")
 _PROMPT_LINE = re.compile(r"^[ \t]*\$[ \t]+(?P<body>\S.*)$", re.MULTILINE)
+# A placeholder in a command the user wrote out: <path>, {file}, ..., FILE.
+_PLACEHOLDER = re.compile(r"^(?:<[^>]*>|\{[^}]*\}|\.\.\.|\[[^]]*\]|[A-Z][A-Z_]{2,})$")
 # Where a command written in plain text ends.
 _PLAIN_END = re.compile(r"[,;!?\n]|(?<![./])\.(?=\s|$)|\s(?:instead|rather|first|then|so"
                         r"|because|otherwise|or|not|please|pls|works?|worked|will|is|does|did"
@@ -29,9 +31,12 @@ _PLAIN_END = re.compile(r"[,;!?\n]|(?<![./])\.(?=\s|$)|\s(?:instead|rather|first
                         r"|[`'\"]", re.IGNORECASE)
 
 
-def given_command(text: str, failed: str, program: str) -> tuple[str, int] | None:
+def given_command(text: str, failed: str, program: str,
+                  succeeded: Sequence[str] = ()) -> tuple[str, int] | None:
     """(command, position in `text`) of the working command the user gave for the failed
-    shell command `failed` (whose program, prefixes skipped, is `program`), or None."""
+    shell command `failed` (whose program, prefixes skipped, is `program`), or None.
+    `succeeded` is what the agent ran without error after the prompt: a quoted command it
+    then ran (placeholders such as `<path>` filled in) is the fix whatever its program."""
     base = program.split(" ", 1)[0]
     if not base:
         return None
@@ -40,9 +45,21 @@ def given_command(text: str, failed: str, program: str) -> tuple[str, int] | Non
         if not command or command == failed.strip():
             continue
         first = command.split()[0].rsplit("/", 1)[-1]
-        if first == base or _similarity(command, failed) >= SIMILARITY:
+        if (first == base or _similarity(command, failed) >= SIMILARITY
+                or any(_runs(command, later) for later in succeeded)):
             return command, start
     return None
+
+
+def _runs(given: str, ran: str) -> bool:
+    """Whether `ran` is the command `given` (its words before any placeholder) with
+    arguments added: `npx vitest --run <path>` and `npx vitest --run src/a.test.ts`."""
+    words = []
+    for word in given.split():
+        if _PLACEHOLDER.match(word):
+            break
+        words.append(word)
+    return len(words) >= 2 and ran.split()[:len(words)] == words
 
 
 def _candidates(text: str, base: str) -> Iterator[tuple[str, int]]:

@@ -42,7 +42,7 @@ import re
 from dataclasses import dataclass
 
 from skillgit.digest import Evidence, FeedbackItem, TaskItem
-from skillgit.distill import intents, statements
+from skillgit.distill import habits, intents, statements
 from skillgit.distill import tool_families as families
 from skillgit.distill import user_phrases as phrases
 from skillgit.distill.action_context import ActionContext
@@ -157,6 +157,11 @@ def user_signals(conversation: Conversation) -> UserSignals:
         actions.clear()
         if isinstance(item, TaskItem):
             tasks.append((turn, item))
+            recalled = habits.habit(turn.text)  # "… like always": a rule inside the ask
+            if recalled is not None:
+                quote = turn.text[recalled[0]:recalled[1]]
+                feedback.append(FeedbackItem(kind="preference", summary=quote, evidence=[
+                    Evidence(quote=quote, turn=turn.index)]))
         elif isinstance(item, FeedbackItem):
             feedback.append(item)
     feedback.extend(repeated_asks(tasks))

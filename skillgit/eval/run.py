@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -40,6 +41,15 @@ def _throwaway_repo(path: Path, skills: Path) -> None:
     create_repository(path, files, "Labelled set\n", DEFAULT_IDENTITY)
 
 
+def added_lines(before: str, after: str) -> str:
+    """What a proposal adds to a file: the lines of `after` that are not `before`'s, in
+    order (an update may amend a step in place, not only append)."""
+    old, new = before.splitlines(), after.splitlines()
+    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    return "\n".join(line for tag, _i1, _i2, j1, j2 in matcher.get_opcodes()
+                     if tag in ("replace", "insert") for line in new[j1:j2])
+
+
 def _cache_texts(root: Path) -> dict[str, str]:
     return {f"cache file {p.relative_to(root)}": p.read_text("utf-8", "replace")
             for p in sorted(root.rglob("*")) if p.is_file()}
@@ -66,7 +76,7 @@ def run_eval(labelled: LabelledSet, engine: Engine, make_judge: JudgeFactory,
                     before = (git.read_file(result.base_sha, path) or b"").decode(
                         "utf-8", "replace")
                     text = data.decode("utf-8", "replace")
-                    added.append(text[len(before):] if text.startswith(before) else text)
+                    added.append(added_lines(before, text))
                     outputs[f"{p.branch}:{path}"] = text
                 outputs[f"commit message of {p.branch}"] = commit_message(p)
                 proposed.append(Proposed(branch=p.branch, kind=p.kind, skill=p.skill,

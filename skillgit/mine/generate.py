@@ -90,6 +90,8 @@ def append_lessons(current: bytes, new_lines: list[str]) -> bytes | None:
     if not fresh:
         return None
     body = place(document.body, document.newline, fresh)
+    if body == document.body:  # every step it changes already says it (amended before)
+        return None
     return document.model_copy(update={"body": body}).to_bytes()
 
 

@@ -3,7 +3,9 @@
 Four families are grouped apart, because each feeds a different gate dimension: corrections
 and preferences made while an existing skill was in use (→ update that skill), other user
 feedback, environment lessons, and asks. Inside a family, a signal joins the group holding
-the most similar signal, or starts a new group.
+one of its identity keys (`identity`: the normalised move of a correction, such as a switch
+from `go test` to `make test`, however it was worded), else the group holding the most
+similar signal, or starts a new group.
 
 Similarity is a weighted overlap: each shared term counts by how specific it is in this run
 (`terms.Specificity`: tools, paths, identifiers and `quoted` code most, plain words less,
@@ -30,6 +32,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timezone
 
+from skillgit.mine.identity import Key, identities
 from skillgit.mine.terms import GENERIC_TERMS, PLAIN, Specificity, cues, prior, terms
 from skillgit.proposal import Candidate, Signal
 
@@ -89,6 +92,7 @@ def group(signals: Iterable[Signal],
             merged = families.get("feedback", []) + strays
             families["feedback"] = sorted(merged, key=lambda m: _order(m[0]))
     candidates: list[Candidate] = []
+    lessons: list[tuple[str, list[Member]]] = []
     for name, members in sorted(families.items()):
         if not members:
             continue
@@ -97,9 +101,35 @@ def group(signals: Iterable[Signal],
                                              skill=name.split(":", 1)[1],
                                              terms_of=[t for _, t in members]))
             continue
-        candidates.extend(make_candidate(name, [s for s, _ in c], None, [t for _, t in c])
-                          for c in _cluster(members, spec))
+        lessons.extend((name, c) for c in _cluster(members, spec))
+    for name, c in _one_per_identity(lessons):
+        candidates.append(make_candidate(name, [s for s, _ in c], None, [t for _, t in c]))
     return candidates
+
+
+def _one_per_identity(clusters: list[tuple[str, list[Member]]]
+                      ) -> list[tuple[str, list[Member]]]:
+    """A failure fixed by `make test` and a correction to `make test` are one lesson: user
+    feedback and environment groups sharing an identity key become one group (in the family
+    of the first), each once."""
+    owner: dict[Key, int] = {}
+    merged: list[tuple[str, list[Member]]] = []
+    for name, members in clusters:
+        keys = ({k for s, _ in members for k in identities(s).strong}
+                if name in _MERGED_FAMILIES else set())
+        into = min((owner[k] for k in keys if k in owner), default=None)
+        if into is None:
+            merged.append((name, list(members)))
+            into = len(merged) - 1
+        else:
+            joined = merged[into][1] + members
+            merged[into] = (merged[into][0], sorted(joined, key=lambda m: _order(m[0])))
+        for k in keys:
+            owner.setdefault(k, into)
+    return merged
+
+
+_MERGED_FAMILIES = frozenset({"feedback", "env"})
 
 
 def _focus(members: list[Member], topic: frozenset[str],
@@ -127,71 +157,85 @@ def _cluster(members: list[Member], spec: Specificity) -> list[list[Member]]:
     seen: list[frozenset[str]] = []         # signal number → its terms
     mass: list[int] = []                    # signal number → the weight of its terms
     postings: dict[str, list[int]] = {}
-    units = spec.units
-    min_shared, plain = round(MIN_SHARED_WEIGHT * 1000), round(PLAIN * 1000)
+    by_identity: dict[Key, int] = {}        # identity key → the first cluster holding it
     for member in members:
         words = member[1]
         if not words:
             continue
-        # Terms carried by a large share of earlier signals do not tell work apart; they
-        # still count in the overlap below, but do not nominate candidates on their own.
-        # The shared weight of every nominated signal is summed along the postings.
-        common = max(COMMON_TERM_MIN, int(COMMON_TERM_SHARE * len(seen)))
-        shared: dict[int, list[int]] = {}   # signal number → [shared weight, shared terms]
-        frequent = []
-        for word in words:
-            posting = postings.get(word, ())
-            if len(posting) > common:
-                frequent.append(word)
-                continue
-            weight = units(word)
-            for other in posting[-CANDIDATES_PER_TERM:]:
-                tally = shared.get(other)
-                if tally is None:
-                    shared[other] = [weight, 1]
-                else:
-                    tally[0] += weight
-                    tally[1] += 1
-        weight = sum(map(units, words))
-        frequent_weight = sum(map(units, frequent))
-        # What the frequent terms could add at most: when even that is not enough to join,
-        # the candidate is out, and its frequent terms need not be looked up.
-        hopeful = []
-        for other, (shared_weight, _) in shared.items():
-            other_mass = mass[other]
-            if (shared_weight + frequent_weight) / (
-                    weight if weight < other_mass else other_mass) >= JOIN_THRESHOLD:
-                hopeful.append(other)
-        best, best_score = -1, 0.0
-        for other in sorted(hopeful):
-            shared_weight, count = shared[other]
-            smaller = min(weight, mass[other])
-            if (shared_weight + frequent_weight) / smaller <= best_score:
-                continue  # cannot beat the best so far (ties keep the earlier)
-            for word in frequent:
-                if word in seen[other]:
-                    shared_weight += units(word)
-                    count += 1
-            # Enough specific weight in common, or all of a tiny set when it is not only
-            # everyday words ("keep it short" is no anchor).
-            if shared_weight < min_shared and (
-                    count < min(len(words), len(seen[other])) or shared_weight < plain):
-                continue
-            score = shared_weight / smaller
-            if score > best_score:
-                best, best_score = where[other], score
+        keys = identities(member[0]).strong
+        known = [by_identity[k] for k in keys if k in by_identity]
+        best = _by_terms(member, seen, mass, where, postings, spec) if not known else min(
+            known)  # one identity is one lesson, however it was phrased (issue 25)
         number = len(seen)
         seen.append(words)
-        mass.append(weight)
-        if best >= 0 and best_score >= JOIN_THRESHOLD:
-            clusters[best].append(member)
-            where.append(best)
-        else:
-            clusters.append([member])
-            where.append(len(clusters) - 1)
+        mass.append(sum(map(spec.units, words)))
+        if best < 0:
+            clusters.append([])
+            best = len(clusters) - 1
+        clusters[best].append(member)
+        where.append(best)
+        for k in keys:
+            by_identity.setdefault(k, best)
         for word in words:
             postings.setdefault(word, []).append(number)
     return clusters
+
+
+def _by_terms(member: Member, seen: list[frozenset[str]], mass: list[int], where: list[int],
+              postings: dict[str, list[int]], spec: Specificity) -> int:
+    """The cluster of the earlier signal sharing the most specific weight with `member`
+    (at least `JOIN_THRESHOLD` of the smaller set), or -1."""
+    words = member[1]
+    units = spec.units
+    min_shared, plain = round(MIN_SHARED_WEIGHT * 1000), round(PLAIN * 1000)
+    # Terms carried by a large share of earlier signals do not tell work apart; they
+    # still count in the overlap below, but do not nominate candidates on their own.
+    # The shared weight of every nominated signal is summed along the postings.
+    common = max(COMMON_TERM_MIN, int(COMMON_TERM_SHARE * len(seen)))
+    shared: dict[int, list[int]] = {}   # signal number → [shared weight, shared terms]
+    frequent = []
+    for word in words:
+        posting = postings.get(word, ())
+        if len(posting) > common:
+            frequent.append(word)
+            continue
+        weight = units(word)
+        for other in posting[-CANDIDATES_PER_TERM:]:
+            tally = shared.get(other)
+            if tally is None:
+                shared[other] = [weight, 1]
+            else:
+                tally[0] += weight
+                tally[1] += 1
+    weight = sum(map(units, words))
+    frequent_weight = sum(map(units, frequent))
+    # What the frequent terms could add at most: when even that is not enough to join,
+    # the candidate is out, and its frequent terms need not be looked up.
+    hopeful = []
+    for other, (shared_weight, _) in shared.items():
+        other_mass = mass[other]
+        if (shared_weight + frequent_weight) / (
+                weight if weight < other_mass else other_mass) >= JOIN_THRESHOLD:
+            hopeful.append(other)
+    best, best_score = -1, 0.0
+    for other in sorted(hopeful):
+        shared_weight, count = shared[other]
+        smaller = min(weight, mass[other])
+        if (shared_weight + frequent_weight) / smaller <= best_score:
+            continue  # cannot beat the best so far (ties keep the earlier)
+        for word in frequent:
+            if word in seen[other]:
+                shared_weight += units(word)
+                count += 1
+        # Enough specific weight in common, or all of a tiny set when it is not only
+        # everyday words ("keep it short" is no anchor).
+        if shared_weight < min_shared and (
+                count < min(len(words), len(seen[other])) or shared_weight < plain):
+            continue
+        score = shared_weight / smaller
+        if score > best_score:
+            best, best_score = where[other], score
+    return best if best >= 0 and best_score >= JOIN_THRESHOLD else -1
 
 
 def make_candidate(name: str, members: list[Signal], skill: str | None,

@@ -26,7 +26,8 @@ from skillgit.proposal import Signal
 
 Key = tuple[str, ...]
 _ENV_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
-_SKIP = frozenset({"sudo", "env", "time", "nice", "exec"})
+_SKIP = frozenset({"sudo", "env", "time", "nice", "exec", "timeout"})
+_DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")
 _PROGRAM = re.compile(r"[a-z][a-z0-9._-]*")
 _FLAG = re.compile(r"^--?([A-Za-z][\w-]*)(?:=.*)?$")
 _LONG_FLAG = re.compile(r"(?<![\w-])--([A-Za-z][\w-]{2,})\b")
@@ -61,6 +62,8 @@ def parse(command: str | None) -> Command | None:
     while tokens and (_ENV_ASSIGN.match(tokens[0]) or tokens[0] in _SKIP):
         if match := _ENV_ASSIGN.match(tokens[0]):
             env.add(match.group(1))
+        if tokens[0] == "timeout" and len(tokens) > 1 and _DURATION.match(tokens[1]):
+            tokens = tokens[1:]  # "timeout 90 npm test": its limit is no program
         tokens = tokens[1:]
     if not tokens:
         return None
@@ -150,9 +153,11 @@ class Identities:
 def identities(signal: Signal) -> Identities:
     """Every identity key of one signal, computed once."""
     words = said(f"{signal.summary}\n{signal.quote}")
-    commands = move(signal.corrected_command, signal.succeeded_command)
-    programs = frozenset(c.program for c in (parse(signal.corrected_command),
-                                             parse(signal.succeeded_command)) if c)
+    dont, do = signal.corrected_command, signal.succeeded_command
+    if dont is None and do is None and signal.kind == "env-fix":
+        dont, do = signal.command, signal.fix  # a failing command and what got past it
+    commands = move(dont, do)
+    programs = frozenset(c.program for c in (parse(dont), parse(do)) if c)
     switches = frozenset(k for k in words if k[0] == "switch")
     if commands:
         named = frozenset(k for k in switches if set(k[1:]) <= programs)

@@ -243,7 +243,9 @@ def _lessons(candidate: Candidate) -> list[Lesson]:
                          (("env-fix",), _fix_lesson), (("ask",), _ask_lesson)):
         found = [build(group) for group in _clusters(candidate.of_kind(*kinds))]
         found = [lesson for lesson in found if lesson.said or lesson.commands]
-        out += sorted(found, key=lambda lesson: -lesson.sessions)  # stable: seen order
+        # more sessions first; among equals, one that names its command (its identity)
+        # before one made of words alone; then the order seen (a stable sort)
+        out += sorted(found, key=lambda lesson: (-lesson.sessions, not lesson.commands))
     return out[:MAX_LESSONS]
 
 

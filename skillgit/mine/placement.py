@@ -1,15 +1,19 @@
 """Where a new lesson goes in an existing SKILL.md body: the step it changes, else the
 section it concerns.
 
-A lesson that replaces a command ("Use `pnpm install`, not `npm install`") goes right after
-the list item running that command, and steps to take "before `pytest`" right before the
-item running pytest (`at_step`), in that list's style. Otherwise:
+A lesson that replaces a command ("Use `pnpm install`, not `npm install`") *amends* the list
+item running exactly that command (`amend_step`): the item's `npm install` becomes
+"`pnpm install` (not `npm install`)" and the item keeps its number, its words and its place,
+so the skill never says "run X" in one step and "run Y instead of X" in the next. Steps to
+take "before `pytest`" go right before the item running pytest, and a replacement whose
+command only shares the program with an item goes right after it (`at_step`), in that list's
+style. Otherwise:
 The body is cut into sections at its headings (outside code fences). A lesson goes into the
 section whose text shares the most specific words with it (a command's program, an
 identifier, then plain words): a numbered step list gets the next step, a bulleted list a
 bullet with the same marker, prose a bullet after its last line. Only when no section shares
-enough does it go under LEARNED_HEADING (created at the end if missing). Every existing byte
-is kept: lines are only inserted.
+enough does it go under LEARNED_HEADING (created at the end if missing). Every other existing
+byte is kept: apart from the amended command, lines are only inserted.
 """
 
 from __future__ import annotations
@@ -122,6 +126,14 @@ def _next_to(lines: list[str], at: int, match: re.Match[str], end: int, lesson: 
     added = [f"{indent}{marker} {first}", *(f"{pad}{line}" for line in body)]
     if before:
         return at, added
+    return _item_end(lines, at, match, end), added
+
+
+def _item_end(lines: list[str], at: int, match: re.Match[str], end: int) -> int:
+    """The index after the own lines of the list item at `at` (`match`)."""
+    indent = match.group(1)
+    marker = f"{match.group(2)}{match.group(3)}" if match.group(2) else match.group(4)
+    pad = " " * (len(indent) + len(marker) + 1)
     stop = at + 1
     while stop < end:  # the item's own lines: indented, or lazy ones before a blank line
         line = _strip(lines[stop])
@@ -137,13 +149,61 @@ def _next_to(lines: list[str], at: int, match: re.Match[str], end: int, lesson: 
         if _HEADING.match(line):
             break
         stop += 1
-    return stop, added
+    return stop
 
 
 # What a rule changes: the command it replaces ("not `X`", "instead of `X`") goes right after
 # the step running X; steps to take "before `X`" go right before it.
 _REPLACES = re.compile(r"(?:\bnot|\binstead of)\s+`([^`\n]+)`")
 _PRECEDES = re.compile(r"\bbefore\s+`([^`\n]+)`")
+# "`new` … not / instead of `old`": the command a rule puts in place of another.
+_NEW_FOR_OLD = re.compile(r"`([^`\n]+)`[^`\n]{0,40}?(?:\bnot|\binstead of)\s+`([^`\n]+)`")
+_SPAN = re.compile(r"`([^`\n]+)`")
+
+
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.split()) == " ".join(b.split())
+
+
+def _runs_within(old: str, new: str) -> bool:
+    """Whether `new` still runs all of `old`, word for word (`old` a run of its words)."""
+    small, big = old.split(), new.split()
+    return any(big[i:i + len(small)] == small for i in range(len(big) - len(small) + 1))
+
+
+def amend_step(lines: list[str], lesson: list[str], newline: str) -> bool:
+    """Amend, in place, the list item whose code runs exactly the command `lesson` replaces:
+    its `old` becomes "`new` (not `old`)" and the lesson's further lines go under it. True
+    when the item was amended or already says so; False when no item runs that command."""
+    found = _NEW_FOR_OLD.search(lesson[0])
+    if found is None or _PRECEDES.search(lesson[0]):
+        return False
+    new, old = found.group(1), found.group(2)
+    if _runs_within(old, new):
+        return False  # `prepare && old` keeps the step and adds one: no replacement
+    fenced = _in_fence(lines, 0, len(lines))
+    for n, raw in enumerate(lines):
+        item = _ITEM.match(_strip(raw))
+        if not item or fenced[n]:
+            continue
+        end = next((s.end for s in sections(lines) if s.start <= n < s.end), len(lines))
+        stop = _item_end(lines, n, item, end)
+        own = range(n, stop)
+        if any(_same(s, new) for i in own for s in _SPAN.findall(lines[i])):
+            if any(_same(s, old) for i in own for s in _SPAN.findall(lines[i])):
+                return True  # amended before: the item names both, the new one first
+            continue
+        for i in own:
+            span = next((s for s in _SPAN.findall(lines[i]) if _same(s, old)), None)
+            if span is None or fenced[i]:
+                continue
+            lines[i] = lines[i].replace(f"`{span}`", f"`{new}` (not `{span}`)", 1)
+            marker = f"{item.group(2)}{item.group(3)}" if item.group(2) else item.group(4)
+            pad = " " * (len(item.group(1)) + len(marker) + 1)
+            more = [line[2:] if line.startswith("  ") else line for line in lesson[1:]]
+            lines[stop:stop] = [f"{pad}{line}{newline}" for line in more]
+            return True
+    return False
 
 
 def at_step(lines: list[str], lesson: list[str]) -> tuple[int, list[str]] | None:
@@ -182,6 +242,8 @@ def place(body: str, newline: str, new_lessons: list[list[str]]) -> str:
         lines[-1] += newline
     learned: list[list[str]] = []
     for lesson in new_lessons:
+        if amend_step(lines, lesson, newline):
+            continue
         step = at_step(lines, lesson)
         if step is not None:
             lines[step[0]:step[0]] = [line + newline for line in step[1]]

@@ -23,6 +23,7 @@ from render import SESSIONS, load_cases, render
 from skillgit.distill import (
     action_context,
     contradictions,
+    differing_facts,
     foreign,
     heuristic,
     intents,
@@ -38,7 +39,8 @@ from skillgit.distill import (
 
 ROOT = Path(__file__).resolve().parents[2]
 RULE_MODULES = (user_signals, user_phrases, intents, tool_families, action_context, heuristic,
-                restated, norms, contradictions, languages, foreign, user_fixes, statements)
+                restated, norms, contradictions, languages, foreign, user_fixes, statements,
+                differing_facts)
 SHINGLE = 4
 TRIGGERS = ("no ", "no,", "still", "again", "stop", "never")
 

@@ -60,6 +60,40 @@ def test_no_fix_without_a_working_command_from_the_user(text: str) -> None:
     assert item.kind != "failure-then-fix" and item.fix is None
 
 
+def _hung_then(user_text: str, next_run: str, *, next_failed: bool = False) -> Talk:
+    return (Talk().user("add a test for the totals")
+            .tool("Bash", "make test", "Command timed out after 2m 0.0s", error=True,
+                  exit_code=143)
+            .say("The test target never returned.")
+            .user(user_text)
+            .tool("Bash", next_run, "FAILED" if next_failed else "12 passed",
+                  error=next_failed, exit_code=1 if next_failed else 0))
+
+
+def test_a_quoted_command_of_another_program_that_then_worked_is_the_fix() -> None:
+    """`make test` hung; the user gives `./gradlew check --offline <module>` and the agent
+    runs it with the module filled in: the user's command is the fix."""
+    talk = _hung_then("make test waits on the daemon. the one-shot run is "
+                      "`./gradlew check --offline <module>`", "./gradlew check --offline :app")
+    (item,) = env_feedback(talk.build())
+    assert (item.kind, item.fix) == ("failure-then-fix", "./gradlew check --offline <module>")
+
+
+@pytest.mark.parametrize(("text", "next_run", "failed"), [
+    # the quoted command was run next but failed too
+    ("the one-shot run is `./gradlew check --offline <module>`",
+     "./gradlew check --offline :app", True),
+    # the agent ran something else than the quoted command
+    ("the one-shot run is `./gradlew check --offline <module>`", "./gradlew build", False),
+    # a quoted name that is no command of the next run
+    ("see `docs/testing.md` for how the suite is run", "./gradlew check", False),
+])
+def test_a_quoted_command_counts_only_when_it_then_worked(
+        text: str, next_run: str, failed: bool) -> None:
+    items = env_feedback(_hung_then(text, next_run, next_failed=failed).build())
+    assert all(item.fix is None for item in items if item.command == "make test")
+
+
 def test_a_fix_found_by_the_agent_is_kept_over_the_users() -> None:
     talk = (Talk().user("regenerate the mocks")
             .tool("Bash", FAILED, ERROR, error=True, exit_code=1)

@@ -134,9 +134,10 @@ def test_corrections_during_a_skill_update_it(repo, session, capsys) -> None:
     diff = git(repo, "diff", "main", proposal["branch"])
     removed = [ln for ln in diff.splitlines() if ln.startswith("-") and not ln.startswith("---")]
     added = [ln for ln in diff.splitlines() if ln.startswith("+") and not ln.startswith("+++")]
-    assert removed == []
-    # one rule, naming both commands, as the next step of the skill's step list
-    assert added == ["+2. Run `make deploy-staging` instead of `make deploy`."], added
+    # one rule, naming both commands, amending the step it changes (issue 25): never a
+    # second step saying the opposite of the first
+    assert removed == ["-1. Run `make deploy`."], removed
+    assert added == ["+1. Run `make deploy-staging` (not `make deploy`)."], added
 
 
 def test_no_proposal_from_noise(repo, session, capsys) -> None:

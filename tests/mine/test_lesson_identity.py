@@ -172,9 +172,9 @@ def test_a_skill_committed_after_the_sessions_is_the_one_updated_at_its_step(
     [p] = found.proposals
     assert (p.kind, p.skill) == ("update", "deploy-app")
     lines = p.change.files["skills/deploy-app/SKILL.md"].decode().splitlines()
-    at = lines.index("2. Deploy with `make deploy`.")
-    assert lines[at + 1] == "3. Run `make deploy-staging` instead of `make deploy`."
-    assert lines[at + 2] == "3. Check the dashboard."
+    at = lines.index("2. Deploy with `make deploy-staging` (not `make deploy`).")
+    assert lines[at + 1] == "3. Check the dashboard."
+    assert not any("make deploy" in line for line in lines[:at] + lines[at + 1:])
 
 
 def test_a_switch_taught_with_other_arguments_each_time_is_stated_from_its_identity() -> None:
@@ -186,3 +186,14 @@ def test_a_switch_taught_with_other_arguments_each_time_is_stated_from_its_ident
                                              "pnpm add left-pad") for n in range(3)),
                                 correction(9, "no, use pnpm not npm", "npm add x", "pnpm add x")))
     assert statement(agreed[0]) == "Use `pnpm add left-pad`, not `npm add left-pad`."
+
+
+def test_among_equally_taught_lessons_the_one_naming_its_command_leads() -> None:
+    """Two sessions, each its own wording: the main lesson is the one that names the
+    command (its identity), not the first one seen in words alone."""
+    found = lessons(_candidate(
+        correction(1, "we keep schema changes reviewable, a hand-written file breaks that"),
+        correction(2, "new schema change via the generator as usual", None,
+                   "sqitch add add_paused_at -n 'add paused_at'")))
+    assert [x.sessions for x in found] == [1, 1]
+    assert found[0].do == "sqitch add add_paused_at -n 'add paused_at'"

@@ -100,6 +100,14 @@ def test_a_rule_the_skill_already_states_adds_nothing() -> None:
     assert append_lessons(current, ["- Keep tests fast."]) is None
 
 
+def test_a_step_amended_before_is_no_new_update() -> None:
+    current = (FRONT + STEPS).encode()
+    rule = ["- Use `pnpm install`, not `npm install`."]
+    once = append_lessons(current, rule)
+    assert once is not None and b"`pnpm install` (not `npm install`)" in once
+    assert append_lessons(once, rule) is None
+
+
 STEPS = """\
 # Work here
 
@@ -116,12 +124,44 @@ STEPS = """\
 """
 
 
-def test_an_update_goes_at_the_step_it_changes_not_after_the_list() -> None:
-    """Issue 25: a rule replacing a step's command follows that step; steps that must come
-    before a command go right before the step running it."""
+def test_an_update_amends_the_step_it_changes() -> None:
+    """Issue 25: a rule replacing a step's command amends that step (its number, words and
+    place kept), never a second step contradicting it; a re-run changes nothing more."""
     after = place(STEPS, "\n", [["- Use `pnpm install`, not `npm install`."]])
+    assert after == STEPS.replace("2. Install with `npm install`.",
+                                  "2. Install with `pnpm install` (not `npm install`).")
+    assert place(after, "\n", [["- Use `pnpm install`, not `npm install`."]]) == after
+    with_why = place(STEPS, "\n", [["- Run `make ci` instead of `pytest tests/integration`.",
+                                    "  It starts the database first."]])
+    assert with_why == STEPS.replace(
+        "3. Run `pytest tests/integration`.\n",
+        "3. Run `make ci` (not `pytest tests/integration`).\n   It starts the database first.\n")
+
+
+def test_a_command_that_still_runs_the_step_adds_a_step_instead() -> None:
+    """`prepare && old` keeps the step: nothing is replaced, the rule goes right after it."""
+    rule = "- Use `make db && pytest tests/integration`, not `pytest tests/integration`."
+    after = place(STEPS, "\n", [[rule]])
+    [(_n, line)] = _added(STEPS, after)
+    assert line == "4. " + rule[2:]
+
+
+def test_a_command_in_a_steps_continuation_line_is_amended_there() -> None:
+    body = ("## Steps\n\n1. Push the branch.\n2. Create the PR against `main`:\n"
+            "   `gh pr create --fill --base main`\n3. Paste the URL.\n")
+    after = place(body, "\n", [["- Use `gh pr create --draft --fill --base main`, not "
+                                "`gh pr create --fill --base main`."]])
+    assert after == body.replace("   `gh pr create --fill --base main`",
+                                 "   `gh pr create --draft --fill --base main` (not "
+                                 "`gh pr create --fill --base main`)")
+
+
+def test_an_update_goes_at_the_step_it_changes_not_after_the_list() -> None:
+    """Issue 25: a rule replacing only a step's program follows that step; steps that must
+    come before a command go right before the step running it."""
+    after = place(STEPS, "\n", [["- Use `pnpm install --frozen-lockfile`, not `npm ci`."]])
     [(n, line)] = _added(STEPS, after)
-    assert line == "3. Use `pnpm install`, not `npm install`."
+    assert line == "3. Use `pnpm install --frozen-lockfile`, not `npm ci`."
     assert after.splitlines()[n - 1] == "2. Install with `npm install`."
     after = place(STEPS, "\n", [[
         "- Run `docker compose up -d db` before `pytest tests/integration`: without it, "

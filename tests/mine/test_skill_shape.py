@@ -170,10 +170,12 @@ def test_update_touches_only_the_section_it_concerns(tmp_path: Path) -> None:
     assert (p.kind, p.skill) == ("update", "deploy-app")
     diff = _git(repo, "diff", "-U0", "main", p.branch)
     changed = [ln for ln in diff.splitlines()[4:] if ln[:1] in "+-" and not ln.startswith("@@")]
-    assert changed == ["+3. Run `make deploy-staging` instead of `make deploy`."]
+    # the step is amended, never followed by a second step contradicting it (issue 25)
+    assert changed == ["-2. Run `make deploy`.",
+                       "+2. Run `make deploy-staging` (not `make deploy`)."]
     new = _git(repo, "show", f"{p.branch}:skills/deploy-app/SKILL.md")
-    assert new == DEPLOY.replace("2. Run `make deploy`.\n", "2. Run `make deploy`.\n"
-                                 "3. Run `make deploy-staging` instead of `make deploy`.\n")
+    assert new == DEPLOY.replace("2. Run `make deploy`.\n",
+                                 "2. Run `make deploy-staging` (not `make deploy`).\n")
     message = _git(repo, "log", "-1", "--format=%B", p.branch)  # provenance stays in git
     assert "make deploy-staging first" in message and "00000000" in message
 

@@ -35,6 +35,8 @@ RULES: dict[str, tuple[str, str]] = {
         "PYTHONPATH=src pytest tests/", "pytest tests/"),
     "Run `make deploy-staging` instead of `make deploy`.": ("make deploy-staging",
                                                             "make deploy"),
+    # an update amends the step it changes (issue 25): the skill's step says it this way
+    "`make deploy-staging` (not `make deploy`)": ("make deploy-staging", "make deploy"),
 }
 # which rule a request is about, from the user's words in the replayed session
 TOPICS = {"pnpm": ("settings page", "login form", "CSV export"),
@@ -42,12 +44,12 @@ TOPICS = {"pnpm": ("settings page", "login form", "CSV export"),
 
 
 def next_command(system: str, user: str, behaviour: str) -> str:
-    for rule, (followed, ignored) in RULES.items():
-        if followed.split()[-1] in user or any(w in user for w in _topic(rule)):
-            if behaviour == "follows" and rule in system:
-                return followed
-            return ignored
-    return "ls"
+    about = [(rule, commands) for rule, commands in RULES.items()
+             if commands[0].split()[-1] in user or any(w in user for w in _topic(rule))]
+    for rule, (followed, _ignored) in about:  # any wording of the rule that was loaded
+        if behaviour == "follows" and rule in system:
+            return followed
+    return about[0][1][1] if about else "ls"
 
 
 def _topic(rule: str) -> tuple[str, ...]:

@@ -1,0 +1,70 @@
+"""A standing rule recalled inside an ask: "generate it with alembic's autogenerate like
+always", "new migration via `migrate create -seq` as usual", "run the tests the normal way
+(make test, not plain go test)".
+
+The ask stays a task; the clause holding the habit marker is also a *preference*, because
+it says how things are always done here. A clause counts when it holds
+
+- a **habit marker** (`HABIT`): "like/as always", "as usual", "like usual", "per usual",
+  "the usual/normal/standard way", "the usual procedure/process/flow", "as we always do",
+  "our usual …", "like we always do";
+- and an **anchor**: a `code` span, a flag, a path or a noun of software work (`norms.THINGS`).
+
+Not a habit: the marker in a question ("like always?"), and a habit about the user's own
+schedule ("as usual I'll review it tomorrow": no anchor, or "I"/"we" followed by a plan).
+The quote is the clause alone (from the previous clause break to the next, a parenthesis
+kept whole), so the rule carries no other part of the task.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillgit.distill.norms import THINGS
+from skillgit.distill.user_phrases import rx
+
+HABIT = rx(r"""\b(?:(?:like|as)\ (?:always|usual|we\ always\ do|we\ do\ it|before)
+    |per\ usual|the\ (?:usual|normal|standard|regular)\ (?:way|procedure|process|flow|route)
+    |(?:usual|standard)\ (?:procedure|process)\ for|our\ usual\b)""")
+_ANCHOR = rx(r"`[^`\n]+`|(?<![\w-])--?[a-z][\w-]*|(?<![\w/])[\w.~-]*/[\w./-]+|\b" + THINGS
+             + r"\b")
+_OWN_PLAN = rx(r"^\W*(?:as\ usual|like\ always)?\W*(?:i|i'll|i\ will|we'll)\b")
+_BREAK = re.compile(r"[.;!?\n]|,\s|\s(?:then|and|and\ then)\s")
+_LEAD = re.compile(r"^(?:(?:then|and|so|also|please)\s+)+", re.IGNORECASE)
+
+
+def habit(text: str) -> tuple[int, int] | None:
+    """(start, end) of the clause of `text` that recalls a standing rule, or None."""
+    for marker in HABIT.finditer(text):
+        start, end = _clause(text, marker.start(), marker.end())
+        if text[start:end].strip(" ,").lower() == marker.group().lower():
+            end = _clause(text, end + 1, end + 1)[1]  # "per usual, deps get pinned …"
+        clause = text[start:end]
+        if text[end:end + 1] == "?" or _OWN_PLAN.match(clause) or not _ANCHOR.search(clause):
+            continue
+        return start, end
+    return None
+
+
+def _clause(text: str, left: int, right: int) -> tuple[int, int]:
+    start = 0
+    for found in _BREAK.finditer(text, 0, left):
+        if _depth(text, found.start()) == 0:
+            start = found.end()
+    end = len(text)
+    for found in _BREAK.finditer(text, right):
+        if _depth(text, found.start()) == 0:
+            end = found.start()
+            break
+    while start < end and text[start] in " \t\"'(":
+        start += 1
+    lead = _LEAD.match(text, start, end)
+    start = lead.end() if lead else start
+    while end > start and text[end - 1] in " \t":
+        end -= 1
+    return start, end
+
+
+def _depth(text: str, position: int) -> int:
+    """How many parentheses are open at `position`."""
+    return max(0, text.count("(", 0, position) - text.count(")", 0, position))
