@@ -150,7 +150,8 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
         verified, verify_lines = mine_verify_step(
             repo_path, [(o.branch, o.status) for o in result.outcomes],
             shared.digests if shared is not None else distilled.digests,
-            verify_llm, verify_model, config)
+            verify_llm, verify_model, config,
+            {p.fingerprint: p.verdict.candidate.signals for p in result.found.proposals})
         if verified is not None:
             result.outcomes = [o.model_copy(update={"sha": verified.tips[o.branch]})
                                if o.branch in verified.tips else o for o in result.outcomes]

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from skillgit.llm.base import Backend
     from skillgit.verify.after_mine import MineVerify
     from skillgit.verify.budget import Estimate
-    from skillgit.verify.run import Verifier, VerifyReport
+    from skillgit.verify.run import Evidence, Verifier, VerifyReport
 
 NEEDS_MODEL = ("verify needs a model: it asks one what the agent does next, without and with "
                "the skill, and the offline heuristic engine cannot answer that. ")
@@ -180,8 +180,8 @@ def mine_verifier(verify_llm: str | None, verify_model: str | None,
 
 
 def mine_verify_step(repo_path: Path, outcomes: list[tuple[str, str]], digests: list[Any],
-                     verify_llm: str | None, verify_model: str | None, config: Config
-                     ) -> tuple[MineVerify | None, list[str]]:
+                     verify_llm: str | None, verify_model: str | None, config: Config,
+                     evidence: Evidence | None = None) -> tuple[MineVerify | None, list[str]]:
     """Run `mine`'s verify step when a model is configured for it: (what it did, the lines
     for stderr). Nothing at all when none is."""
     from skillgit.judge.prices import cost_text, estimated_cost
@@ -193,7 +193,7 @@ def mine_verify_step(repo_path: Path, outcomes: list[tuple[str, str]], digests: 
     if verifier is None:
         return None, [f"skillgit: note: {note}"] if note else []
     done = verify_after_mine(repo_path, outcomes, verifier, VerifyCache(default_verify_dir()),
-                             digests)
+                             digests, evidence)
     if done.report is None:
         return done, ([f"skillgit: warning: verify did not run: {done.problem}; the proposals "
                        "are written without a measured effect"] if done.problem else [])

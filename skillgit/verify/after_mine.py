@@ -22,7 +22,7 @@ from skillgit.errors import UsageError
 from skillgit.gitops import GitRepo
 from skillgit.llm.base import EngineUnavailable
 from skillgit.verify.cache import VerifyCache
-from skillgit.verify.run import Verifier, VerifyReport
+from skillgit.verify.run import Evidence, Verifier, VerifyReport
 
 MEASURED_STATUSES = ("written", "updated", "unchanged")
 
@@ -37,15 +37,21 @@ class MineVerify:
 
 
 def verify_after_mine(repo_path: Path, outcomes: Sequence[tuple[str, str]], verifier: Verifier,
-                      cache: VerifyCache, digests: Sequence[Digest]) -> MineVerify:
-    """Replay the proposals among `outcomes` ((branch, status) pairs) that were written."""
+                      cache: VerifyCache, digests: Sequence[Digest],
+                      evidence: Evidence | None = None) -> MineVerify:
+    """Replay the proposals among `outcomes` ((branch, status) pairs) that were written.
+    `evidence`: each proposal's evidence as the run had it (fingerprint -> signals with
+    their sessions' full ids), recorded in the cache for a later `skillgit verify`."""
     branches = [branch for branch, status in outcomes if status in MEASURED_STATUSES]
     if not branches:
         return MineVerify()
     kept = list(digests)
+    for fingerprint, signals in (evidence or {}).items():
+        cache.put_evidence(fingerprint, list(signals))
     try:
         with GitRepo(repo_path) as repo:
-            report = verifier.report(repo, branches, cache, lambda: [], lambda: kept)
+            report = verifier.report(repo, branches, cache, lambda: [], lambda: kept,
+                                     evidence=evidence)
     except (EngineUnavailable, UsageError) as exc:
         return MineVerify(problem=str(exc))
     tips = {p.branch: p.tip for p in report.proposals if p.written == "written" and p.tip}
