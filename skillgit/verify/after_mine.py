@@ -7,8 +7,11 @@ then carries them into the pull request body, updated in place. The cases come f
 replays the run's digests carry (local or shared alike), so the sessions are not parsed a
 second time; the verdict and case caches answer an unchanged re-run with no request. With no
 model configured nothing happens; with the offline engine the step is a note and nothing is
-measured. A step that cannot run (the model unreachable, no price to cap `verify.max_usd`)
-is a warning: the proposals are written either way.
+measured. A step that cannot run (no key, the model unreachable or refusing the key, no
+price to cap `verify.max_usd`) is a warning naming why: the proposals are written either way
+and `mine` exits 0 (`cli/mine_verify.py`). Each proposal's evidence is handed over as the run
+had it, with its sessions' full ids (a commit message shows them shortened to 8 characters),
+and recorded in the cache so that a later `skillgit verify` here resolves them exactly too.
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """Replay cases from a proposal's evidence: the sessions it cites, else their digests.
 
 An evidence item names a session and a turn (`claude-code 2026-11-02 00000000, turn 3`). The
+session is resolved exactly (`resolve`): by its full id when the evidence carries it (`mine`
+hands its own over); a shortened id read back from a commit message only when one session of
+that agent and day starts with it; several: an ambiguous session, noted, never guessed. The
 moment it is about is a `Replay` (`distill.replays`): the agent's last tool call at or before
 that turn (the action the user corrected, or the command that failed) and what the agent had
 seen before it, trimmed to `token_budget`. Where the session is at hand it is built from the
