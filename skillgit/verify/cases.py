@@ -24,7 +24,7 @@ from typing import Generic, Protocol, TypeVar
 
 from skillgit.digest import Digest, Replay
 from skillgit.distill.replays import replay_at
-from skillgit.hints import flag_hint
+from skillgit.hints import flag_hint, joined
 from skillgit.proposal import Proposal, Signal
 from skillgit.redact.screen import screen_text
 from skillgit.skills.model import SKILL_FILE
@@ -104,9 +104,11 @@ def find_digest(signal: Signal, digests: Iterable[Digest]) -> Found[Digest]:
 
 def ambiguous_note(where: str, signal: Signal, ids: Sequence[str]) -> str:
     shown = ", ".join(i[:40] for i in ids[:4]) + (" …" if len(ids) > 4 else "")
+    fix = joined("`mine` with a model for verify records the full ids here",
+                 flag_hint("--source PATH", verb="narrow "))
     return (f"{where}: {AMBIGUOUS}: {len(ids)} {signal.agent} sessions start with "
             f"{short_id(signal)!r} ({shown}); nothing measured for it rather than a guess "
-            "(`mine`'s verify step knows the full ids; or narrow --source / --since)")
+            f"({fix})")
 
 
 def digest_replay(digest: Digest, turn: int) -> Replay | None:
