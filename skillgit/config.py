@@ -162,9 +162,13 @@ class VerifyConfig(BaseModel):
     model_config = _STRICT
 
     # The model `mine` measures each proposal with before it is written (none: no verify
-    # step in mine; `skillgit verify` itself uses the engine of --llm / llm).
+    # step in mine); `skillgit verify` uses --llm / --model, else these, else llm.
     llm: str | None = Field(default=None, min_length=1)
     model: str | None = Field(default=None, min_length=1)
+    # The server verify asks (an OpenAI-compatible engine's): verify's own, so that it needs
+    # neither OPENAI_BASE_URL (which also picks the distill engine) nor llm.base_url (which
+    # applies only when verify uses the engine llm.name names).
+    base_url: str | None = Field(default=None, pattern=r"^https?://\S+$")
     samples: int = Field(default=3, ge=1, le=20)
     max_usd: float | None = Field(default=None, ge=0)
     max_calls: int | None = Field(default=None, ge=0)

@@ -55,6 +55,8 @@ DESCRIPTIONS: dict[str, str] = {
     "verify.llm": "`mine` measures each proposal's effect with this engine (none: no verify "
                   "step)",
     "verify.model": "the model for verify.llm (either one turns the step on)",
+    "verify.base_url": "the server verify asks, e.g. http://localhost:11434/v1 (default: "
+                       "OPENAI_BASE_URL, or llm.base_url when verify uses llm.name's engine)",
     "verify.samples": "`verify`: answers per replay case, without and with the skill each",
     "verify.max_usd": "`verify`: hard cap on the estimated cost (needs the model's price)",
     "verify.max_calls": "`verify`: hard cap on requests per run",

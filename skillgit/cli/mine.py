@@ -145,19 +145,23 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
     progress.done()
     verified: MineVerify | None = None
     verify_lines: list[str] = []
+    verify_notes: list[str] = []
     if not dry_run:   # measured into the commits just written (`verify/after_mine.py`)
-        from skillgit.cli.verify import mine_verify_step
-        verified, verify_lines = mine_verify_step(
+        from skillgit.cli.mine_verify import mine_verify_step
+        step = mine_verify_step(
             repo_path, [(o.branch, o.status) for o in result.outcomes],
             shared.digests if shared is not None else distilled.digests,
-            verify_llm, verify_model, config)
+            verify_llm, verify_model, config,
+            {p.fingerprint: p.verdict.candidate.signals for p in result.found.proposals})
+        verified, verify_lines, verify_notes = step.done, step.lines, step.notes
         if verified is not None:
             result.outcomes = [o.model_copy(update={"sha": verified.tips[o.branch]})
                                if o.branch in verified.tips else o for o in result.outcomes]
     if as_json:
         summary = summary_json(distilled, result)
+        summary["notes"] = [*summary["notes"], *verify_notes]
         if verified is not None:
-            from skillgit.cli.verify import mine_verify_json
+            from skillgit.cli.mine_verify import mine_verify_json
             summary["verify"] = mine_verify_json(verified)
         if shared is not None:
             summary["shared"] = {"contributors": len(shared.contributors),
@@ -168,9 +172,12 @@ def mine(since: float | None, agents: tuple[str, ...], source: Path | None,
     elif dry_run:
         click.echo(printable(dry_run_text(repo_path, result), multiline=True), nl=False)
     else:
+        from skillgit.cli.mine_verify import measured_outcome
         for outcome in result.outcomes:
-            click.echo(printable(f"{outcome.status:<10} {outcome.branch}"
-                                 + (f"  ({outcome.detail})" if outcome.detail else "")))
+            status, measured = measured_outcome(outcome.status, outcome.branch, verified)
+            detail = "; ".join(d for d in (outcome.detail, measured) if d)
+            click.echo(printable(f"{status:<10} {outcome.branch}"
+                                 + (f"  ({detail})" if detail else "")))
     if shared is not None:
         click.echo(printable(f"skillgit: shared digests: {len(shared.digests)} sessions from "
                              f"{len(shared.contributors)} contributors ({shared.duplicates} "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,6 @@ from skillgit.redact.screen import echo_composed, screened_output
 if TYPE_CHECKING:
     from skillgit.config import Config
     from skillgit.llm.base import Backend
-    from skillgit.verify.after_mine import MineVerify
     from skillgit.verify.budget import Estimate
     from skillgit.verify.run import Verifier, VerifyReport
 
@@ -128,11 +128,20 @@ def model_backend(llm_name: str | None, model: str | None, config: Config) -> Ba
     from skillgit.cli.llm import find_backend
     from skillgit.distill.engines import create_engine
     from skillgit.llm.base import EngineUnavailable
-    from skillgit.llm.select import HEURISTIC, enable_hint, select_engine
+    from skillgit.llm.select import BASE_URL_VARIABLES, HEURISTIC, enable_hint, select_engine
 
     selection = select_engine(llm_name, model, os.environ, config)
     if selection.engine == HEURISTIC:
-        raise NeedsModel(NEEDS_MODEL + enable_hint())
+        raise NeedsModel(NEEDS_MODEL + "Name one with --llm and --model, or verify.llm and "
+                         "verify.model in .skillgit.yaml (verify.base_url: its server). "
+                         + enable_hint())
+    if config.verify.base_url is not None:
+        if selection.engine not in BASE_URL_VARIABLES:
+            raise UsageError(f"{config.source_of('verify.base_url')}: engine "
+                             f"{selection.engine!r} takes no server URL (an OpenAI-compatible "
+                             "engine does, e.g. --llm openai)")
+        selection = replace(selection, settings=selection.settings.model_copy(
+            update={"base_url": config.verify.base_url}))
     backend = find_backend(create_engine(selection), selection)
     if backend is None:
         raise EngineUnavailable(f"engine {selection.engine!r} offers no model to ask")
@@ -159,63 +168,6 @@ def make_verifier(llm_name: str | None, model: str | None, config: Config,
         identity=resolve_identity(None, os.environ, config.mine.identity),
         context=json.dumps([sorted(config.redact.extra_patterns), source]
                            if source else sorted(config.redact.extra_patterns))))
-
-
-def mine_verifier(verify_llm: str | None, verify_model: str | None,
-                  config: Config) -> tuple[Verifier | None, str]:
-    """`mine`'s verify step: (the verifier, "") when a model is configured for it (the options,
-    else `verify.llm` / `verify.model`); (None, "") when none is, and nothing changes; (None,
-    a one-line note) when it is the offline engine."""
-    name, model = verify_llm or config.verify.llm, verify_model or config.verify.model
-    if name is None and model is None:
-        return None, ""
-    try:
-        return make_verifier(name, model, config, source="mine: the digests' replays"), ""
-    except NeedsModel:
-        where = "--verify-llm" if verify_llm else config.source_of("verify.llm") \
-            if config.verify.llm else "the engine found for verify.model"
-        return None, (f"verify needs a model, and {where} is the offline heuristic engine, "
-                      "which cannot say what an agent does next; the proposals are written "
-                      "without a measured effect")
-
-
-def mine_verify_step(repo_path: Path, outcomes: list[tuple[str, str]], digests: list[Any],
-                     verify_llm: str | None, verify_model: str | None, config: Config
-                     ) -> tuple[MineVerify | None, list[str]]:
-    """Run `mine`'s verify step when a model is configured for it: (what it did, the lines
-    for stderr). Nothing at all when none is."""
-    from skillgit.judge.prices import cost_text, estimated_cost
-    from skillgit.verify.after_mine import verify_after_mine
-    from skillgit.verify.cache import VerifyCache, default_verify_dir
-    from skillgit.verify.effect import trailer_value
-
-    verifier, note = mine_verifier(verify_llm, verify_model, config)
-    if verifier is None:
-        return None, [f"skillgit: note: {note}"] if note else []
-    done = verify_after_mine(repo_path, outcomes, verifier, VerifyCache(default_verify_dir()),
-                             digests)
-    if done.report is None:
-        return done, ([f"skillgit: warning: verify did not run: {done.problem}; the proposals "
-                       "are written without a measured effect"] if done.problem else [])
-    report, lines = done.report, []
-    for p in report.proposals:
-        shown = trailer_value(p.effect) if p.effect is not None else p.status
-        gain = "" if p.effect is None or p.effect.gain else " (no measured effect)"
-        lines.append(f"skillgit: verify: {p.branch}: {shown}{gain}")
-        lines += [f"  note: {n}" for n in p.cases.notes]
-    u = report.usage
-    cost = estimated_cost(u, verifier.backend.model) if u.calls else 0.0
-    lines.append(f"skillgit: verify {report.engine}: {u.calls} requests, {u.input_tokens} "
-                 f"tokens in, {u.output_tokens} out; {report.cached} answers from the cache; "
-                 f"estimated cost {cost_text(cost)}")
-    return done, lines
-
-
-def mine_verify_json(done: MineVerify) -> dict[str, Any]:
-    """The `verify` object of `mine --json`."""
-    if done.report is None:
-        return {"ran": False, "problem": done.problem}
-    return {"ran": True, **report_json(done.report, dry_run=False)}
 
 
 def _warn(message: str) -> None:

@@ -93,7 +93,9 @@ def run_eval(labelled: LabelledSet, engine: Engine, make_judge: JudgeFactory,
                 measured = verifier.measure(
                     git, sorted(set(found.matched.values())), VerifyCache(work / "verify"),
                     lambda: list(iter_conversations(SessionQuery(source=labelled.sessions),
-                                                    redactor)))
+                                                    redactor)),
+                    {p.fingerprint: p.verdict.candidate.signals
+                     for p in result.found.proposals})
             found.effects = {lesson: trailer_value(measured[branch])
                              for lesson, branch in found.matched.items() if branch in measured}
     usage = distilled.usage + result.found.usage

@@ -75,6 +75,10 @@ class Forge(Protocol):
 
     def add_labels(self, number: int, labels: Sequence[str]) -> None: ...
 
+    def remove_label(self, number: int, label: str) -> None:
+        """Take `label` off; one the issue or PR does not carry is no error."""
+        ...
+
     # -- issues (the dashboard) -------------------------------------------------------------
     def find_issue_by_marker(self, marker: str, label: str) -> Issue | None: ...
 

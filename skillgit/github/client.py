@@ -7,9 +7,11 @@ An unchanged dashboard or comment costs reads only: bodies are compared before a
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal, TypeVar
+from urllib.parse import quote
 
 import httpx
 from pydantic import BaseModel
@@ -208,6 +210,12 @@ class GitHubClient:
         if labels:
             self.http.request("POST", f"{self._base}/issues/{int(number)}/labels",
                               json={"labels": list(labels)}, needs=ISSUES, retry=True)
+
+    def remove_label(self, number: int, label: str) -> None:
+        """Take `label` off an issue or PR; one it does not carry (any more) is fine."""
+        with contextlib.suppress(NotFound):
+            self.http.request("DELETE", f"{self._base}/issues/{int(number)}/labels/"
+                              f"{quote(label, safe='')}", needs=ISSUES, retry=True)
 
     # -- issues (the dashboard) -------------------------------------------------------------
 

@@ -63,7 +63,7 @@ from skillgit.publish.proposals import (
 from skillgit.publish.push import delete_branches, push_proposals
 from skillgit.publish.reconcile import reconcile
 from skillgit.publish.writes import Writes
-from skillgit.verify.effect import labels_for
+from skillgit.verify.effect import labels_for, stale_effect_labels
 from skillgit.wire.branches import PROPOSAL_PREFIXES as PREFIXES
 from skillgit.wire.branches import resolve_base
 
@@ -186,6 +186,8 @@ def _act(repo: GitRepo, writes: Writes, step: Step, push_status: str, base: str,
         have = {label.name.lower() for label in pull.labels}
         if missing := [name for name in effect_labels if name.lower() not in have]:
             writes.add_labels(pull, missing)
+        if stale := stale_effect_labels(proposal.effect, have):
+            writes.remove_labels(pull, stale)
         return out.model_copy(update={"status": "would-update" if options.dry_run
                                       else "updated"})
     try:

@@ -93,6 +93,15 @@ class Writes:
             return
         self._label(pull.number, labels)
 
+    def remove_labels(self, pull: PullRequest, labels: Sequence[str]) -> None:
+        """Labels that no longer hold (`skill:no-measured-effect` after a re-measured gain)."""
+        for label in labels:
+            if self.dry_run:
+                self._plan("DELETE", f"{self._base}/issues/{pull.number}/labels/{label}",
+                           "the effect measured again shows a gain")
+            else:
+                self.client.remove_label(pull.number, label)
+
     def close_rejected(self, pull: PullRequest) -> None:
         """Say why (one comment, found by its marker, never posted twice), then close."""
         if self.dry_run:

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from skillgit.atomicfile import write_atomic
+from skillgit.proposal import Signal
 from skillgit.redact.screen import screen_value
 from skillgit.verify.case import CaseFile
 
@@ -62,6 +63,21 @@ class VerifyCache:
         value = screen_value(json.loads(found.model_dump_json()))
         _write(self._path("cases", verdict_key(found.fingerprint, context)),
                json.dumps(value, sort_keys=True, indent=1))
+
+    def evidence(self, fingerprint: str) -> list[Signal] | None:
+        """The evidence of a proposal with its sessions' full ids, as `mine`'s verify step
+        recorded it (a commit message shows each id shortened to 8 characters)."""
+        try:
+            value = json.loads(self._path("evidence", verdict_key(fingerprint)).read_text(
+                encoding="utf-8"))
+            return [Signal.model_validate(item) for item in value] \
+                if isinstance(value, list) else None
+        except (OSError, ValueError, ValidationError):
+            return None
+
+    def put_evidence(self, fingerprint: str, signals: list[Signal]) -> None:
+        value = screen_value([json.loads(s.model_dump_json()) for s in signals])
+        _write(self._path("evidence", verdict_key(fingerprint)), json.dumps(value, indent=1))
 
 
 def _write(path: Path, text: str) -> None:

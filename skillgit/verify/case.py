@@ -52,6 +52,7 @@ class ReplayCase(BaseModel):
     branch: str
     fingerprint: str
     session: str                 # the evidence's session reference (agent, day, short id)
+    session_id: str | None = None   # the full id it was resolved to (None: an older case)
     turn: int
     context: list[Step] = Field(default_factory=list)
     taken: str | None = None     # the action the agent took and was corrected for
@@ -59,7 +60,10 @@ class ReplayCase(BaseModel):
 
     @property
     def case_id(self) -> str:
-        payload = json.dumps([self.fingerprint, self.session, self.turn], sort_keys=True)
+        parts: list[object] = [self.fingerprint, self.session, self.turn]
+        if self.session_id:   # two sessions shortened alike are two cases
+            parts.append(self.session_id)
+        payload = json.dumps(parts, sort_keys=True)
         return hashlib.sha256(payload.encode()).hexdigest()[:12]
 
     def texts(self) -> list[str]:

@@ -1,6 +1,9 @@
 """Replay cases from a proposal's evidence: the sessions it cites, else their digests.
 
 An evidence item names a session and a turn (`claude-code 2026-11-02 00000000, turn 3`). The
+session is resolved exactly (`resolve`): by its full id when the evidence carries it (`mine`
+hands its own over); a shortened id read back from a commit message only when one session of
+that agent and day starts with it; several: an ambiguous session, noted, never guessed. The
 moment it is about is a `Replay` (`distill.replays`): the agent's last tool call at or before
 that turn (the action the user corrected, or the command that failed) and what the agent had
 seen before it, trimmed to `token_budget`. Where the session is at hand it is built from the
@@ -15,10 +18,13 @@ alone by the final screen (`screen_text`) before it becomes part of a case. The
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Generic, Protocol, TypeVar
 
 from skillgit.digest import Digest, Replay
 from skillgit.distill.replays import replay_at
-from skillgit.hints import flag_hint
+from skillgit.hints import flag_hint, joined
 from skillgit.proposal import Proposal, Signal
 from skillgit.redact.screen import screen_text
 from skillgit.skills.model import SKILL_FILE
@@ -27,6 +33,7 @@ from skillgit.verify.case import CaseFile, Expectation, ReplayCase, Step
 from skillgit.verify.lesson import added_rules, best_rule, expectation_of
 
 NO_REPLAY = "no replay context"
+AMBIGUOUS = "ambiguous session"
 
 
 def proposal_rules(proposal: Proposal, before_skill: str | None) -> list[Expectation]:
@@ -44,21 +51,64 @@ def short_id(signal: Signal) -> str:
     return signal.session_id.split(" by ", 1)[0].strip()
 
 
-def find_session(signal: Signal, conversations: Iterable[Conversation]) -> Conversation | None:
+class Sessionlike(Protocol):
+    @property
+    def agent(self) -> str: ...
+    @property
+    def session_id(self) -> str: ...
+    @property
+    def started_at(self) -> datetime | None: ...
+
+
+S = TypeVar("S", bound=Sessionlike)
+
+
+@dataclass(frozen=True)
+class Found(Generic[S]):
+    """What an evidence item's session resolves to: the one item, or why there is none."""
+
+    item: S | None = None
+    ambiguous: tuple[str, ...] = ()    # the full ids that all match a shortened one
+
+
+def resolve(signal: Signal, items: Iterable[S]) -> Found[S]:
+    """The session `signal` cites among `items`, exactly: its full id when the signal carries
+    one (`mine` hands its own evidence over); a shortened id read back from a commit message
+    (`acc26000`) only when exactly one session of that agent (and day, when both are known)
+    starts with it. Several: ambiguous, never one picked silently."""
     wanted = short_id(signal)
-    for conversation in conversations:
-        if conversation.agent == signal.agent and conversation.session_id.startswith(wanted):
-            return conversation
-    return None
+    same_agent = [i for i in items if i.agent == signal.agent]
+    exact = [i for i in same_agent if i.session_id == wanted]
+    if exact:
+        return Found(item=exact[0])
+    day = signal.started_at.date() if signal.started_at else None
+    matching = [i for i in same_agent if wanted and i.session_id.startswith(wanted)
+                and (day is None or i.started_at is None or i.started_at.date() == day)]
+    ids = sorted({i.session_id for i in matching})
+    if len(ids) > 1:
+        return Found(ambiguous=tuple(ids))
+    return Found(item=matching[0] if matching else None)
 
 
-def find_digest(signal: Signal, digests: Iterable[Digest]) -> Digest | None:
+def find_session(signal: Signal, conversations: Iterable[Conversation]) -> Found[Conversation]:
+    return resolve(signal, conversations)
+
+
+def find_digest(signal: Signal, digests: Iterable[Digest]) -> Found[Digest]:
     """The digest of the signal's session (a teammate's: the one it names, when it does)."""
-    wanted, _, by = signal.session_id.partition(" by ")
-    found = [d for d in digests
-             if d.agent == signal.agent and d.session_id.startswith(wanted.strip())]
-    named = [d for d in found if by.strip() and d.contributor == by.strip()]
-    return next(iter(named or found), None)
+    by = signal.contributor or signal.session_id.partition(" by ")[2].strip()
+    kept = list(digests)
+    named = [d for d in kept if by and d.contributor == by]
+    return resolve(signal, named or kept)
+
+
+def ambiguous_note(where: str, signal: Signal, ids: Sequence[str]) -> str:
+    shown = ", ".join(i[:40] for i in ids[:4]) + (" …" if len(ids) > 4 else "")
+    fix = joined("`mine` with a model for verify records the full ids here",
+                 flag_hint("--source PATH", verb="narrow "))
+    return (f"{where}: {AMBIGUOUS}: {len(ids)} {signal.agent} sessions start with "
+            f"{short_id(signal)!r} ({shown}); nothing measured for it rather than a guess "
+            f"({fix})")
 
 
 def digest_replay(digest: Digest, turn: int) -> Replay | None:
@@ -82,33 +132,42 @@ def build_cases(proposal: Proposal, fingerprint: str, rules: list[Expectation],
     for signal in sorted(proposal.verdict.candidate.signals,
                          key=lambda s: (s.session_ref, s.turn)):
         where = f"{signal.session_ref} turn {signal.turn}"
-        conversation = find_session(signal, conversations)
+        session = find_session(signal, conversations)
         replay = None
-        if conversation is not None:
-            replay = replay_at(conversation.turns, signal.turn, token_budget)
+        if session.ambiguous:
+            notes.append(ambiguous_note(where, signal, session.ambiguous))
+            continue
+        if session.item is not None:
+            replay = replay_at(session.item.turns, signal.turn, token_budget)
+            full_id = session.item.session_id
         else:
             digest = find_digest(signal, digests)
-            if digest is None:
+            if digest.ambiguous:
+                notes.append(ambiguous_note(where, signal, digest.ambiguous))
+                continue
+            if digest.item is None:
                 hint = flag_hint("--source PATH", "the sessions were not found")
                 notes.append(f"{where}: session not found ({hint})")
                 continue
-            replay = digest_replay(digest, signal.turn)
+            full_id = digest.item.session_id
+            replay = digest_replay(digest.item, signal.turn)
             if replay is None:
                 notes.append(f"{where}: {NO_REPLAY}: the session is not here and its digest "
                              "stores no replay of this moment (written by an older skillgit, "
                              "or past the digest's replays); nothing measured for it")
                 continue
-        cases.append(case_of(proposal, fingerprint, signal, rules, replay))
+        cases.append(case_of(proposal, fingerprint, signal, rules, replay, full_id))
     return CaseFile(fingerprint=fingerprint, cases=cases, notes=notes)
 
 
 def case_of(proposal: Proposal, fingerprint: str, signal: Signal, rules: list[Expectation],
-            replay: Replay) -> ReplayCase:
+            replay: Replay, session_id: str | None = None) -> ReplayCase:
     taken = _screened(replay.taken) if replay.taken else None
     rule = best_rule(rules, [taken or "", signal.quote])
     assert rule is not None
     return ReplayCase(
         branch=proposal.branch, fingerprint=fingerprint, session=signal.session_ref,
+        session_id=_screened(session_id)[:200] if session_id else None,
         turn=signal.turn, taken=taken or None, expectation=_screened_expectation(rule),
         context=[Step(role=s.role, text=_screened(s.text),
                       tool=_screened(s.tool)[:40] if s.tool else None)

@@ -14,6 +14,7 @@ appended after the others. The section and the trailer are replaced, never dupli
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from skillgit.proposal import MeasuredEffect
 from skillgit.wire.commit import EFFECT
@@ -85,6 +86,15 @@ def labels_for(effect: MeasuredEffect | None) -> list[str]:
     replay showed no gain (none when no answer could be read: nothing was measured)."""
     return ([NO_EFFECT_LABEL] if effect is not None and not effect.gain
             and not effect.unreadable else [])
+
+
+def stale_effect_labels(effect: MeasuredEffect | None, have: Iterable[str]) -> list[str]:
+    """The effect labels a PR carries (`have`, any case) that the figures measured since no
+    longer support: `skill:no-measured-effect` once a replay shows a gain. A PR whose proposal
+    was not measured again (no figures) keeps what it has: nothing new is known."""
+    if effect is None or not effect.gain:
+        return []
+    return [NO_EFFECT_LABEL] if NO_EFFECT_LABEL.lower() in {h.lower() for h in have} else []
 
 
 def parse_effect(message: str) -> MeasuredEffect | None:

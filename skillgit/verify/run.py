@@ -9,15 +9,20 @@ write the figures into the commit. `dry_run` stops after the estimate: no reques
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from skillgit.digest import Digest
 from skillgit.errors import UsageError
 from skillgit.gitops import GitRepo
 from skillgit.llm.base import Backend, Usage
-from skillgit.proposal import MeasuredEffect
-from skillgit.publish.proposals import LocalBranch, local_branches, read_proposal
+from skillgit.proposal import MeasuredEffect, Signal
+from skillgit.publish.proposals import (
+    BranchProposal,
+    LocalBranch,
+    local_branches,
+    read_proposal,
+)
 from skillgit.skills.model import SKILL_FILE
 from skillgit.tokens import estimate_tokens
 from skillgit.transcripts.model import Conversation
@@ -32,6 +37,17 @@ from skillgit.verify.rewrite import write_effect
 
 Sessions = Callable[[], list[Conversation]]   # the sessions, parsed on first need
 Digests = Callable[[], Sequence[Digest]]      # digests with stored replays, read on first need
+Evidence = Mapping[str, Sequence[Signal]]     # fingerprint -> its evidence, full session ids
+CASES_RESOLVED = "sessions: exact"
+"""Part of the case cache's key: cases resolved to sessions by their full ids, never reused
+from a skillgit that matched a session by the first 8 characters of its id."""
+
+
+def with_signals(proposal: BranchProposal, signals: Sequence[Signal]) -> BranchProposal:
+    """The proposal with its evidence as `mine` had it (full session ids)."""
+    candidate = proposal.verdict.candidate.model_copy(update={"signals": list(signals)})
+    verdict = proposal.verdict.model_copy(update={"candidate": candidate})
+    return proposal.model_copy(update={"verdict": verdict})
 
 
 @dataclass(frozen=True)
@@ -93,17 +109,21 @@ def _skill_files(repo: GitRepo, local: LocalBranch, directory: str) -> tuple[byt
 
 
 def plan(repo: GitRepo, local: LocalBranch, cache: VerifyCache, sessions: Sessions,
-         options: VerifyOptions, digests: Digests | None = None
-         ) -> tuple[ProposalResult, list[Job]]:
+         options: VerifyOptions, digests: Digests | None = None,
+         evidence: Evidence | None = None) -> tuple[ProposalResult, list[Job]]:
     proposal = read_proposal(repo, local)
+    exact = (evidence or {}).get(local.fingerprint) or cache.evidence(local.fingerprint)
+    if exact:   # the full session ids, where the commit message shows them shortened
+        proposal = with_signals(proposal, exact)
     before, after = _skill_files(repo, local, proposal.change.directory)
-    cases = cache.cases(local.fingerprint, f"{options.context}|{options.token_budget}")
+    context = f"{options.context}|{options.token_budget}|{CASES_RESOLVED}"
+    cases = cache.cases(local.fingerprint, context)
     if cases is None or not cases.cases:
         rules = proposal_rules(proposal, before.decode("utf-8", "replace") if before else None)
         cases = build_cases(proposal, local.fingerprint, rules, sessions(),
                             options.token_budget, digests() if digests is not None else ())
         if cases.cases and not options.dry_run:
-            cache.put_cases(cases, f"{options.context}|{options.token_budget}")
+            cache.put_cases(cases, context)
     cases = cases.model_copy(update={"cases": [screened_case(c) for c in cases.cases]})
     result = ProposalResult(branch=local.branch, cases=cases)
     if not cases.cases:
@@ -124,7 +144,7 @@ def plan(repo: GitRepo, local: LocalBranch, cache: VerifyCache, sessions: Sessio
 def verify(repo: GitRepo, branches: list[LocalBranch], backend: Backend, engine: str,
            cache: VerifyCache, sessions: Sessions, options: VerifyOptions,
            on_estimate: Callable[[Estimate, int | None], None] | None = None,
-           digests: Digests | None = None) -> VerifyReport:
+           digests: Digests | None = None, evidence: Evidence | None = None) -> VerifyReport:
     """Replay `branches`: cases from `sessions` where they are at hand, else from the
     replays `digests` stored (team mining)."""
     planned: list[tuple[ProposalResult, list[Job]]] = []
@@ -133,7 +153,7 @@ def verify(repo: GitRepo, branches: list[LocalBranch], backend: Backend, engine:
             planned.append((ProposalResult(local.branch, CaseFile(fingerprint=local.fingerprint),
                                            status="foreign"), []))
             continue
-        planned.append(plan(repo, local, cache, sessions, options, digests))
+        planned.append(plan(repo, local, cache, sessions, options, digests, evidence))
     budget = Budget(None)
     replayer = Replayer(backend, engine, cache, budget)
     todo = [j for _, jobs in planned for j in jobs if replayer.cached(j) is None]
@@ -172,17 +192,19 @@ class Verifier:
     options: VerifyOptions
 
     def measure(self, repo: GitRepo, branches: list[str], cache: VerifyCache,
-                sessions: Sessions) -> dict[str, MeasuredEffect]:
+                sessions: Sessions, evidence: Evidence | None = None
+                ) -> dict[str, MeasuredEffect]:
         """branch -> its measured effect (branches whose replay was incomplete are left out)."""
-        report = self.report(repo, branches, cache, sessions)
+        report = self.report(repo, branches, cache, sessions, evidence=evidence)
         return {p.branch: p.effect for p in report.proposals
                 if p.effect is not None and p.status == "measured"}
 
     def report(self, repo: GitRepo, branches: list[str], cache: VerifyCache,
-               sessions: Sessions, digests: Digests | None = None) -> VerifyReport:
+               sessions: Sessions, digests: Digests | None = None,
+               evidence: Evidence | None = None) -> VerifyReport:
         picked = pick_branches(repo, tuple(branches), self.options.identity) if branches else []
         return verify(repo, picked, self.backend, self.engine, cache, sessions, self.options,
-                      digests=digests)
+                      digests=digests, evidence=evidence)
 
 
 def effect_of(results: list[JobResult], engine: str) -> MeasuredEffect:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
+from urllib.parse import unquote
 
 Answer = tuple[int, Any]  # (status, JSON body; a list is paginated by the server)
 DOCS = "https://docs.github.com/rest"
@@ -175,6 +176,7 @@ class GitHubState:
             (r"/issues", "GET", self._list_issues), (r"/issues", "POST", self._create_issue),
             (r"/issues/(\d+)", "PATCH", self._update_issue),
             (r"/issues/(\d+)/labels", "POST", self._add_labels),
+            (r"/issues/(\d+)/labels/([^/]+)", "DELETE", self._remove_label),
             (r"/issues/(\d+)/comments", "GET", self._list_comments),
             (r"/issues/(\d+)/comments", "POST", self._create_comment),
             (r"/issues/comments/(\d+)", "PATCH", self._update_comment),
@@ -257,6 +259,15 @@ class GitHubState:
             label = self.labels.setdefault(name.lower(), self._label(name, "ededed", ""))
             if label not in target["labels"]:
                 target["labels"].append(label)
+        return 200, target["labels"]
+
+    def _remove_label(self, number: str, name: str, **_: Any) -> Answer:
+        """GitHub answers 404 "Label does not exist" when the issue does not carry it."""
+        target = self.pulls.get(int(number)) or self.issues.get(int(number))
+        wanted = unquote(name).lower()
+        if target is None or wanted not in {x["name"].lower() for x in target["labels"]}:
+            return NOT_FOUND
+        target["labels"] = [x for x in target["labels"] if x["name"].lower() != wanted]
         return 200, target["labels"]
 
     def _list_issues(self, *, query: dict[str, str], **_: Any) -> Answer:

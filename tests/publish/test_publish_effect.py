@@ -46,6 +46,20 @@ def test_new_figures_update_the_pull_request_and_no_gain_is_labelled(world: Worl
     with GitRepo(world.repo) as g:
         assert write_effect(g, "skillgit/new/pnpm", new, measured(0, 3), IDENTITY)[0] \
             == "written"
+    world.github.reset_log()
     assert world.lines(world.publish()) == {"skillgit/new/pnpm": "updated"}
-    body = str(world.pulls()[0]["body"])
-    assert "**3/3** answers with the skill" in body and "No measured effect" not in body
+    [pull] = world.pulls()
+    assert "**3/3** answers with the skill" in str(pull["body"])
+    assert "No measured effect" not in str(pull["body"])
+    assert NO_EFFECT_LABEL not in label_names(pull)     # the gain takes the label off
+    [removed] = [w for w in world.github.writes if w.method == "DELETE"]
+    assert removed.path.endswith(f"/issues/{pull['number']}/labels/skill%3Ano-measured-effect")
+    world.github.reset_log()
+    assert world.lines(world.publish()) == {"skillgit/new/pnpm": "unchanged"}
+    assert list(world.github.writes) == []
+
+
+def label_names(pull: dict[str, object]) -> list[str]:
+    labels = pull["labels"]
+    assert isinstance(labels, list)
+    return [label["name"] if isinstance(label, dict) else str(label) for label in labels]

@@ -264,6 +264,7 @@ def test_the_offline_engine_is_refused_with_exit_2(
     assert main(["verify", "--source", str(mined[1]), "--repo", str(repo)]) == 2
     err = capsys.readouterr().err
     assert "verify needs a model" in err and "Traceback" not in err
+    assert "verify.model" in err and "verify.llm" in err    # where to name one
     assert git(repo, "for-each-ref") == before
 
 
