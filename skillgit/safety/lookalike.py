@@ -115,13 +115,57 @@ def imitates(ecosystem: str, name: str) -> str | None:
         return None
     squeezed = folded.replace("-", "")
     limit = 1 if len(folded) < 6 else 2
-    for other in known:
+    for other in _near(ecosystem, folded, limit):
         if abs(len(other) - len(folded)) > limit + 1:
             continue
         if other.replace("-", "") == squeezed or folded in (other + "s", other + "es") or \
                 other in (folded + "s", folded + "es") or _distance(folded, other) <= limit:
             return other
     return None
+
+
+def _deletions(name: str, most: int) -> set[str]:
+    """`name` with up to `most` letters deleted (each way)."""
+    out, edge = {name}, {name}
+    for _ in range(most):
+        edge = {word[:i] + word[i + 1:] for word in edge for i in range(len(word))}
+        out |= edge
+    return out
+
+
+class _Index:
+    """The well-known names of one ecosystem, found by what every look-alike shares with its
+    original: a string both reach by deleting at most 2 letters each (an edit, a swap or a
+    letter added is one deletion on one side or both), the name without separators, or a
+    plural. Only a necessary condition: `imitates` still checks each name it returns."""
+
+    def __init__(self, known: frozenset[str]) -> None:
+        self.order = {name: at for at, name in enumerate(known)}  # the order `known` iterates
+        self.by_deletion: dict[str, list[str]] = {}
+        self.by_squeezed: dict[str, list[str]] = {}
+        for name in known:
+            for shorter in _deletions(name, 2):
+                self.by_deletion.setdefault(shorter, []).append(name)
+            self.by_squeezed.setdefault(name.replace("-", ""), []).append(name)
+
+
+@lru_cache(maxsize=None)
+def _index(ecosystem: str) -> _Index:
+    return _Index(_KNOWN.get(ecosystem, frozenset()))
+
+
+def _near(ecosystem: str, folded: str, limit: int) -> list[str]:
+    """The well-known names that may stand within `limit` of `folded` (a superset of those
+    that do), in the order the ecosystem's set iterates, so the first match is the one a scan
+    of the whole set would find."""
+    index = _index(ecosystem)
+    found: set[str] = set(index.by_squeezed.get(folded.replace("-", ""), ()))
+    for shorter in _deletions(folded, limit):
+        found.update(index.by_deletion.get(shorter, ()))
+    for plural in (folded[:-1], folded[:-2], folded + "s", folded + "es"):
+        if plural in index.order:
+            found.add(plural)
+    return sorted(found, key=index.order.__getitem__)
 
 
 def _distance(a: str, b: str) -> int:
