@@ -8,7 +8,7 @@ a swap of two neighbouring letters, a separator added, dropped or changed (`pyth
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from skillgit.safety.packages import WELL_KNOWN
 from skillgit.safety.resolve import Resolved
@@ -149,7 +149,7 @@ class _Index:
             self.by_squeezed.setdefault(name.replace("-", ""), []).append(name)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _index(ecosystem: str) -> _Index:
     return _Index(_KNOWN.get(ecosystem, frozenset()))
 

