@@ -39,6 +39,7 @@ one proposal, a miss puts a harmful line in front of an agent.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from skillgit.safety import effects as _effects
@@ -72,9 +73,32 @@ def findings(text: str | None, *, user_voice: bool = False,
 
     `user_voice`: `text` is a message the user typed (not a tool's output, a file or a
     model's answer): it is read without the name it opens with (`without_vocative`); every
-    class is judged the same on the rest."""
+    class is judged the same on the rest.
+
+    The screen is a pure function of (`text`, `user_voice`): a text of up to
+    `MEMO_MAX_CHARS` is screened once per process (`_memo`, keyed by the exact text), however
+    many stages show it (a candidate's signals, its quotes, a commit message's fragments)."""
     if not text:
         return []
+    if _decoding:
+        return _screen(text, user_voice=user_voice, decoding=True)
+    if len(text) > MEMO_MAX_CHARS:
+        return _screen(text, user_voice=user_voice)
+    return list(_memo(text, user_voice))
+
+
+MEMO_MAX_CHARS = 4_000   # longer texts are rare twice and would make the memo large
+MEMO_ENTRIES = 1 << 14   # at most 16,384 texts kept, the least recently used dropped first
+
+
+@functools.lru_cache(maxsize=MEMO_ENTRIES)
+def _memo(text: str, user_voice: bool) -> tuple[Finding, ...]:
+    """`_screen`, once per distinct (text, mode); findings are frozen, so shared safely."""
+    return tuple(_screen(text, user_voice=user_voice))
+
+
+def _screen(text: str, *, user_voice: bool, decoding: bool = False) -> list[Finding]:
+    """The screen itself (see `findings`), never memoized."""
     text = without_vocative(text[:MAX_SCREENED]) if user_voice else text[:MAX_SCREENED]
     plain = _text.normalize(text)
     out = _text.findings(text, plain)
@@ -87,7 +111,7 @@ def findings(text: str | None, *, user_voice: bool = False,
     for prose in (False, True):  # a quote and an apostrophe read differently may hide a command
         out += analyse(parse(plain, prose=prose))
     out += _effects.findings(plain)
-    if not _decoding:
+    if not decoding:
         for hidden in decoded_texts(text):  # an encoded instruction is read as its plain text
             out += [Finding(f.risk, f"encoded: {f.detail}")
                     for f in findings(hidden, _decoding=True)]

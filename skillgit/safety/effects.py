@@ -284,12 +284,13 @@ def _command_effects(r: Resolved, program: str) -> Iterator[tuple[str, str]]:
         return
     args = [_arg(a) for a in r.arg_texts()]
     raws = [w.raw for w in r.args]
-    for flag in FLAGS:
+    options = [(i, arg) for i, arg in enumerate(args) if arg.startswith("-")]
+    for flag in FLAGS if options else ():  # every flag is an option: no option, no match
         if flag.programs and not names & flag.programs:
             continue
         if flag.sub and flag.sub not in args[:2]:
             continue
-        for i, arg in enumerate(args):
+        for i, arg in options:
             if _matches(flag, arg, args[i + 1] if i + 1 < len(args) else None):
                 yield flag.effect, raws[i]
     yield from _chmod(names, args, raws)

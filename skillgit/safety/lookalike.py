@@ -8,7 +8,7 @@ a swap of two neighbouring letters, a separator added, dropped or changed (`pyth
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from skillgit.safety.packages import WELL_KNOWN
 from skillgit.safety.resolve import Resolved
@@ -115,16 +115,16 @@ def imitates(ecosystem: str, name: str) -> str | None:
         return None
     squeezed = folded.replace("-", "")
     limit = 1 if len(folded) < 6 else 2
-    for other in known:
+    for other in _near(ecosystem, folded, limit):
         if abs(len(other) - len(folded)) > limit + 1:
             continue
         if other.replace("-", "") == squeezed or folded in (other + "s", other + "es") or \
                 other in (folded + "s", folded + "es") or distance(folded, other) <= limit:
             return other
-    return _imitating_part(folded, known)
+    return _imitating_part(ecosystem, folded, known)
 
 
-def _imitating_part(folded: str, known: frozenset[str]) -> str | None:
+def _imitating_part(ecosystem: str, folded: str, known: frozenset[str]) -> str | None:
     """A part of a longer name that is a well-known name with two letters swapped or one
     replaced (`reqeusts-toolbelt-plus`): the part imitates, whatever is around it. Only edits
     that keep the length: `requests-mock` and `pytest-xdist` add to a name, they do not
@@ -135,10 +135,54 @@ def _imitating_part(folded: str, known: frozenset[str]) -> str | None:
     for part in parts:
         if len(part) < 6 or part in known:
             continue
-        for other in known:
+        for other in _near(ecosystem, part, 1):
             if len(other) == len(part) and "-" not in other and distance(part, other) == 1:
                 return other
     return None
+
+
+def _deletions(name: str, most: int) -> set[str]:
+    """`name` with up to `most` letters deleted (each way)."""
+    out, edge = {name}, {name}
+    for _ in range(most):
+        edge = {word[:i] + word[i + 1:] for word in edge for i in range(len(word))}
+        out |= edge
+    return out
+
+
+class _Index:
+    """The well-known names of one ecosystem, found by what every look-alike shares with its
+    original: a string both reach by deleting at most 2 letters each (an edit, a swap or a
+    letter added is one deletion on one side or both), the name without separators, or a
+    plural. Only a necessary condition: `imitates` still checks each name it returns."""
+
+    def __init__(self, known: frozenset[str]) -> None:
+        self.order = {name: at for at, name in enumerate(known)}  # the order `known` iterates
+        self.by_deletion: dict[str, list[str]] = {}
+        self.by_squeezed: dict[str, list[str]] = {}
+        for name in known:
+            for shorter in _deletions(name, 2):
+                self.by_deletion.setdefault(shorter, []).append(name)
+            self.by_squeezed.setdefault(name.replace("-", ""), []).append(name)
+
+
+@cache
+def _index(ecosystem: str) -> _Index:
+    return _Index(_KNOWN.get(ecosystem, frozenset()))
+
+
+def _near(ecosystem: str, folded: str, limit: int) -> list[str]:
+    """The well-known names that may stand within `limit` of `folded` (a superset of those
+    that do), in the order the ecosystem's set iterates, so the first match is the one a scan
+    of the whole set would find."""
+    index = _index(ecosystem)
+    found: set[str] = set(index.by_squeezed.get(folded.replace("-", ""), ()))
+    for shorter in _deletions(folded, limit):
+        found.update(index.by_deletion.get(shorter, ()))
+    for plural in (folded[:-1], folded[:-2], folded + "s", folded + "es"):
+        if plural in index.order:
+            found.add(plural)
+    return sorted(found, key=index.order.__getitem__)
 
 
 def distance(a: str, b: str) -> int:
