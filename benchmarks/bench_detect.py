@@ -5,10 +5,10 @@
 Reads the labelled set (tests/detect_set: `cases.yaml` and its sessions, real Claude Code
 and Codex transcripts) through discovery, parsing and redaction, distills each session
 with the heuristic engine and asks one thing of the labelled follow-up (the session's last
-prompt): does a correction or preference item cite it? Prints precision and recall over
-the whole set, per ecosystem, style, format and category (a case's `category`, when it has
-one); `--show` lists every miss and false alarm. `--cases FILE` without `--sessions`
-renders that file's sessions into a temporary folder first.
+prompt): does a correction or preference item cite it, or a failure's fix taken from it?
+Prints precision and recall over the whole set, per ecosystem, style, format and category (a
+case's `category`, when it has one); `--show` lists every miss and false alarm. `--cases FILE`
+without `--sessions` renders that file's sessions into a temporary folder first.
 Goals (issue 18): precision >= 0.9, recall >= 0.75. Exit 1 when a goal is missed.
 """
 
@@ -33,6 +33,8 @@ from skillgit.transcripts.discover import SessionQuery, iter_conversations  # no
 
 PRECISION_GOAL, RECALL_GOAL = 0.9, 0.75
 FLAGGED_KINDS = frozenset({"correction", "preference"})
+USER_FIX = "failure-then-fix"
+"""A failure whose fix is the follow-up (the user gave the working command): a lesson too."""
 
 
 def flagged(sessions: Path) -> dict[str, bool]:
@@ -45,7 +47,9 @@ def flagged(sessions: Path) -> dict[str, bool]:
         digest, _usage = engine.distill(conversation)
         found[conversation.session_id] = any(
             item.kind in FLAGGED_KINDS and any(e.turn == last for e in item.evidence)
-            for item in digest.user_feedback)
+            for item in digest.user_feedback) or any(
+            item.kind == USER_FIX and any(e.turn == last for e in item.evidence)
+            for item in digest.env_feedback)
     return found
 
 
