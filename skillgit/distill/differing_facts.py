@@ -78,7 +78,7 @@ def differing_fact(text: str, context: ActionContext) -> int | None:
     """Where `text` states a fact about something the agent used with another value."""
     for start, sentence in statements(text):
         for finder in (_version, _sibling_file, _listed_alternative, _unmentioned_count,
-                       _held_what_was_destroyed):
+                       _held_what_was_destroyed, _consequence_of_the_change):
             at = finder(sentence, context)
             if at is not None and not approved_at(text, start + at):
                 return start + at
@@ -221,3 +221,27 @@ def _unmentioned_count(sentence: str, context: ActionContext) -> int | None:
         return match.start(1)
     return None
 
+
+_CONSEQUENCE = rx(r"""\b(?:gets?\s+|is\s+|are\s+)?(?:re-?generated|auto-?generated|generated
+    |overwritten|vendored|read-?only|frozen|immutable|checked\s+in\s+by|owned\s+by
+    |(?:is|are)\s+included\s+by|(?:is|are)\s+referenced\s+by|(?:is|are)\s+used\s+by
+    |reference[sd]?\s+(?:\w+\s+){0,3}by|include[sd]?\s+by|depends?\s+on\s+(?:it|them|that|those)
+    |the\s+(?:live|prod(?:uction)?|shared)\s+one|(?:is|are)\s+(?:live|shared|prod(?:uction)?))\b""")
+"""What makes a change wrong without saying so: the thing is generated, overwritten, vendored,
+read-only, someone else's, included or referenced elsewhere, or the live one."""
+
+
+def _consequence_of_the_change(sentence: str, context: ActionContext) -> int | None:
+    """"That folder gets regenerated from openapi.yaml on every build" after an edit in it;
+    "CUSTREC is included by 14 batch programs" after the copybook changed: a fact about a
+    thing the agent changed that makes the change wrong, told without a verdict."""
+    if not context.changed or (not names_changed(sentence, context) and not _DEMONSTRATIVE.match(
+            sentence)):
+        return None
+    found = _CONSEQUENCE.search(sentence)
+    return None if found is None else found.start()
+
+
+_DEMONSTRATIVE = rx(r"\s*(?:that|this|those|these)\s+(?:folder|directory|dir|file|files|module|"
+                    r"table|copybook|class|schema|config|package|code)\b")
+"""A sentence that points at what was just changed ("that folder", "those files")."""

@@ -49,6 +49,13 @@ def _after(actions: list[tuple[str, str, str]], reply: str, follow_up: str) -> T
     # a count the tools reported and the reply left out
     ([("Bash", "npm update lodash", "updated 57 packages in 9s")], "lodash is now 4.17.21.",
      "that's 57 packages changed in the lockfile"),
+    # a fact that makes the change wrong, about the thing changed
+    ([("Edit", "/work/proj/src/generated/api_client.ts", "")],
+     "Renamed the fetchOrders method in generated/api_client.ts.",
+     "that file is regenerated from the OpenAPI spec on every build"),
+    ([("Edit", "/work/proj/copybooks/ORDREC.cpy", "")],
+     "Widened ORD-AMOUNT in ORDREC.cpy to PIC 9(9).",
+     "ORDREC is included by 30 batch jobs with fixed record lengths"),
 ])
 def test_a_fact_with_another_value_is_a_correction(
         actions: list[tuple[str, str, str]], reply: str, text: str) -> None:
@@ -84,6 +91,12 @@ def test_a_fact_with_another_value_is_a_correction(
     # a count the reply itself gave
     ([("Bash", "npm update", "updated 57 packages in 9s")], "Updated 57 packages.",
      "that's 57 packages, let's review the lockfile diff"),
+    # a property of something the agent did not change
+    ([("Edit", "/work/proj/src/orders.ts", "")],
+     "Added the retry to orders.ts.", "the api client is generated, so I never read it"),
+    # the changed thing, praised
+    ([("Edit", "/work/proj/src/orders.ts", "")],
+     "Added the retry to orders.ts.", "orders.ts looks much cleaner now, thanks"),
 ])
 def test_facts_that_agree_ask_or_plan_are_ordinary(
         actions: list[tuple[str, str, str]], reply: str, text: str) -> None:
