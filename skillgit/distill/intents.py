@@ -176,15 +176,41 @@ INTENTS: tuple[Intent, ...] = (
         |^\W*(?:it\s+)?(?:still\s+)?(?:doesn't|didn't|isn't|won't|can't)\b"""), NONE),
 )
 _QUESTION = re.compile(r"[^.!?\n]*\?")
+# A sentence about the user's own doing, which absolves the agent: "wrong assumption on my
+# part", "it isn't your fault, I changed the padding on purpose", "I misread the diff", "it
+# was my VPN", "not what I expected" (surprise), "never would have found that myself".
+_OWN_DOING = rx(r"""(?:^|(?<=[.!?\n]))[^.!?\n]*?\b(?:on\s+my\s+(?:part|side|end)
+    |(?:isn't|is\s+not|wasn't|was\s+not)\s+your\s+fault|my\s+(?:own\s+)?(?:vpn|network|machine
+    |laptop|setup|proxy|firewall|typo)|i\s+(?:was\s+sure|misread|misunderstood|mixed\s+up
+    |changed\s+[^.!?\n]{0,40}\bon\s+purpose|never\s+(?:really\s+)?(?:understood|knew|got))
+    |not\s+(?:what|how)\s+i\s+expected|(?:would\s+)?never\s+(?:would\s+)?have\s+found\s+(?:that|it)
+    \s+myself|nice\s+catch|good\s+catch)\b[^.!?\n,;]*""")
+# A report that nothing is wrong any more: "no more warnings", "not a single warning",
+# "keine Fehler mehr", "every test passes"; and encouragement: "don't stop now".
+_ALL_CLEAR = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:(?:nope|ok|okay|great|nice|yes|yep)[,.!\s]+)?
+    (?:(?:no|zero|not\s+a\s+single|keine?|aucune?|ningún|ninguna|nessun[oa]?|geen|ingen|žádné)
+    \s+(?:more\s+)?(?:warnings?|errors?|failures?|issues?|problems?|fehler|erreurs?|errores
+    |errori|fouten|fel|chyby)\b|(?:every|all\s+(?:the\s+)?)tests?\s+(?:passes|pass|green)\b
+    |don'?t\s+stop\s+now\b)[^.!?\n,;]*""")
 # A sentence telling the user's own past ("Never used X before", "I've never seen …").
 _STORY = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:i(?:'ve|\s+have)?\s+)?never\s+""" + NARRATION
             + r"[^.!?\n]*")
 
 
 def asides(text: str) -> list[tuple[int, int]]:
-    """Spans of `text` that say nothing to the agent: questions and the user's own story."""
-    return [m.span() for m in _QUESTION.finditer(text)] + [m.span()
-                                                          for m in _STORY.finditer(text)]
+    """Spans of `text` that say nothing to the agent: questions, the user's own story, the
+    user's own doing (the agent absolved) and reports that nothing is wrong any more."""
+    return [m.span() for pattern in (_QUESTION, _STORY, _OWN_DOING, _ALL_CLEAR)
+            for m in pattern.finditer(text)]
+
+
+def without_absolution(text: str) -> str:
+    """`text` with the sentences about the user's own doing and the all-clear reports blanked
+    (same length): they correct nothing the agent did."""
+    for pattern in (_OWN_DOING, _ALL_CLEAR):
+        for match in pattern.finditer(text):
+            text = text[:match.start()] + " " * (match.end() - match.start()) + text[match.end():]
+    return text
 
 
 def cues(text: str) -> list[Cue]:

@@ -183,8 +183,9 @@ def _classify(turn: Turn, *, follow_up: bool, context: ActionContext | None,
         return None
     new_task = _NEW_TASK.match(text.lstrip()) is not None
     if follow_up and context is not None:
-        said = statements.without_agreement(text, context)
-        found = (_preference(said) or _use_clause(said, context.used)
+        said = intents.without_absolution(statements.without_agreement(text, context))
+        found = None if not said.strip() else (
+                 _preference(said) or _use_clause(said, context.used)
                  or _correction(said, context, after_stop=after_stop)
                  or statements.feedback(said, context, new_task=new_task))
         if found is not None:
