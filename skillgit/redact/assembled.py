@@ -43,12 +43,22 @@ def assembled(text: str) -> Iterator[tuple[str, int, int]]:
             joined = "".join(re.findall(r"['\"](.)['\"]", match.group()))
             if value_shaped(joined) and not is_placeholder(joined):
                 yield KIND_CHARS, match.start(), match.end()
-    if "+" in text:
-        for match in _JOINED.finditer(text):
-            if not _NAMES_A_SECRET.search(match.group("name")):
-                continue
-            for part in re.findall(r"[A-Za-z_]\w*", match.group("parts")):
-                yield from _assigned_values(text, part)
+    for line in _lines_with_plus(text):  # a join is on a line with `+` and `=` or `:`
+        sum_of = _JOINED.search(line) if "=" in line or ":" in line else None
+        if sum_of is None or not _NAMES_A_SECRET.search(sum_of.group("name")):
+            continue
+        for part in re.findall(r"[A-Za-z_]\w*", sum_of.group("parts")):
+            yield from _assigned_values(text, part)
+
+
+def _lines_with_plus(text: str) -> Iterator[str]:
+    position = text.find("+")
+    while position >= 0:
+        start = text.rfind("\n", 0, position) + 1
+        end = text.find("\n", position)
+        end = len(text) if end < 0 else end
+        yield text[start:end]
+        position = text.find("+", end)
 
 
 def _assigned_values(text: str, variable: str) -> Iterator[tuple[str, int, int]]:

@@ -76,7 +76,9 @@ def random_printable(value: str) -> bool:
     sixteen or more characters without a space, letters of both cases, digits and several
     symbols (besides base64's `+/=-_`), most characters distinct. Code and data spell words
     between their brackets; this alphabet switches class nearly every character."""
-    if len(value) < 16 or any(c.isspace() for c in value) or _PATTERN_SYNTAX.search(value):
+    if len(value) < 16 or value.isalnum() or value.isalpha() or _NO_DIGIT_OR_SPACED.match(value):
+        return False  # (cheap exits first: most quoted strings are words or identifiers)
+    if _PATTERN_SYNTAX.search(value):
         return False
     symbols = sum(not c.isalnum() and c not in "+/=-_" for c in value)  # (base64's are not)
     classes = (any(c.islower() for c in value) + any(c.isupper() for c in value)
@@ -86,6 +88,8 @@ def random_printable(value: str) -> bool:
             and switches >= len(value) // 2)
 
 
+_NO_DIGIT_OR_SPACED = re.compile(r"[^\d]*$|.*\s")
+"""No digit at all, or a blank inside: no salt of every class."""
 _PATTERN_SYNTAX = re.compile(r"\[\^?\w-\w|\{\d+(?:,\d*)?\}|\\[dwsbDWSpP]|\(\?|"
                              r"%[-+0#]?\d*[sdfx]|\{[\w.()\[\]]+(?:[:!][^{}]*)?\}")
 """A regex's classes, counts and escapes, or a format's fields (`%s`, `{name:04X}`): code."""
