@@ -183,15 +183,21 @@ _OWN_DOING = rx(r"""(?:^|(?<=[.!?\n]))[^.!?\n]*?\b(?:on\s+my\s+(?:part|side|end)
     |(?:isn't|is\s+not|wasn't|was\s+not)\s+your\s+fault|my\s+(?:own\s+)?(?:vpn|network|machine
     |laptop|setup|proxy|firewall|typo)|i\s+(?:was\s+sure|misread|misunderstood|mixed\s+up
     |changed\s+[^.!?\n]{0,40}\bon\s+purpose|never\s+(?:really\s+)?(?:understood|knew|got))
-    |not\s+(?:what|how)\s+i\s+expected|(?:would\s+)?never\s+(?:would\s+)?have\s+found\s+(?:that|it)
-    \s+myself|nice\s+catch|good\s+catch)\b[^.!?\n,;]*""")
+    |not\s+(?:what|how)\s+i\s+expected|(?:would\s+)?never\s+(?:would\s+)?have\s+found\s+[^.!?\n]{0,40}?
+    \bmyself|nice\s+catch|good\s+catch|my\s+bad|my\s+mistake|in\s+my\s+(?:message|comment|ticket|note)
+    |(?:reminder|note)\s+to\s+(?:myself|self)
+    |(?:not|n't|nicht|pas|no\s+(?:fue|era)|não\s+(?:foi|era)|non\s+(?:era|è)|niet)\s+(?:your|dein|deine
+    |ton|ta|tu|seu|sua|tuo|tua|jouw)\s+(?:fault|fehler|schuld|faute|culpa|erro|culpa|colpa|fout|schuld))
+    \b[^.!?\n,;]*""")
 # A report that nothing is wrong any more: "no more warnings", "not a single warning",
 # "keine Fehler mehr", "every test passes"; and encouragement: "don't stop now".
 _ALL_CLEAR = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:(?:nope|ok|okay|great|nice|yes|yep)[,.!\s]+)?
     (?:(?:no|zero|not\s+a\s+single|keine?|aucune?|ningún|ninguna|nessun[oa]?|geen|ingen|žádné)
     \s+(?:more\s+)?(?:warnings?|errors?|failures?|issues?|problems?|fehler|erreurs?|errores
     |errori|fouten|fel|chyby)\b|(?:every|all\s+(?:the\s+)?)tests?\s+(?:passes|pass|green)\b
-    |don'?t\s+stop\s+now\b)[^.!?\n,;]*""")
+    |don'?t\s+stop\s+now\b|(?:sem|sin|senza|sans|ohne|zonder|utan|bez)\s+(?:erros?|errores?|errori
+    |erreurs?|fehler|fouten|fel|chyb)\b|funcionou|funktioniert(?:\s+jetzt)?|ça\s+marche|werkt\s+(?:nu|weer)
+    |works\s+now)[^.!?\n,;]*""")
 # A sentence telling the user's own past ("Never used X before", "I've never seen …").
 _STORY = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:i(?:'ve|\s+have)?\s+)?never\s+""" + NARRATION
             + r"[^.!?\n]*")

@@ -30,6 +30,10 @@ def _kinds(text: str) -> list[str]:
     "Keine Fehler mehr, top.",
     "all tests pass here too. whats next?",
     "Don't stop now, this is going great!",
+    "Note to self more than to you: bump the changelog after lunch. Looks good.",
+    "I had been editing those by hand for weeks, my bad. Good to know!",
+    "nein, das war nicht dein Fehler, ich hatte den Branch nicht aktualisiert",
+    "Funcionou! Agora entra tudo sem erros. Valeu.",
 ])
 def test_absolution_and_all_clear_stay_ordinary(text: str) -> None:
     assert _kinds(text) == []
