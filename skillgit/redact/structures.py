@@ -124,11 +124,11 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
         for start, end in _cookies(text, lowered):
             if free(start, end):
                 yield KIND_POSITION, start, end
-    for row, (gate, syntax) in enumerate(zip(_POSITION_GATES, _POSITIONS, strict=True)):
+    for gate, syntax in zip(_POSITION_GATES, _POSITIONS, strict=True):
         for match in gate.finditer(syntax, text, lowered):  # nothing if its literals are absent
             value = match.group("v")
             shaped = (not is_placeholder(value) and not value.startswith("[REDACTED:")
-                      if row == _ANY_SHAPE else _positional_value(value))
+                      if syntax is _ANY_SHAPE else _positional_value(value))
             if shaped and free(match.start("v"), match.end("v")):
                 yield KIND_POSITION, match.start("v"), match.end("v")
     for match in _LONE_LINE.finditer(text):
@@ -166,8 +166,8 @@ _POSITIONS = (
     re.compile(r"(?im)(?:\bsnmp-server[ \t]+community|^[ \t]*r[ow]community6?|\bsnmp[\w.\-]*"
                r"community[\"']?[ \t]*[=:])[ \t]+[\"']?(?P<v>[^\s\"'`]{4,128})"),
     # a webhook's token in its URL path: `…/bot/v2/hook/<token>`, `…/webhooks/<id>/<token>`
-    re.compile(r"(?i)https?://[^\s/]+/(?:[^\s?#]*/)?(?:hooks?|webhooks?)/(?:\d{6,}/)?"
-               r"(?=[A-Za-z0-9_\-]*\d)(?P<v>[A-Za-z0-9_\-]{16,256})"),
+    (_WEBHOOK_PATH := re.compile(r"(?i)https?://[^\s/]+/(?:[^\s?#]*/)?(?:hooks?|webhooks?)/"
+                                 r"(?:\d{6,}/)?(?=[A-Za-z0-9_\-]*\d)(?P<v>[A-Za-z0-9_\-]{16,256})")),
     # a product key in groups, as a variable's value or a flag's: `X_SERIAL=E3-7KQM-2XPA-…`
     re.compile(r"(?i)(?:serial|licen[cs]e|product[_-]?key|activation)[\w-]*[ \t]*[=:][ \t]*[\"']?"
                r"(?P<v>(?:[A-Z0-9]{2,6}-){3,}[A-Z0-9]{2,6})(?![\w-])"),
@@ -182,9 +182,9 @@ _POSITIONS = (
 """Positions that hold a secret without a word naming it (one row per syntax)."""
 _POSITION_GATES = tuple(triggers(row) for row in _POSITIONS)
 """What each row of `_POSITIONS` cannot match without, derived from the row (`triggers.py`)."""
-_ANY_SHAPE = 6
+_ANY_SHAPE = _WEBHOOK_PATH
 """The row whose position alone makes its value a secret, whatever the shape (a webhook's
-token, a UUID included)."""
+token, a UUID included): named by the row itself, not by its place in the table."""
 
 
 _COOKIE_LIST = re.compile(r"(?i)[ \t\"'(]{0,4}(?:\bcookie:[ \t]*|\bset-cookie:[ \t]*|(?<![\w-])"
