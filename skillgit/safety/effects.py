@@ -31,7 +31,7 @@ from skillgit.safety.safeguards import (
 )
 from skillgit.safety.shell import parse, walk
 from skillgit.safety.taint import views
-from skillgit.safety.vocab import CREDENTIAL_FILES
+from skillgit.safety.credential_files import CREDENTIAL_FILES
 
 # The syntaxes of a setting: `key = value`, `key: value`, `git config key value`, and in
 # prose `key set to value` / `set key to value` (a space or `to` needs a "set"/"config" nearby)

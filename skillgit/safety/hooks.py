@@ -9,6 +9,7 @@ from itertools import pairwise
 from skillgit.safety.findings import Finding
 from skillgit.safety.resolve import Resolved, assignment, names_of
 from skillgit.safety.shell import Command, Word, walk
+from skillgit.safety.credential_files import is_sensitive
 from skillgit.safety.vocab import (
     CREDENTIALS,
     DOWNLOAD_RUN,
@@ -22,7 +23,6 @@ from skillgit.safety.vocab import (
     dumps_a_database,
     is_home,
     is_language,
-    is_sensitive,
 )
 
 HOOK_VARIABLES = frozenset({

@@ -17,13 +17,13 @@ from skillgit.safety.findings import Finding
 from skillgit.safety.launch import State
 from skillgit.safety.resolve import Resolved
 from skillgit.safety.shell import Command, Word
+from skillgit.safety.credential_files import is_sensitive
 from skillgit.safety.vocab import (
     CODE_FLAGS,
     CREDENTIALS,
     EXFILTRATION,
     is_home,
     is_language,
-    is_sensitive,
 )
 
 # A variable holding a secret: an upper-case name with a secret word among its `_` parts, or

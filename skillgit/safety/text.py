@@ -12,12 +12,12 @@ import unicodedata
 from skillgit.safety.address import AI as _AI
 from skillgit.safety.address import addressed
 from skillgit.safety.effects import forbids
+from skillgit.safety.credential_files import CREDENTIAL_FILES
 from skillgit.safety.findings import Finding
 from skillgit.safety.hooks import HOOK_VARIABLES, NODE_HOOK
 from skillgit.safety.vocab import (
     AGENT,
     CREDENTIAL_COMMANDS,
-    CREDENTIAL_FILES,
     CREDENTIALS,
     DESTRUCTIVE,
     DOWNLOAD_RUN,
@@ -56,13 +56,11 @@ _WORD = re.compile(r"[^\W\d_]+")
 _CONFUSABLES = str.maketrans("аеорсухіјѕһԁɡАВЕКМНОРСТХІЈЅοαεικνρτυχΑΒΕΗΙΚΜΝΟΡΤΧΥΖ",
                              "aeopcyxijshdgABEKMHOPCTXIJSoaeiknptuxABEHIKMNOPTXYZ")
 
-_SECRET_PLACES = (r"(?:~/\.ssh|\.ssh/|\bssh\s+(?:private\s+)?keys?\b|\bid_(?:rsa|ed25519|ecdsa|"
-                  r"dsa)\b|(?<![\w.])\.env\b(?!\.(?:example|sample|template|dist))|"
-                  r"\.aws/credentials|\baws\s+credentials\b|\bcredentials?\s+files?\b|"
-                  r"\bkeychains?\b|\bkeyrings?\b|\.netrc\b|\.npmrc\b|\.pypirc\b|"
-                  r"\.git-credentials\b|\bprivate\s+keys?\b|\bpassword\s+(?:manager|store|vault)"
+_SECRET_PLACES = (r"(?:\bssh\s+(?:private\s+)?keys?\b|\baws\s+credentials\b|\bcredentials?\s+files?\b|"
+                  r"\bkeychains?\b|\bkeyrings?\b|\bprivate\s+keys?\b|\bpassword\s+(?:manager|store|vault)"
                   r"|\b(?:api|access|auth|session|bearer|github|npm|pypi|aws)\s+(?:tokens?|keys?)"
                   r"|\bsecrets?\b|\bpasswords?\b|\bcookies\b|" + CREDENTIAL_FILES + ")")
+"""Where secrets are, in prose (`ssh keys`, `the password manager`) and as files."""
 _IN_SENTENCE = r"(?:[^.\n]|\.(?=[^\s.]))"
 """A character of the same sentence: a dot inside a path or a name (`/tmp/.tools`, `.env`)
 does not end it, a full stop before a blank does."""

@@ -91,44 +91,6 @@ BUILDERS = frozenset({"make", "gmake", "cmake", "ninja", "meson", "pip", "pip3",
                       "brew", "port", "dpkg", "rpm", "apt", "apt-get", "yum", "dnf",
                       "installer", "msiexec", "pkg", "flatpak", "snap"})
 
-CREDENTIAL_FILES = (
-    r"(?<![\w.-])(?:\.env(?:\.(?!example|sample|template|dist|defaults)[\w-]+)?(?![\w.-])|"
-    r"(?:~|\$HOME|\$\{HOME\}|/home/[\w*.-]+|/root)?/?\.(?:aws|ssh|kube|docker|gnupg|azure|"
-    r"config/gcloud|config/gh|password-store)(?:/[\w.*-]+)*|"
-    r"id_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\.(?:npmrc|pypirc|netrc|pgpass|git-credentials)\b|"
-    r"credentials\.json|service[-_]account[\w-]*\.json|[\w-]+\.(?:pem|p12|pfx|keystore|jks)\b|"
-    r"\bkubeconfig\b|logins\.json|key[34]\.db|\bLogin\s+Data\b|\bCookies\.sqlite\b|"
-    r"\.vault-token\b|unseal[_-]?keys?\b|\.git-credentials\b|(?:/var)?/run/secrets/[\w./-]+|"
-    r"serviceaccount/token\b|\bntds\.dit\b|\bhklm[/\\]+(?:sam|security)\b|\blsass\.(?:exe|dmp)\b|"
-    r"/(?:Default|Profile \d+)/(?:Cookies|Login Data|Web Data)\b|"
-    r"\.(?:ethereum|bitcoin|electrum|solana|monero)(?:/[\w.*-]+)*|\bkeystore/|"
-    r"\bpass(?:word)?s?\.(?:txt|csv)\b)")
-"""Files that hold credentials (one vocabulary: the effects engine's "a credential file sent"
-and the text screen's credential hunt both read it): dot-env files but their samples, cloud,
-SSH, cluster, registry and GPG folders (anyone's home), private keys but `.pub`, package
-manager and Git credential files, key stores, browser password and cookie stores, mounted
-container secrets (`/run/secrets/…`, a service account's token), Windows' credential stores
-(the SAM and SECURITY hives, `ntds.dit`, the memory of `lsass`)."""
-
-_SAMPLE = r"(?:example|sample|template|dist|defaults?|schema|test|ci)"
-SENSITIVE_PATH = re.compile(
-    r"(?:^|[/\\\s=:@'\"(<%])(?:"
-    rf"\.env(?:\.(?!{_SAMPLE}\b)[\w-]+)?(?![\w.-])|\.ssh(?:[/\\]|$)|id_(?:rsa|dsa|ecdsa|ed25519)\b|"
-    r"\.aws(?:[/\\]|$)|\.netrc\b|\.pgpass\b|\.my\.cnf\b|rclone\.conf\b|\.s3cfg\b|\.boto\b|"
-    r"\.(?:gem|cargo)[/\\]credentials|\.m2[/\\]settings(?:-security)?\.xml|login\s?data$|"
-    r"_netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|"
-    r"\.docker[/\\]config\.json|\.kube[/\\]config|\.gnupg\b|\.config[/\\](?:gh|gcloud|hub)\b|"
-    r"\.azure(?:[/\\]|$)|[\w.-]*credentials?(?:\.json|\.ya?ml|\.csv|\.db)?$|[\w.-]+\.pem$|"
-    r"[\w.-]+\.(?:key|p12|pfx|jks|keystore|kdbx|ppk)$|etc[/\\](?:shadow|passwd|sudoers)\b|"
-    r"[.\w-]*_history$|[\w.-]*keychain(?:-db)?\b|\.vault-token\b|\.codex[/\\]auth\.json|"
-    r"\.claude[/\\]\.credentials|secrets?\.(?:ya?ml|json|env|toml|txt)$|"
-    r"service[-_]?account[\w.-]*\.json|wallet\.dat\b|\.terraformrc\b|"
-    r"login\.keychain|cookies(?:\.sqlite)?$|local state$|\.password-store\b|"
-    r"(?:access|api|auth|secret)[-_]?(?:token|key)s?(?:\.txt|\.json)?$|"
-    r"(?:/var)?/run/secrets/|serviceaccount[/\\]token$|ntds\.dit$|lsass\.(?:exe|dmp)$|"
-    r"(?:default|profile \d+)[/\\](?:cookies|login data|web data)$|"
-    r"\.(?:ethereum|bitcoin|electrum|solana|monero)(?:[/\\]|$)|keystore[/\\]|"
-    r"pass(?:word)?s?\.(?:txt|csv)$|(?:^|[/\\])(?:keys|secrets|private)[/\\]$)", re.I)
 # Commands that print credentials without naming a file.
 CREDENTIAL_COMMANDS = re.compile(
     r"\bsecurity\s+(?:find-(?:generic|internet)-password|dump-keychain|export)\b|"
@@ -208,9 +170,6 @@ def is_home(path: str) -> bool:
     """The home directory or the root itself (`~`, `$HOME`, `/`, `/home/me`, `C:\\Users\\me`)."""
     return HOMEISH.match(path) is not None
 
-
-def is_sensitive(path: str) -> bool:
-    return SENSITIVE_PATH.search(path.replace("$HOME", "~").replace("${HOME}", "~")) is not None
 
 # Library calls that fetch from the network, in inline code (`python3 -c "…urlopen…"`).
 FETCH_API = (r"(?:urlopen|urllib|urlretrieve|requests\.(?:get|post|request)|http\.client|"
