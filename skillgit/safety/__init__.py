@@ -43,6 +43,8 @@ import functools
 import re
 
 from skillgit.safety import effects as _effects
+from skillgit.safety import plain as _plain
+from skillgit.safety import polarity as _polarity
 from skillgit.safety import text as _text
 from skillgit.safety.address import opening_vocative
 from skillgit.safety.decoded import decoded_texts
@@ -100,16 +102,16 @@ def _memo(text: str, user_voice: bool) -> tuple[Finding, ...]:
 def _screen(text: str, *, user_voice: bool, decoding: bool = False) -> list[Finding]:
     """The screen itself (see `findings`), never memoized."""
     text = without_vocative(text[:MAX_SCREENED]) if user_voice else text[:MAX_SCREENED]
-    plain = _text.normalize(text)
+    plain = _plain.normalize(text)
     out = _text.findings(text, plain)
-    guarded = _effects.unforbidden(plain)
-    if guarded != plain:  # a command shown only to forbid it: what else is there?
-        still = set(_text.findings(_effects.unforbidden(text), guarded))
+    guarded, said = _polarity.unforbidden(plain), _polarity.unforbidden(plain, prose=True)
+    if said != plain:  # a command or a place shown only to forbid it: what else is there?
+        still = set(_text.findings(_polarity.unforbidden(text, prose=True), said))
         out = [f for f in out if f.risk in _ALWAYS or f in still]
-        plain = guarded
-    plain = _TABLE_ROW.sub(_cells, _text.unmarked(plain))
+    plain = _TABLE_ROW.sub(_cells, _plain.unmarked(guarded))
+    said = _TABLE_ROW.sub(_cells, _plain.unmarked(said))
     for prose in (False, True):  # a quote and an apostrophe read differently may hide a command
-        out += analyse(parse(plain, prose=prose))
+        out += analyse(parse(said, prose=prose))
     out += _effects.findings(plain)
     if not decoding:
         for hidden in decoded_texts(text):  # an encoded instruction is read as its plain text

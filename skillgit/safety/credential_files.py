@@ -28,9 +28,11 @@ _BROWSER_PROFILE = r"(?:default|profile \d+)[/\\](?:cookies|login data|web data)
 
 CREDENTIAL_FILE_ROWS: tuple[tuple[str, str, str], ...] = (
     # (name, kind, what it holds)
-    (rf"\.env(?:\.(?!{_SAMPLE}\b)[\w-]+)?(?![\w.-])", ANYWHERE, "dot-env files, but their samples"),
+    (rf"\.env(?:\.(?!{_SAMPLE}\b)[\w-]+)?(?![\w.-])", ANYWHERE,
+     "dot-env files, but their samples"),
     (r"\.(?:aws|ssh|kube|docker|gnupg|azure|password-store|config[/\\](?:gcloud|gh|hub))"
-     r"(?![\w-])(?:[/\\][\w.*-]*)*", ANYWHERE, "cloud, SSH, cluster, registry, GPG and CLI folders"),
+     r"(?![\w-])(?:[/\\][\w.*-]*)*", ANYWHERE,
+     "cloud, SSH, cluster, registry, GPG and CLI folders"),
     (r"id_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)", ANYWHERE, "SSH private keys, not `.pub`"),
     (r"[._](?:npmrc|pypirc|netrc|pgpass|git-credentials|my\.cnf|s3cfg|boto|terraformrc|"
      r"vault-token)\b", ANYWHERE, "package manager, database, storage and Vault credentials"),

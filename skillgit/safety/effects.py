@@ -13,9 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skillgit.safety import lookalike, tongues
+from skillgit.safety import lookalike, verbs
+from skillgit.safety.credential_files import CREDENTIAL_FILES
 from skillgit.safety.findings import Finding
+from skillgit.safety.idioms import IDIOMS, PROSE
 from skillgit.safety.launch import State
+from skillgit.safety.polarity import bad_example, forbids
 from skillgit.safety.resolve import Resolved
 from skillgit.safety.safeguards import (
     AGENTS,
@@ -23,15 +26,12 @@ from skillgit.safety.safeguards import (
     EFFECTS,
     ENV,
     FLAGS,
-    IDIOMS,
-    PROSE,
     SETTINGS,
     TRIGGER,
     Flag,
 )
 from skillgit.safety.shell import parse, walk
 from skillgit.safety.taint import views
-from skillgit.safety.credential_files import CREDENTIAL_FILES
 
 # The syntaxes of a setting: `key = value`, `key: value`, `git config key value`, and in
 # prose `key set to value` / `set key to value` (a space or `to` needs a "set"/"config" nearby)
@@ -72,94 +72,11 @@ edit away from a well-known one is a look-alike however it is introduced."""
 _SPACE_SEP = re.compile(r"\b(?:config|set|--global|--system|--local|-c)\b", re.I)
 
 # Polarity: a clause that forbids what it names.
-_CLAUSE_BREAK = re.compile(r"[.;!?:,(\u2014]\s|\s[-\u2013]\s|\b(?:but|then|so|instead(?!\s+of)|"
-                           r"otherwise|just|and\s+then|unless|or\s+else)\b", re.I)
-_NEGATION = re.compile(  # a word, never part of an option or a name (`--no-cov`, `no_proxy`)
-    r"(?<![-_/.=])\b(?:never|don'?t|do\s+not|does\s+not|doesn'?t|must\s+not|mustn'?t|should\s+not|"
-    r"shouldn'?t|shall\s+not|cannot|can'?t|won'?t|will\s+not|avoid(?:ing)?|no\s+longer|"
-    r"stop\s+using|instead\s+of|rather\s+than|without|forbid\w*|prohibit\w*|refuse\w*|"
-    r"disallow\w*|not|nor|no)\b(?![-_/.=]\w)", re.I)
-_NOT_REALLY = re.compile(r"\b(?:don'?t|do\s+not|never)\s+(?:forget|hesitate|fail|be\s+afraid|"
-                         r"worry|bother|wait|skip|omit|miss|neglect)\b|\bnever\s+mind\b|\b(?:is|are|was|were|has|have|if)\s+not\s*$|"
-                         r"\bno\s+(?:need|problem|worries)\b|\bnot\s+(?:only|just)\b", re.I)
-_FORBIDDEN_AFTER = re.compile(r"[^.;!?\n]{0,50}?\b(?:is|are)\s+(?:not\s+(?:allowed|permitted|ok|"
-                              r"okay|acceptable|an\s+option)|forbidden|banned|prohibited|never\s+"
-                              r"(?:ok|okay|allowed|acceptable|needed)|off[- ]limits|a\s+bad\s+"
-                              r"idea|dangerous|unsafe|insecure)\b", re.I)
-_BAD_INTRO = re.compile(r"^[\s>*#_-]*(?:[\u274c\U0001f6ab\u26d4\u2717\u2718]|(?:bad|wrong|"
-                        r"incorrect|never|don'?t|do\s+not|avoid|anti-?pattern|not\s+this)\b)"
-                        r"[^\n]*:[\s*_]*$", re.I)
-_WITHOUT = re.compile(r"without|sans|ohne|senza|sin|sem|bez|без|zonder", re.I)
-MAX_NEGATION_GAP = 8  # words between the negation and what it forbids
-WEAK_NEGATION_GAP = 3  # for short words that are often no negation ("No fim de…", "ne")
-_WEAK = frozenset({"no", "not", "nor", "ne", "non", "nie", "не", "ni", "nem", "sin", "sem"})
-
-
-def forbids(line: str, start: int, end: int) -> bool:
-    """Whether the clause around `line[start:end]` forbids it (negated before, or called
-    forbidden right after)."""
-    if _FORBIDDEN_AFTER.match(line, end):
-        return True
-    if not line.isascii() and tongues.NEGATED_AFTER.match(line, end):
-        return True  # a verb-final language: "`--no-verify` を使わないで"
-    head = line[:start]
-    breaks = list(_CLAUSE_BREAK.finditer(head))
-    clause = head[breaks[-1].end():] if breaks else head
-    if (_BEFORE.search(clause) and _ASK_FIRST.match(line, end)) or _ONLY_WITH.match(line, end):
-        return True  # "before adding any MCP server, ask me", "only after approval": a guard
-    negations = sorted([*_NEGATION.finditer(clause), *tongues.NEGATION.finditer(clause)],
-                       key=lambda m: m.end())
-    if not negations or any(_WITHOUT.fullmatch(m.group()) for m in negations[1:]):
-        return False  # none, or a double negative: "never deploy without `…`"
-    last = negations[-1]  # "non usare mai": one negation in two words
-    if _NOT_REALLY.search(clause[:last.end()]) or _NOT_REALLY.match(clause, last.start()):
-        return False
-    reach = WEAK_NEGATION_GAP if last.group().lower() in _WEAK else MAX_NEGATION_GAP
-    return len(clause[last.end():].split()) <= reach
-
-
-_BEFORE = re.compile(r"\bbefore\b(?:\s+\S+){0,4}\s*$", re.I)
-_ASK_FIRST = re.compile(r"[^.;!?\n]{0,60}?\b(?:ask|check\s+with|confirm\s+with|talk\s+to|"
-                        r"get\s+(?:an?\s+)?(?:ok|okay|approval|sign-?off|review))\b", re.I)
-"""A clause that asks for approval first: "before <doing X>, ask me" restricts X."""
-_ONLY_WITH = re.compile(r"[^.;!?\n]{0,60}?\bonly\s+(?:after|with|when|if|once)\b[^.;!?\n]{0,30}?"
-                        r"\b(?:approv\w*|ask\w*|review\w*|sign-?off|permission|consent|told)\b",
-                        re.I)
-"""X "only after approval" / "only with a review": X allowed under a guard."""
 _THROWAWAY = re.compile(r"\b(?:preview|ephemeral|temporary|throwaway|scratch|sandbox|review[- ]"
                         r"apps?|test(?:ing)?|tmp|temp|ci[- ]only|per[- ]pr)\b", re.I)
 _EVERYTHING = re.compile(r"['\"](?:/|~)['\"]|homedir|expanduser|\$\{?HOME|/(?:var|etc|usr|opt|srv|"
                          r"root|home)\b|\.\./\.\.")
 _SHARED = re.compile(r"\b(?:prod\w*|live|shared|staging|main|master|primary|all|every)\b", re.I)
-_CODE_SPAN = re.compile(r"`([^`\n]+)`")
-
-
-def unforbidden(text: str) -> str:
-    """`text` with each inline code span a clause forbids blanked ("never use `curl … | sh`",
-    "niemals `--no-verify` benutzen"): what a rule forbids is not what it recommends."""
-    if "`" not in text:
-        return text
-    out = text
-    for m in _CODE_SPAN.finditer(text):
-        first = text.rfind("\n", 0, m.start()) + 1
-        last = text.find("\n", m.end())
-        line = text[first:last if last >= 0 else len(text)]
-        if forbids(line, m.start() - first, m.end() - first):
-            out = out[:m.start(1)] + " " * len(m.group(1)) + out[m.end(1):]
-    return out
-
-
-def _bad_example(text: str, first: int) -> bool:
-    """Whether the line starting at `first` is shown under an intro that calls it what not to
-    do ("Never do this:", "Bad:", "\u274c Wrong:"), blank lines and a code fence between."""
-    before = text[:first].split("\n")[-5:-1]
-    for line in reversed(before):
-        if not line.strip() or line.lstrip().startswith(("```", "~~~")):
-            continue
-        return bool(_BAD_INTRO.match(line)) and _NOT_REALLY.search(line) is None
-    return False
-
-
 def findings(text: str) -> list[Finding]:
     """Every safeguard weakened or code source added that `text` recommends."""
     out: dict[str, Finding] = {}
@@ -173,7 +90,7 @@ def findings(text: str) -> list[Finding]:
         if (effect == "destroy" and _THROWAWAY.search(line) and not _SHARED.search(line)
                 and not _EVERYTHING.search(text, start, end)):
             continue  # a preview, test or temporary environment is there to be destroyed
-        if not forbids(line, start - first, end - first) and not _bad_example(text, first):
+        if not forbids(line, start - first, end - first) and not bad_example(text, first):
             risk, detail = EFFECTS[effect]
             out[effect] = Finding(risk, detail)
     return list(out.values())
@@ -256,6 +173,7 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
             if effect == "index" and DEFAULT_INDEX.match(m.group(1).strip("\"'`;,.)")):
                 continue
             yield m.start(), m.end(), effect
+    yield from verbs.hits(text)  # any program: a verb of destruction and what it names
     offset = 0
     for line in text.split("\n"):
         if TRIGGER.search(line):

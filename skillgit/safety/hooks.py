@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from skillgit.safety.credential_files import is_sensitive
 from skillgit.safety.findings import Finding
 from skillgit.safety.resolve import Resolved, assignment, names_of
 from skillgit.safety.shell import Command, Word, walk
-from skillgit.safety.credential_files import is_sensitive
 from skillgit.safety.vocab import (
     CREDENTIALS,
     DOWNLOAD_RUN,
@@ -183,9 +183,9 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
     if r.names & UPLOADERS and any(_PERSONAL_DATA.search(a) for a in args
                                    if not a.startswith("-")):
         out.append(Finding(EXFILTRATION, "people's data uploaded to a service"))
-    if r.name == "git" and args[:1] == ["push"] and any(
-            ("://" in a or _REMOTE_SPEC.match(a)) and _remote([a]) for a in args[1:]
-            if not a.startswith("-")):
+    pushed_to = [a for a in args[1:] if not a.startswith("-")][:1]  # the repository; then
+    if r.name == "git" and args[:1] == ["push"] and any(           # refspecs (`HEAD:main`)
+            ("://" in a or _REMOTE_SPEC.match(a)) and _remote([a]) for a in pushed_to):
         out.append(Finding(EXFILTRATION, "the repository pushed to a URL"))
     if any(_LABEL_AFTER.match(nxt.text) for w in r.args for sub, nxt in pairwise(w.parts)
            if sub.kind == "sub" and nxt.kind == "lit"):

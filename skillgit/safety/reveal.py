@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from skillgit.safety.credential_files import is_sensitive
 from skillgit.safety.findings import Finding
 from skillgit.safety.launch import State
 from skillgit.safety.resolve import Resolved
 from skillgit.safety.shell import Command, Word
-from skillgit.safety.credential_files import is_sensitive
 from skillgit.safety.vocab import (
     CODE_FLAGS,
     CREDENTIALS,

@@ -24,9 +24,9 @@ from effects_variants import (
 )
 
 from skillgit.safety import refused, unsafe_lines
-from skillgit.safety.effects import forbids
 from skillgit.safety.lookalike import imitates
 from skillgit.safety.packages import WELL_KNOWN
+from skillgit.safety.polarity import forbids
 
 CASES = [(risk, text) for variants in (VARIANTS, MORE_VARIANTS, FOURTH_ROUND, FIFTH_ROUND,
                                        {WEAKENED: FOURTH_WEAKENED})

@@ -1,0 +1,169 @@
+"""Credentials in prose: hunted for (read, printed, searched for in command output), sent to
+a host or a drop, someone else's used, every user's credential files; each judged by its
+clause (`forbids`: "never paste the token into tickets" is a good rule)."""
+
+from __future__ import annotations
+
+import re
+
+from skillgit.safety.credential_files import CREDENTIAL_FILES
+from skillgit.safety.findings import Finding
+from skillgit.safety.polarity import forbids
+from skillgit.safety.vocab import CREDENTIAL_COMMANDS, CREDENTIALS, EXFILTRATION
+
+_SECRET_PLACES = (r"(?:\bssh\s+(?:private\s+)?keys?\b|\baws\s+credentials\b|"
+                  r"\bcredentials?\s+files?\b|\bkeychains?\b|\bkeyrings?\b|\bprivate\s+keys?\b|"
+                  r"\bpassword\s+(?:manager|store|vault)"
+                  r"|\b(?:api|access|auth|session|bearer|github|npm|pypi|aws)\s+(?:tokens?|keys?)"
+                  r"|\bsecrets?\b|\bpasswords?\b|\bcookies\b|" + CREDENTIAL_FILES + ")")
+"""Where secrets are, in prose (`ssh keys`, `the password manager`) and as files."""
+IN_SENTENCE = r"(?:[^.\n]|\.(?=[^\s.]))"
+"""A character of the same sentence: a dot inside a path or a name (`/tmp/.tools`, `.env`)
+does not end it, a full stop before a blank does."""
+_CREDENTIAL_HUNT = re.compile(
+    r"\b(?:read|open|cat|print|show|display|dump|copy|send|upload|post|paste|include|share|"
+    r"exfiltrate|leak|output|reveal|extract|collect|grab|harvest|retrieve|list|email|forward|"
+    r"attach|encode|transmit|look\s+(?:in|at)|check|search|scan|find|locate|decrypt|"
+    r"crack|unlock)(?:ed|d|ing)?\b(?:[^.\n]|(?<=[\w/])\.(?=[^\s.])){0,60}?"
+    rf"{_SECRET_PLACES}", re.I)
+_OUTPUT_SEARCHED = re.compile(
+    r"\|\s*(?:e?grep|rg|ag|ack|findstr|select-string|sls|include|inc|i|match|where-object)\b"
+    r"[^|\n;]{0,40}?(?:pass(?:wo?r?d)?|passwd|pwd|secret|credential|api[_-]?key|"
+    r"private[_-]?key|community|psk)", re.I)
+"""What a command prints, filtered for credentials (`show running-config | include password`,
+`set | findstr /i secret`): collecting them, whatever prints them. (Not "token": a log is
+searched for a model's token counts as often.)"""
+_SENDS_SECRETS = re.compile(r"\b(?:send|upload|post|paste|email|forward|transmit|exfiltrate|"
+                            r"leak|share)\b[^.\n]{0,60}?" + _SECRET_PLACES, re.I)
+_TOKEN_VARIABLE = r"\$?\{?\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|ACCESS_KEY)\b"
+_SENDS_TO_A_HOST = re.compile(
+    r"\b(?:send|sends|sending|upload|post|ship|forward|transmit|attach|include|pass|add)\b"
+    + IN_SENTENCE + r"{0,120}?(?:https?://|\b[\w-]+\.[\w.-]+\.(?:com|net|io|dev|org|app|xyz)\b)"
+    + IN_SENTENCE + r"{0,80}?(?:" + _TOKEN_VARIABLE + r"|" + _SECRET_PLACES + r")|"
+    r"\b(?:send|upload|post|forward|transmit)\b" + IN_SENTENCE + r"{0,60}?(?:"
+    + _TOKEN_VARIABLE + r")" + IN_SENTENCE + r"{0,80}?(?:https?://|\bto\s+[\w-]+\.[\w.-]+\b)")
+"""A credential (a token's variable, a secret file) sent to a host named in the same sentence:
+"send build logs to https://… with the GITHUB_TOKEN as a header"."""
+_HOST = re.compile(r"https?://([\w.-]+)|\b([\w-]+\.[\w.-]+)\b")
+
+
+def _own_service(sentence: str) -> bool:
+    """A token sent to the service it is named for (`CODECOV_TOKEN` to codecov.io): its use,
+    not its leak."""
+    variable = re.search(_TOKEN_VARIABLE, sentence)
+    host = _HOST.search(sentence)
+    if variable is None or host is None:
+        return False
+    vendor = variable.group().strip("${").split("_")[0].lower()
+    return len(vendor) >= 3 and vendor in (host.group(1) or host.group(2) or "").lower()
+
+
+_SHARED_DATA = re.compile(
+    r"(?i)\b(?:prod(?:uction)?|prd|customers?|clients?|patients?|claims|payroll|users?)\b"
+    r"[^.;\n]{0,60}?\b(?:tables?|exports?|dumps?|database|db|data|records|backups?|snapshots?|"
+    r"csv)\b|\b(?:raft\s+snapshot|snapshot\s+save|pg_dump|mysqldump|mongodump|\.sql\.gz|\.dump)"
+    r"\b|\b(?:card\s*(?:holder\s+)?(?:data|numbers?)|cardholder|pans?\b|cvv|authorization\s+"
+    r"headers?|session\s+cookies?|bearer\s+tokens?|pii|personal\s+data|health\s+records?)\b")
+"""Production or customer data, or a whole store's dump or snapshot (a Vault snapshot holds
+every secret), card data, an authorization header or a session, personal or health data."""
+_BORROWED = re.compile(
+    r"(?i)\b(?:grab|take|steal|borrow|use|copy|reuse|log\s+in\s+with)\b[^.;\n]{0,40}?"
+    r"\b(?:(?:the\s+)?(?:cluster-admin|admin|root|superuser)|another\s+user'?s|someone\s+else'?s|"
+    r"a\s+colleague'?s|other\s+users'?|[A-Z][a-z]+'s)\s+(?:service[- ]account\s+)?"
+    r"(?:tokens?|passwords?|credentials?|accounts?|kubeconfig|keys?|sessions?)\b")
+"""Credentials that are not the agent's to use: an administrator's, another person's."""
+_BORROWED_ELSEWHERE = re.compile(
+    r"(?i)\b(?:utilis\w*|prend\w*|emprunt\w*|us[ae]\w*|utiliz\w*|pega\w*|tom[ae]\w*|prendi|"
+    r"benutz\w*|verwend\w*|nimm|nehmen|gebruik\w*|neem|nemen)\b[^.;\n]{0,30}?\b"
+    r"(?:(?:le|les|la|l')\s*(?:compte|mot\s+de\s+passe|identifiants|session|jeton)\s+d(?:e\s+|')"
+    r"|(?:la|las|el|os|as|a|o)\s+(?:cuenta|contrase(?:ñ|n)a|credenciales|sesi[oó]n|conta|senha|"
+    r"credenciais|sess[aã]o)\s+d[eoa]s?\s+"
+    r"|(?:l'account|la\s+password|le\s+credenziali|la\s+sessione)\s+di\s+"
+    r"|(?:das\s+(?:konto|passwort|kennwort)|die\s+zugangsdaten)\s+(?:von|des)\s+"
+    r"|(?:het\s+(?:account|wachtwoord)|de\s+inloggegevens)\s+van\s+)"
+    r"(?-i:[A-Z])")
+"""The same in French, Spanish, Portuguese, Italian, German and Dutch ("utiliser le compte de
+Marie"): a verb of using, then a person's account, password or session by name."""
+_CREDENTIAL_FILE = re.compile(CREDENTIAL_FILES)
+_CLAUSE_ENDS = (". ", "; ", "! ", "? ", "\n", "\u3002")
+_DROP = re.compile(r"(?i)[\w.+-]+@(?!example\.)[\w-]+\.[a-z]{2,}\b|\b(?:transfer\.sh|"
+                   r"gist\.github|gists?\b|pastebin|paste\.ee|hastebin|0x0\.st|file\.io|"
+                   r"webhook\.site|requestbin|pipedream|ngrok|dropbox|drive\.google|wetransfer|"
+                   r"mega\.nz|discord(?:app)?\.com/api/webhooks|hooks\.slack\.com)")
+"""A place outside to drop a file: an e-mail address, a paste or file-drop service, a
+personal cloud folder, a chat webhook."""
+_EVERY_HOME = re.compile(r"(?:/home|/Users|[A-Za-z]:\\Users|/var/lib|/root/\.\.)[/\\]\*")
+"""A path through every user's home (`/home/*/…`): their credentials, and any dot-folder there
+(where programs keep them: `/home/*/.globus/*.json`), are not the agent's."""
+_METADATA_ONLY = re.compile(r"(?:^|[\s;|&(`])(?:du|ls|stat|df|chmod|chown|chgrp|setfacl|"
+                            r"getfacl|find)\s[^\n|;&]*$")
+"""A command that reads only names, sizes or modes where it stands (`du -sh /home/*/.cache`)."""
+_CREDENTIAL_NOUNS_ONLY = re.compile(r"^(?:secrets?|passwords?|cookies)$", re.I)
+
+def _clause_around(text: str, match: re.Match[str]) -> str:
+    """The clause `match` stands in (between `_CLAUSE_ENDS`)."""
+    start = max(text.rfind(mark, 0, match.start()) for mark in _CLAUSE_ENDS) + 1
+    ends = [i for i in (text.find(mark, match.end()) for mark in _CLAUSE_ENDS) if i >= 0]
+    return text[start:min(ends) if ends else len(text)]
+
+
+def _forbidden(text: str, match: re.Match[str]) -> bool:
+    """Whether the clause around `match` forbids what it says (`effects.forbids`)."""
+    start = text.rfind("\n", 0, match.start()) + 1
+    end = text.find("\n", match.end())
+    line = text[start:end if end >= 0 else len(text)]
+    return forbids(line, match.start() - start, min(len(line), match.end() - start))
+
+
+def forbidden_span(text: str, start: int, end: int) -> bool:
+    """`_forbidden` for `text[start:end]`."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start:line_end if line_end >= 0 else len(text)]
+    return forbids(line, start - line_start, min(len(line), end - line_start))
+
+
+def credential_findings(text: str) -> list[Finding]:
+    out = []
+    if CREDENTIAL_COMMANDS.search(text):
+        out.append(Finding(CREDENTIALS, "a command that prints credentials"))
+    if any(not _own_service(text[m.start():m.end() + 200].split("\n")[0])
+           and not _forbidden(text, m) for m in _SENDS_TO_A_HOST.finditer(text)):
+        out.append(Finding(EXFILTRATION, "a credential sent to a host"))
+    for pattern, what in ((_SHARED_DATA, "production data"),
+                          (_CREDENTIAL_FILE, "a credential file")):  # and a drop, any language
+        if any(_DROP.search(_clause_around(text, m)) and not _forbidden(text, m)
+               for m in pattern.finditer(text)):
+            out.append(Finding(EXFILTRATION, f"{what} and a place to drop it"))
+    borrowed = _BORROWED.search(text) or _BORROWED_ELSEWHERE.search(text)
+    if borrowed is not None and not _forbidden(text, borrowed):
+        out.append(Finding(CREDENTIALS, "someone else's or an admin's credentials used"))
+    for m in _EVERY_HOME.finditer(text):
+        rest = text[m.end():]
+        line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+        dot_folder = rest.startswith(("/.", "\\.")) and not _METADATA_ONLY.search(line)
+        if (dot_folder or re.match(r"[^\s\"'`]{0,80}?" + CREDENTIAL_FILES, rest)) \
+                and not _forbidden(text, m):
+            out.append(Finding(CREDENTIALS, "every user's credential files"))
+            break
+    for m in _CREDENTIAL_HUNT.finditer(text):
+        noun = re.search(_SECRET_PLACES + r"\s*$", m.group(0), re.I)
+        if _forbidden(text, m) or (noun is not None and forbidden_span(
+                text, m.start() + noun.start(), m.end())):
+            continue  # "never attach ~/.kube/config to tickets", "… instead of reading .env"
+        # "print secrets"/"show the password field" are ordinary talk: bare nouns count only
+        # when sent somewhere.
+        if noun and _CREDENTIAL_NOUNS_ONLY.match(noun.group(0).strip()) and not \
+                _SENDS_SECRETS.search(m.group(0)):
+            continue
+        if noun and re.search(r"\b(?:api|access|auth|session|bearer|github|npm|pypi|aws)\s+"
+                              r"(?:tokens?|keys?)$", noun.group(0), re.I) and not \
+                _SENDS_SECRETS.search(m.group(0)):
+            continue
+        out.append(Finding(CREDENTIALS, "an instruction to read or send credentials"))
+        break
+    for m in _OUTPUT_SEARCHED.finditer(text):
+        if not _forbidden(text, m):
+            out.append(Finding(CREDENTIALS, "a command's output searched for credentials"))
+            break
+    return out

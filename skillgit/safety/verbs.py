@@ -1,0 +1,102 @@
+"""What a command does to what it names: a verb class by an object class, for any program.
+
+The screen's other tables name programs (`safeguards.FLAGS`); a rule written for a tool nobody
+listed (`bq rm -r -f -d analytics_prod`, `kafka-topics.sh … --delete --topic …` against a
+production broker, `flyway -url=…db-prod… clean`) still says what it does in its words: a verb
+of destruction and an object named production, or a verb of removal and an object whose own
+name says it is a safeguard (`kubectl delete validatingwebhookconfiguration …`). So each
+command of a line (a code span, a shell line, a part between `;`, `&&`, `|`) is read as words:
+- a *verb* is a word among the first few after the program (a subcommand: `rm`, `delete`,
+  `delete-db-instance`, `db:drop`, `FLUSHALL`) or an option that is one (`--delete`, `--purge`);
+- an *object* is any other word: one that names production (`prod`, `prd`, `production`,
+  `live` as a part of a name, not a project file such as `build/prod-bundle.js`), or one whose
+  own name says it guards (`validating`, `admission`, `protection`, `firewall`, `signing`).
+A destruction of production is `destroy`; a removal of a safeguard is `security`. Git is read
+by its own table (`push` with a `+refspec` forces it). Each hit is then judged by its polarity
+like every other (`effects.forbids`): "never run `bq rm … prod`" passes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+DESTROY_PARTS = frozenset({
+    "delete", "del", "rm", "remove", "drop", "dropdb", "destroy", "purge", "truncate", "wipe",
+    "clean", "flush", "flushall", "flushdb", "erase", "nuke", "terminate", "rb", "rmdir",
+    "prune", "reset", "uninstall",
+})
+"""Parts of a word (split at `-`, `_`, `:`, `.`) that make it a verb of destruction."""
+REMOVE_PARTS = frozenset({"delete", "del", "rm", "remove", "destroy", "purge", "uninstall",
+                          "disable"})
+"""Parts of a word that make it a verb of removal (of a safeguard)."""
+VERB_REACH = 5
+"""Words after the program a subcommand may stand at (`gcloud sql instances delete`)."""
+
+_PRODUCTION = re.compile(r"(?<![a-z])(?:prod|prd|production|live)(?![a-z])", re.I)
+_SAFEGUARD = re.compile(r"validat|admission|protection|firewall|guard|signing|signature|"
+                        r"verif|audit|scanner|constraint", re.I)
+_PROJECT_FILE = re.compile(r"\.(?:m?js|cjs|tsx?|jsx|json|py|css|scss|html|map|txt|md|log|zip|gz|"
+                           r"lock|ya?ml|toml|sh|tf|env|ini|cfg|conf|properties|sql|rb|go|rs)$",
+                           re.I)
+_SEGMENT = re.compile(r"`([^`\n]+)`|[^`\n]+")
+_SPLIT = re.compile(r"\s*(?:;|&&|\|\|?|\$\(|\))\s*")
+_PROMPT = re.compile(r"^\s*(?:\$|#|>|PS[^>]*>)\s+")
+_QUOTES = "\"'`,.;:()[]{}"
+
+
+def hits(text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, effect) of each command in `text` that destroys production, removes a
+    safeguard, or force-pushes with a `+refspec`."""
+    offset = 0
+    for line in text.split("\n"):
+        if _PRODUCTION.search(line) or _SAFEGUARD.search(line) or "+" in line:
+            for segment in _SEGMENT.finditer(line):
+                body = segment.group(1) if segment.group(1) is not None else segment.group(0)
+                base = offset + (segment.start(1) if segment.group(1) is not None
+                                 else segment.start())
+                for part in _commands(body):
+                    words = list(re.finditer(r"\S+", part))
+                    verb, effect = _judge([w.group() for w in words])
+                    if effect:  # the span starts at the verb: "don't run kubectl delete …"
+                        at = body.find(part) + words[verb].start()
+                        yield base + at, base + body.find(part) + len(part), effect
+        offset += len(line) + 1
+
+
+def _commands(body: str) -> list[str]:
+    return [p for p in _SPLIT.split(_PROMPT.sub("", body)) if p.strip()]
+
+
+def _parts(word: str) -> set[str]:
+    return {p.lower() for p in re.split(r"[-_:.]+", word.strip(_QUOTES).lstrip("-")) if p}
+
+
+def _judge(words: list[str]) -> tuple[int, str]:
+    """(index of the verb, effect) of a command's words; effect "" when nothing is found."""
+    if len(words) < 2:
+        return 0, ""
+    program = words[0].strip(_QUOTES).rsplit("/", 1)[-1].lower()
+    if program == "git":
+        return 0, _git(words[1:])
+    verbs = [i for i, w in enumerate(words[1:], 1)
+             if ((i <= VERB_REACH and not w.startswith("-")) or w.startswith("--"))
+             and _parts(w) & DESTROY_PARTS]
+    if program in ("dropdb", "wipefs"):
+        verbs.append(0)
+    for i in verbs:
+        objects = [w.strip(_QUOTES) for j, w in enumerate(words) if j not in (0, i)]
+        if any(_PRODUCTION.search(o) and not _PROJECT_FILE.search(o) for o in objects):
+            return i, "destroy"
+        if _parts(words[i]) & REMOVE_PARTS and any(
+                _SAFEGUARD.search(o) and not o.startswith("-") for o in objects):
+            return i, "security"
+    return 0, ""
+
+
+def _git(args: list[str]) -> str:
+    """`git push origin +HEAD:release/x` forces the push as `--force` does."""
+    plain = [a for a in args if not a.startswith("-")]
+    if plain[:1] == ["push"] and any(a.startswith("+") and len(a) > 1 for a in plain[2:]):
+        return "review"
+    return ""
