@@ -35,7 +35,7 @@ from skillgit.safety.taint import views
 
 # The syntaxes of a setting: `key = value`, `key: value`, `git config key value`, and in
 # prose `key set to value` / `set key to value` (a space or `to` needs a "set"/"config" nearby)
-_SEP = r"[ \t]*(?:[=:]|[ \t]+(?:set[ \t]+)?to[ \t]+|[ \t](?=\S))[ \t]*"
+_SEP = r"[ \t]*(?:[=:]|[ \t]+(?:set[ \t]+|points?[ \t]+)?(?:to|at)[ \t]+|[ \t](?=\S))[ \t]*"
 _ENV = [(re.compile(rf"(?<![\w.-])(?:\$env:|os\.environ\[[\"']|os\.Setenv\(\"|process\.env\.|"
                     r"ENV\[[\"']|setx\s+|set\s+)?"
                     rf"(?:{name})[\"']?\]?[ \t]*(?:=|:|,|[ \t])[ \t]*[\"']?(?:{value})[\"']?"
@@ -69,6 +69,8 @@ _NAMED_TO_INSTALL = re.compile(
     r"(?=[^.\n]{0,60}?\b(?:install|use|add|depend|require)\b)")
 """A package named in a code span in a sentence that says to install or use it: a name a small
 edit away from a well-known one is a look-alike however it is introduced."""
+_SAID_SEP = re.compile(r"[=:]|\bpoints?\s+(?:to|at)\b")
+"""A separator that says a value is set (`=`, `:`, "points to")."""
 _SPACE_SEP = re.compile(r"\b(?:config|set|--global|--system|--local|-c)\b", re.I)
 
 # Polarity: a clause that forbids what it names.
@@ -90,12 +92,16 @@ def findings(text: str) -> list[Finding]:
         if (effect == "destroy" and _THROWAWAY.search(line) and not _SHARED.search(line)
                 and not _EVERYTHING.search(text, start, end)):
             continue  # a preview, test or temporary environment is there to be destroyed
+        if effect == "tests" and _TICKET.search(line):
+            continue  # a test set aside under a ticket is tracked, not a check turned off
         if not forbids(line, start - first, end - first) and not bad_example(text, first):
             risk, detail = EFFECTS[effect]
             out[effect] = Finding(risk, detail)
     return list(out.values())
 
 
+_TICKET = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{1,6}\b|(?<![\w&])#\d{2,6}\b|/issues/\d+|/browse/")
+"""A tracker's reference: `PLAT-4121`, `#482`, an issue's URL."""
 _INSTALLED_NAME = re.compile(
     r"\b(?:pip3?|uv(?:\s+pip)?|pipx|poetry|pdm|conda|npm|pnpm|yarn|bun|gem|cargo)\s+"
     r"(?:install|add|i)\s+(?:-\S+\s+)*([A-Za-z][\w.-]{5,})")
@@ -167,8 +173,7 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
         for m in pattern.finditer(text):
             sep = text[m.start():m.start(1)]
             line_start = text.rfind("\n", 0, m.start()) + 1
-            if not re.search(r"[=:]", sep) and not _SPACE_SEP.search(text, line_start,
-                                                                      m.start()):
+            if not _SAID_SEP.search(sep) and not _SPACE_SEP.search(text, line_start, m.start()):
                 continue
             if effect == "index" and DEFAULT_INDEX.match(m.group(1).strip("\"'`;,.)")):
                 continue

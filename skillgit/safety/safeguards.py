@@ -54,6 +54,11 @@ COST = (r"(?:slow|very_slow|integration|e2e|end_to_end|gpu|cuda|network|online|i
          r"requires_\w+|needs_\w+|long|heavy|stress|load|smoke|windows|macos|linux)\b")
 
 
+SCANNERS = (r"scan\w*|trivy|semgrep|snyk|sast|dast|codeql|bandit|gosec|checkov|tfsec|gitleaks|"
+            r"trufflehog|sonar\w*|grype|dependency[_-]?check|secret[_-]?scan\w*|audit")
+"""What a scanner is called in a setting's name: its job or a well-known scanner."""
+
+
 @dataclass(frozen=True)
 class Flag:
     effect: str
@@ -170,6 +175,14 @@ SETTINGS: list[tuple[str, str, str]] = [
     (r"enforce_admins|required_pull_request_reviews|required_status_checks", r"false|null|none",
      "review"),
     (r"required_approving_review_count", r"0", "review"),
+    (r"(?:[\w-]+[._-])*\w*approv(?:al|als|ers|ing)?\w*(?:[._-]\w+)*", r"0", "review"),
+    # an extension gallery or marketplace pointed elsewhere (VS Code's `product.json`)
+    (r"(?:[\w-]+[._-])*\w*(?:gallery|marketplace)\w*(?:[._-]\w*(?:url|uri)\w*)?",
+     r"(?:https?:)?//\S+", "index"),
+    # a scanner switched off by a variable or key naming it (`SEMGREP_DISABLE=1`, `SKIP_TRIVY`)
+    (r"(?:[\w-]+[._-])*(?:" + SCANNERS + r")[._-]?(?:disabled?|skip(?:ped)?|off)|"
+     r"(?:[\w-]+[._-])*(?:disable|skip|no)[._-]?(?:" + SCANNERS + r")\w*",
+     r"true|1|yes|on", "security"),
     (r"allow_force_pushes|allow_deletions", r"true", "review"),
     (r"selinux", r"disabled|permissive", "security"),
     (r"fail_under|fail-under|cov-fail-under|minimum_coverage|coverage_threshold|"

@@ -16,6 +16,7 @@ from skillgit.safety.hooks import HOOK_VARIABLES, NODE_HOOK
 from skillgit.safety.plain import hidden
 from skillgit.safety.vocab import (
     AGENT,
+    CREDENTIALS,
     DESTRUCTIVE,
     DOWNLOAD_RUN,
     EXFILTRATION,
@@ -39,7 +40,7 @@ _RC_EDIT = re.compile(
     r"usercustomize|start\s*menu[\\/]+programs[\\/]+startup|shell:(?:common\s*)?startup)", re.I)
 _HOOK_MENTION = re.compile(r"(?<![\w$])(?:" + "|".join(sorted(HOOK_VARIABLES)) + r")\b")
 _NODE_OPTIONS = re.compile(r"\b(?:NODE_OPTIONS|node-options)\b[^\n]{0,80}")
-_AUTO_TASK = re.compile(r"[\"']?runOn[\"']?\s*:\s*[\"']folderOpen", re.I)
+_AUTO_TASK = re.compile(r"[\"']?runOn[\"']?\s*:\s*[\"']?folderOpen", re.I)
 _PACKAGE_HOOK = re.compile(r"\b(?:script-shell|onload-script)\s*[=:\s]\s*\S", re.I)
 _COMMENTS = re.compile(r"<!--(.*?)(?:-->|\Z)|^\s*\[[^\]]*\]:\s*(?:#|<>)\s*[(\"'](.*)$|"
                        r"<(\w+)[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|"
@@ -86,6 +87,14 @@ _SYSTEM_STARTUP = re.compile(
     r"Start\s*Menu[\\/]+Programs[\\/]+Startup)", re.I)
 """Places whose content the system runs at every boot or login (any language names them
 by path)."""
+_KEY_LITERAL = r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-[\w-]+|sk-ssh-[\w@.-]+)\s+AAAA"
+_GRANTED_KEY = re.compile(rf"authorized_keys2?\b[^\n]{{0,200}}?{_KEY_LITERAL}|"
+                          rf"{_KEY_LITERAL}[^\n]{{0,300}}?authorized_keys2?\b")
+"""A public key given with the file that grants it a login (any language names both)."""
+_HOME_CREDENTIAL = re.compile(r"(?:~|\$HOME|/home/[\w.-]+|/Users/[\w.-]+)/\.(?:aws|ssh|kube|"
+                              r"azure|docker|gnupg|config/gcloud)/[\w.*-]+|\bid_(?:rsa|ed25519|"
+                              r"ecdsa|dsa)\b(?!\.pub)")
+"""Someone's own credential files: a home's cloud, SSH, cluster or GPG files, a private key."""
 _SOCKET_DEVICE = re.compile(r"/dev/(?:tcp|udp)/")
 # A CI workflow run for any fork's pull request with the repository's secrets that checks out
 # and so runs the fork's code (`pull_request_target` / `workflow_run` + the head's ref).
@@ -134,6 +143,12 @@ def findings(original: str, text: str) -> list[Finding]:
         out.append(Finding(EXFILTRATION, "inline code that sends a credential file"))
     if _on_one_line(text, _FETCH, _WHOLE_ENVIRONMENT):
         out.append(Finding(EXFILTRATION, "inline code that sends the whole environment"))
+    if any(not forbidden_span(text, m.start(), m.end()) for m in _GRANTED_KEY.finditer(text)):
+        out.append(Finding(PERSISTENCE, "a key granted a login to this machine"))
+    if _foreign(text) and any(not forbidden_span(text, m.start(), m.end())
+                              for m in _HOME_CREDENTIAL.finditer(text)):
+        out.append(Finding(CREDENTIALS, "someone's credential files named in a language the "
+                                        "screen cannot read"))
     if _startup_gets_a_command(text):
         out.append(Finding(PERSISTENCE, "a command put in a place the system runs at boot"))
     if _PR_TARGET.search(text) and _PR_HEAD.search(text):
@@ -143,6 +158,16 @@ def findings(original: str, text: str) -> list[Finding]:
     if any(p.search(text) for p in _DESTRUCTIVE) or _removes_everything(text):
         out.append(Finding(DESTRUCTIVE, "a command that destroys data or the system"))
     return out
+
+
+FOREIGN_LETTERS = 6
+"""Letters outside ASCII (outside code spans) that make a text one the English verb tables
+cannot read: there, naming someone's credential files is enough (default-deny)."""
+
+
+def _foreign(text: str) -> bool:
+    prose = re.sub(r"`[^`\n]*`", " ", text) if "`" in text else text
+    return sum(1 for c in prose if c.isalpha() and not c.isascii()) >= FOREIGN_LETTERS
 
 
 def _rc_edited(text: str) -> bool:

@@ -104,6 +104,10 @@ NEGATION_WORDS: dict[str, str] = {
     "zh": r"不要|别|別|禁止|切勿|勿|永远不|永遠不|绝不|絕不|不得|不能",
     "ja": r"決して|絶対に",
     "ko": r"절대로?|금지",
+    "more": r"(?<!\w)(?:μην|δεν|ποτέ|χωρίς|soha|nem|sose|nélkül|älä|älkää|koskaan|ilman|"
+            r"niciodată|fără|nikdy|nikdar|jangan|tidak|tanpa|bukan|không|đừng|chẳng|huwag|"
+            r"hindi|wag|usi\w*|kamwe|bila|hiçbir|uden|nigdy|никога|без|ніколи|"
+            r"هرگز|بدون|نباید|لا|لن|أبدا|אל|לא|לעולם|בלי|ไม่|อย่า|ห้าม|না|কখনো|কখনও)(?!\w)",
 }
 # Languages that put "not" after the verb: "`--no-verify` を使わないで", "`curl | sh` 쓰지 마세요".
 NEGATION_AFTER: dict[str, str] = {
