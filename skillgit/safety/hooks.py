@@ -8,14 +8,14 @@ from itertools import pairwise
 
 from skillgit.safety.credential_files import is_sensitive
 from skillgit.safety.findings import Finding
-from skillgit.safety.resolve import Resolved, assignment, names_of
+from skillgit.safety.persist import persistence_findings
+from skillgit.safety.resolve import Resolved, names_of
 from skillgit.safety.shell import Command, Word, walk
 from skillgit.safety.vocab import (
     CREDENTIALS,
     DOWNLOAD_RUN,
     ENV_DUMPS,
     EXFILTRATION,
-    PERSISTENCE,
     RAW_SOCKETS,
     READERS,
     SENDERS,
@@ -25,41 +25,6 @@ from skillgit.safety.vocab import (
     is_language,
 )
 
-HOOK_VARIABLES = frozenset({
-    "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "PYTHONSTARTUP",
-    "BASH_ENV", "PROMPT_COMMAND", "PERL5OPT", "PERL5DB", "RUBYOPT", "JAVA_TOOL_OPTIONS",
-    "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "DOTNET_STARTUP_HOOKS", "ZDOTDIR", "PYTHONINSPECT",
-    "GIT_CONFIG_PARAMETERS", "ELECTRON_RUN_AS_NODE"})
-NODE_HOOK = re.compile(r"(?:^|[\s'\"=])(?:--require|-r|--import|--loader|--experimental-loader|"
-                       r"--experimental-specifier-resolution|-r=|--require=|--import=)", re.I)
-# Git runs a file of these names in any hooks directory (`$(git rev-parse --git-dir)/hooks/…`).
-GIT_HOOK_NAMES = (r"pre-commit|prepare-commit-msg|commit-msg|post-commit|pre-merge-commit|"
-                  r"pre-rebase|post-checkout|post-merge|pre-push|pre-receive|update|"
-                  r"post-receive|post-update|push-to-checkout|pre-auto-gc|post-rewrite|"
-                  r"reference-transaction|fsmonitor-watchman|post-index-change|"
-                  r"applypatch-msg|pre-applypatch|post-applypatch|sendemail-validate")
-PERSISTENT_PATH = re.compile(
-    r"(?:^|[/\\])(?:\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|"
-    r"zprofile|zlogin|zlogout|kshrc|mkshrc|cshrc|tcshrc|login|logout|inputrc|xinitrc|xprofile|"
-    r"xsessionrc|pam_environment|envrc)$|config\.fish$|conf\.d[/\\][^/\\]+\.fish$|"
-    r"(?:microsoft\.)?powershell_profile\.ps1$|profile\.ps1$|\.git[/\\]hooks(?:[/\\]|$)|"
-    r"[^/\\]*\.pth$|(?:site|user)customize\.py$|authorized_keys2?$|\.ssh[/\\]rc$|"
-    r"systemd[/\\](?:user|system)(?:[/\\]|$)|launch(?:agents|daemons)(?:[/\\]|$)|"
-    r"cron(?:tab|\.d|\.daily|\.hourly|\.weekly|\.monthly)?(?:[/\\]|$)|crontabs(?:[/\\]|$)|"
-    r"autostart[/\\]|init\.d[/\\]|rc\.local$|ld\.so\.preload$|profile\.d[/\\]|"
-    r"sudoers(?:\.d[/\\][^/\\]+)?$|"
-    r"etc[/\\](?:profile|bash\.bashrc|zshrc|zsh[/\\]|environment)$|"
-    rf"hooks[/\\](?:{GIT_HOOK_NAMES})$)", re.I)
-_WRITERS = frozenset({"tee", "cp", "mv", "install", "ln", "rsync", "add-content", "set-content",
-                      "out-file", "ac", "sc", "copy", "copy-item", "move-item", "new-item",
-                      "sed", "perl", "dd", "touch", "ed", "ex", "truncate", "mkdir"})
-_GIT_HOOK_KEYS = re.compile(r"^(?:core\.(?:hookspath|fsmonitor|sshcommand|gitproxy|askpass|"
-                            r"pager|editor)|init\.templatedir|include\.path|includeif\..*|"
-                            r"alias\..*|credential\.helper|filter\..*|diff\..*\.textconv|"
-                            r"sequence\.editor|protocol\.ext\.allow|"
-                            r"url\..*\.(?:push)?insteadof)$", re.I)
-_PACKAGE_HOOK_KEYS = re.compile(r"^(?:script-shell|shell|node-options|onload-script|"
-                                r"init-module|git|npmpath|yarnpath|plugins?)(?:=.*)?$", re.I)
 _UPLOAD_FLAGS = re.compile(r"^(?:-F|--form|--form-string|-d|--data|--data-binary|--data-raw|"
                            r"--data-ascii|--data-urlencode|--json|-T|--upload-file|"
                            r"--post-file|--body-file|-InFile|--infile)(?:=(.*))?$", re.I)
@@ -111,7 +76,8 @@ def reads(command: Command, variables: dict[str, set[str]]) -> str | None:
 
 
 def command_findings(command: Command, r: Resolved, upstream_reads: str | None) -> list[Finding]:
-    return (_exfiltration(command, r, upstream_reads) + _persistence(command, r, upstream_reads)
+    return (_exfiltration(command, r, upstream_reads)
+            + persistence_findings(command, r, upstream_reads)
             + _credentials(command, r) + _remote_install(r) + _remote_shell(r))
 
 
@@ -210,61 +176,6 @@ def _sources(r: Resolved) -> list[str]:
                                args[i - 1]))]
     two_place = not r.names & {"gh", "transfer", "croc", "ffsend", "wormhole", "ipfs"}
     return [a for a in (plain[:-1] if two_place else plain) if "://" not in a]
-
-
-def _targets(command: Command, r: Resolved) -> list[Word]:
-    """Where a command writes: redirections, and the files of writers like tee or cp."""
-    out = [x.target for x in command.redirects if x.op.startswith((">", "&>"))]
-    if r.names & _WRITERS:
-        plain = [w for w in r.args if not w.literal.startswith("-") or "=" in w.literal]
-        if r.names & {"cp", "mv", "install", "ln", "rsync", "copy", "copy-item", "move-item"}:
-            plain = plain[-1:]
-        out += plain
-    return out
-
-
-def _persistence(command: Command, r: Resolved, fed: str | None) -> list[Finding]:
-    """Startup files, hook locations, code-loading variables, schedulers; `fed` is what the
-    command reads on stdin (`echo cmd | at now`)."""
-    out = []
-    for word in _targets(command, r):
-        if PERSISTENT_PATH.search(word.literal.strip()) or any(
-                v.text.upper() == "PROFILE" for v in word.variables()):
-            out.append(Finding(PERSISTENCE, "a write to a startup file or hook location"))
-    exported = [pair for a in r.args if (pair := assignment(a)) is not None] if r.name in (
-        "export", "declare", "typeset", "local", "readonly", "setx", "set") else []
-    for name, value in r.assignments + exported:
-        if name.upper() in HOOK_VARIABLES or (
-                name.upper() == "NODE_OPTIONS" and NODE_HOOK.search(" " + value.literal)):
-            out.append(Finding(PERSISTENCE, "an environment variable that loads code"))
-    args = [a.lower() for a in r.arg_texts()]
-    if r.name in ("at", "batch") and (command.redirects or "-f" in args or fed):
-        out.append(Finding(PERSISTENCE, "a job scheduled with at"))
-    if r.name == "crontab" and not (args and set(args) <= {"-l", "-u"} | set(args[1:2])):
-        out.append(Finding(PERSISTENCE, "a crontab change"))
-    if r.name == "systemctl" and "--user" in args and {"enable", "link", "edit"} & set(args):
-        out.append(Finding(PERSISTENCE, "a systemd user unit enabled"))
-    if r.name == "systemd-run" and any(a.startswith(("--on-", "--timer-property")) for a in args):
-        out.append(Finding(PERSISTENCE, "a timer scheduled with systemd-run"))
-    if r.names & {"kubectl", "oc"} and args[:2] == ["create", "cronjob"]:
-        out.append(Finding(PERSISTENCE, "a scheduled job created in a cluster"))
-    if r.name == "launchctl" and {"load", "bootstrap", "submit", "enable"} & set(args):
-        out.append(Finding(PERSISTENCE, "a launchd job loaded"))
-    if r.name in ("schtasks", "register-scheduledtask") or (
-            r.name in ("reg", "new-itemproperty", "set-itemproperty")
-            and any("currentversion\\run" in a.lower() for a in r.arg_paths())):
-        out.append(Finding(PERSISTENCE, "a scheduled task or autorun entry"))
-    if r.names & {"npm", "pnpm", "yarn", "bun"} and {"config", "set"} & set(args[:1]) and any(
-            _PACKAGE_HOOK_KEYS.match(a) for a in args):
-        out.append(Finding(PERSISTENCE, "a package-manager setting that runs commands"))
-    settings = [tuple((b + "=").split("=", 2)[:2]) for a, b in pairwise(args) if a in (
-        "-c", "--config-env")]
-    if "config" in args:
-        settings += list(pairwise([*args, ""]))
-    if r.name == "git" and any(_GIT_HOOK_KEYS.match(key) and not (
-            key.startswith("alias.") and not value.startswith("!")) for key, value in settings):
-        out.append(Finding(PERSISTENCE, "a git setting that runs commands"))  # `alias.x '!…'`
-    return out
 
 
 def _credentials(command: Command, r: Resolved) -> list[Finding]:

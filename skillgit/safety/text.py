@@ -12,7 +12,7 @@ from skillgit.safety.address import AI as _AI
 from skillgit.safety.address import addressed
 from skillgit.safety.credential_text import IN_SENTENCE, credential_findings, forbidden_span
 from skillgit.safety.findings import Finding
-from skillgit.safety.hooks import HOOK_VARIABLES, NODE_HOOK
+from skillgit.safety.persist import HOOK_VARIABLES, NODE_HOOK
 from skillgit.safety.plain import hidden
 from skillgit.safety.vocab import (
     AGENT,
