@@ -86,6 +86,25 @@ _BORROWED_ELSEWHERE = re.compile(
 Marie"): a verb of using, then a person's account, password or session by name."""
 _CREDENTIAL_FILE = re.compile(CREDENTIAL_FILES)
 _CLAUSE_ENDS = (". ", "; ", "! ", "? ", "\n", "\u3002")
+_SECRETS_PLURAL = re.compile(r"(?i)\b(?:(?:client|app|api|service)(?:'s)?[\s_-]?secrets?|secrets|"
+                             r"passwords|(?:access|api|auth|bearer)\s+tokens|api[\s_-]keys|"
+                             r"private[\s_-]keys|credentials)\b|(?:~|\$HOME)/\.(?:aws|kube|ssh)/\S+")
+"""Credentials as a collection ("every client's secret", "the API keys") or a home's own."""
+_SHARED_PLACE = re.compile(r"(?i)\b(?:PR|pull[\s-]request|merge[\s-]request|MR)\s+(?:description|"
+                           r"body|comments?)\b|\b(?:the\s+)?(?:issue|ticket|wiki|confluence|"
+                           r"slack|readme|changelog|commit\s+message)\b|\bdocs?/[\w./-]+\.md\b")
+"""Where everyone with access to the repository or the team's tools reads."""
+_WRITTEN_TO_SHARED = re.compile(r"(?i)\b(?:list|put|paste|add|write|include|copy|post|dump|"
+                                r"share|record|document)\w*(?:\s+\S+){0,6}?\s+(?:in|into|to|"
+                                r"under)\s+(?:the\s+|a\s+|our\s+)?(?:"
+                                + _SHARED_PLACE.pattern[4:] + ")")
+"""Something written into such a place ("list them in the PR description")."""
+
+
+def _sentence_around(text: str, match: re.Match[str]) -> str:
+    start = max(text.rfind(". ", 0, match.start()), text.rfind("\n", 0, match.start())) + 1
+    ends = [i for i in (text.find(". ", match.end()), text.find("\n", match.end())) if i >= 0]
+    return text[start:min(ends) if ends else len(text)]
 _DROP = re.compile(r"(?i)[\w.+-]+@(?!example\.)[\w-]+\.[a-z]{2,}\b|\b(?:transfer\.sh|"
                    r"gist\.github|gists?\b|pastebin|paste\.ee|hastebin|0x0\.st|file\.io|"
                    r"webhook\.site|requestbin|pipedream|ngrok|dropbox|drive\.google|wetransfer|"
@@ -135,6 +154,9 @@ def credential_findings(text: str) -> list[Finding]:
         if any(_DROP.search(_clause_around(text, m)) and not _forbidden(text, m)
                for m in pattern.finditer(text)):
             out.append(Finding(EXFILTRATION, f"{what} and a place to drop it"))
+    if any(_WRITTEN_TO_SHARED.search(_sentence_around(text, m)) and not _forbidden(text, m)
+           for m in _SECRETS_PLURAL.finditer(text)):
+        out.append(Finding(EXFILTRATION, "credentials written where others read them"))
     borrowed = _BORROWED.search(text) or _BORROWED_ELSEWHERE.search(text)
     if borrowed is not None and not _forbidden(text, borrowed):
         out.append(Finding(CREDENTIALS, "someone else's or an admin's credentials used"))

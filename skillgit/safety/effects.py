@@ -18,6 +18,7 @@ from skillgit.safety.credential_files import CREDENTIAL_FILES
 from skillgit.safety.findings import Finding
 from skillgit.safety.idioms import IDIOMS, PROSE
 from skillgit.safety.launch import State
+from skillgit.safety.nested import dotted
 from skillgit.safety.polarity import bad_example, forbids
 from skillgit.safety.resolve import Resolved
 from skillgit.safety.safeguards import (
@@ -169,7 +170,13 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
                 flag.effect == "index" and DEFAULT_INDEX.match(value))):
             continue
         yield m.start(), m.end() if flag.value else m.end(1), flag.effect
+    nested = list(dotted(text))  # `guard: { enabled: false }` read as `guard.enabled: false`
     for pattern, effect in _SETTINGS:
+        for start, end, line in nested:
+            value = pattern.search(line)
+            if value is not None and not (effect == "index" and DEFAULT_INDEX.match(
+                    value.group(1).strip("\"'`;,.)"))):
+                yield start, end, effect
         for m in pattern.finditer(text):
             sep = text[m.start():m.start(1)]
             line_start = text.rfind("\n", 0, m.start()) + 1

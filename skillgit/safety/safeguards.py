@@ -196,7 +196,8 @@ SETTINGS: list[tuple[str, str, str]] = [
     # any key naming a safeguard (in its own words or a config system's: `CONFIG_SECURE_BOOT`,
     # `csrf_enabled`, `EnableFirewall`), set off
     (r"(?:[\w-]+[._-])*(?:enable[_-]?|use[_-]?|require[_-]?|enforce[_-]?)?(?:secure[_-]?boot|"
-     r"flash[_-]?enc\w*|secur(?:e|ity)\w*|verif\w*|sign(?:ing|ature|ed)\w*|sandbox\w*|\w*protection|"
+     r"flash[_-]?enc\w*|secur(?:e|ity)\w*|verif\w*|sign(?:ing|ature|ed)\w*|sandbox\w*|"
+     r"\w*protection|\w*guard\w*|network[_-]?polic\w*|"
      r"firewall\w*|apparmor|enforc\w*|integrity\w*|antivirus|defender\w*|csrf\w*|hsts|"
      r"encrypt\w*|mfa|2fa|auth|authentication|gpg\w*|audit\w*|\w*scan(?:ner|ning)?)"
      r"(?:[._-](?:enabled?|on|check\w*|mode|polic(?:y|ies)|level|required|enforced|active|"
