@@ -110,3 +110,10 @@ def test_nested_settings_are_read_as_dotted_keys() -> None:
     text = "a: { b: 1, c: two }\nouter:\n  inner: 3\n  deeper:\n    x: 4\nnext: 5\n"
     lines = [line for _, _, line in dotted(text)]
     assert lines == ["a.b: 1", "a.c: two", "outer.inner: 3", "deeper.x: 4"]
+
+
+def test_a_hit_spans_the_command_from_its_verb() -> None:
+    from skillgit.safety.verbs import hits
+    text = "first line\nthen run `bq rm -f -d ds_prod` and `git push origin +main:main`\n"
+    spans = [(text[start:end], effect) for start, end, effect in hits(text)]
+    assert spans == [("rm -f -d ds_prod", "destroy"), ("git push origin +main:main", "review")]
