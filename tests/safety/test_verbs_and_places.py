@@ -117,3 +117,26 @@ def test_a_hit_spans_the_command_from_its_verb() -> None:
     text = "first line\nthen run `bq rm -f -d ds_prod` and `git push origin +main:main`\n"
     spans = [(text[start:end], effect) for start, end, effect in hits(text)]
     assert spans == [("rm -f -d ds_prod", "destroy"), ("git push origin +main:main", "review")]
+
+
+def test_a_verb_counts_up_to_its_reach_and_two_word_commands_count() -> None:
+    from skillgit.safety.verbs import VERB_REACH, hits
+    five = "`kubectl --context ops -n data delete pvc prod-data`"
+    assert five.split().index("delete") == VERB_REACH  # the reach's last word still counts
+    assert [effect for _, _, effect in hits(five)] == ["destroy"]
+    assert [effect for _, _, effect in hits("`dropdb sales_prod`")] == ["destroy"]
+    assert list(hits("`kubectl get pods -n prod`")) == []  # no verb of destruction
+
+
+@pytest.mark.parametrize(("text", "passes"), [
+    ("Before `claude mcp add tracker`, ask me first.", True),
+    ("Commit with `--no-verify`, and ask me if the hook complains.", False),
+    ("Run `flyway -url=jdbc:x://db-prod/app clean` only after the DBA's approval.", True),
+])
+def test_a_guard_says_when_not_whether(text: str, passes: bool) -> None:
+    assert (refused(text, user_voice=True) == []) is passes
+
+
+@pytest.mark.parametrize("name", ["quietwire-tools", "tomlkit-extras"])
+def test_an_unknown_name_said_to_install_is_no_look_alike(name: str) -> None:
+    assert refused(f"Install `{name}` for the new importer.", user_voice=True) == []
