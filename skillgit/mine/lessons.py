@@ -141,6 +141,9 @@ def _rule_lesson(group: Sequence[Signal]) -> Lesson:
     switch = switches.most_common(1)[0][0] if switches else None
     do_now = (speaker.succeeded_command or "").strip() or None
     dont_now = (speaker.corrected_command or "").strip() or None
+    agreed = _agreed_do(group) if pairs[(do, dont)] < 2 else None
+    if agreed is not None:  # no pair recurs, but what the agent then ran does
+        do_now, dont_now = agreed
     both = [pair for pair in pairs.elements() if None not in pair]
     if switch and len(set(both)) >= MIN_VARIANTS and 2 * pairs[(do, dont)] <= len(both):
         # no run of commands speaks for the lesson: its identity does ("Use `pnpm add`, not
@@ -150,6 +153,34 @@ def _rule_lesson(group: Sequence[Signal]) -> Lesson:
     return Lesson(kind="rule", said=_said(speaker),  # commands as run, not flattened
                   do=do_now, dont=dont_now, sessions=len({s.session_id for s in group}),
                   switch=(switch[0], switch[1]) if switch else None)
+
+
+def _bare(command: str) -> str:
+    """`command` without its leading env assignments ("SQLX_OFFLINE=true cargo clippy")."""
+    words = command.split()
+    while words and _ENV_ASSIGN.match(words[0]):
+        words = words[1:]
+    return " ".join(words)
+
+
+def _agreed_do(group: Sequence[Signal]) -> tuple[str, str | None] | None:
+    """(do, dont) when two or more sessions then ran one command (env assignments aside)
+    though no (do, dont) pair recurs: the command as most often run, bare when some session
+    ran it bare, and the corrected command only when most of those sessions share it."""
+    runs: dict[str, list[Signal]] = {}
+    for s in group:
+        if s.succeeded_command:
+            runs.setdefault(_bare(_flat(s.succeeded_command)), []).append(s)
+    if not runs:
+        return None
+    bare, members = max(runs.items(), key=lambda kv: len({s.session_id for s in kv[1]}))
+    if len({s.session_id for s in members}) < 2:
+        return None
+    as_run = Counter(_flat(s.succeeded_command) for s in members).most_common()
+    do = bare if any(_flat(s.succeeded_command) == bare for s in members) else as_run[0][0]
+    donts = Counter(_flat(s.corrected_command) for s in members if s.corrected_command)
+    dont, n = donts.most_common(1)[0] if donts else (None, 0)
+    return do, dont if 2 * n > len(members) else None
 
 
 def _common(tool: str, commands: Sequence[str | None]) -> str:
