@@ -20,8 +20,9 @@ nothing about `pytest`, and a file name that shares a word with the sentence is 
 A compound command (`rm x.py && uv run alembic revision --autogenerate`) is read one part at
 a time, and the part the words name is the command; a runner (`uv run`, `npx`, `poetry run`,
 `bundle exec`, `python -m` …) is named through the program it runs ("let alembic generate
-it"), and a subcommand that is itself a known tool through its own name ("the usual clippy
-pass" names `cargo clippy`).
+it"), a subcommand that is itself a known tool through its own name ("the usual clippy
+pass" names `cargo clippy`), and a command through a long flag of one word ("as a draft"
+names `gh pr create --draft`).
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ _RUNNERS: dict[str, tuple[str, ...]] = {
     "npx": (), "pnpx": (), "bunx": (), "uvx": (), "pipx": ("run",), "dotnet": ("tool",),
     "python": ("-m",), "python3": ("-m",), "go": ("run",),
 }
+_LONG_FLAG = re.compile(r"(?<![\w-])--([a-z]{5,})(?![\w-])")
 _PARTS = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
 
 
@@ -117,6 +119,8 @@ def _refers_to_part(text: str, command: str) -> bool:
         return True
     if sub is not None and sub in TOOL_WORDS and sub not in _PROSE and _names(text, sub):
         return True
+    if program not in _PROSE and any(_names(text, flag) for flag in _LONG_FLAG.findall(command)):
+        return True  # "put up a PR, as a draft" names `gh pr create --draft`
     return sub is not None and _names(text, f"{program} {sub}")
 
 

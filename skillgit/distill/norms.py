@@ -7,8 +7,8 @@ outside questions, it holds
 - a **marker** of a rule, one of
   - a ban: "no <things> in/under/for <place>" opening a clause;
   - a universal quantifier opening a clause ("every", "each", "any", "all", "nothing",
-    "nobody", "no <thing>") followed by a habitual verb (`HABITUAL`: "needs", "goes",
-    "gets …ed", "declares", "lives") or a modal;
+    "nobody", "no <thing>", "anything you/we …") followed by a habitual verb (`HABITUAL`:
+    "needs", "goes", "gets …ed", "declares", "lives") or a modal;
   - a modal of obligation ("must", "has to", "is required", "is not allowed", "belongs in",
     "goes through", "lives in", "is kept in") whose subject is a class of things, not one
     thing just shown ("migrations here must …", not "the function must …", "it must …");
@@ -46,7 +46,8 @@ THINGS = r"""(?:code|codebase|library|libraries|lib|libs|package|packages|module
     |keys|tokens|logs?|logging|logger|print|prints|strings?|comments?|docs?|docstrings?|types?
     |annotations?|imports?|files?|folders?|director(?:y|ies)|repo|repository|ci|pipelines?
     |workflows?|builds?|lint|linters?|formatter|scripts?|components?|hooks?|apis?|clients?
-    |structs?|interfaces?|fields?|feature\ flags?|flags?|unwraps?|panics?|exceptions?|errors?
+    |structs?|interfaces?|fields?|feature\ flags?|flags?|drafts?|unwraps?|panics?|exceptions?
+    |errors?
     |warnings?|todos?|cli|commands?|providers?|variables?|outputs?|state|namespaces?|limits
     |requests|probes?|dtos?|models?|views?|controllers?|templates?|assets?|styles?|binar(?:y|ies)
     |artifacts?|sdks?|protos?|fixtures?|mocks?|snapshots?|vendor|toolchain|runtime|compiler
@@ -90,6 +91,7 @@ _BAN = rx(_CLAUSE + r"""no\s+(?!""" + _STOP_AFTER_NO + r""")(?:[\w\x27-]+\s+){0,
 _QUANTIFIED = rx(_CLAUSE + r"""(?:(?:(?:every|each|any|all)\b(?!\s+(?:of\s+)?(?:those|these|them
     |that|this)\b)|no\s+(?!""" + _STOP_AFTER_NO + r"""))\s*[^\s.!?;]+
     |nothing\b(?!\s+(?:wrong|else|new|much|to|changed|happened|yet|special))|nobody\b
+    |anything\s+(?:you|we|that|which)\b
     |no\ one\b)[^.!?;\n]{0,60}?\s(?:""" + HABITUAL + "|" + _MODAL + ")")
 # A clause whose subject is a class of things, not one thing just shown or a person.
 _GENERIC_SUBJECT = _CLAUSE + r"""(?!(?:the|this|that|it|its|these|those|my|your|his|her|i

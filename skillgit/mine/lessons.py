@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skillgit.mine.identity import Identities, identities
+from skillgit.mine.identity import Command, Identities, identities, parse
 from skillgit.mine.lesson_groups import NO_IDENTITY, Item, cluster
 from skillgit.mine.terms import terms
 from skillgit.proposal import Candidate, Signal
@@ -144,6 +144,7 @@ def _rule_lesson(group: Sequence[Signal]) -> Lesson:
     agreed = _agreed_do(group) if pairs[(do, dont)] < 2 else None
     if agreed is not None:  # no pair recurs, but what the agent then ran does
         do_now, dont_now = agreed
+    do_now = _told(speaker, dont_now) or do_now
     both = [pair for pair in pairs.elements() if None not in pair]
     if switch and len(set(both)) >= MIN_VARIANTS and 2 * pairs[(do, dont)] <= len(both):
         # no run of commands speaks for the lesson: its identity does ("Use `pnpm add`, not
@@ -153,6 +154,41 @@ def _rule_lesson(group: Sequence[Signal]) -> Lesson:
     return Lesson(kind="rule", said=_said(speaker),  # commands as run, not flattened
                   do=do_now, dont=dont_now, sessions=len({s.session_id for s in group}),
                   switch=(switch[0], switch[1]) if switch else None)
+
+
+_SPAN = re.compile(r"`([^`\n]{2,200})`")
+
+
+def _told(speaker: Signal, dont: str | None) -> str | None:
+    """The command the user wrote for the one corrected, when the agent then ran another
+    (`gh pr create --draft` said after `gh pr create --fill`, though the agent then ran
+    `gh pr ready 412 --undo` to repair the one it had opened): the same program and
+    subcommand as `dont`, with another argument."""
+    old = parse(_bare(dont or ""))
+    if old is None:
+        return None
+    for span in _SPAN.findall(speaker.quote):
+        new = parse(_bare(span))
+        if new is not None and _same_head(new, old) and new != old:
+            done = parse(_bare(speaker.succeeded_command or ""))
+            if done is None or not _same_head(done, new):
+                return _with_flags(dont or "", span, old, new)
+    return None
+
+
+def _with_flags(dont: str, span: str, old: Command, new: Command) -> str:
+    """`span`, or `dont` with the flags `span` adds when the user named only those (`gh pr
+    create --draft` for `gh pr create --fill --base main`: add `--draft`)."""
+    added = [t for t in span.split() if t.startswith("-") and t not in dont.split()]
+    if set(new.words) <= set(old.words) and added:
+        return " ".join([*dont.split(), *added])
+    return " ".join(span.split())
+
+
+def _same_head(a: Command, b: Command) -> bool:
+    """One program and subcommand (two words of it when both have them: `gh pr create`)."""
+    n = min(2, len(a.words), len(b.words))
+    return a.program == b.program and a.words[:n] == b.words[:n] and (n > 0 or a.words == b.words)
 
 
 def _bare(command: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from sessionkit import Talk
 
+from skillgit.distill import norms
 from skillgit.distill.commands_around import named_part, refers_to
 from skillgit.distill.habits import habit
 from skillgit.distill.user_signals import user_signals
@@ -89,3 +90,14 @@ def test_a_rule_naming_its_own_thing_keeps_its_own_sentence() -> None:
             .say("OK.").build())
     [item] = user_signals(talk).feedback
     assert item.summary == "please always run `cargo fmt` before you commit"
+
+
+@pytest.mark.parametrize(("text", "rule"), [
+    ("Draft please. Anything you open goes up as a draft and I flip it to ready myself.", True),
+    ("anything that runs in CI uses the pinned image", True),
+    ("anything you need from me? the draft is ready", False),
+    ("Anything you open goes well, thanks", False),
+    ("anything else on the list?", False),
+])
+def test_anything_you_do_is_a_quantifier_over_the_work(text: str, rule: bool) -> None:
+    assert (norms.norm(text, new_task=False) is not None) is rule

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from skillgit.mine.identity import move
 from skillgit.mine.lessons import _clusters, lessons
+from skillgit.mine.placement import amend_step
 from skillgit.proposal import Candidate, Signal
 
 
@@ -53,3 +54,28 @@ def test_a_recurring_pair_still_states_both_commands() -> None:
     pair = [_pref(n, "use pnpm", "npm install", "pnpm install") for n in (1, 2)]
     [lesson] = lessons(Candidate(key="k", title="t", terms=["pnpm"], signals=pair))
     assert (lesson.do, lesson.dont) == ("pnpm install", "npm install")
+
+
+def test_the_command_the_user_wrote_beats_the_agents_repair() -> None:
+    said = "PRs you open should always be drafts (`gh pr create --draft`), otherwise CODEOWNERS"
+    signal = _pref(1, said, "gh pr create --fill --base main", "gh pr ready 412 --undo")
+    [lesson] = lessons(Candidate(key="k", title="t", terms=["draft"], signals=[signal]))
+    assert lesson.do == "gh pr create --fill --base main --draft"   # the flag it adds
+    assert lesson.dont == "gh pr create --fill --base main"
+
+
+def test_a_quoted_command_of_another_program_changes_nothing() -> None:
+    said = "use `pnpm install` next time"
+    signal = _pref(1, said, "npm install", "pnpm install")
+    [lesson] = lessons(Candidate(key="k", title="t", terms=["pnpm"], signals=[signal]))
+    assert (lesson.do, lesson.dont) == ("pnpm install", "npm install")
+
+
+def test_a_flag_added_to_a_step_amends_that_step_in_place() -> None:
+    body = ["1. Push the branch.\n", "2. Open it:\n", "   `gh pr create --fill`\n", "3. Done.\n"]
+    lesson = ["- Run `gh pr create --fill --draft` instead of `gh pr create --fill`."]
+    assert amend_step(body, lesson, "\n")
+    assert body[2] == "   `gh pr create --fill --draft` (not `gh pr create --fill`)\n"
+    chained = ["1. Open it: `gh pr create --fill`\n"]
+    assert not amend_step(chained, ["- Run `git push && gh pr create --fill` instead of "
+                                    "`gh pr create --fill`."], "\n")
