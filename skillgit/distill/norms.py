@@ -89,7 +89,7 @@ _STOP_AFTER_NO = r"""(?:idea|worries|worry|problem|problems|rush|need|luck|way|c
 _BAN = rx(_CLAUSE + r"""no\s+(?!""" + _STOP_AFTER_NO + r""")(?:[\w\x27-]+\s+){0,3}?
     (?:in|inside|under|on|outside|within|for|at|from|across|anywhere)\s+\S""")
 _QUANTIFIED = rx(_CLAUSE + r"""(?:(?:(?:every|each|any|all)\b(?!\s+(?:of\s+)?(?:those|these|them
-    |that|this)\b)|no\s+(?!""" + _STOP_AFTER_NO + r"""))\s*[^\s.!?;]+
+    |that|this|time|single\s+time)\b)|no\s+(?!""" + _STOP_AFTER_NO + r"""))\s*[^\s.!?;]+
     |nothing\b(?!\s+(?:wrong|else|new|much|to|changed|happened|yet|special))|nobody\b
     |anything\s+(?:you|we|that|which)\b
     |no\ one\b)[^.!?;\n]{0,60}?\s(?:""" + HABITUAL + "|" + _MODAL + ")")
@@ -109,7 +109,9 @@ _REMINDER = rx(r"""^\W*(?:(?:friendly|quick|just\ a|a|as\ a)\s+)?(?:reminder|rem
 _NOT_A_NORM = rx(r"""\b(?:those|these|anymore|any\ more|right\ now|currently|at\ the\ moment
     |so\ far|yet|today|yesterday|tomorrow|last\ (?:week|time|night)|for\ now)\b
     |\b(?:was|were|did|had)\b|\bnow\b(?<!from\ now)|\bnone\ of\ (?:them|those|these)\b
-    |\b(?:should|must|would|could)(?:n't|\ not)?\ have\ (?:been|\w+ed)\b""")
+    |\b(?:should|must|would|could)(?:n't|\ not)?\ have\ (?:been|\w+ed)\b
+    |\b(?:pass(?:es)?|works?|succeeds?|is\ green|are\ green)\s+(?:locally|now|fine|again|too
+    |here)\b""")
 _TASK = rx(r"""^\W*(?:(?:please|pls|now|also|next|then|and|ok(?:ay)?|so)\b[\s,]*)*
     (?:add|create|implement|write|build|make|generate|update|refactor|rename|move|delete
     |remove|fix|show|explain|review|investigate|find|list|open|can\ you|could\ you|let's)\b""")
