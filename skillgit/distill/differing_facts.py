@@ -82,7 +82,8 @@ def differing_fact(text: str, context: ActionContext) -> int | None:
     for start, sentence in statements(text):
         for finder in (_version, _sibling_file, _listed_alternative, _unmentioned_count,
                        _held_what_was_destroyed, _consequence_of_the_change,
-                       value_kinds.other_value, value_kinds.production_by_default):
+                       value_kinds.other_value, value_kinds.production_by_default,
+                       value_kinds.respelled):
             at = finder(sentence, context)
             if at is not None and not approved_at(text, start + at):
                 return start + at

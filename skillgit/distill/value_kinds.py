@@ -10,6 +10,9 @@ the *default* of such a kind is production ("current context on this jump box is
 "the default workspace is production") after the agent ran a changing command without
 naming one: it acted on production by default.
 
+A name the agent wrote, spelled by the user with other separators ("val_loss" after the
+agent logged "val-loss"), is one too: the name something else reads is the user's.
+
 Not a correction: the agent's own value named back ("the dev stack is fine"), a kind the
 agent's commands did not set, a question, and a value-less mention ("which board?").
 """
@@ -98,3 +101,24 @@ def production_by_default(sentence: str, context: ActionContext) -> int | None:
     named = agent_values(context)
     kind = default.group().split()[-1].lower()
     return None if named.get(kind) else default.start()
+
+
+_SEPARATED = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)+(?![\w-])")
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[_-]", "", name.lower())
+
+
+def respelled(sentence: str, context: ActionContext) -> int | None:
+    """Where `sentence` names a name the agent wrote with other separators, or None."""
+    if _QUESTION.search(sentence):
+        return None
+    theirs: dict[str, set[str]] = {}
+    for match in _SEPARATED.finditer(context.wrote):
+        theirs.setdefault(_key(match.group()), set()).add(match.group())
+    for match in _SEPARATED.finditer(sentence):
+        written = theirs.get(_key(match.group()))
+        if written and match.group() not in written and len(match.group()) >= 5:
+            return match.start()
+    return None

@@ -10,6 +10,7 @@ import pytest
 from skillgit.distill.action_context import ActionContext
 from skillgit.distill.differing_facts import differing_fact
 from skillgit.distill.value_kinds import other_value, production_by_default
+from skillgit.distill.value_kinds import respelled as respelled_at
 
 
 def _ran(*commands: str, said: str = "", changed: frozenset[str] = frozenset()) -> ActionContext:
@@ -68,3 +69,16 @@ def test_a_fact_that_makes_the_change_wrong_is_a_correction(text: str, fact: boo
     context = ActionContext(wrote="edited Library/Player.asset and .bazelrc", shell=True,
                             changed=frozenset({"library", ".bazelrc", "player.asset"}))
     assert (differing_fact(text, context) is not None) is fact
+
+
+@pytest.mark.parametrize(("text", "respelled"), [
+    ("the comparison dashboard reads val_loss / val_acc with underscores", True),
+    ("the dashboard reads val-loss already, thanks", False),     # the agent's own spelling
+    ("does the dashboard read val_loss?", False),                # a question
+    ("the dashboard reads train_loss", False),                   # another name
+])
+def test_a_name_respelled_with_other_separators_is_a_correction(text: str,
+                                                                respelled: bool) -> None:
+    context = _ran("python -m train.loop --epochs 1",
+                   said="Each epoch now logs val-loss and val-acc via mlflow.")
+    assert (respelled_at(text, context) is not None) is respelled
