@@ -195,8 +195,9 @@ _ALL_CLEAR = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:(?:nope|ok|okay|great|nice|yes|yep)[
     (?:(?:no|zero|not\s+a\s+single|keine?|aucune?|ningún|ninguna|nessun[oa]?|geen|ingen|žádné)
     \s+(?:more\s+)?(?:warnings?|errors?|failures?|issues?|problems?|fehler|erreurs?|errores
     |errori|fouten|fel|chyby)\b|(?:every|all\s+(?:the\s+)?)tests?\s+(?:passes|pass|green)\b
-    |don'?t\s+stop\s+now\b|(?:sem|sin|senza|sans|ohne|zonder|utan|bez)\s+(?:erros?|errores?|errori
-    |erreurs?|fehler|fouten|fel|chyb)\b|funcionou|funktioniert(?:\s+jetzt)?|ça\s+marche|werkt\s+(?:nu|weer)
+    |don'?t\s+stop\s+now\b|[^.!?\n]*?\b(?:sem|sin|senza|sans|ohne|zonder|utan|bez|without)\s+(?:any\s+
+    |nenhum\s+|ningún\s+|alcun\s+)?(?:erros?|errores?|errori|erreurs?|fehler|fouten|fel|chyb|errors?
+    |problemas?|problems?|issues?|failures?|falhas?)\b|funcionou|funktioniert(?:\s+jetzt)?|ça\s+marche|werkt\s+(?:nu|weer)
     |works\s+now)[^.!?\n,;]*""")
 # A sentence telling the user's own past ("Never used X before", "I've never seen …").
 _STORY = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:i(?:'ve|\s+have)?\s+)?never\s+""" + NARRATION

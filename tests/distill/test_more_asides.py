@@ -46,3 +46,16 @@ def test_an_aside_is_no_correction(command: str, follow_up: str) -> None:
 ])
 def test_a_correction_of_the_same_shape_is_still_read(command: str, follow_up: str) -> None:
     assert _kinds(command, "Done.", follow_up) != []
+
+
+@pytest.mark.parametrize("follow_up", [
+    "Funcionou! Os pedidos já estão entrando sem erro. Valeu demais.",
+    "Los pedidos ya entran sin errores, gracias.",
+    "it deploys without any errors now, thanks",
+])
+def test_an_all_clear_inside_a_sentence_is_no_correction(follow_up: str) -> None:
+    assert _kinds("kubectl rollout status deploy/api -n prod", "Rolled out.", follow_up) == []
+
+
+def test_without_a_thing_the_agent_used_is_still_a_correction() -> None:
+    assert _kinds("npm install", "Installed.", "no, install it without npm, use pnpm") != []
