@@ -58,6 +58,8 @@ class Command:
 def parse(command: str | None) -> Command | None:
     """`command` taken apart (its first line), or None when it names no program."""
     tokens = (command or "").strip().split("\n", 1)[0].split()
+    if len(tokens) > 3 and tokens[0] == "cd" and tokens[2] in ("&&", ";"):
+        tokens = tokens[3:]  # `cd envs/staging && terraform apply` runs terraform
     env: set[str] = set()
     while tokens and (_ENV_ASSIGN.match(tokens[0]) or tokens[0] in _SKIP):
         if match := _ENV_ASSIGN.match(tokens[0]):
