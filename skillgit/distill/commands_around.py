@@ -16,6 +16,13 @@ preference item:
 
 A command the words do not name is left out: "don't add comments" after `pytest` says
 nothing about `pytest`, and a file name that shares a word with the sentence is no mention.
+
+A compound command (`rm x.py && uv run alembic revision --autogenerate`) is read one part at
+a time, and the part the words name is the command; a runner (`uv run`, `npx`, `poetry run`,
+`bundle exec`, `python -m` …) is named through the program it runs ("let alembic generate
+it"), a subcommand that is itself a known tool through its own name ("the usual clippy
+pass" names `cargo clippy`), and a command through a long flag of one word ("as a draft"
+names `gh pr create --draft`).
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from collections.abc import Iterable, Sequence
 
 from skillgit.digest import FeedbackItem
 from skillgit.distill.facts import tool_kind
+from skillgit.distill.tool_families import TOOL_WORDS
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
 
 MAX_COMMAND_CHARS = 300
@@ -56,20 +64,71 @@ def command_head(command: str) -> tuple[str | None, str | None]:
     return program, sub
 
 
+# Runners: program (and subcommand) words before the program they run.
+_RUNNERS: dict[str, tuple[str, ...]] = {
+    "uv": ("run",), "poetry": ("run",), "pipenv": ("run",), "pdm": ("run",), "hatch": ("run",),
+    "bundle": ("exec",), "pnpm": ("exec", "dlx"), "yarn": ("dlx",), "npm": ("exec",),
+    "npx": (), "pnpx": (), "bunx": (), "uvx": (), "pipx": ("run",), "dotnet": ("tool",),
+    "python": ("-m",), "python3": ("-m",), "go": ("run",),
+}
+_LONG_FLAG = re.compile(r"(?<![\w-])--([a-z]{5,})(?![\w-])")
+_PARTS = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
+
+
+def parts(command: str) -> list[str]:
+    """The simple commands of a compound one (split at `&&`, `||`, `;`, `|`), in order."""
+    return [part for part in _PARTS.split(command) if part.strip()]
+
+
+def run_program(command: str) -> str | None:
+    """The program a runner runs (`uv run alembic …` → alembic), else None."""
+    words = [w for w in command.split() if not _ENV_ASSIGN.match(w)]
+    while words and words[0] in _SKIP:
+        words = words[1:]
+    if not words or words[0].rsplit("/", 1)[-1].lower() not in _RUNNERS:
+        return None
+    rest = words[1:]
+    for word in _RUNNERS[words[0].rsplit("/", 1)[-1].lower()]:
+        if not rest or rest[0] != word:
+            return None
+        rest = rest[1:]
+    name = rest[0].lower() if rest else ""
+    return name if re.fullmatch(r"[a-z][a-z0-9._-]*", name) and name not in _PROSE else None
+
+
 def _names(text: str, phrase: str) -> bool:
     words = r"\s+".join(re.escape(w) for w in phrase.split())
     return re.search(rf"(?<![\w.-]){words}(?![\w-])", text, re.IGNORECASE) is not None
 
 
 def refers_to(text: str, command: str) -> bool:
-    """True when `text` names the command's program (one that is no everyday word) or its
-    program and subcommand together."""
+    """True when `text` names one part of the command: its program (one that is no everyday
+    word), the program a runner runs, a subcommand that is a known tool, or its program and
+    subcommand together."""
+    return any(_refers_to_part(text, part) for part in parts(command))
+
+
+def _refers_to_part(text: str, command: str) -> bool:
     program, sub = command_head(command)
     if program is None:
         return False
     if program not in _PROSE and _names(text, program):
         return True
+    runs = run_program(command)
+    if runs is not None and _names(text, runs):
+        return True
+    if sub is not None and sub in TOOL_WORDS and sub not in _PROSE and _names(text, sub):
+        return True
+    if program not in _PROSE and any(_names(text, flag) for flag in _LONG_FLAG.findall(command)):
+        return True  # "put up a PR, as a draft" names `gh pr create --draft`
     return sub is not None and _names(text, f"{program} {sub}")
+
+
+def named_part(text: str, command: str) -> str:
+    """The part of a compound command that `text` names (the whole command when it names
+    none or the command is simple)."""
+    named = [part for part in parts(command) if _refers_to_part(text, part)]
+    return named[0].strip() if len(named) == 1 and len(parts(command)) > 1 else command
 
 
 def _shell(turn: Turn) -> str | None:
@@ -112,7 +171,7 @@ def around(turns: Sequence[Turn], at: int) -> tuple[str | None, str | None]:
         calls += 1
         if (_succeeded(turn) and refers_to(said, command)
                 and not (corrected and _same(command, corrected))):
-            succeeded = command
+            succeeded = named_part(said, command)
             break
     if corrected is None and succeeded and last and _related(last, succeeded):
         corrected = last  # the agent's last command, redone the way the user named

@@ -223,14 +223,37 @@ def confirmations(text: str, context: ActionContext) -> list[tuple[int, int]]:
     for start, sentence in _statements(text, approving=True):
         named = _named_versions(sentence)
         if named and all(any(n in (name, "") and _same_version(number, v) for n, v in theirs)
-                         for name, number, _at in named):
+                         and not _other_variant(sentence, at, context.wrote)
+                         and not _another_number(sentence, at, theirs)
+                         for name, number, at in named):
             spans.append((start, start + len(sentence)))
     return spans
 
 
+_RUN = re.compile(r"[\w.:/@+-]+")
+_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)*)(?![\w.])")
+
+
+def _another_number(text: str, at: int, theirs: set[tuple[str, str]]) -> bool:
+    """Whether another version follows the named one closely ("Java 17 değil 21", "17, not
+    21"): the sentence weighs two versions, it agrees with none."""
+    numbers = [m.group(1) for m in _NUMBER.finditer(text, at, min(len(text), at + 32))]
+    return any(not any(_same_version(n, v) for _name, v in theirs) for n in numbers[1:])
+
+
+def _other_variant(text: str, at: int, wrote: str) -> bool:
+    """Whether the versioned name at `at` carries a variant the agent did not write
+    ("python:3.12-slim-bookworm" after it wrote "python:3.12-alpine"): another image, not
+    the same version agreed."""
+    run = _RUN.match(text, at)
+    token = run.group().rstrip(".:,-").lower() if run else ""
+    variant = re.search(r"\d[-_]([a-z][\w.-]*)$", token)
+    return variant is not None and token not in wrote.lower()
+
+
 # The production environment in any language, and how commands and files name it.
 _PRODUCTION = rx(r"""\b(?:prod|production|produktion\w*|produktiv\w*|producción|produção
-    |produzione|productie|productieomgeving|live)\b|продакшн|прод\b|本番|生产|운영""")
+    |producao|produzione|productie|productieomgeving|live)\b|продакшн|прод\b|本番|生产|운영""")
 _PRODUCTION_NAMES = frozenset({"prod", "production", "prd", "live"})
 
 

@@ -17,7 +17,9 @@ Each rule compares a *named thing* of the statement with the facts of the last a
   inspection command printed (remotes, contexts, workspaces) other than the entry the
   agent's changing command used ("the remote called mine" after `git push origin`);
 - **a count it did not mention**: "that's 43 updates" echoing a count (>= 10) its tools
-  reported that its reply left out.
+  reported that its reply left out;
+- **another value of a kind its flags set**, or production as the default it relied on
+  (`value_kinds`): "my scratch stack is sandbox-ines" after `--stack dev`.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from skillgit.distill import value_kinds
 from skillgit.distill.action_context import ActionContext
 from skillgit.distill.contradictions import (
     AGREES,
@@ -48,7 +51,7 @@ VERSION_KEYS = {"iphoneos_deployment_target": "ios", "macosx_deployment_target":
                 "targetsdkversion": "android", "jvmtarget": "java", "go_version": "go",
                 "node_version": "node", "python_version": "python", "python_requires": "python",
                 "requires-python": "python", "engines.node": "node", "rust-version": "rust",
-                "msrv": "rust", "tvos_deployment_target": "tvos"}
+                "msrv": "rust", "tvos_deployment_target": "tvos", "api": "android"}
 # Words that take a number without being a thing that has versions.
 _NOT_NAMES = frozenset("""to in at on is of for from by and or the a an than about over under
 only all every each step steps line lines page pages port ports test tests item items row
@@ -78,7 +81,9 @@ def differing_fact(text: str, context: ActionContext) -> int | None:
     """Where `text` states a fact about something the agent used with another value."""
     for start, sentence in statements(text):
         for finder in (_version, _sibling_file, _listed_alternative, _unmentioned_count,
-                       _held_what_was_destroyed, _consequence_of_the_change):
+                       _held_what_was_destroyed, _consequence_of_the_change,
+                       value_kinds.other_value, value_kinds.production_by_default,
+                       value_kinds.respelled):
             at = finder(sentence, context)
             if at is not None and not approved_at(text, start + at):
                 return start + at
@@ -223,6 +228,9 @@ def _unmentioned_count(sentence: str, context: ActionContext) -> int | None:
 
 
 _CONSEQUENCE = rx(r"""\b(?:gets?\s+|is\s+|are\s+)?(?:re-?generated|auto-?generated|generated
+    |re-?built\s+from|re-?created\s+from|synced\s+from|mirrored\s+from|copied\s+from
+    |(?:an?\s+)?(?:local\s+)?(?:\w+\s+)?cache\b|(?:is|are)n't\s+(?:even\s+)?in\s+git
+    |not\s+(?:even\s+)?(?:in|tracked\s+by)\s+git|git-?ignored
     |overwritten|vendored|read-?only|frozen|immutable|checked\s+in\s+by|owned\s+by
     |(?:is|are)\s+included\s+by|(?:is|are)\s+referenced\s+by|(?:is|are)\s+used\s+by
     |reference[sd]?\s+(?:\w+\s+){0,3}by|include[sd]?\s+by|depends?\s+on\s+(?:it|them|that|those)
@@ -242,6 +250,6 @@ def _consequence_of_the_change(sentence: str, context: ActionContext) -> int | N
     return None if found is None else found.start()
 
 
-_DEMONSTRATIVE = rx(r"\s*(?:that|this|those|these)\s+(?:folder|directory|dir|file|files|module|"
-                    r"table|copybook|class|schema|config|package|code)\b")
+_DEMONSTRATIVE = rx(r"\s*(?:that|this|those|these)\s+(?:[\w.-]+\s+)?(?:folder|directory|dir"
+                    r"|file|files|module|table|copybook|class|schema|config|package|code)\b")
 """A sentence that points at what was just changed ("that folder", "those files")."""

@@ -18,6 +18,10 @@ changed something in production ("niet in productie" after editing `flags.prod.j
 a concrete flag, path or `code` span after a shell command ran. "Only" also counts after a
 command that ran over the whole tree ("only the files of this PR" after `isort .`).
 
+In any language, a sentence with a scope ("here", "in this repo", "we"), a rule word and a
+thing of the work is a *preference*, and an undo ("верни", "元に戻して") a *correction*
+(`scoped_rules`).
+
 A follow-up in any other language (`languages.OTHER_*`: negation, "instead", "always /
 never" and "only" words of many languages) is a correction only when such a word and an
 anchor share a sentence: what the tables cannot read is never guessed from tone.
@@ -27,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from skillgit.distill import languages
+from skillgit.distill import languages, scoped_rules
 from skillgit.distill.action_context import ActionContext
 from skillgit.distill.contradictions import names_production_target
 from skillgit.distill.evidence import sentence_span
@@ -53,6 +57,12 @@ def correction(text: str, context: ActionContext) -> tuple[str, int] | None:
         hit = _table(lang, said, context)
         if hit is not None:
             return hit
+    position = scoped_rules.rule(said, context)  # "en este repo todo endpoint va bajo …"
+    if position is not None:
+        return "preference", position
+    position = scoped_rules.undo(said)  # "верни настройку", "元に戻して"
+    if position is not None:
+        return "correction", position
     if other:
         for pattern in (languages.OTHER_NEGATION, languages.OTHER_INSTEAD,
                         languages.OTHER_RULE, languages.OTHER_ONLY):

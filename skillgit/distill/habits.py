@@ -13,7 +13,11 @@ it says how things are always done here. A clause counts when it holds
 Not a habit: the marker in a question ("like always?"), and a habit about the user's own
 schedule ("as usual I'll review it tomorrow": no anchor, or "I"/"we" followed by a plan).
 The quote is the clause alone (from the previous clause break to the next, a parenthesis
-kept whole), so the rule carries no other part of the task.
+kept whole), so the rule carries no other part of the task. Two clauses are read as one: a
+procedure the marker introduces with a colon ("usual procedure for schema changes: change
+the model, have alembic autogenerate the revision") runs to the end of its sentence, and a
+modifier clause ("…, as a draft like always", "…, with warnings denied as usual") takes the
+clause it modifies ("put up a PR, as a draft like always").
 """
 
 from __future__ import annotations
@@ -24,12 +28,17 @@ from skillgit.distill.norms import THINGS
 from skillgit.distill.user_phrases import rx
 
 HABIT = rx(r"""\b(?:(?:like|as)\ (?:always|usual|we\ always\ do|we\ do\ it|before)
-    |per\ usual|the\ (?:usual|normal|standard|regular)\ (?:way|procedure|process|flow|route)
+    |per\ usual|the\ usual\b
+    |before\ (?:you\ )?(?:tell(?:ing)?\ me|say(?:ing)?|call(?:ing)?\ it|report(?:ing)?
+      |mark(?:ing)?\ it)[^.,;!?\n]{0,20}?\b(?:done|finished|complete|ready)\b
+    |the\ (?:normal|standard|regular)\ (?:way|procedure|process|flow|route)
     |(?:usual|standard)\ (?:procedure|process)\ for|our\ usual\b)""")
 _ANCHOR = rx(r"`[^`\n]+`|(?<![\w-])--?[a-z][\w-]*|(?<![\w/])[\w.~-]*/[\w./-]+|\b" + THINGS
              + r"\b")
 _OWN_PLAN = rx(r"^\W*(?:as\ usual|like\ always)?\W*(?:i|i'll|i\ will|we'll)\b")
 _BREAK = re.compile(r"[.;!?\n]|,\s|\s(?:then|and|and\ then)\s")
+_SENTENCE_END = re.compile(r"[.;!?](?=\s|$)|\n")
+_MODIFIER = re.compile(r"(?:as|with|via|using|through|in|on)\s", re.IGNORECASE)
 _LEAD = re.compile(r"^(?:(?:then|and|so|also|please)\s+)+", re.IGNORECASE)
 
 
@@ -39,11 +48,33 @@ def habit(text: str) -> tuple[int, int] | None:
         start, end = _clause(text, marker.start(), marker.end())
         if text[start:end].strip(" ,").lower() == marker.group().lower():
             end = _clause(text, end + 1, end + 1)[1]  # "per usual, deps get pinned …"
+        if ":" in text[marker.end():end]:  # a procedure follows: to the sentence's end
+            stop = _SENTENCE_END.search(text, end)
+            end = stop.start() if stop else len(text)
+        if _MODIFIER.match(text, start) and text[max(start - 2, 0):start].strip() == ",":
+            start = _clause(text, start - 2, start - 2)[0]
         clause = text[start:end]
         if text[end:end + 1] == "?" or _OWN_PLAN.match(clause) or not _ANCHOR.search(clause):
             continue
         return start, end
     return None
+
+
+# A rule pointing back ("please always do that", "keep it that way"): its thing is named in
+# the sentence before.
+_ANAPHOR = rx(r"\b(?:that|this|it|so)\b")
+
+
+def antecedent(text: str, start: int, end: int) -> int:
+    """Where a quote `text[start:end]` should start: at the sentence before it when the quote
+    names no thing of its own but points back at one ("CI runs `cargo clippy -- -D warnings`.
+    please always do that before calling it finished")."""
+    quote = text[start:end]
+    if start == 0 or _ANCHOR.search(quote) or not _ANAPHOR.search(quote):
+        return start
+    stops = [m.end() for m in _SENTENCE_END.finditer(text, 0, max(start - 1, 0))]
+    before = stops[-1] if stops else 0
+    return before if _ANCHOR.search(text[before:start]) and start - before <= 200 else start
 
 
 def _clause(text: str, left: int, right: int) -> tuple[int, int]:

@@ -195,18 +195,46 @@ _ALL_CLEAR = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:(?:nope|ok|okay|great|nice|yes|yep)[
     (?:(?:no|zero|not\s+a\s+single|keine?|aucune?|ningún|ninguna|nessun[oa]?|geen|ingen|žádné)
     \s+(?:more\s+)?(?:warnings?|errors?|failures?|issues?|problems?|fehler|erreurs?|errores
     |errori|fouten|fel|chyby)\b|(?:every|all\s+(?:the\s+)?)tests?\s+(?:passes|pass|green)\b
-    |don'?t\s+stop\s+now\b|(?:sem|sin|senza|sans|ohne|zonder|utan|bez)\s+(?:erros?|errores?|errori
-    |erreurs?|fehler|fouten|fel|chyb)\b|funcionou|funktioniert(?:\s+jetzt)?|ça\s+marche|werkt\s+(?:nu|weer)
+    |don'?t\s+stop\s+now\b|[^.!?\n]*?\b(?:sem|sin|senza|sans|ohne|zonder|utan|bez|without)\s+(?:any\s+
+    |nenhum\s+|ningún\s+|alcun\s+)?(?:erros?|errores?|errori|erreurs?|fehler|fouten|fel|chyb|errors?
+    |problemas?|problems?|issues?|failures?|falhas?)\b|funcionou|funktioniert(?:\s+jetzt)?|ça\s+marche|werkt\s+(?:nu|weer)
     |works\s+now)[^.!?\n,;]*""")
 # A sentence telling the user's own past ("Never used X before", "I've never seen …").
 _STORY = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:i(?:'ve|\s+have)?\s+)?never\s+""" + NARRATION
             + r"[^.!?\n]*")
 
 
+# Sentences that say nothing to the agent beyond the questions and stories above: a question
+# without its mark ("what does metaspace even mean here"), wondering aloud, a realization
+# ("Ah, so the _pb.go files are generated"), approval for the case at hand ("staging is fine
+# for this"), praise by comparison ("so much faster than pip"), the user's own experience
+# ("the same error I got on Friday", "we always end up fighting …"), and a deferral ("don't
+# bother now, we'll look at it next sprint").
+_SENTENCE_START = r"(?:^|(?<=[.!?\n]))\W*"
+_MUSING = rx(_SENTENCE_START + r"""(?:(?:ha|lol|hm+|oh|ah)\W+)?(?:
+    (?:when|what|why|how(?:\s+(?:long|much|many|often))?|where|which|who)\s+(?:do|does|did|is
+      |are|was|were|can|could|would|should|will)\b
+    |(?:i'?m|i\s+am)\s+curious|i\s+wonder|just\s+wondering|curious\s+(?:why|how|whether|if)
+    |(?:ah|oh),?\s+(?:so|i\s+see|right|ok(?:ay)?)\b|good\s+to\s+know|til\b|today\s+i\s+learned
+    )[^.!?\n]*""")
+_APPROVED_HERE = rx(r"""\b(?:is|are|'s)\s+(?:totally\s+|perfectly\s+|just\s+)?(?:fine|good|ok
+    |okay|perfect|great)\s+for\s+(?:this|that|now|these|those|the\s+\w+)\b""")
+_PRAISED_OVER = rx(r"""\b(?:so\s+much\s+|way\s+|a\s+lot\s+|much\s+)?(?:faster|better|nicer|quicker
+    |cleaner|simpler|easier|lighter|saner)\s+than\s+[\w.+-]+""")
+_OWN_EXPERIENCE = rx(_SENTENCE_START + r"""[^.!?\n]*?\b(?:(?:the\s+)?(?:exact\s+)?(?:same|similar)
+    \s+(?:\w+\s+){0,2}(?:i|we)\s+(?:got|had|saw|hit|ran\s+into)\b|(?:we|i|they)\s+always\s+end
+    \s+up\b|i\s+gave\s+up\b)[^.!?\n]*""")
+_DEFERRAL = rx(_SENTENCE_START + r"""[^.!?\n]*?\b(?:we'?ll|well|we\s+will|i'?ll|let'?s)\s+(?:look
+    \s+at|pick\s+it\s+up|deal\s+with|get\s+to|revisit|handle)\b[^.!?\n]*?\b(?:next\s+(?:sprint
+    |week|time|release)|later|tomorrow|on\s+monday|another\s+day)\b[^.!?\n]*""")
+
+
 def asides(text: str) -> list[tuple[int, int]]:
-    """Spans of `text` that say nothing to the agent: questions, the user's own story, the
-    user's own doing (the agent absolved) and reports that nothing is wrong any more."""
-    return [m.span() for pattern in (_QUESTION, _STORY, _OWN_DOING, _ALL_CLEAR)
+    """Spans of `text` that say nothing to the agent: questions (with or without their mark),
+    musings, the user's own story and experience, the user's own doing (the agent absolved),
+    reports that nothing is wrong any more, approval, praise by comparison and deferrals."""
+    return [m.span() for pattern in (_QUESTION, _STORY, _OWN_DOING, _ALL_CLEAR, _MUSING,
+                                     _APPROVED_HERE, _PRAISED_OVER, _OWN_EXPERIENCE, _DEFERRAL)
             for m in pattern.finditer(text)]
 
 

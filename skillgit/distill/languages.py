@@ -102,7 +102,7 @@ LANGUAGES: tuple[Language, ...] = (
         no=r"^\W*no\b(?=\s*[,.!;:])",
         rule=r"""\b(?:siempre|nunca|jamás|de\ ahora\ en\ adelante|la\ próxima\ vez
             |es\ (?:la|una|nuestra)\ regla|regla\ del\ (?:equipo|proyecto))\b""",
-        negation=r"\bno\s+(?!es\b|hay\b)(?=\w)|\bsin\b",
+        negation=r"\bno\s+(?!es\b|hay\b|sab[ií]a|conoc[ií]a|recordaba)(?=\w)|\bsin\b",
         instead=r"\ben\ (?:lugar|vez)\ de\b|\bmejor\ que\b",
         only=r"\b(?:solo|sólo|solamente|únicamente)\b",
         reject=r"""\bno\ (?:es|era|fue)\ (?:lo|eso)\ que\b|\bincorrect[oa]\b|\best(?:á|a)\ mal\b
@@ -114,12 +114,12 @@ LANGUAGES: tuple[Language, ...] = (
         reminder=r"""\bya\ te\ (?:lo\ )?(?:dije|había\ dicho|pedí)\b|\bcomo\ (?:te\ )?dije\b
             |\bdeja\ de\b|\bpara\ de\b"""),
     _language(
-        "pt", """o a os as um uma de do da dos das em no na não nunca sempre só somente apenas
+        "pt", """o a os as um uma de do da dos das em no na não nao nunca sempre só somente apenas
         vez usa usamos é são com para por isso aqui mas também já sem""",
-        no=r"^\W*não\b",
+        no=r"^\W*n[ãa]o\b(?!\s+(?:sabia|sabe|sabíamos|conhecia|lembrava)\b)",
         rule=r"""\b(?:sempre|nunca|jamais|daqui\ (?:pra|para\ a)\ frente|da\ próxima\ vez
             |é\ (?:a|uma|nossa)\ regra|regra\ d[oa]\ (?:time|equipe|projeto))\b""",
-        negation=r"\bnão\b|\bsem\b",
+        negation=r"\bn[ãa]o\b(?!\s+(?:sabia|sabe|sabíamos|conhecia|lembrava))|\bsem\b",
         instead=r"\bem\ vez\ de\b|\bao\ invés\ de\b|\bno\ lugar\ de\b",
         only=r"\b(?:só|somente|apenas)\b",
         reject=r"""\bnão\ (?:é|foi)\ (?:isso|o\ que)\b|\berrad[oa]\b|\bdemais\b|\bexagerad[oa]\b
@@ -216,6 +216,7 @@ OTHER_NEGATION, OTHER_INSTEAD, OTHER_RULE, OTHER_ONLY = (
     _alternation([w for row in _OTHER for w in row[i].split()]) for i in range(4))
 _LETTERS = re.compile(r"[^\W\d_]+")
 _LATIN = re.compile(r"[a-zA-Z\u00c0-\u024f]")
+_EXTENDED = re.compile(r"[\u0100-\u017f]")   # Latin Extended-A: Central European, Turkish
 
 
 def words_of(text: str) -> list[str]:
@@ -225,7 +226,7 @@ def words_of(text: str) -> list[str]:
 def languages_of(text: str) -> tuple[list[Language], bool]:
     """The table languages `text` reads as (more of their words than English ones, at least
     two, or one in a text with no English word), and whether it is in some other language
-    (mostly another script, or no table language and hardly any English)."""
+    (mostly another script, or no table language and at most one English word in eight)."""
     words = words_of(text)
     if not words:
         return [], False
@@ -237,5 +238,9 @@ def languages_of(text: str) -> tuple[list[Language], bool]:
              and score > english and score == best]  # the best-read language(s) only
     letters = [ch for ch in text if ch.isalpha()]
     latin = sum(bool(_LATIN.match(ch)) for ch in letters)
-    other = not found and (latin < len(letters) / 2 or (len(words) >= 4 and english == 0))
+    # Words shared with English ("i", "a", "to" are words of many languages) may be one in
+    # eight of a text in another language.
+    extended = _EXTENDED.search(text) is not None  # Central European or Turkish letters
+    other = not found and (latin < len(letters) / 2 or (len(words) >= 4 and (
+        english * 8 <= len(words) or (extended and english * 4 <= len(words)))))
     return found, other

@@ -7,8 +7,8 @@ outside questions, it holds
 - a **marker** of a rule, one of
   - a ban: "no <things> in/under/for <place>" opening a clause;
   - a universal quantifier opening a clause ("every", "each", "any", "all", "nothing",
-    "nobody", "no <thing>") followed by a habitual verb (`HABITUAL`: "needs", "goes",
-    "gets …ed", "declares", "lives") or a modal;
+    "nobody", "no <thing>", "anything you/we …") followed by a habitual verb (`HABITUAL`:
+    "needs", "goes", "gets …ed", "declares", "lives") or a modal;
   - a modal of obligation ("must", "has to", "is required", "is not allowed", "belongs in",
     "goes through", "lives in", "is kept in") whose subject is a class of things, not one
     thing just shown ("migrations here must …", not "the function must …", "it must …");
@@ -46,7 +46,8 @@ THINGS = r"""(?:code|codebase|library|libraries|lib|libs|package|packages|module
     |keys|tokens|logs?|logging|logger|print|prints|strings?|comments?|docs?|docstrings?|types?
     |annotations?|imports?|files?|folders?|director(?:y|ies)|repo|repository|ci|pipelines?
     |workflows?|builds?|lint|linters?|formatter|scripts?|components?|hooks?|apis?|clients?
-    |structs?|interfaces?|fields?|feature\ flags?|flags?|unwraps?|panics?|exceptions?|errors?
+    |structs?|interfaces?|fields?|feature\ flags?|flags?|drafts?|unwraps?|panics?|exceptions?
+    |errors?
     |warnings?|todos?|cli|commands?|providers?|variables?|outputs?|state|namespaces?|limits
     |requests|probes?|dtos?|models?|views?|controllers?|templates?|assets?|styles?|binar(?:y|ies)
     |artifacts?|sdks?|protos?|fixtures?|mocks?|snapshots?|vendor|toolchain|runtime|compiler
@@ -88,8 +89,9 @@ _STOP_AFTER_NO = r"""(?:idea|worries|worry|problem|problems|rush|need|luck|way|c
 _BAN = rx(_CLAUSE + r"""no\s+(?!""" + _STOP_AFTER_NO + r""")(?:[\w\x27-]+\s+){0,3}?
     (?:in|inside|under|on|outside|within|for|at|from|across|anywhere)\s+\S""")
 _QUANTIFIED = rx(_CLAUSE + r"""(?:(?:(?:every|each|any|all)\b(?!\s+(?:of\s+)?(?:those|these|them
-    |that|this)\b)|no\s+(?!""" + _STOP_AFTER_NO + r"""))\s*[^\s.!?;]+
+    |that|this|time|single\s+time)\b)|no\s+(?!""" + _STOP_AFTER_NO + r"""))\s*[^\s.!?;]+
     |nothing\b(?!\s+(?:wrong|else|new|much|to|changed|happened|yet|special))|nobody\b
+    |anything\s+(?:you|we|that|which)\b
     |no\ one\b)[^.!?;\n]{0,60}?\s(?:""" + HABITUAL + "|" + _MODAL + ")")
 # A clause whose subject is a class of things, not one thing just shown or a person.
 _GENERIC_SUBJECT = _CLAUSE + r"""(?!(?:the|this|that|it|its|these|those|my|your|his|her|i
@@ -107,7 +109,9 @@ _REMINDER = rx(r"""^\W*(?:(?:friendly|quick|just\ a|a|as\ a)\s+)?(?:reminder|rem
 _NOT_A_NORM = rx(r"""\b(?:those|these|anymore|any\ more|right\ now|currently|at\ the\ moment
     |so\ far|yet|today|yesterday|tomorrow|last\ (?:week|time|night)|for\ now)\b
     |\b(?:was|were|did|had)\b|\bnow\b(?<!from\ now)|\bnone\ of\ (?:them|those|these)\b
-    |\b(?:should|must|would|could)(?:n't|\ not)?\ have\ (?:been|\w+ed)\b""")
+    |\b(?:should|must|would|could)(?:n't|\ not)?\ have\ (?:been|\w+ed)\b
+    |\b(?:pass(?:es)?|works?|succeeds?|is\ green|are\ green)\s+(?:locally|now|fine|again|too
+    |here)\b""")
 _TASK = rx(r"""^\W*(?:(?:please|pls|now|also|next|then|and|ok(?:ay)?|so)\b[\s,]*)*
     (?:add|create|implement|write|build|make|generate|update|refactor|rename|move|delete
     |remove|fix|show|explain|review|investigate|find|list|open|can\ you|could\ you|let's)\b""")

@@ -72,6 +72,13 @@ _KIND_TABLE = (
 KINDS: dict[str, tuple[tuple[str, ...], re.Pattern[str]]] = {
     kind: (tuple(programs.split(",")), re.compile(rf"\b(?:{nouns})\b", re.I))
     for kind, programs, nouns in _KIND_TABLE}
+# Tools named by one word in the tables above: a subcommand that is one of them (`cargo
+# clippy`, `go vet` is not) is named by its own name.
+TOOL_WORDS: frozenset[str] = (frozenset(
+    m for family in FAMILIES for m in family if " " not in m and m.isalpha() and len(m) > 3) | (
+    frozenset(p for _kind, programs, _nouns in _KIND_TABLE for p in programs.split(",")
+              if " " not in p and len(p) > 3))) - {"release", "debug", "merge", "rebase", "apply",
+                                                     "plan", "make", "migrate"}
 _WHOLE_TREE = re.compile(r"\b(?:whole|entire|every|all\ (?:the|of\ the)|everything|full)\b", re.I)
 _BROAD_ARGS = re.compile(r"(?:^|\s)(?:\.|\./\.\.\.|--all|--workspace|-A|\*\*\S*|\"\*\*\S*)"
                          r"(?=\s|$|\")")

@@ -8,7 +8,11 @@ in the prompt is
   ./... instead"), up to the end of its clause, with an argument no word of prose looks like
   (a flag, a path, a value: "pass it to curl here" gives no command).
 It is the fix when it differs from the failed command and runs the same program or shares
-most of its words (`SIMILARITY`). Text from the transcript is never run: the command is only
+most of its words (`SIMILARITY`), or when the user says to run it first ("Run `make db-up`
+first": a setup step, whatever its program). Flags the user says to add ("add --upload-port
+/dev/ttyACM1", never in a question) are the failed command with them; env assignments and a
+path before the program ("JAVA_HOME=/usr/lib/jvm/temurin-17 ./gradlew assembleDebug") belong
+to the command. Text from the transcript is never run: the command is only
 quoted, with the user's turn as evidence.
 """
 
@@ -40,15 +44,39 @@ def given_command(text: str, failed: str, program: str,
     base = program.split(" ", 1)[0]
     if not base:
         return None
-    for command, start in _candidates(text, base):
-        command = re.sub(r"(?<![./])\.$", "", command.strip(" \t`'\""))[:MAX_COMMAND_CHARS]
+    for raw, start in _candidates(text, base):
+        command = re.sub(r"(?<![./])\.$", "", raw.strip(" \t`'\""))[:MAX_COMMAND_CHARS]
         if not command or command == failed.strip():
             continue
-        first = command.split()[0].rsplit("/", 1)[-1]
+        first = _program_of(command)
         if (first == base or _similarity(command, failed) >= SIMILARITY
-                or any(_runs(command, later) for later in succeeded)):
+                or any(_runs(command, later) for later in succeeded)
+                or (_FIRST.match(text, start + len(raw)) and _RUN_BEFORE.search(text, 0, start))):
             return command, start
+    for added in _ADD_FLAGS.finditer(text):
+        flags = re.sub(r"[.:]$", "", added.group("flags").strip())
+        asked = _IN_QUESTION.match(text, added.end())  # "can you rerun it with -v …?"
+        if failed.strip() and flags.split()[0] not in failed and not asked:
+            return f"{failed.strip()} {flags}", added.start("flags")
     return None
+
+
+def _program_of(command: str) -> str:
+    """The program a command runs, env assignments skipped, without its path."""
+    words = [w for w in command.split() if not _ENV_WORD.match(w)] or [""]
+    return words[0].rsplit("/", 1)[-1]
+
+
+_IN_QUESTION = re.compile(r"[^.!\n]*\?")
+_ENV_WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+# "Run `make db-up` first": the user's command is a step before the failed one (told as an
+# instruction: "`make docs` first please" orders the work, it fixes nothing).
+_RUN_BEFORE = re.compile(r"\b(?:run|start|execute|call)\s+[`'\"]?$", re.I)
+_FIRST = re.compile(r"[`'\"]?\s*(?:first|beforehand|before\s+(?:that|it|running))\b", re.I)
+# "add --upload-port /dev/ttyACM1", "pass --vault-id prod@~/.vault": flags for the failed
+# command, each with its value when one follows.
+_ADD_FLAGS = re.compile(r"(?:^|(?<=[\s,.;:]))(?:add|pass|append|use|with|try)\s+(?P<flags>"
+                        r"(?:--?[A-Za-z][\w-]*(?:[= ](?!-)[^\s,;]+)?\s*)+)", re.I)
 
 
 def _runs(given: str, ran: str) -> bool:
@@ -70,7 +98,8 @@ def _candidates(text: str, base: str) -> Iterator[tuple[str, int]]:
     for pattern in (_SPAN, _PROMPT_LINE):
         for match in pattern.finditer(text):
             yield match.group("body"), match.start("body")
-    for match in re.finditer(rf"(?<![\w./`'\"-]){re.escape(base)}\s+\S", text):
+    for match in re.finditer(rf"(?<![\w./`'\"-])(?:[A-Za-z_][A-Za-z0-9_]*=\S+\s+)*(?:\.?\.?/)?"
+                             rf"{re.escape(base)}\s+\S", text):
         end = _PLAIN_END.search(text, match.end())
         command = text[match.start():end.start() if end else len(text)]
         if any(_ARGUMENT.search(word) for word in command.split()[1:]):

@@ -46,7 +46,7 @@ from skillgit.distill import habits, intents, statements
 from skillgit.distill import tool_families as families
 from skillgit.distill import user_phrases as phrases
 from skillgit.distill.action_context import ActionContext
-from skillgit.distill.evidence import sentence_quote, sentence_span
+from skillgit.distill.evidence import excerpt, sentence_quote, sentence_span
 from skillgit.distill.repeated_asks import repeated_asks
 from skillgit.distill.restated import restated
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
@@ -314,6 +314,10 @@ def _counts(cue: intents.Cue, text: str, context: ActionContext, *, whole: str |
 
 def _feedback(kind: str, turn: Turn, position: int, prefix: str = "") -> FeedbackItem | None:
     quote = sentence_quote(turn.text, position)
+    if kind == "preference" and quote:  # "please always do that": the sentence before too
+        start, end = sentence_span(turn.text, position)
+        earlier = habits.antecedent(turn.text, start, end)
+        quote = excerpt(turn.text, earlier, end) if earlier < start else quote
     if not quote:
         return None
     return FeedbackItem(kind=kind, summary=prefix + quote,

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 import re
 
-from skillgit.mine.lessons import Lesson, command_tool, lessons, plain_text, program, taught
+from skillgit.mine.lessons import (
+    Lesson,
+    command_tool,
+    lessons,
+    next_step,
+    plain_text,
+    program,
+    taught,
+)
 from skillgit.mine.naming import main_lesson
 from skillgit.mine.terms import KNOWN_TOOLS, surface_forms
 from skillgit.proposal import Candidate
@@ -102,7 +110,9 @@ def _sentences(lesson: Lesson, candidate: Candidate) -> tuple[str, str]:
                     f"{_fails_with(lesson.error)}.")
         return what, f"Use when {_situations(lesson, candidate)} with {_tools(dont, do)} here."
     if lesson.kind == "rule" and (do or dont):
-        if do and dont:
+        if do and dont and next_step(do, dont):
+            what = f"Runs {_short(do, 70)} before {_short(dont, 70)}."
+        elif do and dont:
             what = f"Runs {_short(do, 70)} instead of {_short(dont, 70)}."
         else:
             what = f"Applies this repository's rule: {_lower_first(_short(lesson.said, 150))}."

@@ -58,6 +58,8 @@ class Command:
 def parse(command: str | None) -> Command | None:
     """`command` taken apart (its first line), or None when it names no program."""
     tokens = (command or "").strip().split("\n", 1)[0].split()
+    if len(tokens) > 3 and tokens[0] == "cd" and tokens[2] in ("&&", ";"):
+        tokens = tokens[3:]  # `cd envs/staging && terraform apply` runs terraform
     env: set[str] = set()
     while tokens and (_ENV_ASSIGN.match(tokens[0]) or tokens[0] in _SKIP):
         if match := _ENV_ASSIGN.match(tokens[0]):
@@ -96,14 +98,18 @@ def move(dont: str | None, do: str | None) -> frozenset[Key]:
         return frozenset({(side, one.program, *one.words[:2], *sorted(one.flags))})
     if old.program != new.program:
         return frozenset({("switch", old.program, new.program)})
-    keys: set[Key] = {("flag", new.program, f) for f in new.flags - old.flags}
-    keys |= {("no-flag", new.program, f) for f in old.flags - new.flags}
-    keys |= {("env", new.program, v) for v in new.env - old.env}
+    keys: set[Key] = set()
+    if new.subcommand == old.subcommand:  # another subcommand's flags are its own arguments
+        keys |= {("flag", new.program, f) for f in new.flags - old.flags}
+        keys |= {("no-flag", new.program, f) for f in old.flags - new.flags}
+        keys |= {("env", new.program, v) for v in new.env - old.env}
     added = tuple(w for w in new.words if w not in old.words)
     removed = tuple(w for w in old.words if w not in new.words)
     if added or removed:
         keys.add(("target", new.program, new.subcommand if new.subcommand not in added + removed
                   else "", *added, "!", *removed))
+    if new.subcommand != old.subcommand:  # `cargo build` corrected to `cargo clippy`: run that
+        keys.add(("to", new.program, *new.words[:2], *sorted(new.flags)))
     return frozenset(keys) or frozenset({("same", new.program, *new.words[:2])})
 
 

@@ -16,7 +16,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skillgit.mine.identity import Identities, identities
+from skillgit.distill.tool_families import NEXT_STEPS
+from skillgit.mine.identity import Command, Identities, identities, parse
 from skillgit.mine.lesson_groups import NO_IDENTITY, Item, cluster
 from skillgit.mine.terms import terms
 from skillgit.proposal import Candidate, Signal
@@ -71,10 +72,14 @@ def command_tool(command: str | None) -> str | None:
     return None
 
 
+_CD_FIRST = re.compile(r"^\s*cd\s+\S+\s*(?:&&|;)\s*")
+
+
 def program(command: str | None) -> str | None:
-    """The first program word of a command (env assignments and sudo/env skipped), as run:
-    `uv` for "uv run pytest", where `command_tool` says `pytest`."""
-    for word in (command or "").split():
+    """The first program word of a command (env assignments, sudo/env and a leading `cd
+    dir &&` skipped), as run: `uv` for "uv run pytest", where `command_tool` says
+    `pytest`."""
+    for word in _CD_FIRST.sub("", command or "").split():
         if _ENV_ASSIGN.match(word) or word in ("sudo", "env", "time", "nice", "exec"):
             continue
         tool = word.rsplit("/", 1)[-1].lower()
@@ -141,6 +146,10 @@ def _rule_lesson(group: Sequence[Signal]) -> Lesson:
     switch = switches.most_common(1)[0][0] if switches else None
     do_now = (speaker.succeeded_command or "").strip() or None
     dont_now = (speaker.corrected_command or "").strip() or None
+    agreed = _agreed_do(group) if pairs[(do, dont)] < 2 else None
+    if agreed is not None:  # no pair recurs, but what the agent then ran does
+        do_now, dont_now = agreed
+    do_now = _told(speaker, dont_now) or do_now
     both = [pair for pair in pairs.elements() if None not in pair]
     if switch and len(set(both)) >= MIN_VARIANTS and 2 * pairs[(do, dont)] <= len(both):
         # no run of commands speaks for the lesson: its identity does ("Use `pnpm add`, not
@@ -150,6 +159,78 @@ def _rule_lesson(group: Sequence[Signal]) -> Lesson:
     return Lesson(kind="rule", said=_said(speaker),  # commands as run, not flattened
                   do=do_now, dont=dont_now, sessions=len({s.session_id for s in group}),
                   switch=(switch[0], switch[1]) if switch else None)
+
+
+_SPAN = re.compile(r"`([^`\n]{2,200})`")
+
+
+def _told(speaker: Signal, dont: str | None) -> str | None:
+    """The command the user wrote for the one corrected, when the agent then ran another
+    (`gh pr create --draft` said after `gh pr create --fill`, though the agent then ran
+    `gh pr ready 412 --undo` to repair the one it had opened): the same program and
+    subcommand as `dont`, with another argument."""
+    old = parse(_bare(dont or ""))
+    done = parse(_bare(speaker.succeeded_command or ""))
+    told = [c for c in map(parse, map(_bare, _SPAN.findall(speaker.quote))) if c is not None]
+    if old is None or (done is not None and any(_same_head(c, done) for c in told)):
+        return None  # the agent then ran what the user wrote: that is the command
+    for span in _SPAN.findall(speaker.quote):
+        new = parse(_bare(span))
+        if new is not None and _same_head(new, old) and new != old and (
+                done is None or not _same_head(done, new)):
+            return _with_flags(dont or "", span, old, new)
+    return None
+
+
+def _with_flags(dont: str, span: str, old: Command, new: Command) -> str:
+    """`span`, or `dont` with the flags `span` adds when the user named only those (`gh pr
+    create --draft` for `gh pr create --fill --base main`: add `--draft`)."""
+    added = [t for t in span.split() if t.startswith("-") and t not in dont.split()]
+    if set(new.words) <= set(old.words) and added:
+        return " ".join([*dont.split(), *added])
+    return " ".join(span.split())
+
+
+def _same_head(a: Command, b: Command) -> bool:
+    """One program and subcommand (two words of it when both have them: `gh pr create`)."""
+    n = min(2, len(a.words), len(b.words))
+    return a.program == b.program and a.words[:n] == b.words[:n] and (n > 0 or a.words == b.words)
+
+
+def _bare(command: str) -> str:
+    """`command` without its leading env assignments ("SQLX_OFFLINE=true cargo clippy")."""
+    words = command.split()
+    while words and _ENV_ASSIGN.match(words[0]):
+        words = words[1:]
+    return " ".join(words)
+
+
+def _agreed_do(group: Sequence[Signal]) -> tuple[str, str | None] | None:
+    """(do, dont) when two or more sessions then ran one command (env assignments aside)
+    though no (do, dont) pair recurs: the command as most often run, bare when some session
+    ran it bare, and the corrected command only when most of those sessions corrected one
+    (the one most share, else the words their program and arguments share: `go test`)."""
+    runs: dict[str, list[Signal]] = {}
+    for s in group:
+        if s.succeeded_command:
+            runs.setdefault(_bare(_flat(s.succeeded_command)), []).append(s)
+    if not runs:
+        return None
+    bare, members = max(runs.items(), key=lambda kv: len({s.session_id for s in kv[1]}))
+    if len({s.session_id for s in members}) < 2:
+        return None
+    as_run = Counter(_flat(s.succeeded_command) for s in members).most_common()
+    do = bare if any(_flat(s.succeeded_command) == bare for s in members) else as_run[0][0]
+    donts = [_CD_FIRST.sub("", _bare(_flat(s.corrected_command))) for s in members
+             if s.corrected_command]
+    if 2 * len(donts) <= len(members):
+        return do, None  # most sessions corrected nothing in particular
+    dont, n = Counter(donts).most_common(1)[0]
+    if 2 * n > len(members):
+        return do, dont
+    tools = {program(d) for d in donts}   # `go test ./a`, `go test ./...`: what they share
+    tool = tools.pop() if len(tools) == 1 else None
+    return do, _common(tool, donts) if tool else None
 
 
 def _common(tool: str, commands: Sequence[str | None]) -> str:
@@ -168,6 +249,11 @@ def _fix_lesson(group: Sequence[Signal]) -> Lesson:
     fix = (first.fix or "").strip()
     command = (first.command or "").strip()
     lines = [line.strip() for line in fix.splitlines() if line.strip()]
+    if len(lines) == 1:  # `docker compose up -d db && cargo sqlx prepare && <the command>`
+        parts = [p for p in re.split(r"\s+&&\s+", lines[0]) if p.strip()]
+        if len(parts) > 1 and _flat(parts[-1]) == _flat(command):
+            lines = parts
+            fix = "\n".join(parts)
     setup = len(lines) > 1 and _flat(lines[-1]) == _flat(command)
     error = re.sub(r"^E\s+", "", " ".join(first.quote.split()))[:120] or None
     return Lesson(kind="fix", said=_said(first), do=fix or None, dont=command or None,
@@ -276,6 +362,8 @@ def statement(lesson: Lesson) -> str:
     if lesson.kind == "rule" and do and dont:
         if not (inline(do) and inline(dont)):
             return "Run the first command below, not the second."
+        if next_step(do, dont):  # `terraform plan -out=tfplan` told before `terraform apply`
+            return f"Run {code(do)} before {code(_CD_FIRST.sub('', dont))}."
         if program(do) != program(dont):
             return f"Use {code(do)}, not {code(dont)}."
         return f"Run {code(do)} instead of {code(dont)}."
@@ -285,6 +373,16 @@ def statement(lesson: Lesson) -> str:
     if lesson.kind == "rule" and dont and inline(dont):
         return f"{_ticked(said, dont)}." if _flat(dont) in said else f"{said}, not {code(dont)}."
     return f"{said}."
+
+
+def next_step(do: str, dont: str) -> bool:
+    """Whether `dont` is the step that follows `do` (`terraform apply` after `terraform
+    plan`): the lesson orders them, it replaces neither."""
+    first, then = parse(_CD_FIRST.sub("", do)), parse(_CD_FIRST.sub("", dont))
+    if first is None or then is None or first.program != then.program:
+        return False
+    pair = (f"{first.program} {first.subcommand}", f"{then.program} {then.subcommand}")
+    return pair in NEXT_STEPS
 
 
 def _ticked(said: str, command: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from skillgit.mine.lessons import Lesson, command_tool, lessons, program
+from skillgit.mine.lessons import Lesson, command_tool, lessons, next_step, program
 from skillgit.mine.terms import GENERIC_TERMS, MAX_TERM_CHARS, name_words
 from skillgit.proposal import Candidate
 from skillgit.skills.names import NAME_MAX, name_from_text, to_ascii
@@ -58,12 +58,46 @@ def _env(command: str) -> list[str]:
     return [m.group(1) for t in command.split() if (m := _ENV_ASSIGN.match(t))]
 
 
+_RUNNERS = frozenset({"uvx", "npx", "pnpx", "bunx"})            # run the program after them
+_RUN_VIA = frozenset({"uv", "poetry", "pipenv", "pdm", "hatch", "bundle", "pnpm", "yarn"})
+
+
+def _core(command: str) -> list[str]:
+    """The words of the part of a compound command that matters (its last part: `apt-get
+    update && apt-get install -y libpq-dev` installs libpq-dev), runners dropped (`uv run
+    alembic …` runs alembic)."""
+    part = re.split(r"\s*(?:&&|\|\||;)\s*", command.strip())[-1]
+    words = _words(part)
+    while len(words) > 1:
+        if words[0].lower() in _RUNNERS:
+            words = words[1:]
+        elif words[0].lower() in _RUN_VIA and words[1] in ("run", "exec") and len(words) > 2:
+            words = words[2:]
+        else:
+            break
+    return words
+
+
+def run_words(command: str, said: str = "") -> list[str]:
+    """The name's words for a lesson that only says what to run: its program, subcommand
+    and the flag it needs — the one the user's words name (its stem: "sequentially" names
+    `-seq`), else its first (`run-alembic-revision-with-autogenerate`)."""
+    words = _core(command)[:2]
+    flags = [f for f in _flags(re.split(r"\s*(?:&&|\|\||;)\s*", command.strip())[-1])
+             if len(f) > 1]
+    named = [f for f in flags if re.search(rf"(?<![\w-]){re.escape(f)}", said, re.I)]
+    chosen = (named or flags)[:1]
+    return ["run", *words, *(["with", chosen[0]] if chosen else [])]
+
+
 def command_words(lesson: Lesson) -> list[str]:
     """The name's words for a lesson with both commands (display forms, in order)."""
     do, dont = lesson.do or "", lesson.dont or ""
     if lesson.setup:
-        step = _words(lesson.steps[0]) if lesson.steps else []
-        return ["run", *step[:3], "before", *_words(dont)[:2]]
+        step = _core(lesson.steps[-1]) if lesson.steps else []
+        return ["run", *step[:3], "before", *_core(dont)[:2]]
+    if next_step(do, dont):
+        return ["run", *_core(do)[:2], "before", *_core(dont)[:2]]
     old, new = program(dont), program(do)
     added_env = [v for v in _env(do) if v not in _env(dont)]
     if added_env and old:
@@ -112,6 +146,10 @@ def lesson_words(lesson: Lesson) -> list[str]:
     if lesson.do and lesson.dont:
         found = command_words(lesson)
         if len(found) >= 2:
+            return found
+    if lesson.kind == "rule" and lesson.do and not lesson.dont and not lesson.switch:
+        found = run_words(lesson.do, lesson.said)
+        if len(found) >= 3:  # "run" and at least a program and what it runs
             return found
     if lesson.switch and not lesson.commands:
         return ["use", lesson.switch[1], "not", lesson.switch[0]]

@@ -159,6 +159,7 @@ _PRECEDES = re.compile(r"\bbefore\s+`([^`\n]+)`")
 # "`new` … not / instead of `old`": the command a rule puts in place of another.
 _NEW_FOR_OLD = re.compile(r"`([^`\n]+)`[^`\n]{0,40}?(?:\bnot|\binstead of)\s+`([^`\n]+)`")
 _SPAN = re.compile(r"`([^`\n]+)`")
+_SEPARATOR = re.compile(r"&&|\|\||;|\|")   # another command beside the old one, not a flag
 
 
 def _same(a: str, b: str) -> bool:
@@ -179,7 +180,7 @@ def amend_step(lines: list[str], lesson: list[str], newline: str) -> bool:
     if found is None or _PRECEDES.search(lesson[0]):
         return False
     new, old = found.group(1), found.group(2)
-    if _runs_within(old, new):
+    if _runs_within(old, new) and _SEPARATOR.search(new):
         return False  # `prepare && old` keeps the step and adds one: no replacement
     fenced = _in_fence(lines, 0, len(lines))
     for n, raw in enumerate(lines):

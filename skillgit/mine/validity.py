@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import posixpath
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 from skillgit.gitops import GitRepo
@@ -15,17 +16,25 @@ from skillgit.skills.validate import validate_skill
 
 
 def validation_errors(change: SkillChange, repo: GitRepo, base: str) -> list[str]:
-    """Validator errors for the skill directory as it would be after the change."""
+    """Validator errors for the skill directory as it would be after the change that the
+    skill did not already have on `base` (an update is judged by what it adds: a skill
+    committed with a finding is the team's to fix, and still the one a lesson updates)."""
     files = {posixpath.join(change.directory, p): data
              for p, data in repo.list_files(base, change.directory).items()}
+    before = Counter(_errors(change.directory, files)) if files else Counter[str]()
     files.update(change.files)
+    after = Counter(_errors(change.directory, files))
+    return list((after - before).elements())
+
+
+def _errors(directory: str, files: dict[str, bytes]) -> list[str]:
     with tempfile.TemporaryDirectory(prefix="skillgit-check-") as tmp:
         root = Path(tmp)
         for path, data in files.items():
             target = root / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
-        report = validate_skill(root / change.directory, cwd=root)
+        report = validate_skill(root / directory, cwd=root)
     return [f"{f.rule}: {f.message}" for f in report.findings if f.level is Level.ERROR]
 
 

@@ -138,3 +138,32 @@ def test_a_recurring_failure_fixed_by_the_user_is_proposed(tmp_path: Path) -> No
     reasons = [r.missed for r in found.rejected]
     assert not any("no fix" in reason for reason in reasons), reasons
     assert found.proposals, reasons
+
+
+@pytest.mark.parametrize(("text", "failed", "program", "command"), [
+    ("Run `make db-up` first. The test Postgres runs in docker on port 5433.",
+     "mix test", "mix", "make db-up"),
+    ("add --upload-port /dev/ttyACM1, acm0 is the jtag probe",
+     "pio run -t upload", "pio", "pio run -t upload --upload-port /dev/ttyACM1"),
+    ("Add --vault-id prod@~/.ansible/vault-prod.txt. That file is on every ops box.",
+     "ansible-playbook site.yml", "ansible-playbook",
+     "ansible-playbook site.yml --vault-id prod@~/.ansible/vault-prod.txt"),
+    ("JAVA_HOME=/usr/lib/jvm/temurin-17 ./gradlew assembleDebug",
+     "./gradlew assembleDebug", "gradlew",
+     "JAVA_HOME=/usr/lib/jvm/temurin-17 ./gradlew assembleDebug"),
+])
+def test_a_setup_step_added_flags_or_an_env_prefix_are_the_users_fix(
+        text: str, failed: str, program: str, command: str) -> None:
+    found = given_command(text, failed, program)
+    assert found is not None and found[0] == command
+
+
+@pytest.mark.parametrize(("text", "failed", "program"), [
+    ("Can you rerun it with -v and show me which target it dies in?", "make build", "make"),
+    ("I ran `make db-up` yesterday and it was fine, odd", "mix test", "mix"),
+    ("with --upload-port it's the same, I already tried", "pio run -t upload --upload-port x",
+     "pio"),
+])
+def test_a_question_a_story_or_a_flag_already_passed_is_no_fix(text: str, failed: str,
+                                                               program: str) -> None:
+    assert given_command(text, failed, program) is None

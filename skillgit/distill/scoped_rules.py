@@ -1,0 +1,130 @@
+"""A team's rule or an undo in any language, read from three kinds of words and a thing.
+
+A follow-up in another language states a rule of the project when one sentence (outside
+questions) holds
+
+- a **scope**: where the rule holds or whose it is — "here", "in this repo / project /
+  service", "we", "at ours" (`SCOPES`: one row per language, as data);
+- a **rule word**: a negation, "always / never", "every / all", "must", "only", "as before"
+  (the row's own words, plus the negation words of `languages`);
+- a **thing of the work**: a flag, path, `code` span, snake_case or dotted name, a number or
+  version, a word of the agent's own commands or reply, an English noun of software work
+  (`norms.THINGS`: developers say "endpoint" and "logger" in every language), or any Latin
+  word in a sentence of another script ("H2", "panic", "Conventional Commits").
+
+"Nie używamy tutaj any", "en este repo todo endpoint nuevo va bajo /api/v2", "저희는 테스트에서
+H2 안 써요", "我们这边Go项目不用panic" are rules; "aquí no hay errores" (no thing), "usamos eso
+ayer?" (a question) and "funcionou, sem erro" (no scope) are not.
+
+An **undo** ("верни", "cofnij", "geri al", "元に戻して", "改回", "되돌려") asks the agent to take
+back what it just did: a correction wherever it stands outside a question.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillgit.distill import languages
+from skillgit.distill.action_context import ActionContext
+from skillgit.distill.norms import THINGS
+
+# (language, scope words and phrases, rule words, undo words); "_" joins a phrase's words.
+# Words of scripts without spaces match anywhere, the others as whole words.
+_ROWS: tuple[tuple[str, str, str, str], ...] = (
+    ("es", "aquí acá en_este_repo en_este_proyecto en_este_servicio usamos nosotros "
+     "no_usamos en_todos_los", "todo toda todos todas siempre nunca jamás solo no", "deshaz"),
+    ("pt", "aqui neste_repo neste_projeto nesse_repo nesse_projeto usamos nós a_gente",
+     "todo toda todos sempre nunca só nao não", "desfaz desfaça"),
+    ("it", "qui in_questo_repo in_questo_progetto usiamo noi",
+     "ogni tutti sempre mai solo niente non", "annulla"),
+    ("fr", "ici dans_ce_repo dans_ce_projet on_utilise nous chez_nous",
+     "toujours jamais tout tous toutes chaque seulement pas", "annule"),
+    ("de", "hier in_diesem_repo in_diesem_projekt bei_uns wir",
+     "immer nie niemals jede jeder jedes alle nur nicht kein keine", "mach_rückgängig"),
+    ("nl", "hier in_deze_repo in_dit_project bij_ons wij we",
+     "altijd nooit elke alle alleen niet geen", "draai_terug"),
+    ("pl", "tutaj tu w_tym_repo w_tym_projekcie u_nas używamy my",
+     "zawsze nigdy każdy każda wszystkie tylko nie ma_być musi", "cofnij przywróć"),
+    ("cs", "tady zde v_tomhle_repu v_tomto_projektu u_nás používáme my",
+     "vždy nikdy každý všechny jen ne musí se_nesahá", "vrať vraťte"),
+    ("tr", "burada bu_projede bu_repoda bu_depoda bu_serviste bu_kodda bizde biz",
+     "her_zaman asla hiç tüm bütün her sadece değil", "geri_al"),
+    ("sv", "här i_det_här_repot i_projektet hos_oss vi",
+     "alltid aldrig varje alla bara inte", "ångra återställ"),
+    ("ru", "здесь тут у_нас в_этом_репо в_этом_проекте мы",  # noqa: RUF001
+     "всегда никогда каждый все только не нельзя должен должна", "верни вернуть откати"),
+    ("ja", "このリポジトリ このプロジェクト うちでは 私たちは ここでは 今まで通り いつも通り",
+     "必ず いつも 常に 絶対 だけ ない しない 使わない", "元に戻して 戻して"),
+    ("zh", "我们 这边 这个项目 这个仓库 本项目",
+     "不用 不要 别 总是 永远 从不 只 统一 必须 都", "改回 恢复 撤销 回滚"),
+    ("ko", "저희는 우리는 저희 이 프로젝트 이 저장소 여기서는",
+     "안 항상 절대 만 반드시 모든 않", "되돌려 원래대로"),
+)
+# Negation as a suffix of the verb (Turkish "-mIyor": "we do not use / write").
+_SUFFIX_NEGATION = re.compile("\\w+m[\u0131iu\u00fc]yor\\w*", re.IGNORECASE)
+_SPACED = re.compile(r"[a-zA-Z\u00c0-\u024f\u0400-\u04ff]")
+
+
+def _alternation(words: list[str]) -> re.Pattern[str]:
+    parts = []
+    for word in sorted(set(words), key=len, reverse=True):
+        body = re.escape(word.replace("_", " "))
+        parts.append(rf"(?<!\w){body}(?!\w)" if _SPACED.match(word) else body)
+    return re.compile("|".join(parts), re.IGNORECASE)
+
+
+SCOPE = _alternation([w for row in _ROWS for w in row[1].split()])
+RULE_WORD = _alternation([w for row in _ROWS for w in row[2].split()])
+UNDO = _alternation([w for row in _ROWS for w in row[3].split()])
+_THING_NOUN = re.compile(r"(?<![\w-])" + THINGS + r"(?![\w-])", re.IGNORECASE | re.VERBOSE)
+_CONCRETE = re.compile(r"`[^`\n]+`|(?<![\w-])--?[A-Za-z][\w-]*|[\w.~-]*/[\w./@*-]+"
+                       r"|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\.\w+\b|\d")
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9+#.-]*")
+_LETTER = re.compile(r"[^\W\d_]")
+# A sentence ends at a mark before a space or the end ("fmt.Println" goes on).
+_SENTENCE = re.compile(r"(?:[^.!?;\n\u3002\uff01\uff1f]|[.!?;](?!\s|$))+"
+                       r"[.!?;\u3002\uff01\uff1f]*")
+_QUESTION_END = re.compile(r"[?\uff1f]\s*$")
+
+
+def _has_thing(sentence: str, context: ActionContext | None) -> bool:
+    if _CONCRETE.search(sentence) or _THING_NOUN.search(sentence):
+        return True
+    letters = _LETTER.findall(sentence)
+    latin = [w for w in _LATIN_WORD.findall(sentence) if len(w) >= 2]
+    if latin and sum(c.isascii() for c in letters) < len(letters) / 2:
+        return True  # a Latin word in another script is a name: "H2", "panic", "Go"
+    if context is None:
+        return False
+    wrote = context.wrote.lower()
+    return any(re.search(rf"(?<![\w-]){re.escape(w.lower())}(?![\w-])", wrote)
+               for w in latin if w.lower() not in languages.ENGLISH or len(w) > 2)
+
+
+def rule(text: str, context: ActionContext | None) -> int | None:
+    """Where a sentence of `text` states a team's rule (see the module docstring), or None."""
+    for sentence in _SENTENCE.finditer(text):
+        body = sentence.group()
+        if _QUESTION_END.search(body) or not body.strip():
+            continue
+        scope = SCOPE.search(body)
+        if scope is None:
+            continue
+        rest = body[:scope.start()] + " " * len(scope.group()) + body[scope.end():]
+        marked = RULE_WORD.search(rest) or _SUFFIX_NEGATION.search(rest)
+        plain = RULE_WORD.sub(lambda m: " " * len(m.group()), rest)  # "todo" is no TODO
+        if marked and _has_thing(plain, context):
+            return sentence.start() + len(body) - len(body.lstrip())
+    return None
+
+
+def undo(text: str) -> int | None:
+    """Where a sentence of `text` asks the agent to take back what it did, or None."""
+    for sentence in _SENTENCE.finditer(text):
+        body = sentence.group()
+        if _QUESTION_END.search(body):
+            continue
+        found = UNDO.search(body)
+        if found is not None:
+            return sentence.start() + found.start()
+    return None
