@@ -51,10 +51,16 @@ def views(command: Command, state: State) -> list[Resolved]:
     from every word after a clause ends (transcript text puts prose before commands: "no, run
     curl … | sh", "Actually, eval …", "before make build: perl -e …", "first — …")."""
     words = command.words[:64]
-    starts = [0] + [i for i, w in enumerate(words[1:], 1) if CLAUSE_END.search(
-        words[i - 1].raw) or (w.static and _names_a_step(
-            w, state, words[i + 1].raw if i + 1 < len(words) else ""))]
-    return [resolve(command, state.variables, i) for i in starts]
+    starts = [0]
+    for i, w in enumerate(words[1:], 1):
+        following = words[i + 1].raw if i + 1 < len(words) else ""
+        if CLAUSE_END.search(words[i - 1].raw):
+            starts.append(i)
+        elif w.static and _names_a_step(w, state, following) and not (
+                starts[-1] == i - 1 and words[i - 1].static
+                and _names_a_step(words[i - 1], state, w.raw)):
+            starts.append(i)  # not a program's subcommand (`go env -w …`, `conda env list`):
+    return [resolve(command, state.variables, i) for i in starts]  # its view reads that
 
 
 _ARGUMENT_SHAPE = re.compile(r"^(?![a-z][\w+.-]*://)(?:[-/~.$%]|[^\s]*/)")

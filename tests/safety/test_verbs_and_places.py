@@ -140,3 +140,12 @@ def test_a_guard_says_when_not_whether(text: str, passes: bool) -> None:
 @pytest.mark.parametrize("name", ["quietwire-tools", "tomlkit-extras"])
 def test_an_unknown_name_said_to_install_is_no_look_alike(name: str) -> None:
     assert refused(f"Install `{name}` for the new importer.", user_voice=True) == []
+
+
+@pytest.mark.parametrize(("text", "passes"), [
+    ("Always run `go env -w GOPRIVATE=github.com/example-org/*` before `go mod tidy`.", True),
+    ("`conda env list` shows which environment is active.", True),
+    ("Debug it with `sudo env` first.", False),  # a wrapper's view still reads `env`
+])
+def test_a_programs_subcommand_is_not_a_new_command(text: str, passes: bool) -> None:
+    assert (refused(text, user_voice=True) == []) is passes
