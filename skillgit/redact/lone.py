@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 
 from skillgit.redact.tokens import _random_mixed, token_verdict
+from skillgit.redact.triggers import gated
 
 LONE_LINE = re.compile(r"^[ \t]*([^\s\[\]\"'`<>]{8,64})[ \t]*\r?$", re.M)
 _LONE_SYMBOLS = frozenset("!#$%^&*@~")
@@ -37,7 +38,11 @@ password's)."""
 
 
 def four_class_words(text: str) -> Iterator[re.Match[str]]:
-    """`FOUR_CLASSES.finditer(text)`, tried only at the start of the words holding a symbol."""
+    """`FOUR_CLASSES.finditer(text)`, tried only at the start of the words holding a symbol
+    (at every character within `triggers.every_row_runs`)."""
+    if not gated():
+        yield from FOUR_CLASSES.finditer(text)
+        return
     size = len(text)
     starts = [(size - word.end(), word.end() - word.start())
               for word in _SYMBOL_TO_WORD_START.finditer(text[::-1])]

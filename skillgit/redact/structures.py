@@ -25,7 +25,7 @@ from skillgit.redact.tokens import (
     KIND_WORD,
     _line_of,
 )
-from skillgit.redact.triggers import triggers
+from skillgit.redact.triggers import gated, triggers
 from skillgit.redact.values import CODE_EXPRESSION, is_placeholder, looks_opaque
 from skillgit.redact.vocab import (
     COPULAS,
@@ -62,7 +62,11 @@ _MNEMONIC_CANDIDATES = (re.compile(_MNEMONIC_LINE_CHARS, re.M),
 
 def _mnemonic_lines(text: str) -> Iterator[re.Match[str]]:
     """`_MNEMONIC_LINE.finditer(text)`: tried only at the start of the lines made of its
-    characters (it matches whole lines, from a line's start)."""
+    characters (it matches whole lines, from a line's start); at every character within
+    `triggers.every_row_runs`."""
+    if not gated():
+        yield from _MNEMONIC_LINE.finditer(text)
+        return
     first, others = _MNEMONIC_CANDIDATES
     if first.match(text) is not None:
         match = _MNEMONIC_LINE.match(text)

@@ -126,6 +126,11 @@ ALWAYS = Gate(())
 _GATES_ON = [True]
 
 
+def gated() -> bool:
+    """Whether rows run only where they can match (False within `every_row_runs`)."""
+    return _GATES_ON[0]
+
+
 @contextmanager
 def every_row_runs() -> Iterator[None]:
     """Within: every gate is open, so every row runs on every text (the full path that the
