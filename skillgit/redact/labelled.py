@@ -26,6 +26,8 @@ _LABEL_LENGTH = 200
 _LABEL_WORDS = tuple(dict.fromkeys((*ENGLISH_PASSWORD_WORDS, "token", "secret", "credential",
                                     "api key", "access key", "private key", "pin", *CODE_WORDS,
                                     *PASSWORD_WORDS, *SECRET_WORDS)))
+_ANY_LABEL_WORD = re.compile("|".join(re.escape(word) for word in _LABEL_WORDS))
+"""Any of `_LABEL_WORDS` in a label: one search, not one per word."""
 _PUBLIC_LABEL = re.compile(r"(?i)public|fingerprint|\bid\b|identifier|name|hash|digest|"
                            r"checksum|expir|scope|permission|usage|format")
 """A label about a key rather than of one: its fingerprint, id, name, scopes, expiry."""
@@ -41,8 +43,7 @@ def labelled_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     for colon in _COLON_END.finditer(text):
         line_start = text.rfind("\n", max(0, colon.start() - _LABEL_LENGTH), colon.start()) + 1
         label = lowered[line_start:colon.start()]
-        if not label or not any(word in label for word in _LABEL_WORDS) or _PUBLIC_LABEL.search(
-                label):
+        if not label or _ANY_LABEL_WORD.search(label) is None or _PUBLIC_LABEL.search(label):
             continue
         position = colon.end()
         for _ in range(MAX_LINES):

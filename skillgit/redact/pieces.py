@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 MIN_TOKEN = 8
 """Characters without space a token across a boundary needs before the joined value is
-scanned: the shortest secret a rule masks alone (`deny._LONE_LINE`)."""
+scanned: the shortest secret a rule masks alone (`lone.LONE_LINE`)."""
 CONTEXT = 160
 """Characters of the run's line kept on each side in the scanned view (a context rule reads
 `KEY = "…"` before a value, within far fewer)."""

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from skillgit.redact.assembled import assembled
 from skillgit.redact.blocks import secret_output
 from skillgit.redact.labelled import labelled_values, random_quoted
+from skillgit.redact.lone import LONE_LINE, four_class_words, lone_secret
 from skillgit.redact.tokens import (
     _SAFE,
     KIND_BYTES,
@@ -23,10 +24,8 @@ from skillgit.redact.tokens import (
     KIND_POSITION,
     KIND_WORD,
     _line_of,
-    _random_mixed,
-    token_verdict,
 )
-from skillgit.redact.triggers import triggers
+from skillgit.redact.triggers import gated, triggers
 from skillgit.redact.values import CODE_EXPRESSION, is_placeholder, looks_opaque
 from skillgit.redact.vocab import (
     COPULAS,
@@ -53,6 +52,32 @@ _PUBLIC_DUMP_LABEL = re.compile(r"(?i)modulus|pub|signature|serial|fingerprint|k
 _MNEMONIC_LINE = re.compile(r"^[ \t\"'`>*\-]*((?:\d{1,2}[.):]?[ \t]*)?[a-z]{3,8}"
                             r"(?:[ \t,]+(?:\d{1,2}[.):]?[ \t]*)?[a-z]{3,8}){11,23})"
                             r"[ \t\"'`,.]*$", re.M)
+_MNEMONIC_LINE_CHARS = r"[a-z\d \t\"'`>*\-.):,]{47,}+$"
+"""A line `_MNEMONIC_LINE` can match holds only the characters of its parts, 47 or more (twelve
+words of three letters and the blanks between them)."""
+_MNEMONIC_CANDIDATES = (re.compile(_MNEMONIC_LINE_CHARS, re.M),
+                        re.compile("\n" + _MNEMONIC_LINE_CHARS, re.M))
+"""The first line, and every other line from its newline (searched from that literal)."""
+
+
+def _mnemonic_lines(text: str) -> Iterator[re.Match[str]]:
+    """`_MNEMONIC_LINE.finditer(text)`: tried only at the start of the lines made of its
+    characters (it matches whole lines, from a line's start); at every character within
+    `triggers.every_row_runs`."""
+    if not gated():
+        yield from _MNEMONIC_LINE.finditer(text)
+        return
+    first, others = _MNEMONIC_CANDIDATES
+    if first.match(text) is not None:
+        match = _MNEMONIC_LINE.match(text)
+        if match is not None:
+            yield match
+    for line in others.finditer(text):
+        match = _MNEMONIC_LINE.match(text, line.start() + 1)
+        if match is not None:
+            yield match
+
+
 _MNEMONIC_AFTER = re.compile(
     r"(?i)(?:" + "|".join(re.escape(word) for word in MNEMONIC_WORDS) + r")[^\n]{0,40}?[:=]"
     r"[ \t]*[\"'`]?((?:[a-z]{3,8}[ \t,]+){11,23}[a-z]{3,8})")
@@ -109,7 +134,7 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
                 continue
             if free(match.start(), match.end()):
                 yield KIND_DUMP, match.start(), match.end()
-    for match in _MNEMONIC_LINE.finditer(text):
+    for match in _mnemonic_lines(text):
         if (_mnemonic(match.group(1), _ALONE_COUNTS) and _alone(text, match.start(), match.end())
                 and free(match.start(1), match.end(1))):
             yield KIND_MNEMONIC, match.start(1), match.end(1)
@@ -131,18 +156,16 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
                       if syntax is _ANY_SHAPE else _positional_value(value))
             if shaped and free(match.start("v"), match.end("v")):
                 yield KIND_POSITION, match.start("v"), match.end("v")
-    for match in _LONE_LINE.finditer(text):
+    for match in LONE_LINE.finditer(text):
         value = match.group(1)
-        if _lone_secret(value) and free(match.start(1), match.end(1)):
+        if lone_secret(value) and free(match.start(1), match.end(1)):
             yield KIND_LONE, match.start(1), match.end(1)
     for start, end in secret_output(text):  # what a secret-printing command printed
         if free(start, end):
             yield KIND_LONE, start, end
-    if not _FOUR_CLASSES_GATE.open(lowered):
-        return
-    for match in _FOUR_CLASSES.finditer(text):  # a new password said without naming it
+    for match in four_class_words(text):  # a new password said without naming it
         value = match.group(1)
-        if _lone_secret(value) and free(match.start(1), match.end(1)):
+        if lone_secret(value) and free(match.start(1), match.end(1)):
             yield KIND_LONE, match.start(1), match.end(1)
 
 
@@ -222,34 +245,6 @@ def _positional_value(value: str) -> bool:
     if value.startswith(("[REDACTED:", "$", "%", "<", "{")) or is_placeholder(value):
         return False
     return looks_opaque(value) and not _SAFE.fullmatch(value)
-
-
-_LONE_LINE = re.compile(r"^[ \t]*([^\s\[\]\"'`<>]{8,64})[ \t]*\r?$", re.M)
-_LONE_SYMBOLS = frozenset("!#$%^&*@~")
-_FOUR_CLASSES = re.compile(r"(?<![^\s\"'`])(?=[^\s\"'`]*[!#$%^&*@~])(?=[^\s\"'`]*\d)"
-                           r"(?=[^\s\"'`]*[a-z])(?=[^\s\"'`]*[A-Z])"
-                           r"([^\s\[\]\"'`<>]{8,40}?)[,.;:!?)]?(?![^\s\"'`])")
-"""A word anywhere mixing all four of lower case, upper case, digits and symbols: a password's
-shape, whatever is around it (a generator's output, a sentence without a credential word)."""
-_FOUR_CLASSES_GATE = triggers(_FOUR_CLASSES)
-_HEX_RUN = re.compile(r"[0-9a-f]{16}|[0-9A-F]{16}")
-_NOT_LONE = re.compile(r".*[/\\:.,;()|{}?].*|[$%#@*~!].*|[A-Za-z_][\w\-]*=.*|.*=")
-"""Paths, URLs, addresses, code (`x=True,`, `a.b?.c;`), variables, headings, list items, an
-assignment or base64's padding (an `=` between symbols and letters of both cases is a
-password's)."""
-
-
-def _lone_secret(value: str) -> bool:
-    """A line that is one token mixing three of lower case, upper case, digits and symbols
-    (`Summer2024!`): what a password manager, a vault or a keychain prints alone. Not a
-    path, a URL, an address, a version, a variable, a heading or a list item."""
-    if _NOT_LONE.fullmatch(value) or not value.isascii() or _HEX_RUN.search(value):
-        return False  # (a long hex run is an id with a suffix, `<sha>#3`: the net's to judge)
-    classes = (any(c.islower() for c in value) + any(c.isupper() for c in value)
-               + any(c.isdigit() for c in value) + any(c in _LONE_SYMBOLS for c in value))
-    return (classes >= 3 and any(c in _LONE_SYMBOLS for c in value)) or (
-        classes == 3 and not any(c in _LONE_SYMBOLS for c in value)
-        and _random_mixed(value, 8) and token_verdict(value) == ())
 
 
 def _mnemonic(run: str, counts: frozenset[int] = _MNEMONIC_COUNTS) -> bool:

@@ -28,6 +28,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from skillgit.redact.lines import finditer_on_lines, line_local, literal_lines
+
 try:  # the regex parser of the standard library: `re._parser` since 3.11, `sre_parse` before
     _parser = importlib.import_module("re._parser")
     _codes = importlib.import_module("re._constants")
@@ -64,6 +66,9 @@ class Gate:
 
     needs: Needs
     starts: tuple[str, ...] | None = None
+    line_local: bool = False
+    """Whether the row finds on each line alone what it finds in the whole text
+    (`lines.line_local`): then it runs over the lines holding its literals only."""
 
     def open(self, lowered: str) -> bool:
         """Whether the row could match the text lower-cased as `lowered`."""
@@ -89,11 +94,18 @@ class Gate:
         each is looked for from the end of the one before."""
         if not self.open(lowered):
             return
-        if self.starts is None or not _GATES_ON[0]:
+        if not _GATES_ON[0]:
             yield from pattern.finditer(text)
             return
         if not lowered.isascii():
             lowered = folded(lowered)
+        if self.starts is None:
+            if self.line_local:
+                yield from finditer_on_lines(pattern, text,
+                                             literal_lines(text, lowered, self.needs[0]))
+            else:
+                yield from pattern.finditer(text)
+            return
         positions: set[int] = set()
         for literal in self.starts:
             found = lowered.find(literal)
@@ -112,6 +124,11 @@ class Gate:
 
 ALWAYS = Gate(())
 _GATES_ON = [True]
+
+
+def gated() -> bool:
+    """Whether rows run only where they can match (False within `every_row_runs`)."""
+    return _GATES_ON[0]
 
 
 @contextmanager
@@ -135,8 +152,9 @@ def triggers(pattern: re.Pattern[str]) -> Gate:
     starts = _starts(list(parsed))
     if starts is not None and min(map(len, starts)) < _MIN_START:
         starts = None
-    return Gate(tuple(tuple(sorted(found)) for found in sets),
-                tuple(sorted(starts)) if starts is not None else None)
+    needs = tuple(tuple(sorted(found)) for found in sets)
+    return Gate(needs, tuple(sorted(starts)) if starts is not None else None,
+                bool(needs) and line_local(pattern))
 
 
 @functools.lru_cache(maxsize=8)

@@ -78,9 +78,9 @@ def random_printable(value: str) -> bool:
     between their brackets; this alphabet switches class nearly every character."""
     if len(value) < 16 or value.isalnum() or value.isalpha() or _NO_DIGIT_OR_SPACED.match(value):
         return False  # (cheap exits first: most quoted strings are words or identifiers)
-    if _PATTERN_SYNTAX.search(value):
+    symbols = len(_SYMBOL.findall(value))
+    if symbols < 4 or _PATTERN_SYNTAX.search(value):
         return False
-    symbols = sum(not c.isalnum() and c not in "+/=-_" for c in value)  # (base64's are not)
     classes = (any(c.islower() for c in value) + any(c.isupper() for c in value)
                + any(c.isdigit() for c in value))
     switches = sum(_char_class(a) != _char_class(b) for a, b in itertools.pairwise(value))
@@ -88,6 +88,9 @@ def random_printable(value: str) -> bool:
             and switches >= len(value) // 2)
 
 
+_SYMBOL = re.compile(r"[^\w+/=\-]")
+"""A character neither a letter, a digit nor one of base64's `+/=-_` (`\\w` is `isalnum()` and
+`_`): found in one pass, checked first (most strings hold few)."""
 _NO_DIGIT_OR_SPACED = re.compile(r"[^\d]*$|.*\s")
 """No digit at all, or a blank inside: no salt of every class."""
 _PATTERN_SYNTAX = re.compile(r"\[\^?\w-\w|\{\d+(?:,\d*)?\}|\\[dwsbDWSpP]|\(\?|"
