@@ -157,11 +157,19 @@ class Identities:
 
 
 def identities(signal: Signal) -> Identities:
-    """Every identity key of one signal, computed once."""
-    words = said(f"{signal.summary}\n{signal.quote}")
+    """Every identity key of one signal, computed once per distinct signal text (grouping,
+    merging and each lesson ask for the same signals' keys again)."""
     dont, do = signal.corrected_command, signal.succeeded_command
     if dont is None and do is None and signal.kind == "env-fix":
         dont, do = signal.command, signal.fix  # a failing command and what got past it
+    return identities_of(signal.summary, signal.quote, dont, do)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def identities_of(summary: str, quote: str, dont: str | None, do: str | None) -> Identities:
+    """The identity keys of a signal saying `summary` and `quote` about a move from the
+    command `dont` to `do` (pure, so memoised)."""
+    words = said(f"{summary}\n{quote}")
     commands = move(dont, do)
     programs = frozenset(c.program for c in (parse(dont), parse(do)) if c)
     switches = frozenset(k for k in words if k[0] == "switch")

@@ -231,7 +231,14 @@ def propose(repo: GitRepo, base: str, digests: Iterable[Digest], *, max_proposal
     judged = 0
     budget = screened_texts() + LISTING_SCREEN_BUDGET
     stages.begin("judging", len(candidates), "candidates")
-    for verdict in verdicts:
+    pending = iter(verdicts)
+    while True:
+        if len(chosen) >= max_proposals and (len(result.rejected) >= MAX_REJECTED_LISTED
+                                             or screened_texts() >= budget):
+            break  # the next verdict would end the loop unread: it is never judged
+        verdict = next(pending, None)
+        if verdict is None:
+            break
         stages.advance()
         listed_enough = len(result.rejected) >= MAX_REJECTED_LISTED \
             or screened_texts() >= budget

@@ -63,13 +63,15 @@ def _signal(digest: Digest, item: FeedbackItem | TaskItem, kind: SignalKind,
     summary, quote = quote or item.summary, quote or evidence.quote
     if kind in _USER_VOICED:  # "Claude, please always …": the rule, not the address
         summary, quote = without_vocative(summary), without_vocative(quote)
+    # a task has no commands (asked by type: a missing attribute of a model costs a raise)
+    commands = (item.command, item.fix, item.corrected_command, item.succeeded_command) \
+        if isinstance(item, FeedbackItem) else (None, None, None, None)
     return Signal(kind=kind, summary=summary, quote=quote,
                   turn=evidence.turn, agent=digest.agent, session_id=session_id,
                   started_at=digest.started_at, main_dir=digest.main_dir,
-                  command=getattr(item, "command", None), fix=getattr(item, "fix", None),
+                  command=commands[0], fix=commands[1],
                   skill=skill, in_use=in_use, contributor=digest.contributor,
-                  corrected_command=getattr(item, "corrected_command", None),
-                  succeeded_command=getattr(item, "succeeded_command", None))
+                  corrected_command=commands[2], succeeded_command=commands[3])
 
 
 _USER_VOICED = frozenset({"correction", "preference", "ask"})
@@ -91,10 +93,12 @@ def _redacted_texts(signal: Signal) -> list[str]:
 
 def redacted(signal: Signal, redactor: Redacting) -> Signal:
     """The signal with every text field passed through the redactor again (defence in depth:
-    digests are built from redacted conversations, but a cached or shared digest may not be)."""
-    return signal.model_copy(update={
-        name: redactor.redact(value) for name in _REDACTED_FIELDS
-        if isinstance(value := getattr(signal, name), str)})
+    digests are built from redacted conversations, but a cached or shared digest may not be);
+    the signal itself when the redactor changes none of them (no copy made)."""
+    update = {name: clean for name in _REDACTED_FIELDS
+              if isinstance(value := getattr(signal, name), str)
+              and (clean := redactor.redact(value)) != value}
+    return signal.model_copy(update=update) if update else signal
 
 
 def conversation_ids(digests: Iterable[Digest]) -> dict[str, str]:

@@ -46,8 +46,10 @@ explain
 """)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
-    """A light, deterministic suffix stripper (enough to match 'tests'/'test', 'failing'/'fail')."""
+    """A light, deterministic suffix stripper (enough to match 'tests'/'test', 'failing'/'fail').
+    Pure, so memoised: a run stems the same few thousand words hundreds of thousands of times."""
     if any(c in word for c in "./_-#+") or word.isdigit():
         return word
     for suffix in ("ing", "ed", "es", "s"):
@@ -71,21 +73,39 @@ def _clean(text: str) -> str:
     return _ACRONYM_PLURAL.sub(r"\1", to_ascii(_MARKER.sub(" ", text)))
 
 
+def _content(raw: str) -> str:
+    """A raw token as a content token ("" for a stopword, a lone number, a one-letter word
+    or a redaction marker's piece)."""
+    token = raw.strip("./-_")
+    if (len(token) < 2 or len(token) > MAX_TERM_CHARS or token in STOPWORDS
+            or token.isdigit() or "redacted" in token):
+        return ""
+    return token
+
+
 def _tokens(text: str) -> Iterable[str]:
     """Content tokens as written (lower-cased, unstemmed)."""
     for raw in _TOKEN.findall(_clean(text).lower()):
-        token = raw.strip("./-_")
-        if (len(token) < 2 or len(token) > MAX_TERM_CHARS or token in STOPWORDS
-                or token.isdigit() or "redacted" in token):
-            continue
-        yield token
+        token = _content(raw)
+        if token:
+            yield token
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _term(raw: str) -> str:
+    """The stemmed content term of one raw token, or "" (pure, so memoised: a run reads the
+    same few thousand tokens hundreds of thousands of times)."""
+    token = _content(raw)
+    return stem(token) if token else ""
 
 
 @functools.lru_cache(maxsize=1 << 15)
 def terms(text: str) -> frozenset[str]:
     """Lower-cased, stemmed content terms: stopwords, lone numbers, one-letter words and
     redaction markers dropped."""
-    return frozenset(stem(token) for token in _tokens(text))
+    found = set(map(_term, _TOKEN.findall(_clean(text).lower())))
+    found.discard("")
+    return frozenset(found)
 
 
 def cues(text: str) -> frozenset[str]:

@@ -14,6 +14,7 @@ from test_group_pinned import generated_digests
 from test_propose import digest, run
 
 from skillgit.mine import judge as judging
+from skillgit.mine import propose as propose_module
 from skillgit.mine.group import group
 from skillgit.mine.judge import KnownSkill, ranked_verdicts
 from skillgit.mine.propose import MAX_REJECTED_LISTED
@@ -75,6 +76,29 @@ def test_only_the_verdicts_taken_are_screened(monkeypatch: pytest.MonkeyPatch) -
     list(ranked_verdicts(cands, []))
     everything = len(screened) - some
     assert len(first) == 5 and 0 < some < everything / 3
+
+
+def test_no_candidate_is_judged_after_the_last_proposal_once_listing_is_done(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the proposals chosen and the listing budget spent, the next candidate would end
+    the loop unread: it is never screened (on a run of huge candidates it cost seconds)."""
+    lessons = ["no, use pnpm not npm for installs", "no, use uv not pip for the deps",
+               "no, use podman not docker for containers"]
+    digests = [digest(n, corrections=(lessons[min(n // 5, 2)],)) for n in range(1, 13)]
+    judged: list[str] = []
+    real = judging._verdict
+
+    def counting(raw: Candidate, *args: object, **kwargs: object) -> Verdict:
+        judged.append(raw.key)
+        return real(raw, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(judging, "_verdict", counting)
+    monkeypatch.setattr(propose_module, "LISTING_SCREEN_BUDGET", 0)
+    found = run(repo, digests, max_proposals=1)
+    assert len(found.proposals) == 1 and found.candidates == 3
+    # `ranked_verdicts` judges the first candidate only: its bound beats the others'
+    assert judged == [found.proposals[0].verdict.candidate.key]
+    assert found.not_listed == 2
 
 
 def test_a_large_run_lists_the_best_rejections_and_counts_the_rest(repo: Path) -> None:

@@ -10,7 +10,7 @@ from test_propose import digest, run
 
 from skillgit.digest import Digest, DigestAnswer
 from skillgit.distill.facts import build_digest
-from skillgit.mine.signals import conversation_ids, signals_from
+from skillgit.mine.signals import conversation_ids, redacted, signals_from
 from skillgit.redact import Redactor
 from skillgit.transcripts import claude_code
 
@@ -19,6 +19,30 @@ def resumed(original: Digest, n: int) -> Digest:
     """What `claude --resume` leaves: a new file (new id) holding the earlier history."""
     return original.model_copy(update={"session_id": f"resumed-{n:04d}-abcdef",
                                        "n_user_turns": original.n_user_turns + 3})
+
+
+def test_signals_are_redacted_again_field_by_field_and_clean_ones_are_not_copied() -> None:
+    """A cached digest may hold a secret in any text field: each is redacted again; a signal
+    the redactor leaves as it was is kept itself (issue 27: no copy of every signal)."""
+    token = "ghp_" + "Q7x" * 12
+    dirty = digest(1, corrections=(f"no, export GH_TOKEN={token} first",),
+                   commands=(f"gh auth login --with-token {token}", "gh pr list"),
+                   env=((f"`gh api` failed; token {token}", f"curl -H 'x: {token}' x",
+                         f"gh auth login --with-token {token}"),))
+    clean = digest(2, corrections=("no, use pnpm not npm",), asks=("rename the cart module",))
+    signals = signals_from([dirty, clean], Redactor(home="/home/tester"))
+    dirty_signals = [s for s in signals if s.session_id == dirty.session_id]
+    assert len(dirty_signals) == 2   # the correction, the failure with its fix
+    for signal in dirty_signals:
+        assert all(token not in (text or "") for text in signal.texts)
+    assert any("[REDACTED" in (signal.corrected_command or "") for signal in dirty_signals)
+    assert any("[REDACTED" in (signal.fix or "") for signal in dirty_signals)
+    unredacted = {(s.kind, s.quote): s for s in signals_from([clean])}
+    for signal in signals:
+        if signal.session_id == clean.session_id:
+            assert signal == unredacted[(signal.kind, signal.quote)]
+    kept = unredacted[("ask", "rename the cart module")]
+    assert redacted(kept, Redactor(home="/home/tester")) is kept
 
 
 def test_copies_of_one_history_are_one_conversation() -> None:

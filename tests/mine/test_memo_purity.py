@@ -1,0 +1,68 @@
+"""Memoised grouping helpers (issue 27): each memo is a pure function of its arguments, so the
+memoised result equals a fresh computation on any input, seen before or not."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skillgit.mine import identity, terms
+
+# Words, flags, paths, tools and the punctuation the tokenizer and the command parser split on.
+_PIECES = st.sampled_from(["npm", "pnpm", "uv", "pip", "add", "install", "tests", "failing",
+                           "--save-exact", "-y", "src/app.py", "use", "not", "instead", "of",
+                           "never", "always", "`", ",", ".", "\n", "&&", "FOO=1", "sudo",
+                           "[REDACTED:token]", "PRs", "getUser", "ünïcode", "12", "a"])
+_TEXTS = st.one_of(st.text(max_size=60),
+                   st.lists(_PIECES, max_size=12).map(" ".join))
+_COMMANDS = st.one_of(st.none(), _TEXTS)
+
+
+@settings(max_examples=150)
+@given(st.text(max_size=20))
+def test_stem_memo_equals_a_fresh_stem(word: str) -> None:
+    assert terms.stem(word) == terms.stem.__wrapped__(word)
+    assert terms.stem(word) == terms.stem.__wrapped__(word)   # and again, from the memo
+
+
+@settings(max_examples=150)
+@given(_TEXTS)
+def test_term_memo_equals_a_fresh_term(raw: str) -> None:
+    fresh = terms._content(raw)
+    expected = terms.stem.__wrapped__(fresh) if fresh else ""
+    assert terms._term(raw) == expected
+    assert terms._term(raw) == expected
+
+
+@settings(max_examples=150)
+@given(_TEXTS)
+def test_terms_are_the_stemmed_content_tokens(text: str) -> None:
+    """`terms` (memoised per text, built from memoised tokens) equals stemming each content
+    token afresh."""
+    fresh = frozenset(terms.stem.__wrapped__(token) for token in terms._tokens(text))
+    assert terms.terms.__wrapped__(text) == fresh
+    assert terms.terms(text) == fresh
+
+
+def _fresh_identities(summary: str, quote: str, dont: str | None,
+                      do: str | None) -> identity.Identities:
+    """The keys computed with no memo anywhere (`said`, `move`, `parse` unwrapped)."""
+    parse = identity.parse.__wrapped__
+    words = identity.said.__wrapped__(f"{summary}\n{quote}")
+    commands = identity.move.__wrapped__(dont, do)
+    programs = frozenset(c.program for c in (parse(dont), parse(do)) if c)
+    switches = frozenset(k for k in words if k[0] == "switch")
+    if commands:
+        named = frozenset(k for k in switches if set(k[1:]) <= programs)
+        return identity.Identities(commands | named, identity.loose(commands), programs, True)
+    return identity.Identities(switches, words - switches, programs, False)
+
+
+@settings(max_examples=150)
+@given(_TEXTS, _TEXTS, _COMMANDS, _COMMANDS)
+def test_identities_memo_equals_a_fresh_computation(summary: str, quote: str,
+                                                    dont: str | None, do: str | None) -> None:
+    fresh = _fresh_identities(summary, quote, dont, do)
+    assert identity.identities_of.__wrapped__(summary, quote, dont, do) == fresh
+    assert identity.identities_of(summary, quote, dont, do) == fresh
+    assert identity.identities_of(summary, quote, dont, do) == fresh
