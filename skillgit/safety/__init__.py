@@ -100,24 +100,37 @@ def _memo(text: str, user_voice: bool) -> tuple[Finding, ...]:
 
 
 def _screen(text: str, *, user_voice: bool, decoding: bool = False) -> list[Finding]:
-    """The screen itself (see `findings`), never memoized."""
+    """The screen itself (see `findings`), never memoized. What a clause forbids is not what a
+    text recommends: the text is read with forbidden code spans blanked; only when that finds
+    something is it read again with what negations reach in prose blanked too (most texts
+    find nothing, and blanking can only take findings away)."""
     text = without_vocative(text[:MAX_SCREENED]) if user_voice else text[:MAX_SCREENED]
     plain = _plain.normalize(text)
-    out = _text.findings(text, plain)
-    guarded, said = _polarity.unforbidden(plain), _polarity.unforbidden(plain, prose=True)
-    if said != plain:  # a command or a place shown only to forbid it: what else is there?
-        still = set(_text.findings(_polarity.unforbidden(text, prose=True), said))
-        out = [f for f in out if f.risk in _ALWAYS or f in still]
-    plain = _TABLE_ROW.sub(_cells, _plain.unmarked(guarded))
-    said = _TABLE_ROW.sub(_cells, _plain.unmarked(said))
-    for prose in (False, True):  # a quote and an apostrophe read differently may hide a command
-        out += analyse(parse(said, prose=prose))
-    out += _effects.findings(plain)
+    out, effects = _read(text, plain, prose=False)
+    if any(f.risk not in _ALWAYS for f in out):
+        narrowed = set(_read(text, plain, prose=True)[0])
+        out = [f for f in out if f.risk in _ALWAYS or f in narrowed]
+    out += effects
     if not decoding:
         for hidden in decoded_texts(text):  # an encoded instruction is read as its plain text
             out += [Finding(f.risk, f"encoded: {f.detail}")
                     for f in findings(hidden, _decoding=True)]
     return list(dict.fromkeys(out))
+
+
+def _read(text: str, plain: str, *, prose: bool) -> tuple[list[Finding], list[Finding]]:
+    """(text and command findings, effect findings) of `text` read with what a clause forbids
+    blanked (`polarity.unforbidden`; in prose too with `prose`). Effects are read only
+    without `prose`: a look-alike's judge needs the name a rule sets it against."""
+    blanked = _polarity.unforbidden(plain, prose=prose)
+    out = _text.findings(text, plain)
+    if blanked != plain:  # a command or a place shown only to forbid it: what else is there?
+        still = set(_text.findings(_polarity.unforbidden(text, prose=prose), blanked))
+        out = [f for f in out if f.risk in _ALWAYS or f in still]
+    shown = _TABLE_ROW.sub(_cells, _plain.unmarked(blanked))
+    for reading in (False, True):  # a quote and an apostrophe read differently may hide a command
+        out += analyse(parse(shown, prose=reading))
+    return out, ([] if prose else _effects.findings(shown))
 
 
 def refused(text: str | None, *, user_voice: bool = False) -> list[str]:
