@@ -42,6 +42,9 @@ _OBJECT = (r"(?:the|a|an|this|that|these|those|it|them|all|every|each|your|our|i
 _END = re.compile(r"[.!?](?:\s|$)|[\u3002\uff01\uff1f\n;\u201c\u201d\u00ab\u00bb\u300c-\u300f]")
 """A clause ends at a sentence's end (CJK stops need no space) or a quotation mark: what is
 around a quote is someone else's text (a commit message's session and turn)."""
+_LIST_TAIL = re.compile(r"[^\s,;.]*(?:[ \t]*[,\uff0c][ \t]*[^\s,;.\uff0c]{1,64}){0,64}")
+"""The rest of a comma-separated list whose start lies within `REACH` (recovery codes, `a, b,
+c, d, e`): its items follow the label as far as the list goes."""
 _TOKEN = re.compile(r"[^\s,\uff0c\u3001\u3002:\uff1a;\uff1b()\uff08\uff09\[\]{}<>\"'`"
                     r"\u00ab\u00bb\u201c\u201d\u201e|]+")
 _SAFE = re.compile(
@@ -93,6 +96,9 @@ def clause_matches(text: str, lowered: str, words: re.Pattern[str],
         limit = min(len(text), start + REACH)
         end = _END.search(text, start, limit)
         stop = end.start() if end else limit
+        if end is None and limit < len(text):  # a list the reach cuts: every item is the label's
+            tail = _LIST_TAIL.match(text, limit)
+            stop = tail.end() if tail else limit
         back = max(0, word.start() - REACH)  # the clause before the word too: "use X to log in"
         opening = back
         for mark in _END.finditer(text, back, word.start()):
