@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from skillgit.redact.apart import apart_values
 from skillgit.redact.assembled import assembled
 from skillgit.redact.blocks import secret_output
+from skillgit.redact.gapped import gapped_values
 from skillgit.redact.labelled import labelled_values, random_quoted
 from skillgit.redact.tokens import (
     _SAFE,
@@ -120,7 +121,7 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
     yield from _word_values(text, lowered, free)
     yield from ((kind, start, end) for kind, start, end in itertools.chain(
         labelled_values(text, lowered), random_quoted(text), assembled(text),
-        apart_values(text, lowered))
+        apart_values(text, lowered), gapped_values(text, lowered))
         if free(start, end))
     if "cookie" in lowered or "-b " in lowered:
         for start, end in _cookies(text, lowered):
