@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 
 from skillgit.redact.triggers import triggers
-from skillgit.redact.values import is_placeholder, looks_opaque, random_value
+from skillgit.redact.values import is_placeholder, random_value
 from skillgit.redact.vocab import ENGLISH_PASSWORD_WORDS
 
 KIND = "credential-apart"
@@ -93,8 +93,7 @@ def _value_ok(value: str, label: bool) -> bool:
     if is_placeholder(value) or value.startswith(("[REDACTED:", "$", "%", "<", "{")):
         return False
     if label:
-        return _UUID.fullmatch(value) is not None or random_value(value) or (
-            looks_opaque(value) and any(c.isdigit() for c in value))
+        return _UUID.fullmatch(value) is not None or random_value(value)
     return not re.fullmatch(r"[A-Z][A-Z0-9_]*", value)  # an environment variable's name
 
 

@@ -53,6 +53,5 @@ def gapped_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
         if value.startswith("[REDACTED:") or _SPACELESS.search(value):
             continue  # (in a script without spaces a run is a phrase, not a value)
         strong = match.group("s") is not None
-        if random_value(value) or (strong and value_shaped(value)
-                                   and not is_placeholder(value)):
+        if value_shaped(value) and not is_placeholder(value) and (strong or random_value(value)):
             yield KIND, start, end
