@@ -60,8 +60,8 @@ def credential_name(name: str, *, label: bool = False) -> bool:
 _NAME = r"[A-Za-z_][\w.\-]{0,80}"
 _QUOTED = r"(?P<q>[\"'`])(?P<v>[^\"'`\n\\]{4,512})(?P=q)"
 _DECODERS = (r"(?:fromhex|unhexlify|a2b_hex|b64decode|urlsafe_b64decode|b32decode|decodebytes|"
-             r"from|atob|hex2bin|base64_decode|decodestring|decode|bytes|bytearray|secretstr|"
-             r"secretstring|securestring)")
+             r"from|atob|hex2bin|base64_decode|decodestring|decode|decode64|strict_decode64|"
+             r"bytes|byte|bytearray|secretstr|secretstring|securestring)")
 """Calls whose argument is the value itself, decoded or wrapped (a table, as data)."""
 
 _ROWS: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
@@ -70,7 +70,7 @@ _ROWS: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
         # (the name read atomically, `(?=(?P<n>…))(?P=n)`: one try per word, not per letter)
         (r"(?i)(?<![\w.\-])(?=(?P<n>" + _NAME + r"))(?P=n)[\"'\]]?[ \t]*"
          r"(?::[ \t]*[\w.\[\]]{1,40}[ \t]*)?(?::=|=|:)"
-         r"[ \t]*(?:new[ \t]+)?(?:[A-Za-z_]\w{0,30}(?:\(\))?\.){0,3}" + _DECODERS
+         r"[ \t]*(?:new[ \t]+|\[\])?(?:[A-Za-z_]\w{0,30}(?:\(\))?(?:\.|::)){0,3}" + _DECODERS
          + r"[ \t]*\([ \t]*[bB]?" + _QUOTED, False),
         # `os.environ.get("X", "…")`, `getenv("X", "…")`, `env('X', '…')`, `ENV.fetch("X", …)`
         (r"(?i)(?:environ\.get|getenv|env|env\.get|env\.fetch|setdefault)\(\s{0,40}[\"'](?P<n>"
@@ -81,6 +81,9 @@ _ROWS: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
         # `<key>X_PASSWORD</key><string>…</string>`, `<name>x.secret.key</name><value>…`
         (r"(?i)<(?P<t>key|name)>[ \t]*(?P<n>" + _NAME + r")[ \t]*</(?P=t)>\s{0,80}"
          r"<(?P<vt>string|value|data)>[ \t]*(?P<v>[^<\n]{4,512}?)[ \t]*</(?P=vt)>", False),
+        # the name in an attribute, the value the element's text: `<entry key="db.password">…`
+        (r"(?i)<(?P<t>[\w:\-]{1,40})[^<>\n]{0,80}?[ \t](?:key|name)=[\"'](?P<n>" + _NAME
+         + r")[\"'][^<>\n]{0,80}>[ \t]*(?P<v>[^<\n]{4,512}?)[ \t]*</(?P=t)>", False),
         # a CLI's aligned table row: `SecretID:         <uuid>`, `Secret ID = <uuid>`
         (r"(?im)^[ \t]*(?P<n>(?:[A-Za-z][a-z]*[ _\-]?){0,3}(?:secret|token|password|"
          r"passphrase)(?:[ _\-]?id)?)[ \t]*[:=][ \t]+(?P<v>[^\s\"'`]{8,256})[ \t]*\r?$", True),

@@ -33,6 +33,7 @@ MIN_DIGITS = 6
 _EXTRA = ("pin", "pin code", "passcode", "login", "logon", "kennung", "pw", "log in",
           "logging in", "logged in", "sign in", "signing in", "signed in",
           *(CODE_WORDS := ("backup code", "backup codes", "recovery code", "recovery codes",
+                           "recovery key", "recovery keys", "unlock key",
                            "setup key", "otp", "totp", "2fa", "mfa", "license key", "licence key",
                            "product key", "serial key", "activation key", "activation code")))
 """(`CODE_WORDS`: one-time and recovery secrets, and keys that unlock a product.)"""

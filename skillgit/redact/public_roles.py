@@ -85,7 +85,8 @@ _PRINTS_PUBLIC = re.compile(
     r"\bsolana[ \t]+address\b|\bsolana-keygen[ \t]+pubkey\b|\bssh-keygen\b[^\n|;&]*[ \t]-y\b|"
     r"\bwg[ \t]+pubkey\b|\bage-keygen[ \t]+-y\b|\bcast[ \t]+wallet[ \t]+address\b|"
     r"\bsui[ \t]+client[ \t]+active-address\b|\baptos[ \t]+account[ \t]+lookup-address\b|"
-    r"\bopenssl\b[^\n|;&]*[ \t]-pubout\b|\bgpg\b[^\n|;&]*[ \t]--export(?![\w-])")
+    r"\bopenssl\b[^\n|;&]*[ \t]-pubout\b|\bgpg\b[^\n|;&]*[ \t]--export(?![\w-])|"
+    r"\bssh-add[ \t]+-L\b|\bssh-keyscan\b|\bcosign[ \t]+public-key\b")
 """Commands that print a public key or an address (one branch per command, as data)."""
 
 

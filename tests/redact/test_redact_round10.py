@@ -31,6 +31,9 @@ SECRETS = [
     ('password = os.getenv(\n    "SMTP_PASSWORD",\n    "Lp0-zz-Hq71-kest",\n)', "Lp0-zz-Hq71-kest"),
     ('const key = process.env.STRIPE_API_KEY ?? "rk9hQ2xW7mZ3pL";', "rk9hQ2xW7mZ3pL"),
     ('token = os.environ.get("SLACK_BOT_TOKEN") or "tk-48qz-mmv2-9120"', "tk-48qz-mmv2-9120"),
+    ('HMAC_SECRET := []byte("7e6d5c4b3a291807")', "7e6d5c4b3a291807"),
+    ('<entry key="db.password">Tr0ub4d-or-3</entry>', "Tr0ub4d-or-3"),
+    ("recovery key: 118822 447700 112233 998877 665544 221100 334455 778899", "998877"),
     # 4. sibling elements, a .pgpass line, a signed URL's `~hmac=`, an aligned CLI row
     ("<dict>\n  <key>API_SECRET</key>\n  <string>zq9-Wm2p-7Kx4</string>\n</dict>",
      "zq9-Wm2p-7Kx4"),
@@ -79,6 +82,8 @@ LOOK_ALIKES = [
     ("a jelszava túl rövid, legalább 12 karakter kell", "12 karakter"),
     ("the password lives in 1Password now", "1Password"),
     ("the build number range 1000-2000-3000-4000 is reserved", "1000-2000-3000-4000"),
+    ('<entry key="db.url">jdbc:postgresql://db.lan/app</entry>', "jdbc:postgresql://db.lan/app"),
+    ("the recovery key is in the drawer, file recovery.txt", "recovery.txt"),
 ]
 
 
