@@ -84,9 +84,11 @@ _ROWS: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
         # the name in an attribute, the value the element's text: `<entry key="db.password">…`
         (r"(?i)<(?P<t>[\w:\-]{1,40})[^<>\n]{0,80}?[ \t](?:key|name)=[\"'](?P<n>" + _NAME
          + r")[\"'][^<>\n]{0,80}>[ \t]*(?P<v>[^<\n]{4,512}?)[ \t]*</(?P=t)>", False),
-        # a CLI's aligned table row: `SecretID:         <uuid>`, `Secret ID = <uuid>`
+        # a CLI's aligned table row: `SecretID:         <uuid>`, `Secret ID = <uuid>`,
+        # `secret_id             <uuid>` (a `Key  Value` table: two blanks or more)
         (r"(?im)^[ \t]*(?P<n>(?:[A-Za-z][a-z]*[ _\-]?){0,3}(?:secret|token|password|"
-         r"passphrase)(?:[ _\-]?id)?)[ \t]*[:=][ \t]+(?P<v>[^\s\"'`]{8,256})[ \t]*\r?$", True),
+         r"passphrase)(?:[ _\-]?id)?)(?:[ \t]*[:=][ \t]+|[ \t]{2,})(?P<v>[^\s\"'`]{8,256})"
+         r"[ \t]*\r?$", True),
     ))
 _GATES = tuple(triggers(row) for row, _ in _ROWS)
 _UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")

@@ -44,6 +44,9 @@ SECRETS = [
      + "9b1e" * 16, "9b1e" * 16),
     ("Name         = ci-runner\nSecret ID    = 2c6f0d1e-8a3b-4f7c-9e2d-5b1a0c3d4e6f\n"
      "Policies     = read-only", "2c6f0d1e-8a3b-4f7c-9e2d-5b1a0c3d4e6f"),
+    ("Key                 Value\n---                 -----\n"
+     "secret_id           0b8e2f6a-1c3d-4e5f-a7b9-c0d1e2f3a4b5\nsecret_id_ttl       24h",
+     "0b8e2f6a-1c3d-4e5f-a7b9-c0d1e2f3a4b5"),
     # a command that prints a public key, chained after one that prints a secret
     ("$ cat ~/wg/private.key; wg pubkey < ~/wg/private.key\nqK3vN8zR1tW6yB0mE4pU7sX2cF5hJ9aL",
      "qK3vN8zR1tW6yB0mE4pU7sX2cF5hJ9aL"),
@@ -84,6 +87,8 @@ LOOK_ALIKES = [
     ("the build number range 1000-2000-3000-4000 is reserved", "1000-2000-3000-4000"),
     ('<entry key="db.url">jdbc:postgresql://db.lan/app</entry>', "jdbc:postgresql://db.lan/app"),
     ("the recovery key is in the drawer, file recovery.txt", "recovery.txt"),
+    ("secret_id_accessor    5d6e7f80-9a1b-4c2d-8e3f-a4b5c6d7e8f9",
+     "5d6e7f80-9a1b-4c2d-8e3f-a4b5c6d7e8f9"),
 ]
 
 
