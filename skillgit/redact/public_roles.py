@@ -90,19 +90,28 @@ _PRINTS_PUBLIC = re.compile(
 """Commands that print a public key or an address (one branch per command, as data)."""
 
 
+_KEY_LINE = re.compile(r"[ \t]*[^\s=:\"'`]{16,128}={0,2}[ \t]*\r?(?:\n|$)")
+"""A line of such output: one key or address alone (what follows it is no longer its output)."""
+_KEY_LINES = 8
+
+
 def _public_outputs(text: str) -> list[tuple[int, int]]:
-    """The output of each command line of `_PRINTS_PUBLIC`, up to the next command line."""
+    """The key or address lines right under each command line of `_PRINTS_PUBLIC` (up to
+    the first line that is not one token alone, the next command line, or `_KEY_LINES`)."""
     if "$ " not in text and "> " not in text:
         return []
     spans: list[tuple[int, int]] = []
-    prompts = list(_PROMPT_LINE.finditer(text))
-    for index, prompt in enumerate(prompts):
+    for prompt in _PROMPT_LINE.finditer(text):
         line = prompt.group()
         if _PRINTS_PUBLIC.search(line) is None or _names_secret_printer(line):
             continue
-        stop = prompts[index + 1].start() if index + 1 < len(prompts) else len(text)
-        if prompt.end() + 1 < stop:
-            spans.append((prompt.end() + 1, stop))
+        position = prompt.end() + 1
+        for _ in range(_KEY_LINES):
+            key = _KEY_LINE.match(text, position)
+            if key is None or _PROMPT_LINE.match(text, position) is not None:
+                break
+            spans.append((position, key.end()))
+            position = key.end()
     return spans
 
 

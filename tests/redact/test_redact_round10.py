@@ -47,6 +47,10 @@ SECRETS = [
     ("Key                 Value\n---                 -----\n"
      "secret_id           0b8e2f6a-1c3d-4e5f-a7b9-c0d1e2f3a4b5\nsecret_id_ttl       24h",
      "0b8e2f6a-1c3d-4e5f-a7b9-c0d1e2f3a4b5"),
+    # the public role of a command's output ends with the key lines right under it
+    ("$ solana address -k k.json\nm28MJkfVbJGZd25bodHjVVqomQbK5u9SPhD5UCaPn852\n"
+     "and the deploy token, keep it safe:\n7Hq2pWn8zRk3Lm9Xv4Tb2Qc6Ys1",
+     "7Hq2pWn8zRk3Lm9Xv4Tb2Qc6Ys1"),
     # a command that prints a public key, chained after one that prints a secret
     ("$ cat ~/wg/private.key; wg pubkey < ~/wg/private.key\nqK3vN8zR1tW6yB0mE4pU7sX2cF5hJ9aL",
      "qK3vN8zR1tW6yB0mE4pU7sX2cF5hJ9aL"),
