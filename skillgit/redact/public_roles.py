@@ -67,8 +67,8 @@ def _public_columns(text: str) -> list[tuple[int, int]]:
         for _ in range(_ROWS if columns else 0):
             end = text.find("\n", position)
             end = len(text) if end < 0 else end
-            if end <= position:
-                break
+            if end <= position or "  " not in text[position:end]:
+                break  # the table ends at a line with no aligned cells
             for column in columns:
                 start = position + column
                 if start < end and not text[start].isspace() and (
