@@ -91,6 +91,8 @@ _ROWS: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
          r"[ \t]*\r?$", True),
     ))
 _GATES = tuple(triggers(row) for row, _ in _ROWS)
+_DECODER_CALL = re.compile(_DECODERS + r"[ \t]*\([ \t]*[b]?[\"'`]")
+"""What the first row cannot match without, read over the lower-cased text."""
 _UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
 
 
@@ -105,6 +107,8 @@ def _value_ok(value: str, label: bool) -> bool:
 def apart_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of each value a row of `_ROWS` holds under a credential's name."""
     for gate, (row, label) in zip(_GATES, _ROWS, strict=True):
+        if row is _ROWS[0][0] and _DECODER_CALL.search(lowered) is None:
+            continue  # (the row starts with a name: a decoder's call with a literal is rarer)
         for match in gate.finditer(row, text, lowered):
             value = match.group("v")
             if credential_name(match.group("n"), label=label) and _value_ok(value, label):

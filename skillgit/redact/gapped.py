@@ -14,7 +14,7 @@ for key, secret or token (weaker: "the key of the door"), a random value only.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from skillgit.redact.clause import value_shaped
 from skillgit.redact.values import is_placeholder, random_value
@@ -23,6 +23,7 @@ from skillgit.redact.vocab import (
     PASSWORD_WORDS,
     SECRET_WORDS,
     foreign_words_in,
+    literal_positions,
     literal_trie,
 )
 
@@ -43,9 +44,14 @@ _SPACELESS = re.compile(r"[\u0e00-\u0e7f\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\
 
 def gapped_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of each value a few words after a credential word."""
-    if not (foreign_words_in(lowered) or "pass" in lowered or "pwd" in lowered):
-        return
-    for match in _GAPPED.finditer(lowered):
+    if foreign_words_in(lowered):
+        matches: Iterable[re.Match[str]] = _GAPPED.finditer(lowered)
+    else:  # only the English words, all of which start `pass` or `pwd`: tried where they stand
+        found = (_GAPPED.match(lowered, position) for position in sorted(
+            p for positions in literal_positions(lowered, ("pass", "pwd")).values()
+            for p in positions))
+        matches = (match for match in found if match is not None)
+    for match in matches:
         start, end = match.span("v")
         while end > start and text[end - 1] in _TRAILING:
             end -= 1
