@@ -33,6 +33,7 @@ MIN_DIGITS = 6
 _EXTRA = ("pin", "pin code", "passcode", "login", "logon", "kennung", "pw", "log in",
           "logging in", "logged in", "sign in", "signing in", "signed in",
           *(CODE_WORDS := ("backup code", "backup codes", "recovery code", "recovery codes",
+                           "recovery key", "recovery keys", "unlock key",
                            "setup key", "otp", "totp", "2fa", "mfa", "license key", "licence key",
                            "product key", "serial key", "activation key", "activation code")))
 """(`CODE_WORDS`: one-time and recovery secrets, and keys that unlock a product.)"""
@@ -42,6 +43,9 @@ _OBJECT = (r"(?:the|a|an|this|that|these|those|it|them|all|every|each|your|our|i
 _END = re.compile(r"[.!?](?:\s|$)|[\u3002\uff01\uff1f\n;\u201c\u201d\u00ab\u00bb\u300c-\u300f]")
 """A clause ends at a sentence's end (CJK stops need no space) or a quotation mark: what is
 around a quote is someone else's text (a commit message's session and turn)."""
+_LIST_TAIL = re.compile(r"[^\s,;.\\]*(?:[ \t]*[,\uff0c][ \t]*[^\s,;.\uff0c\\]{1,64}){0,64}")
+"""The rest of a comma-separated list whose start lies within `REACH` (recovery codes, `a, b,
+c, d, e`): its items follow the label as far as the list goes."""
 _TOKEN = re.compile(r"[^\s,\uff0c\u3001\u3002:\uff1a;\uff1b()\uff08\uff09\[\]{}<>\"'`"
                     r"\u00ab\u00bb\u201c\u201d\u201e|]+")
 _SAFE = re.compile(
@@ -93,6 +97,7 @@ def clause_matches(text: str, lowered: str, words: re.Pattern[str],
         limit = min(len(text), start + REACH)
         end = _END.search(text, start, limit)
         stop = end.start() if end else limit
+        tail = _LIST_TAIL.match(text, limit) if end is None and limit < len(text) else None
         back = max(0, word.start() - REACH)  # the clause before the word too: "use X to log in"
         opening = back
         for mark in _END.finditer(text, back, word.start()):
@@ -100,6 +105,8 @@ def clause_matches(text: str, lowered: str, words: re.Pattern[str],
         for low, high in ((opening, word.start()), (start, stop)):
             if "\\" in text[low:high] or "(?" in text[low:high]:
                 continue  # a regex or escaped code, not a person's sentence
+            if high == stop and tail is not None and "(?" not in tail.group():
+                high = tail.end()  # a list the reach cuts: every item is the label's
             for first, last in _grouped(text, _pieces(text, low, high)):
                 if value_shaped(text[first:last].replace(" ", "")) and inside(first, last):
                     yield KIND, first, last

@@ -77,7 +77,8 @@ _PGPASS_HINT = re.compile(r":(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:[^\s]")
 def _pgpass(text: str, lowered: str) -> Iterator[tuple[int, int]]:
     for match in _PGPASS.finditer(text):
         value = match.group("s")
-        if _acceptable(value) and assignment_value_ok(value, False, ":") and (
+        # (judged as after `=`: an `@` in a pgpass password is no URL's userinfo)
+        if _acceptable(value) and assignment_value_ok(value, False, "=") and (
                 looks_opaque(value) or len(value) >= 8):
             yield match.span("s")
 
@@ -167,7 +168,7 @@ def _defaults(text: str, lowered: str) -> Iterator[tuple[int, int]]:
             yield start, end
 
 
-_SIGNATURE = re.compile(r"[?&;](?:sig|signature|x-amz-signature|x-goog-signature|"
+_SIGNATURE = re.compile(r"[?&;~](?:sig|signature|hmac|x-amz-signature|x-goog-signature|"
                         r"x-amz-security-token|key|api[_-]?key|apikey|access[_-]?key|"
                         r"access[_-]?token|auth[_-]?key|secret|client[_-]?secret)"
                         r"=(?P<s>[^&#\s\"'<>\\]{8,2048})")
@@ -245,6 +246,7 @@ def iter_config_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int
     if "${" in lowered:
         finders.append(_defaults)
     if ("sig=" in lowered or "signature=" in lowered or "security-token=" in lowered
+            or "hmac=" in lowered
             or "key=" in lowered or "secret=" in lowered or "token=" in lowered):
         finders.append(_signatures)
     if "securestring" in lowered:

@@ -202,12 +202,18 @@ _CREDENTIAL_WORDS = {
     "cred": re.compile(r"credentials?" + _NOT_LETTER_AFTER),
     "bearer": re.compile(r"bearer" + _NOT_LETTER_AFTER)}
 _NEAR = 40
-_GAP = re.compile(r"[ \t:=\"'`(\[]*(?:[a-z][a-z\-]{0,15}[ \t:=\"'`(\[]+){0,3}")
+_GAP = re.compile(r"[ \t:=\"'`(\[]*(?:[^\W\d_](?:[^\W\d_]|-){0,15}[ \t:=\"'`(\[]+){0,3}")
 """What may stand between the credential word and the token: separators, quotes and at most
-three short words ("api key for prod: …"), never the end of a sentence or of a JSON field."""
+three short words of any language ("api key for prod: …", "API key là …"), never the end of
+a sentence or of a JSON field."""
 _ID_WORDS = re.compile(r"\b(?:id|ids|session|request|uuid|commit|sha|hash|digest|version|"
                        r"trace|build|run|message|data|usage|count|file)\b")
 """Words saying the token after them is an identifier, not the credential."""
+_OWNER_NOUN = re.compile(r"(?<![^\W\d_])(?:app|application|tenant|user|project|account|org|"
+                         r"organi[sz]ation|subscription|workspace|team|directory|repo|"
+                         r"repository|group|site|device|host|resource)[ \t:=\"'`(\[]*$")
+"""A noun right before the token owns it ("secret added to app '<uuid>'", "token for user
+<id>"): the value names that thing, not the credential word further back."""
 _REACH = 8192
 _OPAQUE = re.compile(
     r"(?<![\w\-./])(?:[a-z]{2,10}[-_])?(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-"
@@ -231,7 +237,8 @@ def _near_credential_word(text: str, lowered: str,
             searched_to = stop if found is None else -1
         if found is not None and found.start() <= begin + _NEAR and _GAP.fullmatch(
                 lowered, begin, found.start()) and not _ID_WORDS.search(lowered, begin,
-                                                                       found.start()):
+                                                                       found.start()) \
+                and not _OWNER_NOUN.search(lowered, begin, found.start()):
             yield found.span()
 
 

@@ -33,6 +33,8 @@ import functools
 import re
 from datetime import datetime, timezone
 
+from skillgit.redact.public_roles import public_role_spans
+
 _PUBLIC_KEY_LINE = re.compile(
     r"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-\S+|sk-ssh-\S+|sk-ecdsa-\S+)\s+AAAA"
     r"|-----BEGIN (?:CERTIFICATE|PUBLIC KEY|RSA PUBLIC KEY|PGP PUBLIC KEY BLOCK|X509 CRL"
@@ -218,6 +220,7 @@ def public_spans(text: str) -> tuple[tuple[int, int], ...]:
                 spans.append(match.span(1))
     if "  " in text:
         spans.extend(_id_columns(text))
+    spans.extend(public_role_spans(text))  # VINs, public columns, public-key commands
     for match in _IBAN.finditer(text):
         if _iban_ok(match.group()):
             spans.append(match.span())

@@ -11,8 +11,10 @@ import itertools
 import re
 from collections.abc import Callable, Iterator
 
+from skillgit.redact.apart import apart_values
 from skillgit.redact.assembled import assembled
 from skillgit.redact.blocks import secret_output
+from skillgit.redact.gapped import gapped_values
 from skillgit.redact.labelled import labelled_values, random_quoted
 from skillgit.redact.lone import LONE_LINE, four_class_words, lone_secret
 from skillgit.redact.tokens import (
@@ -143,7 +145,8 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
             yield KIND_MNEMONIC, match.start(1), match.end(1)
     yield from _word_values(text, lowered, free)
     yield from ((kind, start, end) for kind, start, end in itertools.chain(
-        labelled_values(text, lowered), random_quoted(text), assembled(text))
+        labelled_values(text, lowered), random_quoted(text), assembled(text),
+        apart_values(text, lowered), gapped_values(text, lowered))
         if free(start, end))
     if "cookie" in lowered or "-b " in lowered:
         for start, end in _cookies(text, lowered):

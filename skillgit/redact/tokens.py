@@ -47,7 +47,8 @@ _PART = re.compile(r"[^_\-+]+")
 _RUN = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 _SAFE = re.compile(
     r"(?i)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"  # UUID
-    r"|v?\d+(?:[._\-]\d+)+(?:[._\-+][\w.\-+]*)?"  # versions, dates
+    # versions, dates; not four or more groups of 4-8 digits (a recovery key's layout)
+    r"|(?!\d{4,8}(?:-\d{4,8}){3})v?\d+(?:[._\-]\d+)+(?:[._\-+][\w.\-+]*)?"
     r"|(?:sha\d{1,3}|md5|h\d|blake\d\w*|sha3-\d+)[-:=][A-Za-z0-9+/=_\-]+"  # tagged digests
     r"|[A-Z0-9+/]*EXAMPLE[A-Z0-9+/]*=*"  # documentation example keys (AWS docs)
     r"|x{4,}\S*|\S*x{6,}"  # placeholders

@@ -11,7 +11,7 @@ import itertools
 import re
 
 _PLACEHOLDER = re.compile(
-    r"(?i)(?:x{3,}|.*\*{3,}.*|.*\.{3}.*|.*….*|<[^>]*>?|\$.*|%.*%|\{.*|.*\}|"
+    r"(?i)(?:x{3,}|.*\*{3,}.*|.*[•●∙⁕]{3,}.*|.*\.{3}.*|.*….*|<[^>]*>?|\$.*|%.*%|\{.*|.*\}|"
     r"(?:your|my|the|some|example|dummy|fake|sample|test|placeholder)[_\-].*|"
     r".*(?:here|example|placeholder|redacted|change[_\-]?me|replace[_\-]?me|fill[_\-]?me|todo|"
     r"fixme|dummy|abc123|123456).*|"
@@ -60,8 +60,9 @@ def is_placeholder(value: str) -> bool:
     return _PLACEHOLDER.fullmatch(value) is not None
 
 
-_SPACED_PLACEHOLDER = re.compile(r"(?i)x{3,}|\*{3,}|\.{3}|…|[<>${}%]|\b(?:your|enter|example|"
-                                 r"placeholder|redacted|changeme|goes)\b")
+_SPACED_PLACEHOLDER = re.compile(r"(?i)x{3,}|\*{3,}|[•●∙⁕]{3,}|\.{3}|…|[<>${}%]|"
+                                 r"\b(?:your|enter|example|placeholder|redacted|changeme|goes)\b")
+"""(Bullets, `••••`, are a value a page or a tool already masked, like `****`.)"""
 
 
 _MIXED_PART = re.compile(r"^(?=.*[a-z])(?=.*[A-Z])(?:.*[A-Za-z]\d+[A-Za-z]).*\d")

@@ -48,6 +48,9 @@ PASSWORD_WORDS: tuple[str, ...] = (
     "パスワード", "暗証番号", "密码", "密碼", "口令", "비밀번호", "암호",
     # Celtic, Basque, Albanian, Swahili, Kazakh
     "pasfhocal", "cyfrinair", "pasahitza", "fjalëkalim", "fjalekalim", "nenosiri", "құпиясөз",
+    # stems where an inflection changes the word's end (Hungarian `jelszava`, Polish `hasła`,
+    # Czech `hesla`, Slovene `gesla`, Croatian `lozinku`, Lithuanian `slaptažodį`)
+    "jelszav", "hasła", "hasle", "haśle", "hesla", "hesle", "gesla", "lozink", "slaptažod",
 )
 """"Password" in 40-odd languages. Written whole (a root where the language inflects it:
 `contrase` would also be found by `contraseña`, so whole words are kept and inflected forms

@@ -1,0 +1,63 @@
+"""A credential word, up to three short words, then the value: prose in any language.
+
+People name a password and give it in their own grammar, with no colon and often no copula
+the vocabulary knows: "az admin konzol jelszava pedig <value>" (Hungarian, "and the admin
+console's password <value>"), "admin-salasana on nyt <value>" (Finnish, "is now"). Rather
+than a copula per language, up to three short words of any script may stand between the
+word (`vocab.py`, with a short inflection) and the value; the value must then have a shape no
+word of ordinary language has: after a word for password, the shape of a password in a
+clause (`clause.value_shaped`: letters with a symbol or two digits, case flipping like noise,
+a long digit run; not a product's name, "dans 1Password") or a random value; after a word
+for key, secret or token (weaker: "the key of the door"), a random value only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from skillgit.redact.clause import value_shaped
+from skillgit.redact.values import is_placeholder, random_value
+from skillgit.redact.vocab import (
+    ENGLISH_PASSWORD_WORDS,
+    PASSWORD_WORDS,
+    SECRET_WORDS,
+    foreign_words_in,
+    literal_positions,
+    literal_trie,
+)
+
+KIND = "credential-word-gap"
+MAX_GAP_WORDS = 3
+_STRONG = tuple(dict.fromkeys(w.lower() for w in (*PASSWORD_WORDS, *ENGLISH_PASSWORD_WORDS)))
+_WEAK = tuple(w.lower() for w in SECRET_WORDS if w.lower() not in _STRONG)
+_GAPPED = re.compile(
+    r"(?<![^\W\d_])(?:(?P<s>" + literal_trie(_STRONG) + r")|(?P<w>" + literal_trie(_WEAK)
+    + r"))[^\W\d_]{0,4}(?![^\W\d_])"
+    r"(?:[ \t]+[^\W\d_]{1,8}(?![^\W\d_\-])){1," + str(MAX_GAP_WORDS) + r"}"
+    r"[ \t]+[\"'`«“„]?(?P<v>[^\s\"'`»”]{6,128})")
+"""Read over the lower-cased text (the same length as the text): the value is cut from the
+text itself. A gap word is letters only and no compound's part (`the dead-line`)."""
+_TRAILING = ".,;:)!?"
+_SPACELESS = re.compile(r"[\u0e00-\u0e7f\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]")
+
+
+def gapped_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of each value a few words after a credential word."""
+    if foreign_words_in(lowered):
+        matches: Iterable[re.Match[str]] = _GAPPED.finditer(lowered)
+    else:  # only the English words, all of which start `pass` or `pwd`: tried where they stand
+        found = (_GAPPED.match(lowered, position) for position in sorted(
+            p for positions in literal_positions(lowered, ("pass", "pwd")).values()
+            for p in positions))
+        matches = (match for match in found if match is not None)
+    for match in matches:
+        start, end = match.span("v")
+        while end > start and text[end - 1] in _TRAILING:
+            end -= 1
+        value = text[start:end]
+        if value.startswith("[REDACTED:") or _SPACELESS.search(value):
+            continue  # (in a script without spaces a run is a phrase, not a value)
+        strong = match.group("s") is not None
+        if value_shaped(value) and not is_placeholder(value) and (strong or random_value(value)):
+            yield KIND, start, end

@@ -1,0 +1,124 @@
+"""Public identifiers known by a check digit or by the role their place gives them.
+
+Companions of `public.py` (whose `public_spans` adds these), each a table read by a small
+engine:
+
+- vehicle identification numbers (ISO 3779): 17 characters of the VIN alphabet (no I, O, Q)
+  whose check digit holds, or which a `VIN` label names;
+- the cells under a column header naming a public identifier (`tracking`, `order_id`,
+  `invoice`, `sku`): a parcel's tracking number is printed on the parcel;
+- the output of a command that prints a PUBLIC key or address (`solana address`,
+  `solana-keygen pubkey`, `ssh-keygen -y`, `wg pubkey`, `age-keygen -y`, `cast wallet address`):
+  the inverse of the secret-printing commands of `blocks.py`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillgit.redact.blocks import _PROMPT_LINE, _names_secret_printer
+
+_VIN = re.compile(r"(?<![A-Za-z0-9])[A-HJ-NPR-Z0-9]{8}[0-9X][A-HJ-NPR-TV-Y1-9][A-HJ-NPR-Z0-9]{7}"
+                  r"(?![A-Za-z0-9])")
+"""17 characters of the VIN alphabet; the tenth, the model year, is never U, Z or 0."""
+_VIN_LABEL = re.compile(r"(?i)(?<![A-Za-z])vin(?:[ _-]?(?:no|number|code))?[\"']?[ \t]*[:=#]?"
+                        r"[ \t]*[\"']?$")
+_VIN_VALUES = dict(zip("ABCDEFGHJKLMNPRSTUVWXYZ",
+                       (1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 7, 9, 2, 3, 4, 5, 6, 7, 8, 9),
+                       strict=True))
+_VIN_WEIGHTS = (8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2)
+
+
+def _vin_check_ok(vin: str) -> bool:
+    total = sum((int(c) if c.isdigit() else _VIN_VALUES[c]) * weight
+                for c, weight in zip(vin, _VIN_WEIGHTS, strict=True))
+    return "0123456789X"[total % 11] == vin[8]
+
+
+def _vins(text: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    for match in _VIN.finditer(text):
+        vin = match.group()
+        if not (any(c.isalpha() for c in vin) and any(c.isdigit() for c in vin)):
+            continue
+        if _vin_check_ok(vin) or _VIN_LABEL.search(text, max(0, match.start() - 16),
+                                                   match.start()):
+            spans.append(match.span())
+    return spans
+
+
+_PUBLIC_COLUMN = re.compile(
+    r"(?i)(?:tracking|tracking[_ -]?(?:no|number|id|code)|order|order[_ -]?(?:no|number|id)|"
+    r"invoice|invoice[_ -]?(?:no|number|id)|sku|awb|waybill|shipment[_ -]?id|parcel[_ -]?id|"
+    r"isbn|ean|upc|gtin|vin|serial[_ -]?number|asset[_ -]?tag)")
+"""Column names whose cells are printed, shipped or shown to anyone (a table, as data)."""
+_HEADER_LINE = re.compile(r"(?m)^[ \t]*[A-Za-z][\w#.-]*(?:[ \t]{2,}[A-Za-z][\w#.-]*)+[ \t]*$")
+_HEADER_CELL = re.compile(r"[A-Za-z][\w#.-]*")
+_ROWS = 200
+
+
+def _public_columns(text: str) -> list[tuple[int, int]]:
+    """The cells under a whitespace-aligned header naming a public identifier."""
+    spans: list[tuple[int, int]] = []
+    for header in _HEADER_LINE.finditer(text):
+        columns = [cell.start() - header.start() for cell in _HEADER_CELL.finditer(
+            header.group()) if _PUBLIC_COLUMN.fullmatch(cell.group())]
+        position = header.end() + 1
+        for _ in range(_ROWS if columns else 0):
+            end = text.find("\n", position)
+            end = len(text) if end < 0 else end
+            if end <= position or "  " not in text[position:end]:
+                break  # the table ends at a line with no aligned cells
+            for column in columns:
+                start = position + column
+                if start < end and not text[start].isspace() and (
+                        column == 0 or text[start - 1].isspace()):
+                    stop = start
+                    while stop < end and not text[stop].isspace():
+                        stop += 1
+                    spans.append((start, stop))
+            position = end + 1
+    return spans
+
+
+_PRINTS_PUBLIC = re.compile(
+    r"\bsolana[ \t]+address\b|\bsolana-keygen[ \t]+pubkey\b|\bssh-keygen\b[^\n|;&]*[ \t]-y\b|"
+    r"\bwg[ \t]+pubkey\b|\bage-keygen[ \t]+-y\b|\bcast[ \t]+wallet[ \t]+address\b|"
+    r"\bsui[ \t]+client[ \t]+active-address\b|\baptos[ \t]+account[ \t]+lookup-address\b|"
+    r"\bopenssl\b[^\n|;&]*[ \t]-pubout\b|\bgpg\b[^\n|;&]*[ \t]--export(?![\w-])|"
+    r"\bssh-add[ \t]+-L\b|\bssh-keyscan\b|\bcosign[ \t]+public-key\b")
+"""Commands that print a public key or an address (one branch per command, as data)."""
+
+
+_KEY_LINE = re.compile(r"[ \t]*[^\s=:\"'`]{16,128}={0,2}[ \t]*\r?(?:\n|$)")
+"""A line of such output: one key or address alone (what follows it is no longer its output)."""
+_KEY_LINES = 8
+
+
+def _public_outputs(text: str) -> list[tuple[int, int]]:
+    """The key or address lines right under each command line of `_PRINTS_PUBLIC` (up to
+    the first line that is not one token alone, the next command line, or `_KEY_LINES`)."""
+    if "$ " not in text and "> " not in text:
+        return []
+    spans: list[tuple[int, int]] = []
+    for prompt in _PROMPT_LINE.finditer(text):
+        line = prompt.group()
+        if _PRINTS_PUBLIC.search(line) is None or _names_secret_printer(line):
+            continue
+        position = prompt.end() + 1
+        for _ in range(_KEY_LINES):
+            key = _KEY_LINE.match(text, position)
+            if key is None or _PROMPT_LINE.match(text, position) is not None:
+                break
+            spans.append((position, key.end()))
+            position = key.end()
+    return spans
+
+
+def public_role_spans(text: str) -> list[tuple[int, int]]:
+    """Stretches of `text` that hold a public identifier (see the module's list)."""
+    spans = _vins(text) if len(text) >= 17 else []
+    if "  " in text:
+        spans.extend(_public_columns(text))
+    spans.extend(_public_outputs(text))
+    return spans
