@@ -17,6 +17,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterator
 
+from skillgit.redact.public import public_spans
 from skillgit.redact.vocab import literal_trie
 
 KIND = "credential-clause"
@@ -108,8 +109,15 @@ def clause_matches(text: str, lowered: str, words: re.Pattern[str],
             if high == stop and tail is not None and "(?" not in tail.group():
                 high = tail.end()  # a list the reach cuts: every item is the label's
             for first, last in _grouped(text, _pieces(text, low, high)):
-                if value_shaped(text[first:last].replace(" ", "")) and inside(first, last):
+                if value_shaped(text[first:last].replace(" ", "")) and inside(first, last) \
+                        and not _public(text, first, last):
                     yield KIND, first, last
+
+
+def _public(text: str, first: int, last: int) -> bool:
+    """Whether the piece lies in a public role (an error code opening its message, a host's
+    name, a digest named as one): a clause's word does not make it a password."""
+    return any(low <= first and last <= high for low, high in public_spans(text))
 
 
 _PIECE = re.compile(r"[^\s,\uff0c\u3001\u3002:\uff1a;\uff1b()\uff08\uff09\[\]{}<>\"'`"

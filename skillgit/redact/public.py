@@ -69,6 +69,18 @@ _SHAPES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     # an Amazon Resource Name: the name of a resource (a secret's too), not its value
     (("arn:",), re.compile(r"\barn:aws[\w-]*:[\w-]+:[\w-]*:\d{12}:[^\s\"'`]+")),
     (("|1|",), re.compile(r"(?m)^\|1\|[A-Za-z0-9+/]{20,}=*\|[A-Za-z0-9+/]{20,}=*(?=[ \t]+\S)")),
+    # an error code opening its message (`AADSTS7000215: …`, `ORA-28001: …`)
+    ((":",), re.compile(r"(?<![\w-])[A-Z]{2,10}-?\d{3,8}(?=:[ \t])")),
+    (("ail", "rror", "code", "eturn", "hrow", "aise"), re.compile(
+        r"(?i:\b(?:fails?|failed|errors?|code|returns?|returned|throws?|raised?)(?:\s+with)?)"
+        r"\s+([A-Z]{2,10}-?\d{3,8})\b")),
+    # a DNS label of a host name (`4182…-k3v7….apps.googleusercontent.com`): a name, published
+    ((".",), re.compile(r"(?<![\w.@/:-])[A-Za-z0-9][A-Za-z0-9-]{15,62}(?=\.(?:[a-z0-9-]+\.)+"
+                        r"(?:com|net|org|io|dev|app|cloud)\b)")),
+    # a hex digest assigned to a name that says it is one (`EXPECTED_FIRMWARE_SHA256 = "…"`)
+    (("sha", "SHA", "md5", "MD5", "igest", "IGEST", "hecksum", "HECKSUM"), re.compile(
+        r"(?i)\b(?![\w]*(?:pass|secret|token|hmac|key))\w*(?:sha-?\d+|md5|digest|checksum)\w*"
+        r"[\"']?\s*[=:]\s*[\"']?([0-9a-f]{32,128})\b")),
     (("ub", "UB", "eer", "EER"), re.compile(
         r"(?i)\b(?:public[_ -]?key|pub[_-]?key|publickey|public|peer)[\"']?\s*[=:]\s*"
         r"[\"']?([A-Za-z0-9+/_\-]{16,}={0,2})")),

@@ -184,6 +184,10 @@ _POSITIONS = (
     # a dialogue's secret line: `AUTH [user] secret` (redis, SMTP), `PASS secret` (FTP, POP3)
     re.compile(r"(?im)^[ \t]*(?:(?:[>$#]+|[a-z]{1,2}:)[ \t]*)?(?:auth|pass)[ \t]+(?:[^\s]+[ \t]+)?"
                r"(?P<v>[^\s\"'`]{4,128})[ \t]*\r?$"),
+    # an `expect` script's answer to a password prompt: `expect "password:"` then `send "X\r"`
+    re.compile(r"(?i)\bexpect\b[^\n]{0,60}?(?:assword|passphrase|passcode|\bpin\b|secret|token)"
+               r"[^\n]{0,40}\n[ \t]*send[ \t]+(?:--[ \t]+)?[\"'](?P<v>[^\"'\n\\]{4,128})"
+               r"(?:\\[rn])?[\"']"),
     # positional command-line secrets: PuTTY's `-pw X`, `net use … /user:NAME X`
     re.compile(r"(?<![\w\-])-pw[ \t]+(?P<v>[^\s\"'`]{4,128})"),
     re.compile(r"(?i)\bnet[ \t]+use\b[^\n]{0,200}?/user:[^\s]+[ \t]+(?P<v>[^\s/\"'`]{4,128})"),

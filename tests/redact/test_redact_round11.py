@@ -1,0 +1,47 @@
+"""Classes the eleventh blind round found open, with new examples (never the round's texts):
+an `expect` script's answer to a password prompt; public roles a credential word nearby must
+not mask: an error code (opening its message, or after "fails with"), a DNS label of a host
+name, a hex digest assigned to a name that says it is one."""
+
+from __future__ import annotations
+
+import pytest
+
+from skillgit.redact import Redactor
+
+SECRETS = [
+    ("spawn ssftp ops@10.2.0.9\nexpect \"*Password:*\"\nsend \"qL7#vR2m!Tz9\\r\"\n",
+     "qL7#vR2m!Tz9"),
+    ("expect -re \"passphrase for key\"\nsend -- \"orbit-Kelp-4471\\n\"", "orbit-Kelp-4471"),
+]
+
+KEEP = [
+    ("Sign-in fails with AUTH40112: the client secret is wrong, rotate it?", "AUTH40112"),
+    ("PG-30021: password authentication failed for user svc_ro", "PG-30021"),
+    ("the token call returned EZX90412 and then timed out", "EZX90412"),
+    ("Ship 88123040012-a4kq9z3mf7t2w8b1.apps.googleusercontent.com as the web client id; "
+     "the secret stays on the server.", "88123040012-a4kq9z3mf7t2w8b1"),
+    ("BOOTLOADER_SHA256 = \"9f2c1e7a5b3d8e4f6a0c2b1d9e7f5a3c8b6d4e2f0a1c3e5b7d9f1a3c5e7b9d1f\"",
+     "9f2c1e7a5b3d8e4f6a0c2b1d9e7f5a3c8b6d4e2f0a1c3e5b7d9f1a3c5e7b9d1f"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), SECRETS)
+def test_the_expect_answer_does_not_survive(text: str, secret: str) -> None:
+    assert secret not in Redactor(home="/home/tester").redact(text)
+
+
+@pytest.mark.parametrize(("text", "kept"), KEEP)
+def test_the_public_role_survives(text: str, kept: str) -> None:
+    assert kept in Redactor(home="/home/tester").redact(text)
+
+
+def test_a_password_named_next_to_a_code_is_still_masked() -> None:
+    text = "Sign-in fails with AUTH40112: my password there is Hq8-vLw2-Rt5x, change it"
+    out = Redactor(home="/home/tester").redact(text)
+    assert "AUTH40112" in out and "Hq8-vLw2-Rt5x" not in out
+
+
+def test_a_hash_named_for_a_secret_is_no_public_digest() -> None:
+    text = "HMAC_SHA256_KEY = \"3c5e7b9d1f9f2c1e7a5b3d8e4f6a0c2b1d9e7f5a3c8b6d4e2f0a1c3e5b7d9f1a\""
+    assert "3c5e7b9d1f9f2c1e" not in Redactor(home="/home/tester").redact(text)
