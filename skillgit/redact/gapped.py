@@ -13,6 +13,7 @@ for key, secret or token (weaker: "the key of the door"), a random value only.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 
@@ -38,6 +39,11 @@ _GAPPED = re.compile(
     r"[ \t]+[\"'`«“„]?(?P<v>[^\s\"'`»”]{6,128})")
 """Read over the lower-cased text (the same length as the text): the value is cut from the
 text itself. A gap word is letters only and no compound's part (`the dead-line`)."""
+_NEXT_SENTENCE = re.compile(
+    r"(?<![^\W\d_])(?P<s>" + literal_trie(_STRONG) + r")[^\W\d_]{0,4}[.!?:]?[ \t]+"
+    r"(?:it's|it is|that's|that is|here it is:?)[ \t]+[\"'`«“„](?P<v>[^\s\"'`»”]{6,128})")
+"""The value given in the next sentence, quoted, after "it's" ("asks for the keystore
+password. It's '…'")."""
 _TRAILING = ".,;:)!?"
 _SPACELESS = re.compile(r"[\u0e00-\u0e7f\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]")
 
@@ -51,6 +57,8 @@ def gapped_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
             p for positions in literal_positions(lowered, ("pass", "pwd")).values()
             for p in positions))
         matches = (match for match in found if match is not None)
+    if "it" in lowered or "that" in lowered or "here" in lowered:
+        matches = itertools.chain(matches, _NEXT_SENTENCE.finditer(lowered))
     for match in matches:
         start, end = match.span("v")
         while end > start and text[end - 1] in _TRAILING:

@@ -27,7 +27,8 @@ ENGLISH_PASSWORD_WORDS = ("password", "passwd", "passphrase", "passcode", "pwd")
 
 PASSWORD_WORDS: tuple[str, ...] = (
     # Germanic
-    "passwort", "kennwort", "wachtwoord", "wagwoord", "adgangskode", "passord", "lösenord",
+    "passwort", "kennwort", "wachtwoord", "wagwoord", "adgangskode", "kodeord", "passord",
+    "lösenord",
     "losenord", "lykilorð",
     # Romance
     "mot de passe", "contraseña", "contrasena", "contrasenya", "contrasinal", "senha",

@@ -13,11 +13,16 @@ SECRETS = [
     ("spawn ssftp ops@10.2.0.9\nexpect \"*Password:*\"\nsend \"qL7#vR2m!Tz9\\r\"\n",
      "qL7#vR2m!Tz9"),
     ("expect -re \"passphrase for key\"\nsend -- \"orbit-Kelp-4471\\n\"", "orbit-Kelp-4471"),
+    ("Kodeordet til routeren er Havmaage_Lemvig_77, skift det i morgen.", "Havmaage_Lemvig_77"),
+    ("the restore asks for the vault password. It's 'lantern-quay-5512-moss'. Keep it handy.",
+     "lantern-quay-5512-moss"),
 ]
 
 KEEP = [
     ("Sign-in fails with AUTH40112: the client secret is wrong, rotate it?", "AUTH40112"),
     ("PG-30021: password authentication failed for user svc_ro", "PG-30021"),
+    ("I rotated the password. It's 'fine' now, the job runs again.", "fine"),
+    ("Husk at skifte kodeordet hver måned.", "kodeordet"),
     ("the token call returned EZX90412 and then timed out", "EZX90412"),
     ("Ship 88123040012-a4kq9z3mf7t2w8b1.apps.googleusercontent.com as the web client id; "
      "the secret stays on the server.", "88123040012-a4kq9z3mf7t2w8b1"),
