@@ -41,6 +41,10 @@ _BYTE = r"(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})"
 _BYTE_ARRAY = re.compile(rf"[\[{{]\s*(?:{_BYTE}\s*,\s*){{15,}}{_BYTE}\s*,?\s*[\]}}]")
 """Sixteen or more byte values, decimal or `0x` hex, in a list or an initializer (`[…]` in
 JSON, Python or Rust, `{…}` in C)."""
+_SPACED_BYTES = re.compile(r"(?<![0-9A-Fa-f] )(?<![\w|])((?:[0-9A-Fa-f]{2} ){15,63}[0-9A-Fa-f]{2})"
+                           r"(?![ ]?[0-9A-Fa-f]{1,2}\b)(?![\w|])")
+"""Sixteen or more hex bytes read out with blanks (`5A B3 E5 …`, a 128-bit key), not a dump's
+line (an offset before it, its text column after it)."""
 _DUMP_LINE = re.compile(r"^[ \t]*(?:[0-9a-fA-F]{2}:)+[0-9a-fA-F]{0,2}[ \t]*$", re.M)
 _INLINE_DUMP = re.compile(r"(?<![0-9A-Fa-f:])(?:[0-9a-fA-F]{2}:){15,}[0-9a-fA-F]{2}"
                           r"(?![0-9A-Fa-f:])")
@@ -111,6 +115,15 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
                     and sum(v > 9 for v in values) * 2 > len(values)
                     and free(match.start() + 1, match.end() - 1)):
                 yield KIND_BYTES, match.start() + 1, match.end() - 1
+    if text.count(" ") >= 15:
+        for match in _SPACED_BYTES.finditer(text):
+            line_start, line_end = _line_of(text, match.start())
+            before = text[line_start:match.start()]
+            if (len(set(match.group(1).upper().split())) >= 10 and "|" not in before
+                    and "|" not in text[match.end():line_end]
+                    and not re.match(r"\s*(?:[0-9a-fA-F]{4,8}[:\s]|\w+\s+[0-9A-Fa-f]{3}\s)",
+                                     before) and free(match.start(1), match.end(1))):
+                yield KIND_BYTES, match.start(1), match.end(1)
     if text.count(":") >= 15 and _DUMP_HINT.search(text) is not None:
         index, lines = 0, list(_DUMP_LINE.finditer(text))
         while index < len(lines):

@@ -16,12 +16,18 @@ SECRETS = [
     ("Kodeordet til routeren er Havmaage_Lemvig_77, skift det i morgen.", "Havmaage_Lemvig_77"),
     ("the restore asks for the vault password. It's 'lantern-quay-5512-moss'. Keep it handy.",
      "lantern-quay-5512-moss"),
+    ("Thread network master key: 7D 02 C8 E1 9A 44 5F B6 0C 3E 91 D7 28 AF 63 B5, keep it safe",
+     "7D 02 C8 E1 9A 44 5F B6 0C 3E 91 D7 28 AF 63 B5"),
 ]
 
 KEEP = [
     ("Sign-in fails with AUTH40112: the client secret is wrong, rotate it?", "AUTH40112"),
     ("PG-30021: password authentication failed for user svc_ro", "PG-30021"),
     ("I rotated the password. It's 'fine' now, the job runs again.", "fine"),
+    ("00000020  7d 02 c8 e1 9a 44 5f b6 0c 3e 91 d7 28 af 63 b5  |}....D_..>..(.c.|",
+     "7d 02 c8 e1 9a 44 5f b6 0c 3e 91 d7 28 af 63 b5"),
+    ("vcan0  1A4   [8]  7D 02 C8 E1 9A 44 5F B6", "7D 02 C8 E1 9A 44 5F B6"),
+    ("padding: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00", "00 00 00 00 00 00 00 00"),
     ("Husk at skifte kodeordet hver måned.", "kodeordet"),
     ("the token call returned EZX90412 and then timed out", "EZX90412"),
     ("Ship 88123040012-a4kq9z3mf7t2w8b1.apps.googleusercontent.com as the web client id; "
