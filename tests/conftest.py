@@ -95,16 +95,47 @@ def corpus_transcript_files() -> list[str]:
     return [p.relative_to(root).as_posix() for p in files]
 
 
+PART_CHARACTERS = 256 * 1024
+"""About how much of a JSON Lines transcript one `corpus_transcript_part` holds: a test of the
+largest file whole took ~13 s on a quiet machine, and on two workers one long test bounds the
+suite's wall time; a part takes about a second."""
+
+
+def corpus_transcript_parts() -> list[tuple[str, int, int]]:
+    """`(file, index, count)` for every file of `corpus_transcript_files`, in the same order: a
+    `.jsonl` file in `count` parts of whole records (one per PART_CHARACTERS of its size,
+    rounded up), any other file (one JSON document) as one part."""
+    root = CORPUS / "transcripts"
+    parts: list[tuple[str, int, int]] = []
+    for name in corpus_transcript_files():
+        size = (root / name).stat().st_size
+        count = max(1, -(-size // PART_CHARACTERS)) if name.endswith(".jsonl") else 1
+        parts += [(name, index, count) for index in range(count)]
+    return parts
+
+
+@pytest.fixture(scope="session")
+def corpus_transcript_part_list() -> list[tuple[str, int, int]]:
+    """Every `corpus_transcript_part` (`corpus_transcript_parts`), for a test of them all."""
+    return corpus_transcript_parts()
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """`corpus_skill`: each corpus skill as `<collection>/<skill>`; `corpus_transcript`: each
-    file below `transcripts/` (`corpus_transcript_files`). With no corpus, one stand-in case
-    that fails through `corpus_dir` (an empty parameter set would only skip)."""
+    file below `transcripts/` (`corpus_transcript_files`); `corpus_transcript_part`: each part
+    of those files (`corpus_transcript_parts`), its id `<file>[<index+1>of<count>]`. With no
+    corpus, one stand-in case that fails through `corpus_dir` (an empty parameter set would
+    only skip)."""
     if "corpus_skill" in metafunc.fixturenames:
         root = CORPUS / "skills"
         skills = sorted(p.parent.relative_to(root).as_posix() for p in root.glob("*/*/SKILL.md"))
         metafunc.parametrize("corpus_skill", skills or ["<corpus missing>"])
     if "corpus_transcript" in metafunc.fixturenames:
         metafunc.parametrize("corpus_transcript", corpus_transcript_files() or ["<corpus missing>"])
+    if "corpus_transcript_part" in metafunc.fixturenames:
+        parts = corpus_transcript_parts() or [("<corpus missing>", 0, 1)]
+        metafunc.parametrize("corpus_transcript_part", parts,
+                             ids=[f"{name}[{index + 1}of{count}]" for name, index, count in parts])
 
 
 @pytest.fixture
@@ -121,14 +152,16 @@ def corpus_dir() -> Path:
 
 
 # The slowest files (real tools, processes killed mid-write, end-to-end runs of the action),
-# slowest first. They start first, so no worker is left with a long test while the other
-# idles at the end of the run (`--dist worksteal` in pyproject.toml shares out the rest).
+# those with the longest single tests first (mypy ~11 s, the pre-commit hook ~9 s). They start
+# first, so no worker is left with a long test while the other idles at the end of the run
+# (`--dist worksteal` in pyproject.toml hands the first third of the run to one worker and
+# lets the others take the tail of its queue when theirs runs out).
 SLOW_FIRST = (
-    "tests/redact/test_redact_false_positives.py",
     "tests/test_quality.py",
     "tests/test_precommit_hook.py",
-    "tests/mine/test_fault_writes.py",
     "tests/publish/test_action_runner.py",
+    "tests/redact/test_redact_false_positives.py",
+    "tests/mine/test_fault_writes.py",
     "tests/action/test_action_lint.py",
     "tests/publish/test_publish_e2e.py",
     "tests/publish/test_soak.py",
@@ -143,7 +176,7 @@ SLOW_FIRST = (
 )
 
 
-CORPUS_FIXTURES = {"corpus_dir", "corpus_skill", "corpus_transcript"}
+CORPUS_FIXTURES = {"corpus_dir", "corpus_skill", "corpus_transcript", "corpus_transcript_part"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -72,16 +72,52 @@ def test_the_corpus_transcripts_are_full_of_home_paths(corpus_dir: Path) -> None
     assert before > 1000
 
 
-def test_real_transcripts_lose_their_authors_home_paths(corpus_dir: Path,
-                                                        corpus_transcript: str) -> None:
+def record_part(text: str, index: int, count: int) -> str:
+    """Part `index` of `count` of a text, in whole lines (a JSON Lines file: whole records):
+    part k starts at the first line starting at or after k/count of the text, and at least one
+    line after part k-1, so with `count` lines or more no part is empty; the parts, joined in
+    order, are the text."""
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    bounds = [0]
+    for k in range(1, count):
+        first = next((n for n, at in enumerate(starts[:-1]) if at * count >= k * len(text)),
+                     len(lines))
+        bounds.append(min(max(first, bounds[-1] + 1), len(lines) - (count - k)))
+    bounds.append(len(lines))
+    return "".join(lines[bounds[index]:bounds[index + 1]])
+
+
+def test_transcript_parts_are_whole_records_and_join_into_the_file(
+        corpus_dir: Path, corpus_transcript_part_list: list[tuple[str, int, int]]) -> None:
+    """What the next test's parts cover: every record of every file, once, in order."""
+    parts = corpus_transcript_part_list
+    assert len({name for name, _index, _count in parts}) > 20
+    assert max(count for _name, _index, count in parts) > 5   # the largest files are split
+    for name in dict.fromkeys(name for name, _index, _count in parts):
+        text = (corpus_dir / "transcripts" / name).read_text(encoding="utf-8", errors="replace")
+        count = next(count for part, _index, count in parts if part == name)
+        pieces = [record_part(text, index, count) for index in range(count)]
+        assert "".join(pieces) == text, name
+        assert all(pieces), name
+        assert all(piece.endswith("\n") for piece in pieces[:-1]), name   # whole lines
+
+
+def test_real_transcripts_lose_their_authors_home_paths(
+        corpus_dir: Path, corpus_transcript_part: tuple[str, int, int]) -> None:
     """After redaction no personal home prefix is left in a corpus transcript, and redacting
-    again changes nothing. One test per file (`corpus_transcript`, largest first: see
-    tests/conftest.py): the files are independent, and as one test they took ~20 s, the
-    suite's longest test by far (on two workers, one long test bounds the wall time)."""
+    again changes nothing. One test per part of a file (`corpus_transcript_part`, largest
+    files first: see tests/conftest.py), each part whole records: the records are independent,
+    and as one test per file the largest took ~13 s, the suite's longest test (on two
+    workers, one long test bounds the wall time)."""
+    name, index, count = corpus_transcript_part
     redactor = Redactor(home="/home/nobody")
-    path = corpus_dir / "transcripts" / corpus_transcript
-    text = path.read_text(encoding="utf-8", errors="replace")
+    path = corpus_dir / "transcripts" / name
+    text = record_part(path.read_text(encoding="utf-8", errors="replace"), index, count)
+    assert text, f"{path}: part {index + 1} of {count} is empty"
     redacted = redactor.redact(text)
-    assert redactor.redact(redacted) == redacted, path
+    assert redactor.redact(redacted) == redacted, f"{path}: part {index + 1} of {count}"
     leaked = [f"{path}: {match.group()}" for match in HOME_PREFIX.finditer(redacted)]
     assert leaked == [], "\n".join(leaked[:20])
