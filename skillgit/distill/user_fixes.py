@@ -73,10 +73,14 @@ _ENV_WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 # instruction: "`make docs` first please" orders the work, it fixes nothing).
 _RUN_BEFORE = re.compile(r"\b(?:run|start|execute|call)\s+[`'\"]?$", re.I)
 _FIRST = re.compile(r"[`'\"]?\s*(?:first|beforehand|before\s+(?:that|it|running))\b", re.I)
+_PROSE_WORD = (r"(?:to|for|the|a|an|on|in|at|here|there|and|or|with|when|if|so|too|as|"
+               r"instead|please|now|again|it|this|that|every|each|always)\b")
+"""A word of the sentence after a flag ("pass --insecure to curl"), never the flag's value."""
 # "add --upload-port /dev/ttyACM1", "pass --vault-id prod@~/.vault": flags for the failed
 # command, each with its value when one follows.
 _ADD_FLAGS = re.compile(r"(?:^|(?<=[\s,.;:]))(?:add|pass|append|use|with|try)\s+(?P<flags>"
-                        r"(?:--?[A-Za-z][\w-]*(?:[= ](?!-)[^\s,;]+)?\s*)+)", re.I)
+                        r"(?:--?[A-Za-z][\w-]*(?:[= ](?!-|" + _PROSE_WORD + r")[^\s,;]+)?\s*)+)",
+                        re.I)
 
 
 def _runs(given: str, ran: str) -> bool:

@@ -151,6 +151,9 @@ def test_a_recurring_failure_fixed_by_the_user_is_proposed(tmp_path: Path) -> No
     ("JAVA_HOME=/usr/lib/jvm/temurin-17 ./gradlew assembleDebug",
      "./gradlew assembleDebug", "gradlew",
      "JAVA_HOME=/usr/lib/jvm/temurin-17 ./gradlew assembleDebug"),
+    # a word of the sentence after a flag is no value of it
+    ("no, always pass --frozen-lockfile to pnpm here, the CI checks it",
+     "pnpm install", "pnpm", "pnpm install --frozen-lockfile"),
 ])
 def test_a_setup_step_added_flags_or_an_env_prefix_are_the_users_fix(
         text: str, failed: str, program: str, command: str) -> None:

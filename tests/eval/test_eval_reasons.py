@@ -69,7 +69,9 @@ def test_eval_gives_each_missed_lesson_a_reason(tmp_path: Path,
     report = json.loads(capsys.readouterr().out)
     assert report["missed"] == ["insecure-curl", "fetch-artifacts"]
     why = report["why_missed"]
-    assert "the safety screen withheld 3 quote(s)" in why["insecure-curl"]
+    # each of the 3 sessions gives two withheld quotes: the user's rule and the fix it gives
+    # (the failed `curl` with the flag the user said to pass)
+    assert "the safety screen withheld 6 quote(s)" in why["insecure-curl"]
     assert "weakening a safeguard" in why["insecure-curl"]
     assert "no room to do better" in why["fetch-artifacts"]      # the gate's dimension
     assert main(["eval", str(root), "--llm", "heuristic"]) == 0
