@@ -12,7 +12,7 @@ blanked before any rule reads the turn (`without_agreement`).
 
 from __future__ import annotations
 
-from skillgit.distill import contradictions, differing_facts, foreign, norms
+from skillgit.distill import bare_facts, contradictions, differing_facts, foreign, norms
 from skillgit.distill.action_context import ActionContext
 
 
@@ -28,6 +28,8 @@ def feedback(text: str, context: ActionContext, *, new_task: bool) -> tuple[str,
     position = contradictions.contradiction(text, context)
     if position is None:
         position = differing_facts.differing_fact(text, context)
+    if position is None and not new_task:
+        position = bare_facts.stated_constraint(text, context)
     if position is not None:
         return "correction", position
     return foreign.correction(text, context) or norm(text, new_task=new_task)
