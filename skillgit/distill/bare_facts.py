@@ -15,6 +15,7 @@ A turn is such a correction when all of it holds:
 - one sentence states a **constraint** (`_CONSTRAINT`, as data): "still", "only", "all",
   "the whole", "the one", "pins", "gets built for", "never / no / doesn't / has no",
   production or live, the users or CI, or a size ("400M rows", "~9h", "8%", "6 years");
+- the turn is in English (its word tables are; `foreign` reads the other languages);
 - and the turn is **about the change**: it names a word of the agent's commands, files or
   reply (`ActionContext.relation`), or a version, a count or a unit with digits ("pg13",
   "V100s", "net6.0", "Android 7").
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import re
 
+from skillgit.distill import languages
 from skillgit.distill.action_context import ActionContext
 from skillgit.distill.user_phrases import rx
 
@@ -79,8 +81,8 @@ def _sentences(text: str) -> list[str]:
 def stated_constraint(text: str, context: ActionContext) -> int | None:
     """Where a turn made only of facts states a constraint the agent's change meets, or None
     (see the module docstring)."""
-    if "?" in text or not context.changed:
-        return None
+    if "?" in text or not context.changed or any(languages.languages_of(text)):
+        return None  # the word tables are English: "no pasa nada" is no "no"
     sentences = _sentences(text)
     if not sentences or len(sentences) > MAX_SENTENCES:
         return None

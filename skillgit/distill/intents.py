@@ -78,7 +78,8 @@ class Cue:
 
 # A past form after a sentence-initial "never" narrates ("Never used X before"): no rule.
 NARRATION = r"""(?:mind|\w+ed|been|seen|had|done|heard|known|gotten|got|made|written|run
-    |tried|worked|used|thought|felt|understood|taken|given|found|met|read|built|ran)\b"""
+    |tried|worked|used|thought|felt|understood|taken|given|found|met|read|built|ran|said|say
+    |joke|talk|promise|swore|knew)\b"""
 _BASE_NEVER = r"never\b(?!\s+" + NARRATION + r"|\s+(?:ever|before|again)\b)"
 _VERB_ING = r"stop\s+(?:\w+ing\b|it\b|that\b|doing\b)"
 # "always" opening a rule, not an exclamation ("always fun to watch", "always a joy").
@@ -124,7 +125,8 @@ INTENTS: tuple[Intent, ...] = (
             |in\ (?:the\ )?future)\b(?=\s*(?:[,.;!]|$))"""), WEAK),
     Intent("forbid", rx(CLAUSE + r"""(?:(?:please|pls|plz|kindly)\s+)?(?:don't\b(?!\s+(?:worry
             |mind|hesitate|know|think|forget))|do\ not\b(?!\s+forget)|avoid\b|quit\b
-            |no\ more\b|let's\ not\b|""" + _BASE_NEVER + "|" + _VERB_ING + r")"), WEAK),
+            |no\ more\b(?!\s+(?:\w+\s+)?(?:needed|necessary|required|to\ do)\b)
+            |let's\ not\b|""" + _BASE_NEVER + "|" + _VERB_ING + r")"), WEAK),
     Intent("reminder", rx(CLAUSE + r"(?:(?:please|pls|plz)\s+)?(?:don't|do\ not)\s+forget\b"),
            WEAK, operand=True),
     Intent("restrict", rx(r"""(?:^|(?<=[\s,;:(]))(?:only|just)\s+(?=-|(?:the|this|that|these
@@ -133,6 +135,7 @@ INTENTS: tuple[Intent, ...] = (
             |ones?)\b)"""), STRONG, operand=True),
     Intent("restrict", rx(r"""\b(?:only|alone)\b(?=\s*(?:[,.;:!)]|$))
         |\b(?:is|are|'s|'re|be)\s+(?:enough|plenty|sufficient|fine|ok|okay)\b
+            (?!\s+(?:by|with)\s+(?:me|us)\b)
         |(?<=[\w\x27"`)*]\s)(?:does|do|did|would\ have\ done|will\ do|covers?)
             \s+(?:it|this|that|the\ job)\b(?!\s+(?:make|mean|work|need|matter|have|look|seem
             |help))

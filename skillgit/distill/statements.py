@@ -12,7 +12,14 @@ blanked before any rule reads the turn (`without_agreement`).
 
 from __future__ import annotations
 
-from skillgit.distill import bare_facts, contradictions, differing_facts, foreign, norms
+from skillgit.distill import (
+    bare_facts,
+    contradictions,
+    differing_facts,
+    foreign,
+    labelled_norms,
+    norms,
+)
 from skillgit.distill.action_context import ActionContext
 
 
@@ -37,4 +44,6 @@ def feedback(text: str, context: ActionContext, *, new_task: bool) -> tuple[str,
 
 def norm(text: str, *, new_task: bool) -> tuple[str, int] | None:
     position = norms.norm(text, new_task=new_task)
+    if position is None:
+        position = labelled_norms.labelled(text)
     return None if position is None else ("preference", position)
