@@ -43,8 +43,9 @@ _VERDICT = rx(r"""\b(?:good|great|nice|cool|fine|perfect|lgtm|thanks?|thx|ty|che
 # A request, a plan of the user's own, or a story of the user's.
 _REQUEST = rx(r"""(?:^|(?<=[.!?;,]\s))\W*(?:please\s+|pls\s+|now\s+|so\s+|then\s+)?(?:can|could
     |would|will)\s+you\b|\b(?:let's|lets|let\ me|please|pls)\b|\bi(?:'ll|\ will|'m\ going\ to
-    |\ am\ going\ to)\b|\bill\b|\bnow\b|\bdo\s+(?:the\s+same|it|that|this)\b|\bi\ (?:had|didn't|did\ not|thought|was|wonder|guess|think
-    |assume|suppose|wanted)\b|\bno\ idea\b|\bnever\s?mind\b|\bcarry\ on\b|\bmy\ (?:bad|mistake)\b""")
+    |\ am\ going\ to)\b|\bill\b|\bnow\b|\bdo\s+(?:the\s+same|it|that|this)\b
+    |\bi\ (?:had|didn't|did\ not|thought|was|wonder|guess|think|assume|suppose|wanted)\b
+    |\bno\ idea\b|\bnever\s?mind\b|\bcarry\ on\b|\bmy\ (?:bad|mistake)\b""")
 _IMPERATIVE = rx(r"""^\W*(?:add|create|implement|write|build|make|generate|update|refactor
     |rename|move|delete|remove|fix|show|explain|review|run|open|submit|send|bump|keep|go
     |continue|revert|undo|change|use|try|check|deploy|merge|push|wire|port|drop)\b""")

@@ -14,7 +14,8 @@ A sentence (outside questions) states a norm when it holds
 
 Not a norm: a label naming the rule book, not a rule ("our house style guide has a section
 on …", "the team standard is in docs/STYLE.md, what does it say?": a question), the past
-("we always said we'd …", "never used X in this codebase before") and a sentence without a label ("no more changes needed").
+("we always said we'd …", "never used X in this codebase before") and a sentence without
+a label ("no more changes needed").
 """
 
 from __future__ import annotations
