@@ -45,18 +45,20 @@ _REQUEST = rx(r"""(?:^|(?<=[.!?;,]\s))\W*(?:please\s+|pls\s+|now\s+|so\s+|then\s
     |would|will)\s+you\b|\b(?:let's|lets|let\ me|please|pls)\b|\bi(?:'ll|\ will|'m\ going\ to
     |\ am\ going\ to)\b|\bill\b|\bnow\b|\bdo\s+(?:the\s+same|it|that|this)\b
     |\bi\ (?:had|didn't|did\ not|thought|was|wonder|guess|think|assume|suppose|wanted)\b
-    |\bno\ idea\b|\bnever\s?mind\b|\bcarry\ on\b|\bmy\ (?:bad|mistake)\b""")
+    |\bno\ idea\b|\bnever\s?mind\b|\bcarry\ on\b|\bmy\ (?:bad|mistake)\b|\bnext\b
+    |\bno\ (?:worries|problem|rush)\b""")
 _IMPERATIVE = rx(r"""^\W*(?:add|create|implement|write|build|make|generate|update|refactor
     |rename|move|delete|remove|fix|show|explain|review|run|open|submit|send|bump|keep|go
-    |continue|revert|undo|change|use|try|check|deploy|merge|push|wire|port|drop)\b""")
+    |continue|revert|undo|change|use|try|check|deploy|merge|push|wire|port|drop|split|extract
+    |inline|wrap|replace|convert|rewrite|hook|set|switch|point|pin|rerun|retry|call|put|leave
+    |skip|stop|start|restart|roll|apply|plan|test|lint|format|document|do|give|tell|ask)\b""")
 # Words that state a constraint of where the change runs (one alternation, as data).
 _CONSTRAINT_WORDS = (
     r"still", r"only", r"all", r"the\ whole", r"whole", r"the\ one", r"pins?", r"pinned",
     r"gets?\ built\ for", r"built\ for", r"runs?\ (?:from|on|in)", r"never", r"no",
     r"doesn't", r"don't", r"does\ not", r"do\ not", r"isn't", r"aren't", r"can't",
     r"cannot", r"has\ no", r"have\ no", r"lacks?", r"without", r"prod", r"production",
-    r"live", r"users?", r"customers?", r"ci", r"fleet", r"devices?", r"constantly",
-    r"ends?\ up", r"inlined", r"public", r"billing",
+    r"live", r"users?", r"customers?", r"fleet", r"devices?", r"constantly", r"ends?\ up",
 )
 _CONSTRAINT = rx(r"\b(?:" + "|".join(_CONSTRAINT_WORDS) + r")\b")
 _SIZE = rx(r"""(?:~|\babout\s+|\baround\s+)?\d[\d.,]*\s*(?:%|[kmbt]\b|k?\s*rows|million
@@ -75,6 +77,18 @@ def _names_what_it_wrote(text: str, context: ActionContext) -> bool:
                for name in (m.group().rstrip(".") for m in _NAME.finditer(text)))
 
 
+_VERSIONED = re.compile(r"(?<![\w.-])([A-Za-z][\w-]*)\s*v?(\d+(?:\.\d+)*)\b")
+
+
+def _agrees_on_version(text: str, context: ActionContext) -> bool:
+    """Whether `text` names a versioned thing the agent wrote with the same version, or one
+    of its releases ("pydantic 2.7.1" after "pydantic 2.7"): agreement, not a constraint."""
+    theirs = {(name.lower(), version) for name, version in _VERSIONED.findall(context.wrote)}
+    return any(f"{stated}.".startswith(f"{wrote}.") or f"{wrote}.".startswith(f"{stated}.")
+               for name, stated in _VERSIONED.findall(text)
+               for other, wrote in theirs if name.lower() == other)
+
+
 def _sentences(text: str) -> list[str]:
     return [m.group().strip() for m in _SENTENCE.finditer(text) if m.group().strip()]
 
@@ -82,7 +96,9 @@ def _sentences(text: str) -> list[str]:
 def stated_constraint(text: str, context: ActionContext) -> int | None:
     """Where a turn made only of facts states a constraint the agent's change meets, or None
     (see the module docstring)."""
-    if "?" in text or not context.changed or any(languages.languages_of(text)):
+    if "?" in text or not context.changed or context.asked:
+        return None  # a fact after the agent's question answers it
+    if any(languages.languages_of(text)):
         return None  # the word tables are English: "no pasa nada" is no "no"
     sentences = _sentences(text)
     if not sentences or len(sentences) > MAX_SENTENCES:
@@ -94,6 +110,8 @@ def stated_constraint(text: str, context: ActionContext) -> int | None:
     constraint = next((m for s in sentences if (m := _CONSTRAINT.search(s)) or
                        (m := _SIZE.search(s))), None)
     if constraint is None:
+        return None
+    if _agrees_on_version(text, context):
         return None
     if context.relation(text) is None and not (_MEASURED.search(text) or _SIZE.search(text)
                                                or _names_what_it_wrote(text, context)):

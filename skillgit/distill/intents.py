@@ -183,7 +183,8 @@ _QUESTION = re.compile(r"[^.!?\n]*\?")
 # part", "it isn't your fault, I changed the padding on purpose", "I misread the diff", "it
 # was my VPN", "not what I expected" (surprise), "never would have found that myself".
 _OWN_DOING = rx(r"""(?:^|(?<=[.!?\n]))[^.!?\n]*?\b(?:on\s+my\s+(?:part|side|end)
-    |(?:isn't|is\s+not|wasn't|was\s+not)\s+your\s+fault|my\s+(?:own\s+)?(?:vpn|network|machine
+    |(?:isn't|is\s+not|'s\s+not|wasn't|was\s+not)\s+your\s+(?:fault|environment|env|machine
+        |setup|doing)|my\s+(?:own\s+)?(?:vpn|network|machine
     |laptop|setup|proxy|firewall|typo)|i\s+(?:was\s+sure|misread|misunderstood|mixed\s+up
     |changed\s+[^.!?\n]{0,40}\bon\s+purpose|never\s+(?:really\s+)?(?:understood|knew|got))
     |not\s+(?:what|how)\s+i\s+expected|(?:would\s+)?never\s+(?:would\s+)?have\s+found\s+[^.!?\n]{0,40}?
@@ -219,6 +220,7 @@ _MUSING = rx(_SENTENCE_START + r"""(?:(?:ha|lol|hm+|oh|ah)\W+)?(?:
       |are|was|were|can|could|would|should|will)\b
     |(?:i'?m|i\s+am)\s+curious|i\s+wonder|just\s+wondering|curious\s+(?:why|how|whether|if)
     |(?:ah|oh),?\s+(?:so|i\s+see|right|ok(?:ay)?)\b|good\s+to\s+know|til\b|today\s+i\s+learned
+    |(?:interesting|curious|surprising|neat|cool|nice)\s+(?:that|how)\b
     )[^.!?\n]*""")
 _APPROVED_HERE = rx(r"""\b(?:is|are|'s)\s+(?:totally\s+|perfectly\s+|just\s+)?(?:fine|good|ok
     |okay|perfect|great)\s+for\s+(?:this|that|now|these|those|the\s+\w+)\b""")

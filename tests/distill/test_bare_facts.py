@@ -60,6 +60,8 @@ def test_a_bare_fact_the_change_meets_is_a_correction(text: str,
     ("Deploy it to the remaining hosts next.", ANSIBLE),                       # imperative
     ("The release pipeline pins JDK 21 too, so that lines up.", GRADLE),       # agreement
     ("Never mind, my laptop still had JDK 17 active. Carry on.", GRADLE),      # own story
+    ("the render boxes are all T4s. next, the eval script", FP16),            # a next step
+    ("all the SQL for it is in one file. split it per report", MYSQL),         # imperative
 ])
 def test_bare_fact_look_alikes_stay_ordinary(text: str, context: ActionContext) -> None:
     assert stated_constraint(text, context) is None
@@ -80,3 +82,17 @@ def test_a_new_task_is_not_read_as_a_bare_fact() -> None:
     text = "the render boxes are all T4s"
     assert statements.feedback(text, FP16, new_task=False) == ("correction", 0)
     assert statements.feedback(text, FP16, new_task=True) is None
+
+
+def test_a_version_the_agent_used_said_back_agrees() -> None:
+    bumped = _changed(said="Moved the client to the httpx 0.27 API.", edited=("src/api.py",))
+    assert stated_constraint("The lockfile pins httpx 0.27.2.", bumped) is None
+    assert stated_constraint("The lockfile still pins httpx 0.23.", bumped) is not None
+
+
+def test_a_fact_answering_the_agents_question_is_an_answer() -> None:
+    asked = ActionContext(wrote="Raised minSdk to 26. Should I also drop the legacy shim?",
+                          changed=frozenset({"build.gradle"}), asked=True)
+    assert stated_constraint("Around 5% of users are still on API 24.", asked) is None
+    told = ActionContext(wrote="Raised minSdk to 26.", changed=frozenset({"build.gradle"}))
+    assert stated_constraint("Around 5% of users are still on API 24.", told) is not None
