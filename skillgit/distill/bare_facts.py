@@ -59,6 +59,11 @@ _CONSTRAINT_WORDS = (
     r"doesn't", r"don't", r"does\ not", r"do\ not", r"isn't", r"aren't", r"can't",
     r"cannot", r"has\ no", r"have\ no", r"lacks?", r"without", r"prod", r"production",
     r"live", r"users?", r"customers?", r"fleet", r"devices?", r"constantly", r"ends?\ up",
+    # a floor the change must meet
+    r"msrv", r"minimum", r"min\ (?:version|sdk|api)", r"floor",
+    # something depends on what the change touched
+    r"references?", r"depends?\ on", r"rel(?:y|ies)\ on", r"reads?\ (?:from|it|them)",
+    r"(?:is|are)\ (?:read|used|loaded|imported)\ by",
 )
 _CONSTRAINT = rx(r"\b(?:" + "|".join(_CONSTRAINT_WORDS) + r")\b")
 _SIZE = rx(r"""(?:~|\babout\s+|\baround\s+)?\d[\d.,]*\s*(?:%|[kmbt]\b|k?\s*rows|million
@@ -89,6 +94,21 @@ def _agrees_on_version(text: str, context: ActionContext) -> bool:
                for other, wrote in theirs if name.lower() == other)
 
 
+def _stem(word: str) -> str:
+    for suffix, base in (("ies", "y"), ("ing", ""), ("es", ""), ("ed", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[:-len(suffix)] + base
+    return word
+
+
+def _inflects_what_it_ran(text: str, context: ActionContext) -> bool:
+    """Whether `text` names a program or subcommand the agent ran in another inflection
+    ("applies only happen from CI" after `terraform apply`)."""
+    ran = {_stem(word) for used in context.used for word in used.split()
+           if word.isalpha() and len(word) >= 3}
+    return any(_stem(word) in ran for word in re.findall(r"[a-z]{3,}", text.lower()))
+
+
 def _sentences(text: str) -> list[str]:
     return [m.group().strip() for m in _SENTENCE.finditer(text) if m.group().strip()]
 
@@ -114,6 +134,7 @@ def stated_constraint(text: str, context: ActionContext) -> int | None:
     if _agrees_on_version(text, context):
         return None
     if context.relation(text) is None and not (_MEASURED.search(text) or _SIZE.search(text)
-                                               or _names_what_it_wrote(text, context)):
+                                               or _names_what_it_wrote(text, context)
+                                               or _inflects_what_it_ran(text, context)):
         return None
     return len(text) - len(text.lstrip())

@@ -84,6 +84,33 @@ def test_a_new_task_is_not_read_as_a_bare_fact() -> None:
     assert statements.feedback(text, FP16, new_task=True) is None
 
 
+def test_a_floor_a_dependency_or_the_command_inflected_links_the_fact() -> None:
+    # a floor the change must meet, named without a version the agent wrote
+    assert stated_constraint("minimum supported node is 18, it's in package.json engines",
+                             _changed(said="Used Array.prototype.toSorted in the parser.",
+                                      edited=("src/parse.ts",))) is not None
+    # something depends on what the agent removed
+    removed = ActionContext(wrote="git rm -r docs/_static\nRemoved docs/_static.",
+                            used=frozenset({"git", "git rm"}), shell=True,
+                            changed=frozenset({"_static"}), folders=frozenset({"docs"}))
+    assert stated_constraint("The sphinx theme references the logo in docs/_static.", removed) \
+        is not None
+    # the subcommand it ran, inflected ("deploys" after `fly deploy`)
+    deployed = ActionContext(wrote="fly deploy --remote-only\nDeployed.", shell=True,
+                             used=frozenset({"fly", "fly deploy", "--remote-only"}),
+                             changed=frozenset({"remote-only"}))
+    assert stated_constraint("deploys only go out from the release workflow", deployed) \
+        is not None
+    assert stated_constraint("parties only go out on fridays", deployed) is None
+
+
+def test_a_search_that_deletes_what_it_finds_is_a_change() -> None:
+    from skillgit.distill.env_signals import is_inspection
+    assert is_inspection("find . -name '*.orig'")
+    assert not is_inspection("find . -name '*.orig' -delete")
+    assert not is_inspection("find build -type f -exec rm {} +")
+
+
 def test_a_version_the_agent_used_said_back_agrees() -> None:
     bumped = _changed(said="Moved the client to the httpx 0.27 API.", edited=("src/api.py",))
     assert stated_constraint("The lockfile pins httpx 0.27.2.", bumped) is None
