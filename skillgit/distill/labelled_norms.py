@@ -8,9 +8,13 @@ A sentence (outside questions) states a norm when it holds
   "team convention is", "for the record,", "just so you know,"), or a scope of the whole
   team anywhere in it ("in this codebase", "in this shop", "going forward", "from now on");
 - a **rule word**: a negation, "never / ever / always / only", "every / each / all",
-  "must", "mandatory", "banned", "required";
+  "must", "mandatory", "banned", "required"; after a label opening the rule a habitual verb
+  is one too ("Team convention: async methods end in `Async`");
 - a **thing of the work**: a noun of software work (`norms.THINGS`), `code`, a path, a call,
   a snake_case name or a `key=value` setting.
+
+A class of things "here" with a habit ("commits here follow conventional commits") is one
+without a label.
 
 Not a norm: a label naming the rule book, not a rule ("our house style guide has a section
 on …", "the team standard is in docs/STYLE.md, what does it say?": a question), the past
@@ -23,7 +27,7 @@ from __future__ import annotations
 import re
 
 from skillgit.distill.intents import NARRATION
-from skillgit.distill.norms import THINGS
+from skillgit.distill.norms import HABITUAL, THINGS
 from skillgit.distill.user_phrases import rx
 
 # A label opening the rule: it must be followed by ":" "," "—" or "is"/"here is".
@@ -38,9 +42,14 @@ _SCOPE_LABELS = (
     r"in\ this\ (?:shop|codebase|code\ base|repo|repository|house|team|org|company|project)",
     r"going\ forward", r"from\ now\ on", r"one\ thing\ for\ (?:every|all|each)\ [\w-]+",
 )
-_LABEL = rx(r"(?:(?:^|(?<=[.!?;:,\n(]))\W*(?:\w+[\s,]+){0,2}?(?:" + "|".join(_OPENING_LABELS)
-            + r")(?:\s*[:,\u2014-]|\s+(?:here\s+)?is\b))|\b(?:" + "|".join(_SCOPE_LABELS)
-            + r")\b")
+_LABEL = rx(r"(?P<opening>(?:^|(?<=[.!?;:,\n(]))\W*(?:\w+[\s,]+){0,2}?(?:"
+            + "|".join(_OPENING_LABELS) + r")(?:\s*[:,\u2014-]|\s+(?:here\s+)?is\b))|\b(?:"
+            + "|".join(_SCOPE_LABELS) + r")\b")
+# "<things> here <habitual verb>": a class of things of this place and its habit ("commits
+# here follow …"; not "the tests here pass now").
+_HERE_HABIT = rx(r"^\W*(?!(?:the|this|that|these|those|it|my|your)\b)(?:[\w-]+\s+){0,2}?"
+                 + THINGS + r"\s+here\s+" + HABITUAL)
+_HABITUAL = rx(r"\b" + HABITUAL)
 _RULE_WORD = rx(r"""\b(?:don't|do\ not|doesn't|does\ not|never|ever|no|always|only|every|each
     |all|must|mandatory|banned|forbidden|required|not\ allowed)\b""")
 _THING = rx(r"\b" + THINGS + r"\b|`[^`\n]+`|\b\w+\(\)|(?<![\w/])[\w.~-]*/[\w./-]+"
@@ -49,6 +58,7 @@ _PAST = rx(r"\b(?:said|was|were|did|had|used\ to|would|before)\b|\bwe'd\b"
            r"|(?:^\W*|\b(?:i|we)(?:'ve)?\s+)never\s+" + NARRATION)
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?;](?=\S))+[.!?;]*")
 _QUESTION_END = re.compile(r"\?\s*$")
+_NOT_NOW = rx(r"\b(?:now|again|anymore|yet|today|currently|right\ now|so\ far)\b")
 
 
 def labelled(text: str) -> int | None:
@@ -57,10 +67,15 @@ def labelled(text: str) -> int | None:
         body = sentence.group()
         if not body.strip() or _QUESTION_END.search(body) or _PAST.search(body):
             continue
+        at = sentence.start() + len(body) - len(body.lstrip())
+        if _HERE_HABIT.search(body) and not _NOT_NOW.search(body):
+            return at
         label = _LABEL.search(body)
         if label is None:
             continue
         rest = body[:label.start()] + " " * (label.end() - label.start()) + body[label.end():]
-        if _RULE_WORD.search(rest) and _THING.search(rest):
-            return sentence.start() + len(body) - len(body.lstrip())
+        # after a label that opens the rule ("Team convention: …") a habit is the rule
+        ruled = _RULE_WORD.search(rest) or (label.group("opening") and _HABITUAL.search(rest))
+        if ruled and _THING.search(rest):
+            return at
     return None

@@ -38,6 +38,27 @@ def test_labelled_look_alikes_stay_ordinary(text: str) -> None:
     assert labelled(text) is None
 
 
+@pytest.mark.parametrize("text", [
+    "Team convention: React hooks live in src/hooks and start with use.",   # label + habit
+    "House style: Go errors get wrapped with %w at each layer.",
+    "branches here follow the ticket-id/short-name pattern",                 # things here
+    "Migrations here go through the DBA review channel.",
+])
+def test_a_habit_after_a_label_or_of_things_here_is_a_norm(text: str) -> None:
+    assert labelled(text) is not None
+
+
+@pytest.mark.parametrize("text", [
+    "The team standard is in the wiki.",                        # the book, no habit
+    "Team convention question: do hooks live in src/hooks?",    # a question
+    "the tests here pass now",                                  # now, and definite
+    "tests here pass again after the rebase",                   # again
+    "That migration here goes first, then the seed.",           # one thing just shown
+])
+def test_habit_look_alikes_stay_ordinary(text: str) -> None:
+    assert labelled(text) is None
+
+
 def _cue_names(text: str) -> list[str]:
     return [cue.intent.name for cue in intents.cues(text)]
 
