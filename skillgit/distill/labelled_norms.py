@@ -8,8 +8,9 @@ A sentence (outside questions) states a norm when it holds
   "team convention is", "for the record,", "just so you know,"), or a scope of the whole
   team anywhere in it ("in this codebase", "in this shop", "going forward", "from now on");
 - a **rule word**: a negation, "never / ever / always / only", "every / each / all",
-  "must", "mandatory", "banned", "required"; after a label opening the rule a habitual verb
-  is one too ("Team convention: async methods end in `Async`");
+  "must", "mandatory", "banned", "required"; after a label naming a rule a habitual verb is
+  one too ("Team convention: async methods end in `Async`"), not after an aside's label
+  ("for the record: <a pasted line>");
 - a **thing of the work**: a noun of software work (`norms.THINGS`), `code`, a path, a call,
   a snake_case name or a `key=value` setting.
 
@@ -30,21 +31,24 @@ from skillgit.distill.intents import NARRATION
 from skillgit.distill.norms import HABITUAL, THINGS
 from skillgit.distill.user_phrases import rx
 
-# A label opening the rule: it must be followed by ":" "," "—" or "is"/"here is".
-_OPENING_LABELS = (
-    r"for\ the\ record", r"just\ so\ you\ know", r"for\ future\ reference", r"as\ a\ rule",
-    r"house\ (?:style|rules?)", r"team\ (?:conventions?|standards?|rules?|polic(?:y|ies))",
-    r"(?:our|the)\ conventions?", r"conventions?\ here", r"the\ rule\ here",
-    r"(?:our|the)\ (?:standard|rule|policy)\ here",
+# A label naming a rule, opening it: it must be followed by ":" "," "—" or "is"/"here is".
+_RULE_LABELS = (
+    r"as\ a\ rule", r"house\ (?:style|rules?)",
+    r"team\ (?:conventions?|standards?|rules?|polic(?:y|ies))", r"(?:our|the)\ conventions?",
+    r"conventions?\ here", r"the\ rule\ here", r"(?:our|the)\ (?:standard|rule|policy)\ here",
 )
+# A label of an aside ("for the record: <a line>" may paste anything): a rule word must follow.
+_ASIDE_LABELS = (r"for\ the\ record", r"just\ so\ you\ know", r"for\ future\ reference")
 # A scope of the whole team, anywhere in the sentence.
 _SCOPE_LABELS = (
     r"in\ this\ (?:shop|codebase|code\ base|repo|repository|house|team|org|company|project)",
     r"going\ forward", r"from\ now\ on", r"one\ thing\ for\ (?:every|all|each)\ [\w-]+",
 )
-_LABEL = rx(r"(?P<opening>(?:^|(?<=[.!?;:,\n(]))\W*(?:\w+[\s,]+){0,2}?(?:"
-            + "|".join(_OPENING_LABELS) + r")(?:\s*[:,\u2014-]|\s+(?:here\s+)?is\b))|\b(?:"
-            + "|".join(_SCOPE_LABELS) + r")\b")
+_OPENS = r"(?:^|(?<=[.!?;:,\n(]))\W*(?:\w+[\s,]+){0,2}?"
+_OPENED = r"(?:\s*[:,\u2014-]|\s+(?:here\s+)?is\b)"
+_LABEL = rx(r"(?P<rule>" + _OPENS + r"(?:" + "|".join(_RULE_LABELS) + r")" + _OPENED + r")|"
+            + _OPENS + r"(?:" + "|".join(_ASIDE_LABELS) + r")" + _OPENED
+            + r"|\b(?:" + "|".join(_SCOPE_LABELS) + r")\b")
 # "<things> here <habitual verb>": a class of things of this place and its habit ("commits
 # here follow …"; not "the tests here pass now").
 _HERE_HABIT = rx(r"^\W*(?!(?:the|this|that|these|those|it|my|your)\b)(?:[\w-]+\s+){0,2}?"
@@ -75,7 +79,7 @@ def labelled(text: str) -> int | None:
             continue
         rest = body[:label.start()] + " " * (label.end() - label.start()) + body[label.end():]
         # after a label that opens the rule ("Team convention: …") a habit is the rule
-        ruled = _RULE_WORD.search(rest) or (label.group("opening") and _HABITUAL.search(rest))
+        ruled = _RULE_WORD.search(rest) or (label.group("rule") and _HABITUAL.search(rest))
         if ruled and _THING.search(rest):
             return at
     return None

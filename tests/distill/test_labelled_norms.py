@@ -54,6 +54,7 @@ def test_a_habit_after_a_label_or_of_things_here_is_a_norm(text: str) -> None:
     "the tests here pass now",                                  # now, and definite
     "tests here pass again after the rebase",                   # again
     "That migration here goes first, then the seed.",           # one thing just shown
+    "for the record: the deploy key lives in ~/.ssh/deploy",    # an aside's label + habit
 ])
 def test_habit_look_alikes_stay_ordinary(text: str) -> None:
     assert labelled(text) is None
