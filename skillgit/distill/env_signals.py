@@ -74,6 +74,8 @@ _CODE_CHANGES = frozenset({"patch", "git add", "git commit", "git apply", "git r
 _NOT_SETUP = _INSPECTIONS | _CODE_CHANGES
 _MOVES = frozenset({"cd", "pushd", "popd"})
 _IN_PLACE = re.compile(r"\s(?:-\w*i\b|--in-place)")  # sed -i, perl -pi -e
+# A search that acts on what it finds (find -delete, find -exec rm …) changes the tree.
+_ACTS_ON_FOUND = re.compile(r"\s-(?:delete|exec|execdir|ok)\b")
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 
 
@@ -242,6 +244,8 @@ def is_inspection(command: str) -> bool:
     """A read-only look around (or a change of folder): neither an attempt nor a fix."""
     program = program_of(command)
     words = program.split(" ")
+    if _ACTS_ON_FOUND.search(command):
+        return False
     return (program in _INSPECTIONS or words[0] in _MOVES or words[1:] == ["help"]
             or any(word in ("--help", "--version") for word in command.split()))
 

@@ -78,7 +78,8 @@ class Cue:
 
 # A past form after a sentence-initial "never" narrates ("Never used X before"): no rule.
 NARRATION = r"""(?:mind|\w+ed|been|seen|had|done|heard|known|gotten|got|made|written|run
-    |tried|worked|used|thought|felt|understood|taken|given|found|met|read|built|ran)\b"""
+    |tried|worked|used|thought|felt|understood|taken|given|found|met|read|built|ran|said|say
+    |joke|talk|promise|swore|knew)\b"""
 _BASE_NEVER = r"never\b(?!\s+" + NARRATION + r"|\s+(?:ever|before|again)\b)"
 _VERB_ING = r"stop\s+(?:\w+ing\b|it\b|that\b|doing\b)"
 # "always" opening a rule, not an exclamation ("always fun to watch", "always a joy").
@@ -124,7 +125,8 @@ INTENTS: tuple[Intent, ...] = (
             |in\ (?:the\ )?future)\b(?=\s*(?:[,.;!]|$))"""), WEAK),
     Intent("forbid", rx(CLAUSE + r"""(?:(?:please|pls|plz|kindly)\s+)?(?:don't\b(?!\s+(?:worry
             |mind|hesitate|know|think|forget))|do\ not\b(?!\s+forget)|avoid\b|quit\b
-            |no\ more\b|let's\ not\b|""" + _BASE_NEVER + "|" + _VERB_ING + r")"), WEAK),
+            |no\ more\b(?!\s+(?:\w+\s+)?(?:needed|necessary|required|to\ do)\b)
+            |let's\ not\b|""" + _BASE_NEVER + "|" + _VERB_ING + r")"), WEAK),
     Intent("reminder", rx(CLAUSE + r"(?:(?:please|pls|plz)\s+)?(?:don't|do\ not)\s+forget\b"),
            WEAK, operand=True),
     Intent("restrict", rx(r"""(?:^|(?<=[\s,;:(]))(?:only|just)\s+(?=-|(?:the|this|that|these
@@ -133,6 +135,7 @@ INTENTS: tuple[Intent, ...] = (
             |ones?)\b)"""), STRONG, operand=True),
     Intent("restrict", rx(r"""\b(?:only|alone)\b(?=\s*(?:[,.;:!)]|$))
         |\b(?:is|are|'s|'re|be)\s+(?:enough|plenty|sufficient|fine|ok|okay)\b
+            (?!\s+(?:by|with)\s+(?:me|us)\b)
         |(?<=[\w\x27"`)*]\s)(?:does|do|did|would\ have\ done|will\ do|covers?)
             \s+(?:it|this|that|the\ job)\b(?!\s+(?:make|mean|work|need|matter|have|look|seem
             |help))
@@ -180,7 +183,8 @@ _QUESTION = re.compile(r"[^.!?\n]*\?")
 # part", "it isn't your fault, I changed the padding on purpose", "I misread the diff", "it
 # was my VPN", "not what I expected" (surprise), "never would have found that myself".
 _OWN_DOING = rx(r"""(?:^|(?<=[.!?\n]))[^.!?\n]*?\b(?:on\s+my\s+(?:part|side|end)
-    |(?:isn't|is\s+not|wasn't|was\s+not)\s+your\s+fault|my\s+(?:own\s+)?(?:vpn|network|machine
+    |(?:isn't|is\s+not|'s\s+not|wasn't|was\s+not)\s+your\s+(?:fault|environment|env|machine
+        |setup|doing)|my\s+(?:own\s+)?(?:vpn|network|machine
     |laptop|setup|proxy|firewall|typo)|i\s+(?:was\s+sure|misread|misunderstood|mixed\s+up
     |changed\s+[^.!?\n]{0,40}\bon\s+purpose|never\s+(?:really\s+)?(?:understood|knew|got))
     |not\s+(?:what|how)\s+i\s+expected|(?:would\s+)?never\s+(?:would\s+)?have\s+found\s+[^.!?\n]{0,40}?
@@ -216,6 +220,7 @@ _MUSING = rx(_SENTENCE_START + r"""(?:(?:ha|lol|hm+|oh|ah)\W+)?(?:
       |are|was|were|can|could|would|should|will)\b
     |(?:i'?m|i\s+am)\s+curious|i\s+wonder|just\s+wondering|curious\s+(?:why|how|whether|if)
     |(?:ah|oh),?\s+(?:so|i\s+see|right|ok(?:ay)?)\b|good\s+to\s+know|til\b|today\s+i\s+learned
+    |(?:interesting|curious|surprising|neat|cool|nice)\s+(?:that|how)\b
     )[^.!?\n]*""")
 _APPROVED_HERE = rx(r"""\b(?:is|are|'s)\s+(?:totally\s+|perfectly\s+|just\s+)?(?:fine|good|ok
     |okay|perfect|great)\s+for\s+(?:this|that|now|these|those|the\s+\w+)\b""")

@@ -5,7 +5,8 @@ questions) holds
 
 - a **scope**: where the rule holds or whose it is — "here", "in this repo / project /
   service", "we", "at ours" (`SCOPES`: one row per language, as data);
-- a **rule word**: a negation, "always / never", "every / all", "must", "only", "as before"
+- a **rule word**: a negation, "always / never", "every / all", "must" ("tem de", "zorunda",
+  "muss"), "only", "as before"
   (the row's own words, plus the negation words of `languages`);
 - a **thing of the work**: a flag, path, `code` span, snake_case or dotted name, a number or
   version, a word of the agent's own commands or reply, an English noun of software work
@@ -32,25 +33,31 @@ from skillgit.distill.norms import THINGS
 # Words of scripts without spaces match anywhere, the others as whole words.
 _ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "aquí acá en_este_repo en_este_proyecto en_este_servicio usamos nosotros "
-     "no_usamos en_todos_los", "todo toda todos todas siempre nunca jamás solo no", "deshaz"),
+     "no_usamos en_todos_los", "todo toda todos todas siempre nunca jamás solo no "
+     "tiene_que tienen_que hay_que debe deben obligatorio obligatoria", "deshaz"),
     ("pt", "aqui neste_repo neste_projeto nesse_repo nesse_projeto usamos nós a_gente",
-     "todo toda todos sempre nunca só nao não", "desfaz desfaça"),
+     "todo toda todos sempre nunca só nao não tem_de tem_que têm_de têm_que deve devem "
+     "obrigatório obrigatória", "desfaz desfaça"),
     ("it", "qui in_questo_repo in_questo_progetto usiamo noi",
-     "ogni tutti sempre mai solo niente non", "annulla"),
+     "ogni tutti sempre mai solo niente non "
+     "deve devono bisogna obbligatorio obbligatoria", "annulla"),
     ("fr", "ici dans_ce_repo dans_ce_projet on_utilise nous chez_nous",
-     "toujours jamais tout tous toutes chaque seulement pas", "annule"),
+     "toujours jamais tout tous toutes chaque seulement pas "
+     "doit doivent faut obligatoire", "annule"),
     ("de", "hier in_diesem_repo in_diesem_projekt bei_uns wir",
-     "immer nie niemals jede jeder jedes alle nur nicht kein keine", "mach_rückgängig"),
+     "immer nie niemals jede jeder jedes alle nur nicht kein keine "
+     "muss müssen pflicht", "mach_rückgängig"),
     ("nl", "hier in_deze_repo in_dit_project bij_ons wij we",
-     "altijd nooit elke alle alleen niet geen", "draai_terug"),
+     "altijd nooit elke alle alleen niet geen moet moeten verplicht", "draai_terug"),
     ("pl", "tutaj tu w_tym_repo w_tym_projekcie u_nas używamy my",
      "zawsze nigdy każdy każda wszystkie tylko nie ma_być musi", "cofnij przywróć"),
     ("cs", "tady zde v_tomhle_repu v_tomto_projektu u_nás používáme my",
      "vždy nikdy každý všechny jen ne musí se_nesahá", "vrať vraťte"),
     ("tr", "burada bu_projede bu_repoda bu_depoda bu_serviste bu_kodda bizde biz",
-     "her_zaman asla hiç tüm bütün her sadece değil", "geri_al"),
+     "her_zaman asla hiç tüm bütün her sadece değil zorunda zorunlu gerekiyor gerekir "
+     "şart", "geri_al"),
     ("sv", "här i_det_här_repot i_projektet hos_oss vi",
-     "alltid aldrig varje alla bara inte", "ångra återställ"),
+     "alltid aldrig varje alla bara inte måste", "ångra återställ"),
     ("ru", "здесь тут у_нас в_этом_репо в_этом_проекте мы",  # noqa: RUF001
      "всегда никогда каждый все только не нельзя должен должна", "верни вернуть откати"),
     ("ja", "このリポジトリ このプロジェクト うちでは 私たちは ここでは 今まで通り いつも通り",

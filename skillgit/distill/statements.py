@@ -1,10 +1,12 @@
 """What a follow-up states beyond the correction phrases `user_signals` reads.
 
 - a fact that contradicts the agent's last action is a *correction* (`contradictions`, and
-  `differing_facts`: the same thing named with another value);
+  `differing_facts`: the same thing named with another value), an objection said as mock
+  praise (`sarcasm`), and a bare fact of where the change runs (`bare_facts`);
 - a correction in another language (`foreign`: the language tables, and a fallback anchored
   on commands, flags and paths) is a *correction* or, for a standing rule, a *preference*;
-- a team norm, a rule about the project stated as a rule (`norms`), is a *preference*.
+- a team norm, a rule about the project stated as a rule (`norms`) or labelled one
+  (`labelled_norms`: "house style: …", "for the record, we don't …"), is a *preference*.
 
 Sentences that only agree with a fact the agent itself stated (the same version) are
 blanked before any rule reads the turn (`without_agreement`).
@@ -12,7 +14,15 @@ blanked before any rule reads the turn (`without_agreement`).
 
 from __future__ import annotations
 
-from skillgit.distill import contradictions, differing_facts, foreign, norms
+from skillgit.distill import (
+    bare_facts,
+    contradictions,
+    differing_facts,
+    foreign,
+    labelled_norms,
+    norms,
+    sarcasm,
+)
 from skillgit.distill.action_context import ActionContext
 
 
@@ -28,6 +38,9 @@ def feedback(text: str, context: ActionContext, *, new_task: bool) -> tuple[str,
     position = contradictions.contradiction(text, context)
     if position is None:
         position = differing_facts.differing_fact(text, context)
+    if position is None and not new_task:
+        position = (sarcasm.mock_praise(text, context)
+                    or bare_facts.stated_constraint(text, context))
     if position is not None:
         return "correction", position
     return foreign.correction(text, context) or norm(text, new_task=new_task)
@@ -35,4 +48,6 @@ def feedback(text: str, context: ActionContext, *, new_task: bool) -> tuple[str,
 
 def norm(text: str, *, new_task: bool) -> tuple[str, int] | None:
     position = norms.norm(text, new_task=new_task)
+    if position is None:
+        position = labelled_norms.labelled(text)
     return None if position is None else ("preference", position)

@@ -78,10 +78,12 @@ _ANSWER = _rx(phrases.LEAD + r"(?:no|nope|nah|yes|yeah|yep|sure)\b(?=\s*(?:[,.!;
 _EXONERATES = r"""(?:break|miss|cause|introduce|mess|lose|screw|hurt|harm|do\ anything
     |change\ anything|touch\ anything)\b"""
 # A verdict or a restatement opening the turn.
-_OPENER = _rx(phrases.LEAD + r"""(?:wrong\b(?!\s+""" + intents.GENERIC_SUBJECT + r""")|incorrect\b
+_OPENER = _rx(phrases.LEAD + r"""(?:wrong\b(?!\s+""" + intents.GENERIC_SUBJECT
+              + r"""|\?\s+(?:no|nope|nah)\b)|incorrect\b
     |not\s+(?:like\s+)?(?:that|this|quite|really|what|correct|right)\b
     |why\s+(?:(?:did|do|are|would|is|have|were)(?:n't)?\s+you|did(?:n't)?\s+it)\b
-    |(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:not|wrong|incorrect|bad|broken|a\ bad)\b
+    |(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:not(?!\s+your\s+(?:fault|environment|env|machine
+        |setup|doing)\b)|wrong|incorrect|bad|broken|a\ bad)\b
     |(?:that|this|it)\s+(?:isn't|wasn't|does\ not|did\ not)\b
     |you\s+(?:(?:didn't|did\ not)(?!\s+""" + _EXONERATES + r""")|should(?:n't)?|need|have\ to
         |must|forgot|missed|broke
@@ -94,7 +96,8 @@ _OPENER = _rx(phrases.LEAD + r"""(?:wrong\b(?!\s+""" + intents.GENERIC_SUBJECT +
 # "No," agreeing with the agent ("no, you're right", "no, good point").
 _AGREE = _rx(phrases.LEAD + r"""(?:no|nope|nah)\W+(?:i\s+think\s+|actually\s+)?(?:you(?:'re|\s+are)
     \s+(?:right|onto|on\s+to|correct)|that(?:'s|\s+is)\s+(?:right|fine|correct|true|good|ok)
-    |good\s+(?:point|catch|call|idea)|i\s+agree|fair\b|exactly|it's\s+fine|all\s+good)""")
+    |good\s+(?:point|catch|call|idea)|i\s+agree|fair\b|exactly|it's\s+fine|all\s+good
+    |(?:that|it)(?:'s|\s+is)\s+(?:actually\s+)?(?:right|perfect|exactly\s+right))""")
 # Approval, then an objection ("great, but …"); not "nice, but can you also …".
 _APPROVE_BUT = _rx(r"""^\W*(?:[\w\x27\u2019-]+\W+){0,6}?
     (?:great|good|nice|fine|ok(?:ay)?|correct|right|works|looks\ (?:good|fine|ok))\b

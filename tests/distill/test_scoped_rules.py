@@ -89,3 +89,26 @@ def test_agreeing_with_the_agents_version_needs_the_same_variant(said: str,
     context = ActionContext(wrote="FROM python:3.12-alpine\nset Java 17 in the toolchain",
                             shell=True)
     assert bool(confirmations(said, context)) is agrees
+
+
+@pytest.mark.parametrize("text", [
+    "Bu serviste her PR açıklamasında ticket numarası olmak zorunda.",            # tr
+    "Neste repo o changelog tem de ser atualizado em cada release.",              # pt
+    "Hier muss jede Migration ein `down` haben.",                                 # de
+    "Ici les tests d'intégration doivent tourner contre docker compose.",          # fr
+    "In dit project moeten alle endpoints een OpenAPI-beschrijving hebben.",      # nl
+    "Aquí hay que firmar los commits con `-S`.",                                  # es
+    "Qui bisogna passare `black` prima di ogni commit.",                         # it
+    "Här måste varje migration ha en down-metod.",                                # sv
+])
+def test_an_obligation_with_a_scope_and_a_thing_is_a_rule(text: str) -> None:
+    assert scoped_rules.rule(text, AGENT) is not None
+
+
+@pytest.mark.parametrize("text", [
+    "Bu projede bir şey yapmak zorunda değiliz, teşekkürler.",   # tr: no thing
+    "Aqui tem de ser hoje, desculpa a pressa.",                   # pt: no thing
+    "Hier muss ich kurz weg, bis gleich.",                        # de: no thing
+])
+def test_an_obligation_without_a_thing_is_no_rule(text: str) -> None:
+    assert scoped_rules.rule(text, AGENT) is None

@@ -1,0 +1,140 @@
+"""Implicit corrections told as bare facts of the environment the agent's change meets.
+
+A follow-up that only *states* how things are where the change will run — who still uses an
+old platform, what hardware the cluster has, which build target or pinned version is real,
+how big and busy a table is in production, which library the batch runs from — and asks
+nothing, approves nothing and plans nothing, tells the agent its last change assumed
+otherwise. The user gives the fact instead of the objection.
+
+A turn is such a correction when all of it holds:
+
+- every sentence is a statement: no question mark, no approval or thanks (`_VERDICT`:
+  "good call", "fine", "right one", "thanks", "so … is fine"), no request ("can you", "now
+  …", "let's", an imperative opening a sentence), no plan of the user's own ("I'll", "ill
+  watch it") and no story of the user's ("I had no idea");
+- one sentence states a **constraint** (`_CONSTRAINT`, as data): "still", "only", "all",
+  "the whole", "the one", "pins", "gets built for", "never / no / doesn't / has no",
+  production or live, the users or CI, or a size ("400M rows", "~9h", "8%", "6 years");
+- the turn is in English (its word tables are; `foreign` reads the other languages);
+- and the turn is **about the change**: it names a word of the agent's commands, files or
+  reply (`ActionContext.relation`), or a version, a count or a unit with digits ("pg13",
+  "V100s", "net6.0", "Android 7").
+
+Not a correction: the same fact with a verdict ("~8% still on android 7, good call keeping
+minSdk"), with a question ("orders is 400M rows. how long will the build take?"), with the
+user's plan ("argo will sync that, I'll watch it"), or a fact about nothing the agent did.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillgit.distill import languages
+from skillgit.distill.action_context import ActionContext
+from skillgit.distill.user_phrases import rx
+
+MAX_SENTENCES = 3
+_SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?;](?=\S))+[.!?;]*")
+
+# Words that make a statement a verdict on the agent's work, not a fact it missed.
+_VERDICT = rx(r"""\b(?:good|great|nice|cool|fine|perfect|lgtm|thanks?|thx|ty|cheers|awesome
+    |neat|correct|right|yes|yeah|yep|yup|sure|ok(?:ay)?|agreed?|exactly|ship\ it|lines\ up
+    |makes\ sense|works?|worked|green|passe[sd]|clean|interesting|surprised?|glad|love)\b""")
+# A request, a plan of the user's own, or a story of the user's.
+_REQUEST = rx(r"""(?:^|(?<=[.!?;,]\s))\W*(?:please\s+|pls\s+|now\s+|so\s+|then\s+)?(?:can|could
+    |would|will)\s+you\b|\b(?:let's|lets|let\ me|please|pls)\b|\bi(?:'ll|\ will|'m\ going\ to
+    |\ am\ going\ to)\b|\bill\b|\bnow\b|\bdo\s+(?:the\s+same|it|that|this)\b
+    |\bi\ (?:had|didn't|did\ not|thought|was|wonder|guess|think|assume|suppose|wanted)\b
+    |\bno\ idea\b|\bnever\s?mind\b|\bcarry\ on\b|\bmy\ (?:bad|mistake)\b|\bnext\b
+    |\bno\ (?:worries|problem|rush)\b""")
+_IMPERATIVE = rx(r"""^\W*(?:add|create|implement|write|build|make|generate|update|refactor
+    |rename|move|delete|remove|fix|show|explain|review|run|open|submit|send|bump|keep|go
+    |continue|revert|undo|change|use|try|check|deploy|merge|push|wire|port|drop|split|extract
+    |inline|wrap|replace|convert|rewrite|hook|set|switch|point|pin|rerun|retry|call|put|leave
+    |skip|stop|start|restart|roll|apply|plan|test|lint|format|document|do|give|tell|ask)\b""")
+# Words that state a constraint of where the change runs (one alternation, as data).
+_CONSTRAINT_WORDS = (
+    r"still", r"only", r"all", r"the\ whole", r"whole", r"the\ one", r"pins?", r"pinned",
+    r"gets?\ built\ for", r"built\ for", r"runs?\ (?:from|on|in)", r"never", r"no",
+    r"doesn't", r"don't", r"does\ not", r"do\ not", r"isn't", r"aren't", r"can't",
+    r"cannot", r"has\ no", r"have\ no", r"lacks?", r"without", r"prod", r"production",
+    r"live", r"users?", r"customers?", r"fleet", r"devices?", r"constantly", r"ends?\ up",
+    # a floor the change must meet
+    r"msrv", r"minimum", r"min\ (?:version|sdk|api)", r"floor",
+    # something depends on what the change touched
+    r"references?", r"depends?\ on", r"rel(?:y|ies)\ on", r"reads?\ (?:from|it|them)",
+    r"(?:is|are)\ (?:read|used|loaded|imported)\ by",
+)
+_CONSTRAINT = rx(r"\b(?:" + "|".join(_CONSTRAINT_WORDS) + r")\b")
+_SIZE = rx(r"""(?:~|\babout\s+|\baround\s+)?\d[\d.,]*\s*(?:%|[kmbt]\b|k?\s*rows|million
+    |billion|h\b|hours?|days?|years?|tb|gb|requests|qps|rps)""")
+_MEASURED = re.compile(r"(?<![\w.])(?:[A-Za-z][\w-]*\d[\w.-]*|\d+(?:\.\d+)+|[A-Za-z]+\s\d+"
+                       r"(?:\.\d+)*)(?![\w])")
+
+
+# A name with a separator or an inner capital: "NEXT_PUBLIC_", "CLMS.PROD", "AddressForm".
+_NAME = re.compile(r"(?<![\w.])[A-Za-z][\w.]*(?:[_.][\w.]*|[a-z][A-Z][\w.]*)(?![\w])")
+
+
+def _names_what_it_wrote(text: str, context: ActionContext) -> bool:
+    """Whether `text` names (a part of) a name the agent wrote in a command, edit or reply."""
+    return any(len(name) >= 4 and name.strip("._") and name.lower() in context.wrote.lower()
+               for name in (m.group().rstrip(".") for m in _NAME.finditer(text)))
+
+
+_VERSIONED = re.compile(r"(?<![\w.-])([A-Za-z][\w-]*)\s*v?(\d+(?:\.\d+)*)\b")
+
+
+def _agrees_on_version(text: str, context: ActionContext) -> bool:
+    """Whether `text` names a versioned thing the agent wrote with the same version, or one
+    of its releases ("pydantic 2.7.1" after "pydantic 2.7"): agreement, not a constraint."""
+    theirs = {(name.lower(), version) for name, version in _VERSIONED.findall(context.wrote)}
+    return any(f"{stated}.".startswith(f"{wrote}.") or f"{wrote}.".startswith(f"{stated}.")
+               for name, stated in _VERSIONED.findall(text)
+               for other, wrote in theirs if name.lower() == other)
+
+
+def _stem(word: str) -> str:
+    for suffix, base in (("ies", "y"), ("ing", ""), ("es", ""), ("ed", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[:-len(suffix)] + base
+    return word
+
+
+def _inflects_what_it_ran(text: str, context: ActionContext) -> bool:
+    """Whether `text` names a program or subcommand the agent ran in another inflection
+    ("applies only happen from CI" after `terraform apply`)."""
+    ran = {_stem(word) for used in context.used for word in used.split()
+           if word.isalpha() and len(word) >= 3}
+    return any(_stem(word) in ran for word in re.findall(r"[a-z]{3,}", text.lower()))
+
+
+def _sentences(text: str) -> list[str]:
+    return [m.group().strip() for m in _SENTENCE.finditer(text) if m.group().strip()]
+
+
+def stated_constraint(text: str, context: ActionContext) -> int | None:
+    """Where a turn made only of facts states a constraint the agent's change meets, or None
+    (see the module docstring)."""
+    if "?" in text or not context.changed or context.asked:
+        return None  # a fact after the agent's question answers it
+    if any(languages.languages_of(text)):
+        return None  # the word tables are English: "no pasa nada" is no "no"
+    sentences = _sentences(text)
+    if not sentences or len(sentences) > MAX_SENTENCES:
+        return None
+    if _VERDICT.search(text) or _REQUEST.search(text):
+        return None
+    if any(_IMPERATIVE.match(s) for s in sentences):
+        return None
+    constraint = next((m for s in sentences if (m := _CONSTRAINT.search(s)) or
+                       (m := _SIZE.search(s))), None)
+    if constraint is None:
+        return None
+    if _agrees_on_version(text, context):
+        return None
+    if context.relation(text) is None and not (_MEASURED.search(text) or _SIZE.search(text)
+                                               or _names_what_it_wrote(text, context)
+                                               or _inflects_what_it_ran(text, context)):
+        return None
+    return len(text) - len(text.lstrip())
