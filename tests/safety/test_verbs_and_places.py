@@ -149,3 +149,9 @@ def test_an_unknown_name_said_to_install_is_no_look_alike(name: str) -> None:
 ])
 def test_a_programs_subcommand_is_not_a_new_command(text: str, passes: bool) -> None:
     assert (refused(text, user_voice=True) == []) is passes
+
+
+@pytest.mark.parametrize("name", ["mango", "reqs", "pytest-run", "numbat"])
+def test_a_name_several_edits_from_a_well_known_one_imitates_nothing(name: str) -> None:
+    from skillgit.safety.lookalike import imitates
+    assert imitates("pypi", name) is None and imitates("npm", name) is None
