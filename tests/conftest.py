@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +16,15 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, database=None)
 settings.register_profile("explore", database=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# Child interpreters (the CLI, the Action, hooks run as subprocesses) compile skillgit once per
+# run, not once each: where the environment forbids bytecode files next to the sources
+# (`PYTHONDONTWRITEBYTECODE=1`), they are written to a cache outside the clone instead. Only a
+# cache: a stale file is recompiled (its source's size and time are checked), and no test reads
+# it. The test process itself keeps the setting it was started with.
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
+    os.environ.setdefault("PYTHONPYCACHEPREFIX", os.path.join(
+        tempfile.gettempdir(), f"skillgit-tests-pycache-{os.getuid()}"))
 
 # Where the read-only real-world corpus lives (see ../shared/corpus/README.md): next to the
 # clone, or wherever SKILLGIT_TEST_CORPUS points. Missing, the corpus tests fail; never skip.
