@@ -20,15 +20,17 @@ from collections.abc import Iterator
 from typing import Any
 
 try:  # the regex parser of the standard library: `re._parser` since 3.11, `sre_parse` before
-    _parser = importlib.import_module("re._parser")
-    _codes = importlib.import_module("re._constants")
+    parser = importlib.import_module("re._parser")
+    codes = importlib.import_module("re._constants")
 except ImportError:  # pragma: no cover - Python 3.10
-    _parser = importlib.import_module("sre_parse")
-    _codes = importlib.import_module("sre_constants")
+    parser = importlib.import_module("sre_parse")
+    codes = importlib.import_module("sre_constants")
+_parser, _codes = parser, codes
 
 _NEWLINE = ord("\n")
-_REPEATS = tuple(getattr(_codes, name) for name in ("MAX_REPEAT", "MIN_REPEAT",
-                                                     "POSSESSIVE_REPEAT") if hasattr(_codes, name))
+REPEATS = tuple(getattr(codes, name) for name in ("MAX_REPEAT", "MIN_REPEAT",
+                                                   "POSSESSIVE_REPEAT") if hasattr(codes, name))
+_REPEATS = REPEATS
 _ATOMIC = getattr(_codes, "ATOMIC_GROUP", None)
 _CATEGORIES_WITH_NEWLINE = frozenset(
     getattr(_codes, name) for name in ("CATEGORY_SPACE", "CATEGORY_NOT_DIGIT",

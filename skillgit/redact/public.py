@@ -33,6 +33,7 @@ import functools
 import re
 from datetime import datetime, timezone
 
+from skillgit.redact.columns import cells_under
 from skillgit.redact.public_roles import public_role_spans
 
 _PUBLIC_KEY_LINE = re.compile(
@@ -146,8 +147,6 @@ _HEADER = re.compile(r"(?m)^[ \t]*[A-Z][A-Z0-9_]*(?: [A-Z][A-Z0-9_]*)*"
 _CELL = re.compile(r"[A-Z][A-Z0-9_]*(?: [A-Z][A-Z0-9_]*)*")
 _ID_HEADER = re.compile(r"(?:\b|_)(?:ID|IDS|DIGEST|SHA|HASH|CHECKSUM|FINGERPRINT|COMMIT|REVISION|"
                         r"ETAG|UUID|KID)$")
-_ROWS = 200
-
 
 def _id_columns(text: str) -> list[tuple[int, int]]:
     """The cells under a table header naming an id or a digest (`CONTAINER ID`, `DIGEST`):
@@ -157,23 +156,7 @@ def _id_columns(text: str) -> list[tuple[int, int]]:
         line_start = header.start()
         columns = [cell.start() - line_start for cell in _CELL.finditer(header.group())
                    if _ID_HEADER.search(cell.group())]
-        if not columns:
-            continue
-        position = header.end() + 1
-        for _ in range(_ROWS):
-            end = text.find("\n", position)
-            end = len(text) if end < 0 else end
-            if end == position or position >= len(text):
-                break
-            for column in columns:
-                start = position + column
-                if start < end and not text[start].isspace() and (
-                        column == 0 or text[start - 1].isspace()):
-                    stop = start
-                    while stop < end and not text[stop].isspace():
-                        stop += 1
-                    spans.append((start, stop))
-            position = end + 1
+        spans.extend(cells_under(text, header.end() + 1, columns))
     return spans
 
 

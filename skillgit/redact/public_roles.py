@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from skillgit.redact.blocks import _PROMPT_LINE, _names_secret_printer
+from skillgit.redact.columns import cells_under
 
 _VIN = re.compile(r"(?<![A-Za-z0-9])[A-HJ-NPR-Z0-9]{8}[0-9X][A-HJ-NPR-TV-Y1-9][A-HJ-NPR-Z0-9]{7}"
                   r"(?![A-Za-z0-9])")
@@ -54,30 +55,16 @@ _PUBLIC_COLUMN = re.compile(
 """Column names whose cells are printed, shipped or shown to anyone (a table, as data)."""
 _HEADER_LINE = re.compile(r"(?m)^[ \t]*[A-Za-z][\w#.-]*(?:[ \t]{2,}[A-Za-z][\w#.-]*)+[ \t]*$")
 _HEADER_CELL = re.compile(r"[A-Za-z][\w#.-]*")
-_ROWS = 200
 
 
 def _public_columns(text: str) -> list[tuple[int, int]]:
-    """The cells under a whitespace-aligned header naming a public identifier."""
+    """The cells under a whitespace-aligned header naming a public identifier (the table ends
+    at a line with no aligned cells)."""
     spans: list[tuple[int, int]] = []
     for header in _HEADER_LINE.finditer(text):
         columns = [cell.start() - header.start() for cell in _HEADER_CELL.finditer(
             header.group()) if _PUBLIC_COLUMN.fullmatch(cell.group())]
-        position = header.end() + 1
-        for _ in range(_ROWS if columns else 0):
-            end = text.find("\n", position)
-            end = len(text) if end < 0 else end
-            if end <= position or "  " not in text[position:end]:
-                break  # the table ends at a line with no aligned cells
-            for column in columns:
-                start = position + column
-                if start < end and not text[start].isspace() and (
-                        column == 0 or text[start - 1].isspace()):
-                    stop = start
-                    while stop < end and not text[stop].isspace():
-                        stop += 1
-                    spans.append((start, stop))
-            position = end + 1
+        spans.extend(cells_under(text, header.end() + 1, columns, aligned_only=True))
     return spans
 
 

@@ -21,23 +21,23 @@ non-ASCII character of a regex ends its literal.
 from __future__ import annotations
 
 import functools
-import importlib
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from skillgit.redact.lines import finditer_on_lines, line_local, literal_lines
+from skillgit.redact.lines import (
+    REPEATS,
+    codes,
+    finditer_on_lines,
+    line_local,
+    literal_lines,
+    parser,
+)
 
-try:  # the regex parser of the standard library: `re._parser` since 3.11, `sre_parse` before
-    _parser = importlib.import_module("re._parser")
-    _codes = importlib.import_module("re._constants")
-except ImportError:  # pragma: no cover - Python 3.10
-    _parser = importlib.import_module("sre_parse")
-    _codes = importlib.import_module("sre_constants")
-_REPEATS = tuple(getattr(_codes, name) for name in ("MAX_REPEAT", "MIN_REPEAT",
-                                                     "POSSESSIVE_REPEAT") if hasattr(_codes, name))
+_parser, _codes, _REPEATS = parser, codes, REPEATS  # the regex parser, as `lines` reads it
+
 _ATOMIC = getattr(_codes, "ATOMIC_GROUP", None)
 
 CASE_FOLD_EXTRAS = {"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"}
