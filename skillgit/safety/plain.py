@@ -36,6 +36,9 @@ _WORD = re.compile(r"[^\W\d_]+")
 _CONFUSABLES = str.maketrans("аеорсухіјѕһԁɡАВЕКМНОРСТХІЈЅοαεικνρτυχΑΒΕΗΙΚΜΝΟΡΤΧΥΖ",
                              "aeopcyxijshdgABEKMHOPCTXIJSoaeiknptuxABEHIKMNOPTXYZ")
 
+CODE_SPAN = re.compile(r"`([^`\n]+)`")
+"""An inline code span of Markdown (group 1: what it holds)."""
+
 
 def _fold(word: re.Match[str]) -> str:
     """A look-alike in a Latin word is folded ("Ignore" spelt with a Cyrillic o), and so is a

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 
 from skillgit.safety import tongues
+from skillgit.safety.plain import CODE_SPAN
 
 _CLAUSE_BREAK = re.compile(r"[.;!?:,(\u2014]\s|\s[-\u2013]\s|\b(?:but|then|so|instead(?!\s+of)|"
                            r"otherwise|just|and\s+then|unless|or\s+else)\b", re.I)
@@ -69,8 +70,6 @@ _ONLY_WITH = re.compile(r"[^.;!?\n]{0,60}?\bonly\s+(?:after|with|when|if|once)\b
                         re.I)
 """X "only after approval" / "only with a review": X allowed under a guard."""
 
-_CODE_SPAN = re.compile(r"`([^`\n]+)`")
-
 
 def unforbidden(text: str, *, prose: bool = False) -> str:
     """`text` with what a clause forbids blanked: each inline code span ("never use `curl … |
@@ -80,7 +79,7 @@ def unforbidden(text: str, *, prose: bool = False) -> str:
     apart): what a rule forbids is not what it recommends. Without `prose` the words stay,
     as a look-alike's judge needs the name a rule sets it against ("not gofmt")."""
     out = text
-    for m in _CODE_SPAN.finditer(text) if "`" in text else ():
+    for m in CODE_SPAN.finditer(text) if "`" in text else ():
         first = text.rfind("\n", 0, m.start()) + 1
         last = text.find("\n", m.end())
         line = text[first:last if last >= 0 else len(text)]

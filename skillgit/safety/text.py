@@ -13,7 +13,7 @@ from skillgit.safety.address import addressed
 from skillgit.safety.credential_text import IN_SENTENCE, credential_findings, forbidden_span
 from skillgit.safety.findings import Finding
 from skillgit.safety.persist import HOOK_VARIABLES, NODE_HOOK
-from skillgit.safety.plain import hidden
+from skillgit.safety.plain import CODE_SPAN, hidden
 from skillgit.safety.vocab import (
     AGENT,
     CREDENTIALS,
@@ -166,14 +166,14 @@ cannot read: there, naming someone's credential files is enough (default-deny)."
 
 
 def _foreign(text: str) -> bool:
-    prose = re.sub(r"`[^`\n]*`", " ", text) if "`" in text else text
+    prose = CODE_SPAN.sub(" ", text) if "`" in text else text
     return sum(1 for c in prose if c.isalpha() and not c.isascii()) >= FOREIGN_LETTERS
 
 
 def _rc_edited(text: str) -> bool:
     """A verb of writing said of a startup file or hook place; the verb is the sentence's own,
     not a word of a command shown in a code span (`npm install` … "Git hooks installed")."""
-    spans = [m.span() for m in re.finditer(r"`[^`\n]*`", text)] if "`" in text else []
+    spans = [m.span() for m in CODE_SPAN.finditer(text)] if "`" in text else []
     return any(not any(a < m.start() < b for a, b in spans) for m in _RC_EDIT.finditer(text))
 
 
@@ -190,7 +190,7 @@ def _startup_gets_a_command(text: str) -> bool:
         place = _SYSTEM_STARTUP.search(line)
         if place is None or forbidden_span(line, place.start(), place.end()):
             continue
-        for span in re.finditer(r"`([^`\n]+)`", line):
+        for span in CODE_SPAN.finditer(line):
             words = span.group(1).split()
             if words and words[0].lower() not in _RUNS_NOTHING and \
                     _SYSTEM_STARTUP.search(span.group(1)) is None:
