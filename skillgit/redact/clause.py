@@ -70,7 +70,10 @@ def value_shaped(token: str) -> bool:
     """A token no ordinary word has the shape of: letters with a symbol, letters with two or
     more digits, letters whose case flips like noise, or a long run of digits (a PIN). Words
     and identifiers (`read-only`, `oauth2-proxy`, `flags._STDIN_SINK`) are not."""
-    token = token.strip("*_~#>!?.,;:")  # emphasis and punctuation around a word (`**no-auth**`)
+    # emphasis, punctuation and brackets around a word (`**no-auth**`, `[elastic]`)
+    token = token.strip("*_~#>!?.,;:")
+    if token[:1] in "[(" and token[-1:] in "])":
+        token = token[1:-1]
     if token.isdigit():
         return len(token) >= MIN_DIGITS
     if len(token) < MIN_VALUE or _SAFE.fullmatch(token) or any(c in token for c in "=()\\"):
@@ -180,7 +183,10 @@ def clause_words(*groups: tuple[str, ...]) -> re.Pattern[str]:
     other = tuple(w for w in spaced if not w.isascii())
     short = tuple(w for w in ascii_words if len(w) < MIN_INFLECTED)  # `pins` is a verb
     long = tuple(w for w in ascii_words if len(w) >= MIN_INFLECTED)
-    branches = [r"(?<![\w.$:/@-])(?:" + literal_trie(long) + r")[^\W\d_]{0,3}(?![\w.(=@/-])"]
+    # (a compound's last part too, `WLAN-Passwort`, `db-password`: a hyphen after a letter
+    # or a digit, never a flag's `--password` or a path's `/password`)
+    branches = [r"(?:(?<![\w.$:/@-])|(?<=[^\W_]-))(?:" + literal_trie(long)
+                + r")[^\W\d_]{0,3}(?![\w.(=@/-])"]
     if short:  # (`pin` as a verb, before what is pinned, names no value: "pin the image")
         branches.append(r"(?<![\w.$:/@-])(?:" + literal_trie(short) + r")(?![\w.(=@/-])"
                         r"(?![ \t]+" + _OBJECT + r"\b)")

@@ -261,10 +261,13 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
         _accept_assignment),
     # A value glued to a marker (`KEY=[REDACTED:x]<rest>`): text that already holds a marker
     # must not hide what follows it from the rules (they never read a value through a marker).
+    # (Not a delimited record's next field: `[REDACTED:x]*ZZ*SENDER`, a separator that recurs
+    # after a short field, as in an EDI segment.)
     ContextRule(
         "glued-to-marker",
         (re.compile(r"\[redacted:[a-z0-9\-]{1,40}\]"),),
-        re.compile(r"(?P<s>[A-Za-z0-9+=_\-$%*^~][^\s\"'`,;)}>\]\[\\<]{2,511})"),
+        re.compile(r"(?!(?P<d>[*^~|+])[^\s*^~|+]{1,40}(?P=d))"
+                   r"(?P<s>[A-Za-z0-9+=_\-$%*^~][^\s\"'`,;)}>\]\[\\<]{2,511})"),
         lambda match: True),
     # A value after a marker and a blank (`token: [REDACTED:jwt] X`): a marker planted in
     # front of a secret must not hide it; only a value that looks like no word counts.

@@ -50,8 +50,10 @@ from skillgit.redact.tokens import (
 )
 from skillgit.redact.vocab import (
     ENGLISH_PASSWORD_WORDS,
+    PASSPHRASE_KEY_PHRASES,
     PASSWORD_WORDS,
     foreign_words_in,
+    literal_trie,
 )
 
 
@@ -134,10 +136,11 @@ def _checksum_line(text: str, start: int, end: int) -> bool:
 
 
 # ---------------------------------------------------------------- structures
-_CLAUSE_WORDS = clause_words(PASSWORD_WORDS, ENGLISH_PASSWORD_WORDS)
+_CLAUSE_WORDS = clause_words(PASSWORD_WORDS, ENGLISH_PASSWORD_WORDS, PASSPHRASE_KEY_PHRASES)
 _CLAUSE_HINTS = (re.compile(r"pin(?<=\bpin)\b"), re.compile(r"log(?<=\blog)(?:[io]n\b|\w* in\b)"),
                  re.compile(r"kennung"), re.compile(r"pw(?<=\bpw)"), re.compile(r"pass(?:w|ph|c)"),
-                 re.compile(r"sign(?<=\bsign)\w* in\b"))
+                 re.compile(r"sign(?<=\bsign)\w* in\b"),
+                 re.compile(literal_trie(tuple(p for p in PASSPHRASE_KEY_PHRASES if p.isascii()))))
 """A cheap look for an English (or `clause._EXTRA`) word before the clause pattern runs
 (three regexes that each start with a literal: one regex of the three tries a branch at
 nearly every character)."""

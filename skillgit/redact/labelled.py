@@ -1,5 +1,6 @@
 """Values printed under a label: a line naming a credential that ends with a colon, then
-one value per line below it; and quoted strings random over every printable class.
+one value per line below it; a generic label's value (`New value: …`) under a line naming a
+credential; and quoted strings random over every printable class.
 
 Installers, vaults and people print a secret on the line after its label rather than beside
 it ("Password for the elastic user (reset with …):" then the password indented; "these are
@@ -15,7 +16,7 @@ import re
 from collections.abc import Iterator
 
 from skillgit.redact.clause import CODE_WORDS, value_shaped
-from skillgit.redact.values import is_placeholder, random_printable
+from skillgit.redact.values import is_placeholder, random_printable, random_value
 from skillgit.redact.vocab import ENGLISH_PASSWORD_WORDS, PASSWORD_WORDS, SECRET_WORDS
 
 KIND = "labelled-value"
@@ -54,6 +55,30 @@ def labelled_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
             if value_shaped(value) and not is_placeholder(value):
                 yield KIND, line.start("v"), line.end("v")
             position = line.end()
+
+
+_GENERIC_LINE = re.compile(r"(?im)^[ \t]*(?:(?:new|current|generated|your)[ \t]+)?"
+                           r"(?:value|result)[ \t]*[:=][ \t]*(?P<v>[^\s\"'`<>]{4,128})[ \t]*\r?$")
+"""A line that gives a value under a generic label (`New value: …`): what the value is, the
+lines above it say."""
+_ABOVE = 3
+
+
+def generic_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of each value on a generic label's line (`New value: …`) when one of
+    the `_ABOVE` lines with text above it names a credential ("Password for the [elastic]
+    user successfully reset.") and none of them is about a key rather than of it."""
+    if "value" not in lowered and "result" not in lowered:
+        return
+    for line in _GENERIC_LINE.finditer(text):
+        above = [row for row in lowered[max(0, line.start() - _LABEL_LENGTH * _ABOVE):
+                                        line.start()].splitlines() if row.strip()][-_ABOVE:]
+        if not any(_ANY_LABEL_WORD.search(row) and not _PUBLIC_LABEL.search(row)
+                   for row in above):
+            continue
+        value = line.group("v")
+        if (value_shaped(value) or random_value(value)) and not is_placeholder(value):
+            yield KIND, line.start("v"), line.end("v")
 
 
 _PUBLIC_KEY_NAME = re.compile(r"(?i)(?:hash|digest|checksum|fingerprint|integrity|etag|uuid|"

@@ -102,6 +102,12 @@ JWT's header and claims), a credential as a whole however harmless its parts dec
 _PLAIN_WORD = re.compile(r"[A-Za-z][a-z]*[,.!?:;]?")
 """A word of prose as base64 may encode it (`Hello, World!`): no digit, no inner capital."""
 _CLAIMS = re.compile(r"\"(?:iat|exp|nbf|iss|aud|sub|jti)\"\s*:")
+_GLUED_KINDS = re.compile(r"[A-Za-z]\d|\d[A-Za-z]|[a-z][A-Z]")
+_WORD_RUN = re.compile(r"[A-Za-z]{3}")
+_USER_PASS = re.compile(r"[^\s:]+:\S+")
+"""Text whose words, numbers and punctuation are none glued to another of a different kind
+(`MSH|^~\\&|LAB`, a message header in a test) holds a word: a password mixes them
+(`Tr0ub4dor&3`, `hunter2`, `SuperSecret!`)."""
 _CREDENTIAL_ROOTS = re.compile(r"(?i)pass|pwd|token|secret|key|cred|auth|bearer|private")
 
 
@@ -135,7 +141,9 @@ def _harmless_base64(token: str) -> bool:
         return False
     if not decoded.isprintable() or _CREDENTIAL_ROOTS.search(decoded) or _CLAIMS.search(decoded):
         return False  # names a credential, or is a token's claims (a JWT's middle part)
-    structured = decoded.lstrip().startswith(("{", "[")) and decoded.count('"') >= 4
+    structured = (decoded.lstrip().startswith(("{", "[")) and decoded.count('"') >= 4) or (
+        _GLUED_KINDS.search(decoded) is None and _WORD_RUN.search(decoded) is not None
+        and _USER_PASS.fullmatch(decoded) is None)
     sentence = ((decoded.count(" ") >= 3 and sum(c.isalpha() for c in decoded) > len(decoded) // 2)
                 or (decoded.count(" ") >= 1 and all(_PLAIN_WORD.fullmatch(word)
                                                     for word in decoded.split())))

@@ -48,11 +48,35 @@ def _vins(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-_PUBLIC_COLUMN = re.compile(
-    r"(?i)(?:tracking|tracking[_ -]?(?:no|number|id|code)|order|order[_ -]?(?:no|number|id)|"
+PUBLIC_IDENTIFIERS = (
+    r"tracking|tracking[_ -]?(?:no|number|id|code)|order|order[_ -]?(?:no|number|id)|"
     r"invoice|invoice[_ -]?(?:no|number|id)|sku|awb|waybill|shipment[_ -]?id|parcel[_ -]?id|"
-    r"isbn|ean|upc|gtin|vin|serial[_ -]?number|asset[_ -]?tag)")
-"""Column names whose cells are printed, shipped or shown to anyone (a table, as data)."""
+    r"isbn|ean|upc|gtin|vin|serial[_ -]?number|asset[_ -]?tag")
+"""Names of identifiers that are printed, shipped or shown to anyone (a table, as data): read
+as a column's header and as a label in prose."""
+_PUBLIC_COLUMN = re.compile(r"(?i)(?:" + PUBLIC_IDENTIFIERS + r")")
+_PUBLIC_LABEL = re.compile(
+    r"(?i)(?<![\w-])(?:" + PUBLIC_IDENTIFIERS + r")(?![\w-])[ \t]*(?:[:#=]|is|was)?[ \t]*"
+    r"[\"'`]?(?P<v>(?=[A-Za-z\-]*\d)[A-Za-z0-9][A-Za-z0-9\-]{5,40})(?![\w-])")
+"""A value right after the name of a public identifier: "tracking number 1Z…", "Order #…"."""
+_PUBLISHED = re.compile(r"(?i)(?<![\w-])(?:published|documented|publicly[ \t]+(?:documented|"
+                        r"available|listed)|well-known)(?![\w-])[^.\n;]{0,120}")
+"""A clause saying what it names is published for anyone: "Microsoft's published KMS client
+setup key for Windows, W269N-…", "UPS's documented test tracking number 1Z…"."""
+_KEY_SHAPED = re.compile(r"(?<![\w-])(?=[A-Za-z\-]*\d)(?=[\d\-]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9\-]{5,64}"
+                         r"(?![\w-])")
+_PRIVATE_PHRASE = re.compile(r"(?i)pass|secret|private|token|credential|\bpin\b|internal")
+"""A phrase about a private thing: "the documented admin password X" stays a password."""
+
+
+def _labelled_public(text: str) -> list[tuple[int, int]]:
+    spans = [match.span("v") for match in _PUBLIC_LABEL.finditer(text)]
+    for clause in _PUBLISHED.finditer(text):
+        for value in _KEY_SHAPED.finditer(text, clause.start(), clause.end()):
+            if _PRIVATE_PHRASE.search(text, clause.start(), value.start()):
+                break
+            spans.append(value.span())
+    return spans
 _HEADER_LINE = re.compile(r"(?m)^[ \t]*[A-Za-z][\w#.-]*(?:[ \t]{2,}[A-Za-z][\w#.-]*)+[ \t]*$")
 _HEADER_CELL = re.compile(r"[A-Za-z][\w#.-]*")
 
@@ -108,4 +132,12 @@ def public_role_spans(text: str) -> list[tuple[int, int]]:
     if "  " in text:
         spans.extend(_public_columns(text))
     spans.extend(_public_outputs(text))
+    lowered = text.lower()
+    if any(word in lowered for word in _LABEL_HINTS):
+        spans.extend(_labelled_public(text))
     return spans
+
+
+_LABEL_HINTS = ("tracking", "order", "invoice", "sku", "awb", "waybill", "shipment", "parcel",
+                "isbn", "ean", "upc", "gtin", "vin", "serial", "asset", "published", "documented",
+                "publicly", "well-known")

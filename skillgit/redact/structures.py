@@ -15,8 +15,9 @@ from skillgit.redact.apart import apart_values
 from skillgit.redact.assembled import assembled
 from skillgit.redact.blocks import secret_output
 from skillgit.redact.gapped import gapped_values
-from skillgit.redact.labelled import labelled_values, random_quoted
+from skillgit.redact.labelled import generic_values, labelled_values, random_quoted
 from skillgit.redact.lone import LONE_LINE, four_class_words, lone_secret
+from skillgit.redact.maps import principal_values
 from skillgit.redact.tokens import (
     _SAFE,
     KIND_BYTES,
@@ -158,8 +159,10 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
             yield KIND_MNEMONIC, match.start(1), match.end(1)
     yield from _word_values(text, lowered, free)
     yield from ((kind, start, end) for kind, start, end in itertools.chain(
-        labelled_values(text, lowered), random_quoted(text), assembled(text),
-        apart_values(text, lowered), gapped_values(text, lowered))
+        labelled_values(text, lowered), generic_values(text, lowered), random_quoted(text),
+        assembled(text),
+        apart_values(text, lowered), gapped_values(text, lowered),
+        principal_values(text, lowered))
         if free(start, end))
     if "cookie" in lowered or "-b " in lowered:
         for start, end in _cookies(text, lowered):
@@ -201,6 +204,10 @@ _POSITIONS = (
     re.compile(r"(?i)\bexpect\b[^\n]{0,60}?(?:assword|passphrase|passcode|\bpin\b|secret|token)"
                r"[^\n]{0,40}\n[ \t]*send[ \t]+(?:--[ \t]+)?[\"'](?P<v>[^\"'\n\\]{4,128})"
                r"(?:\\[rn])?[\"']"),
+    # an X12 EDI envelope's security information (ISA04) when its qualifier (ISA03) is not
+    # `00` (none): `ISA*00*          *01*<password>*ZZ*…` (fields of fixed width)
+    re.compile(r"ISA(?P<s>[*|^~+])\d\d(?P=s)[^\n]{10}(?P=s)(?!00)\d\d(?P=s)[ ]*"
+               r"(?P<v>[^\s*|^~+]{4,10})[ ]*(?P=s)"),
     # positional command-line secrets: PuTTY's `-pw X`, `net use … /user:NAME X`
     re.compile(r"(?<![\w\-])-pw[ \t]+(?P<v>[^\s\"'`]{4,128})"),
     re.compile(r"(?i)\bnet[ \t]+use\b[^\n]{0,200}?/user:[^\s]+[ \t]+(?P<v>[^\s/\"'`]{4,128})"),

@@ -57,14 +57,45 @@ PASSWORD_WORDS: tuple[str, ...] = (
 `contrase` would also be found by `contraseña`, so whole words are kept and inflected forms
 are matched by `INFLECTION` in the finders that read words)."""
 
+KEY_WORDS: tuple[str, ...] = (
+    "schlüssel", "schluessel", "sleutel", "nøgle", "nyckel", "clé", "clave", "chave", "chiave",
+    "avain", "klucz", "klíč", "kulcs", "anahtar", "ключ", "κλειδί", "מפתח", "مفتاح", "کلید",
+    "कुंजी", "キー", "密钥", "密鑰",
+)
+""""Key" in other languages."""
 SECRET_WORDS: tuple[str, ...] = (
-    "geheimnis", "schlüssel", "schluessel", "sleutel", "nøgle", "nyckel", "clé", "jeton",
-    "clave", "chave", "chiave", "segreto", "secreto", "segredo", "avain", "salaisuus",
-    "klucz", "klíč", "tajemství", "kulcs", "anahtar", "ключ", "секрет", "токен",
-    "κλειδί", "מפתח", "مفتاح", "کلید", "कुंजी", "キー", "トークン", "シークレット", "秘密",
-    "密钥", "令牌", "密鑰", "비밀", "토큰",
+    "geheimnis", *KEY_WORDS, "jeton", "segreto", "secreto", "segredo", "salaisuus",
+    "tajemství", "секрет", "токен", "トークン", "シークレット", "秘密", "令牌", "비밀", "토큰",
 )
 """"Key", "secret" and "token" in other languages (weak: a value must look opaque)."""
+
+PASSPHRASE_KEY_QUALIFIERS: tuple[str, ...] = (
+    "wpa", "wpa2", "wpa3", "wep", "wlan", "wifi", "wi-fi", "wireless", "network", "netzwerk",
+    "netwerk", "réseau", "rede", "rete", "verkko", "sieci", "hálózati",
+)
+"""Words that make a key a passphrase a person chose (the network's, the Wi-Fi's), in the
+languages of `KEY_WORDS`: "WPA2 key X", "WLAN-Schlüssel X", "clave WPA2 X"."""
+
+
+_LINKS = ("de", "di", "du", "da", "do", "der", "des")
+"""The words some languages put between a key and what it opens (`clave de red`)."""
+
+
+def _qualified_keys() -> tuple[str, ...]:
+    """Every qualifier of `PASSPHRASE_KEY_QUALIFIERS` with every word for key, in the orders
+    languages put them: before it (a blank, a hyphen or a compound: `wifi key`,
+    `WLAN-Schlüssel`, `Netzwerkschlüssel`) and after it (`clave WPA2`, `clé wifi`)."""
+    phrases: list[str] = []
+    for key in ("key", *KEY_WORDS):
+        for qualifier in PASSPHRASE_KEY_QUALIFIERS:
+            phrases += [f"{qualifier} {key}", f"{qualifier}-{key}", f"{qualifier}{key}",
+                        f"{key} {qualifier}", *(f"{key} {link} {qualifier}" for link in _LINKS)]
+    return tuple(dict.fromkeys(phrases))
+
+
+PASSPHRASE_KEY_PHRASES = _qualified_keys()
+"""A key that is a passphrase, in any language of the vocabulary (strong, like a word for
+password: after one, any value that is no ordinary word is the secret)."""
 
 COPULAS: tuple[str, ...] = (
     "is", "was", "are", "is now", "ist", "lautet", "est", "es", "è", "é", "är", "er", "er nå",
