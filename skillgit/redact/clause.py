@@ -55,6 +55,7 @@ _SAFE = re.compile(
     r"|[~.]?/\S*|[\w.-]*/[\w./-]*"                # paths
     r"|--?[A-Za-z][\w-]*(?:=\S*)?"                # flags
     r"|v?\d+(?:\.\d+)+\w*"                        # versions
+    r"|[A-Z]{2,}(?:-[A-Z]{2,})*-?\d+(?:\.\d+)+"       # a standard's section (PCI-DSS-8.3.6)
     r"|\$\{?\w+\}?|%\w+%|<[^>]*>|\{\{.*\}\}"       # variables and placeholders
     r"|\[REDACTED:[^\]]*\]\S*|x{3,}\S*|\*{3,}"     # markers, masks
     r"|\d{1,2}(?::\d{2})+|\d{4}-\d{2}-\d{2}\S*"   # times, dates

@@ -40,7 +40,8 @@ def run_end(text: str, end: int) -> int:
     return end
 _EDGE_CHARS = "+/=_-"
 _SEGMENT_SEPARATORS = re.compile(r"[_\-/+]+")
-_STRUCTURED_SEGMENT = re.compile(r".{1,5}|[0-9a-fA-F]+|[A-Z]?[a-z]+|[A-Z]+")
+_STRUCTURED_SEGMENT = re.compile(r".{1,5}|(?:0x)?[0-9a-fA-F]+|[A-Z]?[a-z]+|[A-Z]+")
+"""(Hex with its `0x` too: an address written with EIP-55's checksum capitals is hex.)"""
 _WORD_RUN = re.compile(r"[A-Z]?[a-z]{3,}")
 _MANGLED = re.compile(r"_*ZN?\d")
 _DIGIT = re.compile(r"\d")

@@ -208,6 +208,14 @@ _POSITIONS = (
     # `00` (none): `ISA*00*          *01*<password>*ZZ*…` (fields of fixed width)
     re.compile(r"ISA(?P<s>[*|^~+])\d\d(?P=s)[^\n]{10}(?P=s)(?!00)\d\d(?P=s)[ ]*"
                r"(?P<v>[^\s*|^~+]{4,10})[ ]*(?P=s)"),
+    # a package manager's credentials for a host: Bundler's `bundle config set <host>
+    # user:pass`, Composer's and Poetry's `config http-basic.<host> user pass`,
+    # `config github-oauth.<host> <token>`
+    re.compile(r"(?i)\bbundle[ \t]+config(?:[ \t]+set)?(?:[ \t]+--?[\w-]+)*[ \t]+(?:[a-z0-9-]+\.)+[a-z]{2,}"
+               r"(?::\d+)?/?[ \t]+[\"']?(?P<v>[^\s:\"']{1,128}:[^\s\"']{4,128})"),
+    re.compile(r"(?i)\bconfig(?:[ \t]+--?[\w-]+)*[ \t]+(?:http-basic|bearer|gitlab-token|"
+               r"github-oauth|gitlab-oauth|bitbucket-oauth)\.[\w.\-]+[ \t]+(?:[^\s]+[ \t]+)?"
+               r"[\"']?(?P<v>[^\s\"']{4,128})"),
     # positional command-line secrets: PuTTY's `-pw X`, `net use … /user:NAME X`
     re.compile(r"(?<![\w\-])-pw[ \t]+(?P<v>[^\s\"'`]{4,128})"),
     re.compile(r"(?i)\bnet[ \t]+use\b[^\n]{0,200}?/user:[^\s]+[ \t]+(?P<v>[^\s/\"'`]{4,128})"),

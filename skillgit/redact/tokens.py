@@ -53,6 +53,12 @@ _SAFE = re.compile(
     r"|[A-Z0-9+/]*EXAMPLE[A-Z0-9+/]*=*"  # documentation example keys (AWS docs)
     r"|x{4,}\S*|\S*x{6,}"  # placeholders
 )
+CREDENTIAL_PREFIXES = ("sdk", "mob", "api", "key", "apikey", "token", "tok", "secret", "sk", "pat",
+                       "auth", "hrku", "access", "priv", "private", "pwd", "pass")
+"""Prefixes that make a UUID a credential: a product that issues keys as `<prefix>-<uuid>`
+(LaunchDarkly's `sdk-` and `mob-`, Heroku's `HRKU-`) names what it is by its prefix."""
+_PREFIXED_UUID = re.compile(r"(?i)(?:" + "|".join(CREDENTIAL_PREFIXES) + r")[-_][0-9a-f]{8}(?:-[0-9a-f]{4}){3}"
+                            r"-[0-9a-f]{12}")
 _HEX = re.compile(r"[0-9a-f]+|[0-9A-F]+")
 _LONG_RUN = re.compile(r"[A-Za-z0-9]{14}")
 _DASHED = re.compile(r"(?:[A-Za-z0-9]{4,}[_\-+]){3}[A-Za-z0-9]{4}")
@@ -63,9 +69,9 @@ _HASH_CONTEXT = re.compile(
     r"\bblob|object|\bref|\bgit\b|\bpick\b|\bfixup\b|\bsquash\b|index [0-9a-f]|\.\.|"
     r"\bfrom [0-9a-f]|\bid\b|\bids\b|ETag|\bmd5|\bcid\b|fingerprint|\bopening\b|"
     r"[\w\-]_?id\b|\bevent\b|/pulls?/\d|/commits?/|/merge_requests/|\bregress|"
-    r"\btx(?:id|hash)?\b|transaction")
+    r"\btx(?:id|hash)?\b|transaction|\bserial(?:[ _-]?number)?[ \t]*[=:]|\bx509\b")
 """Words on a line that put a hex string in a public role (a git object, a digest, an id, an
-event; a pull request's or commit's URL, a regression's cause;
+event; a pull request's or commit's URL, a regression's cause; a certificate's serial;
 `opening` is the salted hash of a session's opening in skillgit's own digests)."""
 _HASH_ABOVE = re.compile(
     r"(?im)hexdigest|\.digest\(|sha\d*sum|md5sum|^\s*(?:pub|sub|sec|ssb|fpr)\s")
@@ -225,6 +231,9 @@ def _verdict(token: str) -> Iterator[tuple[int, int, str]]:
     if len(core) < MIN_LENGTH or _SAFE.fullmatch(core.rstrip("=")):
         return
     if core.startswith(_NOT_SECRET_PREFIXES):
+        return
+    if _PREFIXED_UUID.fullmatch(core):
+        yield start, end, KIND  # a UUID a product issues as a key (`sdk-<uuid>`, `HRKU-<uuid>`)
         return
     if core[:2] in ("0x", "0X") and _HEX_BODY.fullmatch(core, 2):
         if len(core) - 2 >= MIN_HEX:  # `0x…`: hex, which its line decides like any other

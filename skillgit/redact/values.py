@@ -85,7 +85,9 @@ def random_printable(value: str) -> bool:
     classes = (any(c.islower() for c in value) + any(c.isupper() for c in value)
                + any(c.isdigit() for c in value))
     switches = sum(_char_class(a) != _char_class(b) for a, b in itertools.pairwise(value))
-    return (classes == 3 and symbols >= 4 and len(set(value)) >= len(value) * 3 // 5
+    # (two classes do when symbols are a fifth of a long value: a salt without capitals)
+    return ((classes == 3 or (classes == 2 and len(value) >= 24 and symbols * 5 >= len(value)))
+            and symbols >= 4 and len(set(value)) >= len(value) * 3 // 5
             and switches >= len(value) // 2)
 
 
@@ -138,11 +140,17 @@ def _random_cased(part: str) -> bool:
 _CASE_RUN = re.compile(r"[a-z]+|[A-Z]+|\d+|[^A-Za-z\d]+")
 
 
+_FILE_REFERENCE = re.compile(r"(?:[\w.\-]{1,64}:)?(?:/|~/|\./)[\w.\-]+(?:/[\w.\-]+)+/?")
+"""A path of two or more word-like parts, maybe after an id and a colon."""
+
+
 def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
     """Whether `value`, standing after a secret's key and `separator`, is the secret itself
     rather than code, a type, a field name or a placeholder."""
     if is_placeholder(value) or _NUMBER.fullmatch(value) or value.endswith(("-", "_")):
         return False
+    if _FILE_REFERENCE.fullmatch(value):
+        return False  # where the secret is kept (systemd's `LoadCredential=id:/path`)
     if quoted and (" " in value or "\t" in value):
         # A passphrase has spaces; a label or a sentence names the field or asks for it, and
         # a quote opening on a space is prose between two code spans.
