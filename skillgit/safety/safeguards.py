@@ -54,6 +54,10 @@ COST = (r"(?:slow|very_slow|integration|e2e|end_to_end|gpu|cuda|network|online|i
          r"requires_\w+|needs_\w+|long|heavy|stress|load|smoke|windows|macos|linux)\b")
 
 
+KEY_PARTS = r"[-_]{0,2}(?:[^\W_]+[._-]+)*"
+"""The words of a setting's key before the word that says what it does (`min_required_`,
+`ci.`): letters and digits between separators, one way only to read them, so that a long run
+of dashes or underscores (a table's border) is read in linear time."""
 SCANNERS = (r"scan\w*|trivy|semgrep|snyk|sast|dast|codeql|bandit|gosec|checkov|tfsec|gitleaks|"
             r"trufflehog|sonar\w*|grype|dependency[_-]?check|secret[_-]?scan\w*|audit")
 """What a scanner is called in a setting's name: its job or a well-known scanner."""
@@ -175,13 +179,13 @@ SETTINGS: list[tuple[str, str, str]] = [
     (r"enforce_admins|required_pull_request_reviews|required_status_checks", r"false|null|none",
      "review"),
     (r"required_approving_review_count", r"0", "review"),
-    (r"(?:[\w-]+[._-])*\w*approv(?:al|als|ers|ing)?\w*(?:[._-]\w+)*", r"0", "review"),
+    (KEY_PARTS + r"\w*approv(?:al|als|ers|ing)?\w*(?:[._-]\w+)*", r"0", "review"),
     # an extension gallery or marketplace pointed elsewhere (VS Code's `product.json`)
-    (r"(?:[\w-]+[._-])*\w*(?:gallery|marketplace)\w*(?:[._-]\w*(?:url|uri)\w*)?",
+    (KEY_PARTS + r"\w*(?:gallery|marketplace)\w*(?:[._-]\w*(?:url|uri)\w*)?",
      r"(?:https?:)?//\S+", "index"),
     # a scanner switched off by a variable or key naming it (`SEMGREP_DISABLE=1`, `SKIP_TRIVY`)
-    (r"(?:[\w-]+[._-])*(?:" + SCANNERS + r")[._-]?(?:disabled?|skip(?:ped)?|off)|"
-     r"(?:[\w-]+[._-])*(?:disable|skip|no)[._-]?(?:" + SCANNERS + r")\w*",
+    (KEY_PARTS + r"(?:" + SCANNERS + r")[._-]?(?:disabled?|skip(?:ped)?|off)|" +
+     KEY_PARTS + r"(?:disable|skip|no)[._-]?(?:" + SCANNERS + r")\w*",
      r"true|1|yes|on", "security"),
     (r"allow_force_pushes|allow_deletions", r"true", "review"),
     (r"selinux", r"disabled|permissive", "security"),
@@ -189,13 +193,13 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"min_coverage", r"0(?:\.0+)?", "tests"),  # a coverage gate set to nothing
     (r"open-pull-requests-limit", r"0", "security"),  # dependency updates and alerts off
     # any key whose last part says "insecure" or "skip verification", set on
-    (r"(?:[\w-]+[._-])*(?:insecure|allowall|allow[_-]?insecure\w*|(?:skip|disable|ignore|no)"
+    (KEY_PARTS + r"(?:insecure|allowall|allow[_-]?insecure\w*|(?:skip|disable|ignore|no)"
      r"[_-]?(?:\w+[_-])?(?:tls|ssl|certs?|verify)\w*|(?:tls|ssl|certs?)[_-]?(?:\w+[_-])?"
      r"(?:skip|insecure|disabled?|ignore|no)[_-]?\w*)",
      r"true|1|yes|on", "tls"),
     # any key naming a safeguard (in its own words or a config system's: `CONFIG_SECURE_BOOT`,
     # `csrf_enabled`, `EnableFirewall`), set off
-    (r"(?:[\w-]+[._-])*(?:enable[_-]?|use[_-]?|require[_-]?|enforce[_-]?)?(?:secure[_-]?boot|"
+    (KEY_PARTS + r"(?:enable[_-]?|use[_-]?|require[_-]?|enforce[_-]?)?(?:secure[_-]?boot|"
      r"flash[_-]?enc\w*|secur(?:e|ity)\w*|verif\w*|sign(?:ing|ature|ed)\w*|sandbox\w*|"
      r"\w*protection|\w*guard\w*|network[_-]?polic\w*|"
      r"firewall\w*|apparmor|enforc\w*|integrity\w*|antivirus|defender\w*|csrf\w*|hsts|"
@@ -205,7 +209,7 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"false|0|no|off|n|none|disabled|permissive", "security"),
     (r"privileged|allowprivilegeescalation|hostpid|hostnetwork", r"true", "security"),
     # credentials carried along by what a setting includes, forwards, records or exports
-    (r"(?:[\w-]+[._-])*(?:include|forward|capture|record|log|export|propagate|send|pass)\w*"
+    (KEY_PARTS + r"(?:include|forward|capture|record|log|export|propagate|send|pass)\w*"
      r"[._-]?headers?",
      r"\[?\s*(?:[\w-]+\s*,\s*)*(?:authorization|cookie|set-cookie|x-api-key|"
      r"proxy-authorization)\b", "send"),
