@@ -36,14 +36,19 @@ from skillgit.safety.taint import views
 
 # The syntaxes of a setting: `key = value`, `key: value`, `git config key value`, and in
 # prose `key set to value` / `set key to value` (a space or `to` needs a "set"/"config" nearby)
-_SEP = r"[ \t]*(?:[=:]|[ \t]+(?:set[ \t]+|points?[ \t]+)?(?:to|at)[ \t]+|[ \t](?=\S))[ \t]*"
+TO_WORDS = ("to", "at", "na", "auf", "zu", "sur", "à", "a", "en", "para", "naar", "op", "på",
+            "til", "do", "на", "σε", "ke", "thành", "menjadi", "olarak", "ra", "re", "kohteeseen",
+            "în", "в", "до", "为", "に", "로", "으로", "เป็น", "به", "ל")
+"""Words that say "to" in "set X to Y", in the languages of the screen's other tables."""
+_SEP = (r"[ \t]*(?:[=:]|[ \t]+(?:set[ \t]+|points?[ \t]+)?(?:" + "|".join(TO_WORDS)
+        + r")[ \t]+|[ \t](?=\S))[ \t]*")
 _ENV = [(re.compile(rf"(?<![\w.-])(?:\$env:|os\.environ\[[\"']|os\.Setenv\(\"|process\.env\.|"
                     r"ENV\[[\"']|setx\s+|set\s+)?"
                     rf"(?:{name})[\"']?\]?[ \t]*(?:=|:|,|[ \t])[ \t]*[\"']?(?:{value})[\"']?"
                     r"(?![\w.-])"),
          effect) for name, value, effect in ENV]
 # a key (a Java `-Dkey=value` too), then its value, which ends where value characters end
-_SETTINGS = [(re.compile(rf"(?<![\w.-])(?:-D)?[\"']?(?:{key})[\"']?{_SEP}[\"']?({value})"
+_SETTINGS = [(re.compile(rf"(?<![\w.-])(?:-D)?[\"'`]?(?:{key})[\"'`]?{_SEP}[\"'`]?({value})"
                          r"(?![\w/-]|\.\w)", re.I), effect) for key, value, effect in SETTINGS]
 _IDIOMS = [(re.compile(p, re.I if effect not in ("tests",) else 0), effect)
            for p, effect in IDIOMS]
@@ -71,6 +76,7 @@ _NAMED_TO_INSTALL = re.compile(
 """A package named in a code span in a sentence that says to install or use it: a name a small
 edit away from a well-known one is a look-alike however it is introduced."""
 _SAID_SEP = re.compile(r"[=:]|\bpoints?\s+(?:to|at)\b")
+_URL_VALUE = re.compile(r"(?:https?:)?//")
 """A separator that says a value is set (`=`, `:`, "points to")."""
 _SPACE_SEP = re.compile(r"\b(?:config|set|--global|--system|--local|-c)\b", re.I)
 
@@ -180,8 +186,9 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
         for m in pattern.finditer(text):
             sep = text[m.start():m.start(1)]
             line_start = text.rfind("\n", 0, m.start()) + 1
-            if not _SAID_SEP.search(sep) and not _SPACE_SEP.search(text, line_start, m.start()):
-                continue
+            if not _SAID_SEP.search(sep) and not _SPACE_SEP.search(
+                    text, line_start, m.start()) and not _URL_VALUE.match(m.group(1)):
+                continue  # (a key naming a place, set to a URL, needs no verb: "X na `https…`")
             if effect == "index" and DEFAULT_INDEX.match(m.group(1).strip("\"'`;,.)")):
                 continue
             yield m.start(), m.end(), effect

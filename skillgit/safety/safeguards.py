@@ -54,6 +54,12 @@ COST = (r"(?:slow|very_slow|integration|e2e|end_to_end|gpu|cuda|network|online|i
          r"requires_\w+|needs_\w+|long|heavy|stress|load|smoke|windows|macos|linux)\b")
 
 
+GUARDS = (r"secure[_-]?boot|flash[_-]?enc\w*|secur(?:e|ity)\w*|verif\w*|sign(?:ing|ature|ed)\w*|"
+          r"sandbox\w*|\w*protection|\w*guard\w*|network[_-]?polic\w*|firewall\w*|apparmor|"
+          r"seccomp|selinux|enforc\w*|integrity\w*|antivirus|defender\w*|csrf\w*|hsts|encrypt\w*|"
+          r"mfa|2fa|auth|authentication|gpg\w*|audit\w*|\w*scan(?:ner|ning)?|isolation")
+"""Names of a safeguard in a setting's key (its own words or a config system's:
+`CONFIG_SECURE_BOOT`, `csrf_enabled`, `EnableFirewall`, `hostnameVerification`)."""
 KEY_PARTS = r"[-_]{0,2}(?:[^\W_]+[._-]+)*"
 """The words of a setting's key before the word that says what it does (`min_required_`,
 `ci.`): letters and digits between separators, one way only to read them, so that a long run
@@ -110,6 +116,14 @@ FLAGS: list[Flag] = [
     *_f("locks", "-lock=false --no-frozen-lockfile --frozen-lockfile=false --no-lockfile "
         "--skip-lock --no-package-lock --no-immutable --ignore-lockfile", anywhere=True),
     *_f("security", "--privileged", "docker podman nerdctl"),
+    # a container's isolation given up, whatever runs it (a compose file, a runner's options)
+    *_f("security", "--cap-add", value=r"(?:all|sys_admin|sys_ptrace|sys_module|net_admin)\b",
+        anywhere=True),
+    *_f("security", "--pid --ipc --userns --uts", value=r"host\b", anywhere=True),
+    # a build's check or scan task left out (`gradle build -x spotbugsMain -x test`)
+    *_f("tests", "-x --exclude-task", value=r"(?:[\w-]+:)*\w*(?i:check|scan|lint|spotbugs|pmd|"
+        r"detekt|audit|test|verify|sonar|owasp|snyk|trivy|jacoco|dependencycheck)\w*(?![\w./-])",
+        anywhere=True),
     *_f("run-remote", "--install-extension", "code code-insiders codium cursor windsurf",
         value=r"(?:\S*\.vsix|\w+://\S+)"),
     *_f("tests", "-DskipTests -Dmaven.test.skip=true -DskipITs", anywhere=True),
@@ -123,8 +137,8 @@ FLAGS: list[Flag] = [
     *_f("index", "--index", "cargo", value=r".+"),
     *_f("index", "--source -s --clear-sources", "gem", value=r".*"),
     *_f("index", "-c --channel", "conda mamba micromamba", value=r"\S*://.+"),
-    *_f("security", "--security-opt", "docker podman", value=r"(?:seccomp|apparmor|label)"
-        r"[=:](?:unconfined|disable)"),
+    *_f("security", "--security-opt", value=r"(?:seccomp|apparmor|label|systempaths)"
+        r"[=:](?:unconfined|disable)|no-new-privileges[=:]false", anywhere=True),
 ]
 
 # Environment variables: name (regex) → (value regex, effect). Read in any assignment syntax.
@@ -193,20 +207,20 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"min_coverage", r"0(?:\.0+)?", "tests"),  # a coverage gate set to nothing
     (r"open-pull-requests-limit", r"0", "security"),  # dependency updates and alerts off
     # any key whose last part says "insecure" or "skip verification", set on
-    (KEY_PARTS + r"(?:insecure|allowall|allow[_-]?insecure\w*|(?:skip|disable|ignore|no)"
+    (KEY_PARTS + r"(?:insecure|allowall|trust[_-]?all\w*|trust[_-]?any\w*|accept[_-]?all[_-]?certs?|"
+     r"allow[_-]?insecure\w*|(?:skip|disable|ignore|no)"
      r"[_-]?(?:\w+[_-])?(?:tls|ssl|certs?|verify)\w*|(?:tls|ssl|certs?)[_-]?(?:\w+[_-])?"
      r"(?:skip|insecure|disabled?|ignore|no)[_-]?\w*)",
      r"true|1|yes|on", "tls"),
     # any key naming a safeguard (in its own words or a config system's: `CONFIG_SECURE_BOOT`,
     # `csrf_enabled`, `EnableFirewall`), set off
-    (KEY_PARTS + r"(?:enable[_-]?|use[_-]?|require[_-]?|enforce[_-]?)?(?:secure[_-]?boot|"
-     r"flash[_-]?enc\w*|secur(?:e|ity)\w*|verif\w*|sign(?:ing|ature|ed)\w*|sandbox\w*|"
-     r"\w*protection|\w*guard\w*|network[_-]?polic\w*|"
-     r"firewall\w*|apparmor|enforc\w*|integrity\w*|antivirus|defender\w*|csrf\w*|hsts|"
-     r"encrypt\w*|mfa|2fa|auth|authentication|gpg\w*|audit\w*|\w*scan(?:ner|ning)?)"
-     r"(?:[._-](?:enabled?|on|check\w*|mode|polic(?:y|ies)|level|required|enforced|active|"
-     r"v\d+))*",
+    (KEY_PARTS + r"(?:[a-z]+(?=[A-Z]))?(?:enable[_-]?|use[_-]?|require[_-]?|enforce[_-]?)?(?:"
+     + GUARDS + r")(?:[._-](?:enabled?|on|check\w*|mode|polic(?:y|ies)|level|required|enforced|"
+     r"active|v\d+))*",
      r"false|0|no|off|n|none|disabled|permissive", "security"),
+    # the same safeguard named after a word that turns it off, set on (`DISABLE_SANDBOX=1`)
+    (KEY_PARTS + r"(?:disable|skip|no|bypass|without|ignore)[._-]?(?:" + GUARDS + r")",
+     r"true|1|yes|on", "security"),
     (r"privileged|allowprivilegeescalation|hostpid|hostnetwork", r"true", "security"),
     # credentials carried along by what a setting includes, forwards, records or exports
     (KEY_PARTS + r"(?:include|forward|capture|record|log|export|propagate|send|pass)\w*"

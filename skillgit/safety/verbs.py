@@ -24,18 +24,19 @@ from collections.abc import Iterator
 DESTROY_PARTS = frozenset({
     "delete", "del", "rm", "remove", "drop", "dropdb", "destroy", "purge", "truncate", "wipe",
     "clean", "flush", "flushall", "flushdb", "erase", "nuke", "terminate", "rb", "rmdir",
-    "prune", "reset", "uninstall",
+    "prune", "reset", "uninstall", "unset", "detach",
 })
 """Parts of a word (split at `-`, `_`, `:`, `.`) that make it a verb of destruction."""
 REMOVE_PARTS = frozenset({"delete", "del", "rm", "remove", "destroy", "purge", "uninstall",
-                          "disable"})
+                          "disable", "unset", "detach"})
 """Parts of a word that make it a verb of removal (of a safeguard)."""
 VERB_REACH = 5
 """Words after the program a subcommand may stand at (`gcloud sql instances delete`)."""
 
 _PRODUCTION = re.compile(r"(?<![a-z])(?:prod|prd|production|live)(?![a-z])", re.I)
 _SAFEGUARD = re.compile(r"validat|admission|protection|firewall|guard|signing|signature|"
-                        r"verif|audit|scanner|constraint", re.I)
+                        r"verif|audit|scanner|constraint|(?:network|masking|access|password|"
+                        r"security|session|authentication|conditional)[ _-]?polic", re.I)
 _PROJECT_FILE = re.compile(r"\.(?:m?js|cjs|tsx?|jsx|json|py|css|scss|html|map|txt|md|log|zip|gz|"
                            r"lock|ya?ml|toml|sh|tf|env|ini|cfg|conf|properties|sql|rb|go|rs)$",
                            re.I)
@@ -82,16 +83,32 @@ def _judge(words: list[str]) -> tuple[int, str]:
     verbs = [i for i, w in enumerate(words[1:], 1)
              if ((i <= VERB_REACH and not w.startswith("-")) or w.startswith("--"))
              and _parts(w) & DESTROY_PARTS]
+    verbs += [i for i, w in enumerate(words[1:], 1) if _http_delete(words, i)]
     if program in ("dropdb", "wipefs"):
         verbs.append(0)
     for i in verbs:
         objects = [w.strip(_QUOTES) for j, w in enumerate(words) if j not in (0, i)]
         if any(_PRODUCTION.search(o) and not _PROJECT_FILE.search(o) for o in objects):
             return i, "destroy"
-        if _parts(words[i]) & REMOVE_PARTS and any(
-                _SAFEGUARD.search(o) and not o.startswith("-") for o in objects):
+        if (_parts(words[i]) & REMOVE_PARTS or _http_delete(words, i)) and _SAFEGUARD.search(
+                " ".join(o for o in objects if not o.startswith("-"))):
             return i, "security"
     return 0, ""
+
+
+_HTTP_DELETE = re.compile(r"(?i)(?:-X|--request=?|-Method=?)?[\"']?(?:delete|purge)[\"']?")
+_METHOD_OPTIONS = frozenset({"-x", "--request", "-method"})
+
+
+def _http_delete(words: list[str], i: int) -> bool:
+    """Whether `words[i]` asks an HTTP client for a DELETE (`-XDELETE`, `-X DELETE`,
+    `--request DELETE`, `-Method Delete`): the method is the verb of the request."""
+    word = words[i]
+    if word[:2] in ("-X", "-x") and len(word) > 2 or word.lower().startswith(
+            ("--request=", "-method=")):
+        return _HTTP_DELETE.fullmatch(word) is not None
+    return i > 1 and words[i - 1].lower() in _METHOD_OPTIONS and word.strip(
+        _QUOTES).lower() in ("delete", "purge")
 
 
 def _git(args: list[str]) -> str:
