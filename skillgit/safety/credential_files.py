@@ -34,6 +34,9 @@ CREDENTIAL_FILE_ROWS: tuple[tuple[str, str, str], ...] = (
      r"(?![\w-])(?:[/\\][\w.*-]*)*", ANYWHERE,
      "cloud, SSH, cluster, registry, GPG and CLI folders"),
     (r"id_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)", ANYWHERE, "SSH private keys, not `.pub`"),
+    (r"ssh_host_\w+_key\b(?!\.pub)|etc[/\\]ssl[/\\]private\b|letsencrypt[/\\](?:live|archive)"
+     r"[/\\][^\s/\\]+[/\\]privkey\d*\.pem|privkey\d*\.pem", ANYWHERE,
+     "the system's private keys: SSH host keys, TLS private keys"),
     (r"[._](?:npmrc|pypirc|netrc|pgpass|git-credentials|my\.cnf|s3cfg|boto|terraformrc|"
      r"vault-token)\b", ANYWHERE, "package manager, database, storage and Vault credentials"),
     (r"rclone\.conf\b|\.(?:gem|cargo)[/\\]credentials\b|\.m2[/\\]settings(?:-security)?\.xml",

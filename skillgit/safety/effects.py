@@ -31,6 +31,7 @@ from skillgit.safety.safeguards import (
     TRIGGER,
     Flag,
 )
+from skillgit.safety import hosts
 from skillgit.safety.shell import parse, walk
 from skillgit.safety.taint import views
 
@@ -40,11 +41,13 @@ TO_WORDS = ("to", "at", "na", "auf", "zu", "sur", "à", "a", "en", "para", "naar
             "til", "do", "на", "σε", "ke", "thành", "menjadi", "olarak", "ra", "re", "kohteeseen",
             "în", "в", "до", "为", "に", "로", "으로", "เป็น", "به", "ל")
 """Words that say "to" in "set X to Y", in the languages of the screen's other tables."""
+_TO = "|".join(TO_WORDS)
 _SEP = (r"[ \t]*(?:[=:]|[ \t]+(?:set[ \t]+|points?[ \t]+)?(?:" + "|".join(TO_WORDS)
         + r")[ \t]+|[ \t](?=\S))[ \t]*")
 _ENV = [(re.compile(rf"(?<![\w.-])(?:\$env:|os\.environ\[[\"']|os\.Setenv\(\"|process\.env\.|"
                     r"ENV\[[\"']|setx\s+|set\s+)?"
-                    rf"(?:{name})[\"']?\]?[ \t]*(?:=|:|,|[ \t])[ \t]*[\"']?(?:{value})[\"']?"
+                    rf"(?:{name})[\"']?\]?[ \t]*(?:=|:|,|[ \t]+(?:(?:{_TO})[ \t]+)?)[ \t]*"
+                    rf"[\"'`]?(?:{value})[\"'`]?"
                     r"(?![\w.-])"),
          effect) for name, value, effect in ENV]
 # a key (a Java `-Dkey=value` too), then its value, which ends where value characters end
@@ -163,6 +166,8 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
                 lookalike.imitates(e, name) for e in ecosystems):  # (no ecosystem said: any)
             yield m.start(group), m.end(group), "lookalike"
     for start, end in _imitating_a_named_package(text):
+        yield start, end, "lookalike"
+    for start, end in hosts.imitations(text):  # a registry's name on a host it does not own
         yield start, end, "lookalike"
     for m in _DECLARED.finditer(text):  # a dependency declared under a look-alike name
         ecosystem = "pypi" if m.group(1) else "npm"

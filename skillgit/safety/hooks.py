@@ -28,7 +28,12 @@ from skillgit.safety.vocab import (
 _UPLOAD_FLAGS = re.compile(r"^(?:-F|--form|--form-string|-d|--data|--data-binary|--data-raw|"
                            r"--data-ascii|--data-urlencode|--json|-T|--upload-file|"
                            r"--post-file|--body-file|-InFile|--infile)(?:=(.*))?$", re.I)
-_GLUED = re.compile(r"^-[sSLfkvigqN]*([dFT])(.+)$")
+_MAILERS = frozenset({"mail", "mailx", "s-nail", "mutt", "neomutt", "swaks", "sendemail",
+                      "send-mailmessage"})
+_ATTACH_FLAGS = frozenset({"-A", "-a", "--attach", "--attach-file", "-attachments", "-attach"})
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_GLUED = re.compile(r"^-[sSLfkvigqN]*([dFT])(.*)$")
+"""Short options run together, the last one taking a value glued (`-sd@x`) or next (`-sT -`)."""
 _URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://)?(?:[^@/\s]+@)?(\[[^\]]+\]|[^/:\s?#]+)", re.I)
 _HOSTISH = re.compile(r"^(?:localhost|[\w-]+(?:\.[\w-]+)+)(?::\d+)?(?:/|$)")
 _LOOPBACK = re.compile(r"^(?:localhost|.*\.localhost|127(?:\.\d+){3}|0\.0\.0\.0|\[?::1\]?)$",
@@ -106,7 +111,8 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
         m = _UPLOAD_FLAGS.match(arg)
         glued = _GLUED.match(arg) if m is None else None
         value = (m.group(1) if m and m.group(1) is not None else
-                 args[i + 1] if m and i + 1 < len(args) else glued.group(2) if glued else None)
+                 args[i + 1] if m and i + 1 < len(args) else glued.group(2) if glued and glued.group(2)
+                 else args[i + 1] if glued and i + 1 < len(args) else None)
         if value is None:
             httpie = re.match(r"^[\w-]*(?:=|:=)?@(.+)$", arg) if r.names & {"http", "https",
                                                                            "xh"} else None
@@ -130,6 +136,10 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
                 out.append(Finding(EXFILTRATION, "local data piped into an upload"))
         elif is_sensitive(file) or remote:
             out.append(Finding(EXFILTRATION, "a local file uploaded"))
+    if r.names & _MAILERS and any(a in _ATTACH_FLAGS or a.startswith(("--attach=", "-A", "-a"))
+                                  and len(a) > 1 for a in args) and any(
+            _ADDRESS.search(a) for a in args):
+        out.append(Finding(EXFILTRATION, "a local file sent by e-mail"))
     if r.names & RAW_SOCKETS and remote and (upstream or any(
             x.op == "<" and x.target.literal != "/dev/null" for x in command.redirects)):
         out.append(Finding(EXFILTRATION, "local data sent over a raw socket"))

@@ -45,6 +45,9 @@ _GIT_HOOK_KEYS = re.compile(r"^(?:core\.(?:hookspath|fsmonitor|sshcommand|gitpro
                             r"alias\..*|credential\.helper|filter\..*|diff\..*\.textconv|"
                             r"sequence\.editor|protocol\.ext\.allow|"
                             r"url\..*\.(?:push)?insteadof)$", re.I)
+_INSIDE_REPOSITORY = re.compile(r"(?:\./)?(?!\.\.)[\w.-]+(?:/(?!\.\.)[\w.-]+)*/?")
+"""A relative path that stays in the repository (`.githooks`, `tools/hooks`): hooks committed
+with the code, which every reviewer sees; not `/srv/…`, `~/…`, `../…` or a share."""
 _PACKAGE_HOOK_KEYS = re.compile(r"^(?:script-shell|shell|node-options|onload-script|"
                                 r"init-module|git|npmpath|yarnpath|plugins?)(?:=.*)?$", re.I)
 
@@ -98,6 +101,8 @@ def persistence_findings(command: Command, r: Resolved, fed: str | None) -> list
     if "config" in args:
         settings += list(pairwise([*args, ""]))
     if r.name == "git" and any(_GIT_HOOK_KEYS.match(key) and not (
-            key.startswith("alias.") and not value.startswith("!")) for key, value in settings):
+            key.startswith("alias.") and not value.startswith("!")) and not (
+            key.lower() == "core.hookspath" and _INSIDE_REPOSITORY.fullmatch(value))
+            for key, value in settings):
         out.append(Finding(PERSISTENCE, "a git setting that runs commands"))  # `alias.x '!…'`
     return out

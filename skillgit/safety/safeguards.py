@@ -160,7 +160,8 @@ ENV: list[tuple[str, str, str]] = [
     (r"PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_FIND_LINKS|UV_INDEX_URL|UV_EXTRA_INDEX_URL|"
      r"UV_INDEX|UV_DEFAULT_INDEX|(?i:npm_config_registry)|YARN_NPM_REGISTRY_SERVER|"
      r"YARN_REGISTRY|BUN_CONFIG_REGISTRY|GOPROXY|CARGO_REGISTRIES_\w+_INDEX|BUNDLE_MIRROR__\w+|"
-     r"RUBYGEMS_HOST|POETRY_REPOSITORIES_\w+_URL|PDM_PYPI_URL|GEM_SOURCE", r"\S+", "index"),
+     r"RUBYGEMS_HOST|POETRY_REPOSITORIES_\w+_URL|PDM_PYPI_URL|GEM_SOURCE",
+     r"\$\{?\w+\}?\S*|[^\s.,;]*[/.:][^\s,;]*[\w/]", "index"),  # a place (a URL, a host, a path), not a word
     (r"\w*DANGEROUSLY\w*|\w*YOLO\w*|\w*AUTO_APPROVE\w*|IS_SANDBOX", r"1|true|yes|on", "agent"),
     (r"SKIP_TESTS|SKIP_CI|CI_SKIP|SKIP_LINT|SKIP_CHECKS|NO_LINT", r"1|true|yes", "tests"),
     (r"SKIP", r"[a-z][\w-]*(?:,[\w-]+)*", "hooks"),  # pre-commit: these hooks never run

@@ -116,7 +116,7 @@ class _Lexer:
                     and (not c.isdigit() or word is None):
                 end_word()
                 self.pos = m.end()
-                self._redirect(command, m.group(2), depth)
+                self._redirect(command, m.group(2), depth, close)
             elif c in "({" and word is None and depth < MAX_DEPTH and (
                     c == "(" or self.peek(1) in " \t\n"):
                 if self.prose and command.words and CLAUSE_END.search(command.words[-1].raw):
@@ -138,11 +138,12 @@ class _Lexer:
         end_pipeline()
         return out
 
-    def _redirect(self, command: Command, op: str, depth: int) -> None:
+    def _redirect(self, command: Command, op: str, depth: int, close: str = "") -> None:
         while self.pos < len(self.text) and self.peek() in " \t":
             self.pos += 1
         target, start = Word(), self.pos
-        while self.pos < len(self.text) and self.peek() not in " \t\n;|&<>)":
+        while self.pos < len(self.text) and self.peek() not in " \t\n;|&<>)" and not (
+                close and self.starts(close)):  # (a target ends where its substitution does)
             self._word_char(target, depth)
         target.raw = self.text[start:self.pos]
         if op.startswith("<<") and op != "<<<":

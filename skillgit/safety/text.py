@@ -35,7 +35,7 @@ _RC_EDIT = re.compile(
     r"bash_profile|zshrc|"
     r"zshenv|zprofile|profile|kshrc|cshrc|tcshrc)\b|config\.fish\b|\$PROFILE\b|"
     r"powershell\s+profile|shell\s+(?:rc|startup|profile)\s+files?|\.git/hooks\b|"
-    r"git\s+hooks?\b|authorized_keys\b|crontab\b|cron\s+job|launch\s?agents?\b|"
+    r"git\s+hooks?\b|authorized_keys\b|crontab\b(?!\.\w)|cron\s+job|launch\s?agents?\b|"
     r"systemd\s+(?:user\s+)?(?:unit|service|timer)|\.pth\s+files?|sitecustomize|"
     r"usercustomize|start\s*menu[\\/]+programs[\\/]+startup|shell:(?:common\s*)?startup)", re.I)
 _HOOK_MENTION = re.compile(r"(?<![\w$])(?:" + "|".join(sorted(HOOK_VARIABLES)) + r")\b")

@@ -28,8 +28,9 @@ DESTROY_PARTS = frozenset({
 })
 """Parts of a word (split at `-`, `_`, `:`, `.`) that make it a verb of destruction."""
 REMOVE_PARTS = frozenset({"delete", "del", "rm", "remove", "destroy", "purge", "uninstall",
-                          "disable", "unset", "detach"})
+                          "disable", "unset", "detach", "drop"})
 """Parts of a word that make it a verb of removal (of a safeguard)."""
+_SQL_VERBS = frozenset({"drop", "truncate", "delete"})
 VERB_REACH = 5
 """Words after the program a subcommand may stand at (`gcloud sql instances delete`)."""
 
@@ -84,8 +85,8 @@ def _judge(words: list[str]) -> tuple[int, str]:
              if ((i <= VERB_REACH and not w.startswith("-")) or w.startswith("--"))
              and _parts(w) & DESTROY_PARTS]
     verbs += [i for i, w in enumerate(words[1:], 1) if _http_delete(words, i)]
-    if program in ("dropdb", "wipefs"):
-        verbs.append(0)
+    if program in ("dropdb", "wipefs") or program in _SQL_VERBS:
+        verbs.append(0)  # (a statement of SQL starts with its verb: `DROP MASKING POLICY …`)
     for i in verbs:
         objects = [w.strip(_QUOTES) for j, w in enumerate(words) if j not in (0, i)]
         if any(_PRODUCTION.search(o) and not _PROJECT_FILE.search(o) for o in objects):

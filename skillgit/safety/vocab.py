@@ -31,7 +31,8 @@ UPLOADERS = frozenset({"aws", "gsutil", "gcloud", "az", "rclone", "s3cmd", "gh",
                        "ipfs", "kaggle", "huggingface-cli", "hf"})
 # Programs that send data over the network (for exfiltration).
 SENDERS = FETCHERS | UPLOADERS | frozenset({"ssh", "dig", "nslookup", "host", "ping", "mail",
-                                            "sendmail", "mutt", "git"})
+                                            "sendmail", "mutt", "git", "mailx", "s-nail",
+                                            "neomutt", "swaks", "sendemail"})
 RAW_SOCKETS = frozenset({"nc", "ncat", "netcat", "socat", "telnet", "openssl"})
 # Source-code fetchers whose result lands in a directory (`git clone … && ./install.sh`).
 CLONERS = {("git", "clone"), ("hg", "clone"), ("svn", "checkout"), ("svn", "co"),
