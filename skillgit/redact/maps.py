@@ -32,7 +32,8 @@ value there is one, whatever its shape (a UUID too), unless a placeholder."""
 COLLECTION_WORDS = (*PRINCIPAL_WORDS, *SECRET_MAP_WORDS)
 _WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _NAME = r"[A-Za-z_][\w.\-]{0,60}"
-_BRACE_MAP = re.compile(r"[\"']?(?P<n>" + _NAME + r")[\"']?[ \t]*(?:[:=][ \t]*)?\{(?P<body>[^{}]{4,4000})\}")
+_BRACE_MAP = re.compile(r"[\"']?(?P<n>" + _NAME + r")[\"']?[ \t]*(?:[:=][ \t]*)?"
+                        r"\{(?P<body>[^{}]{4,4000})\}")
 """`"users": {…}`, `USERS = {…}`, an HCL block `tokens {…}`."""
 _BRACE_ITEM = re.compile(r"(?P<k>[\"'][^\"'\n]{1,64}[\"']|[A-Za-z_][\w.\-]{0,63})[ \t]*[:=][ \t]*"
                          r"[\"'](?P<v>[^\"'\n]{4,256})[\"']")
@@ -75,9 +76,9 @@ def principal_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
             if collection is None:
                 continue
             low = match.start("body")
-            for item in _BRACE_ITEM.finditer(match.group("body")):
-                if _secret(item.group("v"), collection):
-                    yield KIND, low + item.start("v"), low + item.end("v")
+            for pair in _BRACE_ITEM.finditer(match.group("body")):
+                if _secret(pair.group("v"), collection):
+                    yield KIND, low + pair.start("v"), low + pair.end("v")
     for key in _YAML_KEY.finditer(text):
         collection = _collection(key.group("n"))
         if collection is None:

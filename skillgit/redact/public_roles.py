@@ -63,7 +63,8 @@ _PUBLISHED = re.compile(r"(?i)(?<![\w-])(?:published|documented|publicly[ \t]+(?
                         r"available|listed)|well-known)(?![\w-])[^.\n;]{0,120}")
 """A clause saying what it names is published for anyone: "Microsoft's published KMS client
 setup key for Windows, W269N-…", "UPS's documented test tracking number 1Z…"."""
-_KEY_SHAPED = re.compile(r"(?<![\w-])(?=[A-Za-z\-]*\d)(?=[\d\-]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9\-]{5,64}"
+_KEY_SHAPED = re.compile(r"(?<![\w-])(?=[A-Za-z\-]*\d)(?=[\d\-]*[A-Za-z])"
+                         r"[A-Za-z0-9][A-Za-z0-9\-]{5,64}"
                          r"(?![\w-])")
 _PRIVATE_PHRASE = re.compile(r"(?i)pass|secret|private|token|credential|\bpin\b|internal")
 """A phrase about a private thing: "the documented admin password X" stays a password."""

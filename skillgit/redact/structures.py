@@ -211,7 +211,8 @@ _POSITIONS = (
     # a package manager's credentials for a host: Bundler's `bundle config set <host>
     # user:pass`, Composer's and Poetry's `config http-basic.<host> user pass`,
     # `config github-oauth.<host> <token>`
-    re.compile(r"(?i)\bbundle[ \t]+config(?:[ \t]+set)?(?:[ \t]+--?[\w-]+)*[ \t]+(?:[a-z0-9-]+\.)+[a-z]{2,}"
+    re.compile(r"(?i)\bbundle[ \t]+config(?:[ \t]+set)?(?:[ \t]+--?[\w-]+)*[ \t]+"
+               r"(?:[a-z0-9-]+\.)+[a-z]{2,}"
                r"(?::\d+)?/?[ \t]+[\"']?(?P<v>[^\s:\"']{1,128}:[^\s\"']{4,128})"),
     re.compile(r"(?i)\bconfig(?:[ \t]+--?[\w-]+)*[ \t]+(?:http-basic|bearer|gitlab-token|"
                r"github-oauth|gitlab-oauth|bitbucket-oauth)\.[\w.\-]+[ \t]+(?:[^\s]+[ \t]+)?"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skillgit.safety import lookalike, verbs
+from skillgit.safety import hosts, lookalike, verbs
 from skillgit.safety.credential_files import CREDENTIAL_FILES
 from skillgit.safety.findings import Finding
 from skillgit.safety.idioms import IDIOMS, PROSE
@@ -31,7 +31,6 @@ from skillgit.safety.safeguards import (
     TRIGGER,
     Flag,
 )
-from skillgit.safety import hosts
 from skillgit.safety.shell import parse, walk
 from skillgit.safety.taint import views
 

@@ -111,8 +111,9 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
         m = _UPLOAD_FLAGS.match(arg)
         glued = _GLUED.match(arg) if m is None else None
         value = (m.group(1) if m and m.group(1) is not None else
-                 args[i + 1] if m and i + 1 < len(args) else glued.group(2) if glued and glued.group(2)
-                 else args[i + 1] if glued and i + 1 < len(args) else None)
+                 args[i + 1] if m and i + 1 < len(args) else
+                 glued.group(2) if glued and glued.group(2) else
+                 args[i + 1] if glued and i + 1 < len(args) else None)
         if value is None:
             httpie = re.match(r"^[\w-]*(?:=|:=)?@(.+)$", arg) if r.names & {"http", "https",
                                                                            "xh"} else None
@@ -136,8 +137,8 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
                 out.append(Finding(EXFILTRATION, "local data piped into an upload"))
         elif is_sensitive(file) or remote:
             out.append(Finding(EXFILTRATION, "a local file uploaded"))
-    if r.names & _MAILERS and any(a in _ATTACH_FLAGS or a.startswith(("--attach=", "-A", "-a"))
-                                  and len(a) > 1 for a in args) and any(
+    if r.names & _MAILERS and any(a in _ATTACH_FLAGS or (a.startswith(("--attach=", "-A", "-a"))
+                                  and len(a) > 1) for a in args) and any(
             _ADDRESS.search(a) for a in args):
         out.append(Finding(EXFILTRATION, "a local file sent by e-mail"))
     if r.names & RAW_SOCKETS and remote and (upstream or any(

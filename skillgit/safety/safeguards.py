@@ -161,7 +161,8 @@ ENV: list[tuple[str, str, str]] = [
      r"UV_INDEX|UV_DEFAULT_INDEX|(?i:npm_config_registry)|YARN_NPM_REGISTRY_SERVER|"
      r"YARN_REGISTRY|BUN_CONFIG_REGISTRY|GOPROXY|CARGO_REGISTRIES_\w+_INDEX|BUNDLE_MIRROR__\w+|"
      r"RUBYGEMS_HOST|POETRY_REPOSITORIES_\w+_URL|PDM_PYPI_URL|GEM_SOURCE",
-     r"\$\{?\w+\}?\S*|[^\s.,;]*[/.:][^\s,;]*[\w/]", "index"),  # a place (a URL, a host, a path), not a word
+     # a place (a URL, a host, a path, a variable), not a word of prose
+     r"\$\{?\w+\}?\S*|[^\s.,;]*[/.:][^\s,;]*[\w/]", "index"),
     (r"\w*DANGEROUSLY\w*|\w*YOLO\w*|\w*AUTO_APPROVE\w*|IS_SANDBOX", r"1|true|yes|on", "agent"),
     (r"SKIP_TESTS|SKIP_CI|CI_SKIP|SKIP_LINT|SKIP_CHECKS|NO_LINT", r"1|true|yes", "tests"),
     (r"SKIP", r"[a-z][\w-]*(?:,[\w-]+)*", "hooks"),  # pre-commit: these hooks never run
@@ -208,7 +209,8 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"min_coverage", r"0(?:\.0+)?", "tests"),  # a coverage gate set to nothing
     (r"open-pull-requests-limit", r"0", "security"),  # dependency updates and alerts off
     # any key whose last part says "insecure" or "skip verification", set on
-    (KEY_PARTS + r"(?:insecure|allowall|trust[_-]?all\w*|trust[_-]?any\w*|accept[_-]?all[_-]?certs?|"
+    (KEY_PARTS + r"(?:insecure|allowall|trust[_-]?all\w*|trust[_-]?any\w*|"
+     r"accept[_-]?all[_-]?certs?|"
      r"allow[_-]?insecure\w*|(?:skip|disable|ignore|no)"
      r"[_-]?(?:\w+[_-])?(?:tls|ssl|certs?|verify)\w*|(?:tls|ssl|certs?)[_-]?(?:\w+[_-])?"
      r"(?:skip|insecure|disabled?|ignore|no)[_-]?\w*)",

@@ -105,7 +105,7 @@ def _http_delete(words: list[str], i: int) -> bool:
     """Whether `words[i]` asks an HTTP client for a DELETE (`-XDELETE`, `-X DELETE`,
     `--request DELETE`, `-Method Delete`): the method is the verb of the request."""
     word = words[i]
-    if word[:2] in ("-X", "-x") and len(word) > 2 or word.lower().startswith(
+    if (word[:2] in ("-X", "-x") and len(word) > 2) or word.lower().startswith(
             ("--request=", "-method=")):
         return _HTTP_DELETE.fullmatch(word) is not None
     return i > 1 and words[i - 1].lower() in _METHOD_OPTIONS and word.strip(

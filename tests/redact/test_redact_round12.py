@@ -64,7 +64,8 @@ KEEP = [
     ("see https://polygonscan.com/address/0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B#events",
      "0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B"),
     # a certificate's serial printed by openssl
-    ("$ openssl x509 -in ca.pem -noout -serial\nserial=7C1E04B99A2D3F60E1A8", "7C1E04B99A2D3F60E1A8"),
+    ("$ openssl x509 -in ca.pem -noout -serial\nserial=7C1E04B99A2D3F60E1A8",
+     "7C1E04B99A2D3F60E1A8"),
     # keys whose kind names a record, not a secret
     ("-H 'Idempotency-Key: 3f8e2a71-0c4d-4b9e-9a16-d52f7c08b3e4'",
      "3f8e2a71-0c4d-4b9e-9a16-d52f7c08b3e4"),
@@ -76,11 +77,13 @@ KEEP = [
     # a user's name in brackets after "password of the"
     ("This will reset the password of the [logstash_writer] user.", "[logstash_writer]"),
     # maps of users to roles, addresses and ids; design tokens
-    ('"users": {"ana": "admin", "li": "li@example.org", "bo": "0b6f1d2e-8c4a-4e7b-9f30-5d1c2a7e8b96"}',
+    ('"users": {"ana": "admin", "li": "li@example.org", '
+     '"bo": "0b6f1d2e-8c4a-4e7b-9f30-5d1c2a7e8b96"}',
      "0b6f1d2e-8c4a-4e7b-9f30-5d1c2a7e8b96"),
     ('{"tokens": {"space-4": "1rem", "brand": "#0f766e", "font": "Inter, sans-serif"}}', "#0f766e"),
     # a request id under a prefix that names no credential
-    ("cinder: req-8a1f3c2e-4b5d-4e6f-9a0b-1c2d3e4f5a6b failed", "req-8a1f3c2e-4b5d-4e6f-9a0b-1c2d3e4f5a6b"),
+    ("cinder: req-8a1f3c2e-4b5d-4e6f-9a0b-1c2d3e4f5a6b failed",
+     "req-8a1f3c2e-4b5d-4e6f-9a0b-1c2d3e4f5a6b"),
     # an EDI envelope with no security information keeps its fields
     ("ISA*00*          *00*          *ZZ*SENDERID       *ZZ*RECEIVER       *250101*1200*U*",
      "SENDERID"),
