@@ -37,6 +37,9 @@ CREDENTIAL_FILE_ROWS: tuple[tuple[str, str, str], ...] = (
     (r"ssh_host_\w+_key\b(?!\.pub)|etc[/\\]ssl[/\\]private\b|letsencrypt[/\\](?:live|archive)"
      r"[/\\][^\s/\\]+[/\\]privkey\d*\.pem|privkey\d*\.pem", ANYWHERE,
      "the system's private keys: SSH host keys, TLS private keys"),
+    (r"wireguard[/\\][\w.-]+\.conf\b|\bwg\d*\.conf\b|ipsec\.secrets\b|openvpn[/\\][\w./-]*\.key\b|"
+     r"\.storage[/\\]auth\b|restic[-_]?password\w*", ANYWHERE,
+     "tunnels' and apps' own credential stores: WireGuard and IPsec keys, Home Assistant's auth"),
     (r"[._](?:npmrc|pypirc|netrc|pgpass|git-credentials|my\.cnf|s3cfg|boto|terraformrc|"
      r"vault-token)\b", ANYWHERE, "package manager, database, storage and Vault credentials"),
     (r"rclone\.conf\b|\.(?:gem|cargo)[/\\]credentials\b|\.m2[/\\]settings(?:-security)?\.xml",
@@ -73,7 +76,7 @@ wallets, coding agents' logins and shell histories."""
 
 _TEXT_END = r"(?![\w/\\-]|\.[\w-])"
 """In free text a name ends before a blank, a quote, punctuation or a full stop."""
-_PATH_START = r"(?:^|[/\\\s=:@'\"(<%])"
+_PATH_START = r"(?:^|[/\\\s=:@'\"(<%{,])"
 
 
 def _ends(row: str, end: str) -> str:

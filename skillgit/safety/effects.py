@@ -80,7 +80,8 @@ edit away from a well-known one is a look-alike however it is introduced."""
 _SAID_SEP = re.compile(r"[=:]|\bpoints?\s+(?:to|at)\b")
 _URL_VALUE = re.compile(r"(?:https?:)?//")
 """A separator that says a value is set (`=`, `:`, "points to")."""
-_SPACE_SEP = re.compile(r"\b(?:config|set|--global|--system|--local|-c)\b", re.I)
+_SPACE_SEP = re.compile(r"\b(?:config|set|--global|--system|--local|-c)\b|--option\b|"
+                        r"--conf\b|--set\b", re.I)
 
 # Polarity: a clause that forbids what it names.
 _THROWAWAY = re.compile(r"\b(?:preview|ephemeral|temporary|throwaway|scratch|sandbox|review[- ]"

@@ -122,7 +122,9 @@ IDIOMS: list[tuple[str, str]] = [
     # seventh round (classes): a schema wiped by its migration tool, a table emptied with no
     # WHERE where production is named, datasets deleted by wildcard, old files removed on a
     # shared file system whoever owns them
-    (r"\b(?:flyway|liquibase)\b[^\n]{0,40}?\b(?:clean|drop-?all)\b|"
+    # (not a local database's reset: `flyway -configFiles=conf/local.conf clean`)
+    (r"\b(?:flyway|liquibase)\b(?:(?!local|127\.0\.0\.1|\bdev\b|\btest)[^\n]){0,40}?"
+     r"\b(?:clean|drop-?all)\b|"
      r"\b(?:prod\w*|prd|live)\b[^\n]{0,120}?\bDELETE\s+FROM\s+[\w.\"`\[\]]+\s*(?:[`'\";)]|$)|"
      r"\bDELETE\s+FROM\s+[\w.\"`\[\]]+\s*[`'\";)][^\n]{0,120}?\b(?:prod\w*|prd|live)\b|"
      r"\bDELETE\s+'[^'\n]*\*\*?'[^\n]*\bPURGE\b|"

@@ -79,7 +79,9 @@ def persistence_findings(command: Command, r: Resolved, fed: str | None) -> list
     args = [a.lower() for a in r.arg_texts()]
     if r.name in ("at", "batch") and (command.redirects or "-f" in args or fed):
         out.append(Finding(PERSISTENCE, "a job scheduled with at"))
-    if r.name == "crontab" and not (args and set(args) <= {"-l", "-u"} | set(args[1:2])):
+    if r.name == "crontab" and not (args and set(args) <= {"-l", "-u"} | set(args[1:2])) and (
+            not args or args[0].startswith("-") or "/" in args[0] or "." in args[0]):
+        # (a file or an option: "its crontab line is …" names the table, it changes nothing)
         out.append(Finding(PERSISTENCE, "a crontab change"))
     if r.name == "systemctl" and "--user" in args and {"enable", "link", "edit"} & set(args):
         out.append(Finding(PERSISTENCE, "a systemd user unit enabled"))

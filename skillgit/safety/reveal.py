@@ -89,10 +89,13 @@ def findings(stages: list[tuple[Command, list[Resolved]]], state: State) -> list
     for i, (command, views) in enumerate(stages):
         words = [w.raw for w in command.words] + [x.target.raw for x in command.redirects]
         environ = "\n".join(w for w in words if "nviron" in w)  # /proc/…/environ, [Environment]
+        discarded = any(x.op in (">", ">>", "&>", "1>", ">|", "&>>") and
+                        x.target.literal == "/dev/null" for x in command.redirects)
         for r in views:
-            if not (environ or not r.names or r.names & _PROGRAMS or any(
+            if discarded or not (environ or not r.names or r.names & _PROGRAMS or any(
                     is_language(n) for n in r.names)):
-                continue  # most commands: nothing here can reveal a secret
+                continue  # most commands: nothing here can reveal a secret (nor what prints
+                #           into /dev/null: `printenv TOKEN >/dev/null && echo set`)
             dump = _dump(command, r, environ)
             if dump is True and not _filtered(stages[i + 1:]):
                 out.append(Finding(CREDENTIALS, "the environment printed, secrets included"))

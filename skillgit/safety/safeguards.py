@@ -55,6 +55,7 @@ COST = (r"(?:slow|very_slow|integration|e2e|end_to_end|gpu|cuda|network|online|i
 
 
 GUARDS = (r"secure[_-]?boot|flash[_-]?enc\w*|secur(?:e|ity)\w*|verif\w*|sign(?:ing|ature|ed)\w*|"
+          r"sigs?\b|"
           r"sandbox\w*|\w*protection|\w*guard\w*|network[_-]?polic\w*|firewall\w*|apparmor|"
           r"seccomp|selinux|enforc\w*|integrity\w*|antivirus|defender\w*|csrf\w*|hsts|encrypt\w*|"
           r"mfa|2fa|auth|authentication|gpg\w*|audit\w*|\w*scan(?:ner|ning)?|isolation")
@@ -133,6 +134,8 @@ FLAGS: list[Flag] = [
     *_f("index", "-i --index-url --extra-index-url --find-links -f --index --default-index",
         "pip pip3 uv uvx pipx pdm", value=r".+"),
     *_f("index", "--registry", "npm npx pnpm pnpx yarn bun bunx cargo", value=r".+"),
+    *_f("index", "--registry --registry-url --mirror --substituters --extra-substituters",
+        value=r"\S*://\S+", anywhere=True),
     *_f("index", "--index-url --extra-index-url", value=r"\S+", anywhere=True),
     *_f("index", "--index", "cargo", value=r".+"),
     *_f("index", "--source -s --clear-sources", "gem", value=r".*"),
@@ -160,7 +163,9 @@ ENV: list[tuple[str, str, str]] = [
     (r"PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_FIND_LINKS|UV_INDEX_URL|UV_EXTRA_INDEX_URL|"
      r"UV_INDEX|UV_DEFAULT_INDEX|(?i:npm_config_registry)|YARN_NPM_REGISTRY_SERVER|"
      r"YARN_REGISTRY|BUN_CONFIG_REGISTRY|GOPROXY|CARGO_REGISTRIES_\w+_INDEX|BUNDLE_MIRROR__\w+|"
-     r"RUBYGEMS_HOST|POETRY_REPOSITORIES_\w+_URL|PDM_PYPI_URL|GEM_SOURCE",
+     r"RUBYGEMS_HOST|POETRY_REPOSITORIES_\w+_URL|PDM_PYPI_URL|GEM_SOURCE|"
+     r"\w+_(?:HOSTED_URL|MIRROR(?:_URL)?|REGISTRY(?:_URL|_SERVER)?|INDEX_URL|REPOSITORY_URL|"
+     r"STORAGE_BASE_URL|PACKAGES_URL)",
      # a place (a URL, a host, a path, a variable), not a word of prose
      r"\$\{?\w+\}?\S*|[^\s.,;]*[/.:][^\s,;]*[\w/]", "index"),
     (r"\w*DANGEROUSLY\w*|\w*YOLO\w*|\w*AUTO_APPROVE\w*|IS_SANDBOX", r"1|true|yes|on", "agent"),
@@ -190,7 +195,9 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"autoapprove|chat\.tools\.autoapprove|yolo|alwaysallow|trust_?all_?tools",
      r"true|1|yes|on|\[", "agent"),
     (r"enableallprojectmcpservers", r"true", "mcp"),
-    (r"continue-on-error|allow_failure|allow-failure", r"true", "tests"),
+    (r"continue-on-error|allow_failure|allow-failure|soft_fail|soft-fail|ignore_failure|"
+     r"ignore-failure|ignore_errors|failure", r"true|ignore|ignored|allow(?:ed)?", "tests"),
+    (r"fail_on_error|fail-on-error|fail_build|fail-build|exit[_-]?code", r"false|0|no", "tests"),
     (r"if", r"false|\$\{\{\s*false\s*\}\}", "tests"),
     (r"enforce_admins|required_pull_request_reviews|required_status_checks", r"false|null|none",
      "review"),
@@ -225,6 +232,15 @@ SETTINGS: list[tuple[str, str, str]] = [
     (KEY_PARTS + r"(?:disable|skip|no|bypass|without|ignore)[._-]?(?:" + GUARDS + r")",
      r"true|1|yes|on", "security"),
     (r"privileged|allowprivilegeescalation|hostpid|hostnetwork", r"true", "security"),
+    # who may connect, opened to everyone (`mynetworks = 0.0.0.0/0`, `source_ranges: ["::/0"]`)
+    (KEY_PARTS + r"\w*(?:networks?|cidrs?|(?:source|ip)[_-]?ranges?|allow(?:ed)?[_-]?\w*|"
+     r"allowlist|whitelist|trusted[_-]?\w*|acl)\w*", r"\[?[\"']?(?:0\.0\.0\.0/0|::/0)", "security"),
+    # every message copied to another address (Postfix `always_bcc`, `sender_bcc_maps`)
+    (r"always_bcc|\w*bcc_maps|\w*bcc|forward[_-]?to|redirect[_-]?to|copy[_-]?to",
+     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", "send"),
+    # a binary cache or module registry added (Nix substituters, Bazel registries)
+    (r"(?:extra-|trusted-)?substituters|extra-trusted-public-keys|trusted-public-keys|"
+     r"binary[_-]?caches?", r"\S*\S", "index"),
     # credentials carried along by what a setting includes, forwards, records or exports
     (KEY_PARTS + r"(?:include|forward|capture|record|log|export|propagate|send|pass)\w*"
      r"[._-]?headers?",

@@ -79,7 +79,10 @@ _WHOLE_ENVIRONMENT = re.compile(
     r"JSON\.stringify\(\s*process\.env\s*\)|\bprocess\.env\s*[),}]|"
     r"\b(?:dict|json\.dumps)\(\s*(?:dict\(\s*)?os\.environ\b(?!\s*[\[.])|"
     r"\bos\.environ(?:\.copy\(\))?\s*[),}]|\bENV\.to_h\b|\bSystem\.getenv\(\s*\)|"
-    r"\bos\.Environ\(\)|\bstd::env::vars\(\)|\bGet-ChildItem\s+env:(?![\w])", re.I)
+    r"\bos\.Environ\(\)|\bstd::env::vars\(\)|\bGet-ChildItem\s+env:(?![\w])|"
+    r"\bDeno\.env\.toObject\(\)|\bBun\.env\s*[),}]|\bPlatform\.environment\b(?!\s*\[)|"
+    r"\bSystem\.get_env\(\s*\)|\bgetenv\(\s*\)|\$_ENV\b(?!\s*\[)|\benviron\(\s*\)|"
+    r"\bSys\.getenv\(\s*\)", re.I)
 """The whole environment as one value (every variable, every token in it)."""
 _SYSTEM_STARTUP = re.compile(
     r"(?:/etc/rc\.local|/etc/init\.d/|/etc/profile\.d/|/etc/systemd/system/|/etc/cron\.d/|"
@@ -182,18 +185,25 @@ _RUNS_NOTHING = frozenset({"cat", "less", "ls", "stat", "source", ".", "grep", "
 
 
 def _startup_gets_a_command(text: str) -> bool:
-    """A line naming a place the system runs at boot (in any language) and, in a code span, a
-    command that runs something other than reading that place (`nohup /opt/x &`)."""
-    if _SYSTEM_STARTUP.search(text) is None or "`" not in text:
+    """A line naming a place the system runs at boot (in any language) and, in a code span or
+    in an indented line right under it (a block shown after "append this line to
+    /etc/rc.local:"), a command that runs something other than reading that place
+    (`nohup /opt/x &`)."""
+    if _SYSTEM_STARTUP.search(text) is None:
         return False
-    for line in text.splitlines():
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
         place = _SYSTEM_STARTUP.search(line)
         if place is None or forbidden_span(line, place.start(), place.end()):
             continue
-        for span in CODE_SPAN.finditer(line):
-            words = span.group(1).split()
+        shown = [span.group(1) for span in CODE_SPAN.finditer(line)] if "`" in line else []
+        if line.rstrip().endswith(":"):
+            shown += [row.strip() for row in lines[index + 1:index + 4]
+                      if row[:2] in ("  ", "\t ", "\t") and row.strip()]
+        for command in shown:
+            words = command.split()
             if words and words[0].lower() not in _RUNS_NOTHING and \
-                    _SYSTEM_STARTUP.search(span.group(1)) is None:
+                    _SYSTEM_STARTUP.search(command) is None:
                 return True
     return False
 

@@ -24,11 +24,11 @@ from collections.abc import Iterator
 DESTROY_PARTS = frozenset({
     "delete", "del", "rm", "remove", "drop", "dropdb", "destroy", "purge", "truncate", "wipe",
     "clean", "flush", "flushall", "flushdb", "erase", "nuke", "terminate", "rb", "rmdir",
-    "prune", "reset", "uninstall", "unset", "detach",
+    "prune", "reset", "uninstall", "unset", "detach", "expunge", "forget", "clear", "cl",
 })
 """Parts of a word (split at `-`, `_`, `:`, `.`) that make it a verb of destruction."""
 REMOVE_PARTS = frozenset({"delete", "del", "rm", "remove", "destroy", "purge", "uninstall",
-                          "disable", "unset", "detach", "drop"})
+                          "disable", "unset", "detach", "drop", "clear", "cl"})
 """Parts of a word that make it a verb of removal (of a safeguard)."""
 _SQL_VERBS = frozenset({"drop", "truncate", "delete"})
 VERB_REACH = 5
@@ -36,7 +36,7 @@ VERB_REACH = 5
 
 _PRODUCTION = re.compile(r"(?<![a-z])(?:prod|prd|production|live)(?![a-z])", re.I)
 _SAFEGUARD = re.compile(r"validat|admission|protection|firewall|guard|signing|signature|"
-                        r"verif|audit|scanner|constraint|(?:network|masking|access|password|"
+                        r"verif|audit|scanner|constraint|securit|eventlog|(?:network|masking|access|password|"
                         r"security|session|authentication|conditional)[ _-]?polic", re.I)
 _PROJECT_FILE = re.compile(r"\.(?:m?js|cjs|tsx?|jsx|json|py|css|scss|html|map|txt|md|log|zip|gz|"
                            r"lock|ya?ml|toml|sh|tf|env|ini|cfg|conf|properties|sql|rb|go|rs)$",
@@ -52,7 +52,8 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
     safeguard, or force-pushes with a `+refspec`."""
     offset = 0
     for line in text.split("\n"):
-        if _PRODUCTION.search(line) or _SAFEGUARD.search(line) or "+" in line:
+        if (_PRODUCTION.search(line) or _SAFEGUARD.search(line) or "+" in line
+                or _BACKUPS.search(line) or "://" in line):
             for segment in _SEGMENT.finditer(line):
                 body = segment.group(1) if segment.group(1) is not None else segment.group(0)
                 base = offset + (segment.start(1) if segment.group(1) is not None
@@ -71,7 +72,15 @@ def _commands(body: str) -> list[str]:
 
 
 def _parts(word: str) -> set[str]:
-    return {p.lower() for p in re.split(r"[-_:.]+", word.strip(_QUOTES).lstrip("-")) if p}
+    return {p.lower() for p in re.split(r"[-_:.]+", word.strip(_QUOTES).lstrip("-/")) if p}
+
+
+_BACKUPS = re.compile(r"backup|snapshot|archive|replica", re.I)
+"""Objects whose loss is a loss of the copies themselves, whatever their names say of
+production (`restic -r s3:…/pharma-backups forget --prune`)."""
+_REMOTE = re.compile(r"^[a-z][\w+.-]*://(?!(?:localhost|127\.|\[?::1))|^[\w.-]+@[\w.-]+:|^(?:s3|gs|az):",
+                     re.I)
+_RECURSIVE = frozenset({"-r", "-R", "--recursive", "-rf", "-fr", "-Rf", "--recurse"})
 
 
 def _judge(words: list[str]) -> tuple[int, str]:
@@ -85,12 +94,20 @@ def _judge(words: list[str]) -> tuple[int, str]:
              if ((i <= VERB_REACH and not w.startswith("-")) or w.startswith("--"))
              and _parts(w) & DESTROY_PARTS]
     verbs += [i for i, w in enumerate(words[1:], 1) if _http_delete(words, i)]
-    if program in ("dropdb", "wipefs") or program in _SQL_VERBS:
-        verbs.append(0)  # (a statement of SQL starts with its verb: `DROP MASKING POLICY …`)
+    if program in ("dropdb", "wipefs") or program in _SQL_VERBS or program.endswith(
+            ("delete", "destroy", "purge", "wipe")):
+        verbs.append(0)  # (a statement of SQL starts with its verb: `DROP MASKING POLICY …`;
+        #                    a program named for it: `ldapdelete`)
     for i in verbs:
         objects = [w.strip(_QUOTES) for j, w in enumerate(words) if j not in (0, i)]
         if any(_PRODUCTION.search(o) and not _PROJECT_FILE.search(o) for o in objects):
             return i, "destroy"
+        if (_parts(words[i]) & DESTROY_PARTS or i == 0) and (
+                any(_BACKUPS.search(o) for o in objects if not o.startswith("-")) or (
+                    _RECURSIVE & set(words) and any(_REMOTE.match(o) for o in objects))):
+            return i, "destroy"  # the copies themselves, or a tree on another host
+        if i and (_parts(words[i]) & REMOVE_PARTS) and _SAFEGUARD.search(program):
+            return i, "security"  # the program is the safeguard (`auditpol /clear`)
         if (_parts(words[i]) & REMOVE_PARTS or _http_delete(words, i)) and _SAFEGUARD.search(
                 " ".join(o for o in objects if not o.startswith("-"))):
             return i, "security"
