@@ -26,6 +26,7 @@ REACH = 120
 MIN_VALUE = 6
 MIN_MIXED = 8
 MIN_INFLECTED = 5  # letters a word needs before an inflection may follow it
+_QP_ESCAPE = re.compile(r"=[0-9A-F]{2}")
 _DIGIT_INSIDE = re.compile(r"[^\W\d_]{2}\d[^\W\d_]{2}")  # `Kranich7Moor`
 MIN_DIGITS = 6
 
@@ -36,7 +37,8 @@ _EXTRA = ("pin", "pin code", "passcode", "login", "logon", "kennung", "pw", "log
           *(CODE_WORDS := ("backup code", "backup codes", "recovery code", "recovery codes",
                            "recovery key", "recovery keys", "unlock key",
                            "setup key", "otp", "totp", "2fa", "mfa", "license key", "licence key",
-                           "product key", "serial key", "activation key", "activation code")))
+                           "product key", "serial key", "activation key", "activation code",
+                           "access code", "pairing code", "app password", "app passwords")))
 """(`CODE_WORDS`: one-time and recovery secrets, and keys that unlock a product.)"""
 _OBJECT = (r"(?:the|a|an|this|that|these|those|it|them|all|every|each|your|our|its|their|my|"
            r"to|down|versions?|deps|dependencies|packages?|images?|actions?)")
@@ -77,7 +79,8 @@ def value_shaped(token: str) -> bool:
         token = token[1:-1]
     if token.isdigit():
         return len(token) >= MIN_DIGITS
-    if len(token) < MIN_VALUE or _SAFE.fullmatch(token) or any(c in token for c in "=()\\"):
+    unescaped = _QP_ESCAPE.sub("#", token)  # quoted-printable `=3D` is a symbol, not code
+    if len(token) < MIN_VALUE or _SAFE.fullmatch(token) or any(c in unescaped for c in "=()\\"):
         return False  # short, known, or code (assignments and calls have rules of their own)
     letters = sum(unicodedata.category(c)[0] in "LM" for c in token)  # marks: Indic vowels
     if letters < 2:

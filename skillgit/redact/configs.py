@@ -140,7 +140,8 @@ def _directives(text: str, lowered: str) -> Iterator[tuple[int, int]]:
 
 
 _ELEMENT = re.compile(r"<([\w.\-:]{0,40}(?:password|passwd|secret|token|apikey|api_key|"
-                      r"accesskey|privatekey|pwd|credential))>(?:<!\[cdata\[)?"
+                      r"accesskey|privatekey|pwd|credential))(?:[ \t][^<>\n]{0,400})?>"
+                      r"(?:<!\[cdata\[)?"
                       r"(?P<s>[^<\n\]]{1,512})(?:\]\]>)?</\1>")
 
 

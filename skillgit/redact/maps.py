@@ -35,8 +35,9 @@ _NAME = r"[A-Za-z_][\w.\-]{0,60}"
 _BRACE_MAP = re.compile(r"[\"']?(?P<n>" + _NAME + r")[\"']?[ \t]*(?:[:=][ \t]*)?"
                         r"\{(?P<body>[^{}]{4,4000})\}")
 """`"users": {…}`, `USERS = {…}`, an HCL block `tokens {…}`."""
-_BRACE_ITEM = re.compile(r"(?P<k>[\"'][^\"'\n]{1,64}[\"']|[A-Za-z_][\w.\-]{0,63})[ \t]*[:=][ \t]*"
-                         r"[\"'](?P<v>[^\"'\n]{4,256})[\"']")
+_BRACE_ITEM = re.compile(r"(?P<k>\\?[\"'][^\"'\n\\]{1,64}\\?[\"']|[A-Za-z_][\w.\-]{0,63})[ \t]*[:=]"
+                         r"[ \t]*\\?[\"'](?P<v>[^\"'\n\\]{4,256})\\?[\"']")
+"""A key and a quoted value (JSON escaped inside a string too: `{\"alice\": \"…\"}`)."""
 _YAML_KEY = re.compile(r"(?m)^(?P<i>[ \t]*)(?P<n>" + _NAME + r"):[ \t]*\r?$")
 _YAML_ITEM = re.compile(r"(?P<i>[ \t]+)[\"']?[^\s:\"'#]{1,64}[\"']?:[ \t]+[\"']?"
                         r"(?P<v>[^\s\"'#]{4,256})[\"']?[ \t]*\r?(?:\n|$)")
