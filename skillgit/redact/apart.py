@@ -59,10 +59,12 @@ def credential_name(name: str, *, label: bool = False) -> bool:
 
 _NAME = r"[A-Za-z_][\w.\-]{0,80}"
 _QUOTED = r"(?P<q>[\"'`])(?P<v>[^\"'`\n\\]{4,512})(?P=q)"
-_DECODERS = (r"(?:fromhex|unhexlify|a2b_hex|b64decode|urlsafe_b64decode|b32decode|decodebytes|"
-             r"from|atob|hex2bin|base64_decode|decodestring|decode|decode64|strict_decode64|"
-             r"bytes|byte|bytearray|secretstr|secretstring|securestring)")
+DECODER_WORDS = ("fromhex", "unhexlify", "a2b_hex", "b64decode", "urlsafe_b64decode", "b32decode",
+                 "decodebytes", "from", "atob", "hex2bin", "base64_decode", "decodestring",
+                 "decode", "decode64", "strict_decode64", "bytes", "byte", "bytearray",
+                 "secretstr", "secretstring", "securestring")
 """Calls whose argument is the value itself, decoded or wrapped (a table, as data)."""
+_DECODERS = "(?:" + "|".join(map(re.escape, DECODER_WORDS)) + ")"
 
 _ROWS: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
     (re.compile(row), label) for row, label in (
@@ -93,6 +95,21 @@ _ROWS: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
 _GATES = tuple(triggers(row) for row, _ in _ROWS)
 _DECODER_CALL = re.compile(_DECODERS + r"[ \t]*\([ \t]*[b]?[\"'`]")
 """What the first row cannot match without, read over the lower-cased text."""
+_LITERAL_ARGUMENT = re.compile(r"\([ \t]*[b]?[\"'`]")
+"""`_DECODER_CALL` after its decoder's name: searched from its literal `(`."""
+
+
+def decoder_call(lowered: str) -> bool:
+    """Whether `_DECODER_CALL` matches in `lowered`: a decoder's name (blanks aside) right
+    before a `(` that opens a literal argument, found from each such `(` (a search led by the
+    alternation of names tries every name at every character)."""
+    for opening in _LITERAL_ARGUMENT.finditer(lowered):
+        end = opening.start()
+        while end and lowered[end - 1] in " \t":
+            end -= 1
+        if lowered.endswith(DECODER_WORDS, 0, end):
+            return True
+    return False
 _UUID = re.compile(r"[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
 
 
@@ -107,7 +124,7 @@ def _value_ok(value: str, label: bool) -> bool:
 def apart_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of each value a row of `_ROWS` holds under a credential's name."""
     for gate, (row, label) in zip(_GATES, _ROWS, strict=True):
-        if row is _ROWS[0][0] and _DECODER_CALL.search(lowered) is None:
+        if row is _ROWS[0][0] and not decoder_call(lowered):
             continue  # (the row starts with a name: a decoder's call with a literal is rarer)
         for match in gate.finditer(row, text, lowered):
             value = match.group("v")

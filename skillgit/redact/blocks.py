@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from skillgit.redact.context import lower_same_length
+from skillgit.redact.shapes import line_matches
 from skillgit.redact.triggers import triggers
 
 _PROMPT = re.compile(r"[ \t]*(?:\$|PS [^>\n]{0,80}>|[A-Za-z]:\\[^>\n]{0,80}>"
@@ -132,7 +133,7 @@ def secret_output(text: str) -> list[tuple[int, int]]:
     that holds a value, up to the next command line."""
     if "$ " not in text and "> " not in text:
         return []
-    prompts = list(_PROMPT_LINE.finditer(text))
+    prompts = list(line_matches(_PROMPT_LINE, text))
     spans: list[tuple[int, int]] = []
     for index, prompt in enumerate(prompts):
         line = prompt.group()

@@ -52,6 +52,7 @@ from skillgit.redact.vocab import (
     ENGLISH_PASSWORD_WORDS,
     PASSPHRASE_KEY_PHRASES,
     PASSWORD_WORDS,
+    any_word_test,
     foreign_words_in,
     literal_trie,
 )
@@ -105,7 +106,7 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
     lowered = text.lower() if lowered is None else lowered
     found.extend(_structures(text, lowered, gaps))
     if (any(hint.search(lowered) for hint in _CLAUSE_HINTS) or foreign_words_in(lowered)
-            or any(word in lowered for word in CODE_WORDS)):
+            or _HOLDS_CODE_WORD(lowered)):
         found.extend(clause_matches(text, lowered, _CLAUSE_WORDS, lambda start, end: any(
             low <= start and end <= high for low, high in gaps) and not _tagged_digest(
             text, start)))
@@ -137,6 +138,7 @@ def _checksum_line(text: str, start: int, end: int) -> bool:
 
 # ---------------------------------------------------------------- structures
 _CLAUSE_WORDS = clause_words(PASSWORD_WORDS, ENGLISH_PASSWORD_WORDS, PASSPHRASE_KEY_PHRASES)
+_HOLDS_CODE_WORD = any_word_test(CODE_WORDS)
 _CLAUSE_HINTS = (re.compile(r"pin(?<=\bpin)\b"), re.compile(r"log(?<=\blog)(?:[io]n\b|\w* in\b)"),
                  re.compile(r"kennung"), re.compile(r"pw(?<=\bpw)"), re.compile(r"pass(?:w|ph|c)"),
                  re.compile(r"sign(?<=\bsign)\w* in\b"),

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from skillgit.redact.clause import value_shaped
+from skillgit.redact.triggers import gated
 from skillgit.redact.values import is_placeholder, random_value
 from skillgit.redact.vocab import (
     ENGLISH_PASSWORD_WORDS,
@@ -44,21 +45,24 @@ _NEXT_SENTENCE = re.compile(
     r"(?:it's|it is|that's|that is|here it is:?)[ \t]+[\"'`«“„](?P<v>[^\s\"'`»”]{6,128})")
 """The value given in the next sentence, quoted, after "it's" ("asks for the keystore
 password. It's '…'")."""
+_ENGLISH_STARTS = ("pass", "pwd")
+"""What every English word for password (`vocab.ENGLISH_PASSWORD_WORDS`) starts with."""
 _TRAILING = ".,;:)!?"
 _SPACELESS = re.compile(r"[\u0e00-\u0e7f\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]")
 
 
 def gapped_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of each value a few words after a credential word."""
-    if foreign_words_in(lowered):
+    starts: list[int] | None = None
+    if foreign_words_in(lowered) or not gated():
         matches: Iterable[re.Match[str]] = _GAPPED.finditer(lowered)
     else:  # only the English words, all of which start `pass` or `pwd`: tried where they stand
-        found = (_GAPPED.match(lowered, position) for position in sorted(
-            p for positions in literal_positions(lowered, ("pass", "pwd")).values()
-            for p in positions))
+        starts = sorted(p for positions in literal_positions(lowered, _ENGLISH_STARTS).values()
+                        for p in positions)
+        found = (_GAPPED.match(lowered, position) for position in starts)
         matches = (match for match in found if match is not None)
     if "it" in lowered or "that" in lowered or "here" in lowered:
-        matches = itertools.chain(matches, _NEXT_SENTENCE.finditer(lowered))
+        matches = itertools.chain(matches, _next_sentences(lowered, starts))
     for match in matches:
         start, end = match.span("v")
         while end > start and text[end - 1] in _TRAILING:
@@ -69,3 +73,17 @@ def gapped_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
         strong = match.group("s") is not None
         if value_shaped(value) and not is_placeholder(value) and (strong or random_value(value)):
             yield KIND, start, end
+
+
+def _next_sentences(lowered: str, starts: list[int] | None) -> Iterator[re.Match[str]]:
+    """`_NEXT_SENTENCE.finditer(lowered)`; tried only at `starts` when given (the text holds
+    no foreign word, so a match starts at an English word: the same matches in the same order,
+    each looked for from the end of the one before)."""
+    if starts is None:
+        yield from _NEXT_SENTENCE.finditer(lowered)
+        return
+    end = 0
+    for position in starts:
+        if position >= end and (match := _NEXT_SENTENCE.match(lowered, position)) is not None:
+            end = match.end()
+            yield match

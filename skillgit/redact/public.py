@@ -83,7 +83,8 @@ _SHAPES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
         r"(?i)\b(?![\w]*(?:pass|secret|token|hmac|key))\w*(?:sha-?\d+|md5|digest|checksum)\w*"
         r"[\"']?\s*[=:]\s*[\"']?([0-9a-f]{32,128})\b")),
     (("ub", "UB", "eer", "EER"), re.compile(
-        r"(?i)\b(?:public[_ -]?key|pub[_-]?key|publickey|public|peer)[\"']?\s*(?:[=:]|\s(?:is|was))\s*"
+        r"(?i)\b(?:public[_ -]?key|pub[_-]?key|publickey|public|peer)[\"']?"
+        r"\s*(?:[=:]|\s(?:is|was))\s*"
         r"[\"']?([A-Za-z0-9+/_\-]{16,}={0,2})")),
 )
 _ID_VALUE = re.compile(r"(?:_id|Id|ID|(?<![\w-])id)[\"']?\s*[=:]\s*[\"']?"

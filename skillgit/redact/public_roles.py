@@ -18,6 +18,7 @@ import re
 
 from skillgit.redact.blocks import _PROMPT_LINE, _names_secret_printer
 from skillgit.redact.columns import cells_under
+from skillgit.redact.shapes import line_matches
 
 _VIN = re.compile(r"(?<![A-Za-z0-9])[A-HJ-NPR-Z0-9]{8}[0-9X][A-HJ-NPR-TV-Y1-9][A-HJ-NPR-Z0-9]{7}"
                   r"(?![A-Za-z0-9])")
@@ -113,7 +114,7 @@ def _public_outputs(text: str) -> list[tuple[int, int]]:
     if "$ " not in text and "> " not in text:
         return []
     spans: list[tuple[int, int]] = []
-    for prompt in _PROMPT_LINE.finditer(text):
+    for prompt in line_matches(_PROMPT_LINE, text):
         line = prompt.group()
         if _PRINTS_PUBLIC.search(line) is None or _names_secret_printer(line):
             continue

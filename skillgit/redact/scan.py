@@ -231,7 +231,8 @@ def _scan(text: str, patterns: Sequence[re.Pattern[str]], sieved: bool, bare_hex
         candidates.extend(_custom_candidates(text, patterns))
         candidates.extend(_whole_text_candidates(text, lowered))
         candidates.extend((priority, *mapped(start, end), kind) for priority, start, end, kind
-                          in _context_candidates(view.text, view.lowered))
+                          in _context_candidates(view.text, view.lowered,
+                                                 foreign_words_in(lowered)))
         runs = [mapped(start, end) for start, end in _candidate_runs(view.text)]
     taken = _merge(candidates)
     found = _entropy_matches(text, taken, runs)
@@ -280,14 +281,18 @@ def _whole_text_candidates(text: str, lowered: str) -> Iterable[tuple[int, int, 
             yield _CONTEXT_PRIORITY, start, end, kind
 
 
-def _context_candidates(text: str, lowered: str) -> Iterable[tuple[int, int, int, str]]:
+def _context_candidates(text: str, lowered: str, foreign: bool = True
+                        ) -> Iterable[tuple[int, int, int, str]]:
+    """`foreign=False`: `text` is a view of a text that holds no foreign word for password
+    (`vocab.foreign_words_in`), nor then does the view (its stretches are joined by newlines,
+    which no word holds): it is not looked for again."""
     finders = [iter_context_matches, iter_config_matches, iter_pair_matches, iter_phrase_matches]
     for hint in _COMMAND_OR_PROSE_HINTS:  # a loop, not any(): no generator per text
         if hint in lowered:
             finders += [iter_flag_matches, iter_prose_matches]
             break
     else:
-        if foreign_words_in(lowered):
+        if foreign and foreign_words_in(lowered):
             finders += [iter_flag_matches, iter_prose_matches]
     for finder in finders:
         for kind, start, end in finder(text, lowered):

@@ -267,6 +267,9 @@ def _context_lines(text: str, lowered: str, budget: int) -> list[tuple[int, int]
     needles = _NEEDLES + _FOREIGN_NEEDLES if foreign_words_in(lowered) else _NEEDLES
     positions = root_positions(lowered)
     for needle, root in needles:
+        if (root not in positions if root is not None
+                else isinstance(needle, str) and needle not in lowered):
+            continue  # (most needles: no generator for them)
         end = 0
         for found in _hits(lowered, needle, root, positions):
             if found < end:

@@ -18,6 +18,7 @@ from skillgit.redact.gapped import gapped_values
 from skillgit.redact.labelled import generic_values, labelled_values, random_quoted
 from skillgit.redact.lone import LONE_LINE, four_class_words, lone_secret
 from skillgit.redact.maps import principal_values
+from skillgit.redact.shapes import holds_spaced_hex, line_matches
 from skillgit.redact.tokens import (
     _SAFE,
     KIND_BYTES,
@@ -116,7 +117,7 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
                     and sum(v > 9 for v in values) * 2 > len(values)
                     and free(match.start() + 1, match.end() - 1)):
                 yield KIND_BYTES, match.start() + 1, match.end() - 1
-    if text.count(" ") >= 15:
+    if text.count(" ") >= 15 and holds_spaced_hex(text):
         for match in _SPACED_BYTES.finditer(text):
             line_start, line_end = _line_of(text, match.start())
             before = text[line_start:match.start()]
@@ -175,7 +176,7 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
                       if syntax is _ANY_SHAPE else _positional_value(value))
             if shaped and free(match.start("v"), match.end("v")):
                 yield KIND_POSITION, match.start("v"), match.end("v")
-    for match in LONE_LINE.finditer(text):
+    for match in line_matches(LONE_LINE, text):
         value = match.group(1)
         if lone_secret(value) and free(match.start(1), match.end(1)):
             yield KIND_LONE, match.start(1), match.end(1)
