@@ -18,6 +18,7 @@ import unicodedata
 from collections.abc import Callable, Iterator
 
 from skillgit.redact.public import public_spans
+from skillgit.redact.tokens import pair_rarity
 from skillgit.redact.vocab import literal_trie
 
 KIND = "credential-clause"
@@ -123,6 +124,10 @@ def clause_matches(text: str, lowered: str, words: re.Pattern[str],
                 if value_shaped(text[first:last].replace(" ", "")) and inside(first, last) \
                         and not _public(text, first, last):
                     yield KIND, first, last
+            for run in _LOWER_GROUPS.finditer(text, low, high):  # `usui jopy sssq dldc`
+                if sum(pair_rarity(group) > 0 for group in run.group().split()) >= 2 \
+                        and inside(run.start(), run.end()):
+                    yield KIND, run.start(), run.end()
 
 
 def _public(text: str, first: int, last: int) -> bool:
@@ -151,6 +156,9 @@ _URL = re.compile(r"[A-Za-z][\w+.-]*://[^\s\"'`<>]+")
 `:` and `@` would cut it into (a URL whose password was masked with stars is no password)."""
 
 
+_LOWER_GROUPS = re.compile(r"(?<![\w-])[a-z]{4}(?: [a-z]{4}){3}(?![\w-])")
+"""Four groups of four lower-case letters: an app password as the provider shows it; a phrase
+of four-letter words is told apart by its letter pairs (`tokens.pair_rarity`)."""
 _GROUP = re.compile(r"[0-9A-Z]{3,6}")
 """A group of a value written in groups (`2404 6815`, `6L5J WILZ CGS3 MFU4`, `ABCD-1234`)."""
 

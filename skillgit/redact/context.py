@@ -201,9 +201,13 @@ def _glued_pass(lowered: str, anchor: re.Match[str]) -> bool:
 
 
 def _key_ends_in_secret_word(lowered: str, anchor: re.Match[str]) -> bool:
-    """`api_key`, `DB_PASS`, `db-pwd` qualify; `primary_key`, `bypass`, `cwd` do not."""
+    """`api_key`, `DB_PASS`, `db-pwd` qualify; `primary_key`, `bypass`, `cwd` do not; nor a
+    marker's kind (`[REDACTED:positional-secret]:5000` names no key)."""
     word = anchor.group()
     start = anchor.start()
+    opened = lowered.rfind("[redacted:", max(0, start - 48), start)
+    if opened >= 0 and "]" not in lowered[opened:start]:
+        return False
     before = lowered[start - 1:start] if start else ""
     if word == "key":
         return _KEY_BEFORE_KEY.search(lowered, max(0, start - 12), start) is not None

@@ -47,6 +47,15 @@ _NEXT_SENTENCE = re.compile(
 password. It's '…'")."""
 _ENGLISH_STARTS = ("pass", "pwd")
 """What every English word for password (`vocab.ENGLISH_PASSWORD_WORDS`) starts with."""
+_ENGLISH_WEAK = re.compile(
+    r"(?<![\w-])(?:key|secret|token)s?(?![\w-])(?:[ \t]+[^\s.;]{1,24}){0,7}?[ \t]+(?:is|was)"
+    r"[ \t]+[\"'`]?(?P<v>[^\s\"'`]{8,128})")
+"""An English word for key, secret or token, a few words naming what it is for, a copula,
+then the value ("the BISS-1 key for the feed is <hex>"): weak, so the value must be random."""
+_ABOUT_A_KEY = re.compile(r"\b(?:fingerprint|id|ids|hash|digest|checksum|name|public|pub|version|"
+                          r"length|size|type|format|path|file|url|expir\w*|scope\w*|sha\d*|md5)\b"
+                          r"|\b(?:sha\d+|md5|sha3-\d+):")
+"""Words before the copula (or a tag on the value) saying what is told is about the key."""
 _TRAILING = ".,;:)!?"
 _SPACELESS = re.compile(r"[\u0e00-\u0e7f\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]")
 
@@ -63,6 +72,9 @@ def gapped_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
         matches = (match for match in found if match is not None)
     if "it" in lowered or "that" in lowered or "here" in lowered:
         matches = itertools.chain(matches, _next_sentences(lowered, starts))
+    if (" is " in lowered or " was " in lowered) and (
+            "key" in lowered or "secret" in lowered or "token" in lowered):
+        matches = itertools.chain(matches, _ENGLISH_WEAK.finditer(lowered))
     for match in matches:
         start, end = match.span("v")
         while end > start and text[end - 1] in _TRAILING:
@@ -70,7 +82,9 @@ def gapped_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
         value = text[start:end]
         if value.startswith("[REDACTED:") or _SPACELESS.search(value):
             continue  # (in a script without spaces a run is a phrase, not a value)
-        strong = match.group("s") is not None
+        if match.re is _ENGLISH_WEAK and _ABOUT_A_KEY.search(lowered, match.start(), start):
+            continue  # a key's fingerprint, id or name is told, not the key
+        strong = match.re is not _ENGLISH_WEAK and match.group("s") is not None
         if value_shaped(value) and not is_placeholder(value) and (strong or random_value(value)):
             yield KIND, start, end
 

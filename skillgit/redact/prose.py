@@ -238,8 +238,19 @@ def _near_credential_word(text: str, lowered: str,
         if found is not None and found.start() <= begin + _NEAR and _GAP.fullmatch(
                 lowered, begin, found.start()) and not _ID_WORDS.search(lowered, begin,
                                                                        found.start()) \
-                and not _OWNER_NOUN.search(lowered, begin, found.start()):
+                and not _OWNER_NOUN.search(lowered, begin, found.start()) \
+                and not _glued_id(text, begin, found.start()):
             yield found.span()
+
+
+_GLUED_ID = re.compile(r"([A-Za-z]+?)(?:ID|Id)\b")
+
+
+def _glued_id(text: str, start: int, end: int) -> bool:
+    """An identifier's name glued to `ID` between the word and the token (`AccessorID`,
+    `ClusterId`), but not a secret's own (`SecretID`, `TokenId`, a Consul token's secret)."""
+    return any(not match.group(1).lower().endswith(("secret", "token", "password", "pass"))
+               for match in _GLUED_ID.finditer(text, start, end))
 
 
 _ROOTS = tuple(dict.fromkeys([*_ANCHOR_WORDS, *_CREDENTIAL_WORDS]))

@@ -82,6 +82,9 @@ _SHAPES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
     (("sha", "SHA", "md5", "MD5", "igest", "IGEST", "hecksum", "HECKSUM"), re.compile(
         r"(?i)\b(?![\w]*(?:pass|secret|token|hmac|key))\w*(?:sha-?\d+|md5|digest|checksum)\w*"
         r"[\"']?\s*[=:]\s*[\"']?([0-9a-f]{32,128})\b")),
+    # a plist's or XML's sibling value under a key naming a public key (`SUPublicEDKey`)
+    (("ublic",), re.compile(r"(?i)<(?:key|name)>[^<\n]*public[^<\n]*</(?:key|name)>\s{0,80}"
+                            r"<(?:string|value|data)>\s*([A-Za-z0-9+/=_\-]{16,})\s*<")),
     (("ub", "UB", "eer", "EER"), re.compile(
         r"(?i)\b(?:public[_ -]?key|pub[_-]?key|publickey|public|peer)[\"']?"
         r"\s*(?:[=:]|\s(?:is|was))\s*"

@@ -18,9 +18,9 @@ from skillgit.redact.gapped import gapped_values
 from skillgit.redact.labelled import generic_values, labelled_values, random_quoted
 from skillgit.redact.lone import LONE_LINE, four_class_words, lone_secret
 from skillgit.redact.maps import principal_values
+from skillgit.redact.positions import position_values
 from skillgit.redact.shapes import holds_spaced_hex, line_matches
 from skillgit.redact.tokens import (
-    _SAFE,
     KIND_BYTES,
     KIND_DUMP,
     KIND_LONE,
@@ -165,17 +165,9 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
         apart_values(text, lowered), gapped_values(text, lowered),
         principal_values(text, lowered))
         if free(start, end))
-    if "cookie" in lowered or "-b " in lowered:
-        for start, end in _cookies(text, lowered):
-            if free(start, end):
-                yield KIND_POSITION, start, end
-    for gate, syntax in zip(_POSITION_GATES, _POSITIONS, strict=True):
-        for match in gate.finditer(syntax, text, lowered):  # nothing if its literals are absent
-            value = match.group("v")
-            shaped = (not is_placeholder(value) and not value.startswith("[REDACTED:")
-                      if syntax is _ANY_SHAPE else _positional_value(value))
-            if shaped and free(match.start("v"), match.end("v")):
-                yield KIND_POSITION, match.start("v"), match.end("v")
+    for start, end in position_values(text, lowered):  # positions no word names (`positions.py`)
+        if free(start, end):
+            yield KIND_POSITION, start, end
     for match in line_matches(LONE_LINE, text):
         value = match.group(1)
         if lone_secret(value) and free(match.start(1), match.end(1)):
@@ -187,101 +179,6 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
         value = match.group(1)
         if lone_secret(value) and free(match.start(1), match.end(1)):
             yield KIND_LONE, match.start(1), match.end(1)
-
-
-_POSITIONS = (
-    # `user/password@host` (sqlplus, rman, expdp, a DSN without a scheme)
-    # (not `owner/repo@v6`, `@main`, `@<sha>`: an action's or a package's version)
-    re.compile(r"(?<![\w/.\-@:])[A-Za-z][\w.\-]{0,40}/(?P<v>[^\s/@\\\"'`]{4,128})@(?!v?\d[\w.\-]*(?![\w.\-])"
-               r"|(?:main|master|HEAD|latest|stable|next|[0-9a-f]{7,40})(?![\w.\-]))(?://)?[\w.\-]{2,}"),
-    # the same after a driver's prefix (`jdbc:oracle:thin:user/password@//host:1521/SVC`): a
-    # host written `//host` or with a port follows, which no `scheme:owner/repo@ref` has
-    re.compile(r"(?<=:)[A-Za-z][\w.\-]{0,40}/(?P<v>[^\s/@\\\"'`]{4,128})@"
-               r"(?://[\w.\-]{2,}|[\w.\-]{2,}:\d{2,5}\b)"),
-    # a dialogue's secret line: `AUTH [user] secret` (redis, SMTP), `PASS secret` (FTP, POP3)
-    re.compile(r"(?im)^[ \t]*(?:(?:[>$#]+|[a-z]{1,2}:)[ \t]*)?(?:auth|pass)[ \t]+(?:[^\s]+[ \t]+)?"
-               r"(?P<v>[^\s\"'`]{4,128})[ \t]*\r?$"),
-    # an `expect` script's answer to a password prompt: `expect "password:"` then `send "X\r"`
-    re.compile(r"(?i)\bexpect\b[^\n]{0,60}?(?:assword|passphrase|passcode|\bpin\b|secret|token)"
-               r"[^\n]{0,40}\n[ \t]*send[ \t]+(?:--[ \t]+)?[\"'](?P<v>[^\"'\n\\]{4,128})"
-               r"(?:\\[rn])?[\"']"),
-    # an X12 EDI envelope's security information (ISA04) when its qualifier (ISA03) is not
-    # `00` (none): `ISA*00*          *01*<password>*ZZ*…` (fields of fixed width)
-    re.compile(r"ISA(?P<s>[*|^~+])\d\d(?P=s)[^\n]{10}(?P=s)(?!00)\d\d(?P=s)[ ]*"
-               r"(?P<v>[^\s*|^~+]{4,10})[ ]*(?P=s)"),
-    # a package manager's credentials for a host: Bundler's `bundle config set <host>
-    # user:pass`, Composer's and Poetry's `config http-basic.<host> user pass`,
-    # `config github-oauth.<host> <token>`
-    re.compile(r"(?i)\bbundle[ \t]+config(?:[ \t]+set)?(?:[ \t]+--?[\w-]+)*[ \t]+"
-               r"(?:[a-z0-9-]+\.)+[a-z]{2,}"
-               r"(?::\d+)?/?[ \t]+[\"']?(?P<v>[^\s:\"']{1,128}:[^\s\"']{4,128})"),
-    re.compile(r"(?i)\bconfig(?:[ \t]+--?[\w-]+)*[ \t]+(?:http-basic|bearer|gitlab-token|"
-               r"github-oauth|gitlab-oauth|bitbucket-oauth)\.[\w.\-]+[ \t]+(?:[^\s]+[ \t]+)?"
-               r"[\"']?(?P<v>[^\s\"']{4,128})"),
-    # positional command-line secrets: PuTTY's `-pw X`, `net use … /user:NAME X`
-    re.compile(r"(?<![\w\-])-pw[ \t]+(?P<v>[^\s\"'`]{4,128})"),
-    re.compile(r"(?i)\bnet[ \t]+use\b[^\n]{0,200}?/user:[^\s]+[ \t]+(?P<v>[^\s/\"'`]{4,128})"),
-    # an SNMP community (the password of SNMP v1/v2c) in a device's or an agent's config:
-    # `snmp-server community X RO`, `rocommunity X`, `community: X`
-    re.compile(r"(?im)(?:\bsnmp-server[ \t]+community|^[ \t]*r[ow]community6?|\bsnmp[\w.\-]*"
-               r"community[\"']?[ \t]*[=:])[ \t]+[\"']?(?P<v>[^\s\"'`]{4,128})"),
-    # a webhook's token in its URL path: `…/bot/v2/hook/<token>`, `…/webhooks/<id>/<token>`
-    (_WEBHOOK_PATH := re.compile(r"(?i)https?://[^\s/]+/(?:[^\s?#]*/)?(?:hooks?|webhooks?)/"
-                                 r"(?:\d{6,}/)?(?=[A-Za-z0-9_\-]*\d)(?P<v>[A-Za-z0-9_\-]{16,256})")),
-    # a product key in groups, as a variable's value or a flag's: `X_SERIAL=E3-7KQM-2XPA-…`
-    re.compile(r"(?i)(?:serial|licen[cs]e|product[_-]?key|activation)[\w-]*[ \t]*[=:][ \t]*[\"']?"
-               r"(?P<v>(?:[A-Z0-9]{2,6}-){3,}[A-Z0-9]{2,6})(?![\w-])"),
-    re.compile(r"(?i)(?<![\w-])-{1,2}(?:serial|licen[cs]e|product-?key)[ \t=]+[\"']?"
-               r"(?P<v>(?:[A-Z0-9]{2,6}-){3,}[A-Z0-9]{2,6})(?![\w-])"),
-    # a value written into a file named for a secret: `echo X > config/master.key`
-    re.compile(r"(?i)(?<![\w\-])(?:echo|printf)[ \t]+"
-               r"(?:(?:-[a-z]{1,3}|[\"']?%[^\s\"']*[\"']?)[ \t]+)*\\?[\"']?"
-               r"(?P<v>[^\s\"'`|;&<>]{6,256})\\?[\"']?[ \t]*>{1,2}[ \t]*[^\s;&|]*"
-               r"(?:key|secret|token|passw|credential|\.env|\.pem|htpasswd|netrc)"),
-)
-"""Positions that hold a secret without a word naming it (one row per syntax)."""
-_POSITION_GATES = tuple(triggers(row) for row in _POSITIONS)
-"""What each row of `_POSITIONS` cannot match without, derived from the row (`triggers.py`)."""
-_ANY_SHAPE = _WEBHOOK_PATH
-"""The row whose position alone makes its value a secret, whatever the shape (a webhook's
-token, a UUID included): named by the row itself, not by its place in the table."""
-
-
-_COOKIE_LIST = re.compile(r"(?i)[ \t\"'(]{0,4}(?:\bcookie:[ \t]*|\bset-cookie:[ \t]*|(?<![\w-])"
-                          r"(?:-b|--cookie)[ \t]+\\?[\"']?)(?P<list>[^\n\"']{3,4096})")
-
-
-def _all(lowered: str, literal: str) -> Iterator[int]:
-    position = lowered.find(literal)
-    while position >= 0:
-        yield position
-        position = lowered.find(literal, position + 1)
-_COOKIE = re.compile(r"(?:^|;)[ \t]*[^=;\s]{1,128}=(?P<v>[^;\s\"']{16,4096})")
-
-
-def _cookies(text: str, lowered: str) -> Iterator[tuple[int, int]]:
-    """Cookie values, in a `Cookie:`/`Set-Cookie:` header or curl's `-b`/`--cookie`: a
-    session is a credential whatever its shape (`PHPSESSID=<26 lower-case letters>`)."""
-    starts = sorted({found for literal in ("cookie", "-b ") for found in _all(lowered, literal)})
-    matches = (_COOKIE_LIST.match(text, max(0, start - 4)) or _COOKIE_LIST.match(text, start)
-               for start in starts)
-    seen: set[int] = set()
-    for cookies in (m for m in matches if m is not None):
-        if cookies.start("list") in seen:
-            continue
-        seen.add(cookies.start("list"))
-        low = cookies.start("list")
-        for cookie in _COOKIE.finditer(cookies.group("list")):
-            value = cookie.group("v")
-            if _positional_value(value) or value.isalnum():
-                yield low + cookie.start("v"), low + cookie.end("v")
-
-
-def _positional_value(value: str) -> bool:
-    """A value in a secret's position: not a placeholder, a marker, a variable or a word."""
-    if value.startswith(("[REDACTED:", "$", "%", "<", "{")) or is_placeholder(value):
-        return False
-    return looks_opaque(value) and not _SAFE.fullmatch(value)
 
 
 def _mnemonic(run: str, counts: frozenset[int] = _MNEMONIC_COUNTS) -> bool:

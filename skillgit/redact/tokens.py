@@ -89,7 +89,7 @@ _ACRONYMS = re.compile(
 rule only; the letter-pair rarity still reads the whole token."""
 
 
-def _pair_rarity(word: str) -> float:
+def pair_rarity(word: str) -> float:
     """Share of letter pairs of lower-case `word` that ordinary words rarely hold."""
     pairs = len(word) - 1
     if pairs <= 0:
@@ -101,14 +101,14 @@ def _pronounceable(word: str) -> bool:
     """A run of letters that reads like a word (or a part of one)."""
     lower = word.lower()
     vowels = sum(c in _VOWELS for c in lower)
-    return vowels * 4 >= len(lower) and _pair_rarity(lower) <= (0.25 if len(lower) < 8
+    return vowels * 4 >= len(lower) and pair_rarity(lower) <= (0.25 if len(lower) < 8
                                                                   else 0.15)
 
 
 def _random_letters(word: str) -> bool:
     """Letters of one case: random when rare letter pairs are frequent or vowels scarce."""
     lower = word.lower()
-    rarity = _pair_rarity(lower)
+    rarity = pair_rarity(lower)
     vowels = sum(c in _VOWELS for c in lower) / len(lower)
     return (rarity >= 0.2 or (rarity >= 0.12 and vowels < 0.25) or vowels < 0.12
             or _CONSONANTS6.search(_ACRONYMS.sub("-", lower)) is not None)
@@ -141,7 +141,7 @@ def _random_mixed(part: str, minimum: int = MIN_LENGTH) -> bool:
     # in lower case and digits rarely are (`libxml2`, `x86_64`)
     letters = [run.lower() for run in runs if not run.isdigit()]
     pairs = sum(len(run) - 1 for run in letters)
-    rare = sum(_pair_rarity(run) * (len(run) - 1) for run in letters)
+    rare = sum(pair_rarity(run) * (len(run) - 1) for run in letters)
     return pairs > 0 and rare / pairs >= (0.35 if any(c.islower() for c in part) else 0.2)
 
 

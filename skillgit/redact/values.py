@@ -144,13 +144,18 @@ _FILE_REFERENCE = re.compile(r"(?:[\w.\-]{1,64}:)?(?:/|~/|\./)[\w.\-]+(?:/[\w.\-
 """A path of two or more word-like parts, maybe after an id and a colon."""
 
 
+_REFERENCE_TAG = re.compile(r"!(?:secret|vault|env_var|ENV|env|Ref|Sub|GetAtt|ImportValue|include|"
+                            r"input|file|var)")
+"""A YAML tag that fetches the value from elsewhere (`password: !secret mqtt_password`)."""
+
+
 def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
     """Whether `value`, standing after a secret's key and `separator`, is the secret itself
     rather than code, a type, a field name or a placeholder."""
     if is_placeholder(value) or _NUMBER.fullmatch(value) or value.endswith(("-", "_")):
         return False
-    if _FILE_REFERENCE.fullmatch(value):
-        return False  # where the secret is kept (systemd's `LoadCredential=id:/path`)
+    if _FILE_REFERENCE.fullmatch(value) or _REFERENCE_TAG.fullmatch(value):
+        return False  # where the secret is kept (`LoadCredential=id:/path`, `!secret name`)
     if quoted and (" " in value or "\t" in value):
         # A passphrase has spaces; a label or a sentence names the field or asks for it, and
         # a quote opening on a space is prose between two code spans.

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 
 ROOTS = ("pass", "pwd", "pw", "token", "secret", "key", "cred", "auth", "psk")
@@ -49,11 +50,24 @@ PASSWORD_WORDS: tuple[str, ...] = (
     "パスワード", "暗証番号", "密码", "密碼", "口令", "비밀번호", "암호",
     # Celtic, Basque, Albanian, Swahili, Kazakh
     "pasfhocal", "cyfrinair", "pasahitza", "fjalëkalim", "fjalekalim", "nenosiri", "құпиясөз",
+    # Turkic, Mongolic and Caucasian (Kazakh, Kyrgyz, Uzbek, Azerbaijani, Turkmen, Mongolian)
+    "құпия сөз", "сырсөз", "şifrə", "açar sözi", "нууц үг",
+    # African (Yoruba, Igbo, Hausa, Zulu, Xhosa, Amharic, Somali, Malagasy)
+    "ọ̀rọ̀ aṣínà", "ọrọ aṣina", "oro asina", "okwuntughe", "kalmar sirri", "iphasiwedi",
+    "igama lokugqitha", "የይለፍ ቃል", "furaha sirta", "teny miafina",
+    # South and South-East Asian scripts (Telugu, Kannada, Malayalam, Gujarati, Punjabi, Sinhala,
+    # Khmer, Lao, Burmese, Pashto)
+    "పాస్‌వర్డ్", "ಪಾಸ್‌ವರ್ಡ್", "പാസ്‌വേഡ്", "પાસવર્ડ", "ਪਾਸਵਰਡ", "මුරපදය", "ពាក្យសម្ងាត់",
+    "ລະຫັດຜ່ານ", "စကားဝှက်", "پټنوم",
     # stems where an inflection changes the word's end (Hungarian `jelszava`, Polish `hasła`,
     # Czech `hesla`, Slovene `gesla`, Croatian `lozinku`, Lithuanian `slaptažodį`)
     "jelszav", "hasła", "hasle", "haśle", "hesla", "hesle", "gesla", "lozink", "slaptažod",
 )
-""""Password" in 40-odd languages. Written whole (a root where the language inflects it:
+PASSWORD_WORDS = tuple(dict.fromkeys(
+    form for word in PASSWORD_WORDS
+    for form in (word, unicodedata.normalize("NFC", word), unicodedata.normalize("NFD", word))))
+""""Password" in 60-odd languages, each in both Unicode forms a text may use (composed `ọ̀`
+and decomposed `ọ` + a combining grave). Written whole (a root where the language inflects it:
 `contrase` would also be found by `contraseña`, so whole words are kept and inflected forms
 are matched by `INFLECTION` in the finders that read words)."""
 
