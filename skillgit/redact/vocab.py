@@ -51,7 +51,7 @@ PASSWORD_WORDS: tuple[str, ...] = (
     # Celtic, Basque, Albanian, Swahili, Kazakh
     "pasfhocal", "cyfrinair", "pasahitza", "fjalëkalim", "fjalekalim", "nenosiri", "құпиясөз",
     # Turkic, Mongolic and Caucasian (Kazakh, Kyrgyz, Uzbek, Azerbaijani, Turkmen, Mongolian)
-    "құпия сөз", "сырсөз", "şifrə", "açar sözi", "нууц үг",
+    "құпия сөз", "сырсөз", "şifrə", "açar sözi", "нууц үг",  # noqa: RUF001
     # African (Yoruba, Igbo, Hausa, Zulu, Xhosa, Amharic, Somali, Malagasy)
     "ọ̀rọ̀ aṣínà", "ọrọ aṣina", "oro asina", "okwuntughe", "kalmar sirri", "iphasiwedi",
     "igama lokugqitha", "የይለፍ ቃል", "furaha sirta", "teny miafina",
