@@ -83,13 +83,14 @@ def value_shaped(token: str) -> bool:
     unescaped = _QP_ESCAPE.sub("#", token)  # quoted-printable `=3D` is a symbol, not code
     if len(token) < MIN_VALUE or _SAFE.fullmatch(token) or any(c in unescaped for c in "=()\\"):
         return False  # short, known, or code (assignments and calls have rules of their own)
+    token = "".join(c for c in token if unicodedata.category(c) != "Cf")  # joiners (ZWNJ)
     letters = sum(unicodedata.category(c)[0] in "LM" for c in token)  # marks: Indic vowels
     if letters < 2:
         return False
     parts = re.split(r"[-_.]", token)
     if len(parts) >= 3 and any(part.isdigit() for part in parts) and sum(
             len(part) >= 3 and part.isalpha() for part in parts) >= 2:
-        return True  # a passphrase of words and a number (`Eichhorn-7-Mond-Rot`)
+        return True  # a passphrase: words and a number joined by hyphens
     plain = re.sub(r"[-_.]", "", token)
     flips = sum(a.islower() and b.isupper() for a, b in itertools.pairwise(plain))
     kinds = {unicodedata.category(c)[0] for c in plain}  # L letters, M marks, N digits

@@ -32,7 +32,7 @@ _POSITIONS = (
                r"[^\n]{0,40}\n[ \t]*send[ \t]+(?:--[ \t]+)?[\"'](?P<v>[^\"'\n\\]{4,128})"
                r"(?:\\[rn])?[\"']"),
     # an X12 EDI envelope's security information (ISA04) when its qualifier (ISA03) is not
-    # `00` (none): `ISA*00*          *01*<password>*ZZ*…` (fields of fixed width)
+    # `00` (none): the segment's fourth field, after the `01` qualifier (fields of fixed width)
     re.compile(r"ISA(?P<s>[*|^~+])\d\d(?P=s)[^\n]{10}(?P=s)(?!00)\d\d(?P=s)[ ]*"
                r"(?P<v>[^\s*|^~+]{4,10})[ ]*(?P=s)"),
     # a package manager's credentials for a host: Bundler's `bundle config set <host>
@@ -69,7 +69,7 @@ _POSITIONS = (
     # a webhook's token in its URL path: `…/bot/v2/hook/<token>`, `…/webhooks/<id>/<token>`
     (_WEBHOOK_PATH := re.compile(r"(?i)https?://[^\s/]+/(?:[^\s?#]*/)?(?:hooks?|webhooks?)/"
                                  r"(?:\d{6,}/)?(?=[A-Za-z0-9_\-]*\d)(?P<v>[A-Za-z0-9_\-]{16,256})")),
-    # a product key in groups, as a variable's value or a flag's: `X_SERIAL=E3-7KQM-2XPA-…`
+    # a product key in groups, as a variable's value or a flag's (a serial or licence key)
     re.compile(r"(?i)(?:serial|licen[cs]e|product[_-]?key|activation)[\w-]*[ \t]*[=:][ \t]*[\"']?"
                r"(?P<v>(?:[A-Z0-9]{2,6}-){3,}[A-Z0-9]{2,6})(?![\w-])"),
     re.compile(r"(?i)(?<![\w-])-{1,2}(?:serial|licen[cs]e|product-?key)[ \t=]+[\"']?"

@@ -111,7 +111,7 @@ _WORD_RUN = re.compile(r"[A-Za-z]{3}")
 _USER_PASS = re.compile(r"[^\s:]+:\S+")
 """Text whose words, numbers and punctuation are none glued to another of a different kind
 (`MSH|^~\\&|LAB`, a message header in a test) holds a word: a password mixes them
-(`Tr0ub4dor&3`, `hunter2`, `SuperSecret!`)."""
+(letters glued to digits, case flipping inside a word)."""
 _CREDENTIAL_ROOTS = re.compile(r"(?i)pass|pwd|token|secret|key|cred|auth|bearer|private")
 
 

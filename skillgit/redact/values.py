@@ -155,7 +155,7 @@ def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
     if is_placeholder(value) or _NUMBER.fullmatch(value) or value.endswith(("-", "_")):
         return False
     if _FILE_REFERENCE.fullmatch(value) or _REFERENCE_TAG.fullmatch(value):
-        return False  # where the secret is kept (`LoadCredential=id:/path`, `!secret name`)
+        return False  # where the secret is kept: a path after an id, a YAML reference tag
     if quoted and (" " in value or "\t" in value):
         # A passphrase has spaces; a label or a sentence names the field or asks for it, and
         # a quote opening on a space is prose between two code spans.

@@ -26,7 +26,7 @@ SECRETS = [
     ('    secure_link_md5 "$uri$secure_link_expires Zq7vTr29kLmx";', "Zq7vTr29kLmx"),
     ("kiosk@hotel.example:{PLAIN}Lobby-Key_2025:5000:5000::/var/mail/kiosk::", "Lobby-Key_2025"),
     ("cn=svc,dc=example userPassword: {CLEARTEXT}Fax-Modem_77", "Fax-Modem_77"),
-    ("Мэдээллийн сангийн нууц үг бол Tal_Nutag_93 шүү", "Tal_Nutag_93"),
+    ("Мэдээллийн сангийн нууц үг бол Tal_Nutag_93 шүү", "Tal_Nutag_93"),  # noqa: RUF001
     (unicodedata.normalize("NFD", "Ọ̀rọ̀ aṣínà fún server náà ni Ibadan_Ojo77!"), "Ibadan_Ojo77!"),
     ("the app password for the SMTP relay is wxqz bfkt pmyr hdsv (spaces included)",
      "wxqz bfkt pmyr hdsv"),
