@@ -34,6 +34,15 @@ def rx(pattern: str) -> re.Pattern[str]:
 LEAD_WORDS = r"""(?:ok(?:ay)?|hm+|well|sorry|please|pls|plz|but|and|so|uh|um|oh|wait|seriously
     |really|honestly)"""
 LEAD = r"^\W*(?:" + LEAD_WORDS + r"\b[\s,!.]*)*"
+# A word of thanks or approval ("ok", "thx", "looks good", "go ahead").
+ACK_WORD = r"""(?:(?:very|really|so|super)\ )?(?:ok(?:ay|ey)?|k+|yes|yep|yeah|yup|ya|sure|alright
+    |right|cool|nice|good|great|perfect|awesome|excellent|amazing|brilliant|wonderful|sweet|neat
+    |fine|done|lgtm|ty|tysm|thx|tnx|thnx|thanx|thanks?|thank\s*(?:you|u)|cheers|appreciated?
+    |much\ appreciated|appreciate\ it|got\ it|gotcha|understood|noted|makes\ sense|works
+    |(?:sounds|looks)\ (?:good|great|fine|perfect)|(?:that|it)\ works|all\ good|well\ done
+    |(?:nice|good|great)\ (?:work|job|one)|no\ (?:worries|problem)|go(?:\ on|\ ahead)?|continue
+    |proceed|do\ it|next|please|pls|what\ else|anything\ else)
+    (?:\ (?:a\ lot|so\ much|very\ much|again|now))?"""
 # Where a clause starts: the text start or clause punctuation, then lead words.
 CLAUSE = r"(?:^|[.!?;:,\n\u2014]\s*|\s-\s)\W*(?:" + LEAD_WORDS + r"\b[\s,!.]*)*"
 _CHALLENGE = rx(r"""\b(?:why\s+(?:did|do|are|were|would|have|is|was)(?:n't|\s+not)?\s+(?:you|u)\b
