@@ -39,14 +39,18 @@ _SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?;](?=\S))+[.!?;]*")
 # Words that make a statement a verdict on the agent's work, not a fact it missed.
 _VERDICT = rx(r"""\b(?:good|great|nice|cool|fine|perfect|lgtm|thanks?|thx|ty|cheers|awesome
     |neat|correct|right|yes|yeah|yep|yup|sure|ok(?:ay)?|agreed?|exactly|ship\ it|lines\ up
-    |makes\ sense|works?|worked|green|passe[sd]|clean|interesting|surprised?|glad|love)\b""")
+    |makes\ sense|works?|worked|green|passe[sd]|clean|interesting|surprised?|glad|love
+    |not\ bad|match(?:es|ed)?|consistent\ with|in\ line\ with|as\ expected|spot\ on)\b""")
 # A request, a plan of the user's own, or a story of the user's.
 _REQUEST = rx(r"""(?:^|(?<=[.!?;,]\s))\W*(?:please\s+|pls\s+|now\s+|so\s+|then\s+)?(?:can|could
     |would|will)\s+you\b|\b(?:let's|lets|let\ me|please|pls)\b|\bi(?:'ll|\ will|'m\ going\ to
     |\ am\ going\ to)\b|\bill\b|\bnow\b|\bdo\s+(?:the\s+same|it|that|this)\b
     |\bi\ (?:had|didn't|did\ not|thought|was|wonder|guess|think|assume|suppose|wanted)\b
     |\bno\ idea\b|\bnever\s?mind\b|\bcarry\ on\b|\bmy\ (?:bad|mistake)\b|\bnext\b
-    |\bno\ (?:worries|problem|rush)\b""")
+    |\bno\ (?:worries|problem|rush)\b
+    |\b(?:didn't|did\ not|never|wasn't)\ (?:expect|expecting|think|know|realize)\b
+    |\b(?:i|we)\ expected\b
+    |(?:^|(?<=[.!?]\s))(?:merging|shipping|approving|approved|merged)\b""")
 _IMPERATIVE = rx(r"""^\W*(?:add|create|implement|write|build|make|generate|update|refactor
     |rename|move|delete|remove|fix|show|explain|review|run|open|submit|send|bump|keep|go
     |continue|revert|undo|change|use|try|check|deploy|merge|push|wire|port|drop|split|extract

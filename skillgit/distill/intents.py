@@ -87,6 +87,13 @@ ALWAYS = r"""always\b(?!\s+(?:so\s+|very\s+|really\s+|such\s+)?(?:nice|good|grea
     |glad|happy|funny|interesting|amazing|awesome|impressive|satisfying|lovely|a\ (?:pleasure
     |joy|treat|relief)|weird|surprising|fascinating|helpful)\b)"""
 
+# What goes on in the user's own mind ("I never remember the borrow rules", "I always forget
+# which flag"): a habit of the user's, no rule of the work.
+_OWN_MIND = r"""(?:remember|recall|know|understand|get|learn|forget|think|realize|notice
+    |manage|feel|find|mix|confuse|wonder|expect|trust)\b"""
+# "remember …" addressed to the agent, not said of somebody ("I never remember the …").
+_NOT_SAID_OF_SELF = r"(?<!\bi\s)(?<!\bwe\s)(?<!\bnever\s)(?<!\balways\s)"
+
 # "wrong <things> … are": a statement about a class of things, not a verdict on the result.
 GENERIC_SUBJECT = r"""(?:ones\b|[\w-]+s\b[^.!?\n]{0,60}?\b(?:are|were|happen|occur|show\ up
     |(?:went\ |are\ |were\ )?(?:down|up)\ by))"""
@@ -103,13 +110,15 @@ INTENTS: tuple[Intent, ...] = (
         |how\s+many\s+times\s+(?:do|did|have|must|should)\s+i
         |you\s+keep\s+(?:forgetting|ignoring|doing|using|running|adding|making|breaking
             |missing|changing)
-        |(?:remember|keep\s+in\s+mind)\s+(?:that|to|we|the|this)\b)\b"""
+        |""" + _NOT_SAID_OF_SELF + r"""(?:remember|keep\s+in\s+mind)\s+(?:that|to|we|the
+            |this)\b)\b"""
                           r"|" + CLAUSE + r"again\s*(?::|!|\u2014|\.\.)"), NONE),
     Intent("standing rule", rx(CLAUSE + r"(?:(?:please|pls|plz)\s+)?(?:" + ALWAYS + "|"
                                + _BASE_NEVER + r"""|from\ now\ on\b|going\ forward\b
             |in\ (?:the\ )?future\b|next\ time\b)
         |\bon\ purpose\b|\b(?:is|are|'s|'re)\s+(?:not\ allowed|forbidden|off[-\ ]limits
-            |a\ no[-\ ]go)\b|\b(?:we|i)\s+(?:always|never)\b(?!\s+""" + NARRATION + r")"),
+            |a\ no[-\ ]go)\b|\b(?:we|i)\s+(?:always|never)\b(?!\s+""" + NARRATION
+                               + r"|\s+" + _OWN_MIND + r")"),
            NONE),
     Intent("standing rule", rx(r"""\b(?:in|for|on|from|across|throughout)\ this
             \ (?:repo\w*|project|codebase|workspace|machine|box|team|code\ ?base|org)\b
@@ -232,21 +241,36 @@ _OWN_EXPERIENCE = rx(_SENTENCE_START + r"""[^.!?\n]*?\b(?:(?:the\s+)?(?:exact\s+
 _DEFERRAL = rx(_SENTENCE_START + r"""[^.!?\n]*?\b(?:we'?ll|well|we\s+will|i'?ll|let'?s)\s+(?:look
     \s+at|pick\s+it\s+up|deal\s+with|get\s+to|revisit|handle)\b[^.!?\n]*?\b(?:next\s+(?:sprint
     |week|time|release)|later|tomorrow|on\s+monday|another\s+day)\b[^.!?\n]*""")
+# A question told inside a statement ("the team keeps asking why we're on X and not Y").
+_EMBEDDED_QUESTION = rx(r"""\b(?:ask(?:s|ed|ing)?|wonder(?:s|ed|ing)?|knows?|explain(?:s|ed
+    |ing)?|understand|figure\s+out|not\s+sure)\s+(?:me\s+|us\s+|you\s+)?(?:why|whether|if|how
+    |what)\b[^.!?\n]*""")
+# A step for the moment with its purpose ("skip it for now so we can see the rest"): the
+# next move of the work under way, no lesson.
+_NEXT_STEP = rx(_SENTENCE_START + r"""[^.!?\n]*?\bfor\s+(?:now|the\s+moment|the\s+time\s+being)
+    \b[^.!?\n]*?\bso\s+(?:that\s+)?(?:we|i|you)\s+can\b[^.!?\n]*""")
+# Praise of the agent's choice ("so good call editing the .proto instead of the .pb.go"): the
+# whole sentence approves what it did (not "good call, but …"). A dot inside a name goes on.
+_PRAISED_CHOICE = rx(r"""(?:^|(?<=[.!?\n]))(?:[^.!?\n]|\.(?=\S))*?\b(?:good|nice|smart|great
+    |right|wise)\s+(?:call|thinking|move|choice|decision)\b
+    (?![^!?\n]*\b(?:but|however|though|except)\b)(?:[^.!?\n]|\.(?=\S))*""")
 
 
 def asides(text: str) -> list[tuple[int, int]]:
     """Spans of `text` that say nothing to the agent: questions (with or without their mark),
     musings, the user's own story and experience, the user's own doing (the agent absolved),
-    reports that nothing is wrong any more, approval, praise by comparison and deferrals."""
+    reports that nothing is wrong any more, approval, praise by comparison, deferrals,
+    questions told inside a statement and steps for the moment."""
     return [m.span() for pattern in (_QUESTION, _STORY, _OWN_DOING, _ALL_CLEAR, _MUSING,
-                                     _APPROVED_HERE, _PRAISED_OVER, _OWN_EXPERIENCE, _DEFERRAL)
+                                     _APPROVED_HERE, _PRAISED_OVER, _OWN_EXPERIENCE, _DEFERRAL,
+                                     _EMBEDDED_QUESTION, _NEXT_STEP)
             for m in pattern.finditer(text)]
 
 
 def without_absolution(text: str) -> str:
-    """`text` with the sentences about the user's own doing and the all-clear reports blanked
-    (same length): they correct nothing the agent did."""
-    for pattern in (_OWN_DOING, _ALL_CLEAR):
+    """`text` with the sentences about the user's own doing, the all-clear reports and the
+    praise of the agent's choice blanked (same length): they correct nothing the agent did."""
+    for pattern in (_OWN_DOING, _ALL_CLEAR, _PRAISED_CHOICE):
         for match in pattern.finditer(text):
             text = text[:match.start()] + " " * (match.end() - match.start()) + text[match.end():]
     return text

@@ -88,11 +88,16 @@ _STOP_AFTER_NO = r"""(?:idea|worries|worry|problem|problems|rush|need|luck|way|c
     |more)\b"""
 _BAN = rx(_CLAUSE + r"""no\s+(?!""" + _STOP_AFTER_NO + r""")(?:[\w\x27-]+\s+){0,3}?
     (?:in|inside|under|on|outside|within|for|at|from|across|anywhere)\s+\S""")
+# A verb, not a noun after a determiner ("every test green on the first run": "run" names).
+_VERB_HERE = "".join(rf"(?<!\b{word}\s)" for word in (
+    "the", "a", "an", "first", "last", "next", "one", "this", "that", "my", "our", "your",
+    "each", "every", "its", "their", "second", "same", "whole", "single"))
 _QUANTIFIED = rx(_CLAUSE + r"""(?:(?:(?:every|each|any|all)\b(?!\s+(?:of\s+)?(?:those|these|them
-    |that|this|time|single\s+time)\b)|no\s+(?!""" + _STOP_AFTER_NO + r"""))\s*[^\s.!?;]+
+    |that|this|time|single\s+time)\b)(?:\s+single)?
+    |no\s+(?!""" + _STOP_AFTER_NO + r"""))\s*[^\s.!?;]+
     |nothing\b(?!\s+(?:wrong|else|new|much|to|changed|happened|yet|special))|nobody\b
     |anything\s+(?:you|we|that|which)\b
-    |no\ one\b)[^.!?;\n]{0,60}?\s(?:""" + HABITUAL + "|" + _MODAL + ")")
+    |no\ one\b)[^.!?;\n]{0,60}?\s""" + _VERB_HERE + "(?:" + HABITUAL + "|" + _MODAL + ")")
 # A clause whose subject is a class of things, not one thing just shown or a person.
 _GENERIC_SUBJECT = _CLAUSE + r"""(?!(?:the|this|that|it|its|these|those|my|your|his|her|i
     |you|he|she|we|u|there|which|what|who|why|how|then|so|now|also|just|can|could|would

@@ -47,7 +47,7 @@ _OPENER = _rx(phrases.LEAD + r"""(?:wrong\b(?!\s+""" + intents.GENERIC_SUBJECT
         |must|forgot|missed|broke
         |misunderstood|were\ supposed\ to)\b
     |i\s+(?:said|told\ you|asked\ you|meant|wanted|did\ not\ ask|didn't\ ask)\b
-    |we\s+(?:don't|do\ not|never|can't|cannot)\b
+    |we\s+(?:don't|do\ not|never(?!\s+""" + intents.NARRATION + r""")|can't|cannot)\b
     |i\s+(?:don't|do\ not)\s+(?:like|want)\b
     |isn't\s+there\b|shouldn't\s+(?:it|you|this|that)\b
     |undo\b|revert\b|roll\s?back\b|instead\b(?![^.!?\n]*\?))""")
@@ -138,15 +138,21 @@ def _without_asides(text: str) -> str:
 
 _CLAUSE_END = re.compile(r"[,;:.!?](?=\s|$)|\s[-\u2014]\s|\n|$")
 _LEVEL = {None: intents.NONE, "weak": intents.WEAK, "strong": intents.STRONG}
+# A hold for a while ("don't merge yet", "do not deploy until QA signs off"): a ban only of
+# what the agent has done (its commands name it), else a wait for a step it has not taken.
+_HOLD = _rx(r"\b(?:yet|until|till|for\ now|for\ the\ moment|for\ the\ time\ being)\b")
 
 
 def _counts(cue: intents.Cue, text: str, context: ActionContext, *, whole: str | None,
             new_task: bool) -> bool:
     """Whether a cue makes the turn a correction, given how the turn relates to the actions."""
     needs = cue.intent.needs
+    start, end = sentence_span(text, cue.start)
+    if (cue.intent.name == "forbid" and _HOLD.search(text, start, end)
+            and context.relation(text[start:end]) != "strong"):
+        return False  # "don't merge yet": a wait for what the agent has not done
     if needs == intents.NONE or (cue.intent.name == "forbid" and not new_task):
         return True
-    start, end = sentence_span(text, cue.start)
     if cue.intent.operand:
         clause_end = _CLAUSE_END.search(text, cue.start)
         start, end = cue.start, clause_end.start() if clause_end else len(text)

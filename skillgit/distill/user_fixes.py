@@ -104,10 +104,29 @@ def _candidates(text: str, base: str) -> Iterator[tuple[str, int]]:
             yield match.group("body"), match.start("body")
     for match in re.finditer(rf"(?<![\w./`'\"-])(?:[A-Za-z_][A-Za-z0-9_]*=\S+\s+)*(?:\.?\.?/)?"
                              rf"{re.escape(base)}\s+\S", text):
+        if _wonders(text, match.start()):
+            continue  # "why does terraform init need S3?": a question about the failure
         end = _PLAIN_END.search(text, match.end())
         command = text[match.start():end.start() if end else len(text)]
         if any(_ARGUMENT.search(word) for word in command.split()[1:]):
             yield command, match.start()  # (not "curl here": prose after a program's name)
+
+
+_SENTENCE_START = re.compile(r"(?:^|[.!?\n])\s*(?=[^.!?\n]*$)")
+_ASKS_FOR_WORK = re.compile(r"(?:(?:so|and|ok|okay|maybe|then)\W+)*(?:(?:can|could|would|will)"
+                            r"\s+(?:you|u)|please|pls|try|how\s+about|what\s+about"
+                            r"|(?:did|have)\s+(?:you|u)\s+(?:try|tried)|why\s+not)\b", re.I)
+
+
+def _wonders(text: str, position: int) -> bool:
+    """Whether the sentence holding `position` is a question that asks for no work ("why does
+    X need Y?"; "could you run X instead?" asks the agent to run it)."""
+    end = re.compile(r"[.!?\n](?=\s|$)|$").search(text, position)
+    if end is None or text[end.start():end.start() + 1] != "?":
+        return False
+    start = _SENTENCE_START.search(text[:position])
+    begin = start.end() if start else 0
+    return _ASKS_FOR_WORK.match(text, begin) is None
 
 
 _ARGUMENT = re.compile(r"[-/=.:@\d_$~]")

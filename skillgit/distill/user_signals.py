@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from skillgit.digest import Evidence, FeedbackItem, TaskItem
-from skillgit.distill import habits, intents, redirects, statements
+from skillgit.distill import habits, intents, redirects, retractions, statements
 from skillgit.distill import user_phrases as phrases
 from skillgit.distill.action_context import ActionContext
 from skillgit.distill.evidence import excerpt, sentence_quote, sentence_span
@@ -133,7 +133,7 @@ def _classify(turn: Turn, *, follow_up: bool, context: ActionContext | None,
     new_task = redirects.NEW_TASK.match(text.lstrip()) is not None
     if follow_up and context is not None:
         said = intents.without_absolution(statements.without_agreement(text, context))
-        found = None if not said.strip() else (
+        found = None if not said.strip() or retractions.retracted(text) else (
                  _preference(said) or _use_clause(said, context.used)
                  or redirects.correction(said, context, after_stop=after_stop)
                  or statements.feedback(said, context, new_task=new_task))
