@@ -148,9 +148,11 @@ def _counts(cue: intents.Cue, text: str, context: ActionContext, *, whole: str |
     """Whether a cue makes the turn a correction, given how the turn relates to the actions."""
     needs = cue.intent.needs
     start, end = sentence_span(text, cue.start)
-    if (cue.intent.name == "forbid" and _HOLD.search(text, start, end)
-            and context.relation(text[start:end]) != "strong"):
-        return False  # "don't merge yet": a wait for what the agent has not done
+    if cue.intent.name == "forbid":
+        clause_end = _CLAUSE_END.search(text, cue.start)
+        held = text[cue.start:clause_end.start() if clause_end else len(text)]
+        if _HOLD.search(held) and context.relation(held) != "strong":
+            return False  # "don't merge yet": a wait for what the agent has not done
     if needs == intents.NONE or (cue.intent.name == "forbid" and not new_task):
         return True
     if cue.intent.operand:
