@@ -36,11 +36,13 @@ _PLAIN_END = re.compile(r"[,;!?\n]|(?<![./])\.(?=\s|$)|\s(?:instead|rather|first
 
 
 def given_command(text: str, failed: str, program: str,
-                  succeeded: Sequence[str] = ()) -> tuple[str, int] | None:
+                  succeeded: Sequence[str] = (), *, error: str = "") -> tuple[str, int] | None:
     """(command, position in `text`) of the working command the user gave for the failed
     shell command `failed` (whose program, prefixes skipped, is `program`), or None.
     `succeeded` is what the agent ran without error after the prompt: a quoted command it
-    then ran (placeholders such as `<path>` filled in) is the fix whatever its program."""
+    then ran (placeholders such as `<path>` filled in) is the fix whatever its program;
+    `error` is the failure's output: a setting or flags the user gives are the fix only
+    when it names them."""
     base = program.split(" ", 1)[0]
     if not base:
         return None
@@ -58,7 +60,38 @@ def given_command(text: str, failed: str, program: str,
         asked = _IN_QUESTION.match(text, added.end())  # "can you rerun it with -v …?"
         if failed.strip() and flags.split()[0] not in failed and not asked:
             return f"{failed.strip()} {flags}", added.start("flags")
+    return _named_by_the_error(text, failed.strip(), error.lower()) if error else None
+
+
+def _named_by_the_error(text: str, failed: str, error: str) -> tuple[str, int] | None:
+    """A setting (`CGO_ENABLED=0`, `CLASS=A,MSGCLASS=X`) or flags (`--upload-port /dev/x`)
+    the user gives, not in a question, that the failed command lacks and whose name the
+    error names: the failed command with them, or the setting itself."""
+    for match in _SETTING.finditer(text):
+        setting = match.group().rstrip(".:")
+        keys = [pair.split("=", 1)[0] for pair in setting.split(",")]
+        if (setting not in failed and any(_names(error, key) for key in keys)
+                and not _wonders(text, match.start())):
+            shell = _ENV_NAME.match(keys[0]) and len(keys) == 1 and failed
+            return (f"{setting} {failed}" if shell else setting), match.start()
+    for match in _FLAGS.finditer(text):
+        flags = re.sub(r"[.:]$", "", match.group("flags").strip())
+        name = flags.split()[0].lstrip("-").split("=", 1)[0]
+        if (failed and name not in failed and _names(error, name)
+                and not _wonders(text, match.start())):
+            return f"{failed} {flags}", match.start("flags")
     return None
+
+
+def _names(error: str, name: str) -> bool:
+    """Whether the error (lower case) names `name` or a word of it (3 letters or more)."""
+    words = [w for w in re.split(r"[-_.]", name.lower()) if len(w) >= 3] or [name.lower()]
+    return any(re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", error) for word in words)
+
+
+_PAIR = r"[A-Za-z_][A-Za-z0-9_]*=[^\s,;'\"`]+"
+_SETTING = re.compile(rf"(?<![\w=-]){_PAIR}(?:,{_PAIR})*")
+_ENV_NAME = re.compile(r"^[A-Z][A-Z0-9]*_[A-Z0-9_]+$")
 
 
 def _program_of(command: str) -> str:
@@ -81,6 +114,9 @@ _PROSE_WORD = (r"(?:to|for|the|a|an|on|in|at|here|there|and|or|with|when|if|so|t
 _ADD_FLAGS = re.compile(r"(?:^|(?<=[\s,.;:]))(?:add|pass|append|use|with|try)\s+(?P<flags>"
                         r"(?:--?[A-Za-z][\w-]*(?:[= ](?!-|" + _PROSE_WORD + r")[^\s,;]+)?\s*)+)",
                         re.I)
+# Flags given alone ("--upload-port /dev/ttyACM0"): only those whose name the error names.
+_FLAGS = re.compile(r"(?:^|(?<=[\s,.;:]))(?P<flags>(?:--[A-Za-z][\w-]*(?:[= ](?!-|"
+                    + _PROSE_WORD + r")[^\s,;]+)?\s*)+)", re.I)
 
 
 def _runs(given: str, ran: str) -> bool:
