@@ -55,7 +55,9 @@ _IMPERATIVE = rx(r"""^\W*(?:add|create|implement|write|build|make|generate|updat
     |rename|move|delete|remove|fix|show|explain|review|run|open|submit|send|bump|keep|go
     |continue|revert|undo|change|use|try|check|deploy|merge|push|wire|port|drop|split|extract
     |inline|wrap|replace|convert|rewrite|hook|set|switch|point|pin|rerun|retry|call|put|leave
-    |skip|stop|start|restart|roll|apply|plan|test|lint|format|document|do|give|tell|ask)\b""")
+    |skip|stop|start|restart|roll|apply|plan|test|lint|format|document|do|give|tell|ask)\b
+    (?!\s+\w+s\s+(?:go|are|is|need|get|live|stay|land|run|must|should|have|never|always|only
+        |don't|can't|end)\b)""")  # "test runs go to …", "build agents have …": a subject
 # Words that state a constraint of where the change runs (one alternation, as data).
 _CONSTRAINT_WORDS = (
     r"still", r"only", r"all", r"the\ whole", r"whole", r"the\ one", r"pins?", r"pinned",
@@ -86,7 +88,7 @@ def _names_what_it_wrote(text: str, context: ActionContext) -> bool:
                for name in (m.group().rstrip(".") for m in _NAME.finditer(text)))
 
 
-_VERSIONED = re.compile(r"(?<![\w.-])([A-Za-z][\w-]*)\s*v?(\d+(?:\.\d+)*)\b")
+_VERSIONED = re.compile(r"(?<![\w.-])([A-Za-z][\w-]*[A-Za-z])\s*v?(\d+(?:\.\d+)*)\b")  # not "s3"
 
 
 def _agrees_on_version(text: str, context: ActionContext) -> bool:

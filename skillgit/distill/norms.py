@@ -61,14 +61,16 @@ THINGS = r"""(?:code|codebase|library|libraries|lib|libs|package|packages|module
     |nodes?|clusters?|environments?|workspaces?|stacks?|playbooks?|roles?|tasks?|modules?)"""
 _THING = rx(r"\b" + THINGS + r"\b|`[^`\n]+`|\b\w+\(\)|(?<![\w/])[\w.~-]*/[\w./-]*"
             r"|\b[\w-]+\.(?:py|rs|go|js|ts|tsx|rb|java|kt|tf|ya?ml|json|toml|lock|sql|sh|md|cfg"
-            r"|ini|proto|gradle|xml)\b")
+            r"|ini|proto|gradle|xml)\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+=\w+")
 HABITUAL = r"""(?:needs?|go(?:es)?|gets?|lives?|belongs?|stays?|runs?|uses?|requires?|comes?
     |takes?|pass(?:es)?|follows?|declares?|defines?|has|have|carr(?:y|ies)|ships?|lands?
     |hits?|calls?|touch(?:es)?|applies|apply|imports?|returns?|logs?|prints?|reads?|writes?
     |depends?|points?|references?|edits?|changes?|modif(?:y|ies)|commits?|push(?:es)?
     |merges?|deploys?|builds?|tests?|includes?|contains?|exposes?|wraps?|owns?|handles?
     |starts?|ends?|sits?|matches|match|panics?|throws?|raises?|talks?|sends?|stores?
-    |keeps?|lists?|links?|gets?\s+\w+ed|(?:is|are)\s+(?:\w+ed|\w+en|kept|built|run|made
+    |keeps?|lists?|links?|sets?|puts?|cop(?:y|ies)|specif(?:y|ies)|pins?|exports?|registers?
+    |inherits?|extends?|implements?|creates?|adds?|bumps?|gets?\s+\w+ed
+    |(?:is|are)\s+(?:\w+ed|\w+en|kept|built|run|made
     |done|set|put|held|split|read|written|driven|given|taken|shown|meant|bound|spread))\b"""
 # "must" stating a rule, not a guess ("must be enough", "must be the cache", "must have been").
 _EPISTEMIC = r"""\s+(?:be\s+(?:enough|sufficient|plenty|fine|ok|okay|right|correct|wrong|it|that
@@ -122,8 +124,9 @@ _TASK = rx(r"""^\W*(?:(?:please|pls|now|also|next|then|and|ok(?:ay)?|so)\b[\s,]*
     |remove|fix|show|explain|review|investigate|find|list|open|can\ you|could\ you|let's)\b""")
 _QUESTION = re.compile(r"[^.!?\n]*\?")
 # A request to build what the sentence describes ("… must be cached for an hour. Add that."):
-# the modal specifies a feature, it states no rule.
-_SPEC_REQUEST = rx(r"""\b(?:add|implement|do|make|build|support|handle|write|code|wire)
+# the modal specifies a feature, it states no rule (nor is the user's own plan, "I'll add it …").
+_SPEC_REQUEST = rx(r"""(?<!\bi.ll\s)(?<!\bwe.ll\s)(?<!\bi\swill\s)(?<!\bwe\swill\s)(?<!\bill\s)
+    \b(?:add|implement|do|make|build|support|handle|write|code|wire)
     \s+(?:that|this|it)\b(?!\s+(?:again|by\ hand|manually))""")
 _SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
 

@@ -103,6 +103,26 @@ def production_by_default(sentence: str, context: ActionContext) -> int | None:
     return None if named.get(kind) else default.start()
 
 
+_VALUE_LIKE = r"[\w.:/-]*[\d_:/-][\w.:/-]*[\w/]"
+
+
+def other_than_the_default(text: str, context: ActionContext) -> int | None:
+    """Where a turn that says the agent's command ran with the *default* of a kind (profile,
+    context, workspace …) names another value of that kind ("… ran with my default AWS
+    profile. Staging is behind the acme-stg profile"), after a command that set none; or
+    None. The agent acted on the default, not on the one the user names."""
+    default = _DEFAULT.search(text)
+    if default is None or "?" in text or not context.used:
+        return None
+    kind = default.group().split()[-1].lower()
+    if agent_values(context).get(kind):
+        return None  # the agent named one: `other_value` compares them
+    named = re.compile(rf"(?<![\w-]){_VALUE_LIKE}\s+{kind}s?\b|\b{kind}s?\s+(?:is\s+|called\s+"
+                       rf"|named\s+)?{_VALUE_LIKE}", re.IGNORECASE)
+    found = named.search(text, default.end())
+    return None if found is None else found.start()
+
+
 _SEPARATED = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)+(?![\w-])")
 
 
