@@ -77,7 +77,8 @@ class Cue:
 
 
 # A past form after a sentence-initial "never" narrates ("Never used X before"): no rule.
-NARRATION = r"""(?:mind|\w+ed|been|seen|had|done|heard|known|gotten|got|made|written|run
+NARRATION = r"""(?:(?:really|actually|quite|even|fully|properly)\s+)?(?:mind|\w+ed|been|seen
+    |had|done|heard|known|gotten|got|made|written|run
     |tried|worked|used|thought|felt|understood|taken|given|found|met|read|built|ran|said|say
     |joke|talk|promise|swore|knew)\b"""
 _BASE_NEVER = r"never\b(?!\s+" + NARRATION + r"|\s+(?:ever|before|again)\b)"
@@ -213,7 +214,7 @@ _ALL_CLEAR = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:(?:nope|ok|okay|great|nice|yes|yep)[
     |problemas?|problems?|issues?|failures?|falhas?)\b|funcionou|funktioniert(?:\s+jetzt)?|ça\s+marche|werkt\s+(?:nu|weer)
     |works\s+now)[^.!?\n,;]*""")
 # A sentence telling the user's own past ("Never used X before", "I've never seen …").
-_STORY = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:i(?:'ve|\s+have)?\s+)?never\s+""" + NARRATION
+_STORY = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:i(?:'ve|\s+have)?\s+)?never\s+(?!mind\b)""" + NARRATION
             + r"[^.!?\n]*")
 
 
@@ -224,7 +225,9 @@ _STORY = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:i(?:'ve|\s+have)?\s+)?never\s+""" + NARR
 # ("the same error I got on Friday", "we always end up fighting …"), and a deferral ("don't
 # bother now, we'll look at it next sprint").
 _SENTENCE_START = r"(?:^|(?<=[.!?\n]))\W*"
-_MUSING = rx(_SENTENCE_START + r"""(?:(?:ha|lol|hm+|oh|ah)\W+)?(?:
+_MUSING = rx(_SENTENCE_START + r"""(?:(?:ha|lol|hm+|oh|ah|huh|wow|whoa)\W+)?(?:
+    (?:i\s+)?(?:didn't|did\s+not|never)\s+(?:realize|realise|know|expect|think)\b
+    |had\s+no\s+idea\b|
     (?:when|what|why|how(?:\s+(?:long|much|many|often))?|where|which|who)\s+(?:do|does|did|is
       |are|was|were|can|could|would|should|will)\b
     |(?:i'?m|i\s+am)\s+curious|i\s+wonder|just\s+wondering|curious\s+(?:why|how|whether|if)

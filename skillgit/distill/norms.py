@@ -116,6 +116,7 @@ _REMINDER = rx(r"""^\W*(?:(?:friendly|quick|just\ a|a|as\ a)\s+)?(?:reminder|rem
 _NOT_A_NORM = rx(r"""\b(?:those|these|anymore|any\ more|right\ now|currently|at\ the\ moment
     |so\ far|yet|today|yesterday|tomorrow|last\ (?:week|time|night)|for\ now)\b
     |\b(?:was|were|did|had)\b|\bnow\b(?<!from\ now)|\bnone\ of\ (?:them|those|these)\b
+    |\b(?:would|might)\b|\bif\ we\ ever\b
     |\b(?:should|must|would|could)(?:n't|\ not)?\ have\ (?:been|\w+ed)\b
     |\b(?:pass(?:es)?|works?|succeeds?|is\ green|are\ green)\s+(?:locally|now|fine|again|too
     |here)\b""")

@@ -141,6 +141,8 @@ _LEVEL = {None: intents.NONE, "weak": intents.WEAK, "strong": intents.STRONG}
 # A hold for a while ("don't merge yet", "do not deploy until QA signs off"): a ban only of
 # what the agent has done (its commands name it), else a wait for a step it has not taken.
 _HOLD = _rx(r"\b(?:yet|until|till|for\ now|for\ the\ moment|for\ the\ time\ being)\b")
+_HELD_VERB = _rx(r"""\W*(?:(?:please|pls|plz|kindly)\s+)?(?:don't|do\ not|never|let's\ not|avoid)
+    \s+(?:(?:just|even|actually)\s+)?(?P<verb>[a-z]+)""")
 
 
 def _counts(cue: intents.Cue, text: str, context: ActionContext, *, whole: str | None,
@@ -151,7 +153,9 @@ def _counts(cue: intents.Cue, text: str, context: ActionContext, *, whole: str |
     if cue.intent.name == "forbid":
         clause_end = _CLAUSE_END.search(text, cue.start)
         held = text[cue.start:clause_end.start() if clause_end else len(text)]
-        if _HOLD.search(held) and context.relation(held) != "strong":
+        verb = _HELD_VERB.match(held)
+        ran = {word for used in context.used for word in used.split()} | context.words
+        if _HOLD.search(held) and not (verb and verb.group("verb").lower() in ran):
             return False  # "don't merge yet": a wait for what the agent has not done
     if needs == intents.NONE or (cue.intent.name == "forbid" and not new_task):
         return True

@@ -31,6 +31,23 @@ _OBJECTION = rx(r"\b(?:but|however|except|though|although)\b")
 _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\S))+[.!?]*")
 
 
+_PRAISE_WORD = r"""(?:(?:very|really|so)\s+)?(?:good|great|nice|perfect|lgtm|thanks|thank\s+you
+    |thx|cheers|awesome|excellent|love\s+it|ship\s+it|merging|well\s+done|(?:nice|good|great)
+    \s+(?:work|job))"""
+_PRAISE_ONLY = rx(r"^\W*" + _PRAISE_WORD + r"(?:\W+" + _PRAISE_WORD + r")*\W*$")
+_OBJECTING = rx(r"""\b(?:not|no|don't|never|instead|rather|wrong|should|must|stop|revert|undo
+    |but|however|though|except|only|again|still)\b""")
+
+
+def praised(text: str) -> bool:
+    """Whether the turn closes with praise alone ("… so the 4g heap is plenty. good") and
+    objects nowhere (no negation, contrast, "should", "only", "still" …): an approval with
+    its reasons, no correction."""
+    sentences = [m.group() for m in _SENTENCE.finditer(text) if m.group().strip()]
+    return (len(sentences) >= 2 and _PRAISE_ONLY.match(sentences[-1]) is not None
+            and _OBJECTING.search(text) is None)
+
+
 def retracted(text: str) -> bool:
     """Whether the user takes back their own remark and lets the agent go on."""
     if _TAKEN_BACK.search(text) is None:

@@ -69,8 +69,12 @@ def _named_by_the_error(text: str, failed: str, error: str) -> tuple[str, int] |
     error names: the failed command with them, or the setting itself."""
     for match in _SETTING.finditer(text):
         setting = match.group().rstrip(".:")
-        keys = [pair.split("=", 1)[0] for pair in setting.split(",")]
-        if (setting not in failed and any(_names(error, key) for key in keys)
+        pairs = [pair.split("=", 1) for pair in setting.split(",")]
+        keys = [pair[0] for pair in pairs]
+        named = any(_names(error, key) or (value and len(value[0]) >= 3
+                                           and value[0].lower() in error)
+                    for key, *value in pairs)
+        if (setting not in failed and named
                 and not _wonders(text, match.start())):
             shell = _ENV_NAME.match(keys[0]) and len(keys) == 1 and failed
             return (f"{setting} {failed}" if shell else setting), match.start()

@@ -137,6 +137,8 @@ def _classify(turn: Turn, *, follow_up: bool, context: ActionContext | None,
                  _preference(said) or _use_clause(said, context.used)
                  or redirects.correction(said, context, after_stop=after_stop)
                  or statements.feedback(said, context, new_task=new_task))
+        if found is not None and found[0] == "correction" and retractions.praised(text):
+            found = None  # "… so the 4g heap is plenty. good": approval with its reasons
         if found is not None:
             kind, position = found
             prefix = "after the user stopped the agent: " if after_stop and position < 0 else ""
