@@ -112,6 +112,9 @@ def correction(text: str, context: ActionContext, *,
         for bare in _BARE_CONTRAST.finditer(text):  # "X, not Y" / "X instead of Y"
             if not in_question(text, bare.start()):
                 return "correction", bare.start()
+        position = _value_denied(text, context)  # "it's 4.1.0 not 5.0.0" after 5.0.0
+        if position is not None:
+            return "correction", position
     if after_stop:
         return "correction", -1  # the redirect is the whole prompt
     return None
@@ -126,6 +129,22 @@ def _negated(text: str, context: ActionContext) -> int | None:
     for match in _NEGATION.finditer(text):
         if context.relation(match.group("what")) == "strong":
             return match.start("what")
+    return None
+
+
+_VALUED = r"[\w.@:/+-]*\d[\w.@:/+-]*"
+_VALUE_CONTRAST = _rx(r"(?<![\w.@:/+-])(?P<said>" + _VALUED + r")\s*,?\s+(?:and\s+|but\s+)?"
+                      r"not\s+(?P<denied>" + _VALUED + ")")
+
+
+def _value_denied(text: str, context: ActionContext) -> int | None:
+    """Where the turn puts a value in place of one the agent wrote or said ("4.1.0 not
+    5.0.0", "port 8443 not 8080"), outside questions, or None."""
+    for pair in _VALUE_CONTRAST.finditer(text):
+        said, denied = (pair.group(n).rstrip(".,;:") for n in ("said", "denied"))
+        written = re.search(rf"(?<![\w.]){re.escape(denied)}(?!\w|\.\d)", context.wrote)
+        if said != denied and written and not in_question(text, pair.start()):
+            return pair.start()
     return None
 
 
