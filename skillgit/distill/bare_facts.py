@@ -38,13 +38,13 @@ _SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?;](?=\S))+[.!?;]*")
 
 # Words that make a statement a verdict on the agent's work, not a fact it missed.
 _VERDICT = rx(r"""\b(?:good|great|nice|cool|fine|perfect|lgtm|thanks?|thx|ty|cheers|awesome
-    |neat|correct|right|yes|yeah|yep|yup|sure|ok(?:ay)?|agreed?|exactly|ship\ it|lines\ up
+    |neat|correct|right(?!\ now)|yes|yeah|yep|yup|sure|ok(?:ay)?|agreed?|exactly|ship\ it|lines\ up
     |makes\ sense|works?|worked|green|passe[sd]|clean|interesting|surprised?|glad|love
     |not\ bad|match(?:es|ed)?|consistent\ with|in\ line\ with|as\ expected|spot\ on)\b""")
 # A request, a plan of the user's own, or a story of the user's.
 _REQUEST = rx(r"""(?:^|(?<=[.!?;,]\s))\W*(?:please\s+|pls\s+|now\s+|so\s+|then\s+)?(?:can|could
     |would|will)\s+you\b|\b(?:let's|lets|let\ me|please|pls)\b|\bi(?:'ll|\ will|'m\ going\ to
-    |\ am\ going\ to)\b|\bill\b|\bnow\b|\bdo\s+(?:the\s+same|it|that|this)\b
+    |\ am\ going\ to)\b|\bill\b|\bnow\b(?<!\bright\ now)|\bdo\s+(?:the\s+same|it|that|this)\b
     |\bi\ (?:had|didn't|did\ not|thought|was|wonder|guess|think|assume|suppose|wanted)\b
     |\bno\ idea\b|\bnever\s?mind\b|\bcarry\ on\b|\bmy\ (?:bad|mistake)\b|\bnext\b
     |\bno\ (?:worries|problem|rush)\b
@@ -63,7 +63,8 @@ _CONSTRAINT_WORDS = (
     r"still", r"only", r"all", r"the\ whole", r"whole", r"the\ one", r"pins?", r"pinned",
     r"gets?\ built\ for", r"built\ for", r"runs?\ (?:from|on|in)", r"never", r"no",
     r"doesn't", r"don't", r"does\ not", r"do\ not", r"isn't", r"aren't", r"can't",
-    r"cannot", r"has\ no", r"have\ no", r"lacks?", r"without", r"prod", r"production",
+    r"cannot", r"limits?", r"capped", r"caps?", r"max(?:imum)?", r"quota", r"up\ to",
+    r"at\ most", r"has\ no", r"have\ no", r"lacks?", r"without", r"prod", r"production",
     r"live", r"users?", r"customers?", r"fleet", r"devices?", r"constantly", r"ends?\ up",
     # a floor the change must meet
     r"msrv", r"minimum", r"min\ (?:version|sdk|api)", r"floor",

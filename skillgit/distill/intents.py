@@ -257,6 +257,9 @@ _NEXT_STEP = rx(_SENTENCE_START + r"""[^.!?\n]*?\bfor\s+(?:now|the\s+moment|the\
 _PRAISED_CHOICE = rx(r"""(?:^|(?<=[.!?\n]))(?:[^.!?\n]|\.(?=\S))*?\b(?:good|nice|smart|great
     |right|wise)\s+(?:call|thinking|move|choice|decision)\b
     (?![^!?\n]*\b(?:but|however|though|except)\b)(?:[^.!?\n]|\.(?=\S))*""")
+# A state praised at the end of its sentence ("no hard-coded colors anywhere, nice."): a report.
+_PRAISED_STATE = rx(r"""(?:^|(?<=[.!?\n]))(?:[^.!?\n]|\.(?=\S))*?,\s*(?:nice|great|good|perfect
+    |awesome|sweet|lovely|love\ it)(?=\s*(?:[.!]|$))""")
 
 
 def asides(text: str) -> list[tuple[int, int]]:
@@ -273,7 +276,7 @@ def asides(text: str) -> list[tuple[int, int]]:
 def without_absolution(text: str) -> str:
     """`text` with the sentences about the user's own doing, the all-clear reports and the
     praise of the agent's choice blanked (same length): they correct nothing the agent did."""
-    for pattern in (_OWN_DOING, _ALL_CLEAR, _PRAISED_CHOICE):
+    for pattern in (_OWN_DOING, _ALL_CLEAR, _PRAISED_CHOICE, _PRAISED_STATE):
         for match in pattern.finditer(text):
             text = text[:match.start()] + " " * (match.end() - match.start()) + text[match.end():]
     return text

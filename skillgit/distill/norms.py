@@ -107,7 +107,9 @@ _GENERIC_SUBJECT = _CLAUSE + r"""(?!(?:the|this|that|it|its|these|those|my|your|
 _GENERIC_MODAL = rx(_GENERIC_SUBJECT + r"(?:never\s+|always\s+|only\s+)?" + _OBLIGATION)
 # "<things> always/never <verb>": a habit of a class of things ("the tests never pass" is
 # one thing's story: a definite subject does not count).
-_GENERIC_HABIT = rx(_GENERIC_SUBJECT + r"(?:always|never)\s+" + HABITUAL)
+_GENERIC_HABIT = rx(_GENERIC_SUBJECT + r"""(?:(?:always|never)\s+""" + HABITUAL + r"""
+    |(?:is|are|gets?)\s+(?:always|never|only)\s+(?:\w+ed|\w+en|kept|built|run|made|done|set|put
+        |held|written)\b)""")
 _UNIVERSAL_TIME = rx(r"""\b(?:every\ time|each\ time|whenever|every\ single\ time
     |(?<![,.])\balways\b|\bnever\b)""")
 _WITH_VERB = rx(r"\b(?:" + _MODAL + r"|need|needs)\b")
@@ -119,7 +121,8 @@ _NOT_A_NORM = rx(r"""\b(?:those|these|anymore|any\ more|right\ now|currently|at\
     |\b(?:would|might)\b|\bif\ we\ ever\b
     |\b(?:should|must|would|could)(?:n't|\ not)?\ have\ (?:been|\w+ed)\b
     |\b(?:pass(?:es)?|works?|succeeds?|is\ green|are\ green)\s+(?:locally|now|fine|again|too
-    |here)\b""")
+    |here)\b
+    |,\s*(?:nice|great|good|perfect|awesome|sweet|love\ it|lovely)\W*$""")  # a state praised
 _TASK = rx(r"""^\W*(?:(?:please|pls|now|also|next|then|and|ok(?:ay)?|so)\b[\s,]*)*
     (?:add|create|implement|write|build|make|generate|update|refactor|rename|move|delete
     |remove|fix|show|explain|review|investigate|find|list|open|can\ you|could\ you|let's)\b""")

@@ -81,7 +81,10 @@ def _named_by_the_error(text: str, failed: str, error: str) -> tuple[str, int] |
     for match in _FLAGS.finditer(text):
         flags = re.sub(r"[.:]$", "", match.group("flags").strip())
         name = flags.split()[0].lstrip("-").split("=", 1)[0]
-        if (failed and name not in failed and _names(error, name)
+        values = [t for t in re.split(r"[^\w]+", flags.replace(name, " ", 1))
+                  if len(t) >= 4 and t.lower() not in _URL_WORDS]
+        named = _names(error, name) or any(_names(error, value) for value in values)
+        if (failed and name not in failed and named
                 and not _wonders(text, match.start())):
             return f"{failed} {flags}", match.start("flags")
     return None
@@ -96,6 +99,8 @@ def _names(error: str, name: str) -> bool:
 _PAIR = r"[A-Za-z_][A-Za-z0-9_]*=[^\s,;'\"`]+"
 _SETTING = re.compile(rf"(?<![\w=-]){_PAIR}(?:,{_PAIR})*")
 _ENV_NAME = re.compile(r"^[A-Z][A-Z0-9]*_[A-Z0-9_]+$")
+_URL_WORDS = frozenset({"http", "https", "www", "com", "org", "net", "html", "json", "true",
+                        "false", "none"})
 
 
 def _program_of(command: str) -> str:

@@ -71,6 +71,7 @@ _USE_HEAD = _rx(r"""(?:^|[.!?;:,](?=\s)|\n|->|\u2014)\W*
 # Where X ends: clause punctuation or the contrast itself.
 _X_END = _rx(r"""[,;:.!?](?=\s|$)|\n|->|\u2014
     |\s(?:(?:and|but)\s+)?(?:not|instead\ of|rather\ than)\b""")
+_INSTEAD_END = _rx(r"\sinstead\s*$")  # "use X instead" closing the clause
 _FILLER = _rx(r"""^\W*(?:(?:think\ hard(?:er)?|please|pls|hey|hi|ok(?:ay)?\ so|so)\b
     [\s,:.!]*)+""")
 
@@ -134,7 +135,7 @@ def _classify(turn: Turn, *, follow_up: bool, context: ActionContext | None,
     if follow_up and context is not None:
         said = intents.without_absolution(statements.without_agreement(text, context))
         found = None if not said.strip() or retractions.retracted(text) else (
-                 _preference(said) or _use_clause(said, context.used)
+                 _preference(said) or _use_clause(said, context.used, acted=True)
                  or redirects.correction(said, context, after_stop=after_stop)
                  or statements.feedback(said, context, new_task=new_task))
         if found is not None and found[0] == "correction" and retractions.praised(text):
@@ -160,9 +161,12 @@ def _preference(text: str) -> tuple[str, int] | None:
     return "preference", match.end() - 1
 
 
-def _use_clause(text: str, ran: frozenset[str]) -> tuple[str, int] | None:
+def _use_clause(text: str, ran: frozenset[str], *,
+                acted: bool = False) -> tuple[str, int] | None:
     """A clause telling the agent to use X: a correction when the rest of its sentence names
-    a program the agent just ran, a preference when a "use X" clause rejects some Y."""
+    a program the agent just ran, or, after agent actions (`acted`), when it ends in "instead"
+    ("use the fake clock instead": instead of what it did); a preference when a "use X"
+    clause rejects some Y."""
     for head in _USE_HEAD.finditer(text):
         stop = _X_END.search(text, head.end())
         x_end = stop.start() if stop else len(text)
@@ -173,6 +177,10 @@ def _use_clause(text: str, ran: frozenset[str]) -> tuple[str, int] | None:
         rest = (text[start:head.start()] + "\n" + text[x_end:end]).lower()
         if any(phrases.mentions(rest, p) and not phrases.mentions(chosen, p)
                for p in ran if p[0] != "-"):  # programs, not flags
+            return "correction", head.end()
+        if (acted and head.group("rule") and _INSTEAD_END.search(chosen)
+                and not redirects.in_question(text, head.end())
+                and not redirects.NEW_TASK.match(text)):
             return "correction", head.end()
         if (head.group("rule") and phrases.CONTRAST.match(text, x_end)
                 and not redirects.NEW_TASK.match(text)):

@@ -10,7 +10,16 @@ command), "the 8g heap is plenty. good" (approval with its reasons), "didn't rea
 sqlite one would beat redis here" (a realization), "if we ever move to …, every service
 would need …" (a hypothetical). Misses: `GOFLAGS=-mod=mod` (a setting whose value the error
 names) and "never mind the changelog, the version is wrong …" (read as a story). After the
-fixes: 1.00 / 1.00. It stays as a regression set.
+fixes: 1.00 / 1.00.
+
+Round u- (`structure_u.yaml`), written after round t-'s fixes, half look-alikes and half
+lessons in every category: 0.889 / 0.615 on first contact (the code before the session:
+the same). False alarm: "no hard-coded strings anywhere, nice. ship it" (a state praised).
+Misses: "indexes … are always created concurrently" (a passive habit), a connection
+limit the scaled service breaks (a bound), "only offers up to nodejs20.x … right now"
+("right now" read as approval), `--extra-index-url …/cu121` (a flag whose value the error
+names) and "use the moto server fixture instead" (an instead with no Y). After the fixes:
+1.00 / 1.00. Both rounds stay as regression sets.
 """
 
 from __future__ import annotations
@@ -25,30 +34,35 @@ from test_detect_set import RULE_MODULES, copied
 
 ROOT = Path(__file__).resolve().parents[2]
 ROUND_T = HERE / "structure.yaml"
+ROUND_U = HERE / "structure_u.yaml"
+ROUNDS = (ROUND_T, ROUND_U)
 
 
-def test_no_rule_literal_is_copied_from_round_t() -> None:
+def test_no_rule_literal_is_copied_from_rounds_t_and_u() -> None:
     sources = [Path(m.__file__ or "").read_text(encoding="utf-8") for m in RULE_MODULES]
-    assert copied([c["msg"] for c in load_cases(ROUND_T)], sources) == set()
+    assert copied([c["msg"] for path in ROUNDS for c in load_cases(path)], sources) == set()
 
 
-def test_round_t_is_mostly_look_alikes_with_twins_in_every_category() -> None:
-    cases = load_cases(ROUND_T)
+@pytest.mark.parametrize("path", ROUNDS, ids=["t", "u"])
+def test_each_round_has_look_alikes_and_twins_in_every_category(path: Path) -> None:
+    cases = load_cases(path)
     assert len({c["id"] for c in cases}) == len(cases)
     ordinary = [c for c in cases if c["label"] == "ordinary"]
-    assert len(ordinary) >= 2 * (len(cases) - len(ordinary))
+    assert len(ordinary) >= len(cases) - len(ordinary)
     for category in {c["category"] for c in cases}:
         assert {c["label"] for c in cases if c["category"] == category} == {
             "correction", "ordinary"}, category
 
 
-def test_the_engine_keeps_round_t_apart(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("path", ROUNDS, ids=["t", "u"])
+def test_the_engine_keeps_each_round_apart(path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
         import bench_detect
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
-    bench_detect.main(["--cases", str(ROUND_T), "--show"])
+    bench_detect.main(["--cases", str(path), "--show"])
     out = capsys.readouterr().out
     fp, fn = (int(x) for x in re.findall(r"fp (\d+), fn (\d+)", out)[-1])
     assert fp == 0 and fn == 0, out
