@@ -115,6 +115,9 @@ def correction(text: str, context: ActionContext, *,
         position = _value_denied(text, context)  # "it's 4.1.0 not 5.0.0" after 5.0.0
         if position is not None:
             return "correction", position
+        for other in _DO_INSTEAD.finditer(text):  # "edit the template instead."
+            if not in_question(text, other.start("verb")):
+                return "correction", other.start("verb")
     if after_stop:
         return "correction", -1  # the redirect is the whole prompt
     return None
@@ -132,6 +135,10 @@ def _negated(text: str, context: ActionContext) -> int | None:
     return None
 
 
+# An instruction closing on "instead": instead of what the agent just did.
+_DO_INSTEAD = _rx(phrases.CLAUSE + r"""(?:(?:please|pls|just)\s+)?(?P<verb>use|edit|change|patch
+    |run|call|put|move|write|add|keep|make|switch|point|set|pass|go|do|try|fix|mock|stub|read
+    |pin|install|build|deploy|push|merge|import)\b[^.!?;\n]{0,80}?\sinstead\s*(?=[.!;]|$)""")
 _VALUED = r"[\w.@:/+-]*\d[\w.@:/+-]*"
 _VALUE_CONTRAST = _rx(r"(?<![\w.@:/+-])(?P<said>" + _VALUED + r")\s*,?\s+(?:and\s+|but\s+)?"
                       r"not\s+(?P<denied>" + _VALUED + ")")

@@ -107,6 +107,50 @@ def test_rules_in_other_languages_with_a_placement_verb_or_an_acronym(text: str,
     assert (scoped_rules.rule(text, None) is not None) is rule
 
 
+@pytest.mark.parametrize(("text", "is_norm"), [
+    ("Queues in this service are always declared durable.", True),
+    ("Snapshots here get only written by the nightly job.", True),
+    ("The queue is always declared durable by the library, nice.", False),
+    ("no raw SQL anywhere in the handlers, nice.", False),
+])
+def test_a_passive_habit_is_a_norm_and_a_praised_state_is_none(text: str,
+                                                               is_norm: bool) -> None:
+    assert (norms.norm(text, new_task=False) is not None) is is_norm
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("The payments pool has a cap of 50 connections and each worker holds 4.", True),
+    ("the cluster only offers up to k8s 1.29 right now", True),
+    ("the cluster is on k8s 1.29, right. thanks", False),
+])
+def test_a_bound_the_change_meets_is_a_constraint(text: str, found: bool) -> None:
+    context = _context("kubectl scale deploy/payments-worker --replicas 20 --context k8s-1.30")
+    assert (bare_facts.stated_constraint(text, context) is not None) is found
+
+
+def test_a_flag_whose_value_the_error_names_is_the_fix() -> None:
+    error = "ERROR: No matching distribution found for jaxlib==0.4.30+cuda12"
+    fix = _fix(error, "pip install -r requirements.txt",
+               "--find-links https://storage.example.org/jax/cuda12 as usual")
+    assert fix == ["pip install -r requirements.txt --find-links "
+                   "https://storage.example.org/jax/cuda12"]
+    assert _fix(error, "pip install -r requirements.txt",
+                "--find-links https://storage.example.org/jax/cpu as usual") == []
+
+
+@pytest.mark.parametrize(("text", "kinds"), [
+    ("Patching the generated file gets lost on the next build; edit the template instead.",
+     ["correction"]),
+    ("Patching the generated file gets lost on the next build; use the template instead.",
+     ["correction"]),
+    ("should I use the template instead?", []),
+])
+def test_use_x_instead_after_an_action_redirects(text: str, kinds: list[str]) -> None:
+    talk = (Talk().user("fix the header").tool("Edit", "/work/proj/gen/header.h", "ok")
+            .say("Patched the include guard in gen/header.h.").user(text))
+    assert [item.kind for item in user_signals(talk.build()).feedback] == kinds
+
+
 def _release(text: str) -> list[str]:
     talk = (Talk().user("prepare the release").tool("Edit", "/work/proj/pyproject.toml", "ok")
             .say("Bumped the version to 5.0.0.").user(text))
