@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from skillgit.distill.intents import NARRATION
+from skillgit.distill.asides import NARRATION
 from skillgit.distill.norms import HABITUAL, THINGS
 from skillgit.distill.user_phrases import rx
 

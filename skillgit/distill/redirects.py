@@ -8,7 +8,7 @@ check?"), holds a cue of the intents table (`intents`) that points back at the a
 negates what it ran ("not pip install."), restates its command with other flags or paths
 (`restated`), names another tool of the same family (`tool_families`), says "X should be Y,
 not Z", or a bare "X, not Y" in a turn that opens no task; or it is any prompt right after
-the user stopped the agent. Questions, stories and other asides (`intents.asides`) never
+the user stopped the agent. Questions, stories and other asides (`asides`) never
 carry a cue.
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from skillgit.distill import intents
+from skillgit.distill import asides, intents
 from skillgit.distill import tool_families as families
 from skillgit.distill import user_phrases as phrases
 from skillgit.distill.action_context import ActionContext
@@ -47,7 +47,7 @@ _OPENER = _rx(phrases.LEAD + r"""(?:wrong\b(?!\s+""" + intents.GENERIC_SUBJECT
         |must|forgot|missed|broke
         |misunderstood|were\ supposed\ to)\b
     |i\s+(?:said|told\ you|asked\ you|meant|wanted|did\ not\ ask|didn't\ ask)\b
-    |we\s+(?:don't|do\ not|never(?!\s+""" + intents.NARRATION + r""")|can't|cannot)\b
+    |we\s+(?:don't|do\ not|never(?!\s+""" + asides.NARRATION + r""")|can't|cannot)\b
     |i\s+(?:don't|do\ not)\s+(?:like|want)\b
     |isn't\s+there\b|shouldn't\s+(?:it|you|this|that)\b
     |undo\b|revert\b|roll\s?back\b|instead\b(?![^.!?\n]*\?))""")
@@ -157,7 +157,7 @@ def _value_denied(text: str, context: ActionContext) -> int | None:
 
 def _without_asides(text: str) -> str:
     """`text` with its questions and the user's own stories blanked out."""
-    for start, end in intents.asides(text):
+    for start, end in asides.asides(text):
         text = text[:start] + " " * (end - start) + text[end:]
     return text
 

@@ -51,7 +51,8 @@ _CHALLENGE = rx(r"""\b(?:why\s+(?:did|do|are|were|would|have|is|was)(?:n't|\s+no
     |what\s+(?:are|were)\s+(?:you|u)\s+doing\b|what\s+(?:did|have)\s+(?:you|u)\s+(?:do|done)\W*$)""")
 # Z in "not Z": a thing, not an adverb or a verdict ("not now", "not a big deal").
 CONTRAST = rx(r"""[\s,;:\u2014-]*(?:(?:and|but)\s+)?(?:not|never|instead\ of|rather\ than)\s+
-    (?!(?:now|yet|just|only|sure|really|quite|too|so|very|even|ever|always|needed|necessary|bad
+    (?!(?:now|yet|today|tonight|tomorrow|just|only|sure|really|quite|too|so|very|even|ever|always
+        |needed|necessary|bad
         |working|at\ all|(?:a\ )?(?:big\ )?(?:deal|problem|issue|worry|priority))\b)[\w./@:<+-]""")
 _SHOULD_CONTRAST = rx(r"""\b(?:should|must|needs?\ to|has\ to|ought\ to)\b(?!\s+not\b)
     [^.!?;\n]{1,60}?(?<=\S)(?=[\s,;:\u2014-])""" + CONTRAST.pattern)

@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from skillgit.digest import Evidence, FeedbackItem, TaskItem
-from skillgit.distill import habits, intents, redirects, retractions, statements
+from skillgit.distill import asides, habits, intents, redirects, retractions, statements
 from skillgit.distill import user_phrases as phrases
 from skillgit.distill.action_context import ActionContext
 from skillgit.distill.evidence import excerpt, sentence_quote, sentence_span
@@ -57,7 +57,7 @@ _ACK = _rx(r"^\W*(?:(?:no|nope|nah)(?:\W+(?:thanks?|thank\ you|thx|ty))?|[a-z0-9
            + phrases.ACK_WORD + r"(?:\W+" + phrases.ACK_WORD + r")*)?\W*$")  # also "👍" alone
 MAX_ACK_CHARS = 80
 _PREFERENCE = _rx(r"""(?:^|[.!?;:\n]\s*)(?:please\s+)?(?:""" + intents.ALWAYS
-                  + r"""|never\b(?!\s+""" + intents.NARRATION + r""")|from\ now\ on|going\ forward
+                  + r"""|never\b(?!\s+""" + asides.NARRATION + r""")|from\ now\ on|going\ forward
     |in\ (?:the\ )?future|(?:i|we)\ (?:prefer|'d\ prefer|'d\ rather)|prefer)\b""")
 # A clause that opens by telling the agent what to use: "[please/can you] use X", "we use X".
 _USE_HEAD = _rx(r"""(?:^|[.!?;:,](?=\s)|\n|->|\u2014)\W*
@@ -133,7 +133,7 @@ def _classify(turn: Turn, *, follow_up: bool, context: ActionContext | None,
         return None
     new_task = redirects.NEW_TASK.match(text.lstrip()) is not None
     if follow_up and context is not None:
-        said = intents.without_absolution(statements.without_agreement(text, context))
+        said = asides.without_absolution(statements.without_agreement(text, context))
         found = None if not said.strip() or retractions.retracted(text) else (
                  _preference(said) or _use_clause(said, context.used, acted=True)
                  or redirects.correction(said, context, after_stop=after_stop)

@@ -23,6 +23,7 @@ from render import SESSIONS, load_cases, render
 from skillgit.distill import (
     action_context,
     agent_fixes,
+    asides,
     bare_facts,
     contradictions,
     differing_facts,
@@ -48,7 +49,7 @@ from skillgit.distill import (
 ROOT = Path(__file__).resolve().parents[2]
 RULE_MODULES = (user_signals, user_phrases, intents, tool_families, action_context, heuristic,
                 restated, norms, contradictions, languages, foreign, user_fixes, statements,
-                differing_facts, redirects, retractions, agent_fixes, bare_facts,
+                differing_facts, redirects, retractions, agent_fixes, asides, bare_facts,
                 labelled_norms, sarcasm, scoped_rules, value_kinds)
 SHINGLE = 4
 TRIGGERS = ("no ", "no,", "still", "again", "stop", "never")

@@ -19,7 +19,13 @@ Misses: "indexes … are always created concurrently" (a passive habit), a conne
 limit the scaled service breaks (a bound), "only offers up to nodejs20.x … right now"
 ("right now" read as approval), `--extra-index-url …/cu121` (a flag whose value the error
 names) and "use the moto server fixture instead" (an instead with no Y). After the fixes:
-1.00 / 1.00. Both rounds stay as regression sets.
+1.00 / 1.00.
+
+Round v- (`structure_v.yaml`), written after round u-'s fixes: look-alikes using the words of
+rules and corrections, and lessons said tersely. First contact: 0.909 / 1.00 (the code
+before the session: 0.90 / 0.90). False alarm: "we should do the same in the reports
+module at some point, not today though" (work for a later day; "not today" is no
+alternative). After the fix: 1.00 / 1.00. All three rounds stay as regression sets.
 """
 
 from __future__ import annotations
@@ -35,15 +41,16 @@ from test_detect_set import RULE_MODULES, copied
 ROOT = Path(__file__).resolve().parents[2]
 ROUND_T = HERE / "structure.yaml"
 ROUND_U = HERE / "structure_u.yaml"
-ROUNDS = (ROUND_T, ROUND_U)
+ROUND_V = HERE / "structure_v.yaml"
+ROUNDS = (ROUND_T, ROUND_U, ROUND_V)
 
 
-def test_no_rule_literal_is_copied_from_rounds_t_and_u() -> None:
+def test_no_rule_literal_is_copied_from_rounds_t_to_v() -> None:
     sources = [Path(m.__file__ or "").read_text(encoding="utf-8") for m in RULE_MODULES]
     assert copied([c["msg"] for path in ROUNDS for c in load_cases(path)], sources) == set()
 
 
-@pytest.mark.parametrize("path", ROUNDS, ids=["t", "u"])
+@pytest.mark.parametrize("path", ROUNDS, ids=["t", "u", "v"])
 def test_each_round_has_look_alikes_and_twins_in_every_category(path: Path) -> None:
     cases = load_cases(path)
     assert len({c["id"] for c in cases}) == len(cases)
@@ -54,7 +61,7 @@ def test_each_round_has_look_alikes_and_twins_in_every_category(path: Path) -> N
             "correction", "ordinary"}, category
 
 
-@pytest.mark.parametrize("path", ROUNDS, ids=["t", "u"])
+@pytest.mark.parametrize("path", ROUNDS, ids=["t", "u", "v"])
 def test_the_engine_keeps_each_round_apart(path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
