@@ -9,16 +9,22 @@ otherwise. The user gives the fact instead of the objection.
 A turn is such a correction when all of it holds:
 
 - every sentence is a statement: no question mark, no approval or thanks (`_VERDICT`:
-  "good call", "fine", "right one", "thanks", "so … is fine"), no request ("can you", "now
-  …", "let's", an imperative opening a sentence), no plan of the user's own ("I'll", "ill
-  watch it") and no story of the user's ("I had no idea");
+  "good call", "fine", "right one", "thanks", "not bad", "matches it"; "right now" is no
+  "right"), no request ("can you", "now …", "let's", an imperative opening a sentence, not
+  a subject that looks like one: "test runs go to …"), no plan or doing of the user's own
+  ("I'll", "ill watch it", "Merging.") and no story or musing of the user's ("I had no
+  idea", "didn't expect …");
 - one sentence states a **constraint** (`_CONSTRAINT`, as data): "still", "only", "all",
   "the whole", "the one", "pins", "gets built for", "never / no / doesn't / has no",
-  production or live, the users or CI, or a size ("400M rows", "~9h", "8%", "6 years");
+  production or live, the users or CI, a bound ("a limit of", "up to", "quota"), or a size
+  ("400M rows", "~9h", "8%", "6 years");
 - the turn is in English (its word tables are; `foreign` reads the other languages);
 - and the turn is **about the change**: it names a word of the agent's commands, files or
   reply (`ActionContext.relation`), or a version, a count or a unit with digits ("pg13",
-  "V100s", "net6.0", "Android 7").
+  "V100s", "net6.0", "Android 7") — the platform fact that makes the change wrong (MERGE on
+  pg13, bf16 on V100s) needs knowledge no table holds, so a measured platform with a
+  constraint word stands for it; a name the agent wrote with the same version agrees
+  (a one-letter name is none: "s3").
 
 Not a correction: the same fact with a verdict ("~8% still on android 7, good call keeping
 minSdk"), with a question ("orders is 400M rows. how long will the build take?"), with the

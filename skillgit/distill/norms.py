@@ -20,13 +20,19 @@ outside questions, it holds
     "PSA") followed by a modal ("fyi, X is what CI calls" informs);
 - and a **thing of the repository**: a path, a file name, `code`, a call `f()`, or a noun of
   software work (`THINGS`: code, package, module, migration, container, endpoint, commit,
-  secret, lockfile…).
+  secret, lockfile…), a snake_case name or a `key=value` setting.
+
+A habit also reads in the passive ("indexes here are always created concurrently") and
+after "nobody" ("nobody copies …").
 
 Not a norm: a sentence about things just shown ("those", "these", "of them"), about now
 ("anymore", "right now", "currently", "yet", "so far"), about the past ("should have been
-…"), a request opening with a task verb, a quantifier over a state ("all pods healthy",
-"each job is green now"), and any rule-like sentence in a turn that asks to build what it
-says ("… must be cached for an hour. Add that.", "… needs a header, add it"): a feature.
+…"), a hypothetical ("would", "might", "if we ever …"), a state praised at its end ("no
+raw SQL anywhere, nice."), a request opening with a task verb, a quantifier over a state
+("all pods healthy", "each job is green now", "every single test green on the first run":
+a noun after a determiner is no verb), and any rule-like sentence in a turn that asks to
+build what it says ("… must be cached for an hour. Add that.", "… needs a header, add it"):
+a feature (the user's own plan, "I'll add it …", asks nothing).
 """
 
 from __future__ import annotations

@@ -7,9 +7,11 @@ objects ("great, but the rollback must run first"), questions the agent's choice
 check?"), holds a cue of the intents table (`intents`) that points back at the actions,
 negates what it ran ("not pip install."), restates its command with other flags or paths
 (`restated`), names another tool of the same family (`tool_families`), says "X should be Y,
-not Z", or a bare "X, not Y" in a turn that opens no task; or it is any prompt right after
-the user stopped the agent. Questions, stories and other asides (`asides`) never
-carry a cue.
+not Z", a bare "X, not Y", a value in place of one the agent wrote or said ("it's 4.1.0
+not 5.0.0"), or an instruction closing on "instead" ("edit the template instead") in a turn
+that opens no task; or it is any prompt right after the user stopped the agent. Questions,
+stories and other asides (`asides`) never carry a cue, and a hold ("don't merge yet") bans
+only what the agent's commands did: else it is a wait for a step it has not taken.
 """
 
 from __future__ import annotations

@@ -6,12 +6,13 @@ questions) holds
 - a **scope**: where the rule holds or whose it is — "here", "in this repo / project /
   service", "we", "at ours" (`SCOPES`: one row per language, as data);
 - a **rule word**: a negation, "always / never", "every / all", "must" ("tem de", "zorunda",
-  "muss"), "only", "as before"
+  "muss"), "only", "as before", a placement ("van en", "gehört in": the rule "goes in")
   (the row's own words, plus the negation words of `languages`);
 - a **thing of the work**: a flag, path, `code` span, snake_case or dotted name, a number or
   version, a word of the agent's own commands or reply, an English noun of software work
   (`norms.THINGS`: developers say "endpoint" and "logger" in every language), or any Latin
-  word in a sentence of another script ("H2", "panic", "Conventional Commits").
+  word in a sentence of another script ("H2", "panic", "Conventional Commits"), or an
+  acronym ("JSON", "API").
 
 "Nie używamy tutaj any", "en este repo todo endpoint nuevo va bajo /api/v2", "저희는 테스트에서
 H2 안 써요", "我们这边Go项目不用panic" are rules; "aquí no hay errores" (no thing), "usamos eso

@@ -12,8 +12,14 @@ most of its words (`SIMILARITY`), or when the user says to run it first ("Run `m
 first": a setup step, whatever its program). Flags the user says to add ("add --upload-port
 /dev/ttyACM1", never in a question) are the failed command with them; env assignments and a
 path before the program ("JAVA_HOME=/usr/lib/jvm/temurin-17 ./gradlew assembleDebug") belong
-to the command. Text from the transcript is never run: the command is only
-quoted, with the user's turn as evidence.
+to the command. Beyond a command, the fix is the part the error names: a setting
+(`CGO_ENABLED=0` after a cgo error, `CLASS=A` after "CLASS Z NOT VALID"; an env name goes
+before the failed command) or flags given alone (`--upload-port /dev/ttyACM0` after "the
+port doesn't exist"), whose name or value the failure's output names. A plain-text command
+inside a question about the failure ("why does terraform init need S3?") is none; a
+question asking for the work ("did you try npm ci --legacy-peer-deps?") still gives one.
+Text from the transcript is never run: the command is only quoted, with the user's turn as
+evidence.
 """
 
 from __future__ import annotations

@@ -8,7 +8,10 @@ are all nrf5340dk") with a value-like word that is not the agent's value is a co
 the agent acted on another stack, board or region than the user's. So is a statement that
 the *default* of such a kind is production ("current context on this jump box is prod-eu",
 "the default workspace is production") after the agent ran a changing command without
-naming one: it acted on production by default.
+naming one: it acted on production by default; and a turn saying the command ran with the
+default of a kind and naming another value of it ("that ran with my default AWS profile …
+staging is behind the acme-stg profile"), after a command that set none
+(`other_than_the_default`).
 
 A name the agent wrote, spelled by the user with other separators ("val_loss" after the
 agent logged "val-loss"), is one too: the name something else reads is the user's.
