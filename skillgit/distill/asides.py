@@ -79,15 +79,15 @@ _DEFERRAL = rx(_SENTENCE_START + r"""[^.!?\n]*?\b(?:we'?ll|well|we\s+will|i'?ll|
 # Work for some later day ("we should do the same in the other module at some point").
 _SOMEDAY = rx(_SENTENCE_START + r"""[^.!?\n]*?\b(?:at\s+some\s+point|eventually|some\s?day
     |down\s+the\s+line|one\s+of\s+these\s+days|when\s+we\s+get\s+(?:a\s+chance|time))\b[^.!?\n]*""")
-# A question told inside a statement ("the team keeps asking why we're on X and not Y").
+# A question told inside a statement ("support wonders whether we could ship X and not Y").
 _EMBEDDED_QUESTION = rx(r"""\b(?:ask(?:s|ed|ing)?|wonder(?:s|ed|ing)?|knows?|explain(?:s|ed
     |ing)?|understand|figure\s+out|not\s+sure)\s+(?:me\s+|us\s+|you\s+)?(?:why|whether|if|how
     |what)\b[^.!?\n]*""")
-# A step for the moment with its purpose ("skip it for now so we can see the rest"): the
+# A step for the moment with its purpose ("park that case for now so I can check the others"): the
 # next move of the work under way, no lesson.
 _NEXT_STEP = rx(_SENTENCE_START + r"""[^.!?\n]*?\bfor\s+(?:now|the\s+moment|the\s+time\s+being)
     \b[^.!?\n]*?\bso\s+(?:that\s+)?(?:we|i|you)\s+can\b[^.!?\n]*""")
-# Praise of the agent's choice ("so good call editing the .proto instead of the .pb.go"): the
+# Praise of the agent's choice ("smart move touching the template rather than the output"): the
 # whole sentence approves what it did (not "good call, but …"). A dot inside a name goes on.
 _PRAISED_CHOICE = rx(r"""(?:^|(?<=[.!?\n]))(?:[^.!?\n]|\.(?=\S))*?\b(?:good|nice|smart|great
     |right|wise)\s+(?:call|thinking|move|choice|decision)\b

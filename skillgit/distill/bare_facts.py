@@ -11,8 +11,8 @@ A turn is such a correction when all of it holds:
 - every sentence is a statement: no question mark, no approval or thanks (`_VERDICT`:
   "good call", "fine", "right one", "thanks", "not bad", "matches it"; "right now" is no
   "right"), no request ("can you", "now …", "let's", an imperative opening a sentence, not
-  a subject that looks like one: "test runs go to …"), no plan or doing of the user's own
-  ("I'll", "ill watch it", "Merging.") and no story or musing of the user's ("I had no
+  a subject that looks like one: "lint jobs run on …"), no plan or doing of the user's own
+  ("I'll", "ill watch it", "Shipping.") and no story or musing of the user's ("I had no
   idea", "didn't expect …");
 - one sentence states a **constraint** (`_CONSTRAINT`, as data): "still", "only", "all",
   "the whole", "the one", "pins", "gets built for", "never / no / doesn't / has no",
@@ -63,14 +63,15 @@ _IMPERATIVE = rx(r"""^\W*(?:add|create|implement|write|build|make|generate|updat
     |inline|wrap|replace|convert|rewrite|hook|set|switch|point|pin|rerun|retry|call|put|leave
     |skip|stop|start|restart|roll|apply|plan|test|lint|format|document|do|give|tell|ask)\b
     (?!\s+\w+s\s+(?:go|are|is|need|get|live|stay|land|run|must|should|have|never|always|only
-        |don't|can't|end)\b)""")  # "test runs go to …", "build agents have …": a subject
+        |don't|can't|end)\b)""")  # "lint jobs run on …", "build agents have …": a subject
 # Words that state a constraint of where the change runs (one alternation, as data).
 _CONSTRAINT_WORDS = (
     r"still", r"only", r"all", r"the\ whole", r"whole", r"the\ one", r"pins?", r"pinned",
     r"gets?\ built\ for", r"built\ for", r"runs?\ (?:from|on|in)", r"never", r"no",
     r"doesn't", r"don't", r"does\ not", r"do\ not", r"isn't", r"aren't", r"can't",
     r"cannot", r"limits?", r"capped", r"caps?", r"max(?:imum)?", r"quota", r"up\ to",
-    r"at\ most", r"has\ no", r"have\ no", r"lacks?", r"without", r"prod", r"production",
+    r"at\ most", r"locks?", r"locked",
+    r"has\ no", r"have\ no", r"lacks?", r"without", r"prod", r"production",
     r"live", r"users?", r"customers?", r"fleet", r"devices?", r"constantly", r"ends?\ up",
     # a floor the change must meet
     r"msrv", r"minimum", r"min\ (?:version|sdk|api)", r"floor",
@@ -105,6 +106,17 @@ def _agrees_on_version(text: str, context: ActionContext) -> bool:
     return any(f"{stated}.".startswith(f"{wrote}.") or f"{wrote}.".startswith(f"{stated}.")
                for name, stated in _VERSIONED.findall(text)
                for other, wrote in theirs if name.lower() == other)
+
+
+_VALUE_TOKEN = re.compile(r"(?<![\w.:-])[\w.:-]*\d[\w.:-]*[\w]")
+
+
+def _names_its_value(text: str, context: ActionContext) -> bool:
+    """Whether `text` repeats a value the agent wrote or said ("23:00 sits in the backup
+    window" after it scheduled the job at 23:00)."""
+    wrote = context.wrote
+    return any(len(token) >= 3 and re.search(rf"(?<![\w.:-]){re.escape(token)}(?![\w:-])", wrote)
+               for token in _VALUE_TOKEN.findall(text))
 
 
 def _stem(word: str) -> str:
@@ -148,6 +160,7 @@ def stated_constraint(text: str, context: ActionContext) -> int | None:
         return None
     if context.relation(text) is None and not (_MEASURED.search(text) or _SIZE.search(text)
                                                or _names_what_it_wrote(text, context)
+                                               or _names_its_value(text, context)
                                                or _inflects_what_it_ran(text, context)):
         return None
     return len(text) - len(text.lstrip())

@@ -20,7 +20,7 @@
   reads the same from every agent;
   - or, for a shell command, the user's next prompt gives the command to run instead (a
     code span, a `$ ` line, or the same program in plain text: `user_fixes`), or a setting or
-    flags whose name the error names (`CGO_ENABLED=0` after a cgo error): the fix came
+    flags whose name the error names (`OPENSSL_STATIC=1` after an openssl link error): the fix came
     from the user; a command inside a question about the failure is none;
 - *repeated-error*: the same error (digits, paths and quoted names masked) comes back at
   two or more tool calls without a fix;

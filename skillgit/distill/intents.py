@@ -84,11 +84,11 @@ ALWAYS = r"""always\b(?!\s+(?:so\s+|very\s+|really\s+|such\s+)?(?:nice|good|grea
     |glad|happy|funny|interesting|amazing|awesome|impressive|satisfying|lovely|a\ (?:pleasure
     |joy|treat|relief)|weird|surprising|fascinating|helpful)\b)"""
 
-# What goes on in the user's own mind ("I never remember the borrow rules", "I always forget
+# What goes on in the user's own mind ("I never remember the flag order", "I always forget
 # which flag"): a habit of the user's, no rule of the work.
 _OWN_MIND = r"""(?:remember|recall|know|understand|get|learn|forget|think|realize|notice
     |manage|feel|find|mix|confuse|wonder|expect|trust)\b"""
-# "remember …" addressed to the agent, not said of somebody ("I never remember the …").
+# "remember …" addressed to the agent, not said of somebody ("I always forget the …").
 _NOT_SAID_OF_SELF = r"(?<!\bi\s)(?<!\bwe\s)(?<!\bnever\s)(?<!\balways\s)"
 
 # "wrong <things> … are": a statement about a class of things, not a verdict on the result.

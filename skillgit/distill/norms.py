@@ -22,14 +22,14 @@ outside questions, it holds
   software work (`THINGS`: code, package, module, migration, container, endpoint, commit,
   secret, lockfile…), a snake_case name or a `key=value` setting.
 
-A habit also reads in the passive ("indexes here are always created concurrently") and
-after "nobody" ("nobody copies …").
+A habit also reads in the passive ("queues here are always declared durable") and
+after "nobody" ("nobody edits …").
 
 Not a norm: a sentence about things just shown ("those", "these", "of them"), about now
 ("anymore", "right now", "currently", "yet", "so far"), about the past ("should have been
 …"), a hypothetical ("would", "might", "if we ever …"), a state praised at its end ("no
 raw SQL anywhere, nice."), a request opening with a task verb, a quantifier over a state
-("all pods healthy", "each job is green now", "every single test green on the first run":
+("all pods healthy", "each job is green now", "each single check green in the last build":
 a noun after a determiner is no verb), and any rule-like sentence in a turn that asks to
 build what it says ("… must be cached for an hour. Add that.", "… needs a header, add it"):
 a feature (the user's own plan, "I'll add it …", asks nothing).
@@ -96,7 +96,7 @@ _STOP_AFTER_NO = r"""(?:idea|worries|worry|problem|problems|rush|need|luck|way|c
     |more)\b"""
 _BAN = rx(_CLAUSE + r"""no\s+(?!""" + _STOP_AFTER_NO + r""")(?:[\w\x27-]+\s+){0,3}?
     (?:in|inside|under|on|outside|within|for|at|from|across|anywhere)\s+\S""")
-# A verb, not a noun after a determiner ("every test green on the first run": "run" names).
+# A verb, not a noun after a determiner ("each check green in the last build": "build" names).
 _VERB_HERE = "".join(rf"(?<!\b{word}\s)" for word in (
     "the", "a", "an", "first", "last", "next", "one", "this", "that", "my", "our", "your",
     "each", "every", "its", "their", "second", "same", "whole", "single"))

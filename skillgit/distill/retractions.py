@@ -1,5 +1,5 @@
-"""A remark the user takes back: "… wait, that's just the linter. ok ignore me, looks good",
-"sorry, I misread the log … all fine, carry on", "typo in my comment … so all good".
+"""A remark the user takes back: "… wait, that's just the linter. ok, disregard that, lgtm",
+"my mistake, wrong file … keep going", "typo in my comment … so all good".
 
 A follow-up is retracted when
 

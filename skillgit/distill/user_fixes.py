@@ -13,11 +13,12 @@ first": a setup step, whatever its program). Flags the user says to add ("add --
 /dev/ttyACM1", never in a question) are the failed command with them; env assignments and a
 path before the program ("JAVA_HOME=/usr/lib/jvm/temurin-17 ./gradlew assembleDebug") belong
 to the command. Beyond a command, the fix is the part the error names: a setting
-(`CGO_ENABLED=0` after a cgo error, `CLASS=A` after "CLASS Z NOT VALID"; an env name goes
-before the failed command) or flags given alone (`--upload-port /dev/ttyACM0` after "the
-port doesn't exist"), whose name or value the failure's output names. A plain-text command
-inside a question about the failure ("why does terraform init need S3?") is none; a
-question asking for the work ("did you try npm ci --legacy-peer-deps?") still gives one.
+(`OPENSSL_STATIC=1` after a link error naming openssl, `QUEUE=short` after "QUEUE=batch
+not permitted"; an env name goes before the failed command) or flags given alone
+(`--port 3100` after "port 3000 is already in use"), whose name or value the failure's
+output names. A plain-text command inside a question about the failure ("why would make
+need the network here?") is none; a question asking for the work ("did you try pnpm
+install --frozen-lockfile?") still gives one.
 Text from the transcript is never run: the command is only quoted, with the user's turn as
 evidence.
 """
@@ -70,7 +71,7 @@ def given_command(text: str, failed: str, program: str,
 
 
 def _named_by_the_error(text: str, failed: str, error: str) -> tuple[str, int] | None:
-    """A setting (`CGO_ENABLED=0`, `CLASS=A,MSGCLASS=X`) or flags (`--upload-port /dev/x`)
+    """A setting (`OPENSSL_STATIC=1`, `QUEUE=short,MEM=4G`) or flags (`--port 3100`)
     the user gives, not in a question, that the failed command lacks and whose name the
     error names: the failed command with them, or the setting itself."""
     for match in _SETTING.finditer(text):
@@ -129,7 +130,7 @@ _PROSE_WORD = (r"(?:to|for|the|a|an|on|in|at|here|there|and|or|with|when|if|so|t
 _ADD_FLAGS = re.compile(r"(?:^|(?<=[\s,.;:]))(?:add|pass|append|use|with|try)\s+(?P<flags>"
                         r"(?:--?[A-Za-z][\w-]*(?:[= ](?!-|" + _PROSE_WORD + r")[^\s,;]+)?\s*)+)",
                         re.I)
-# Flags given alone ("--upload-port /dev/ttyACM0"): only those whose name the error names.
+# Flags given alone ("--port 3100"): only those whose name or value the error names.
 _FLAGS = re.compile(r"(?:^|(?<=[\s,.;:]))(?P<flags>(?:--[A-Za-z][\w-]*(?:[= ](?!-|"
                     + _PROSE_WORD + r")[^\s,;]+)?\s*)+)", re.I)
 
@@ -156,7 +157,7 @@ def _candidates(text: str, base: str) -> Iterator[tuple[str, int]]:
     for match in re.finditer(rf"(?<![\w./`'\"-])(?:[A-Za-z_][A-Za-z0-9_]*=\S+\s+)*(?:\.?\.?/)?"
                              rf"{re.escape(base)}\s+\S", text):
         if _wonders(text, match.start()):
-            continue  # "why does terraform init need S3?": a question about the failure
+            continue  # "why would make need the network?": a question about the failure
         end = _PLAIN_END.search(text, match.end())
         command = text[match.start():end.start() if end else len(text)]
         if any(_ARGUMENT.search(word) for word in command.split()[1:]):

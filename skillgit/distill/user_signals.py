@@ -29,7 +29,7 @@ the previous prompt (`action_context`):
 - a negative constraint inside a new task ("add X. don't touch the tests") stays an ask;
 - acknowledgements are neither: a short prompt made only of thanks and approval words,
   emoji and punctuation ("ok", "thx", "perfect, thank you!"), or a lone "no" / "no, thanks";
-- a remark the user takes back and then approves ("… ignore me, looks good") is nothing,
+- a remark the user takes back and then approves ("… disregard that, lgtm") is nothing,
   and a turn closing on praise alone that objects nowhere corrects nothing (`retractions`);
 - beyond these phrases (`statements`): a fact contradicting the last action is a
   *correction*, so is a correction in another language, and a team norm is a *preference*;

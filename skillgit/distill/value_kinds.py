@@ -9,8 +9,8 @@ the agent acted on another stack, board or region than the user's. So is a state
 the *default* of such a kind is production ("current context on this jump box is prod-eu",
 "the default workspace is production") after the agent ran a changing command without
 naming one: it acted on production by default; and a turn saying the command ran with the
-default of a kind and naming another value of it ("that ran with my default AWS profile …
-staging is behind the acme-stg profile"), after a command that set none
+default of a kind and naming another value of it ("that used my default gcloud project …
+our data is in the analytics-eu-2 project"), after a command that set none
 (`other_than_the_default`).
 
 A name the agent wrote, spelled by the user with other separators ("val_loss" after the
@@ -111,8 +111,8 @@ _VALUE_LIKE = r"[\w.:/-]*[\d_:/-][\w.:/-]*[\w/]"
 
 def other_than_the_default(text: str, context: ActionContext) -> int | None:
     """Where a turn that says the agent's command ran with the *default* of a kind (profile,
-    context, workspace …) names another value of that kind ("… ran with my default AWS
-    profile. Staging is behind the acme-stg profile"), after a command that set none; or
+    context, workspace …) names another value of that kind ("… used my default gcloud
+    project. Our data is in the analytics-eu-2 project"), after a command that set none; or
     None. The agent acted on the default, not on the one the user names."""
     default = _DEFAULT.search(text)
     if default is None or "?" in text or not context.used:

@@ -25,7 +25,15 @@ Round v- (`structure_v.yaml`), written after round u-'s fixes: look-alikes using
 rules and corrections, and lessons said tersely. First contact: 0.909 / 1.00 (the code
 before the session: 0.90 / 0.90). False alarm: "we should do the same in the reports
 module at some point, not today though" (work for a later day; "not today" is no
-alternative). After the fix: 1.00 / 1.00. All three rounds stay as regression sets.
+alternative). After the fix: 1.00 / 1.00.
+
+Round w- (`structure_w.yaml`), written after round v-'s fixes: mostly other languages and
+norms, each lesson with a look-alike using the same words. First contact: 0.778 / 0.875
+(the code before the session: the same). False alarms: "super, danke. die Dateien kommen
+immer montags …" (thanks and a remark in another language) and "Je n'avais jamais vu …"
+(the auxiliary of the user's past before the rule word). Miss: "02:00 UTC is when the
+nightly backup holds the lock …" (the agent's own value repeated with what makes it wrong).
+After the fixes: 1.00 / 1.00. All four rounds stay as regression sets.
 """
 
 from __future__ import annotations
@@ -42,15 +50,16 @@ ROOT = Path(__file__).resolve().parents[2]
 ROUND_T = HERE / "structure.yaml"
 ROUND_U = HERE / "structure_u.yaml"
 ROUND_V = HERE / "structure_v.yaml"
-ROUNDS = (ROUND_T, ROUND_U, ROUND_V)
+ROUND_W = HERE / "structure_w.yaml"
+ROUNDS = (ROUND_T, ROUND_U, ROUND_V, ROUND_W)
 
 
-def test_no_rule_literal_is_copied_from_rounds_t_to_v() -> None:
+def test_no_rule_literal_is_copied_from_rounds_t_to_w() -> None:
     sources = [Path(m.__file__ or "").read_text(encoding="utf-8") for m in RULE_MODULES]
     assert copied([c["msg"] for path in ROUNDS for c in load_cases(path)], sources) == set()
 
 
-@pytest.mark.parametrize("path", ROUNDS, ids=["t", "u", "v"])
+@pytest.mark.parametrize("path", ROUNDS, ids=["t", "u", "v", "w"])
 def test_each_round_has_look_alikes_and_twins_in_every_category(path: Path) -> None:
     cases = load_cases(path)
     assert len({c["id"] for c in cases}) == len(cases)
@@ -61,7 +70,7 @@ def test_each_round_has_look_alikes_and_twins_in_every_category(path: Path) -> N
             "correction", "ordinary"}, category
 
 
-@pytest.mark.parametrize("path", ROUNDS, ids=["t", "u", "v"])
+@pytest.mark.parametrize("path", ROUNDS, ids=["t", "u", "v", "w"])
 def test_the_engine_keeps_each_round_apart(path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))

@@ -151,6 +151,41 @@ def test_use_x_instead_after_an_action_redirects(text: str, kinds: list[str]) ->
     assert [item.kind for item in user_signals(talk.build()).feedback] == kinds
 
 
+def _scheduled(text: str) -> list[str]:
+    talk = (Talk().user("schedule the export").tool("Edit", "/work/proj/cron/export.yaml", "ok")
+            .say("The export now runs every day at 03:30 UTC.").user(text))
+    return [item.kind for item in user_signals(talk.build()).feedback]
+
+
+@pytest.mark.parametrize(("text", "kinds"), [
+    ("03:30 UTC is when the vacuum job locks the events table", ["correction"]),
+    ("03:30 UTC is right after the vacuum job ends, so that works", []),
+])
+def test_the_agents_own_value_with_what_makes_it_wrong(text: str, kinds: list[str]) -> None:
+    assert _scheduled(text) == kinds
+
+
+def _german(text: str) -> list[str]:
+    talk = (Talk().user("lies die csv-dateien ein").tool("Edit", "/work/proj/io/reader.py", "ok")
+            .say("Der Reader liest die Dateien mit latin-1.").user(text))
+    return [item.kind for item in user_signals(talk.build()).feedback]
+
+
+@pytest.mark.parametrize(("text", "kinds"), [
+    ("prima, danke. die Dateien kommen immer nachts, morgen schaue ich rein", []),
+    ("danke, aber bei uns sind die Dateien immer utf-8, nicht latin-1", ["correction"]),
+])
+def test_thanks_and_a_remark_in_another_language(text: str, kinds: list[str]) -> None:
+    assert _german(text) == kinds
+
+
+def test_the_users_own_past_before_the_rule_word() -> None:
+    talk = (Talk().user("ajoute la migration").tool("Edit", "/work/proj/db/V7__index.sql", "ok")
+            .say("J'ai ajouté la migration V7 avec un index.").user(
+                "Je n'avais jamais vu un index partiel en V7, merci."))
+    assert [item.kind for item in user_signals(talk.build()).feedback] == []
+
+
 def _release(text: str) -> list[str]:
     talk = (Talk().user("prepare the release").tool("Edit", "/work/proj/pyproject.toml", "ok")
             .say("Bumped the version to 5.0.0.").user(text))

@@ -25,16 +25,16 @@ def _kinds(text: str, *, ran: str = "ruff check src/", reply: str = "Fixed the l
 @pytest.mark.parametrize("text", [
     # a remark taken back, then approval
     "hmm the parser should raise on empty input... oh wait, it already does. nvm, looks good",
-    "Hold on, sorry, I misread the diff, the fallback is still there. All fine, carry on.",
+    "Hold on, the fallback got dropped? Ah no, my mistake, wrong file. Keep going.",
     "Typo in my message, I meant issue 912, not 921. Your fix closes both, so all good.",
     # a report of the past
     "We never got to writing a lint config for the scripts folder. Looks fine, open the PR.",
     # the user's own mind
-    "Which rule is E741 again? I never remember the ambiguous-name ones. Explain it first.",
+    "Which rule is E741 again? I always forget which letters ruff bans. Explain it first.",
     # a question told inside a statement
-    "the new hires keep asking why we're on ruff and not flake8. write two lines for the docs",
+    "interns often wonder whether ruff could replace pylint and not just flake8. add a faq line",
     # a step for the moment, with its purpose
-    "just leave that test out for now so we can see what else fails in the parser suite",
+    "mark the parser test xfail for the moment so I can check what else breaks",
     # praise of the agent's choice
     "Right, the vendored copy is regenerated nightly, so good call patching src/parser.py "
     "instead of vendor/parser.py.",
@@ -62,7 +62,7 @@ def test_a_hold_counts_only_for_what_the_agent_did() -> None:
 
 
 @pytest.mark.parametrize(("text", "retracted"), [
-    ("wait, that's the generated file. ignore me, looks good", True),
+    ("wait, that's the generated file. disregard that, lgtm", True),
     ("my bad, I misread the log. lgtm", True),
     ("never mind the docs, fix the failing import first", False),
     ("my bad, looks good, but rename the flag to --strict", False),
@@ -73,7 +73,7 @@ def test_retracted_needs_the_marker_and_a_last_approval(text: str, retracted: bo
 
 
 @pytest.mark.parametrize(("text", "is_norm"), [
-    ("Every single check green on the first run. Impressive.", False),
+    ("Every single lint rule satisfied in one pass. Impressive.", False),
     ("each build on the last run took a minute", False),
     ("Every single endpoint needs an auth check.", True),
     ("every job runs with a timeout in this pipeline", True),
@@ -83,7 +83,7 @@ def test_a_quantified_norm_needs_a_verb_not_a_noun(text: str, is_norm: bool) -> 
 
 
 @pytest.mark.parametrize("text", [
-    "not bad at all! didnt expect the rust one to beat the go one",
+    "wow, twice as fast! never thought the port would pay off this quickly",
     "The sizing doc is on the wiki if you want it, but what you set matches it (4 GB, 2 cores). "
     "Merging.",
 ])
