@@ -67,7 +67,8 @@ _MUSING = rx(_SENTENCE_START + r"""(?:(?:ha|lol|hm+|oh|ah|huh|wow|whoa)\W+)?(?:
     |(?:interesting|curious|surprising|neat|cool|nice)\s+(?:that|how)\b
     )[^.!?\n]*""")
 _APPROVED_HERE = rx(r"""\b(?:is|are|'s)\s+(?:totally\s+|perfectly\s+|just\s+)?(?:fine|good|ok
-    |okay|perfect|great)\s+for\s+(?:this|that|now|these|those|the\s+\w+)\b""")
+    |okay|perfect|great)\s+for\s+(?:this|that|now|these|those|the\s+\w+|local(?:ly)?|dev
+    |development|testing|a\s+(?:prototype|spike|demo))\b""")
 _PRAISED_OVER = rx(r"""\b(?:so\s+much\s+|way\s+|a\s+lot\s+|much\s+)?(?:faster|better|nicer|quicker
     |cleaner|simpler|easier|lighter|saner)\s+than\s+[\w.+-]+""")
 _OWN_EXPERIENCE = rx(_SENTENCE_START + r"""[^.!?\n]*?\b(?:(?:the\s+)?(?:exact\s+)?(?:same|similar)

@@ -119,6 +119,16 @@ def _names_its_value(text: str, context: ActionContext) -> bool:
                for token in _VALUE_TOKEN.findall(text))
 
 
+_ONLY = rx(r"\bonly\b")
+_ALL_FLAGS = frozenset({"--all", "--everyone", "--all-users", "--all-namespaces", "-A"})
+
+
+def _only_after_all(text: str, context: ActionContext) -> bool:
+    """Whether `text` says only some can be reached where the agent's command acted on all
+    ("… it only reaches opted-in users" after `notify --all`)."""
+    return _ONLY.search(text) is not None and not _ALL_FLAGS.isdisjoint(context.used)
+
+
 def _stem(word: str) -> str:
     for suffix, base in (("ies", "y"), ("ing", ""), ("es", ""), ("ed", ""), ("s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
@@ -143,8 +153,10 @@ def stated_constraint(text: str, context: ActionContext) -> int | None:
     (see the module docstring)."""
     if "?" in text or not context.changed or context.asked:
         return None  # a fact after the agent's question answers it
-    if any(languages.languages_of(text)):
-        return None  # the word tables are English: "no pasa nada" is no "no"
+    found, other = languages.languages_of(text)
+    if found or (other and any(ch.isalpha() and not ch.isascii() for ch in text)):
+        return None  # the word tables are English: "no pasa nada" is no "no" (terse English
+        # with few function words, "orders takes 3k writes a second", stays English)
     sentences = _sentences(text)
     if not sentences or len(sentences) > MAX_SENTENCES:
         return None
@@ -161,6 +173,7 @@ def stated_constraint(text: str, context: ActionContext) -> int | None:
     if context.relation(text) is None and not (_MEASURED.search(text) or _SIZE.search(text)
                                                or _names_what_it_wrote(text, context)
                                                or _names_its_value(text, context)
+                                               or _only_after_all(text, context)
                                                or _inflects_what_it_ran(text, context)):
         return None
     return len(text) - len(text.lstrip())

@@ -33,7 +33,15 @@ norms, each lesson with a look-alike using the same words. First contact: 0.778 
 immer montags …" (thanks and a remark in another language) and "Je n'avais jamais vu …"
 (the auxiliary of the user's past before the rule word). Miss: "02:00 UTC is when the
 nightly backup holds the lock …" (the agent's own value repeated with what makes it wrong).
-After the fixes: 1.00 / 1.00. All four rounds stay as regression sets.
+After the fixes: 1.00 / 1.00.
+
+Round x- (`structure_x.yaml`), written after round w-'s fixes, lessons and look-alikes in
+pairs in every category. First contact: 0.875 / 0.778 (the code before the session: 0.857
+/ 0.667). False alarm: "db push is fine for local. I will write the migration …" (approval
+for the case at hand). Misses: "events takes ~2k inserts a second all day" (terse English
+read as another language) and "the SES account is still in the sandbox, it only delivers
+to verified addresses" after `send_reminders --all` (only some where the command acted on
+all). After the fixes: 1.00 / 1.00. All five rounds stay as regression sets.
 """
 
 from __future__ import annotations
@@ -51,15 +59,16 @@ ROUND_T = HERE / "structure.yaml"
 ROUND_U = HERE / "structure_u.yaml"
 ROUND_V = HERE / "structure_v.yaml"
 ROUND_W = HERE / "structure_w.yaml"
-ROUNDS = (ROUND_T, ROUND_U, ROUND_V, ROUND_W)
+ROUND_X = HERE / "structure_x.yaml"
+ROUNDS = (ROUND_T, ROUND_U, ROUND_V, ROUND_W, ROUND_X)
 
 
-def test_no_rule_literal_is_copied_from_rounds_t_to_w() -> None:
+def test_no_rule_literal_is_copied_from_rounds_t_to_x() -> None:
     sources = [Path(m.__file__ or "").read_text(encoding="utf-8") for m in RULE_MODULES]
     assert copied([c["msg"] for path in ROUNDS for c in load_cases(path)], sources) == set()
 
 
-@pytest.mark.parametrize("path", ROUNDS, ids=["t", "u", "v", "w"])
+@pytest.mark.parametrize("path", ROUNDS, ids=["t", "u", "v", "w", "x"])
 def test_each_round_has_look_alikes_and_twins_in_every_category(path: Path) -> None:
     cases = load_cases(path)
     assert len({c["id"] for c in cases}) == len(cases)
@@ -70,7 +79,7 @@ def test_each_round_has_look_alikes_and_twins_in_every_category(path: Path) -> N
             "correction", "ordinary"}, category
 
 
-@pytest.mark.parametrize("path", ROUNDS, ids=["t", "u", "v", "w"])
+@pytest.mark.parametrize("path", ROUNDS, ids=["t", "u", "v", "w", "x"])
 def test_the_engine_keeps_each_round_apart(path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))

@@ -165,6 +165,23 @@ def test_the_agents_own_value_with_what_makes_it_wrong(text: str, kinds: list[st
     assert _scheduled(text) == kinds
 
 
+def test_terse_english_with_few_function_words_is_read_as_english() -> None:
+    context = _context("psql -f migrations/0007_orders_idx.sql")
+    assert bare_facts.stated_constraint("orders takes ~5k writes a minute all week",
+                                        context) is not None
+    assert bare_facts.stated_constraint("orders recibe ~5k escrituras por segundo, todas",
+                                        context) is None
+
+
+@pytest.mark.parametrize(("command", "found"), [
+    ("./notify --all --template overdue", True),
+    ("./notify --user ana@example.com --template overdue", False),
+])
+def test_only_some_where_the_command_acted_on_all(command: str, found: bool) -> None:
+    text = "the push gateway is still in test mode, it only reaches registered devices"
+    assert (bare_facts.stated_constraint(text, _context(command)) is not None) is found
+
+
 def _german(text: str) -> list[str]:
     talk = (Talk().user("lies die csv-dateien ein").tool("Edit", "/work/proj/io/reader.py", "ok")
             .say("Der Reader liest die Dateien mit latin-1.").user(text))
