@@ -52,14 +52,14 @@ _STORY = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:i(?:'ve|\s+have)?\s+)?never\s+(?!mind\b)
 
 # Sentences that say nothing to the agent beyond the questions and stories above: a question
 # without its mark ("what does metaspace even mean here"), wondering aloud, a realization
-# ("Ah, so the _pb.go files are generated"), approval for the case at hand ("staging is fine
-# for this"), praise by comparison ("so much faster than pip"), the user's own experience
-# ("the same error I got on Friday", "we always end up fighting …"), and a deferral ("don't
-# bother now, we'll look at it next sprint").
+# ("so the leak was in the pool", "Ah, so the _pb.go files are generated"), approval for
+# the case at hand ("staging is fine for this"), praise by comparison ("so much faster than
+# pip"), the user's own experience ("the same error I got on Friday", "we always end up
+# fighting …"), and a deferral ("don't bother now, we'll look at it next sprint").
 _SENTENCE_START = r"(?:^|(?<=[.!?\n]))\W*"
 _MUSING = rx(_SENTENCE_START + r"""(?:(?:ha|lol|hm+|oh|ah|huh|wow|whoa)\W+)?(?:
     (?:i\s+)?(?:didn't|did\s+not|never)\s+(?:realize|realise|know|expect|think)\b
-    |had\s+no\s+idea\b|
+    |had\s+no\s+idea\b|so\s+(?:the\s+|it\s+)?(?:[\w-]+\s+){0,3}?(?:was|were)\b|
     (?:when|what|why|how(?:\s+(?:long|much|many|often))?|where|which|who)\s+(?:do|does|did|is
       |are|was|were|can|could|would|should|will)\b
     |(?:i'?m|i\s+am)\s+curious|i\s+wonder|just\s+wondering|curious\s+(?:why|how|whether|if)

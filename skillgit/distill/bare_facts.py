@@ -119,6 +119,27 @@ def _names_its_value(text: str, context: ActionContext) -> bool:
                for token in _VALUE_TOKEN.findall(text))
 
 
+_DURATION = rx(r"\b(\d+(?:\.\d+)?)\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)\b")
+_UNIT = {"sec": 1, "min": 60, "hou": 3600, "hrs": 3600, "hr": 3600, "day": 86400,
+         "wee": 604800}
+
+
+def _seconds(number: str, unit: str) -> float:
+    return float(number) * _UNIT.get(unit.lower()[:3], _UNIT.get(unit.lower()[:2], 1))
+
+
+def _other_duration(text: str, context: ActionContext) -> int | None:
+    """Where `text` states a duration where the agent's change set another ("prices change
+    every 15 minutes" after it cached them for 24 hours): the same kind, another value."""
+    theirs = {_seconds(n, u) for n, u in _DURATION.findall(context.wrote)}
+    if not theirs:
+        return None
+    for match in _DURATION.finditer(text):
+        if _seconds(match.group(1), match.group(2)) not in theirs:
+            return match.start()
+    return None
+
+
 _ONLY = rx(r"\bonly\b")
 _ALL_FLAGS = frozenset({"--all", "--everyone", "--all-users", "--all-namespaces", "-A"})
 
@@ -167,7 +188,8 @@ def stated_constraint(text: str, context: ActionContext) -> int | None:
     constraint = next((m for s in sentences if (m := _CONSTRAINT.search(s)) or
                        (m := _SIZE.search(s))), None)
     if constraint is None:
-        return None
+        other = _other_duration(text, context)  # another value of the same kind
+        return None if other is None else len(text) - len(text.lstrip())
     if _agrees_on_version(text, context):
         return None
     if context.relation(text) is None and not (_MEASURED.search(text) or _SIZE.search(text)

@@ -163,7 +163,8 @@ INTENTS: tuple[Intent, ...] = (
     # it"), or is to be undone ("put it back").
     Intent("reject", rx(r"""\b\w+ing(?:\s+[\w.-]+){0,3}?\s+(?:isn't|is\ not|ain't)\s+(?:fixing
             |solving|a\ fix|the\ fix|a\ solution)\b
-        |""" + CLAUSE + r"""(?:that|this|it)\s+(?:just|only|merely)\s+(?:moves|hides|spreads
+        |""" + CLAUSE + r"""(?:that|this|it|\w+ing(?:\s+[\w.-]+){0,3}?)\s+(?:just|only|merely)
+            \s+(?:moves|hides|spreads
             |masks|shifts|pushes|papers\ over|sweeps|delays|postpones|silences|suppresses
             |swallows|defers)\b
         |(?:^|(?<=[.!?\n]))\s*(?![^.!?\n]*\b(?:once|when|after|later|tomorrow|if)\b)

@@ -111,8 +111,10 @@ def correction(text: str, context: ActionContext, *,
         position = phrases.contrast(text)  # "X should be Y, not Z"
         if position is not None and not in_question(text, position):
             return "correction", position
+        spans = asides.asides(text)
         for bare in _BARE_CONTRAST.finditer(text):  # "X, not Y" / "X instead of Y"
-            if not in_question(text, bare.start()):
+            inside = any(a <= bare.start() < b for a, b in spans)  # "so it was X, not Y"
+            if not in_question(text, bare.start()) and not inside:
                 return "correction", bare.start()
         position = _value_denied(text, context)  # "it's 4.1.0 not 5.0.0" after 5.0.0
         if position is not None:

@@ -182,6 +182,32 @@ def test_only_some_where_the_command_acted_on_all(command: str, found: bool) -> 
     assert (bare_facts.stated_constraint(text, _context(command)) is not None) is found
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    ("Sessions expire after 30 minutes of inactivity at the gateway.", True),
+    ("The gateway keeps sessions for 12 hours as well.", False),
+])
+def test_another_duration_than_the_agents(text: str, found: bool) -> None:
+    talk = Talk().user("go").tool("Edit", "/work/proj/auth/tokens.py", "ok").say(
+        "Tokens now live for 12 hours.").build()
+    context = ActionContext.collect(list(talk.turns[1:]), "/work/proj")
+    assert (bare_facts.stated_constraint(text, context) is not None) is found
+
+
+def _fixed_test(text: str) -> list[str]:
+    talk = (Talk().user("fix the flaky test").tool("Edit", "/work/proj/tests/test_sync.py", "ok")
+            .say("Added a sleep(2) before the assertion; it passes now.").user(text))
+    return [item.kind for item in user_signals(talk.build()).feedback]
+
+
+@pytest.mark.parametrize(("text", "kinds"), [
+    ("Sleeping before the check only masks the ordering bug. Make sync() return when done.",
+     ["correction"]),
+    ("So the bug was in the sync, not in the test. Nice find.", []),
+])
+def test_a_fix_that_only_hides_it_and_a_realization(text: str, kinds: list[str]) -> None:
+    assert _fixed_test(text) == kinds
+
+
 def _german(text: str) -> list[str]:
     talk = (Talk().user("lies die csv-dateien ein").tool("Edit", "/work/proj/io/reader.py", "ok")
             .say("Der Reader liest die Dateien mit latin-1.").user(text))
