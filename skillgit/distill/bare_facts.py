@@ -188,8 +188,8 @@ def stated_constraint(text: str, context: ActionContext) -> int | None:
     constraint = next((m for s in sentences if (m := _CONSTRAINT.search(s)) or
                        (m := _SIZE.search(s))), None)
     if constraint is None:
-        other = _other_duration(text, context)  # another value of the same kind
-        return None if other is None else len(text) - len(text.lstrip())
+        differing = _other_duration(text, context)  # another value of the same kind
+        return None if differing is None else len(text) - len(text.lstrip())
     if _agrees_on_version(text, context):
         return None
     if context.relation(text) is None and not (_MEASURED.search(text) or _SIZE.search(text)
