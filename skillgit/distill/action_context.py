@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from skillgit.distill import tool_families as families
-from skillgit.distill.env_signals import is_inspection
+from skillgit.distill.agent_fixes import is_inspection
 from skillgit.distill.facts import tool_kind
 from skillgit.distill.user_phrases import mentions, used_words
 from skillgit.transcripts.model import ToolResult, Turn, TurnKind

@@ -87,7 +87,8 @@ def differing_fact(text: str, context: ActionContext) -> int | None:
             at = finder(sentence, context)
             if at is not None and not approved_at(text, start + at):
                 return start + at
-    return None
+    at = value_kinds.other_than_the_default(text, context)
+    return None if at is None or approved_at(text, at) else at
 
 
 def statements(text: str) -> Iterator[tuple[int, str]]:

@@ -44,12 +44,26 @@ _CONCRETE = re.compile(r"(?<![\w/.@-])(?:--?[A-Za-z][\w-]*|[\w.~-]*/[\w./@*-]*|`
                        r"|[a-z][a-z0-9]*_[a-z0-9_]+\b|[A-Z]{3,}(?:\s+[A-Z]{2,})+\b)")
 
 
+# A turn opening with thanks or praise in another language: what follows is a remark unless
+# an objection ("but") turns it (the twin of English approval before "but").
+_THANKED = re.compile(r"""^\W*(?:(?:super|top|prima|genial|parfait|perfecto|perfetto|perfeito
+    |perfekt|świetnie|skvěle|harika|bra|отлично|отл|great|nice|ok)\W+)*(?:danke|merci|gracias
+    |grazie|obrigad[oa]|valeu|bedankt|dank\s+je|dankjewel|dzięki|dziękuję|díky|děkuji
+    |teşekkürler|sağ\s+ol|tack|спасибо|ありがとう|谢谢|감사합니다|고마워)\b""",
+                      re.IGNORECASE | re.VERBOSE)
+_BUT = re.compile(r"""(?<!\w)(?:aber|mais|pero|però|ma|mas|porém|maar|ale|ama|fakat|men|но
+    |однако|でも|但是|不过|하지만|그런데|doch|jedoch|sin\s+embargo|tuttavia|cependant)(?!\w)""",
+                  re.IGNORECASE | re.VERBOSE)
+
+
 def correction(text: str, context: ActionContext) -> tuple[str, int] | None:
     """("correction" | "preference", position) for a follow-up in another language."""
     found, other = languages.languages_of(text)
     if not found and not other:
         return None
     said = _QUESTION.sub(lambda m: " " * len(m.group()), text)
+    if _THANKED.match(said) and not _BUT.search(said):
+        return None  # thanks and a remark ("super, danke. die kommen immer montags …")
     for lang in found:
         challenged = lang.challenge.search(text)  # questions included: "why did you …?"
         if challenged is not None:
@@ -120,7 +134,9 @@ def _table(lang: languages.Language, said: str, context: ActionContext
                     or languages.CAUSE_AFTER.match(said, match.end())):
                 return "correction", match.start()
     for match in lang.rule.finditer(said):
-        if languages.PAST_AFTER_RULE.match(said, match.end()):
+        before = said[max(0, match.start() - languages.NEGATED_WINDOW):match.start()]
+        if (languages.PAST_AFTER_RULE.match(said, match.end())
+                or languages.PAST_BEFORE_RULE.search(before)):
             continue  # "never had I seen …": the user's own past
         if _opens_clause(said, match.start()) or _RULE_NOUN.search(match.group()):
             return "preference", match.start()

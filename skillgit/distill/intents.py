@@ -57,6 +57,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from skillgit.distill.asides import NARRATION, asides
 from skillgit.distill.user_phrases import CLAUSE, rx
 
 NONE, WEAK, STRONG = 0, 1, 2
@@ -76,16 +77,19 @@ class Cue:
     start: int                # where the cue is in the turn text
 
 
-# A past form after a sentence-initial "never" narrates ("Never used X before"): no rule.
-NARRATION = r"""(?:mind|\w+ed|been|seen|had|done|heard|known|gotten|got|made|written|run
-    |tried|worked|used|thought|felt|understood|taken|given|found|met|read|built|ran|said|say
-    |joke|talk|promise|swore|knew)\b"""
 _BASE_NEVER = r"never\b(?!\s+" + NARRATION + r"|\s+(?:ever|before|again)\b)"
 _VERB_ING = r"stop\s+(?:\w+ing\b|it\b|that\b|doing\b)"
 # "always" opening a rule, not an exclamation ("always fun to watch", "always a joy").
 ALWAYS = r"""always\b(?!\s+(?:so\s+|very\s+|really\s+|such\s+)?(?:nice|good|great|fun|cool
     |glad|happy|funny|interesting|amazing|awesome|impressive|satisfying|lovely|a\ (?:pleasure
     |joy|treat|relief)|weird|surprising|fascinating|helpful)\b)"""
+
+# What goes on in the user's own mind ("I never remember the flag order", "I always forget
+# which flag"): a habit of the user's, no rule of the work.
+_OWN_MIND = r"""(?:remember|recall|know|understand|get|learn|forget|think|realize|notice
+    |manage|feel|find|mix|confuse|wonder|expect|trust)\b"""
+# "remember …" addressed to the agent, not said of somebody ("I always forget the …").
+_NOT_SAID_OF_SELF = r"(?<!\bi\s)(?<!\bwe\s)(?<!\bnever\s)(?<!\balways\s)"
 
 # "wrong <things> … are": a statement about a class of things, not a verdict on the result.
 GENERIC_SUBJECT = r"""(?:ones\b|[\w-]+s\b[^.!?\n]{0,60}?\b(?:are|were|happen|occur|show\ up
@@ -103,13 +107,15 @@ INTENTS: tuple[Intent, ...] = (
         |how\s+many\s+times\s+(?:do|did|have|must|should)\s+i
         |you\s+keep\s+(?:forgetting|ignoring|doing|using|running|adding|making|breaking
             |missing|changing)
-        |(?:remember|keep\s+in\s+mind)\s+(?:that|to|we|the|this)\b)\b"""
+        |""" + _NOT_SAID_OF_SELF + r"""(?:remember|keep\s+in\s+mind)\s+(?:that|to|we|the
+            |this)\b)\b"""
                           r"|" + CLAUSE + r"again\s*(?::|!|\u2014|\.\.)"), NONE),
     Intent("standing rule", rx(CLAUSE + r"(?:(?:please|pls|plz)\s+)?(?:" + ALWAYS + "|"
                                + _BASE_NEVER + r"""|from\ now\ on\b|going\ forward\b
             |in\ (?:the\ )?future\b|next\ time\b)
         |\bon\ purpose\b|\b(?:is|are|'s|'re)\s+(?:not\ allowed|forbidden|off[-\ ]limits
-            |a\ no[-\ ]go)\b|\b(?:we|i)\s+(?:always|never)\b(?!\s+""" + NARRATION + r")"),
+            |a\ no[-\ ]go)\b|\b(?:we|i)\s+(?:always|never)\b(?!\s+""" + NARRATION
+                               + r"|\s+" + _OWN_MIND + r")"),
            NONE),
     Intent("standing rule", rx(r"""\b(?:in|for|on|from|across|throughout)\ this
             \ (?:repo\w*|project|codebase|workspace|machine|box|team|code\ ?base|org)\b
@@ -157,7 +163,8 @@ INTENTS: tuple[Intent, ...] = (
     # it"), or is to be undone ("put it back").
     Intent("reject", rx(r"""\b\w+ing(?:\s+[\w.-]+){0,3}?\s+(?:isn't|is\ not|ain't)\s+(?:fixing
             |solving|a\ fix|the\ fix|a\ solution)\b
-        |""" + CLAUSE + r"""(?:that|this|it)\s+(?:just|only|merely)\s+(?:moves|hides|spreads
+        |""" + CLAUSE + r"""(?:that|this|it|\w+ing(?:\s+[\w.-]+){0,3}?)\s+(?:just|only|merely)
+            \s+(?:moves|hides|spreads
             |masks|shifts|pushes|papers\ over|sweeps|delays|postpones|silences|suppresses
             |swallows|defers)\b
         |(?:^|(?<=[.!?\n]))\s*(?![^.!?\n]*\b(?:once|when|after|later|tomorrow|if)\b)
@@ -178,78 +185,6 @@ INTENTS: tuple[Intent, ...] = (
         |\bsame\s+(?:error|issue|problem|bug|failure)\b
         |^\W*(?:it\s+)?(?:still\s+)?(?:doesn't|didn't|isn't|won't|can't)\b"""), NONE),
 )
-_QUESTION = re.compile(r"[^.!?\n]*\?")
-# A sentence about the user's own doing, which absolves the agent: "wrong assumption on my
-# part", "it isn't your fault, I changed the padding on purpose", "I misread the diff", "it
-# was my VPN", "not what I expected" (surprise), "never would have found that myself".
-_OWN_DOING = rx(r"""(?:^|(?<=[.!?\n]))[^.!?\n]*?\b(?:on\s+my\s+(?:part|side|end)
-    |(?:isn't|is\s+not|'s\s+not|wasn't|was\s+not)\s+your\s+(?:fault|environment|env|machine
-        |setup|doing)|my\s+(?:own\s+)?(?:vpn|network|machine
-    |laptop|setup|proxy|firewall|typo)|i\s+(?:was\s+sure|misread|misunderstood|mixed\s+up
-    |changed\s+[^.!?\n]{0,40}\bon\s+purpose|never\s+(?:really\s+)?(?:understood|knew|got))
-    |not\s+(?:what|how)\s+i\s+expected|(?:would\s+)?never\s+(?:would\s+)?have\s+found\s+[^.!?\n]{0,40}?
-    \bmyself|nice\s+catch|good\s+catch|my\s+bad|my\s+mistake|in\s+my\s+(?:message|comment|ticket|note)
-    |(?:reminder|note)\s+to\s+(?:myself|self)
-    |(?:not|n't|nicht|pas|no\s+(?:fue|era)|não\s+(?:foi|era)|non\s+(?:era|è)|niet)\s+(?:your|dein|deine
-    |ton|ta|tu|seu|sua|tuo|tua|jouw)\s+(?:fault|fehler|schuld|faute|culpa|erro|culpa|colpa|fout|schuld))
-    \b[^.!?\n,;]*""")
-# A report that nothing is wrong any more: "no more warnings", "not a single warning",
-# "keine Fehler mehr", "every test passes"; and encouragement: "don't stop now".
-_ALL_CLEAR = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:(?:nope|ok|okay|great|nice|yes|yep)[,.!\s]+)?
-    (?:(?:no|zero|not\s+a\s+single|keine?|aucune?|ningún|ninguna|nessun[oa]?|geen|ingen|žádné)
-    \s+(?:more\s+)?(?:warnings?|errors?|failures?|issues?|problems?|fehler|erreurs?|errores
-    |errori|fouten|fel|chyby)\b|(?:every|all\s+(?:the\s+)?)tests?\s+(?:passes|pass|green)\b
-    |don'?t\s+stop\s+now\b|[^.!?\n]*?\b(?:sem|sin|senza|sans|ohne|zonder|utan|bez|without)\s+(?:any\s+
-    |nenhum\s+|ningún\s+|alcun\s+)?(?:erros?|errores?|errori|erreurs?|fehler|fouten|fel|chyb|errors?
-    |problemas?|problems?|issues?|failures?|falhas?)\b|funcionou|funktioniert(?:\s+jetzt)?|ça\s+marche|werkt\s+(?:nu|weer)
-    |works\s+now)[^.!?\n,;]*""")
-# A sentence telling the user's own past ("Never used X before", "I've never seen …").
-_STORY = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:i(?:'ve|\s+have)?\s+)?never\s+""" + NARRATION
-            + r"[^.!?\n]*")
-
-
-# Sentences that say nothing to the agent beyond the questions and stories above: a question
-# without its mark ("what does metaspace even mean here"), wondering aloud, a realization
-# ("Ah, so the _pb.go files are generated"), approval for the case at hand ("staging is fine
-# for this"), praise by comparison ("so much faster than pip"), the user's own experience
-# ("the same error I got on Friday", "we always end up fighting …"), and a deferral ("don't
-# bother now, we'll look at it next sprint").
-_SENTENCE_START = r"(?:^|(?<=[.!?\n]))\W*"
-_MUSING = rx(_SENTENCE_START + r"""(?:(?:ha|lol|hm+|oh|ah)\W+)?(?:
-    (?:when|what|why|how(?:\s+(?:long|much|many|often))?|where|which|who)\s+(?:do|does|did|is
-      |are|was|were|can|could|would|should|will)\b
-    |(?:i'?m|i\s+am)\s+curious|i\s+wonder|just\s+wondering|curious\s+(?:why|how|whether|if)
-    |(?:ah|oh),?\s+(?:so|i\s+see|right|ok(?:ay)?)\b|good\s+to\s+know|til\b|today\s+i\s+learned
-    |(?:interesting|curious|surprising|neat|cool|nice)\s+(?:that|how)\b
-    )[^.!?\n]*""")
-_APPROVED_HERE = rx(r"""\b(?:is|are|'s)\s+(?:totally\s+|perfectly\s+|just\s+)?(?:fine|good|ok
-    |okay|perfect|great)\s+for\s+(?:this|that|now|these|those|the\s+\w+)\b""")
-_PRAISED_OVER = rx(r"""\b(?:so\s+much\s+|way\s+|a\s+lot\s+|much\s+)?(?:faster|better|nicer|quicker
-    |cleaner|simpler|easier|lighter|saner)\s+than\s+[\w.+-]+""")
-_OWN_EXPERIENCE = rx(_SENTENCE_START + r"""[^.!?\n]*?\b(?:(?:the\s+)?(?:exact\s+)?(?:same|similar)
-    \s+(?:\w+\s+){0,2}(?:i|we)\s+(?:got|had|saw|hit|ran\s+into)\b|(?:we|i|they)\s+always\s+end
-    \s+up\b|i\s+gave\s+up\b)[^.!?\n]*""")
-_DEFERRAL = rx(_SENTENCE_START + r"""[^.!?\n]*?\b(?:we'?ll|well|we\s+will|i'?ll|let'?s)\s+(?:look
-    \s+at|pick\s+it\s+up|deal\s+with|get\s+to|revisit|handle)\b[^.!?\n]*?\b(?:next\s+(?:sprint
-    |week|time|release)|later|tomorrow|on\s+monday|another\s+day)\b[^.!?\n]*""")
-
-
-def asides(text: str) -> list[tuple[int, int]]:
-    """Spans of `text` that say nothing to the agent: questions (with or without their mark),
-    musings, the user's own story and experience, the user's own doing (the agent absolved),
-    reports that nothing is wrong any more, approval, praise by comparison and deferrals."""
-    return [m.span() for pattern in (_QUESTION, _STORY, _OWN_DOING, _ALL_CLEAR, _MUSING,
-                                     _APPROVED_HERE, _PRAISED_OVER, _OWN_EXPERIENCE, _DEFERRAL)
-            for m in pattern.finditer(text)]
-
-
-def without_absolution(text: str) -> str:
-    """`text` with the sentences about the user's own doing and the all-clear reports blanked
-    (same length): they correct nothing the agent did."""
-    for pattern in (_OWN_DOING, _ALL_CLEAR):
-        for match in pattern.finditer(text):
-            text = text[:match.start()] + " " * (match.end() - match.start()) + text[match.end():]
-    return text
 
 
 def cues(text: str) -> list[Cue]:

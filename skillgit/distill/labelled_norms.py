@@ -19,7 +19,7 @@ without a label.
 
 Not a norm: a label naming the rule book, not a rule ("our house style guide has a section
 on …", "the team standard is in docs/STYLE.md, what does it say?": a question), the past
-("we always said we'd …", "never used X in this codebase before") and a sentence without
+("we always said we'd …", "we never had X anywhere in the codebase") and a sentence without
 a label ("no more changes needed").
 """
 
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from skillgit.distill.intents import NARRATION
+from skillgit.distill.asides import NARRATION
 from skillgit.distill.norms import HABITUAL, THINGS
 from skillgit.distill.user_phrases import rx
 

@@ -176,6 +176,9 @@ _PAST_AFTER_RULE = (
 )
 PAST_AFTER_RULE = _rx(r"\s+(?:" + "|".join(words for _code, words in _PAST_AFTER_RULE)
                       + r")\b")
+# The same auxiliary right before the rule word ("je n'avais jamais vu", "ich hatte nie …").
+PAST_BEFORE_RULE = _rx(r"\b(?:" + "|".join(words for _code, words in _PAST_AFTER_RULE)
+                       + r")\s+$")
 # A verdict followed by its cause ("deu errado porque …", "ist kaputt, weil …") explains
 # what happened in the world; a verdict on the agent's work needs none.
 _CAUSE = (("fr", "parce\\ que|car"), ("de", "weil|da"), ("es", "porque|ya\\ que"),

@@ -20,13 +20,19 @@ outside questions, it holds
     "PSA") followed by a modal ("fyi, X is what CI calls" informs);
 - and a **thing of the repository**: a path, a file name, `code`, a call `f()`, or a noun of
   software work (`THINGS`: code, package, module, migration, container, endpoint, commit,
-  secret, lockfile…).
+  secret, lockfile…), a snake_case name or a `key=value` setting.
+
+A habit also reads in the passive ("queues here are always declared durable") and
+after "nobody" ("nobody edits …").
 
 Not a norm: a sentence about things just shown ("those", "these", "of them"), about now
 ("anymore", "right now", "currently", "yet", "so far"), about the past ("should have been
-…"), a request opening with a task verb, a quantifier over a state ("all pods healthy",
-"each job is green now"), and any rule-like sentence in a turn that asks to build what it
-says ("… must be cached for an hour. Add that.", "… needs a header, add it"): a feature.
+…"), a hypothetical ("would", "might", "if we ever …"), a state praised at its end ("no
+raw SQL anywhere, nice."), a request opening with a task verb, a quantifier over a state
+("all pods healthy", "each job is green now", "each single check green in the last build":
+a noun after a determiner is no verb), and any rule-like sentence in a turn that asks to
+build what it says ("… must be cached for an hour. Add that.", "… needs a header, add it"):
+a feature (the user's own plan, "I'll add it …", asks nothing).
 """
 
 from __future__ import annotations
@@ -61,14 +67,16 @@ THINGS = r"""(?:code|codebase|library|libraries|lib|libs|package|packages|module
     |nodes?|clusters?|environments?|workspaces?|stacks?|playbooks?|roles?|tasks?|modules?)"""
 _THING = rx(r"\b" + THINGS + r"\b|`[^`\n]+`|\b\w+\(\)|(?<![\w/])[\w.~-]*/[\w./-]*"
             r"|\b[\w-]+\.(?:py|rs|go|js|ts|tsx|rb|java|kt|tf|ya?ml|json|toml|lock|sql|sh|md|cfg"
-            r"|ini|proto|gradle|xml)\b")
+            r"|ini|proto|gradle|xml)\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+=\w+")
 HABITUAL = r"""(?:needs?|go(?:es)?|gets?|lives?|belongs?|stays?|runs?|uses?|requires?|comes?
     |takes?|pass(?:es)?|follows?|declares?|defines?|has|have|carr(?:y|ies)|ships?|lands?
     |hits?|calls?|touch(?:es)?|applies|apply|imports?|returns?|logs?|prints?|reads?|writes?
     |depends?|points?|references?|edits?|changes?|modif(?:y|ies)|commits?|push(?:es)?
     |merges?|deploys?|builds?|tests?|includes?|contains?|exposes?|wraps?|owns?|handles?
     |starts?|ends?|sits?|matches|match|panics?|throws?|raises?|talks?|sends?|stores?
-    |keeps?|lists?|links?|gets?\s+\w+ed|(?:is|are)\s+(?:\w+ed|\w+en|kept|built|run|made
+    |keeps?|lists?|links?|sets?|puts?|cop(?:y|ies)|specif(?:y|ies)|pins?|exports?|registers?
+    |inherits?|extends?|implements?|creates?|adds?|bumps?|gets?\s+\w+ed
+    |(?:is|are)\s+(?:\w+ed|\w+en|kept|built|run|made
     |done|set|put|held|split|read|written|driven|given|taken|shown|meant|bound|spread))\b"""
 # "must" stating a rule, not a guess ("must be enough", "must be the cache", "must have been").
 _EPISTEMIC = r"""\s+(?:be\s+(?:enough|sufficient|plenty|fine|ok|okay|right|correct|wrong|it|that
@@ -88,11 +96,16 @@ _STOP_AFTER_NO = r"""(?:idea|worries|worry|problem|problems|rush|need|luck|way|c
     |more)\b"""
 _BAN = rx(_CLAUSE + r"""no\s+(?!""" + _STOP_AFTER_NO + r""")(?:[\w\x27-]+\s+){0,3}?
     (?:in|inside|under|on|outside|within|for|at|from|across|anywhere)\s+\S""")
+# A verb, not a noun after a determiner ("each check green in the last build": "build" names).
+_VERB_HERE = "".join(rf"(?<!\b{word}\s)" for word in (
+    "the", "a", "an", "first", "last", "next", "one", "this", "that", "my", "our", "your",
+    "each", "every", "its", "their", "second", "same", "whole", "single"))
 _QUANTIFIED = rx(_CLAUSE + r"""(?:(?:(?:every|each|any|all)\b(?!\s+(?:of\s+)?(?:those|these|them
-    |that|this|time|single\s+time)\b)|no\s+(?!""" + _STOP_AFTER_NO + r"""))\s*[^\s.!?;]+
+    |that|this|time|single\s+time)\b)(?:\s+single)?
+    |no\s+(?!""" + _STOP_AFTER_NO + r"""))\s*[^\s.!?;]+
     |nothing\b(?!\s+(?:wrong|else|new|much|to|changed|happened|yet|special))|nobody\b
     |anything\s+(?:you|we|that|which)\b
-    |no\ one\b)[^.!?;\n]{0,60}?\s(?:""" + HABITUAL + "|" + _MODAL + ")")
+    |no\ one\b)[^.!?;\n]{0,60}?\s""" + _VERB_HERE + "(?:" + HABITUAL + "|" + _MODAL + ")")
 # A clause whose subject is a class of things, not one thing just shown or a person.
 _GENERIC_SUBJECT = _CLAUSE + r"""(?!(?:the|this|that|it|its|these|those|my|your|his|her|i
     |you|he|she|we|u|there|which|what|who|why|how|then|so|now|also|just|can|could|would
@@ -100,7 +113,9 @@ _GENERIC_SUBJECT = _CLAUSE + r"""(?!(?:the|this|that|it|its|these|those|my|your|
 _GENERIC_MODAL = rx(_GENERIC_SUBJECT + r"(?:never\s+|always\s+|only\s+)?" + _OBLIGATION)
 # "<things> always/never <verb>": a habit of a class of things ("the tests never pass" is
 # one thing's story: a definite subject does not count).
-_GENERIC_HABIT = rx(_GENERIC_SUBJECT + r"(?:always|never)\s+" + HABITUAL)
+_GENERIC_HABIT = rx(_GENERIC_SUBJECT + r"""(?:(?:always|never)\s+""" + HABITUAL + r"""
+    |(?:is|are|gets?)\s+(?:always|never|only)\s+(?:\w+ed|\w+en|kept|built|run|made|done|set|put
+        |held|written)\b)""")
 _UNIVERSAL_TIME = rx(r"""\b(?:every\ time|each\ time|whenever|every\ single\ time
     |(?<![,.])\balways\b|\bnever\b)""")
 _WITH_VERB = rx(r"\b(?:" + _MODAL + r"|need|needs)\b")
@@ -109,16 +124,19 @@ _REMINDER = rx(r"""^\W*(?:(?:friendly|quick|just\ a|a|as\ a)\s+)?(?:reminder|rem
 _NOT_A_NORM = rx(r"""\b(?:those|these|anymore|any\ more|right\ now|currently|at\ the\ moment
     |so\ far|yet|today|yesterday|tomorrow|last\ (?:week|time|night)|for\ now)\b
     |\b(?:was|were|did|had)\b|\bnow\b(?<!from\ now)|\bnone\ of\ (?:them|those|these)\b
+    |\b(?:would|might)\b|\bif\ we\ ever\b
     |\b(?:should|must|would|could)(?:n't|\ not)?\ have\ (?:been|\w+ed)\b
     |\b(?:pass(?:es)?|works?|succeeds?|is\ green|are\ green)\s+(?:locally|now|fine|again|too
-    |here)\b""")
+    |here)\b
+    |,\s*(?:nice|great|good|perfect|awesome|sweet|love\ it|lovely)\W*$""")  # a state praised
 _TASK = rx(r"""^\W*(?:(?:please|pls|now|also|next|then|and|ok(?:ay)?|so)\b[\s,]*)*
     (?:add|create|implement|write|build|make|generate|update|refactor|rename|move|delete
     |remove|fix|show|explain|review|investigate|find|list|open|can\ you|could\ you|let's)\b""")
 _QUESTION = re.compile(r"[^.!?\n]*\?")
 # A request to build what the sentence describes ("… must be cached for an hour. Add that."):
-# the modal specifies a feature, it states no rule.
-_SPEC_REQUEST = rx(r"""\b(?:add|implement|do|make|build|support|handle|write|code|wire)
+# the modal specifies a feature, it states no rule (nor is the user's own plan, "I'll add it …").
+_SPEC_REQUEST = rx(r"""(?<!\bi.ll\s)(?<!\bwe.ll\s)(?<!\bi\swill\s)(?<!\bwe\swill\s)(?<!\bill\s)
+    \b(?:add|implement|do|make|build|support|handle|write|code|wire)
     \s+(?:that|this|it)\b(?!\s+(?:again|by\ hand|manually))""")
 _SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
 

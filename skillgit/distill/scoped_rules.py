@@ -6,12 +6,13 @@ questions) holds
 - a **scope**: where the rule holds or whose it is — "here", "in this repo / project /
   service", "we", "at ours" (`SCOPES`: one row per language, as data);
 - a **rule word**: a negation, "always / never", "every / all", "must" ("tem de", "zorunda",
-  "muss"), "only", "as before"
+  "muss"), "only", "as before", a placement ("van en", "gehört in": the rule "goes in")
   (the row's own words, plus the negation words of `languages`);
 - a **thing of the work**: a flag, path, `code` span, snake_case or dotted name, a number or
   version, a word of the agent's own commands or reply, an English noun of software work
   (`norms.THINGS`: developers say "endpoint" and "logger" in every language), or any Latin
-  word in a sentence of another script ("H2", "panic", "Conventional Commits").
+  word in a sentence of another script ("H2", "panic", "Conventional Commits"), or an
+  acronym ("JSON", "API").
 
 "Nie używamy tutaj any", "en este repo todo endpoint nuevo va bajo /api/v2", "저희는 테스트에서
 H2 안 써요", "我们这边Go项目不用panic" are rules; "aquí no hay errores" (no thing), "usamos eso
@@ -34,21 +35,22 @@ from skillgit.distill.norms import THINGS
 _ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "aquí acá en_este_repo en_este_proyecto en_este_servicio usamos nosotros "
      "no_usamos en_todos_los", "todo toda todos todas siempre nunca jamás solo no "
-     "tiene_que tienen_que hay_que debe deben obligatorio obligatoria", "deshaz"),
+     "tiene_que tienen_que hay_que debe deben obligatorio obligatoria va_en van_en", "deshaz"),
     ("pt", "aqui neste_repo neste_projeto nesse_repo nesse_projeto usamos nós a_gente",
      "todo toda todos sempre nunca só nao não tem_de tem_que têm_de têm_que deve devem "
-     "obrigatório obrigatória", "desfaz desfaça"),
+     "obrigatório obrigatória vai_em vão_em", "desfaz desfaça"),
     ("it", "qui in_questo_repo in_questo_progetto usiamo noi",
      "ogni tutti sempre mai solo niente non "
-     "deve devono bisogna obbligatorio obbligatoria", "annulla"),
+     "deve devono bisogna obbligatorio obbligatoria va_in vanno_in", "annulla"),
     ("fr", "ici dans_ce_repo dans_ce_projet on_utilise nous chez_nous",
      "toujours jamais tout tous toutes chaque seulement pas "
-     "doit doivent faut obligatoire", "annule"),
+     "doit doivent faut obligatoire va_dans vont_dans", "annule"),
     ("de", "hier in_diesem_repo in_diesem_projekt bei_uns wir",
      "immer nie niemals jede jeder jedes alle nur nicht kein keine "
-     "muss müssen pflicht", "mach_rückgängig"),
+     "muss müssen pflicht gehört_in gehören_in", "mach_rückgängig"),
     ("nl", "hier in_deze_repo in_dit_project bij_ons wij we",
-     "altijd nooit elke alle alleen niet geen moet moeten verplicht", "draai_terug"),
+     "altijd nooit elke alle alleen niet geen moet moeten verplicht hoort_in horen_in",
+     "draai_terug"),
     ("pl", "tutaj tu w_tym_repo w_tym_projekcie u_nas używamy my",
      "zawsze nigdy każdy każda wszystkie tylko nie ma_być musi", "cofnij przywróć"),
     ("cs", "tady zde v_tomhle_repu v_tomto_projektu u_nás používáme my",
@@ -85,7 +87,7 @@ RULE_WORD = _alternation([w for row in _ROWS for w in row[2].split()])
 UNDO = _alternation([w for row in _ROWS for w in row[3].split()])
 _THING_NOUN = re.compile(r"(?<![\w-])" + THINGS + r"(?![\w-])", re.IGNORECASE | re.VERBOSE)
 _CONCRETE = re.compile(r"`[^`\n]+`|(?<![\w-])--?[A-Za-z][\w-]*|[\w.~-]*/[\w./@*-]+"
-                       r"|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\.\w+\b|\d")
+                       r"|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+\.\w+\b|\d|\b(?!OK\b)[A-Z]{2,}\b")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9+#.-]*")
 _LETTER = re.compile(r"[^\W\d_]")
 # A sentence ends at a mark before a space or the end ("fmt.Println" goes on).

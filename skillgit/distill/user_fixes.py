@@ -12,8 +12,15 @@ most of its words (`SIMILARITY`), or when the user says to run it first ("Run `m
 first": a setup step, whatever its program). Flags the user says to add ("add --upload-port
 /dev/ttyACM1", never in a question) are the failed command with them; env assignments and a
 path before the program ("JAVA_HOME=/usr/lib/jvm/temurin-17 ./gradlew assembleDebug") belong
-to the command. Text from the transcript is never run: the command is only
-quoted, with the user's turn as evidence.
+to the command. Beyond a command, the fix is the part the error names: a setting
+(`OPENSSL_STATIC=1` after a link error naming openssl, `QUEUE=short` after "QUEUE=batch
+not permitted"; an env name goes before the failed command) or flags given alone
+(`--port 3100` after "port 3000 is already in use"), whose name or value the failure's
+output names. A plain-text command inside a question about the failure ("why would make
+need the network here?") is none; a question asking for the work ("did you try pnpm
+install --frozen-lockfile?") still gives one.
+Text from the transcript is never run: the command is only quoted, with the user's turn as
+evidence.
 """
 
 from __future__ import annotations
@@ -36,11 +43,13 @@ _PLAIN_END = re.compile(r"[,;!?\n]|(?<![./])\.(?=\s|$)|\s(?:instead|rather|first
 
 
 def given_command(text: str, failed: str, program: str,
-                  succeeded: Sequence[str] = ()) -> tuple[str, int] | None:
+                  succeeded: Sequence[str] = (), *, error: str = "") -> tuple[str, int] | None:
     """(command, position in `text`) of the working command the user gave for the failed
     shell command `failed` (whose program, prefixes skipped, is `program`), or None.
     `succeeded` is what the agent ran without error after the prompt: a quoted command it
-    then ran (placeholders such as `<path>` filled in) is the fix whatever its program."""
+    then ran (placeholders such as `<path>` filled in) is the fix whatever its program;
+    `error` is the failure's output: a setting or flags the user gives are the fix only
+    when it names them."""
     base = program.split(" ", 1)[0]
     if not base:
         return None
@@ -58,7 +67,47 @@ def given_command(text: str, failed: str, program: str,
         asked = _IN_QUESTION.match(text, added.end())  # "can you rerun it with -v …?"
         if failed.strip() and flags.split()[0] not in failed and not asked:
             return f"{failed.strip()} {flags}", added.start("flags")
+    return _named_by_the_error(text, failed.strip(), error.lower()) if error else None
+
+
+def _named_by_the_error(text: str, failed: str, error: str) -> tuple[str, int] | None:
+    """A setting (`OPENSSL_STATIC=1`, `QUEUE=short,MEM=4G`) or flags (`--port 3100`)
+    the user gives, not in a question, that the failed command lacks and whose name the
+    error names: the failed command with them, or the setting itself."""
+    for match in _SETTING.finditer(text):
+        setting = match.group().rstrip(".:")
+        pairs = [pair.split("=", 1) for pair in setting.split(",")]
+        keys = [pair[0] for pair in pairs]
+        named = any(_names(error, key) or (value and len(value[0]) >= 3
+                                           and value[0].lower() in error)
+                    for key, *value in pairs)
+        if (setting not in failed and named
+                and not _wonders(text, match.start())):
+            shell = _ENV_NAME.match(keys[0]) and len(keys) == 1 and failed
+            return (f"{setting} {failed}" if shell else setting), match.start()
+    for match in _FLAGS.finditer(text):
+        flags = re.sub(r"[.:]$", "", match.group("flags").strip())
+        name = flags.split()[0].lstrip("-").split("=", 1)[0]
+        values = [t for t in re.split(r"[^\w]+", flags.replace(name, " ", 1))
+                  if len(t) >= 4 and t.lower() not in _URL_WORDS]
+        named = _names(error, name) or any(_names(error, value) for value in values)
+        if (failed and name not in failed and named
+                and not _wonders(text, match.start())):
+            return f"{failed} {flags}", match.start("flags")
     return None
+
+
+def _names(error: str, name: str) -> bool:
+    """Whether the error (lower case) names `name` or a word of it (3 letters or more)."""
+    words = [w for w in re.split(r"[-_.]", name.lower()) if len(w) >= 3] or [name.lower()]
+    return any(re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", error) for word in words)
+
+
+_PAIR = r"[A-Za-z_][A-Za-z0-9_]*=[^\s,;'\"`]+"
+_SETTING = re.compile(rf"(?<![\w=-]){_PAIR}(?:,{_PAIR})*")
+_ENV_NAME = re.compile(r"^[A-Z][A-Z0-9]*_[A-Z0-9_]+$")
+_URL_WORDS = frozenset({"http", "https", "www", "com", "org", "net", "html", "json", "true",
+                        "false", "none"})
 
 
 def _program_of(command: str) -> str:
@@ -81,6 +130,9 @@ _PROSE_WORD = (r"(?:to|for|the|a|an|on|in|at|here|there|and|or|with|when|if|so|t
 _ADD_FLAGS = re.compile(r"(?:^|(?<=[\s,.;:]))(?:add|pass|append|use|with|try)\s+(?P<flags>"
                         r"(?:--?[A-Za-z][\w-]*(?:[= ](?!-|" + _PROSE_WORD + r")[^\s,;]+)?\s*)+)",
                         re.I)
+# Flags given alone ("--port 3100"): only those whose name or value the error names.
+_FLAGS = re.compile(r"(?:^|(?<=[\s,.;:]))(?P<flags>(?:--[A-Za-z][\w-]*(?:[= ](?!-|"
+                    + _PROSE_WORD + r")[^\s,;]+)?\s*)+)", re.I)
 
 
 def _runs(given: str, ran: str) -> bool:
@@ -104,10 +156,29 @@ def _candidates(text: str, base: str) -> Iterator[tuple[str, int]]:
             yield match.group("body"), match.start("body")
     for match in re.finditer(rf"(?<![\w./`'\"-])(?:[A-Za-z_][A-Za-z0-9_]*=\S+\s+)*(?:\.?\.?/)?"
                              rf"{re.escape(base)}\s+\S", text):
+        if _wonders(text, match.start()):
+            continue  # "why would make need the network?": a question about the failure
         end = _PLAIN_END.search(text, match.end())
         command = text[match.start():end.start() if end else len(text)]
         if any(_ARGUMENT.search(word) for word in command.split()[1:]):
             yield command, match.start()  # (not "curl here": prose after a program's name)
+
+
+_SENTENCE_START = re.compile(r"(?:^|[.!?\n])\s*(?=[^.!?\n]*$)")
+_ASKS_FOR_WORK = re.compile(r"(?:(?:so|and|ok|okay|maybe|then)\W+)*(?:(?:can|could|would|will)"
+                            r"\s+(?:you|u)|please|pls|try|how\s+about|what\s+about"
+                            r"|(?:did|have)\s+(?:you|u)\s+(?:try|tried)|why\s+not)\b", re.I)
+
+
+def _wonders(text: str, position: int) -> bool:
+    """Whether the sentence holding `position` is a question that asks for no work ("why does
+    X need Y?"; "could you run X instead?" asks the agent to run it)."""
+    end = re.compile(r"[.!?\n](?=\s|$)|$").search(text, position)
+    if end is None or text[end.start():end.start() + 1] != "?":
+        return False
+    start = _SENTENCE_START.search(text[:position])
+    begin = start.end() if start else 0
+    return _ASKS_FOR_WORK.match(text, begin) is None
 
 
 _ARGUMENT = re.compile(r"[-/=.:@\d_$~]")

@@ -34,6 +34,15 @@ def rx(pattern: str) -> re.Pattern[str]:
 LEAD_WORDS = r"""(?:ok(?:ay)?|hm+|well|sorry|please|pls|plz|but|and|so|uh|um|oh|wait|seriously
     |really|honestly)"""
 LEAD = r"^\W*(?:" + LEAD_WORDS + r"\b[\s,!.]*)*"
+# A word of thanks or approval ("ok", "thx", "looks good", "go ahead").
+ACK_WORD = r"""(?:(?:very|really|so|super)\ )?(?:ok(?:ay|ey)?|k+|yes|yep|yeah|yup|ya|sure|alright
+    |right|cool|nice|good|great|perfect|awesome|excellent|amazing|brilliant|wonderful|sweet|neat
+    |fine|done|lgtm|ty|tysm|thx|tnx|thnx|thanx|thanks?|thank\s*(?:you|u)|cheers|appreciated?
+    |much\ appreciated|appreciate\ it|got\ it|gotcha|understood|noted|makes\ sense|works
+    |(?:sounds|looks)\ (?:good|great|fine|perfect)|(?:that|it)\ works|all\ good|well\ done
+    |(?:nice|good|great)\ (?:work|job|one)|no\ (?:worries|problem)|go(?:\ on|\ ahead)?|continue
+    |proceed|do\ it|next|please|pls|what\ else|anything\ else)
+    (?:\ (?:a\ lot|so\ much|very\ much|again|now))?"""
 # Where a clause starts: the text start or clause punctuation, then lead words.
 CLAUSE = r"(?:^|[.!?;:,\n\u2014]\s*|\s-\s)\W*(?:" + LEAD_WORDS + r"\b[\s,!.]*)*"
 _CHALLENGE = rx(r"""\b(?:why\s+(?:did|do|are|were|would|have|is|was)(?:n't|\s+not)?\s+(?:you|u)\b
@@ -42,7 +51,8 @@ _CHALLENGE = rx(r"""\b(?:why\s+(?:did|do|are|were|would|have|is|was)(?:n't|\s+no
     |what\s+(?:are|were)\s+(?:you|u)\s+doing\b|what\s+(?:did|have)\s+(?:you|u)\s+(?:do|done)\W*$)""")
 # Z in "not Z": a thing, not an adverb or a verdict ("not now", "not a big deal").
 CONTRAST = rx(r"""[\s,;:\u2014-]*(?:(?:and|but)\s+)?(?:not|never|instead\ of|rather\ than)\s+
-    (?!(?:now|yet|just|only|sure|really|quite|too|so|very|even|ever|always|needed|necessary|bad
+    (?!(?:now|yet|today|tonight|tomorrow|just|only|sure|really|quite|too|so|very|even|ever|always
+        |needed|necessary|bad
         |working|at\ all|(?:a\ )?(?:big\ )?(?:deal|problem|issue|worry|priority))\b)[\w./@:<+-]""")
 _SHOULD_CONTRAST = rx(r"""\b(?:should|must|needs?\ to|has\ to|ought\ to)\b(?!\s+not\b)
     [^.!?;\n]{1,60}?(?<=\S)(?=[\s,;:\u2014-])""" + CONTRAST.pattern)

@@ -8,7 +8,10 @@ are all nrf5340dk") with a value-like word that is not the agent's value is a co
 the agent acted on another stack, board or region than the user's. So is a statement that
 the *default* of such a kind is production ("current context on this jump box is prod-eu",
 "the default workspace is production") after the agent ran a changing command without
-naming one: it acted on production by default.
+naming one: it acted on production by default; and a turn saying the command ran with the
+default of a kind and naming another value of it ("that used my default gcloud project …
+our data is in the analytics-eu-2 project"), after a command that set none
+(`other_than_the_default`).
 
 A name the agent wrote, spelled by the user with other separators ("val_loss" after the
 agent logged "val-loss"), is one too: the name something else reads is the user's.
@@ -101,6 +104,26 @@ def production_by_default(sentence: str, context: ActionContext) -> int | None:
     named = agent_values(context)
     kind = default.group().split()[-1].lower()
     return None if named.get(kind) else default.start()
+
+
+_VALUE_LIKE = r"[\w.:/-]*[\d_:/-][\w.:/-]*[\w/]"
+
+
+def other_than_the_default(text: str, context: ActionContext) -> int | None:
+    """Where a turn that says the agent's command ran with the *default* of a kind (profile,
+    context, workspace …) names another value of that kind ("… used my default gcloud
+    project. Our data is in the analytics-eu-2 project"), after a command that set none; or
+    None. The agent acted on the default, not on the one the user names."""
+    default = _DEFAULT.search(text)
+    if default is None or "?" in text or not context.used:
+        return None
+    kind = default.group().split()[-1].lower()
+    if agent_values(context).get(kind):
+        return None  # the agent named one: `other_value` compares them
+    named = re.compile(rf"(?<![\w-]){_VALUE_LIKE}\s+{kind}s?\b|\b{kind}s?\s+(?:is\s+|called\s+"
+                       rf"|named\s+)?{_VALUE_LIKE}", re.IGNORECASE)
+    found = named.search(text, default.end())
+    return None if found is None else found.start()
 
 
 _SEPARATED = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)+(?![\w-])")

@@ -22,25 +22,35 @@ from render import SESSIONS, load_cases, render
 
 from skillgit.distill import (
     action_context,
+    agent_fixes,
+    asides,
+    bare_facts,
     contradictions,
     differing_facts,
     foreign,
     heuristic,
     intents,
+    labelled_norms,
     languages,
     norms,
+    redirects,
     restated,
+    retractions,
+    sarcasm,
+    scoped_rules,
     statements,
     tool_families,
     user_fixes,
     user_phrases,
     user_signals,
+    value_kinds,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
 RULE_MODULES = (user_signals, user_phrases, intents, tool_families, action_context, heuristic,
                 restated, norms, contradictions, languages, foreign, user_fixes, statements,
-                differing_facts)
+                differing_facts, redirects, retractions, agent_fixes, asides, bare_facts,
+                labelled_norms, sarcasm, scoped_rules, value_kinds)
 SHINGLE = 4
 TRIGGERS = ("no ", "no,", "still", "again", "stop", "never")
 

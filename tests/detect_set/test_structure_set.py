@@ -1,0 +1,104 @@
+"""Round t- of issue 25's follow-ups (`structure.yaml`): look-alikes built like the false
+alarms of the earlier rounds, and corrections that keep the structure a lesson needs.
+
+Written in the session that made each signal require its structure, after that session's
+first changes (fu11's false alarms fixed) and before the changes it suggested. First
+contact: precision 0.615, recall 0.80 (the code before the session: 0.533 / 0.80). False
+alarms: "we never really settled on …" (a past report with an adverb), "don't push the tag
+yet" after `git tag` (a hold on a step the agent had not taken, its object named in the
+command), "the 8g heap is plenty. good" (approval with its reasons), "didn't realize the
+sqlite one would beat redis here" (a realization), "if we ever move to …, every service
+would need …" (a hypothetical). Misses: `GOFLAGS=-mod=mod` (a setting whose value the error
+names) and "never mind the changelog, the version is wrong …" (read as a story). After the
+fixes: 1.00 / 1.00.
+
+Round u- (`structure_u.yaml`), written after round t-'s fixes, half look-alikes and half
+lessons in every category: 0.889 / 0.615 on first contact (the code before the session:
+the same). False alarm: "no hard-coded strings anywhere, nice. ship it" (a state praised).
+Misses: "indexes … are always created concurrently" (a passive habit), a connection
+limit the scaled service breaks (a bound), "only offers up to nodejs20.x … right now"
+("right now" read as approval), `--extra-index-url …/cu121` (a flag whose value the error
+names) and "use the moto server fixture instead" (an instead with no Y). After the fixes:
+1.00 / 1.00.
+
+Round v- (`structure_v.yaml`), written after round u-'s fixes: look-alikes using the words of
+rules and corrections, and lessons said tersely. First contact: 0.909 / 1.00 (the code
+before the session: 0.90 / 0.90). False alarm: "we should do the same in the reports
+module at some point, not today though" (work for a later day; "not today" is no
+alternative). After the fix: 1.00 / 1.00.
+
+Round w- (`structure_w.yaml`), written after round v-'s fixes: mostly other languages and
+norms, each lesson with a look-alike using the same words. First contact: 0.778 / 0.875
+(the code before the session: the same). False alarms: "super, danke. die Dateien kommen
+immer montags …" (thanks and a remark in another language) and "Je n'avais jamais vu …"
+(the auxiliary of the user's past before the rule word). Miss: "02:00 UTC is when the
+nightly backup holds the lock …" (the agent's own value repeated with what makes it wrong).
+After the fixes: 1.00 / 1.00.
+
+Round x- (`structure_x.yaml`), written after round w-'s fixes, lessons and look-alikes in
+pairs in every category. First contact: 0.875 / 0.778 (the code before the session: 0.857
+/ 0.667). False alarm: "db push is fine for local. I will write the migration …" (approval
+for the case at hand). Misses: "events takes ~2k inserts a second all day" (terse English
+read as another language) and "the SES account is still in the sandbox, it only delivers
+to verified addresses" after `send_reminders --all` (only some where the command acted on
+all). After the fixes: 1.00 / 1.00.
+
+Round y- (`structure_y.yaml`), written after round x-'s fixes, in pairs. First contact:
+0.833 / 0.714 (the code before the session: the same). False alarm: "So the race was in
+the code, not the test. Good find." (a realization; its "X, not Y" is no redirect).
+Misses: "Retrying the assertion only hides the race" (a gerund subject that only hides the
+problem) and "Prices change every 15 minutes …" after a 24-hour cache (another duration:
+the same kind, another value). After the fixes: 1.00 / 1.00. All six rounds stay as
+regression sets; over the five rounds written after the first fixes (u- to y-), first
+contact was 0.86 precision and 0.79 recall (tp 37, fp 6, fn 10) on 47 corrections and 47
+ordinary follow-ups.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from render import HERE, load_cases
+from test_detect_set import RULE_MODULES, copied
+
+ROOT = Path(__file__).resolve().parents[2]
+ROUND_T = HERE / "structure.yaml"
+ROUND_U = HERE / "structure_u.yaml"
+ROUND_V = HERE / "structure_v.yaml"
+ROUND_W = HERE / "structure_w.yaml"
+ROUND_X = HERE / "structure_x.yaml"
+ROUND_Y = HERE / "structure_y.yaml"
+ROUNDS = (ROUND_T, ROUND_U, ROUND_V, ROUND_W, ROUND_X, ROUND_Y)
+
+
+def test_no_rule_literal_is_copied_from_rounds_t_to_y() -> None:
+    sources = [Path(m.__file__ or "").read_text(encoding="utf-8") for m in RULE_MODULES]
+    assert copied([c["msg"] for path in ROUNDS for c in load_cases(path)], sources) == set()
+
+
+@pytest.mark.parametrize("path", ROUNDS, ids=list("tuvwxy"))
+def test_each_round_has_look_alikes_and_twins_in_every_category(path: Path) -> None:
+    cases = load_cases(path)
+    assert len({c["id"] for c in cases}) == len(cases)
+    ordinary = [c for c in cases if c["label"] == "ordinary"]
+    assert len(ordinary) >= len(cases) - len(ordinary)
+    for category in {c["category"] for c in cases}:
+        assert {c["label"] for c in cases if c["category"] == category} == {
+            "correction", "ordinary"}, category
+
+
+@pytest.mark.parametrize("path", ROUNDS, ids=list("tuvwxy"))
+def test_the_engine_keeps_each_round_apart(path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import bench_detect
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    bench_detect.main(["--cases", str(path), "--show"])
+    out = capsys.readouterr().out
+    fp, fn = (int(x) for x in re.findall(r"fp (\d+), fn (\d+)", out)[-1])
+    assert fp == 0 and fn == 0, out
