@@ -199,12 +199,19 @@ def test_the_walk_sees_the_hints_it_checks() -> None:
     assert not list(_key_problems("set judge.llm in .skillgit.yaml"))
 
 
+@cache
+def _flag_hint_calls() -> tuple[ast.Call, ...]:
+    """Every `flag_hint("...")` call in the source (the walk of every module, done once: it
+    cost each of the next test's cases ~0.2 CPU-s)."""
+    return tuple(node for module in MODULES for node in ast.walk(_tree(module))
+                 if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "flag_hint"
+                 and node.args and isinstance(node.args[0], ast.Constant))
+
+
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_flag_hints_name_only_the_running_commands_flags(name: str) -> None:
     """Every `flag_hint` call in the source, rendered while `name` runs, names a flag of it."""
-    calls = [node for module in MODULES for node in ast.walk(_tree(module))
-             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "flag_hint"
-             and node.args and isinstance(node.args[0], ast.Constant)]
+    calls = _flag_hint_calls()
     assert calls, "no hint goes through flag_hint"
     with hints.running(FLAGS[name]):
         for call in calls:
