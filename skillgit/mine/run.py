@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from skillgit.collector import fewer_collections
 from skillgit.digest import Digest
 from skillgit.distill.cache import DigestCache
 from skillgit.distill.llm_engine import LLMEngine
@@ -150,16 +151,18 @@ def run_mine(repo_path: Path, query: SessionQuery, options: MineOptions, engine:
         base_name, base_sha = resolve_base(repo, options.base)
         check_skills_dir(repo, base_name, base_sha, options.skills_dir)
     settings = distill or DistillOptions()
-    distilled = distill_sessions(engine, DistillOptions(
-        query=query, workers=settings.workers, limit=settings.limit, refresh=settings.refresh,
-        parse_tag=settings.parse_tag), cache, redactor, env=env, on_digest=on_digest,
-        on_warning=on_warning)
-    if distilled.error is not None:
-        raise distilled.error  # every digest finished so far is already cached
-    options = options.model_copy(update={"engine": engine_label(engine)})
-    writer = engine.backend if isinstance(engine, LLMEngine) else None
-    return distilled, mine_digests(repo_path, distilled.digests, options, redactor, writer,
-                                  on_warning, model_judge, env)
+    with fewer_collections() as settle:  # tens of thousands of long-lived digests and signals
+        distilled = distill_sessions(engine, DistillOptions(
+            query=query, workers=settings.workers, limit=settings.limit,
+            refresh=settings.refresh, parse_tag=settings.parse_tag), cache, redactor, env=env,
+            on_digest=on_digest, on_warning=on_warning)
+        if distilled.error is not None:
+            raise distilled.error  # every digest finished so far is already cached
+        settle()   # the digests live until the run ends: no collection need read them again
+        options = options.model_copy(update={"engine": engine_label(engine)})
+        writer = engine.backend if isinstance(engine, LLMEngine) else None
+        return distilled, mine_digests(repo_path, distilled.digests, options, redactor,
+                                      writer, on_warning, model_judge, env)
 
 
 def dry_run_text(repo_path: Path, result: MineResult) -> str:

@@ -108,8 +108,10 @@ def terms(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+@functools.lru_cache(maxsize=1 << 15)
 def cues(text: str) -> frozenset[str]:
-    """Terms the text marks as names of things: `quoted` code, camelCase, ACRONYMS."""
+    """Terms the text marks as names of things: `quoted` code, camelCase, ACRONYMS (pure, so
+    memoised: a lesson repeated in many sessions is one text)."""
     text = _clean(text)
     marked = [*_CAMEL.findall(text), *_CAPS.findall(text), *_TICKED.findall(text)]
     return terms(" ".join(marked)) if marked else frozenset()

@@ -128,8 +128,14 @@ def _read(text: str, plain: str, *, prose: bool) -> tuple[list[Finding], list[Fi
         still = set(_text.findings(_polarity.unforbidden(text, prose=prose), blanked))
         out = [f for f in out if f.risk in _ALWAYS or f in still]
     shown = _TABLE_ROW.sub(_cells, _plain.unmarked(blanked))
-    for reading in (False, True):  # a quote and an apostrophe read differently may hide a command
-        out += analyse(parse(shown, prose=reading))
+    # A quote and an apostrophe read differently may hide a command: both readings are
+    # analysed, the second only when it parses differently (`analyse` is a pure function of
+    # the parse, and the findings are deduplicated, so an equal parse adds nothing).
+    as_code = parse(shown, prose=False)
+    out += analyse(as_code)
+    as_prose = parse(shown, prose=True)
+    if as_prose != as_code:
+        out += analyse(as_prose)
     return out, ([] if prose else _effects.findings(shown))
 
 

@@ -26,6 +26,10 @@ _IFS = re.compile(r"\$\{IFS\}|\$IFS\b(?:\$[0-9@*])?")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-]")
 _REDIRECT = re.compile(r"(\d*)(<<<|<<-|<<|<>|<&|>>|>&|>\||&>>|&>|<|>)")
 _ANSI = {"n": "\n", "t": "\t", "r": "\r", "e": "\x1b", "a": "\a", "\\": "\\", "'": "'", '"': '"'}
+# Characters that are literal text inside a word whatever comes next: none of them starts a
+# quote, an escape, an expansion, a separator, a redirection, a group or a closing bracket
+# (a digit is a literal once its word has begun; the loop reads a word's first character).
+_PLAIN_RUN = re.compile(r"[^ \t\r\n\\'\"$`&|;<>(){}]+")
 
 
 class _Lexer:
@@ -133,7 +137,12 @@ class _Lexer:
             else:
                 if word is None:
                     word, word_start = Word(), self.pos
-                self._word_char(word, depth)
+                run = _PLAIN_RUN.match(self.text, self.pos)
+                if run is not None:  # what `_word_char` would add one by one, at once
+                    _lit(word, run.group())
+                    self.pos = run.end()
+                else:
+                    self._word_char(word, depth)
                 piped = False
         end_pipeline()
         return out

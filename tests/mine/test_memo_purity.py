@@ -44,6 +44,19 @@ def test_terms_are_the_stemmed_content_tokens(text: str) -> None:
     assert terms.terms(text) == fresh
 
 
+@settings(max_examples=150)
+@given(_TEXTS)
+def test_cues_memo_equals_a_fresh_computation(text: str) -> None:
+    """`cues` (memoised per text): the terms of what the text marks as names, afresh."""
+    clean = terms._clean(text)
+    marked = [*terms._CAMEL.findall(clean), *terms._CAPS.findall(clean),
+              *terms._TICKED.findall(clean)]
+    fresh = terms.terms.__wrapped__(" ".join(marked)) if marked else frozenset()
+    assert terms.cues.__wrapped__(text) == fresh
+    assert terms.cues(text) == fresh
+    assert terms.cues(text) == fresh   # and again, from the memo
+
+
 def _fresh_identities(summary: str, quote: str, dont: str | None,
                       do: str | None) -> identity.Identities:
     """The keys computed with no memo anywhere (`said`, `move`, `parse` unwrapped)."""
