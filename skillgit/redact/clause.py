@@ -202,9 +202,10 @@ def clause_words(*groups: tuple[str, ...]) -> re.Pattern[str]:
     long = tuple(w for w in ascii_words if len(w) >= MIN_INFLECTED)
     # (a compound's last part too, `WLAN-Passwort`, `db-password`: a hyphen after a letter
     # or a digit, never a flag's `--password` or a path's `/password`)
-    # (a marker's kind is no compound: `[REDACTED:connection-string-password]`)
+    # (a marker's kind is no compound: `[REDACTED:connection-string-password]`, also as a
+    # review note renders it, in parentheses)
     branches = [r"(?:(?<![\w.$:/@-])(?:" + literal_trie(long) + r")|(?<=[^\W_]-)(?:"
-                + literal_trie(long) + r")(?!\]))[^\W\d_]{0,3}(?![\w.(=@/-])"]
+                + literal_trie(long) + r")(?![\])]))[^\W\d_]{0,3}(?![\w.(=@/-])"]
     if short:  # (`pin` as a verb, before what is pinned, names no value: "pin the image")
         branches.append(r"(?<![\w.$:/@-])(?:" + literal_trie(short) + r")(?![\w.(=@/-])"
                         r"(?![ \t]+" + _OBJECT + r"\b)")

@@ -31,6 +31,11 @@ REMOVE_PARTS = frozenset({"delete", "del", "rm", "remove", "destroy", "purge", "
                           "disable", "unset", "detach", "drop", "clear", "cl"})
 """Parts of a word that make it a verb of removal (of a safeguard)."""
 _SQL_VERBS = frozenset({"drop", "truncate", "delete"})
+_SLASH_OPTIONS = frozenset({"auditpol", "wevtutil", "vssadmin", "wbadmin", "bcdedit", "schtasks",
+                            "reg", "netsh", "net", "sc", "wmic", "icacls", "cipher", "del", "rd",
+                            "rmdir", "fsutil", "manage-bde"})
+"""Windows tools whose options start with `/` (`auditpol /clear`, `vssadmin delete shadows
+/all`): elsewhere a word with a leading slash is a path or a chat command (`/clear`)."""
 VERB_REACH = 5
 """Words after the program a subcommand may stand at (`gcloud sql instances delete`)."""
 
@@ -72,10 +77,10 @@ def _commands(body: str) -> list[str]:
 
 
 def _parts(word: str) -> set[str]:
-    return {p.lower() for p in re.split(r"[-_:.]+", word.strip(_QUOTES).lstrip("-/")) if p}
+    return {p.lower() for p in re.split(r"[-_:.]+", word.strip(_QUOTES).lstrip("-")) if p}
 
 
-_BACKUPS = re.compile(r"backup|snapshot|archive|replica", re.I)
+_BACKUPS = re.compile(r"backup|snapshot|archive|replica|shadow", re.I)
 """Objects whose loss is a loss of the copies themselves, whatever their names say of
 production (`restic -r s3:…/pharma-backups forget --prune`)."""
 _REMOTE = re.compile(r"^[a-z][\w+.-]*://(?!(?:localhost|127\.|\[?::1))|^[\w.-]+@[\w.-]+:|^(?:s3|gs|az):",
@@ -87,9 +92,12 @@ def _judge(words: list[str]) -> tuple[int, str]:
     """(index of the verb, effect) of a command's words; effect "" when nothing is found."""
     if len(words) < 2:
         return 0, ""
-    program = words[0].strip(_QUOTES).rsplit("/", 1)[-1].lower()
+    program = words[0].strip(_QUOTES).rsplit("/", 1)[-1].lower().removesuffix(".exe")
     if program == "git":
         return 0, _git(words[1:])
+    if program in _SLASH_OPTIONS:  # Windows' own tools spell an option `/clear`
+        words = [words[0], *(w[1:] if w.startswith("/") and w[1:].isalpha() else w
+                             for w in words[1:])]
     verbs = [i for i, w in enumerate(words[1:], 1)
              if ((i <= VERB_REACH and not w.startswith("-")) or w.startswith("--"))
              and _parts(w) & DESTROY_PARTS]

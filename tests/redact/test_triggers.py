@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from test_redact_properties import FRAGMENTS, TOKENISH
 
 import skillgit.redact
-from skillgit.redact import structures
+from skillgit.redact import positions
 from skillgit.redact.context import lower_same_length
 from skillgit.redact.scan import scan
 from skillgit.redact.triggers import CASE_FOLD_EXTRAS, every_row_runs, folded, triggers
@@ -153,5 +153,5 @@ def test_the_gated_scan_finds_what_the_scan_with_every_row_finds(text: str) -> N
 
 
 def test_the_tables_read_their_gates_from_their_rows() -> None:
-    assert [gate.needs for gate in structures._POSITION_GATES] == [
-        triggers(row).needs for row in structures._POSITIONS]
+    assert [gate.needs for gate in positions._POSITION_GATES] == [
+        triggers(row).needs for row in positions._POSITIONS]
