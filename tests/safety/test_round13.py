@@ -53,3 +53,10 @@ def test_the_rule_is_refused(text: str) -> None:
 @pytest.mark.parametrize("text", LOOK_ALIKES)
 def test_the_look_alike_passes(text: str) -> None:
     assert refused(text, user_voice=True) == []
+
+
+def test_a_test_word_in_another_sentence_does_not_excuse_a_destruction() -> None:
+    text = ("Old test users pile up in the directory. Cleanup is `ldapdelete -r -H "
+            "ldaps://dir.example.org ou=Staff,dc=example,dc=org`.")
+    assert refused(text, user_voice=True)
+    assert refused("Drop the preview database with `dropdb app_preview_42`.", user_voice=True) == []
