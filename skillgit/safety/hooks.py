@@ -213,6 +213,10 @@ def _remote_install(r: Resolved) -> list[Finding]:
         package_args = plain if name in ("npx", "pnpx", "bunx", "uvx") else (
             plain[1:] if sub in _INSTALL_SUBCOMMANDS or (sub == "run" and name in (
                 "pipx", "deno", "go")) else [])
+        if name in ("npx", "pnpx", "bunx", "uvx") or (
+                name in ("npm", "pnpm", "yarn", "bun") and sub in ("exec", "x", "dlx")):
+            package_args = package_args[:1]  # what follows the package is its own arguments
+            #   (`npx @openapitools/openapi-generator-cli@2.13.4 generate -o src/client`)
         if name in ("uv", "pip") and sub in ("pip", "tool"):
             package_args = plain[2:]
         package_args += [a.split("=", 1)[-1] for a in args if a.startswith((

@@ -97,6 +97,15 @@ def bare_name(spec: str) -> str | None:
     return name if re.fullmatch(r"@?[\w.-]+(?:/[\w.-]+)*", name) else None
 
 
+_EXACT = re.compile(r"(?<=.)(?:@|===?)v?\d+\.\d+\.\d+(?:[-+][\w.]+)?$")
+"""An exact release: `pkg@2.13.4`, `pkg==24.1.0` (not `@latest`, `@^2`, `@2`, `>=1`)."""
+
+
+def pinned(spec: str) -> bool:
+    """Whether an install or run argument names one exact release of its package."""
+    return _EXACT.search(spec) is not None
+
+
 def is_known(ecosystem: str, name: str) -> bool:
     folded = canonical(name)
     known = _KNOWN.get(ecosystem, frozenset())

@@ -223,6 +223,18 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"false", "perms"),
 ]
 
+# Number-valued safeguards: a key counting what a change must pass or how long records are kept,
+# lowered to 0 or removed in any language (`thresholds`). (part of the key, effect); a key that
+# turns something off when it is 0 (`auto_approve`, `skip_…`) is none of them.
+THRESHOLDS: list[tuple[str, str]] = [
+    (r"approv(?:al|als|ers?|ing)", "review"),
+    (r"reviewers?|review[_-]?count|reviews?[_-]?required|required[_-]?reviews?", "review"),
+    (r"fail[_-]?under|coverage[_-]?(?:threshold|min\w*|gate)|min(?:imum)?[_-]?coverage|"
+     r"coveragethreshold", "tests"),
+    (r"retention", "locks"),
+]
+NOT_A_THRESHOLD = r"auto|skip|bypass|disable|dangerous|yolo|policy|mode"
+
 # The programs and words a line must name for the command engine to parse it (a prefilter).
 _PROGRAMS = ({p for f in FLAGS for p in f.programs} | _PACKAGERS | {"chmod", "gh", "curl", "wget",
                                                                   "mcp"}) - {"go"}
