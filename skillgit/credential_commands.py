@@ -72,7 +72,7 @@ CREDENTIAL_COMMANDS: tuple[CommandRow, ...] = (
     _row("aws", r"ssm\s+get-parameters?\b[^\n]*--with-decryption"),
     _row("aws", r"configure\s+(?:get\s+\S*(?:secret|key|token)|export-credentials)\b", GRANTS),
     _row("gcloud", r"secrets\s+versions\s+access\b"),
-    _row("gcloud", r"auth\s+print-\w*token\b", GRANTS),
+    _row("gcloud", r"auth\s+(?:application-default\s+)?print-[\w-]*token\b", GRANTS),
     _row("az", r"keyvault\s+secret\s+(?:show|download)\b"),
     _row("az", r"account\s+get-access-token\b", GRANTS),
     _row("kubectl", r"get[ \t]+secrets?\b", PRINTS),

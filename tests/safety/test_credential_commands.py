@@ -25,6 +25,8 @@ COMMANDS = [
     ("gpg --export-secret-keys ops@acme.test", False, True),
     ("git credential fill", False, True),
     ("az account get-access-token --resource https://vault.azure.net", False, True),
+    ("gcloud auth print-access-token", False, True),
+    ("gcloud auth application-default print-access-token", False, True),
 ]
 
 
