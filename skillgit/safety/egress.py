@@ -9,6 +9,8 @@ it is refused when the same paragraph also says either
 - the data is for someone else: the destination's own name says so (`s3://…-public/`,
   `ingest.acme-partners.io`), or the text says who gets it ("for our analytics partner",
   "compared across companies").
+A destination only named near an endpoint, a collector or logs (`CARRIERS`) is refused only
+with a safeguard said off: a partner's API is called, not fed.
 The words are data (`WIRING`, `GUARDS`, `OFF`, `OTHERS`), several languages each; the hit is
 the destination, judged by its polarity in `effects` ("never export traces to a vendor")."""
 
@@ -23,6 +25,10 @@ WIRING = (r"exporters?|exports?|exported|exporting|unload\w*|copy\s+into|copies|
           r"push(?:es|ed|ing)?|wire\w*|pipelines?|envi\w*|envoy\w*|schick\w*|wysy[lł]\w*|"
           r"отправ\w*|выгруж\w*|invia\w*|exporta\w*|exportier\w*|发送|导出|送信|エクスポート|전송")
 """What sends data on: an exporter, a hook, an unload, a verb of sending (several languages)."""
+CARRIERS = (r"endpoints?|dsn|ingest\w*|intake|collectors?|agents?|logs?|traces?|spans?|metrics|"
+            r"events|telemetry|point\w*|post\w*|sent|report\w*")
+"""What also carries data out when a safeguard on it is said off (not enough alone: an API a
+partner serves is called, not fed)."""
 GUARDS = (r"redact\w*|mask\w*|scrub\w*|saniti[sz]\w*|anonymi[sz]\w*|pseudonymi[sz]\w*|"
           r"sampl(?:ing|er)\w*|filter\w*|obfuscat\w*|schw[äa]rz\w*|anonimi\w*|maskier\w*|脱敏|匿名|マスク")
 """What keeps data safe on its way out."""
@@ -44,6 +50,7 @@ _OWN_HOST = re.compile(r"(?i)^(?:localhost|127\.|0\.0\.0\.0|\[?::1|10\.|192\.168
                        r"corp|lan|home\.arpa|test|example)(?::\d+)?$|\$|\{)")
 """Hosts that are the repository's own machine or network (or a placeholder)."""
 _WIRING = re.compile(rf"(?i)(?<![\w-])(?:{WIRING})(?![\w-])")
+_CARRIER = re.compile(rf"(?i)(?<![\w-])(?:{CARRIERS})(?![\w-])")
 _GUARD_OFF = re.compile(rf"(?<!\w)(?:(?:{OFF})\W+(?:\w+\W+){{0,3}}?(?:{GUARDS})|"
                         rf"(?:{GUARDS})\W+(?:\w+\W+){{0,2}}?(?:{OFF}))(?!\w)|"
                         r"\b(?:full|complete|raw|entire|whole)\s+(?:request\s+|response\s+)?"
@@ -64,8 +71,9 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
         first = text.rfind("\n\n", 0, destination.start()) + 1
         last = text.find("\n\n", destination.end())
         paragraph = text[first:last if last >= 0 else len(text)]
-        if not _WIRING.search(paragraph):
-            continue
-        if (_OTHERS.search(destination.group()) or _FOR_OTHERS.search(text)
-                or _GUARD_OFF.search(text)):
+        if _WIRING.search(paragraph):
+            if _OTHERS.search(destination.group("host")) or _FOR_OTHERS.search(text) or \
+                    _GUARD_OFF.search(text):
+                yield destination.start(), destination.end(), "send"
+        elif _CARRIER.search(paragraph) and _GUARD_OFF.search(text):
             yield destination.start(), destination.end(), "send"

@@ -37,13 +37,20 @@ _INSTALLED_NAME = re.compile(
     r"\b(?:pip3?|uv(?:\s+pip)?|pipx|poetry|pdm|conda|npm|pnpm|yarn|bun|gem|cargo)\s+"
     r"(?:install|add|i)\s+(?:-\S+\s+)*([A-Za-z][\w.-]{5,})")
 _NAME_WORD = re.compile(r"(?<![\w.-])[A-Za-z][\w.-]{5,}(?![\w-])")
-_PACKAGE_NAME = re.compile(r"@?[A-Za-z][\w.-]{2,}(?:/[\w.-]+)?")
-_PLACES = re.compile(
-    r"(?i)(?<![\w.-])(?:requirements[\w.-]*\.(?:txt|in)|constraints\.txt|pyproject\.toml|"
-    r"setup\.(?:py|cfg)|Pipfile|package\.json|Gemfile|Cargo\.toml|environment\.ya?ml|"
-    r"packages\.ya?ml|(?:pip3?|uvx?|pipx|poetry|pdm|conda|npm|npx|pnpm|yarn|bunx?|gem|cargo)"
-    r"(?![\w.-]))")
-"""Where packages are spoken of in any language: a manifest or a package manager."""
+_PACKAGE_NAME = re.compile(r"@?[A-Za-z][\w.-]*[A-Za-z0-9](?:/[\w.-]*[A-Za-z0-9])?")
+_FILE_NAME = re.compile(r"(?i).*\.(?:txt|in|toml|cfg|py|json|lock|ya?ml|md|[jt]sx?|rb|rs|go|mod)"
+                        r"$|Pipfile|Gemfile|Makefile|Dockerfile|Procfile")
+PLACES: dict[str, str] = {
+    "pypi": r"requirements[\w.-]*\.(?:txt|in)|constraints\.txt|pyproject\.toml|setup\.(?:py|cfg)|"
+            r"Pipfile|environment\.ya?ml|pip3?|uvx?|pipx|poetry|pdm|conda",
+    "npm": r"package\.json|npm|npx|pnpm|yarn|bunx?",
+    "crates": r"Cargo\.toml|cargo",
+    "gems": r"Gemfile|gem|bundle",
+}
+"""Where packages are spoken of in any language, per ecosystem: a manifest or a package
+manager (with none named, a name is read as PyPI's or npm's, as the English readers do)."""
+_PLACES = {ecosystem: re.compile(rf"(?i)(?<![\w.-])(?:{words})(?![\w.-])")
+           for ecosystem, words in PLACES.items()}
 
 
 def hits(text: str) -> Iterator[tuple[int, int, str]]:
@@ -70,17 +77,16 @@ def _set_against_or_placed(text: str) -> Iterator[tuple[int, int]]:
     the original or a manifest or package manager."""
     for span in CODE_SPAN.finditer(text):
         name = span.group(1).strip()
-        if not _PACKAGE_NAME.fullmatch(name) or any(
+        if not _PACKAGE_NAME.fullmatch(name) or _FILE_NAME.fullmatch(name) or any(
                 lookalike.is_known(ecosystem, name) for ecosystem in ECOSYSTEMS):
-            continue  # (no ecosystem said: a name well-known in any is a real package)
+            continue  # (a name well-known in any ecosystem is a real package)
         first = text.rfind("\n", 0, span.start()) + 1
         last = text.find("\n", span.end())
         line = text[first:last if last >= 0 else len(text)]
-        for ecosystem in ECOSYSTEMS:
+        placed = [e for e in ECOSYSTEMS if _PLACES[e].search(line)]
+        for ecosystem in placed or ["pypi", "npm"]:
             original = _imitated(ecosystem, name)
-            if original is None:
-                continue
-            if _PLACES.search(line) or _names(line, original):
+            if original is not None and (placed or _names(line, original)):
                 yield span.start(1), span.end(1)
                 break
 

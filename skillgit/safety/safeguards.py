@@ -209,6 +209,9 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"[._-]?headers?",
      r"\[?\s*(?:[\w-]+\s*,\s*)*(?:authorization|cookie|set-cookie|x-api-key|"
      r"proxy-authorization)\b", "send"),
+    # people's data an SDK or exporter sends along with what it reports (`send_default_pii`)
+    (r"send[_-]?default[_-]?pii|(?:capture|include|record|send)[_-]?(?:request|response|http)"
+     r"?[_-]?bod(?:y|ies)", r"true|1|yes|on|all|always", "send"),
     (r"pod-security\.kubernetes\.io/(?:enforce|audit|warn)", r"privileged", "security"),
     (r"(?:frozen|immutable)[-_]?(?:lockfile|install)s?|package-lock|lockfile", r"false",
      "locks"),

@@ -25,9 +25,11 @@ _NOT = re.compile(NOT_A_THRESHOLD, re.I)
 _IDENTIFIER = re.compile(r"[\w.-]+")
 _SHAPED = re.compile(r"\w[_.-]\w|[a-z][A-Z]")
 """An identifier's shape: a separator inside it, or a camel hump."""
-_ZERO = re.compile(r"[`'\"]?(?P<gap>[^\d\n.;!?_`]{0,32}?)[`'\"]?(?<![\w.,])0+(?:[.,]0+)?"
+_ZERO = re.compile(r"[`'\"]?(?P<gap>[^\d\n.;!?_`]{0,40}?)[`'\"]?(?<![\w.,])(?:0+(?:[.,]0+)?"
+                   r"|(?i:zero|z[ée]ro|cero|nul|nulla|null|nolla|ноль|нуль|零|ゼロ|영))"
                    r"(?![\d]|[.,]\d|\s*(?:to|->|\u2192|=>)\s*\d)")
-"""What may stand between a key and its 0: no digit, no sentence end, no other identifier."""
+"""What may stand between a key and its 0 (or the word for it): no digit, no sentence end, no
+other identifier."""
 MAX_GAP_WORDS = 4
 _TURNS_UP = re.compile(r"\b(?:above|over|more|greater|least|higher|raise\w*|increase\w*|from|"
                        r"instead|rather|than|not|never|min(?:imum)?|max(?:imum)?)\b|[<>\u2265]",
@@ -75,6 +77,6 @@ def _key_at(text: str, at: int) -> re.Match[str] | None:
 def _plain_gap(gap: str) -> bool:
     """Whether the words between a key and its 0 only say "its value is" (no negation, bound
     or comparison), in a few words."""
-    if len(gap.split()) > MAX_GAP_WORDS or _TURNS_UP.search(gap):
+    if len(re.findall(r"\w+", gap)) > MAX_GAP_WORDS or _TURNS_UP.search(gap):
         return False
     return tongues.NEGATION.search(gap) is None
