@@ -219,6 +219,11 @@ def _packages(r: Resolved, program: str) -> Iterator[tuple[str, str]]:
         extra = [o for i, o in enumerate(r.runner_options)
                  if i and r.runner_options[i - 1] in ("--with", "--from")]
         found = ("pypi", "run", extra) if extra else found
+    if {"npm", "pnpm", "yarn"}.intersection(r.wrappers):  # `npm exec --package=pkg@latest …`
+        options = r.runner_options
+        extra = [o.split("=", 1)[1] for o in options if o.startswith("--package=")] + [
+            options[i + 1] for i, o in enumerate(options[:-1]) if o in ("--package", "-p")]
+        found = ("npm", "run", extra) if extra else found
     if found is None:
         return
     ecosystem, how, specs = found

@@ -8,6 +8,7 @@ from itertools import pairwise
 
 from skillgit.safety.credential_files import is_sensitive
 from skillgit.safety.findings import Finding
+from skillgit.safety.lookalike import is_known, pinned
 from skillgit.safety.persist import persistence_findings
 from skillgit.safety.resolve import Resolved, names_of
 from skillgit.safety.shell import Command, Word, walk
@@ -228,8 +229,10 @@ def _remote_install(r: Resolved) -> list[Finding]:
             if _URLISH.match(arg) or " @ " in arg or (npm and _SHORTHAND.match(arg)
                                                      and not arg.startswith("@")):
                 return [Finding(DOWNLOAD_RUN, "a package installed or run from a URL")]
-            if name == "go" and sub == "run" and "@" in arg and "." in arg.split("/", 1)[0]:
-                return [Finding(DOWNLOAD_RUN, "a remote module run at once")]
+            if name == "go" and sub == "run" and "@" in arg and "." in arg.split("/", 1)[0] \
+                    and not (pinned(arg) and is_known("go", arg.split("@", 1)[0])):
+                return [Finding(DOWNLOAD_RUN, "a remote module run at once")]  # (a release
+                #   of a well-known module, as its README says to run it, is no download)
         if name == "cargo" and "--git" in args:
             return [Finding(DOWNLOAD_RUN, "a package installed from a git URL")]
     if _RUNS_FROM_URL.get(name, "-") in ("", sub) and any(_URLISH.match(a) for a in plain):
