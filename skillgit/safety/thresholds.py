@@ -4,12 +4,14 @@ A setting that counts what a change must pass or how long records are kept (requ
 approvals or reviewers, a coverage threshold, a retention period: `safeguards.THRESHOLDS`) is
 weakened when it is set to 0 or removed. `effects` reads settings through the separators it
 knows (`=`, `:`, "set … to"); a rule in another language writes the value its own way:
-"approvals_before_merge értékét 0-ra", "setze min_coverage auf 0", "fail_under を 0 に". The
-key is an identifier (`_`, `-`, `.` or a camel hump in it: an English name is read by
-`effects`), so no word of the language is needed: the key, at most a few words with no digit,
-negation, comparison or other identifier in them, then 0 (with whatever suffix the language
-adds). A verb of removal right before such a key (a word or two between) removes it. Each hit
-is judged by its polarity in `effects`, like every other."""
+"approvals_before_merge értékét 0-ra", "setze min_coverage auf 0", "fail_under を 0 に". A
+key is an identifier (`_`, `-`, `.` or a camel hump in it), so no word of the language is
+needed: the key, at most a few words with no digit, negation, comparison or other identifier
+in them, then 0 (or its word, with whatever suffix the language adds). A verb of removal right
+before such a key (a word or two between) removes it. A key named in words instead ("required
+approvals", "Anzahl erforderlicher Genehmigungen", "覆盖率阈值") is read from `NAMED`: what is
+counted and a word that makes it a bound, several languages each. Each hit is judged by its
+polarity in `effects`, like every other."""
 
 from __future__ import annotations
 
@@ -19,6 +21,32 @@ from collections.abc import Iterator
 from skillgit.safety import tongues
 from skillgit.safety.safeguards import NOT_A_THRESHOLD, THRESHOLDS
 
+NAMED: list[tuple[str, str, str]] = [
+    # (what is counted, what makes it a bound, effect): the key in words, several languages
+    (r"\b(?:approvals?|approvers?|reviewers?|reviews?|approbations?|aprobacion\w*|aprova\w*|"
+     r"genehmigung\w*|freigaben?|zatwierdze\w*|j[óo]v[áa]hagy[áa]s\w*|одобрени\w*|"
+     r"согласовани\w*|approvazion\w*|goedkeuring\w*|onay\w*|relecteurs?|revisor\w*|"
+     r"pr[üu]fer\w*)\b|承認|审批|批准|审核|승인|レビュアー|리뷰어",
+     r"\b(?:required|minimum|min|number|count|erforderlich\w*|mindest\w*|anzahl|requis\w*|"
+     r"nombre|requerid\w*|m[íi]nim\w*|n[úu]mero|obrigat[óo]ri\w*|wymagan\w*|minimaln\w*|"
+     r"liczb\w*|k[öo]telez\w*|minim[áa]lis|sz[áa]m\w*|обязательн\w*|минимальн\w*|"
+     r"количеств\w*|richiest\w*|vereist\w*|aantal|gerekli)\b|必要|最低|最小|必须|必需|필수|최소",
+     "review"),
+    (r"\b(?:coverage|abdeckung|testabdeckung|cobertura|couverture|copertura|pokrycie\w*|"
+     r"покрыти\w*|lefedetts[ée]g\w*|dekking)\b|カバレッジ|覆盖率|커버리지",
+     r"\b(?:threshold|minimum|min|gate|floor|fail\w*|seuil|umbral|schwell\w*|mindest\w*|"
+     r"pr[óo]g\w*|порог\w*|k[üu]sz[öo]b\w*|soglia|limiar|drempel)\b|閾値|阈值|最低|임계|최소",
+     "tests"),
+    (r"\b(?:retention|aufbewahrung\w*|r[ée]tention|retenci[óo]n|reten[çc][ãa]o|"
+     r"przechowywani\w*|хранени\w*|conservazione|bewaartermijn)\b|保持期間|保留期|보존", "",
+     "locks"),
+]
+"""A threshold named in words rather than by its key: what it counts, and a word that makes it
+a bound ("required approvals", "Anzahl erforderlicher Genehmigungen", "coverage threshold");
+a retention is a bound by itself."""
+_NAMED = [(re.compile(rf"(?:{bound})[^\d\n.;!?]{{0,24}}?(?:{counted})|(?:{counted})"
+                      rf"[^\d\n.;!?]{{0,24}}?(?:{bound})" if bound else counted, re.I), effect)
+          for counted, bound, effect in NAMED]
 _PARTS = [(re.compile(part, re.I), effect) for part, effect in THRESHOLDS]
 _ANY_PART = re.compile("|".join(part for part, _ in THRESHOLDS), re.I)  # the prefilter
 _NOT = re.compile(NOT_A_THRESHOLD, re.I)
@@ -27,9 +55,9 @@ _SHAPED = re.compile(r"\w[_.-]\w|[a-z][A-Z]")
 """An identifier's shape: a separator inside it, or a camel hump."""
 _ZERO = re.compile(r"[`'\"]?(?P<gap>[^\d\n.;!?_`]{0,40}?)[`'\"]?(?<![\w.,])(?:0+(?:[.,]0+)?"
                    r"|(?i:zero|z[ée]ro|cero|nul|nulla|null|nolla|ноль|нуль|零|ゼロ|영))"
-                   r"(?![\d]|[.,]\d|\s*(?:to|->|\u2192|=>)\s*\d)")
+                   r"(?![\d]|[.,]\d|\s*(?:to|->|\u2192|=>|of|/|von|de|sur|из|z)\s*\d)")
 """What may stand between a key and its 0 (or the word for it): no digit, no sentence end, no
-other identifier."""
+other identifier; a 0 that starts a range or a count (`0 to 80`, `0 of 2`) is no value set."""
 MAX_GAP_WORDS = 4
 _TURNS_UP = re.compile(r"\b(?:above|over|more|greater|least|higher|raise\w*|increase\w*|from|"
                        r"instead|rather|than|not|never|min(?:imum)?|max(?:imum)?)\b|[<>\u2265]",
@@ -64,6 +92,12 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
         line_start = text.rfind("\n", 0, key.start()) + 1
         if _REMOVE.search(text[max(line_start, key.start() - 60):key.start()]):
             yield key.start(), key.end(), effect
+    if "0" in text or not text.isascii():
+        for pattern, effect in _NAMED:  # the key in words: set to 0 (removal needs the key)
+            for named in pattern.finditer(text):
+                zero = _ZERO.match(text, named.end())
+                if zero is not None and _plain_gap(zero.group("gap")):
+                    yield named.start(), zero.end(), effect
 
 
 def _key_at(text: str, at: int) -> re.Match[str] | None:
