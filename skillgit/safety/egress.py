@@ -55,7 +55,16 @@ _GUARD_OFF = re.compile(rf"(?<!\w)(?:(?:{OFF})\W+(?:\w+\W+){{0,3}}?(?:{GUARDS})|
                         rf"(?:{GUARDS})\W+(?:\w+\W+){{0,2}}?(?:{OFF}))(?!\w)|"
                         r"\b(?:full|complete|raw|entire|whole)\s+(?:request\s+|response\s+)?"
                         r"(?:bodies|body|payloads?)\b[^.\n]{0,40}\bauthorization\b", re.I)
-_OTHERS = re.compile(rf"(?i)(?<![^\W_])(?:{OTHERS})(?![^\W_])")
+_OTHERS_HOST = re.compile(r"(?i)partner|vendor|contractor|thirdparty|third-party|external|"
+                          r"public|community|competitor")
+"""A host or bucket named for someone else, as a part of its name (`acme-partners`,
+`partnerco.dev`, `insights-public`)."""
+_HOOKED = re.compile(r"(?i)(?:on[-_]run[-_](?:end|start)|post[-_]?hook|pre[-_]?hook|"
+                     r"post[-_]?install|prepare|after_script|post[-_]?build|on[-_]success)"
+                     r"[\"']?\s*[:=][^\n]*?(?:upload|share|export|unload|dump|replicat|mirror)"
+                     r"\w*[^\n]*$", re.M)
+"""A run hook whose own line ships data out: what it does on every run is sending (a verb
+that only goes out: not `copy` or `sync`, which fetch as often)."""
 _FOR_OTHERS = re.compile(
     rf"(?i)\b(?:for|to|with|across|among|between|by)\s+(?:(?:the|our|a|an|their|its|other|all|"
     rf"every|each|many|several)\s+)*(?:[\w-]+\s+)?(?:{OTHERS})(?![\w-])")
@@ -72,8 +81,11 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
         last = text.find("\n\n", destination.end())
         paragraph = text[first:last if last >= 0 else len(text)]
         if _WIRING.search(paragraph):
-            if _OTHERS.search(destination.group("host")) or _FOR_OTHERS.search(text) or \
-                    _GUARD_OFF.search(text):
+            line_end = text.find("\n", destination.end())
+            line = text[text.rfind("\n", 0, destination.start()) + 1:
+                        line_end if line_end >= 0 else len(text)]
+            if _OTHERS_HOST.search(destination.group("host")) or _FOR_OTHERS.search(text) or \
+                    _GUARD_OFF.search(text) or _HOOKED.search(line):
                 yield destination.start(), destination.end(), "send"
         elif _CARRIER.search(paragraph) and _GUARD_OFF.search(text):
             yield destination.start(), destination.end(), "send"
