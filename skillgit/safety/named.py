@@ -67,28 +67,45 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
         ecosystem = "pypi" if m.group(1) else "npm"
         if lookalike.imitates(ecosystem, m.group(1) or m.group(2)):
             yield m.start(), m.end(), "lookalike"
-    if "`" in text:
-        for start, end in _set_against_or_placed(text):
-            yield start, end, "lookalike"
+    for start, end in _set_against_or_placed(text):
+        yield start, end, "lookalike"
+
+
+_BARE = re.compile(r"(?<![\w.@/-])(@?[A-Za-z]\w*[-_.]\w[\w.-]*(?:/[\w.-]+)?)(?![\w@/-])")
+"""A bare name shaped like a package's, a separator inside (`python-dateutils`): a bare word
+a letter from a package's name (`bundled`, `bundler`) is just a word."""
 
 
 def _set_against_or_placed(text: str) -> Iterator[tuple[int, int]]:
-    """A code span naming a package that imitates a well-known one, on a line that also names
-    the original or a manifest or package manager."""
-    for span in CODE_SPAN.finditer(text):
-        name = span.group(1).strip()
-        if not _PACKAGE_NAME.fullmatch(name) or _FILE_NAME.fullmatch(name) or any(
-                lookalike.is_known(ecosystem, name) for ecosystem in ECOSYSTEMS):
-            continue  # (a name well-known in any ecosystem is a real package)
-        first = text.rfind("\n", 0, span.start()) + 1
-        last = text.find("\n", span.end())
-        line = text[first:last if last >= 0 else len(text)]
+    """A name that imitates a well-known package: in a code span on a line that names a
+    manifest, a package manager or the original; bare on a line that names both a manifest or
+    package manager and the original. (Not in quotes: a manifest's strings are scripts and
+    commands as often as names.)"""
+    for first, line in _lines(text):
         placed = [e for e in ECOSYSTEMS if _PLACES[e].search(line)]
-        for ecosystem in placed or ["pypi", "npm"]:
-            original = _imitated(ecosystem, name)
-            if original is not None and (placed or _names(line, original)):
-                yield span.start(1), span.end(1)
-                break
+        if not placed and "`" not in line:
+            continue
+        spans = [(m.start(1), m.group(1), True) for m in CODE_SPAN.finditer(line)]
+        if placed:
+            spans += [(m.start(1), m.group(1), False) for m in _BARE.finditer(line)]
+        for start, raw, in_quotes in spans:
+            name = raw.strip()
+            if not _PACKAGE_NAME.fullmatch(name) or _FILE_NAME.fullmatch(name) or any(
+                    lookalike.is_known(ecosystem, name) for ecosystem in ECOSYSTEMS):
+                continue  # (a name well-known in any ecosystem is a real package)
+            for ecosystem in placed or ["pypi", "npm"]:
+                original = _imitated(ecosystem, name)
+                if original is not None and ((placed and in_quotes) or _names(line, original)):
+                    yield first + start, first + start + len(raw)
+                    break
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    """(offset, line) of each line of `text`."""
+    offset = 0
+    for line in text.split("\n"):
+        yield offset, line
+        offset += len(line) + 1
 
 
 def _imitated(ecosystem: str, name: str) -> str | None:
