@@ -51,6 +51,8 @@ PLACES: dict[str, str] = {
 manager (with none named, a name is read as PyPI's or npm's, as the English readers do)."""
 _PLACES = {ecosystem: re.compile(rf"(?i)(?<![\w.-])(?:{words})(?![\w.-])")
            for ecosystem, words in PLACES.items()}
+_ANY_PLACE = re.compile(r"(?i)(?<![\w.-])(?:" + "|".join(PLACES.values()) + r")(?![\w.-])")
+"""A prefilter: no code span and no place named, no line to read."""
 
 
 def hits(text: str) -> Iterator[tuple[int, int, str]]:
@@ -67,8 +69,9 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
         ecosystem = "pypi" if m.group(1) else "npm"
         if lookalike.imitates(ecosystem, m.group(1) or m.group(2)):
             yield m.start(), m.end(), "lookalike"
-    for start, end in _set_against_or_placed(text):
-        yield start, end, "lookalike"
+    if "`" in text or _ANY_PLACE.search(text):
+        for start, end in _set_against_or_placed(text):
+            yield start, end, "lookalike"
 
 
 _BARE = re.compile(r"(?<![\w.@/-])(@?[A-Za-z]\w*[-_.]\w[\w.-]*(?:/[\w.-]+)?)(?![\w@/-])")

@@ -47,6 +47,8 @@ a retention is a bound by itself."""
 _NAMED = [(re.compile(rf"(?:{bound})[^\d\n.;!?]{{0,24}}?(?:{counted})|(?:{counted})"
                       rf"[^\d\n.;!?]{{0,24}}?(?:{bound})" if bound else counted, re.I), effect)
           for counted, bound, effect in NAMED]
+_COUNTED = re.compile("|".join(counted for counted, _, _ in NAMED), re.I)
+"""A prefilter: nothing counted named, no threshold named in words."""
 _PARTS = [(re.compile(part, re.I), effect) for part, effect in THRESHOLDS]
 _ANY_PART = re.compile("|".join(part for part, _ in THRESHOLDS), re.I)  # the prefilter
 _NOT = re.compile(NOT_A_THRESHOLD, re.I)
@@ -92,7 +94,7 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
         line_start = text.rfind("\n", 0, key.start()) + 1
         if _REMOVE.search(text[max(line_start, key.start() - 60):key.start()]):
             yield key.start(), key.end(), effect
-    if "0" in text or not text.isascii():
+    if _COUNTED.search(text):
         for pattern, effect in _NAMED:  # the key in words: set to 0 (removal needs the key)
             for named in pattern.finditer(text):
                 zero = _ZERO.match(text, named.end())
