@@ -40,6 +40,7 @@ LAYERS: list[set[str]] = [
      "digest",
      "proposal", "safety", "tokens", "errors", "hints", "wording", "stages", "retry",
      "atomicfile", "collector", "<root>"},
+    {"credential_commands"},       # data below redaction and the screen, which both read it
 ]
 RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
 

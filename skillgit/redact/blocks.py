@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from skillgit.credential_commands import printing_rows
 from skillgit.redact.context import lower_same_length
 from skillgit.redact.shapes import line_matches
 from skillgit.redact.triggers import triggers
@@ -81,30 +82,8 @@ def _indent(text: str, line_start: int) -> int:
     return position - line_start
 
 
-_PRINTS_SECRETS = tuple(re.compile(row) for row in (
-    # a file named for a secret, read whole
-    r"(?i)\b(?:cat|type|more|less|head|tail|bat|strings|get-content|gc)\b[^\n|;&]*"
-    r"(?:recovery|backup[-_ ]?codes?|passw|secret|token|credential|\.env\b|\.pem\b|\.key\b|"
-    r"id_rsa|id_ed25519|id_ecdsa|\.netrc|\.pgpass|htpasswd|\.p12\b|\.pfx\b|keyfile|"
-    r"master\.key|otp|2fa|mfa)",
-    # password managers and vaults
-    r"\bop[ \t]+(?:read|item[ \t]+get)\b", r"\bpass(?:[ \t]+show)?[ \t]+[\w@.-]+/",
-    r"\bgopass[ \t]+(?:show|cat)\b", r"\bbw[ \t]+get\b", r"\blpass[ \t]+show\b",
-    r"\bkeepassxc-cli[ \t]+show\b", r"\bvault[ \t]+(?:kv[ \t]+get|read)\b",
-    r"\bsecurity[ \t]+find-(?:generic|internet)-password\b", r"\bsecret-tool[ \t]+lookup\b",
-    r"\bcmdkey[ \t]+/list\b", r"(?i)\bget-(?:secret|storedcredential)\b",
-    # cloud secret managers and cluster secrets
-    r"\baws[ \t]+secretsmanager[ \t]+get-secret-value\b",
-    r"\baws[ \t]+ssm[ \t]+get-parameters?\b[^\n]*--with-decryption",
-    r"\bgcloud[ \t]+secrets[ \t]+versions[ \t]+access\b",
-    r"\baz[ \t]+keyvault[ \t]+secret[ \t]+(?:show|download)\b",
-    r"\bkubectl[ \t]+get[ \t]+secrets?\b", r"\b(?:base64[ \t]+(?:-d|--decode|-D)|openssl[ \t]+enc"
-    r"[ \t]+-d)\b", r"\bterraform[ \t]+output\b", r"\bpulumi[ \t]+config[ \t]+get\b",
-    r"\bdoppler[ \t]+secrets[ \t]+get\b", r"\bsops[ \t]+(?:-d|--decrypt|decrypt)\b",
-    r"\bgh[ \t]+auth[ \t]+token\b", r"\b(?:credstash|chamber)[ \t]+(?:get|read)\b",
-    r"\bheroku[ \t]+config:get\b", r"\bnetsh[ \t]+wlan[ \t]+show[ \t]+profile\b[^\n]*key=clear",
-))
-"""Commands whose output is a secret (one row per syntax)."""
+_PRINTS_SECRETS = printing_rows()
+"""Commands whose output is a secret (one row per syntax; the shared table's `PRINTS` rows)."""
 _PRINTS_SECRETS_GATES = tuple(triggers(row) for row in _PRINTS_SECRETS)
 """What each row cannot match without (derived from the row, `triggers.py`)."""
 

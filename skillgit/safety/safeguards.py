@@ -246,6 +246,9 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"[._-]?headers?",
      r"\[?\s*(?:[\w-]+\s*,\s*)*(?:authorization|cookie|set-cookie|x-api-key|"
      r"proxy-authorization)\b", "send"),
+    # people's data an SDK or exporter sends along with what it reports (`send_default_pii`)
+    (r"send[_-]?default[_-]?pii|(?:capture|include|record|send)[_-]?(?:request|response|http)"
+     r"?[_-]?bod(?:y|ies)", r"true|1|yes|on|all|always", "send"),
     (r"pod-security\.kubernetes\.io/(?:enforce|audit|warn)", r"privileged", "security"),
     (r"(?:frozen|immutable)[-_]?(?:lockfile|install)s?|package-lock|lockfile", r"false",
      "locks"),
@@ -259,6 +262,18 @@ SETTINGS: list[tuple[str, str, str]] = [
     (r"block_public_acls|block_public_policy|ignore_public_acls|restrict_public_buckets",
      r"false", "perms"),
 ]
+
+# Number-valued safeguards: a key counting what a change must pass or how long records are kept,
+# lowered to 0 or removed in any language (`thresholds`). (part of the key, effect); a key that
+# turns something off when it is 0 (`auto_approve`, `skip_…`) is none of them.
+THRESHOLDS: list[tuple[str, str]] = [
+    (r"approv(?:al|als|ers?|ing)", "review"),
+    (r"reviewers?|review[_-]?count|reviews?[_-]?required|required[_-]?reviews?", "review"),
+    (r"fail[_-]?under|coverage[_-]?(?:threshold|min\w*|gate)|min(?:imum)?[_-]?coverage|"
+     r"coveragethreshold", "tests"),
+    (r"retention", "locks"),
+]
+NOT_A_THRESHOLD = r"auto|skip|bypass|disable|dangerous|yolo|policy|mode"
 
 # The programs and words a line must name for the command engine to parse it (a prefilter).
 _PROGRAMS = ({p for f in FLAGS for p in f.programs} | _PACKAGERS | {"chmod", "gh", "curl", "wget",

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from skillgit.credential_commands import granting_rows
+
 DOWNLOAD_RUN = "download-and-run"
 OBFUSCATED = "obfuscated code run"
 EXFILTRATION = "exfiltration"
@@ -94,38 +96,13 @@ BUILDERS = frozenset({"make", "gmake", "cmake", "ninja", "meson", "pip", "pip3",
 
 _OPTIONS = r"(?:\s+-{1,2}[\w-]+(?:[= ](?!-)[^\s`'\"]+)?)*\s+"
 """Options between a program and its subcommand (`kubectl -n kube-system get secret`)."""
-CREDENTIAL_COMMAND_ROWS: tuple[tuple[str, str], ...] = (
-    # (program, what follows it: subcommands, options and arguments)
-    ("security", r"(?:find-(?:generic|internet)-password|dump-keychain|export)\b"),
-    ("gh", r"auth\s+(?:token|status\s+(?:-t|--show-token))\b"),
-    ("aws", r"configure\s+(?:get\s+\S*(?:secret|key|token)|export-credentials)\b"),
-    ("aws", r"secretsmanager\s+get-secret-value\b"),
-    ("aws", r"ssm\s+get-parameters?\b[^\n]*--with-decryption"),
-    ("git", r"credential(?:-\w+)?\s+(?:fill|get)\b"),
-    ("gcloud", r"auth\s+print-\w*token\b"), ("gcloud", r"secrets\s+versions\s+access\b"),
-    ("az", r"account\s+get-access-token\b"), ("az", r"keyvault\s+secret\s+(?:show|download)\b"),
-    ("kubectl", r"config\s+view\s+[^\n]*--raw\b"),
-    ("kubectl", r"get\s+secrets?\s[^\n]*-o\s*=?\s*(?:ya?ml|json|jsonpath|go-template)"),
-    (r"docker-credential-\w+", r"(?:get|list)\b"), ("cmdkey", r"/list\b"),
-    ("keyring", r"get\b"), ("secret-tool", r"lookup\b"), (r"reg(?:\.exe)?",
-     r"save\s+hklm\\+(?:sam|security|system)\b"),
-    ("heroku", r"(?:config(?::get)?\b|auth:token\b)"), ("vercel", r"env\s+pull\b"),
-    ("netlify", r"env:(?:list|get)\b"), ("railway", r"variables\b"),
-    ("vault", r"(?:kv\s+)?(?:get|read)\s"), ("op", r"(?:read|item\s+get)\s"),
-    ("doppler", r"secrets\b"), (r"(?:go)?pass", r"show\s"), ("lpass", r"(?:show|export)\b"),
-    ("bw", r"(?:get|export)\b"), ("keepassxc-cli", r"(?:show|export)\b"),
-    ("netsh", r"wlan\s+show\s+profiles?\b[^\n]*key\s*=\s*clear"),
-    (r"kc(?:adm)?(?:\.sh)?", r"export\b"), ("gpg", r"(?:--export-secret-(?:sub)?keys)\b"),
-    (r"(?:npm|yarn|pnpm)", r"(?:config\s+get|token\s+list)\s+[^\n]*(?:_auth|token)"),
-    ("redis-cli", r"[^\n]*\b(?:keys|scan|get|mget|dump)\s+['\"]?(?:sess|session)[:_*]"),
-)
-"""Commands that print or export credentials without naming a file: password managers and
-vaults, cloud secret managers, cluster secrets, OS and browser stores, identity realms and
-secret keys exported; options may stand between a program and its subcommand."""
-# Commands that print credentials without naming a file (the rows, and tools that are
-# credential theft whatever their arguments).
+# Commands that print or export credentials without naming a file (the rows of the shared
+# table a rule may not recommend — password managers and vaults, cloud secret managers,
+# cluster secrets, OS and browser stores, identity realms and secret keys exported — with
+# options allowed between a program and its subcommand), and tools that are credential theft
+# whatever their arguments.
 CREDENTIAL_COMMANDS = re.compile("|".join(
-    [rf"\b{program}{_OPTIONS}{rest}" for program, rest in CREDENTIAL_COMMAND_ROWS]
+    [rf"\b{program}{_OPTIONS}{rest}" for program, rest in granting_rows()]
     + [r"\bvaultcli\b|\bmimikatz\b|\bsekurlsa\b|\bprocdump\S*\s[^\n]*\blsass\b|"
        r"\bcomsvcs(?:\.dll)?[^\n]*minidump|\bntdsutil\b|\bget-storedcredential\b"]), re.I)
 READERS = frozenset({"cat", "less", "more", "head", "tail", "bat", "batcat", "type", "nl",
