@@ -56,7 +56,29 @@ _ANY_PLACE = re.compile(r"(?i)(?<![\w.-])(?:" + "|".join(PLACES.values()) + r")(
 
 
 def hits(text: str) -> Iterator[tuple[int, int, str]]:
-    """(start, end, "lookalike") of each package `text` names under a look-alike name."""
+    """(start, end, "lookalike") of each package `text` names under a look-alike name, but
+    one its own sentence calls out as a fake ("`crossenv` is a known typosquat: remove it")."""
+    for start, end, effect in _hits(text):
+        if not _CALLED_OUT.search(_sentence_of(text, start, end)):
+            yield start, end, effect
+
+
+_CALLED_OUT = re.compile(r"(?i)typo-?squat\w*|malicious|malware|impostor|counterfeit|\bfake\b|"
+                         r"look-?alike|\bsquat\w*|compromised")
+"""Words that call a name out as an imitation: the rule warns against it, it recommends
+nothing."""
+_SENTENCE_MARK = re.compile(r"[.!?](?=\s)|\n")
+
+
+def _sentence_of(text: str, start: int, end: int) -> str:
+    opening = 0
+    for mark in _SENTENCE_MARK.finditer(text, 0, start):
+        opening = mark.end()
+    closing = _SENTENCE_MARK.search(text, end)
+    return text[opening:closing.start() if closing else len(text)]
+
+
+def _hits(text: str) -> Iterator[tuple[int, int, str]]:
     for m in _NAMED_TO_INSTALL.finditer(text):  # a look-alike name said in prose to install
         group = 1 if m.group(1) else 2
         name, ecosystems = m.group(group), ("pypi", "npm")

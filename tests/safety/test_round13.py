@@ -60,3 +60,10 @@ def test_a_test_word_in_another_sentence_does_not_excuse_a_destruction() -> None
             "ldaps://dir.example.org ou=Staff,dc=example,dc=org`.")
     assert refused(text, user_voice=True)
     assert refused("Drop the preview database with `dropdb app_preview_42`.", user_voice=True) == []
+
+
+def test_a_name_called_out_as_a_typosquat_is_a_warning_not_a_recommendation() -> None:
+    warned = ("In package.json we pin `cross-env`; `crossenv` is a known typosquat, delete it "
+              "if it appears.")
+    assert refused(warned, user_voice=True) == []
+    assert refused("In package.json replace `cross-env` with `crossenv`.", user_voice=True)
