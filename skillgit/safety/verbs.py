@@ -31,6 +31,12 @@ REMOVE_PARTS = frozenset({"delete", "del", "rm", "remove", "destroy", "purge", "
                           "disable", "unset", "detach", "drop", "clear", "cl"})
 """Parts of a word that make it a verb of removal (of a safeguard)."""
 _SQL_VERBS = frozenset({"drop", "truncate", "delete"})
+_SQL_OBJECTS = frozenset({"TABLE", "DATABASE", "SCHEMA", "POLICY", "MASKING", "ROW", "NETWORK",
+                          "INDEX", "VIEW", "USER", "ROLE", "FROM", "WAREHOUSE", "STAGE", "SHARE",
+                          "STREAM", "TASK", "PIPE", "SEQUENCE", "FUNCTION", "PROCEDURE", "TRIGGER",
+                          "SNAPSHOT", "BACKUP", "KEYSPACE", "COLLECTION", "BUCKET", "INTEGRATION"})
+"""What a statement of SQL drops: `DROP MASKING POLICY …`, `drop table …` — a sentence that starts
+with "delete backups older than …" is prose, not a statement."""
 _SLASH_OPTIONS = frozenset({"auditpol", "wevtutil", "vssadmin", "wbadmin", "bcdedit", "schtasks",
                             "reg", "netsh", "net", "sc", "wmic", "icacls", "cipher", "del", "rd",
                             "rmdir", "fsutil", "manage-bde"})
@@ -102,8 +108,10 @@ def _judge(words: list[str]) -> tuple[int, str]:
              if ((i <= VERB_REACH and not w.startswith("-")) or w.startswith("--"))
              and _parts(w) & DESTROY_PARTS]
     verbs += [i for i, w in enumerate(words[1:], 1) if _http_delete(words, i)]
-    if program in ("dropdb", "wipefs") or program in _SQL_VERBS or program.endswith(
-            ("delete", "destroy", "purge", "wipe")):
+    sql = program in _SQL_VERBS and (words[0].strip(_QUOTES).isupper() or words[1].strip(
+        _QUOTES).upper() in _SQL_OBJECTS)
+    if program in ("dropdb", "wipefs") or sql or (program != "delete" and program.endswith(
+            ("delete", "destroy", "purge", "wipe"))):
         verbs.append(0)  # (a statement of SQL starts with its verb: `DROP MASKING POLICY …`;
         #                    a program named for it: `ldapdelete`)
     for i in verbs:
