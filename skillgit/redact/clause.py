@@ -28,6 +28,9 @@ MIN_VALUE = 6
 MIN_MIXED = 8
 MIN_INFLECTED = 5  # letters a word needs before an inflection may follow it
 _QP_ESCAPE = re.compile(r"=[0-9A-F]{2}")
+_CODE = re.compile(r"(?=[a-z]*\d)[a-z0-9]{6,12}|(?=[A-Z]*\d)[A-Z0-9]{6,12}")
+"""A one-time or backup code after a word for one (`backup codes: bvxh2s7q, …`): short, one
+case, with a digit; a word for codes makes it one, however little it looks random."""
 _DIGIT_INSIDE = re.compile(r"[^\W\d_]{2}\d[^\W\d_]{2}")  # `Kranich7Moor`
 MIN_DIGITS = 6
 
@@ -121,8 +124,11 @@ def clause_matches(text: str, lowered: str, words: re.Pattern[str],
                 continue  # a regex or escaped code, not a person's sentence
             if high == stop and tail is not None and "(?" not in tail.group():
                 high = tail.end()  # a list the reach cuts: every item is the label's
+            codes = word.group().strip() in CODE_WORDS
             for first, last in _grouped(text, _pieces(text, low, high)):
-                if value_shaped(text[first:last].replace(" ", "")) and inside(first, last) \
+                piece = text[first:last].replace(" ", "")
+                if (value_shaped(piece) or (codes and _CODE.fullmatch(piece))) and inside(
+                        first, last) \
                         and not _public(text, first, last):
                     yield KIND, first, last
             for run in _LOWER_GROUPS.finditer(text, low, high):  # `usui jopy sssq dldc`

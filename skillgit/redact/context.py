@@ -275,7 +275,7 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
         "secret-assignment",
         tuple(re.compile(word + r"(?![a-z0-9])(?:[_\-]\d{1,3})?" + _SEPARATOR_AHEAD)  # DB_PASS_2
               for word in ("key", "secret", "token", "pass(?:word|wd|phrase)?", "pwd",
-                           "credentials?", "auth")),
+                           "credentials?", "auth", "psk")),
         re.compile(r"(?P<sep>" + _SEP + r")" + _ANNOTATION + _YAML_PREFIX + _VALUE),
         _accept_assignment),
     # A value glued to a marker (`KEY=[REDACTED:x]<rest>`): text that already holds a marker

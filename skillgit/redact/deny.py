@@ -113,7 +113,8 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
     return found
 
 
-_PRIVATE_LINE = re.compile(r"(?i)private|secret|passw")
+_PRIVATE_LINE = re.compile(r"(?i)private|secret|passw|\bkey\b(?!.*(?:fingerprint|public|\bpub\b|"
+                           r"checksum|digest|\bid\b))")
 """A line naming something private: its id words (`"private_key_id": "<hex>"`) put no hex in a
 public role."""
 _NAMED_BY_COMMENT = re.compile(r"[ \t]*/\*[^*\n]{1,80}\*/")

@@ -78,7 +78,16 @@ _POSITIONS = (
     re.compile(r"(?i)(?<![\w\-])(?:echo|printf)[ \t]+"
                r"(?:(?:-[a-z]{1,3}|[\"']?%[^\s\"']*[\"']?)[ \t]+)*\\?[\"']?"
                r"(?P<v>[^\s\"'`|;&<>]{6,256})\\?[\"']?[ \t]*>{1,2}[ \t]*[^\s;&|]*"
-               r"(?:key|secret|token|passw|credential|\.env|\.pem|htpasswd|netrc)"),
+               r"(?:key|secret|token|passw|_pass\b|pass[_-]?file|credential|\.env|\.pem|htpasswd|"
+               r"netrc)"),
+    # a password piped into a program that reads it from its input (`echo 'x' | iinit`,
+    # `… | docker login --password-stdin`, `… | kinit`, `… | chpasswd`, `… | sudo -S`)
+    re.compile(r"(?i)(?<![\w\-])(?:echo|printf)[ \t]+(?:-[a-z]{1,3}[ \t]+)*[\"']?"
+               r"(?P<v>[^\s\"'|;&<>]{6,128})[\"']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?(?:iinit|kinit|"
+               r"chpasswd|passwd\b|sshpass|sudo[ \t]+-S|vault[ \t]+login|cryptsetup|"
+               r"[\w.-]+[ \t]+(?:login|registry[ \t]+login)\b[^\n|]*--password-stdin)"),
+    # a channel's token in its URL path (anaconda.org's `/t/<token>/channel`)
+    re.compile(r"https?://[\w.-]+/t/(?P<v>[A-Za-z0-9][A-Za-z0-9_-]{15,128})/"),
 )
 """Positions that hold a secret without a word naming it (one row per syntax)."""
 _POSITION_GATES = tuple(triggers(row) for row in _POSITIONS)

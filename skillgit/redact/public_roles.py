@@ -128,12 +128,27 @@ def _public_outputs(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_ORCID = re.compile(r"(?<![\w-])\d{4}-\d{4}-\d{4}-\d{3}[\dX](?![\w-])")
+
+
+def _orcid_ok(orcid: str) -> bool:
+    """ISO 7064 MOD 11-2, the check digit of an ORCID iD."""
+    digits = orcid.replace("-", "")
+    total = 0
+    for char in digits[:-1]:
+        total = (total + int(char)) * 2
+    check = (12 - total % 11) % 11
+    return digits[-1] == ("X" if check == 10 else str(check))
+
+
 def public_role_spans(text: str) -> list[tuple[int, int]]:
     """Stretches of `text` that hold a public identifier (see the module's list)."""
     spans = _vins(text) if len(text) >= 17 else []
     if "  " in text:
         spans.extend(_public_columns(text))
     spans.extend(_public_outputs(text))
+    if "-" in text:  # an ORCID iD, a researcher's public identifier (its check digit holds)
+        spans.extend(m.span() for m in _ORCID.finditer(text) if _orcid_ok(m.group()))
     lowered = text.lower()
     if any(word in lowered for word in _LABEL_HINTS):
         spans.extend(_labelled_public(text))

@@ -50,6 +50,9 @@ PASSWORD_WORDS: tuple[str, ...] = (
     "パスワード", "暗証番号", "密码", "密碼", "口令", "비밀번호", "암호",
     # Celtic, Basque, Albanian, Swahili, Kazakh
     "pasfhocal", "cyfrinair", "pasahitza", "fjalëkalim", "fjalekalim", "nenosiri", "құпиясөз",
+    # Faroese, Luxembourgish, Breton, Corsican, Esperanto, Kurdish, Tajik
+    "loyniorð", "loyniord", "passwuert", "ger-tremen", "parolla d'ordine", "pasvorto", "şîfre",
+    "şîfreya", "borînpeyv", "гузарвожа",
     # Turkic, Mongolic and Caucasian (Kazakh, Kyrgyz, Uzbek, Azerbaijani, Turkmen, Mongolian)
     "құпия сөз", "сырсөз", "şifrə", "açar sözi", "нууц үг",  # noqa: RUF001
     # African (Yoruba, Igbo, Hausa, Zulu, Xhosa, Amharic, Somali, Malagasy)

@@ -168,7 +168,10 @@ _FOREIGN_NOUN = (r"(?:anweisung\w*|instruktion\w*|instru[cç]\w*|istruzion\w*|in
 _FIRST_LETTERS = "[aicdegmnoprvz\u0400-\u04ff\u3000-\u9fff\uac00-\ud7af]"  # of verbs and nouns
 _FOREIGN = re.compile(rf"(?={_FIRST_LETTERS})(?:{_FOREIGN_VERB}[^.\n。]{{0,50}}?{_FOREIGN_NOUN}|"
                       rf"{_FOREIGN_NOUN}[^.\n。]{{0,20}}?{_FOREIGN_VERB})", re.I)
-_AGENT = re.compile("|".join(f"(?:{p})" for p in _AGENT_PATTERNS), re.I | re.M)
+_AGENT_TAG = (r"\[(?:agent|ai|assistant|llm|copilot|claude|codex|bot)[-_ ]?(?:guidance|"
+              r"instructions?|notes?|directive|hint|system|message)\]")
+"""A bracketed tag that labels what follows as meant for the agent (`[agent-guidance]`)."""
+_AGENT = re.compile("|".join(f"(?:{p})" for p in (*_AGENT_PATTERNS, _AGENT_TAG)), re.I | re.M)
 _NAME_LED = re.compile("|".join(f"(?:{p})" for p in _NAME_LED_PATTERNS), re.I)
 # The first words of a name in AI or _NAMED: a word scan finds where a name may start.
 _FIRST_WORDS = frozenset({

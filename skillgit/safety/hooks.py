@@ -29,6 +29,8 @@ from skillgit.safety.vocab import (
 _UPLOAD_FLAGS = re.compile(r"^(?:-F|--form|--form-string|-d|--data|--data-binary|--data-raw|"
                            r"--data-ascii|--data-urlencode|--json|-T|--upload-file|"
                            r"--post-file|--body-file|-InFile|--infile)(?:=(.*))?$", re.I)
+_SYSTEM_DATA = re.compile(r"/(?:var/lib|var/opt|srv|data|opt|mnt)/")
+"""Where a system keeps its data (a database's files, a service's state)."""
 _MAILERS = frozenset({"mail", "mailx", "s-nail", "mutt", "neomutt", "swaks", "sendemail",
                       "send-mailmessage"})
 _ATTACH_FLAGS = frozenset({"-A", "-a", "--attach", "--attach-file", "-attachments", "-attach"})
@@ -153,6 +155,10 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
             out.append(Finding(EXFILTRATION, "the home directory copied to another host"))
         elif r.names & {"rclone"} and any(_WHOLE_TREE.fullmatch(a) for a in local):
             out.append(Finding(EXFILTRATION, "the repository copied to cloud storage"))
+        elif r.names & {"rclone"} and any(_SYSTEM_DATA.match(a) for a in local):
+            out.append(Finding(EXFILTRATION, "a system's data copied to cloud storage"))
+    if r.name == "gh" and args[:2] == ["gist", "create"] and ({"--public", "-p"} & set(args)):
+        out.append(Finding(EXFILTRATION, "a local file published as a public gist"))
     if r.name == "git" and (args[:4] == ["remote", "set-url", "--add", "--push"] or (
             args[:1] == ["config"] and any(re.fullmatch(r"remote\..+\.pushurl", a, re.I)
                                            for a in args)) or (

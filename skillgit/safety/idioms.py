@@ -128,7 +128,11 @@ IDIOMS: list[tuple[str, str]] = [
      r"\b(?:prod\w*|prd|live)\b[^\n]{0,120}?\bDELETE\s+FROM\s+[\w.\"`\[\]]+\s*(?:[`'\";)]|$)|"
      r"\bDELETE\s+FROM\s+[\w.\"`\[\]]+\s*[`'\";)][^\n]{0,120}?\b(?:prod\w*|prd|live)\b|"
      r"\bDELETE\s+'[^'\n]*\*\*?'[^\n]*\bPURGE\b|"
-     r"\bfind\s+(?:-\S+\s+)*/[^\n|]*\|\s*xargs\s+(?:-\S+\s+)*rm\s+-\w*[rR]\w*\b", "destroy"),
+     r"\b(?:lfs\s+)?find\s+(?:-\S+\s+)*/(?!tmp\b)[^\n|]*\|\s*xargs\s+(?:-\S+\s+)*rm\b",
+     "destroy"),
+    # a provider or module mirror set for every workspace (Terraform's `provider_installation`)
+    (r"(?i)\b(?:network_mirror|provider_installation)\b[^\n]{0,120}?\burl\s*=\s*[\"']?https?://",
+     "index"),
     # tests, scans and checks made unable to fail a release (case-sensitive table: scoped flags)
     (r"(?i:--test-?level[ =]NoTestRun)\b|(?i:\b(?:soft_fail|allow_failure|continue-on-error)\s*:"
      r"\s*true\b[^\n]{0,80}?\b(?:scan|trivy|semgrep|snyk|sast|codeql|bandit|gosec|audit|"
