@@ -29,7 +29,7 @@ MIN_MIXED = 8
 MIN_INFLECTED = 5  # letters a word needs before an inflection may follow it
 _QP_ESCAPE = re.compile(r"=[0-9A-F]{2}")
 _CODE = re.compile(r"(?=[a-z]*\d)[a-z0-9]{6,12}|(?=[A-Z]*\d)[A-Z0-9]{6,12}")
-"""A one-time or backup code after a word for one (`backup codes: bvxh2s7q, …`): short, one
+"""A one-time or backup code after a word for one (a list of backup codes): short, one
 case, with a digit; a word for codes makes it one, however little it looks random."""
 _DIGIT_INSIDE = re.compile(r"[^\W\d_]{2}\d[^\W\d_]{2}")  # `Kranich7Moor`
 MIN_DIGITS = 6
