@@ -130,6 +130,15 @@ IDIOMS: list[tuple[str, str]] = [
      r"\bDELETE\s+'[^'\n]*\*\*?'[^\n]*\bPURGE\b|"
      r"\b(?:lfs\s+)?find\s+(?:-\S+\s+)*/(?!tmp\b)[^\n|]*\|\s*xargs\s+(?:-\S+\s+)*rm\b",
      "destroy"),
+    # a copy of every message of a sensitive kind sent to someone (a phone, an address, a URL)
+    (r"(?i)\b(?:cop(?:y|ies)|forward\w*|cc|bcc|duplicate\w*|mirror\w*)\b[^.\n]{0,60}?\b(?:every|"
+     r"each|all)\b[^.\n]{0,80}?\b(?:otp|one-time|passwords?|tokens?|2fa|mfa|verification|pii|"
+     r"personal|patients?|customers?)\w*[^.\n]{0,80}?\bto\s+(?:\+\d[\d \-]{7,}|"
+     r"[\w.+-]+@[\w-]+\.[\w.-]+|https?://)", "send"),
+    # a container of someone else's injected into every pod by an admission webhook
+    (r"(?i)\b(?:add|create|install|deploy|apply)\b[^\n]{0,40}?\bMutatingWebhookConfiguration\b"
+     r"[^\n]{0,200}?\binject\w*\b[^\n]{0,160}?\b(?:every|all)\s+(?:pods?|namespaces?)\b",
+     "run-remote"),
     # a provider or module mirror set for every workspace (Terraform's `provider_installation`)
     (r"(?i)\b(?:network_mirror|provider_installation)\b[^\n]{0,120}?\burl\s*=\s*[\"']?https?://",
      "index"),
