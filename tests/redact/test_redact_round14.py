@@ -45,3 +45,26 @@ def test_the_secret_does_not_survive(text: str, secret: str) -> None:
 @pytest.mark.parametrize(("text", "kept"), KEEP)
 def test_the_look_alike_survives(text: str, kept: str) -> None:
     assert kept in Redactor(home="/home/tester").redact(text)
+
+
+COLUMNS_SECRET = [
+    ('# client\tserver\tsecret\t\tIP addresses\n"lte-apn"\t*\t"Quay7-Lamp-220"\t*\n',
+     "Quay7-Lamp-220"),
+    ("NAME        PASSWORD         AGE\nreplicator  Vb3-Tq8-Zm1-Lw   4d\n", "Vb3-Tq8-Zm1-Lw"),
+]
+COLUMNS_KEPT = [
+    ("NAME        TYPE      DATA   AGE\ndb-password Opaque    2      3d\n", "Opaque"),
+    ("KEY         VALUE\npassword    (hidden)\n", "(hidden)"),
+    ("def f(client, server, secret):\n    return client  # one blank apart: code, not a table\n",
+     "return client"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), COLUMNS_SECRET)
+def test_a_cell_under_a_credential_column_does_not_survive(text: str, secret: str) -> None:
+    assert secret not in Redactor(home="/home/tester").redact(text)
+
+
+@pytest.mark.parametrize(("text", "kept"), COLUMNS_KEPT)
+def test_other_columns_and_placeholders_survive(text: str, kept: str) -> None:
+    assert kept in Redactor(home="/home/tester").redact(text)

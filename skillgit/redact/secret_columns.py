@@ -1,0 +1,64 @@
+"""The cells under a table column whose header names a credential: the inverse of the public
+columns of `public_roles.py`.
+
+Configuration tables and CLI listings give secrets a column rather than a key: PPP's
+`chap-secrets` (`# client  server  secret  IP addresses`, then one row per peer), a CLI's
+`NAME  SECRET  AGE`. The header names what the column holds, so a cell under it is a secret
+whatever its shape, unless it is a placeholder (`*`, `-`, `<none>`, `(hidden)`). A header cell
+names a credential as a key would (`apart.credential_name`: `secret`, `password`, `psk`,
+`token`, `client_secret`; not `key` alone, not `public_key`). Cells are read by position in
+the row's whitespace-separated fields, so tabs and spaces align alike; a row with fewer
+fields than the column's place, a blank line or a line of another shape ends the table.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from skillgit.redact.apart import credential_name
+from skillgit.redact.values import is_placeholder
+
+KIND = "secret-column"
+ROWS = 200
+_FIELD = re.compile(r"\"[^\"\n]*\"|'[^'\n]*'|\S+")
+_HEADER_CELL = re.compile(r"[A-Za-z][\w-]*")
+_GAP = re.compile(r"\t|  ")
+"""What separates a table's cells: a tab or two blanks (prose and code use one)."""
+_EMPTY = frozenset({"*", "-", "--", "<none>", "(hidden)", "none", "n/a", "null", "''", '""'})
+
+
+def _fields(line: str, offset: int) -> list[tuple[int, int]]:
+    return [(offset + m.start(), offset + m.end()) for m in _FIELD.finditer(line)]
+
+
+def secret_cells(text: str) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of each cell under a header cell that names a credential."""
+    position = 0
+    lines = text.split("\n")
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        header = line.lstrip("# \t")
+        cells = header.split()
+        if (len(cells) >= 3 and len(_GAP.findall(header.strip())) >= 2
+                and all(_HEADER_CELL.fullmatch(c) for c in cells[:3])):
+            columns = [i for i, cell in enumerate(cells) if credential_name(cell, label=True)]
+            if columns and len(columns) < len(cells):
+                row_start = position + len(line) + 1
+                for row in lines[index + 1:index + 1 + ROWS]:
+                    if not row.strip() or row.lstrip().startswith("#") or not _GAP.search(
+                            row.strip()):
+                        break  # (a table's rows are aligned like its header)
+                    fields = _fields(row, row_start)
+                    if len(fields) <= max(columns):
+                        break
+                    for column in columns:
+                        start, end = fields[column]
+                        value = text[start:end].strip("\"'")
+                        if value.lower() not in _EMPTY and not is_placeholder(value):
+                            quote = 1 if text[start] in "\"'" else 0
+                            yield KIND, start + quote, end - quote
+                    row_start += len(row) + 1
+        position += len(line) + 1
+        index += 1
