@@ -19,6 +19,7 @@ from skillgit.safety.findings import Finding
 from skillgit.safety.idioms import IDIOMS, PROSE
 from skillgit.safety.launch import State
 from skillgit.safety.nested import dotted
+from skillgit.safety.plain import sentence_of
 from skillgit.safety.polarity import bad_example, forbids
 from skillgit.safety.resolve import Resolved
 from skillgit.safety.safeguards import (
@@ -75,19 +76,6 @@ _SPACE_SEP = re.compile(r"\b(?:config|set|--global|--system|--local|-c)\b|--opti
                         r"--conf\b|--set\b", re.I)
 
 # Polarity: a clause that forbids what it names.
-_SENTENCE_END = re.compile(r"[.!?](?=\s)")
-
-
-def _sentence(line: str, start: int, end: int) -> str:
-    """The sentence of `line` that holds [start, end): "Test accounts pile up. Cleanup is
-    `ldapdelete … ou=People`" destroys no test environment."""
-    opening = 0
-    for mark in _SENTENCE_END.finditer(line, 0, start):
-        opening = mark.end()
-    closing = _SENTENCE_END.search(line, end)
-    return line[opening:closing.start() if closing else len(line)]
-
-
 _THROWAWAY = re.compile(r"\b(?:preview|ephemeral|temporary|throwaway|scratch|sandbox|review[- ]"
                         r"apps?|test(?:ing)?|tmp|temp|ci[- ]only|per[- ]pr)\b", re.I)
 _EVERYTHING = re.compile(r"['\"](?:/|~)['\"]|homedir|expanduser|\$\{?HOME|/(?:var|etc|usr|opt|srv|"
@@ -103,7 +91,9 @@ def findings(text: str) -> list[Finding]:
         first = text.rfind("\n", 0, start) + 1
         last = text.find("\n", end)
         line = text[first:last if last >= 0 else len(text)]
-        if (effect == "destroy" and _THROWAWAY.search(_sentence(line, start - first, end - first))
+        # (a throwaway word in the command's own sentence: "Test accounts pile up. Cleanup is
+        # `ldapdelete … ou=People`" destroys no test environment)
+        if (effect == "destroy" and _THROWAWAY.search(sentence_of(line, start - first, end - first))
                 and not _SHARED.search(line) and not _EVERYTHING.search(text, start, end)):
             continue  # a preview, test or temporary environment is there to be destroyed
         if effect == "tests" and _TICKET.search(line):

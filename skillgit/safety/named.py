@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator
 
 from skillgit.safety import lookalike
-from skillgit.safety.plain import CODE_SPAN
+from skillgit.safety.plain import CODE_SPAN, sentence_of
 
 ECOSYSTEMS = ("pypi", "npm", "crates", "gems")
 """Where a name said in prose may come from (a command or a manifest says which)."""
@@ -59,7 +59,7 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, "lookalike") of each package `text` names under a look-alike name, but
     one its own sentence calls out as a fake ("`crossenv` is a known typosquat: remove it")."""
     for start, end, effect in _hits(text):
-        if not _CALLED_OUT.search(_sentence_of(text, start, end)):
+        if not _CALLED_OUT.search(sentence_of(text, start, end)):
             yield start, end, effect
 
 
@@ -67,15 +67,6 @@ _CALLED_OUT = re.compile(r"(?i)typo-?squat\w*|malicious|malware|impostor|counter
                          r"look-?alike|\bsquat\w*|compromised")
 """Words that call a name out as an imitation: the rule warns against it, it recommends
 nothing."""
-_SENTENCE_MARK = re.compile(r"[.!?](?=\s)|\n")
-
-
-def _sentence_of(text: str, start: int, end: int) -> str:
-    opening = 0
-    for mark in _SENTENCE_MARK.finditer(text, 0, start):
-        opening = mark.end()
-    closing = _SENTENCE_MARK.search(text, end)
-    return text[opening:closing.start() if closing else len(text)]
 
 
 def _hits(text: str) -> Iterator[tuple[int, int, str]]:

@@ -108,3 +108,16 @@ def hidden(original: str) -> bool:
     return bool(_BIDI.search(original) or _TAGS.search(original) or
                 _INVISIBLE_NEAR_ASCII.search(original.lstrip("\ufeff")) or
                 hidden_characters(original))
+
+
+_SENTENCE_MARK = re.compile(r"[.!?](?=\s)|\n")
+
+
+def sentence_of(text: str, start: int, end: int) -> str:
+    """The sentence of `text` that holds [start, end): it ends at a full stop, a question or an
+    exclamation mark before a blank, or at a line's end."""
+    opening = 0
+    for mark in _SENTENCE_MARK.finditer(text, 0, start):
+        opening = mark.end()
+    closing = _SENTENCE_MARK.search(text, end)
+    return text[opening:closing.start() if closing else len(text)]
