@@ -22,6 +22,7 @@ from skillgit.redact.values import (
     concatenated_end,
     is_placeholder,
     looks_opaque,
+    random_letters,
     random_printable,
     random_value,
     strongly_secret,
@@ -148,7 +149,8 @@ def _accept_assignment(match: re.Match[str]) -> bool:
 
 def _random_group(match: re.Match[str]) -> bool:
     start, end = _value_group(match)
-    return random_value(match.string[start:end]) or strongly_secret(match.string[start:end])
+    value = match.string[start:end]
+    return random_value(value) or strongly_secret(value) or random_letters(value)
 
 
 def _accept_plain(match: re.Match[str]) -> bool:

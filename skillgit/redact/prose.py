@@ -215,12 +215,14 @@ _OWNER_NOUN = re.compile(r"(?<![^\W\d_])(?:app|application|tenant|user|project|a
 """A noun right before the token owns it ("secret added to app '<uuid>'", "token for user
 <id>"): the value names that thing, not the credential word further back."""
 _REACH = 8192
+_UUID = r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 _OPAQUE = re.compile(
-    r"(?<![\w\-./])(?:[a-z]{2,10}[-_])?(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-"
-    r"[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[0-9a-fA-F]{16,}|(?=[A-Za-z]*\d)(?=\d*[A-Za-z])"
+    r"(?<![\w\-./])(?:[A-Za-z][A-Za-z0-9]{0,39}[-_]){0,3}(?:" + _UUID + r"(?:-" + _UUID
+    + r")?|[0-9a-fA-F]{16,}|(?=[A-Za-z]*\d)(?=\d*[A-Za-z])"
     r"[A-Za-z0-9]{20,})(?![\w\-/])|(?<![\w\-./])key-[0-9a-zA-Z]{16,}(?![\w\-/])")
-"""A UUID, hex, or a run of letters and digits, after a product's short prefix or none
-(`sdk-<uuid>`, `key-…`, `sk_…`)."""
+"""A UUID (or two: a service's id and its secret), hex, or a run of letters and digits,
+after a product's prefix of a few parts or none (`sdk-<uuid>`, `pat-eu1-<uuid>`,
+`<name>_live-<uuid>-<uuid>`, `key-…`, `sk_…`)."""
 
 
 def _near_credential_word(text: str, lowered: str,

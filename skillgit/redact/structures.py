@@ -88,7 +88,9 @@ def _mnemonic_lines(text: str) -> Iterator[re.Match[str]]:
 
 
 _MNEMONIC_AFTER = re.compile(
-    r"(?i)(?:" + "|".join(re.escape(word) for word in MNEMONIC_WORDS) + r")[^\n]{0,40}?[:=]"
+    r"(?i)(?:" + "|".join(re.escape(word) for word in MNEMONIC_WORDS)
+    + r")(?:[^\n.]|\.(?=\S)){0,80}?"
+    r"(?:[:=\u2014\u2013]|\b(?:is|are|was)\b)"  # the same sentence, then `:`, a dash or "is"
     r"[ \t]*[\"'`]?((?:[a-z]{3,8}[ \t,]+){11,23}[a-z]{3,8})")
 _MNEMONIC_AFTER_GATE = triggers(_MNEMONIC_AFTER)
 _MNEMONIC_COUNTS = frozenset((12, 15, 18, 21, 24))

@@ -58,7 +58,8 @@ CREDENTIAL_PREFIXES = ("sdk", "mob", "api", "key", "apikey", "token", "tok", "se
 """Prefixes that make a UUID a credential: a product that issues keys as `<prefix>-<uuid>`
 (LaunchDarkly's `sdk-` and `mob-`, Heroku's `HRKU-`) names what it is by its prefix."""
 _PREFIXED_UUID = re.compile(r"(?i)(?:" + "|".join(CREDENTIAL_PREFIXES)
-                            + r")[-_][0-9a-f]{8}(?:-[0-9a-f]{4}){3}"
+                            + r")(?:[-_][a-z]{2,4}\d{1,2})?"  # a region (`pat-eu1-`)
+                            r"[-_][0-9a-f]{8}(?:-[0-9a-f]{4}){3}"
                             r"-[0-9a-f]{12}")
 _HEX = re.compile(r"[0-9a-f]+|[0-9A-F]+")
 _LONG_RUN = re.compile(r"[A-Za-z0-9]{14}")

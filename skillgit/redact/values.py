@@ -10,6 +10,8 @@ from __future__ import annotations
 import itertools
 import re
 
+from skillgit.redact.tokens import _random_letters, _random_mixed
+
 _PLACEHOLDER = re.compile(
     r"(?i)(?:x{3,}|.*\*{3,}.*|.*[•●∙⁕]{3,}.*|.*\.{3}.*|.*….*|<[^>]*>?|\$.*|%.*%|\{.*|.*\}|"
     r"(?:your|my|the|some|example|dummy|fake|sample|test|placeholder)[_\-].*|"
@@ -193,8 +195,19 @@ def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
     if any(ch.isdigit() for ch in value):
         return True
     if not (value.islower() or value.isupper()):
-        return False  # camelCase / PascalCase: a variable or a type
+        return random_letters(value)  # camelCase / PascalCase is a variable or a type
     return len(value) >= 8 and not (value.islower() and "_" in value)
+
+def random_letters(value: str) -> bool:
+    """Letters only that read as no word and no identifier: mixed case whose case runs are
+    short and seldom pronounceable (`xEfAMLHG`; not `getApiKey`, `StationKey`), or one case of
+    ten or more letters whose pairs ordinary words rarely hold."""
+    if len(value) < 8 or not (value.isascii() and value.isalpha()):
+        return False
+    if value.islower() or value.isupper():
+        return len(value) >= 10 and _random_letters(value)
+    return _random_mixed(value, 8)
+
 
 def looks_opaque(value: str) -> bool:
     """A credential of any alphabet rather than a word: a digit, mixed case or a symbol."""

@@ -1,0 +1,50 @@
+"""Classes the fifteenth blind round (and the fourteenth's last leak) found open in the
+redactor, measured before these fixes, with new examples: a password or key of letters only
+after its name (mixed case that reads as no identifier), a word-list mnemonic introduced by a
+longer clause or by "is", a UUID-shaped key behind a prefix of several parts (a region, a
+service's name and id). The look-alikes are variable names, words, package lists and ids."""
+
+from __future__ import annotations
+
+import pytest
+
+from skillgit.redact import Redactor
+
+SECRETS = [
+    ("docker run --rm -e TIDE_GAUGE_KEY=qRvLmTzW tidewatch/uploader:2", "qRvLmTzW"),
+    ("export KIOSK_PASSWORD=hUxBrQeW", "hUxBrQeW"),
+    ("LOCKER_KEY=pfkqzvwxbtrm", "pfkqzvwxbtrm"),
+    ("Our treasury wallet seed, printed once by the ledger setup wizard on Monday: "
+     "harbor lemon quartz pilot absorb wrist vendor mango tiger oyster cradle elbow.",
+     "harbor lemon quartz pilot absorb wrist vendor mango tiger oyster cradle elbow"),
+    ("the recovery phrase is lunar basket violin anchor plastic debris orbit glove "
+     "salmon tribe rocket fiscal", "lunar basket violin anchor plastic debris orbit glove"),
+    ("token for the CRM sync: crm-ap2-4f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f",
+     "4f6c1d2e-8a9b-4c7d-9e0f-1a2b3c4d5e6f"),
+    ("the staging api key: parcel_tracker_test-0f1e2d3c-4b5a-4968-8776-655443322110-"
+     "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d (rotate after the demo)",
+     "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d"),
+]
+
+KEEP = [
+    ("API_KEY=getApiKey", "getApiKey"),
+    ("REDIS_KEY=SessionStore", "SessionStore"),
+    ("SORT_KEY=createdAt", "createdAt"),
+    ("CACHE_KEY=sessions", "sessions"),
+    ("recovery notes: install git curl wget vim tmux htop tree unzip zip make gcc cmake",
+     "install git curl wget vim tmux htop tree unzip zip make gcc cmake"),
+    ("the wallet module is split into signer, keystore, and the rpc client for the node",
+     "signer, keystore, and the rpc client"),
+    ("request pvc-0f1e2d3c-4b5a-4968-8776-655443322110 is bound",
+     "pvc-0f1e2d3c-4b5a-4968-8776-655443322110"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), SECRETS)
+def test_the_secret_does_not_survive(text: str, secret: str) -> None:
+    assert secret not in Redactor(home="/home/tester").redact(text)
+
+
+@pytest.mark.parametrize(("text", "kept"), KEEP)
+def test_the_look_alike_survives(text: str, kept: str) -> None:
+    assert kept in Redactor(home="/home/tester").redact(text)
