@@ -20,10 +20,13 @@ from skillgit.redact.blocks import _PROMPT_LINE, _names_secret_printer
 from skillgit.redact.columns import cells_under
 from skillgit.redact.shapes import line_matches
 
-_VIN = re.compile(r"(?<![A-Za-z0-9])[A-HJ-NPR-Z0-9]{8}[0-9X][A-HJ-NPR-TV-Y1-9][A-HJ-NPR-Z0-9]{7}"
+_VIN = re.compile(r"(?<![A-Za-z0-9])[A-HJ-NPR-Z0-9]{8}[0-9XZ][A-HJ-NPR-TV-Y1-9][A-HJ-NPR-Z0-9]{7}"
                   r"(?![A-Za-z0-9])")
-"""17 characters of the VIN alphabet; the tenth, the model year, is never U, Z or 0."""
-_VIN_LABEL = re.compile(r"(?i)(?<![A-Za-z])vin(?:[ _-]?(?:no|number|code))?[\"']?[ \t]*[:=#]?"
+"""17 characters of the VIN alphabet; the tenth, the model year, is never U, Z or 0; the ninth
+is the check digit (or, in European VINs, which carry none, a `Z`: those only when labelled)."""
+_VIN_LIST_JOINT = re.compile(r"[ \t]*(?:,|/|&|\band\b|\bor\b|,[ \t]*and\b)[ \t]*$")
+"""What joins the VINs of one list (`VIN A and B`, `VINs A, B`): the label names each."""
+_VIN_LABEL = re.compile(r"(?i)(?<![A-Za-z])vins?(?:[ _-]?(?:no|number|code))?[\"']?[ \t]*[:=#]?"
                         r"[ \t]*[\"']?$")
 _VIN_VALUES = dict(zip("ABCDEFGHJKLMNPRSTUVWXYZ",
                        (1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 7, 9, 2, 3, 4, 5, 6, 7, 8, 9),
@@ -43,8 +46,10 @@ def _vins(text: str) -> list[tuple[int, int]]:
         vin = match.group()
         if not (any(c.isalpha() for c in vin) and any(c.isdigit() for c in vin)):
             continue
-        if _vin_check_ok(vin) or _VIN_LABEL.search(text, max(0, match.start() - 16),
-                                                   match.start()):
+        listed = bool(spans) and _VIN_LIST_JOINT.fullmatch(text, spans[-1][1],
+                                                           match.start()) is not None
+        if listed or _VIN_LABEL.search(text, max(0, match.start() - 16), match.start()) or (
+                vin[8] != "Z" and _vin_check_ok(vin)):
             spans.append(match.span())
     return spans
 

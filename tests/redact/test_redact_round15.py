@@ -2,7 +2,8 @@
 redactor, measured before these fixes, with new examples: a password or key of letters only
 after its name (mixed case that reads as no identifier), a word-list mnemonic introduced by a
 longer clause or by "is", a UUID-shaped key behind a prefix of several parts (a region, a
-service's name and id). The look-alikes are variable names, words, package lists and ids."""
+service's name and id). The look-alikes are variable names, words, package lists and ids,
+and a list of vehicle numbers under one label."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ SECRETS = [
     ("the staging api key: parcel_tracker_test-0f1e2d3c-4b5a-4968-8776-655443322110-"
      "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d (rotate after the demo)",
      "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d"),
+    ("the kiosk token VF1RFB00Z62345679 expires on Friday", "VF1RFB00Z62345679"),
 ]
 
 KEEP = [
@@ -37,6 +39,9 @@ KEEP = [
      "signer, keystore, and the rpc client"),
     ("request pvc-0f1e2d3c-4b5a-4968-8776-655443322110 is bound",
      "pvc-0f1e2d3c-4b5a-4968-8776-655443322110"),
+    # a list of VINs under one label, European ones (a `Z` where the check digit would be)
+    ("recall campaign 12 covers VINs VF1RFB00X62345678 and VF1RFB00Z62345679, see the ticket",
+     "VF1RFB00Z62345679"),
 ]
 
 
