@@ -61,9 +61,21 @@ class KnownSkill(BaseModel):
 
 
 def signal_risks(signal: Signal) -> list[str]:
-    """The classes of risk any text of the signal carries (empty when it may be quoted)."""
+    """The classes of risk any text of the signal carries (empty when it may be quoted).
+
+    A text that the signal's quote holds word for word (the command the user's sentence gave,
+    which the agent then ran) is judged inside that sentence, where its context is: "run
+    `redis-cli FLUSHDB` against the docker-compose redis" is one rule, and the bare command is
+    no more than a part of it. What is written from the signal is screened again as a whole."""
+    quote = _QUOTE_MARKS.sub("'", signal.quote or "")
     return sorted({risk for text in signal.texts
+                   if not (text and text != signal.quote
+                           and _QUOTE_MARKS.sub("'", text).strip() in quote)
                    for risk in _refused(text)})
+
+
+_QUOTE_MARKS = re.compile(r"[`\"\u2018\u2019\u201c\u201d]")
+"""Quotes and backticks, which a quote may show in another form than the command was run."""
 
 
 _SCREENED = [0]  # distinct texts screened in this process (see `screened_texts`)
