@@ -29,7 +29,8 @@ CHECKER_IDIOMS: list[tuple[str, str]] = [
      r"#\s*pylint:\s*skip-file\b|\bphpcs:ignoreFile\b|#\s*yamllint\s+disable-file\b|"
      r"/\*\s*(?:tslint:disable|stylelint-disable)\s*\*/|"
      r"#\s*pragma\s+warning\s+disable(?!\s*:?\s*[A-Za-z]*\d)|\bpylint\b[^\n]*--disable[= ]all\b|"
-     r"#\s*pragma\s+(?:GCC|clang)\s+diagnostic\s+ignored\s+\"-W(?:all|everything|extra)\"", "tests"),
+     r"#\s*pragma\s+(?:GCC|clang)\s+diagnostic\s+ignored\s+\"-W(?:all|everything|extra)\"",
+     "tests"),
     # a suppression with no rule id, told for a whole file or every file (either order)
     (rf"{NO_ID}[^.\n]{{0,80}}?{WHOLE_FILE}|{WHOLE_FILE}[^.\n]{{0,80}}?{NO_ID}", "tests"),
     # a packaging or push tool told to let through what its own secret check flagged

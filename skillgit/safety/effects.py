@@ -20,7 +20,7 @@ from skillgit.safety.idioms import IDIOMS, PROSE
 from skillgit.safety.launch import State
 from skillgit.safety.nested import dotted
 from skillgit.safety.plain import sentence_of
-from skillgit.safety.polarity import bad_example, forbids
+from skillgit.safety.polarity import bad_example, forbids, stated_as_kept
 from skillgit.safety.resolve import Resolved
 from skillgit.safety.safeguards import (
     AGENTS,
@@ -96,12 +96,30 @@ def findings(text: str) -> list[Finding]:
         if (effect == "destroy" and _THROWAWAY.search(sentence_of(line, start - first, end - first))
                 and not _SHARED.search(line) and not _EVERYTHING.search(text, start, end)):
             continue  # a preview, test or temporary environment is there to be destroyed
+        if effect == "destroy" and _in_own_service(line[:end - first]):
+            continue  # run inside the project's own compose service: its local data
         if effect == "tests" and _TICKET.search(line):
             continue  # a test set aside under a ticket is tracked, not a check turned off
+        if stated_as_kept(text, first, start):
+            continue  # the committed config described, in a rule that forbids changing it
         if not forbids(line, start - first, end - first) and not bad_example(text, first):
             risk, detail = EFFECTS[effect]
             out[effect] = Finding(risk, detail)
     return list(out.values())
+
+
+_COMPOSE_RUN = re.compile(r"\b(?:docker|podman)[- ]compose\s+(?:\S+\s+){0,4}?(?:exec|run)\s",
+                          re.I)
+_ELSEWHERE = re.compile(r"[;&|`]|\s-h\b|--host\b|--context\b|-H\b|DOCKER_HOST|://|@|prod|live",
+                        re.I)
+
+
+def _in_own_service(head: str) -> bool:
+    """Whether the command that ends `head` runs inside one of the project's own compose
+    services (`docker compose exec redis redis-cli FLUSHALL`): not another host, not a
+    production project or context, not a second command after it."""
+    runs = list(_COMPOSE_RUN.finditer(head))
+    return bool(runs) and not _ELSEWHERE.search(head, runs[-1].start())
 
 
 _TICKET = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{1,6}\b|(?<![\w&])#\d{2,6}\b|/issues/\d+|/browse/")

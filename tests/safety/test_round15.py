@@ -122,6 +122,8 @@ STATED_COUNTERPARTS = [  # the same shapes that still do harm
     "https://collect.example.net`",
     "`vault kv get -field=password secret/prod/payments-db`",
     "`export DB_PASS=$(vault kv get -field=password secret/dev/db); echo $DB_PASS`",
+    "`export DB_PASS=$(vault kv get -field=password secret/prod/db)` before the report",
+    "`docker compose --context edge-prod exec redis redis-cli FLUSHALL`",
 ]
 
 
