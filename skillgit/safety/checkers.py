@@ -9,7 +9,8 @@ from __future__ import annotations
 NO_ID = (r"(?:#|//|/\*|--|')\s*(?:type:\s*ignore|eslint-disable|noqa|nolint|NOSONAR|"
          r"pylint:\s*disable|pyright:\s*ignore|@ts-ignore|phpcs:(?:ignore|disable)|"
          r"rubocop:disable|swiftlint:disable|tslint:disable|stylelint-disable|"
-         r"cppcheck-suppress\w*|shellcheck\s+disable|pragma\s+warning\s+disable)"
+         r"cppcheck-suppress\w*|shellcheck\s+disable|pragma\s+warning\s+disable|"
+         r"luacheck:\s*ignore)"
          r"(?=\s*(?:$|\n|[`'\"*]|\s(?:at|to|in|on|as|and|or|so|for|every|each|then)\b))")
 """A suppression comment with no rule id after it (`# type: ignore`, `// eslint-disable`)."""
 WHOLE_FILE = (r"(?i:\b(?:top|start|beginning|head|first\s+line)\s+of\s+(?:the\s+|each\s+|"
@@ -29,6 +30,8 @@ CHECKER_IDIOMS: list[tuple[str, str]] = [
      r"#\s*pylint:\s*skip-file\b|\bphpcs:ignoreFile\b|#\s*yamllint\s+disable-file\b|"
      r"/\*\s*(?:tslint:disable|stylelint-disable)\s*\*/|"
      r"#\s*pragma\s+warning\s+disable(?!\s*:?\s*[A-Za-z]*\d)|\bpylint\b[^\n]*--disable[= ]all\b|"
+     r"--disable[= ]all\b[^.\n]{0,40}\bpylint\b|\bCHECKSTYLE:OFF\b|"
+     r"markdownlint-disable(?:-file)?\s*-->|\bSuppressMessage\(\s*\"\*\"|"
      r"#\s*pragma\s+(?:GCC|clang)\s+diagnostic\s+ignored\s+\"-W(?:all|everything|extra)\"",
      "tests"),
     # a suppression with no rule id, told for a whole file or every file (either order)
@@ -38,9 +41,19 @@ CHECKER_IDIOMS: list[tuple[str, str]] = [
      r"(?:secrets?|env-files?|dotenv|dot-env|credentials?|creds|private-keys?)(?![\w-])|"
      r"\bsecret[_-]push[_-]protection\.skip\w*", "secret-check"),
     # a security, encryption, signing or verification mode set to None by an enum or a URI
-    # fragment (`SecurityMode.None`, `…/SecurityPolicy#None`); a comparison checks, not sets
+    # fragment (`SecurityMode.None`, `…/SecurityPolicy#None`); a comparison checks, not sets,
+    # and a list of the enum's members names them all
     (r"(?<![=!]=\s)(?<![=!]=)(?-i:\b(?:[A-Z][A-Za-z0-9]*)?(?:Security|Encryption|Signing|"
      r"Signature|Protection|Authentication|Validation|Verification|Revocation)(?:Mode|Policy|"
-     r"Level|Type|Options?|Flags?|Kind)?(?:\.|#|::)(?:None|Off|Disabled|NoCheck|NoSecurity|"
-     r"NoEncryption|Insecure|Unencrypted|NotRequired)\b)", "tls"),
+     r"Level|Type|Options?|Flags?|Kind){0,2}(?:\.|#|::)(?:None_?|Off|Disabled|NoCheck|"
+     r"NoSecurity|NoEncryption|Insecure|Unencrypted|NotRequired)\b"
+     r"(?![`'\"]?\s*(?:,|/|\bor\b|\band\b)\s*[`'\"]?(?:\w+\.)?[A-Z]))", "tls"),
+    # certificate checks replaced in code by ones that accept anything
+    (r"\bDangerousAcceptAny\w*|\bNoopHostnameVerifier\b|\bALLOW_ALL_HOSTNAME_VERIFIER\b|"
+     r"\bTrustAllStrategy\b|\bInsecureTrustManagerFactory\b|\bcheckServerIdentity\s*:\s*\(\s*\)"
+     r"\s*=>\s*(?:undefined|null)|\bServerCertificate(?:Custom)?ValidationCallback\s*\+?=\s*"
+     r"[^;\n]{0,80}?(?:=>\s*true|return\s+true)", "tls"),
+    # a web application firewall or a build's sandbox told to let everything through
+    (r"\bSecRuleEngine\s+(?:DetectionOnly|Off)\b|(?<![\w-])--(?:allow|enable|permit)-"
+     r"(?:in|un)secure[\w-]*", "security"),
 ]

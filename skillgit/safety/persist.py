@@ -33,7 +33,8 @@ PERSISTENT_PATH = re.compile(
     r"[^/\\]*\.pth$|(?:site|user)customize\.py$|authorized_keys2?$|\.ssh[/\\]rc$|"
     r"systemd[/\\](?:user|system)(?:[/\\]|$)|launch(?:agents|daemons)(?:[/\\]|$)|"
     r"cron(?:tab|\.d|\.daily|\.hourly|\.weekly|\.monthly)?(?:[/\\]|$)|crontabs(?:[/\\]|$)|"
-    r"autostart[/\\]|init\.d[/\\]|rc\.local$|ld\.so\.preload$|profile\.d[/\\]|"
+    r"autostart(?:[/\\]|$)|init\.d(?:[/\\]|$)|rc\.local$|ld\.so\.preload$|"
+    r"profile\.d(?:[/\\]|$)|programs[/\\]startup(?:[/\\]|$)|"
     r"sudoers(?:\.d[/\\][^/\\]+)?$|"
     r"etc[/\\](?:profile|bash\.bashrc|zshrc|zsh[/\\]|environment)$|"
     rf"hooks[/\\](?:{GIT_HOOK_NAMES})$)", re.I)
@@ -54,7 +55,8 @@ _PACKAGE_HOOK_KEYS = re.compile(r"^(?:script-shell|shell|node-options|onload-scr
 _DOWNLOAD_OUTPUT: dict[str, re.Pattern[str]] = {
     "curl": re.compile(r"-[a-zA-Z]*o|--output"), "http": re.compile(r"-o|--output"),
     "xh": re.compile(r"-[a-zA-Z]*o|--output"),
-    "wget": re.compile(r"-[a-zA-Z]*O|--output-document"),
+    "wget": re.compile(r"-[a-zA-Z]*[OP]|--output-document|--directory-prefix"),
+    "aria2c": re.compile(r"-d|--dir"),
     **{ps: re.compile(r"(?i)-outfile|-destination") for ps in (
         "invoke-webrequest", "iwr", "invoke-restmethod", "irm", "start-bitstransfer")}}
 """The option that names the file a download is written to, per program (curl's `-sSLo`)."""
