@@ -39,9 +39,18 @@ from skillgit.safety.taint import views
 # prose `key set to value` / `set key to value` (a space or `to` needs a "set"/"config" nearby)
 TO_WORDS = ("to", "at", "na", "auf", "zu", "sur", "à", "a", "en", "para", "naar", "op", "på",
             "til", "do", "на", "σε", "ke", "thành", "menjadi", "olarak", "ra", "re", "kohteeseen",
-            "în", "в", "до", "为", "に", "로", "으로", "เป็น", "به", "ל")
+            "în", "в", "до", "为", "に", "로", "으로", "เป็น", "به", "ל", "设为", "設為", "改为",
+            "改為", "设置为", "設置為")
 """Words that say "to" in "set X to Y", in the languages of the screen's other tables."""
+SET_VERBS = ("set", "setz", "stell", "mets", "mett", "défini", "pon", "establec", "configur",
+             "imposta", "metti", "ustaw", "nastav", "állít", "zet", "ställ", "sätt", "sett",
+             "устан", "постав", "встанов", "выстав", "ayarla", "atur", "đặt", "설정")
+"""The start of a word that says "set" ("X auf Audit stellen")."""
+SET_MARKS = ("设", "設", "改", "ตั้ง")
+"""A character that says "set" in a script without spaces ("把 X 设为 Audit")."""
 _TO = "|".join(TO_WORDS)
+_TO_SEP = re.compile(rf"[ \t](?:{_TO})[ \t]")
+_SET_SAID = re.compile(rf"(?<!\w)(?:{'|'.join(SET_VERBS)})|{'|'.join(SET_MARKS)}", re.I)
 _SEP = (r"[ \t]*(?:[=:]|[ \t]+(?:set[ \t]+|points?[ \t]+)?(?:" + "|".join(TO_WORDS)
         + r")[ \t]+|[ \t](?=\S))[ \t]*")
 _ENV = [(re.compile(rf"(?<![\w.-])(?:\$env:|os\.environ\[[\"']|os\.Setenv\(\"|process\.env\.|"
@@ -158,9 +167,13 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
         for m in pattern.finditer(text):
             sep = text[m.start():m.start(1)]
             line_start = text.rfind("\n", 0, m.start()) + 1
+            line_end = text.find("\n", m.end())
             if not _SAID_SEP.search(sep) and not _SPACE_SEP.search(
-                    text, line_start, m.start()) and not _URL_VALUE.match(m.group(1)):
-                continue  # (a key naming a place, set to a URL, needs no verb: "X na `https…`")
+                    text, line_start, m.start()) and not _URL_VALUE.match(m.group(1)) and not (
+                    _TO_SEP.search(sep) and _SET_SAID.search(
+                        text, line_start, line_end if line_end >= 0 else len(text))):
+                continue  # (a key naming a place, set to a URL, needs no verb: "X na `https…`";
+                #           "X auf Audit stellen": a "to" and a "set" in any order)
             if effect == "index" and DEFAULT_INDEX.match(m.group(1).strip("\"'`;,.)")):
                 continue
             yield m.start(), m.end(), effect

@@ -94,7 +94,9 @@ def persistence_findings(command: Command, r: Resolved, fed: str | None) -> list
     command reads on stdin (`echo cmd | at now`)."""
     out = []
     for word in _targets(command, r):
-        if PERSISTENT_PATH.search(word.literal.strip()) or any(
+        # (as written too: a Windows path's backslashes are no escapes to PowerShell)
+        if PERSISTENT_PATH.search(word.literal.strip()) or PERSISTENT_PATH.search(
+                word.raw.strip().strip("\"'`")) or any(
                 v.text.upper() == "PROFILE" for v in word.variables()):
             out.append(Finding(PERSISTENCE, "a write to a startup file or hook location"))
     exported = [pair for a in r.args if (pair := assignment(a)) is not None] if r.name in (

@@ -67,8 +67,7 @@ OFF_WORD = r"(?:disable|skip|no|bypass|without|ignore)"
 """A key's first word that turns what it names off (`DISABLE_SANDBOX`, `skipVerify`)."""
 OFF_WORD_NOT_FIRST = (r"(?!(?:disable|skip|bypass|without|ignore)|no(?:[._-]|(?-i:[A-Z]))|"
                       r"[a-z]*?(?:in|un)secur)")
-"""Not such a word first, nor insecurity named: `disableHostnameVerification: false` and
-`allowInsecureHttp: false` keep the safeguard on."""
+"""Not such a word first, nor insecurity named: `disableHostnameVerification: false` is safe."""
 KEY_PARTS = r"[-_]{0,2}(?:[^\W_]+[._-]+)*"
 """The words of a setting's key before the word that says what it does (`min_required_`,
 `ci.`): letters and digits between separators, one way only to read them, so that a long run
@@ -256,9 +255,8 @@ SETTINGS: list[tuple[str, str, str]] = [
     # a binary cache or module registry added (Nix substituters, Bazel registries)
     (r"(?:extra-|trusted-)?substituters|extra-trusted-public-keys|trusted-public-keys|"
      r"binary[_-]?caches?", r"\S*\S", "index"),
-    # credentials carried along by what a setting includes, forwards, records or exports
-    # (`capture-request-headers`, `CAPTURE_HEADERS_SERVER_REQUEST`, `headersToCapture`, a
-    # tracer's `HEADER_TAGS`), as a list in any syntax
+    # credentials carried along by what a setting includes, forwards, records or exports, in
+    # any key's shape (`capture-request-headers`, `headersToCapture`) and any list's
     (KEY_PARTS + r"(?:(?:include|forward|capture|record|log|export|propagate|send|pass|trace)"
      r"[\w-]*?[._-]?headers?|headers?[._-]?(?:to[._-]?)?(?:capture|log|record|forward|"
      r"include|tags?))(?:[._-][^\W_]+)*",
@@ -266,8 +264,7 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"set-cookie|x-api-key|proxy-authorization)\b", "send"),
     # people's data an SDK or exporter sends along with what it reports (`send_default_pii`)
     (KEY_PARTS + r"send[_-]?default[_-]?pii|(?:capture|include|record|send)[_-]?(?:request|"
-     r"response|http)"
-     r"?[_-]?bod(?:y|ies)", r"true|1|yes|on|all|always", "send"),
+     r"response|http)?[_-]?bod(?:y|ies)", r"true|1|yes|on|all|always", "send"),
     (r"pod-security\.kubernetes\.io/(?:enforce|audit|warn)", r"privileged", "security"),
     (r"(?:frozen|immutable)[-_]?(?:lockfile|install)s?|package-lock|lockfile", r"false",
      "locks"),
