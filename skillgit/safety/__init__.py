@@ -27,6 +27,9 @@ spellings. It refuses, by class:
 - **weakening a safeguard** and **adding a code source** (`effects`, over the tables of
   `safeguards`): hooks skipped, TLS or checksums off, tests or CI disabled, reviews or branch
   protection removed, security software off, permissions widened, agent permission bypasses,
+  a policy's enforcement lowered to audit or warn, a security mode set to None, checkers
+  silenced for a whole file or for everything and a tool's own secret check overridden
+  (`checkers`),
   a count a change must pass (approvals, reviewers, coverage, retention) set to 0 or removed
   in any language (`thresholds`); new package indexes, packages run unseen or named like a
   well-known one in a command, a manifest or prose of any language (`lookalike`, `packages`,

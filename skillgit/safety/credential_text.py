@@ -142,9 +142,26 @@ def forbidden_span(text: str, start: int, end: int) -> bool:
     return forbids(line, start - line_start, min(len(line), end - line_start))
 
 
+_ASSIGNED = re.compile(r"(?:^|[\s;&|(`])(?:(?:export|local|readonly|declare(?:\s+-\w+)*)\s+)?"
+                       r"([A-Za-z_]\w*)=[\"']?\$\(\s*$")
+_REST_OF_SUBSTITUTION = re.compile(r"[^()|;&`<>\n]*\)")
+_SHARED_PATH = re.compile(r"prod\w*|\bprd\b|\blive\b", re.I)
+
+
+def _kept_in_variable(text: str, m: re.Match[str]) -> bool:
+    """Whether a secret-printing command only sets a variable for the program's own use: it
+    is the whole of `NAME=$(…)`, names no production path, and `$NAME` is never expanded
+    in the text (so it is not printed, written or sent by anything the rule shows)."""
+    named = _ASSIGNED.search(text, 0, m.start())
+    rest = _REST_OF_SUBSTITUTION.match(text, m.end())
+    if named is None or rest is None or _SHARED_PATH.search(text, m.start(), rest.end()):
+        return False
+    return re.search(rf"\$\{{?{named.group(1)}\b", text) is None
+
+
 def credential_findings(text: str) -> list[Finding]:
     out = []
-    if CREDENTIAL_COMMANDS.search(text):
+    if any(not _kept_in_variable(text, m) for m in CREDENTIAL_COMMANDS.finditer(text)):
         out.append(Finding(CREDENTIALS, "a command that prints credentials"))
     if any(not _own_service(text[m.start():m.end() + 200].split("\n")[0])
            and not _forbidden(text, m) for m in _SENDS_TO_A_HOST.finditer(text)):

@@ -20,7 +20,7 @@ from skillgit.safety.idioms import IDIOMS, PROSE
 from skillgit.safety.launch import State
 from skillgit.safety.nested import dotted
 from skillgit.safety.plain import sentence_of
-from skillgit.safety.polarity import bad_example, forbids
+from skillgit.safety.polarity import bad_example, forbids, stated_as_kept
 from skillgit.safety.resolve import Resolved
 from skillgit.safety.safeguards import (
     AGENTS,
@@ -39,9 +39,18 @@ from skillgit.safety.taint import views
 # prose `key set to value` / `set key to value` (a space or `to` needs a "set"/"config" nearby)
 TO_WORDS = ("to", "at", "na", "auf", "zu", "sur", "à", "a", "en", "para", "naar", "op", "på",
             "til", "do", "на", "σε", "ke", "thành", "menjadi", "olarak", "ra", "re", "kohteeseen",
-            "în", "в", "до", "为", "に", "로", "으로", "เป็น", "به", "ל")
+            "în", "в", "до", "为", "に", "로", "으로", "เป็น", "به", "ל", "设为", "設為", "改为",
+            "改為", "设置为", "設置為")
 """Words that say "to" in "set X to Y", in the languages of the screen's other tables."""
+SET_VERBS = ("set", "setz", "stell", "mets", "mett", "défini", "pon", "establec", "configur",
+             "imposta", "metti", "ustaw", "nastav", "állít", "zet", "ställ", "sätt", "sett",
+             "устан", "постав", "встанов", "выстав", "ayarla", "atur", "đặt", "설정")
+"""The start of a word that says "set" ("X auf Audit stellen")."""
+SET_MARKS = ("设", "設", "改", "ตั้ง")
+"""A character that says "set" in a script without spaces ("把 X 设为 Audit")."""
 _TO = "|".join(TO_WORDS)
+_TO_SEP = re.compile(rf"[ \t](?:{_TO})[ \t]")
+_SET_SAID = re.compile(rf"(?<!\w)(?:{'|'.join(SET_VERBS)})|{'|'.join(SET_MARKS)}", re.I)
 _SEP = (r"[ \t]*(?:[=:]|[ \t]+(?:set[ \t]+|points?[ \t]+)?(?:" + "|".join(TO_WORDS)
         + r")[ \t]+|[ \t](?=\S))[ \t]*")
 _ENV = [(re.compile(rf"(?<![\w.-])(?:\$env:|os\.environ\[[\"']|os\.Setenv\(\"|process\.env\.|"
@@ -96,12 +105,30 @@ def findings(text: str) -> list[Finding]:
         if (effect == "destroy" and _THROWAWAY.search(sentence_of(line, start - first, end - first))
                 and not _SHARED.search(line) and not _EVERYTHING.search(text, start, end)):
             continue  # a preview, test or temporary environment is there to be destroyed
+        if effect == "destroy" and _in_own_service(line[:end - first]):
+            continue  # run inside the project's own compose service: its local data
         if effect == "tests" and _TICKET.search(line):
             continue  # a test set aside under a ticket is tracked, not a check turned off
+        if stated_as_kept(text, first, start):
+            continue  # the committed config described, in a rule that forbids changing it
         if not forbids(line, start - first, end - first) and not bad_example(text, first):
             risk, detail = EFFECTS[effect]
             out[effect] = Finding(risk, detail)
     return list(out.values())
+
+
+_COMPOSE_RUN = re.compile(r"\b(?:docker|podman)[- ]compose\s+(?:\S+\s+){0,4}?(?:exec|run)\s",
+                          re.I)
+_ELSEWHERE = re.compile(r"[;&|`]|\s-h\b|--host\b|--context\b|-H\b|DOCKER_HOST|://|@|prod|live",
+                        re.I)
+
+
+def _in_own_service(head: str) -> bool:
+    """Whether the command that ends `head` runs inside one of the project's own compose
+    services (`docker compose exec redis redis-cli FLUSHALL`): not another host, not a
+    production project or context, not a second command after it."""
+    runs = list(_COMPOSE_RUN.finditer(head))
+    return bool(runs) and not _ELSEWHERE.search(head, runs[-1].start())
 
 
 _TICKET = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{1,6}\b|(?<![\w&])#\d{2,6}\b|/issues/\d+|/browse/")
@@ -140,9 +167,13 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
         for m in pattern.finditer(text):
             sep = text[m.start():m.start(1)]
             line_start = text.rfind("\n", 0, m.start()) + 1
+            line_end = text.find("\n", m.end())
             if not _SAID_SEP.search(sep) and not _SPACE_SEP.search(
-                    text, line_start, m.start()) and not _URL_VALUE.match(m.group(1)):
-                continue  # (a key naming a place, set to a URL, needs no verb: "X na `https…`")
+                    text, line_start, m.start()) and not _URL_VALUE.match(m.group(1)) and not (
+                    _TO_SEP.search(sep) and _SET_SAID.search(
+                        text, line_start, line_end if line_end >= 0 else len(text))):
+                continue  # (a key naming a place, set to a URL, needs no verb: "X na `https…`";
+                #           "X auf Audit stellen": a "to" and a "set" in any order)
             if effect == "index" and DEFAULT_INDEX.match(m.group(1).strip("\"'`;,.)")):
                 continue
             yield m.start(), m.end(), effect

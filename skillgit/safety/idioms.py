@@ -5,10 +5,29 @@ reads them with the same polarity as every other row."""
 
 from __future__ import annotations
 
+from skillgit.safety.checkers import CHECKER_IDIOMS
 from skillgit.safety.safeguards import COST
+
+# A browser's cookie or token store read (not written), and a request that carries data to a
+# host: a beacon, an image, a body or a URL built from it (a token in an `Authorization`
+# header, or a request to the page's own origin, is the store's ordinary use); a whole cookie
+# jar (an extension's cookie API) with any request at all
+BROWSER_STORE = (r"\bdocument\.cookie\b(?!\s*=[^=])|\b(?:local|session)Storage\b"
+                 r"(?!\.(?:setItem|removeItem|clear)\b)")
+TO_A_HOST = (r"\bnavigator\.sendBeacon\s*\(|\bnew\s+Image\b|\.src\s*=\s*[`'\"]https?://|"
+             r"\bfetch\s*\(\s*[`'\"]https?://(?:[^\n]{0,200}?\bbody\s*:|[^`'\"\n]*(?:[`'\"]\s*\+|"
+             r"\$\{))|\bopen\s*\(\s*['\"]POST['\"]\s*,\s*['\"]https?://|(?<![\w$])(?:axios|\$)\."
+             r"post\s*\(\s*[`'\"]https?://|\bnew\s+WebSocket\s*\(")
+COOKIE_JAR = r"\b(?:chrome|browser)\.cookies\.get\w*|\bcookieStore\.get\w*"
+ANY_REQUEST = (rf"{TO_A_HOST}|\bfetch\s*\(|\bXMLHttpRequest\b|\.send\s*\(|(?<![\w$])(?:axios|\$)"
+               r"\.(?:post|put|ajax)\b")
 
 # Code, CI and system idioms (regexes, case-insensitive unless noted).
 IDIOMS: list[tuple[str, str]] = [
+    *CHECKER_IDIOMS,
+    (rf"(?:{BROWSER_STORE})[^\n]{{0,200}}?(?:{TO_A_HOST})|(?:{TO_A_HOST})[^\n]{{0,200}}?"
+     rf"(?:{BROWSER_STORE})|(?:{COOKIE_JAR})[^\n]{{0,200}}?(?:{ANY_REQUEST})|(?:{ANY_REQUEST})"
+     rf"[^\n]{{0,200}}?(?:{COOKIE_JAR})", "send"),
     # a content security policy that lets any script run: its own keywords say unsafe, or a
     # source is every host
     (r"'unsafe-(?:eval|inline|hashes)'|\b(?:script|default|connect|object)-src\b[^;\"\n]*?\s"

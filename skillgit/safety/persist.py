@@ -33,7 +33,8 @@ PERSISTENT_PATH = re.compile(
     r"[^/\\]*\.pth$|(?:site|user)customize\.py$|authorized_keys2?$|\.ssh[/\\]rc$|"
     r"systemd[/\\](?:user|system)(?:[/\\]|$)|launch(?:agents|daemons)(?:[/\\]|$)|"
     r"cron(?:tab|\.d|\.daily|\.hourly|\.weekly|\.monthly)?(?:[/\\]|$)|crontabs(?:[/\\]|$)|"
-    r"autostart[/\\]|init\.d[/\\]|rc\.local$|ld\.so\.preload$|profile\.d[/\\]|"
+    r"autostart(?:[/\\]|$)|init\.d(?:[/\\]|$)|rc\.local$|ld\.so\.preload$|"
+    r"profile\.d(?:[/\\]|$)|programs[/\\]startup(?:[/\\]|$)|"
     r"sudoers(?:\.d[/\\][^/\\]+)?$|"
     r"etc[/\\](?:profile|bash\.bashrc|zshrc|zsh[/\\]|environment)$|"
     rf"hooks[/\\](?:{GIT_HOOK_NAMES})$)", re.I)
@@ -51,9 +52,35 @@ with the code, which every reviewer sees; not `/srv/…`, `~/…`, `../…` or a
 _PACKAGE_HOOK_KEYS = re.compile(r"^(?:script-shell|shell|node-options|onload-script|"
                                 r"init-module|git|npmpath|yarnpath|plugins?)(?:=.*)?$", re.I)
 
+_DOWNLOAD_OUTPUT: dict[str, re.Pattern[str]] = {
+    "curl": re.compile(r"-[a-zA-Z]*o|--output"), "http": re.compile(r"-o|--output"),
+    "xh": re.compile(r"-[a-zA-Z]*o|--output"),
+    "wget": re.compile(r"-[a-zA-Z]*[OP]|--output-document|--directory-prefix"),
+    "aria2c": re.compile(r"-d|--dir"),
+    **{ps: re.compile(r"(?i)-outfile|-destination") for ps in (
+        "invoke-webrequest", "iwr", "invoke-restmethod", "irm", "start-bitstransfer")}}
+"""The option that names the file a download is written to, per program (curl's `-sSLo`)."""
+
+
+def _downloaded_to(r: Resolved) -> list[Word]:
+    """The files a download writes (`curl -so F URL`, `--output=F`, `-OutFile $PROFILE`)."""
+    out = []
+    for name in r.names & _DOWNLOAD_OUTPUT.keys():
+        option = _DOWNLOAD_OUTPUT[name]
+        for i, word in enumerate(r.args):
+            text = word.literal
+            if option.fullmatch(text) and i + 1 < len(r.args):
+                out.append(r.args[i + 1])
+            elif "=" in text and option.fullmatch(text.split("=", 1)[0]):
+                out.append(word)
+    return out
+
+
 def _targets(command: Command, r: Resolved) -> list[Word]:
-    """Where a command writes: redirections, and the files of writers like tee or cp."""
+    """Where a command writes: redirections, the files of writers like tee or cp, and the file
+    a download is saved to."""
     out = [x.target for x in command.redirects if x.op.startswith((">", "&>"))]
+    out += _downloaded_to(r)
     if r.names & _WRITERS:
         plain = [w for w in r.args if not w.literal.startswith("-") or "=" in w.literal]
         if r.names & {"cp", "mv", "install", "ln", "rsync", "copy", "copy-item", "move-item"}:
@@ -67,7 +94,9 @@ def persistence_findings(command: Command, r: Resolved, fed: str | None) -> list
     command reads on stdin (`echo cmd | at now`)."""
     out = []
     for word in _targets(command, r):
-        if PERSISTENT_PATH.search(word.literal.strip()) or any(
+        # (as written too: a Windows path's backslashes are no escapes to PowerShell)
+        if PERSISTENT_PATH.search(word.literal.strip()) or PERSISTENT_PATH.search(
+                word.raw.strip().strip("\"'`")) or any(
                 v.text.upper() == "PROFILE" for v in word.variables()):
             out.append(Finding(PERSISTENCE, "a write to a startup file or hook location"))
     exported = [pair for a in r.args if (pair := assignment(a)) is not None] if r.name in (

@@ -117,6 +117,22 @@ def _forbidden_words(line: str) -> Iterator[tuple[int, int]]:
             reached = False
 
 
+_ALREADY_KEPT = re.compile(r"\b(?:already\s+(?:set|configured|committed|defined|pinned|in\s+"
+                           r"place|there)|(?:is|are)\s+(?:set|configured|pinned)\s+in\s+(?:the\s+|"
+                           r"our\s+)?(?:committed|checked[- ]in))\b(?:[^.!?\n]|[.!?](?!\s))*$",
+                           re.I)
+"""A sentence that reports a setting as already in the repository's committed config."""
+_KEEP_IT = re.compile(r"\b(?:don'?t|do\s+not|never|must\s+not|no\s+need\s+to)\s+(?:\w+\s+){0,2}?"
+                      r"(?:override|change|replace|add|switch|touch|edit|repoint|point)\w*\b", re.I)
+"""A clause that forbids changing it ("Don't override the registry", "never add another")."""
+
+
+def stated_as_kept(text: str, line_start: int, start: int) -> bool:
+    """Whether the setting at `start` is reported as already committed, in a text that forbids
+    changing it: a description of the repository as it is, not a change the rule asks for."""
+    return bool(_ALREADY_KEPT.search(text, line_start, start)) and bool(_KEEP_IT.search(text))
+
+
 def bad_example(text: str, first: int) -> bool:
     """Whether the line starting at `first` is shown under an intro that calls it what not to
     do ("Never do this:", "Bad:", "\u274c Wrong:"), blank lines and a code fence between."""

@@ -22,6 +22,8 @@ EFFECTS: dict[str, tuple[str, str]] = {
     "security": (WEAKENED, "security software or sandboxing turned off"),
     "perms": (WEAKENED, "file or socket permissions widened"),
     "agent": (WEAKENED, "the agent's permission checks bypassed"),
+    "secret-check": (WEAKENED, "a tool's own check for secrets overridden (secrets or env "
+                     "files let through)"),
     "index": (CODE_SOURCE, "a new package index or registry"),
     "run-remote": (CODE_SOURCE, "a package run from a URL or an unknown name"),
     "lookalike": (CODE_SOURCE, "a package named like a well-known one"),
@@ -55,12 +57,17 @@ COST = (r"(?:slow|very_slow|integration|e2e|end_to_end|gpu|cuda|network|online|i
 
 
 GUARDS = (r"secure[_-]?boot|flash[_-]?enc\w*|secur(?:e|ity)\w*|verif\w*|sign(?:ing|ature|ed)\w*|"
-          r"sigs?\b|"
+          r"sigs?\b|(?:cert\w*|hostname|peer)[_-]?(?:valid\w*|pinning)|"
           r"sandbox\w*|\w*protection|\w*guard\w*|network[_-]?polic\w*|firewall\w*|apparmor|"
           r"seccomp|selinux|enforc\w*|integrity\w*|antivirus|defender\w*|csrf\w*|hsts|encrypt\w*|"
           r"mfa|2fa|auth|authentication|gpg\w*|audit\w*|\w*scan(?:ner|ning)?|isolation")
 """Names of a safeguard in a setting's key (its own words or a config system's:
 `CONFIG_SECURE_BOOT`, `csrf_enabled`, `EnableFirewall`, `hostnameVerification`)."""
+OFF_WORD = r"(?:disable|skip|no|bypass|without|ignore)"
+"""A key's first word that turns what it names off (`DISABLE_SANDBOX`, `skipVerify`)."""
+OFF_WORD_NOT_FIRST = (r"(?!(?:disable|skip|bypass|without|ignore)|no(?:[._-]|(?-i:[A-Z]))|"
+                      r"[a-z]*?(?:in|un)secur)")
+"""Not such a word first, nor insecurity named: `disableHostnameVerification: false` is safe."""
 KEY_PARTS = r"[-_]{0,2}(?:[^\W_]+[._-]+)*"
 """The words of a setting's key before the word that says what it does (`min_required_`,
 `ci.`): letters and digits between separators, one way only to read them, so that a long run
@@ -216,21 +223,28 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"min_coverage", r"0(?:\.0+)?", "tests"),  # a coverage gate set to nothing
     (r"open-pull-requests-limit", r"0", "security"),  # dependency updates and alerts off
     # any key whose last part says "insecure" or "skip verification", set on
-    (KEY_PARTS + r"(?:insecure|allowall|trust[_-]?all\w*|trust[_-]?any\w*|"
+    (KEY_PARTS + r"(?:(?:in|un)secure|allowall|trust[_-]?all\w*|trust[_-]?any\w*|"
      r"accept[_-]?all[_-]?certs?|"
-     r"allow[_-]?insecure\w*|(?:skip|disable|ignore|no)"
+     r"allow[_-]?(?:in|un)secure\w*|(?:skip|disable|ignore|no)"
      r"[_-]?(?:\w+[_-])?(?:tls|ssl|certs?|verify)\w*|(?:tls|ssl|certs?)[_-]?(?:\w+[_-])?"
      r"(?:skip|insecure|disabled?|ignore|no)[_-]?\w*)",
      r"true|1|yes|on", "tls"),
     # any key naming a safeguard (in its own words or a config system's: `CONFIG_SECURE_BOOT`,
     # `csrf_enabled`, `EnableFirewall`), set off
-    (KEY_PARTS + r"(?:[a-z]+(?=[A-Z]))?(?:enable[_-]?|use[_-]?|require[_-]?|enforce[_-]?)?(?:"
-     + GUARDS + r")(?:[._-](?:enabled?|on|check\w*|mode|polic(?:y|ies)|level|required|enforced|"
-     r"active|v\d+))*",
+    (KEY_PARTS + OFF_WORD_NOT_FIRST + r"(?:[a-z]+(?=[A-Z]))?(?:enable[_-]?|use[_-]?|require[_-]?|"
+     r"enforce[_-]?)?(?:" + GUARDS + r")(?:[._-](?:enabled?|on|check\w*|mode|polic(?:y|ies)|"
+     r"level|required|enforced|active|v\d+))*",
      r"false|0|no|off|n|none|disabled|permissive", "security"),
-    # the same safeguard named after a word that turns it off, set on (`DISABLE_SANDBOX=1`)
-    (KEY_PARTS + r"(?:disable|skip|no|bypass|without|ignore)[._-]?(?:" + GUARDS + r")",
-     r"true|1|yes|on", "security"),
+    # the same safeguard named after a word that turns it off, set on (`DISABLE_SANDBOX=1`,
+    # `disableHostnameVerification`: a camelCase word may stand between)
+    (KEY_PARTS + OFF_WORD + r"(?:[._-]|(?-i:(?=[A-Z])))?(?:(?-i:[A-Z][a-z0-9]+)|[^\W_]+[._-])?"
+     r"(?:" + GUARDS + r")", r"true|1|yes|on", "security"),
+    # a policy engine's enforcement lowered to reporting (Kyverno, Gatekeeper, Azure Policy,
+    # Sentinel, rulesets, Istio's mTLS, an admission webhook failing open)
+    (KEY_PARTS + r"(?:(?:validation)?failure[_-]?(?:action|policy)|enforcement(?:[_-]?(?:action|"
+     r"mode|level))?|enforce[_-]?mode|mtls[._-]mode)",
+     r"audit|warn(?:ing)?|dry-?run|permissive|log(?:only)?|monitor\w*|detect(?:ion)?(?:only)?|"
+     r"report(?:only)?|advisory|donotenforce|evaluate|ignore|disabled?|off|none", "security"),
     (r"privileged|allowprivilegeescalation|hostpid|hostnetwork", r"true", "security"),
     # who may connect, opened to everyone (`mynetworks = 0.0.0.0/0`, `source_ranges: ["::/0"]`)
     (KEY_PARTS + r"\w*(?:networks?|cidrs?|(?:source|ip)[_-]?ranges?|allow(?:ed)?[_-]?\w*|"
@@ -241,14 +255,16 @@ SETTINGS: list[tuple[str, str, str]] = [
     # a binary cache or module registry added (Nix substituters, Bazel registries)
     (r"(?:extra-|trusted-)?substituters|extra-trusted-public-keys|trusted-public-keys|"
      r"binary[_-]?caches?", r"\S*\S", "index"),
-    # credentials carried along by what a setting includes, forwards, records or exports
-    (KEY_PARTS + r"(?:include|forward|capture|record|log|export|propagate|send|pass)\w*"
-     r"[._-]?headers?",
-     r"\[?\s*(?:[\w-]+\s*,\s*)*(?:authorization|cookie|set-cookie|x-api-key|"
-     r"proxy-authorization)\b", "send"),
+    # credentials carried along by what a setting includes, forwards, records or exports, in
+    # any key's shape (`capture-request-headers`, `headersToCapture`) and any list's
+    (KEY_PARTS + r"(?:(?:include|forward|capture|record|log|export|propagate|send|pass|trace)"
+     r"[\w-]*?[._-]?headers?|headers?[._-]?(?:to[._-]?)?(?:capture|log|record|forward|"
+     r"include|tags?))(?:[._-][^\W_]+)*",
+     r"\[?\s*(?:[\"']?[\w-]+[\"']?(?::[\w.-]+)?\s*,\s*)*[\"']?(?:authorization|cookie|"
+     r"set-cookie|x-api-key|proxy-authorization)\b", "send"),
     # people's data an SDK or exporter sends along with what it reports (`send_default_pii`)
-    (r"send[_-]?default[_-]?pii|(?:capture|include|record|send)[_-]?(?:request|response|http)"
-     r"?[_-]?bod(?:y|ies)", r"true|1|yes|on|all|always", "send"),
+    (KEY_PARTS + r"send[_-]?default[_-]?pii|(?:capture|include|record|send)[_-]?(?:request|"
+     r"response|http)?[_-]?bod(?:y|ies)", r"true|1|yes|on|all|always", "send"),
     (r"pod-security\.kubernetes\.io/(?:enforce|audit|warn)", r"privileged", "security"),
     (r"(?:frozen|immutable)[-_]?(?:lockfile|install)s?|package-lock|lockfile", r"false",
      "locks"),
