@@ -76,7 +76,7 @@ _SAFE = re.compile(
 def value_shaped(token: str) -> bool:
     """A token no ordinary word has the shape of: letters with a symbol, letters with two or
     more digits, letters whose case flips like noise, or a long run of digits (a PIN). Words
-    and identifiers (`read-only`, `oauth2-proxy`, `flags._STDIN_SINK`) are not."""
+    and identifiers (`read-only`, `oauth2-proxy`, `command_values._STDIN_SINK`) are not."""
     # emphasis, punctuation and brackets around a word (`**no-auth**`, `[elastic]`)
     token = token.strip("*_~#>!?.,;:")
     if token[:1] in "[(" and token[-1:] in "])":

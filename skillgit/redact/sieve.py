@@ -63,12 +63,13 @@ _KEY_QUALIFIERS = ("api", "access", "secret", "auth", "private", "client", "app"
 def _word_in_use(root: str) -> re.Pattern[str]:
     """`root` where a rule could use it: a `:`/`=` right after it or after its ending
     (`orization`, `entials`), as every context rule's key needs; a qualifier or a link after it
-    (`token for prod: X`, `token is X`: prose._TAIL; `secret create`: flags._STDIN_SINK); an
-    intro before it (`use the token X`: prose._INTRO; any run of two blanks stands for
-    `[ \t]+`); or a name glued to it that ends where a flag, a config key or an assignment ends
-    (`--api-key X`, `github.token X`, `GH_TOKEN=X`). A word alone in a sentence or in a path
-    (`src/token.py: …`) is used by no rule but the one naming a long token near it, which
-    `_runs` keeps. One regex per word, so the text is searched at C speed from its literal."""
+    (`token for prod: X`, `token is X`: prose._TAIL; `secret create`:
+    command_values._STDIN_SINK); an intro before it (`use the token X`: prose._INTRO; any
+    run of two blanks stands for `[ \t]+`); or a name glued to it that ends where a flag, a
+    config key or an assignment ends (`--api-key X`, `github.token X`, `GH_TOKEN=X`). A word
+    alone in a sentence or in a path (`src/token.py: …`) is used by no rule but the one naming
+    a long token near it, which `_runs` keeps. One regex per word, so the text is searched at
+    C speed from its literal."""
     intros = [f"(?<={intro}[ \t]{root})" for intro in _INTROS]
     intros += [f"(?<={intro}[ \t]the[ \t]{root})" for intro in _INTROS]
     intros += [f"(?<=[ \t][ \t]{root})", f"(?<=[ \t][ \t]the[ \t]{root})"]
@@ -81,8 +82,8 @@ def _word_in_use(root: str) -> re.Pattern[str]:
 
 
 _SHAPES = [_word_in_use(root) for root in ("token", "key", "secret", "cred", "auth")] + [
-    re.compile(r"config(?:ure)?[ \t]+(?:set|--)"),  # flags._CONFIG_SET
-    re.compile(r"login[ \t]+-"),  # `… | docker login -` (flags._STDIN_SINK)
+    re.compile(r"config(?:ure)?[ \t]+(?:set|--)"),  # command_values._CONFIG_SET
+    re.compile(r"login[ \t]+-"),  # `… | docker login -` (command_values._STDIN_SINK)
     re.compile(r"://[^\s/@]{0,128}:[^\s/]{1,256}@"),  # URL userinfo (context.py)
     re.compile(r"-(?<![a-z0-9_\-]-)[pawxbu]"),  # a short option of flags.py's tools, any case
     re.compile(r":(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:[^\s]"),  # a .pgpass line (configs.py)
