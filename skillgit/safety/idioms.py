@@ -19,6 +19,15 @@ TO_A_HOST = (r"\bnavigator\.sendBeacon\s*\(|\bnew\s+Image\b|\.src\s*=\s*[`'\"]ht
              r"\$\{))|\bopen\s*\(\s*['\"]POST['\"]\s*,\s*['\"]https?://|(?<![\w$])(?:axios|\$)\."
              r"post\s*\(\s*[`'\"]https?://|\bnew\s+WebSocket\s*\(")
 COOKIE_JAR = r"\b(?:chrome|browser)\.cookies\.get\w*|\bcookieStore\.get\w*"
+# The credentials an incoming request carries, as server code reads them (`request.headers.get(
+# 'Authorization')`, `req.headers.cookie`, `request.COOKIES`): put into the URL of a request
+# the code makes (concatenated or templated into it, not passed on in a header), they leave for
+# whatever host that URL names
+INCOMING_CREDENTIAL = (r"\b(?:req|request|ctx|event|c)(?:\.request)?\.(?:headers(?:\.get\s*\(\s*|"
+                       r"\s*\[\s*)[`'\"](?:authorization|cookie|x-api-key)[`'\"]|headers\."
+                       r"(?:authorization|cookie)\b|cookies\b)")
+CREDENTIAL_IN_URL = (rf"\bfetch\s*\(\s*(?:[^,()\n]|\([^()\n]*\)){{0,80}}?(?:\+|\$\{{)"
+                     rf"[^,\n]{{0,80}}?(?:{INCOMING_CREDENTIAL}|{BROWSER_STORE}|{COOKIE_JAR})")
 ANY_REQUEST = (rf"{TO_A_HOST}|\bfetch\s*\(|\bXMLHttpRequest\b|\.send\s*\(|(?<![\w$])(?:axios|\$)"
                r"\.(?:post|put|ajax)\b")
 
@@ -28,6 +37,7 @@ IDIOMS: list[tuple[str, str]] = [
     (rf"(?:{BROWSER_STORE})[^\n]{{0,200}}?(?:{TO_A_HOST})|(?:{TO_A_HOST})[^\n]{{0,200}}?"
      rf"(?:{BROWSER_STORE})|(?:{COOKIE_JAR})[^\n]{{0,200}}?(?:{ANY_REQUEST})|(?:{ANY_REQUEST})"
      rf"[^\n]{{0,200}}?(?:{COOKIE_JAR})", "send"),
+    (CREDENTIAL_IN_URL, "send"),
     # a content security policy that lets any script run: its own keywords say unsafe, or a
     # source is every host
     (r"'unsafe-(?:eval|inline|hashes)'|\b(?:script|default|connect|object)-src\b[^;\"\n]*?\s"
