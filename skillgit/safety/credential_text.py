@@ -118,6 +118,9 @@ _METADATA_ONLY = re.compile(r"(?:^|[\s;|&(`])(?:du|ls|stat|df|chmod|chown|chgrp|
                             r"getfacl|find)\s[^\n|;&]*$")
 """A command that reads only names, sizes or modes where it stands (`du -sh /home/*/.cache`)."""
 _CREDENTIAL_NOUNS_ONLY = re.compile(r"^(?:secrets?|passwords?|cookies)$", re.I)
+_DETERMINER_BEFORE = re.compile(r"(?i)\b(?:the|a|an|our|your|its|their|this|that|my)[ \t]+$")
+"""A hunting verb after an article or a possessive is a noun or a modifier ("the upload key",
+"our check job"), not an instruction."""
 
 def _clause_around(text: str, match: re.Match[str]) -> str:
     """The clause `match` stands in (between `_CLAUSE_ENDS`)."""
@@ -186,6 +189,8 @@ def credential_findings(text: str) -> list[Finding]:
             out.append(Finding(CREDENTIALS, "every user's credential files"))
             break
     for m in _CREDENTIAL_HUNT.finditer(text):
+        if _DETERMINER_BEFORE.search(text, max(0, m.start() - 8), m.start()):
+            continue  # "the upload key", "an upload token": a noun, no instruction
         noun = re.search(_SECRET_PLACES + r"\s*$", m.group(0), re.I)
         if _forbidden(text, m) or (noun is not None and forbidden_span(
                 text, m.start() + noun.start(), m.end())):

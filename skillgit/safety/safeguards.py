@@ -60,7 +60,8 @@ GUARDS = (r"secure[_-]?boot|flash[_-]?enc\w*|secur(?:e|ity)\w*|verif\w*|sign(?:i
           r"sigs?\b|(?:cert\w*|hostname|peer)[_-]?(?:valid\w*|pinning)|"
           r"sandbox\w*|\w*protection|\w*guard\w*|network[_-]?polic\w*|firewall\w*|apparmor|"
           r"seccomp|selinux|enforc\w*|integrity\w*|antivirus|defender\w*|csrf\w*|hsts|encrypt\w*|"
-          r"mfa|2fa|auth|authentication|gpg\w*|audit\w*|\w*scan(?:ner|ning)?|isolation")
+          r"mfa|2fa|auth|authentication|gpg\w*|audit\w*|\w*scan(?:ner|ning)?|isolation|"
+          r"(?<!health[_-])(?<!health)checks?|validation")
 """Names of a safeguard in a setting's key (its own words or a config system's:
 `CONFIG_SECURE_BOOT`, `csrf_enabled`, `EnableFirewall`, `hostnameVerification`)."""
 OFF_WORD = r"(?:disable|skip|no|bypass|without|ignore)"
@@ -68,6 +69,9 @@ OFF_WORD = r"(?:disable|skip|no|bypass|without|ignore)"
 OFF_WORD_NOT_FIRST = (r"(?!(?:disable|skip|bypass|without|ignore)|no(?:[._-]|(?-i:[A-Z]))|"
                       r"[a-z]*?(?:in|un)secur)")
 """Not such a word first, nor insecurity named: `disableHostnameVerification: false` is safe."""
+NOT_NEGATED = (r"(?![\w.-]*?(?<![^\W_])(?:disable|skip|bypass|without|ignore|no)"
+               r"(?:[._-]|(?-i:[A-Z])))")
+"""No such word anywhere in the key (`SKIP_VERSION_CHECK=false` keeps the check)."""
 KEY_PARTS = r"[-_]{0,2}(?:[^\W_]+[._-]+)*"
 """The words of a setting's key before the word that says what it does (`min_required_`,
 `ci.`): letters and digits between separators, one way only to read them, so that a long run
@@ -231,9 +235,9 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"true|1|yes|on", "tls"),
     # any key naming a safeguard (in its own words or a config system's: `CONFIG_SECURE_BOOT`,
     # `csrf_enabled`, `EnableFirewall`), set off
-    (KEY_PARTS + OFF_WORD_NOT_FIRST + r"(?:[a-z]+(?=[A-Z]))?(?:enable[_-]?|use[_-]?|require[_-]?|"
-     r"enforce[_-]?)?(?:" + GUARDS + r")(?:[._-](?:enabled?|on|check\w*|mode|polic(?:y|ies)|"
-     r"level|required|enforced|active|v\d+))*",
+    (NOT_NEGATED + KEY_PARTS + OFF_WORD_NOT_FIRST + r"(?:[a-z]+(?=[A-Z]))?(?:enable[_-]?|use[_-]?|"
+     r"require[_-]?|enforce[_-]?)?(?:" + GUARDS + r")(?:[._-](?:enabled?|on|check\w*|mode|"
+     r"polic(?:y|ies)|level|required|enforced|active|v\d+))*",
      r"false|0|no|off|n|none|disabled|permissive", "security"),
     # the same safeguard named after a word that turns it off, set on (`DISABLE_SANDBOX=1`,
     # `disableHostnameVerification`: a camelCase word may stand between)
