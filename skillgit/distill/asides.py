@@ -93,6 +93,18 @@ _NEXT_STEP = rx(_SENTENCE_START + r"""[^.!?\n]*?\bfor\s+(?:now|the\s+moment|the\
 _PRAISED_CHOICE = rx(r"""(?:^|(?<=[.!?\n]))(?:[^.!?\n]|\.(?=\S))*?\b(?:good|nice|smart|great
     |right|wise)\s+(?:call|thinking|move|choice|decision)\b
     (?![^!?\n]*\b(?:but|however|though|except)\b)(?:[^.!?\n]|\.(?=\S))*""")
+# Praise opening a sentence that tells what the agent did ("Nice, you went with the pool
+# instead of a new client"): a report of its choice approved, no redirect (not "nice, but …").
+_PRAISED_DOING = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:(?:oh|wow|ok(?:ay)?)\W+)?(?:nice|great|good
+    |perfect|excellent|awesome|sweet|cool|love\ (?:it|that|how)|well\ done)\b[\s,!\u2014-]*
+    (?:(?:and\ )?(?:that\ )?you\s+(?:even\s+|actually\s+|also\s+)?\w+ed\b)
+    (?![^.!?\n]*\b(?:but|however|though|except)\b)(?:[^.!?\n]|\.(?=\S))*""")
+# The user's own uncertainty ("I've seen both layouts and can't remember which one won",
+# "not sure whether we settled that"): wondering aloud, no word to the agent.
+_UNSURE = rx(_SENTENCE_START + r"""[^.!?\n]*?\b(?:(?:can't|cannot|don't|do\ not|never)\s+
+    (?:remember|recall|tell|know)\s+(?:which|whether|if|what|where|who|how)
+    |not\s+sure\s+(?:which|whether|if|what|where|who|how)|i(?:'ve|\s+have)\s+seen\s+both)
+    \b[^.!?\n]*""")
 # A state praised at the end of its sentence ("no hard-coded colors anywhere, nice."): a report.
 _PRAISED_STATE = rx(r"""(?:^|(?<=[.!?\n]))(?:[^.!?\n]|\.(?=\S))*?,\s*(?:nice|great|good|perfect
     |awesome|sweet|lovely|love\ it)(?=\s*(?:[.!]|$))""")
@@ -105,14 +117,15 @@ def asides(text: str) -> list[tuple[int, int]]:
     questions told inside a statement and steps for the moment."""
     return [m.span() for pattern in (_QUESTION, _STORY, _OWN_DOING, _ALL_CLEAR, _MUSING,
                                      _APPROVED_HERE, _PRAISED_OVER, _OWN_EXPERIENCE, _DEFERRAL,
-                                     _EMBEDDED_QUESTION, _NEXT_STEP, _SOMEDAY)
+                                     _EMBEDDED_QUESTION, _NEXT_STEP, _SOMEDAY, _UNSURE)
             for m in pattern.finditer(text)]
 
 
 def without_absolution(text: str) -> str:
     """`text` with the sentences about the user's own doing, the all-clear reports and the
     praise of the agent's choice blanked (same length): they correct nothing the agent did."""
-    for pattern in (_OWN_DOING, _ALL_CLEAR, _PRAISED_CHOICE, _PRAISED_STATE):
+    for pattern in (_OWN_DOING, _ALL_CLEAR, _PRAISED_CHOICE, _PRAISED_STATE,
+                    _PRAISED_DOING):
         for match in pattern.finditer(text):
             text = text[:match.start()] + " " * (match.end() - match.start()) + text[match.end():]
     return text

@@ -165,6 +165,27 @@ def _inflects_what_it_ran(text: str, context: ActionContext) -> bool:
     return any(_stem(word) in ran for word in re.findall(r"[a-z]{3,}", text.lower()))
 
 
+# "The training box is …", "this robot runs …", "the project is on …": where the change runs,
+# named as a platform with a model or version.
+_PLATFORM = rx(r"""^\W*(?:the|this|our|that|my)\s+(?:[\w-]+\s+){0,2}?(?:box|machine|host|server
+    |robot|cluster|driver|runner|node|laptop|device|board|fleet|target|project|app|service
+    |instance|vm|gpu|workstation|rig|mac|phone|tablet|controller|firmware)s?\s+(?:is|are|runs
+    |has|have|uses|targets)\b(?:\s+(?:on|an?|the))?""")
+
+
+def _platform(sentences: list[str], context: ActionContext) -> bool:
+    """Whether a sentence names the platform the change runs on with a model or version the
+    agent wrote nowhere ("The training box is an M2 Ultra" after it wrote `cuda`)."""
+    for sentence in sentences:
+        head = _PLATFORM.match(sentence)
+        if head is None:
+            continue
+        values = [m.group() for m in _MEASURED.finditer(sentence, head.end())]
+        if values and not any(v.lower() in context.wrote.lower() for v in values):
+            return True
+    return False
+
+
 def _sentences(text: str) -> list[str]:
     return [m.group().strip() for m in _SENTENCE.finditer(text) if m.group().strip()]
 
@@ -172,8 +193,9 @@ def _sentences(text: str) -> list[str]:
 def stated_constraint(text: str, context: ActionContext) -> int | None:
     """Where a turn made only of facts states a constraint the agent's change meets, or None
     (see the module docstring)."""
-    if "?" in text or not context.changed or context.asked:
-        return None  # a fact after the agent's question answers it
+    if "?" in text or not context.changed or (context.asked and not context.offered):
+        return None  # a fact after the agent's question answers it (not after its offer
+        # to go on: "want me to run it on the cluster?" — "the driver has 16 GB")
     found, other = languages.languages_of(text)
     if found or (other and any(ch.isalpha() and not ch.isascii() for ch in text)):
         return None  # the word tables are English: "no pasa nada" is no "no" (terse English
@@ -189,7 +211,9 @@ def stated_constraint(text: str, context: ActionContext) -> int | None:
                        (m := _SIZE.search(s))), None)
     if constraint is None:
         differing = _other_duration(text, context)  # another value of the same kind
-        return None if differing is None else len(text) - len(text.lstrip())
+        if differing is None and not _platform(sentences, context):
+            return None
+        return len(text) - len(text.lstrip())
     if _agrees_on_version(text, context):
         return None
     if context.relation(text) is None and not (_MEASURED.search(text) or _SIZE.search(text)

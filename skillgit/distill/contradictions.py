@@ -52,6 +52,8 @@ _WORD = re.compile(r"[a-z][a-z0-9.+#-]*", re.IGNORECASE)
 
 SENSITIVE = rx(r"""\b(?:live|prod|production|primary|master\ (?:db|database)|shared|customers?'?
     |real\ (?:data|database|db|users)|generated|auto-?generated|codegen|vendored|third[-\ ]party
+    |regenerat\w+|spits?\ (?:\w+\ )?out|(?:was|were|got|has\ been|have\ been)\ (?:deleted
+        |removed|dropped)|no\ longer\ exists?|(?:doesn't|does\ not|don't|do\ not)\ exist
     |upstream|lock\ ?file|protected|read[-\ ]only|release[-\ ]only|immutable|frozen
     |already\ (?:been\ )?(?:applied|deployed|merged|released|published|ran|run|pushed|shipped
         |migrated|in\ (?:prod|production|main|use))
@@ -80,7 +82,8 @@ _APPROVES = rx(r"\b(?:good|great|right|correct|fine|perfect|matches|as\ expected
 # staging is healthy, do the same there"): facts that contradict nothing done.
 AGREES = rx(r"\b(?:the\ same|likewise|works|worked|ok(?:ay)?)\b")
 PLAN = rx(r"""\b(?:once|after|afterwards|later|when|whenever|next|tomorrow|soon|eventually
-    |will|won't|going\ to|gonna|plan(?:s|ned)?|if|unless|then|sprint|quarter|moves?\ to
+    |will|won't|going\ to|gonna|plan(?:s|ned)?|if|unless|then|(?<!last\ )(?:sprint|quarter)
+    |moves?\ to
     |migrat\w+\ to|for\ now|stays?|leave)\b|(?<=\w)[\x27\u2019]ll\b""")
 # A turn opening by approving the result continues from it; only a contrast ("but",
 # "however", "still", "actually", "only") turns a later fact against it.
@@ -210,9 +213,18 @@ def _target(text: str, context: ActionContext) -> int | None:
             continue
         rest = sentence[:found.start()] + " " + sentence[found.end():]
         if (_DEICTIC.match(sentence) or names_changed(rest, context)
-                or (_DISBELIEF.search(sentence) and names_changed(sentence, context))):
+                or (_DISBELIEF.search(sentence) and names_changed(sentence, context))
+                or (context.shell and _ENV_HOLDER.search(rest))):
             return start + len(sentence) - len(sentence.lstrip())
     return None
+
+
+# Where a command that changed something took its target from: the environment it ran in
+# (".env", "your shell", an env setting such as DATABASE_URL or KUBECONFIG). Said to be shared
+# or live, the target of that command was.
+_ENV_HOLDER = re.compile(r"(?<![\w/])\.env(?:\.[\w-]+)?\b|(?i:\byour\s+(?:shell|env|environment"
+                         r"|session|kubeconfig|context))\b|\b[A-Z][A-Z0-9]*_(?:URL|URI|DSN|HOST"
+                         r"|CONTEXT|PROFILE|PROJECT|ACCOUNT|ENV)\b|\bKUBECONFIG\b")
 
 
 def confirmations(text: str, context: ActionContext) -> list[tuple[int, int]]:
@@ -268,9 +280,14 @@ def names_changed(text: str, context: ActionContext) -> bool:
     """Whether `text` names a file, stem, part of a name, host or word the agent changed."""
     parts = {p for name in context.changed for p in re.split(r"[_\-./]+", name) if len(p) >= 3}
     for token in _TOKEN.findall(text.lower()):
+        if "/" in token and any(name.startswith(token.strip("./").rstrip("/") + "/")
+                                for name in context.changed if token.strip("./")):
+            return True  # "gen/" over the edited gen/go/orders.pb.go: the folder it is in
         for piece in {token, *token.split("/")}:
             piece = piece.strip(".-/")
             if piece in context.changed or (piece in parts
                                             and (piece.isdigit() or len(piece) >= 4)):
                 return True
+            if piece.endswith("s") and piece[:-1] in parts and len(piece) >= 5:
+                return True  # "pages" after it edited page.tsx
     return False

@@ -62,6 +62,7 @@ def correction(text: str, context: ActionContext) -> tuple[str, int] | None:
     if not found and not other:
         return None
     said = _QUESTION.sub(lambda m: " " * len(m.group()), text)
+    said = languages.ASIDE_CLAUSE.sub(lambda m: " " * len(m.group()), said)  # "juste curieux"
     if _THANKED.match(said) and not _BUT.search(said):
         return None  # thanks and a remark ("super, danke. die kommen immer montags …")
     for lang in found:

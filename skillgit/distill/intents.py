@@ -28,7 +28,8 @@ tool of the same family...). `needs` says how much relation a cue needs:
 |               | "skip", "leave … out", "drop", "without", "no need", "don't need",    |        |
 |               | "for a small change", "… is for CI"                                   |        |
 | redirect      | "instead", "rather than", "revert / undo / roll back / restore",      | strong |
-|               | "you should / need / must", "I meant / wanted / asked for",           | /weak* |
+|               | "you should / need / must", "I meant / wanted / asked for" (not       | /weak* |
+|               | "exactly / just what I wanted": approval),                            |        |
 |               | "X would / could / should have <done>" (what it could have run);      |        |
 |               | beyond the table: another tool of the same family (`tool_families`),  |        |
 |               | and "use X" clauses (`user_signals`)                                  |        |
@@ -94,6 +95,8 @@ _NOT_SAID_OF_SELF = r"(?<!\bi\s)(?<!\bwe\s)(?<!\bnever\s)(?<!\balways\s)"
 # "wrong <things> … are": a statement about a class of things, not a verdict on the result.
 GENERIC_SUBJECT = r"""(?:ones\b|[\w-]+s\b[^.!?\n]{0,60}?\b(?:are|were|happen|occur|show\ up
     |(?:went\ |are\ |were\ )?(?:down|up)\ by))"""
+# "exactly what I wanted", "just what I asked for": approval, not a redirect.
+_NOT_APPROVAL = r"(?<!exactly\swhat\s)(?<!just\swhat\s)(?<!precisely\swhat\s)(?<!is\swhat\s)"
 # "wrong" said of the user themself ("I was wrong about Redis"): no verdict on the agent.
 NOT_SELF = r"(?<!\bi\ was\ )(?<!\bi\ am\ )(?<!\bi.m\ )(?<!\bwe\ were\ )(?<!\bwe.re\ )"
 
@@ -154,7 +157,7 @@ INTENTS: tuple[Intent, ...] = (
     Intent("redirect", rx(r"""\binstead\b|\brather\ than\b
         |\b(?:revert|undo|roll\ ?back|restore|back\ out)\b
         |\byou\ (?:should(?:n't)?|need|must|have\ to)\b
-        |\bi\ (?:meant|wanted|asked\ for)\b
+        |""" + _NOT_APPROVAL + r"""\bi\ (?:meant|wanted|asked\ for)\b
         |\b(?:would|could|should)(?:\ just|\ simply)?\ have\ (?:been\ )?(?:\w+ed|done|run
             |found|taken|kept|left|shown|caught|made)\b"""), STRONG),
     Intent("reject", rx(r"""\b(?:bad\ idea|not\ (?:acceptable|what\ i\ (?:asked|wanted|meant

@@ -67,7 +67,39 @@ def given_command(text: str, failed: str, program: str,
         asked = _IN_QUESTION.match(text, added.end())  # "can you rerun it with -v …?"
         if failed.strip() and flags.split()[0] not in failed and not asked:
             return f"{failed.strip()} {flags}", added.start("flags")
+    step = _setup_step(text, failed)
+    if step is not None:
+        return step
     return _named_by_the_error(text, failed.strip(), error.lower()) if error else None
+
+
+# A clause that is a command of any program with a flag ("docker compose up -d db"), or
+# with an env assignment before it: the user telling the working setup.
+_SETUP_CLAUSE = re.compile(r"(?:^|(?<=[.;:!\n])|(?<=[.;:!,]\s))\s*[`'\"]?(?P<cmd>(?:[A-Za-z_]"
+                           r"\w*=\S+\s+)*[a-z][\w.-]*(?:\s+[^\s,;`'\"]+){1,6}?)"
+                           r"(?=[`'\"]?(?:[,;!\n]|\.(?:\s|$)|\s+(?:then|and)\b|$))")
+_FLAG_WORD = re.compile(r"^--?[A-Za-z]")
+_THEN_RUNS = re.compile(r"\bthen\s+(?:run\s+)?[`'\"]?([\w.-]+)", re.IGNORECASE)
+
+
+def _setup_step(text: str, failed: str) -> tuple[str, int] | None:
+    """A command of another program the user gives as a setup step for the failed one, not
+    in a question: it shares an argument with the failed command ("docker compose up -d db"
+    before `bin/rails db:migrate`), or the turn runs the failed program after it ("…, then
+    rspec works")."""
+    failed_words = {w for w in re.split(r"[\s:/=.,'\"]+", failed.lower()) if len(w) >= 2}
+    for match in _SETUP_CLAUSE.finditer(text):
+        command = match.group("cmd")
+        words = command.split()
+        if _wonders(text, match.start("cmd")) or not (
+                _ENV_WORD.match(words[0]) or any(_FLAG_WORD.match(w) for w in words[1:])):
+            continue
+        arguments = {w.lower() for w in words[1:] if not _FLAG_WORD.match(w)}
+        then_runs = any(w.lower() in failed_words - {"run", "the"}
+                        for w in _THEN_RUNS.findall(text, match.end()))
+        if command.strip() != failed.strip() and (arguments & failed_words or then_runs):
+            return command, match.start("cmd")
+    return None
 
 
 def _named_by_the_error(text: str, failed: str, error: str) -> tuple[str, int] | None:
@@ -160,7 +192,8 @@ def _candidates(text: str, base: str) -> Iterator[tuple[str, int]]:
             continue  # "why would make need the network?": a question about the failure
         end = _PLAIN_END.search(text, match.end())
         command = text[match.start():end.start() if end else len(text)]
-        if any(_ARGUMENT.search(word) for word in command.split()[1:]):
+        words = command.split()
+        if _ENV_WORD.match(words[0]) or any(_ARGUMENT.search(word) for word in words[1:]):
             yield command, match.start()  # (not "curl here": prose after a program's name)
 
 
