@@ -3,7 +3,9 @@
 Questions (with or without their mark, and told inside a statement), musings and
 realizations, the user's own story, experience and doing (the agent absolved), reports that
 nothing is wrong any more, approval for the case at hand, praise by comparison, of the
-agent's choice or of a state, deferrals, work for some later day and steps for the moment.
+agent's choice, of what it did ("nice, you went with X instead of Y") or of a state,
+the user's own uncertainty ("I've seen both and can't remember which won"), deferrals, work
+for some later day and steps for the moment.
 `asides` gives their spans, so no cue of the intents table (`intents`) is read inside them;
 `without_absolution` blanks the ones that correct nothing the agent did before any rule
 reads the turn.

@@ -17,7 +17,11 @@ A turn is such a correction when all of it holds:
 - one sentence states a **constraint** (`_CONSTRAINT`, as data): "still", "only", "all",
   "the whole", "the one", "pins", "gets built for", "never / no / doesn't / has no",
   production or live, the users or CI, a bound ("a limit of", "up to", "quota"), or a size
-  ("400M rows", "~9h", "8%", "6 years");
+  ("400M rows", "~9h", "8%", "6 years"); or it names the **platform** the change runs on
+  with a model or version the agent wrote nowhere ("the training box is an M2 Ultra", "this
+  robot runs ROS 2 Humble");
+- the agent asked nothing, or only offered its next step ("want me to run it on the
+  cluster?": a fact in reply tells why that step would be wrong);
 - the turn is in English (its word tables are; `foreign` reads the other languages);
 - and the turn is **about the change**: it names a word of the agent's commands, files or
   reply (`ActionContext.relation`), or a version, a count or a unit with digits ("pg13",
@@ -171,6 +175,10 @@ _PLATFORM = rx(r"""^\W*(?:the|this|our|that|my)\s+(?:[\w-]+\s+){0,2}?(?:box|mach
     |robot|cluster|driver|runner|node|laptop|device|board|fleet|target|project|app|service
     |instance|vm|gpu|workstation|rig|mac|phone|tablet|controller|firmware)s?\s+(?:is|are|runs
     |has|have|uses|targets)\b(?:\s+(?:on|an?|the))?""")
+# A model or version: a name with a digit ("M2", "H100s", "arm64"), a dotted number ("4.2")
+# or a capitalized name and its number ("ROS 2"); not "with 8".
+_PLATFORM_VALUE = re.compile(r"(?<![\w.])(?:[A-Za-z][\w-]*\d[\w.-]*|\d+(?:\.\d+)+"
+                             r"|[A-Z][A-Za-z]*\s\d+(?:\.\d+)*)(?![\w])")
 
 
 def _platform(sentences: list[str], context: ActionContext) -> bool:
@@ -180,7 +188,7 @@ def _platform(sentences: list[str], context: ActionContext) -> bool:
         head = _PLATFORM.match(sentence)
         if head is None:
             continue
-        values = [m.group() for m in _MEASURED.finditer(sentence, head.end())]
+        values = [m.group().rstrip(".-") for m in _PLATFORM_VALUE.finditer(sentence, head.end())]
         if values and not any(v.lower() in context.wrote.lower() for v in values):
             return True
     return False

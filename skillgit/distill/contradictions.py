@@ -12,7 +12,9 @@ correction. Three kinds of fact, each read against `ActionContext` (what the age
   stem or part of it, a host, branch or workspace of the command) or points at it ("that",
   "this file", "that's …"), and gives it a property that forbids what was done: live,
   production, primary, shared, generated, vendored, a lockfile, protected, already applied
-  or released (`SENSITIVE`);
+  or released, deleted (`SENSITIVE`); a folder the agent edited in ("gen/") and a plural
+  of what it edited ("pages" after `page.tsx`) name it too, and so does the environment a
+  changing command took its target from (".env", "your shell", `DATABASE_URL`);
 - **incredulity at the act**: "you <destructive verb> …?" in statement word order ("you
   deleted the snapshot test??"), or a short sentence ending in "?!" / "??" that names what
   the agent changed or a sensitive property ("prod?!").

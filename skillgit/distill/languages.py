@@ -169,9 +169,10 @@ LANGUAGES: tuple[Language, ...] = (
 _PAST_AFTER_RULE = (
     ("fr", "j'ai|je\\ l'ai|on\\ a|nous\\ avons|je\\ n'ai|n'ai|n'avais|avais|avait|ai"),
     ("de", "habe|hab|hatte|hatten|haben\\ wir|war|waren|gesehen"),
-    ("es", "había|habíamos|he|hemos|vi|visto|me\\ había|me\\ ha|lo\\ había|lo\\ he"),
-    ("pt", "tinha|tínhamos|havia|vi|tinha\\ visto|vimos|me\\ aconteceu"),
-    ("it", "ho|avevo|avevamo|abbiamo|visto|mi\\ era|mi\\ è"),
+    ("es", "había|habíamos|he|hemos|vi|visto|me\\ había|me\\ ha|lo\\ había|lo\\ he"
+           "|se\\ me|se\\ nos|se\\ ha|se\\ había"),
+    ("pt", "tinha|tínhamos|havia|vi|tinha\\ visto|vimos|me\\ aconteceu|me\\ ocorreu"),
+    ("it", "ho|avevo|avevamo|abbiamo|visto|mi\\ era|mi\\ è|mi\\ sono|ci\\ ho|si\\ è"),
     ("nl", "heb|had|hadden|hebben\\ we|gezien|zag"),
 )
 PAST_AFTER_RULE = _rx(r"\s+(?:" + "|".join(words for _code, words in _PAST_AFTER_RULE)

@@ -6,8 +6,9 @@ questions) holds
 - a **scope**: where the rule holds or whose it is — "here", "in this repo / project /
   service", "we", "at ours" (`SCOPES`: one row per language, as data);
 - a **rule word**: a negation, "always / never", "every / all", "must" ("tem de", "zorunda",
-  "muss"), "only", "as before", a placement ("van en", "gehört in": the rule "goes in")
-  (the row's own words, plus the negation words of `languages`);
+  "muss"), "only", "as before", a placement ("van en", "gehört in": the rule "goes in"),
+  "everything goes through X" ("pasa por", "passa da"), the word "rule" and a polite
+  request made a norm ("…でお願いします", "请统一…") (the row's own words);
 - a **thing of the work**: a flag, path, `code` span, snake_case or dotted name, a number or
   version, a word of the agent's own commands or reply, an English noun of software work
   (`norms.THINGS`: developers say "endpoint" and "logger" in every language), or any Latin
@@ -17,6 +18,11 @@ questions) holds
 "Nie używamy tutaj any", "en este repo todo endpoint nuevo va bajo /api/v2", "저희는 테스트에서
 H2 안 써요", "我们这边Go项目不用panic" are rules; "aquí no hay errores" (no thing), "usamos eso
 ayer?" (a question) and "funcionou, sem erro" (no scope) are not.
+
+An **impersonal rule** needs no scope word: "one never / always <verb>" (`IMPERSONAL`: "no
+se tocan nunca", "nunca se aplica", "non si tocca mai", "on ne … jamais", "man … nie") with
+a thing is a rule; with a pronoun or a past auxiliary ("nunca se me ocurrió", "no se ha roto
+nunca") it tells a story.
 
 An **undo** ("верни", "cofnij", "geri al", "元に戻して", "改回", "되돌려") asks the agent to take
 back what it just did: a correction wherever it stands outside a question.
@@ -65,8 +71,8 @@ _ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("ru", "здесь тут у_нас в_этом_репо в_этом_проекте мы",  # noqa: RUF001
      "всегда никогда каждый все только не нельзя должен должна", "верни вернуть откати"),
     ("ja", "このリポジトリ このプロジェクト うちでは 私たちは ここでは 今まで通り いつも通り",
-     "必ず いつも 常に 絶対 だけ ない しない 使わない ルール 決まり でお願いします でお願いいたします "
-     "にしてください ようにしてください", "元に戻して 戻して"),
+     "必ず いつも 常に 絶対 だけ ない しない 使わない ルール 決まり でお願いします "
+     "でお願いいたします にしてください ようにしてください", "元に戻して 戻して"),
     ("zh", "我们 这边 这个项目 这个仓库 本项目",
      "不用 不要 别 总是 永远 从不 只 统一 必须 都 规则 规范 请用 请统一", "改回 恢复 撤销 回滚"),
     ("ko", "저희는 우리는 저희 이 프로젝트 이 저장소 여기서는",
@@ -75,16 +81,21 @@ _ROWS: tuple[tuple[str, str, str, str], ...] = (
 # An impersonal rule, which needs no scope word: "one never …", "… is never done" ("no se
 # tocan nunca", "nunca se aplica", "non si tocca mai", "on ne … jamais", "man … nie"). One
 # row per language, as data; the always/never word is part of the form.
+# A pronoun or a past auxiliary after "se" tells a story ("nunca se me ocurrió", "no se ha
+# roto nunca", "non si è mai rotto"), no rule.
+_NOT_A_RULE_VERB = (r"(?!(?:me|te|nos|os|le|les|lo|la|los|las|mi|ti|ci|vi|gli|ha|han|había"
+                    r"|habían|he|hemos|tinha|tem|è|era|erano|sono|è|a|ont|avait|hat|hatte|war"
+                    r"|heeft|had|was)\b)")
 _IMPERSONAL_ROWS = (
-    ("es", r"\b(?:nunca|jamás|siempre)\s+se\s+\w+|\bno\s+se\s+\w+\s+(?:nunca|jamás)\b"),
-    ("pt", r"\b(?:nunca|jamais|sempre)\s+se\s+\w+|\bn[ãa]o\s+se\s+\w+\s+nunca\b"),
-    ("it", r"\b(?:mai|sempre)\s+si\s+\w+|\bnon\s+si\s+\w+\s+mai\b"),
-    ("fr", r"\bon\s+ne\s+\w+\s+jamais\b|\bon\s+\w+\s+toujours\b"),
-    ("de", r"\bman\s+\w+\s+(?:nie|niemals|immer)\b"),
-    ("nl", r"\bje\s+\w+\s+(?:nooit|altijd)\b"),
+    ("es", r"\b(?:nunca|jamás|siempre)\s+se\s+<verb>|\bno\s+se\s+<verb>\s+(?:nunca|jamás)\b"),
+    ("pt", r"\b(?:nunca|jamais|sempre)\s+se\s+<verb>|\bn[ãa]o\s+se\s+<verb>\s+nunca\b"),
+    ("it", r"\b(?:mai|sempre)\s+si\s+<verb>|\bnon\s+si\s+<verb>\s+mai\b"),
+    ("fr", r"\bon\s+ne\s+<verb>\s+jamais\b|\bon\s+<verb>\s+toujours\b"),
+    ("de", r"\bman\s+<verb>\s+(?:nie|niemals|immer)\b"),
+    ("nl", r"\bje\s+<verb>\s+(?:nooit|altijd)\b"),
 )
-IMPERSONAL = re.compile("|".join(pattern for _code, pattern in _IMPERSONAL_ROWS),
-                        re.IGNORECASE)
+IMPERSONAL = re.compile("|".join(pattern.replace("<verb>", _NOT_A_RULE_VERB + r"\w+")
+                                 for _code, pattern in _IMPERSONAL_ROWS), re.IGNORECASE)
 # Negation as a suffix of the verb (Turkish "-mIyor": "we do not use / write").
 _SUFFIX_NEGATION = re.compile("\\w+m[\u0131iu\u00fc]yor\\w*", re.IGNORECASE)
 _SPACED = re.compile(r"[a-zA-Z\u00c0-\u024f\u0400-\u04ff]")

@@ -9,7 +9,10 @@ in the prompt is
   (a flag, a path, a value: "pass it to curl here" gives no command).
 It is the fix when it differs from the failed command and runs the same program or shares
 most of its words (`SIMILARITY`), or when the user says to run it first ("Run `make db-up`
-first": a setup step, whatever its program). Flags the user says to add ("add --upload-port
+first": a setup step, whatever its program). A setup step may also be told as a clause of
+its own, a command of any program with a flag or an env assignment ("podman compose up -d
+db"), when it shares an argument with the failed command or the turn runs the failed
+program after it ("…, then pytest passes"). Flags the user says to add ("add --upload-port
 /dev/ttyACM1", never in a question) are the failed command with them; env assignments and a
 path before the program ("JAVA_HOME=/usr/lib/jvm/temurin-17 ./gradlew assembleDebug") belong
 to the command. Beyond a command, the fix is the part the error names: a setting
