@@ -19,9 +19,9 @@ from skillgit.distill.user_phrases import rx
 
 # A past form after a sentence-initial "never" narrates ("Never used X before"): no rule.
 NARRATION = r"""(?:(?:really|actually|quite|even|fully|properly)\s+)?(?:mind|\w+ed|been|seen
-    |had|done|heard|known|gotten|got|made|written|run
+    |had|done|heard|known|gotten|got|made|written
     |tried|worked|used|thought|felt|understood|taken|given|found|met|read|built|ran|said|say
-    |joke|talk|promise|swore|knew)\b"""
+    |joke|talk|promise|swore|knew|would|could)\b"""  # "never would have guessed"
 _QUESTION = re.compile(r"[^.!?\n]*\?")
 # A sentence about the user's own doing, which absolves the agent: "wrong assumption on my
 # part", "it isn't your fault, I changed the padding on purpose", "I misread the diff", "it

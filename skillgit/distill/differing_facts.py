@@ -77,6 +77,13 @@ _DEICTIC_COUNT = rx(r"""^\W*(?:but\W+)?(?:that(?:'s|\ is|\ was)|those\ (?:are|we
     (\d{2,})\s+[a-z]""")
 
 
+# An incident told with its recent time ("… restarted around 3am last night"): a report of
+# what happened, no fact the change meets (a lasting change keeps its older date: "dropped
+# API 25 last year").
+_PAST_EVENT = rx(r"""\b(?:last\ night|yesterday|this\ morning|earlier\ today|overnight
+    |\d+\ (?:minutes?|hours?)\ ago)\b""")
+
+
 def differing_fact(text: str, context: ActionContext) -> int | None:
     """Where `text` states a fact about something the agent used with another value."""
     for start, sentence in statements(text):
@@ -100,7 +107,7 @@ def statements(text: str) -> Iterator[tuple[int, str]]:
         sentence = text[start:end]
         if (sentence.strip() and not sentence.rstrip().endswith("?")
                 and not (_AGREES.search(sentence) or AGREES.search(sentence)
-                         or PLAN.search(sentence))
+                         or PLAN.search(sentence) or _PAST_EVENT.search(sentence))
                 and not _IMPERATIVE.match(sentence)):
             yield start, sentence
         position = end

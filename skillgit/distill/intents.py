@@ -88,15 +88,17 @@ ALWAYS = r"""always\b(?!\s+(?:so\s+|very\s+|really\s+|such\s+)?(?:nice|good|grea
 # What goes on in the user's own mind ("I never remember the flag order", "I always forget
 # which flag"): a habit of the user's, no rule of the work.
 _OWN_MIND = r"""(?:remember|recall|know|understand|get|learn|forget|think|realize|notice
-    |manage|feel|find|mix|confuse|wonder|expect|trust)\b"""
+    |manage|feel|find|mix|confuse|wonder|expect|trust|seem|seems|appear)\b"""
 # "remember …" addressed to the agent, not said of somebody ("I always forget the …").
 _NOT_SAID_OF_SELF = r"(?<!\bi\s)(?<!\bwe\s)(?<!\bnever\s)(?<!\balways\s)"
 
 # "wrong <things> … are": a statement about a class of things, not a verdict on the result.
 GENERIC_SUBJECT = r"""(?:ones\b|[\w-]+s\b[^.!?\n]{0,60}?\b(?:are|were|happen|occur|show\ up
     |(?:went\ |are\ |were\ )?(?:down|up)\ by))"""
-# "exactly what I wanted", "just what I asked for": approval, not a redirect.
-_NOT_APPROVAL = r"(?<!exactly\swhat\s)(?<!just\swhat\s)(?<!precisely\swhat\s)(?<!is\swhat\s)"
+# "exactly what I wanted", "just what I asked for": approval, not a redirect; "that's why I
+# asked for it" gives a reason.
+_NOT_APPROVAL = (r"(?<!exactly\swhat\s)(?<!just\swhat\s)(?<!precisely\swhat\s)(?<!is\swhat\s)"
+                 r"(?<!why\s)")
 # "wrong" said of the user themself ("I was wrong about Redis"): no verdict on the agent.
 NOT_SELF = r"(?<!\bi\ was\ )(?<!\bi\ am\ )(?<!\bi.m\ )(?<!\bwe\ were\ )(?<!\bwe.re\ )"
 
@@ -127,6 +129,8 @@ INTENTS: tuple[Intent, ...] = (
         |\b(?:we|we're|we\ are)\s+(?:always\s+|only\s+|usually\s+|normally\s+)?(?:use|run
             |serve|build|rebase|merge|format|keep|manage|deploy|pin|ship|write|return
             |go\ through|stick|on|removed|dropped|moved|switched|test|lint|commit)\b
+            (?!(?:[^.!?\n]|\.(?=\S))*\b(?:last\ (?:week|month|year|quarter|sprint|time)
+                |yesterday|ago)\b)
         |\b(?:is|are)\ what\ (?:i|we)\ (?:use|want|need|run|meant)\b
         |\bhere\b(?=\s*(?:[.;,!]|$))"""), WEAK),
     Intent("standing rule", rx(CLAUSE + r"""(?![^.!?\n]*?\b(?:we'll|i'll|let's|we\ can|we\ could
@@ -150,7 +154,8 @@ INTENTS: tuple[Intent, ...] = (
             |help))
         |\bcovers\ what\b|\blimit\s+(?:it|this|that|them)?\s*to\b
         |\bkeep\s+(?:it|this|that|them|the\s+[\w-]+(?:\s+[\w-]+)?)\s+to\b|\bskip\b
-        |\bleave\s+[\w.-]+(?:\s+[\w.-]+){0,3}\s+out\b|\bdrop\b|\bwithout\b
+        |\bleave\s+[\w.-]+(?:\s+[\w.-]+){0,3}\s+out\b|\bwithout\b
+        |\bdrop\b(?!\s+(?:came|comes|is|was|arrived|arrives|landed|lands|has|had)\b)
         |\bno\ need\b|\b(?:don't|do\ not)\ need\b
         |\bfor\ (?:a|this|such\ a)\ (?:change|fix|thing)\b
         |\b(?:is|are)\ for\ (?:ci|the\ pipeline|release|releases|later|the\ end)\b"""), STRONG),

@@ -68,7 +68,8 @@ def given_command(text: str, failed: str, program: str,
     for added in _ADD_FLAGS.finditer(text):
         flags = re.sub(r"[.:]$", "", added.group("flags").strip())
         asked = _IN_QUESTION.match(text, added.end())  # "can you rerun it with -v …?"
-        if failed.strip() and flags.split()[0] not in failed and not asked:
+        looking = _TO_SEE.match(text, added.end())  # "… so we can see the whole error"
+        if failed.strip() and flags.split()[0] not in failed and not asked and not looking:
             return f"{failed.strip()} {flags}", added.start("flags")
     step = _setup_step(text, failed)
     if step is not None:
@@ -152,6 +153,10 @@ def _program_of(command: str) -> str:
 
 
 _IN_QUESTION = re.compile(r"[^.!\n]*\?")
+# Flags asked for to look closer, not to fix: "… so we can see the whole error", "to see why".
+_TO_SEE = re.compile(r"[^.!?\n]*?\b(?:so\s+(?:that\s+)?(?:we|i|you)\s+(?:can|could)\s+(?:see"
+                     r"|read|tell|find)|to\s+(?:see|find\s+out|get\s+more)|for\s+(?:more|the\s+"
+                     r"full|verbose)\s+(?:output|logs?|details))\b", re.IGNORECASE)
 _ENV_WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 # "Run `make db-up` first": the user's command is a step before the failed one (told as an
 # instruction: "`make docs` first please" orders the work, it fixes nothing).
