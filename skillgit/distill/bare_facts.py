@@ -82,6 +82,8 @@ _CONSTRAINT_WORDS = (
     # something depends on what the change touched
     r"references?", r"depends?\ on", r"rel(?:y|ies)\ on", r"reads?\ (?:from|it|them)",
     r"(?:is|are)\ (?:read|used|loaded|imported)\ by",
+    # another one than the change used: "bench/ has its own Project.toml"
+    r"(?:its|their)\ own", r"a\ separate", r"separate",
 )
 _CONSTRAINT = rx(r"\b(?:" + "|".join(_CONSTRAINT_WORDS) + r")\b")
 _SIZE = rx(r"""(?:~|\babout\s+|\baround\s+)?\d[\d.,]*\s*(?:%|[kmbt]\b|k?\s*rows|million

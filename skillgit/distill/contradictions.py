@@ -54,7 +54,8 @@ _WORD = re.compile(r"[a-z][a-z0-9.+#-]*", re.IGNORECASE)
 
 SENSITIVE = rx(r"""\b(?:live|prod|production|primary|master\ (?:db|database)|shared|customers?'?
     |real\ (?:data|database|db|users)|generated|auto-?generated|codegen|vendored|third[-\ ]party
-    |regenerat\w+|spits?\ (?:\w+\ )?out|(?:was|were|got|has\ been|have\ been)\ (?:deleted
+    |regenerat\w+|spits?\ (?:\w+\ ){0,2}out|(?:again\ )?on\ every\ (?:build|compile|sync
+        |deploy|install|codegen)|(?:was|were|got|has\ been|have\ been)\ (?:deleted
         |removed|dropped)|no\ longer\ exists?|(?:doesn't|does\ not|don't|do\ not)\ exist
     |upstream|lock\ ?file|protected|read[-\ ]only|release[-\ ]only|immutable|frozen
     |already\ (?:been\ )?(?:applied|deployed|merged|released|published|ran|run|pushed|shipped
@@ -214,13 +215,19 @@ def _target(text: str, context: ActionContext) -> int | None:
         if found is None:
             continue
         rest = sentence[:found.start()] + " " + sentence[found.end():]
-        if (_DEICTIC.match(sentence) or names_changed(rest, context)
+        if (_DEICTIC.match(sentence) or _THAT_KIND.search(sentence)
+                or names_changed(rest, context)
                 or (_DISBELIEF.search(sentence) and names_changed(sentence, context))
                 or (context.shell and _ENV_HOLDER.search(rest))):
             return start + len(sentence) - len(sentence.lstrip())
     return None
 
 
+# The agent's target pointed at by its kind anywhere in the sentence ("UHT writes that header
+# again on every build").
+_THAT_KIND = rx(r"""\b(?:that|this|those|these)\s+(?:[\w.-]+\s+)?(?:file|header|module|class
+    |client|migration|script|config|template|page|folder|directory|table|schema|stub|code
+    |function|lockfile|bundle|binary)s?\b""")
 # Where a command that changed something took its target from: the environment it ran in
 # (".env", "your shell", an env setting such as DATABASE_URL or KUBECONFIG). Said to be shared
 # or live, the target of that command was.

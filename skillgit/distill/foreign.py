@@ -72,6 +72,8 @@ def correction(text: str, context: ActionContext) -> tuple[str, int] | None:
         hit = _table(lang, said, context)
         if hit is not None:
             return hit
+    if other and languages.WRONG_OPENER.match(said) and not context.asked:
+        return "correction", 0  # "不对 …": a verdict opening the turn
     position = scoped_rules.rule(said, context)  # "en este repo todo endpoint va bajo …"
     if position is not None:
         return "preference", position

@@ -123,7 +123,9 @@ INTENTS: tuple[Intent, ...] = (
                                + r"|\s+" + _OWN_MIND + r")"),
            NONE),
     Intent("standing rule", rx(r"""\b(?:in|for|on|from|across|throughout)\ this
-            \ (?:repo\w*|project|codebase|workspace|machine|box|team|code\ ?base|org)\b
+            \ (?:repo\w*|project|codebase|workspace|machine|box|team|code\ ?base|org|package
+            |module|crate|service)\b
+        |\blike\ (?:every|all\ the|each)\ other\b
         |\b(?:this|the|our)\ (?:repo\w*|project|codebase|workspace|machine|box|team)
             \ (?:is|has|uses|runs)\b
         |\b(?:we|we're|we\ are)\s+(?:always\s+|only\s+|usually\s+|normally\s+)?(?:use|run

@@ -225,6 +225,13 @@ _OTHER: tuple[tuple[str, str, str, str], ...] = (  # negation | instead | always
     ("không đừng tidak jangan", "thay_vì daripada", "luôn selalu", "chỉ hanya"),
     ("ne", "místo", "vždy nikdy", "jen"),
 )
+# "Wrong" / "not like that" opening a turn in a language without a row: a verdict on the
+# result, like the rows' own `no` ("不对 …", "違います …", "неправильно, …").
+_WRONG = ("неправильно неверно", "źle", "yanlış", "špatně", "違います 違う ちがう",  # noqa: RUF001
+          "不对 不是这样 错了", "틀렸어요 틀렸어 아니에요", "fel")
+WRONG_OPENER = re.compile(r"^\W*(?:" + "|".join(re.escape(w) for row in _WRONG
+                                                for w in row.split())
+                          + r")(?=[\s,.!;:\u3001\u3002\uff0c\uff01]|$)", re.IGNORECASE)
 _SPACED = re.compile(r"[a-zA-Z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u0600-\u06ff\u0900-\u097f]")
 
 

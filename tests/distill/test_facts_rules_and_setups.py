@@ -4,6 +4,7 @@ are no correction; rules in other languages said impersonally, as "everything go
 X" or as a polite request; facts that make the agent's target generated, shared, deleted or
 another platform; a fact answering the agent's offer to go on; a setup step or an
 env-prefixed command the user gives after a failure."""
+# ruff: noqa: RUF001  (full-width punctuation is the point of the Chinese cases)
 
 from __future__ import annotations
 
@@ -112,6 +113,50 @@ def test_a_fact_that_makes_the_target_wrong_is_a_correction(path: str, reply: st
 def test_the_same_fact_agreeing_or_asking_stays_ordinary(path: str, reply: str,
                                                          text: str) -> None:
     assert _kinds(_after_edit(path, reply, text)) == []
+
+
+@pytest.mark.parametrize(("path", "reply", "text", "kind"), [
+    ("ui/CheckoutView.swift", "CheckoutView builds cleanly.",
+     "Repo convention: every new view ships with an accessibilityLabel on each button.",
+     "preference"),
+    ("train/pretrain.py", "The dry run works.",
+     "Group policy: any job on the shared nodes sets torch.use_deterministic_algorithms.",
+     "preference"),
+    ("build/gen/Widget.generated.h", "Fixed the declaration in Widget.generated.h.",
+     "The header tool writes that header out again on every build.", "correction"),
+    ("tools/run.jl", "Added the package to your default environment.",
+     "tools/ has its own Project.toml", "correction"),
+])
+def test_a_labelled_rule_or_a_fact_about_the_target_is_read(path: str, reply: str, text: str,
+                                                            kind: str) -> None:
+    assert _kinds(_after_edit(path, reply, text)) == [kind]
+
+
+def test_doing_it_like_every_other_one_here_is_a_correction() -> None:
+    talk = _after_edit("internal/queue/worker_test.go", "Added a sleep so the subscriber is "
+                       "ready.", "Wait on the ready signal like every other test in this "
+                       "package does.", command="go test ./internal/queue/", output="ok")
+    assert _kinds(talk) == ["correction"]
+
+
+@pytest.mark.parametrize("text", [
+    "the eslint rule is failing on every file in src/, weird",   # a rule named, no label
+    "Repo convention: I keep forgetting what it says, remind me later.",  # no rule, no thing
+    "tools/ holds the release scripts.",                          # a fact without "its own"
+])
+def test_the_same_words_without_the_form_stay_ordinary(text: str) -> None:
+    assert _kinds(_after_edit("tools/run.jl", "Done.", text)) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("错了，线上还是 Redis 6，没有这个命令", ["correction"]),
+    ("違います。本番は PostgreSQL 12 です。", ["correction"]),
+    ("没问题，线上是 Redis 6。", []),
+])
+def test_a_verdict_opening_a_turn_in_another_language(text: str, expected: list[str]) -> None:
+    talk = (Talk().user("use the new command").tool("Edit", "/work/proj/cache/store.py")
+            .say("Switched the cache to GETEX.").user(text))
+    assert _kinds(talk) == expected
 
 
 def test_a_shared_target_named_by_the_environment_is_a_correction() -> None:
