@@ -19,7 +19,7 @@ from skillgit.distill.user_phrases import rx
 
 # A past form after a sentence-initial "never" narrates ("Never used X before"): no rule.
 NARRATION = r"""(?:(?:really|actually|quite|even|fully|properly)\s+)?(?:mind|\w+ed|been|seen
-    |had|done|heard|known|gotten|got|made|written
+    |had|done|heard|known|gotten|got|made|written|run\s+(?:into|across)
     |tried|worked|used|thought|felt|understood|taken|given|found|met|read|built|ran|said|say
     |joke|talk|promise|swore|knew|would|could)\b"""  # "never would have guessed"
 _QUESTION = re.compile(r"[^.!?\n]*\?")
@@ -106,7 +106,7 @@ _PRAISED_DOING = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:(?:oh|wow|ok(?:ay)?)\W+)?(?:nice
 _UNSURE = rx(_SENTENCE_START + r"""[^.!?\n]*?\b(?:(?:can't|cannot|don't|do\ not|never)\s+
     (?:remember|recall|tell|know)\s+(?:which|whether|if|what|where|who|how)
     |not\s+sure\s+(?:which|whether|if|what|where|who|how)|i(?:'ve|\s+have)\s+seen\s+both)
-    \b[^.!?\n]*""")
+    \b(?![^.!?\n]*\b(?:but|however|though|anyway)\b)[^.!?\n]*""")  # "…, but don't use X"
 # A state praised at the end of its sentence ("no hard-coded colors anywhere, nice."): a report.
 _PRAISED_STATE = rx(r"""(?:^|(?<=[.!?\n]))(?:[^.!?\n]|\.(?=\S))*?,\s*(?:nice|great|good|perfect
     |awesome|sweet|lovely|love\ it)(?=\s*(?:[.!]|$))""")

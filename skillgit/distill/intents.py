@@ -125,7 +125,7 @@ INTENTS: tuple[Intent, ...] = (
     Intent("standing rule", rx(r"""\b(?:in|for|on|from|across|throughout)\ this
             \ (?:repo\w*|project|codebase|workspace|machine|box|team|code\ ?base|org|package
             |module|crate|service)\b
-        |\blike\ (?:every|all\ the|each)\ other\b
+        |\blike\ (?:every|all\ the|each)\ other\b(?=[^.!?\n]*\b(?:does|do|did)\b)
         |\b(?:this|the|our)\ (?:repo\w*|project|codebase|workspace|machine|box|team)
             \ (?:is|has|uses|runs)\b
         |\b(?:we|we're|we\ are)\s+(?:always\s+|only\s+|usually\s+|normally\s+)?(?:use|run

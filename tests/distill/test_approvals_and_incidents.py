@@ -44,6 +44,9 @@ def _kinds(command: str, output: str, reply: str, text: str) -> list[str]:
     ("kubectl get pods -n jobs", "NAME READY STATUS\nsync-1 1/1 Running",
      "One pod in jobs, running.",
      "every pod in that namespace restarted around 2am last night. anything in the events?"),
+    ("npm test", "212 passing", "All green.", "Never run into this before, weird."),
+    ("npm test", "212 passing", "All green.",
+     "the new endpoint works like every other endpoint, nice"),
 ])
 def test_a_remark_of_that_shape_is_no_correction(command: str, output: str, reply: str,
                                                  text: str) -> None:
@@ -57,6 +60,9 @@ def test_a_remark_of_that_shape_is_no_correction(command: str, output: str, repl
     ("git push --force", "forced update", "drop the --force, we never rewrite shared branches"),
     ("npm test", "212 passing", "the unit tests are fine, skip the e2e suite next time"),
     ("npm ci", "added 812 packages", "pnpm please, this repo has a pnpm-lock.yaml"),
+    ("npm test", "212 passing", "never run npm test with --force here"),
+    ("npm test --force", "212 passing",
+     "I can't remember which flag it was, but don't use --force with npm test"),
 ])
 def test_a_correction_of_the_same_shape_is_still_read(command: str, output: str,
                                                       text: str) -> None:
