@@ -99,7 +99,8 @@ _PRAISED_CHOICE = rx(r"""(?:^|(?<=[.!?\n]))(?:[^.!?\n]|\.(?=\S))*?\b(?:good|nice
 # instead of a new client"): a report of its choice approved, no redirect (not "nice, but …").
 _PRAISED_DOING = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:(?:oh|wow|ok(?:ay)?)\W+)?(?:nice|great|good
     |perfect|excellent|awesome|sweet|cool|love\ (?:it|that|how)|well\ done)\b[\s,!\u2014-]*
-    (?:(?:and\ )?(?:that\ )?you\s+(?:even\s+|actually\s+|also\s+)?\w+ed\b)
+    (?:(?:and\ )?(?:that\ )?you\s+(?:even\s+|actually\s+|also\s+)?(?:\w+ed|went|chose|made
+        |kept|found|caught|wrote|took|got|put|left|ran|built|did|stuck|split|brought|reused)\b)
     (?![^.!?\n]*\b(?:but|however|though|except)\b)(?:[^.!?\n]|\.(?=\S))*""")
 # The user's own uncertainty ("I've seen both layouts and can't remember which one won",
 # "not sure whether we settled that"): wondering aloud, no word to the agent.

@@ -13,8 +13,8 @@ correction. Three kinds of fact, each read against `ActionContext` (what the age
   "this file", "that's …"), and gives it a property that forbids what was done: live,
   production, primary, shared, generated, vendored, a lockfile, protected, already applied
   or released, deleted (`SENSITIVE`); a folder the agent edited in ("gen/") and a plural
-  of what it edited ("pages" after `page.tsx`) name it too, and so does the environment a
-  changing command took its target from (".env", "your shell", `DATABASE_URL`);
+  of what it edited ("pages" after `page.tsx`) name it too, and so do its kind ("that
+  header") and the environment a changing command took it from (`target_pointers`);
 - **incredulity at the act**: "you <destructive verb> …?" in statement word order ("you
   deleted the snapshot test??"), or a short sentence ending in "?!" / "??" that names what
   the agent changed or a sensitive property ("prod?!").
@@ -29,6 +29,7 @@ import re
 
 from skillgit.distill.action_context import ActionContext
 from skillgit.distill.evidence import sentence_span
+from skillgit.distill.target_pointers import points_at_target
 from skillgit.distill.user_phrases import rx
 
 # name -> the family it belongs to (aliases of one runtime or tool)
@@ -54,7 +55,9 @@ _WORD = re.compile(r"[a-z][a-z0-9.+#-]*", re.IGNORECASE)
 
 SENSITIVE = rx(r"""\b(?:live|prod|production|primary|master\ (?:db|database)|shared|customers?'?
     |real\ (?:data|database|db|users)|generated|auto-?generated|codegen|vendored|third[-\ ]party
-    |regenerat\w+|spits?\ (?:\w+\ ){0,2}out|(?:again\ )?on\ every\ (?:build|compile|sync
+    |regenerat\w+|spits?\ (?:\w+\ ){0,2}out
+    |whatever\ [^.;!?\n]{0,40}?\b(?:emits|outputs|produces|generates|writes)
+    |(?:again\ )?on\ every\ (?:build|compile|sync
         |deploy|install|codegen)|(?:was|were|got|has\ been|have\ been)\ (?:deleted
         |removed|dropped)|no\ longer\ exists?|(?:doesn't|does\ not|don't|do\ not)\ exist
     |upstream|lock\ ?file|protected|read[-\ ]only|release[-\ ]only|immutable|frozen
@@ -215,25 +218,11 @@ def _target(text: str, context: ActionContext) -> int | None:
         if found is None:
             continue
         rest = sentence[:found.start()] + " " + sentence[found.end():]
-        if (_DEICTIC.match(sentence) or _THAT_KIND.search(sentence)
-                or names_changed(rest, context)
+        if (_DEICTIC.match(sentence) or names_changed(rest, context)
                 or (_DISBELIEF.search(sentence) and names_changed(sentence, context))
-                or (context.shell and _ENV_HOLDER.search(rest))):
+                or points_at_target(sentence, rest, shell=context.shell)):
             return start + len(sentence) - len(sentence.lstrip())
     return None
-
-
-# The agent's target pointed at by its kind anywhere in the sentence ("UHT writes that header
-# again on every build").
-_THAT_KIND = rx(r"""\b(?:that|this|those|these)\s+(?:[\w.-]+\s+)?(?:file|header|module|class
-    |client|migration|script|config|template|page|folder|directory|table|schema|stub|code
-    |function|lockfile|bundle|binary)s?\b""")
-# Where a command that changed something took its target from: the environment it ran in
-# (".env", "your shell", an env setting such as DATABASE_URL or KUBECONFIG). Said to be shared
-# or live, the target of that command was.
-_ENV_HOLDER = re.compile(r"(?<![\w/])\.env(?:\.[\w-]+)?\b|(?i:\byour\s+(?:shell|env|environment"
-                         r"|session|kubeconfig|context))\b|\b[A-Z][A-Z0-9]*_(?:URL|URI|DSN|HOST"
-                         r"|CONTEXT|PROFILE|PROJECT|ACCOUNT|ENV)\b|\bKUBECONFIG\b")
 
 
 def confirmations(text: str, context: ActionContext) -> list[tuple[int, int]]:

@@ -137,7 +137,7 @@ LANGUAGES: tuple[Language, ...] = (
             |è\ (?:la\ |una\ |la\ nostra\ )?regola|regola\ del\ (?:team|gruppo|progetto))\b""",
         negation=r"\bnon\b|\bsenza\b",
         instead=r"\binvece\b|\bpiuttosto\ che\b|\banziché\b",
-        only=r"\b(?:solo|soltanto|solamente|basta)\b",
+        only=r"(?<!\bda\s)\b(?:solo|soltanto|solamente|basta)\b",  # not "da solo": by itself
         reject=r"""\bnon\ è\ (?:quello|ciò)\ che\b|\bsbagliat[oa]\b|\btropp[oia]\b|\beccessiv[oa]\b
             |\bnon\ è\ \w+(?:are|ere|ire)(?:lo|la)?\b|\bnon\ è\ una\ soluzione\b""",
         use=r"\b(?:usa|usate|usare|usiamo|utilizza|utilizzare)\b",

@@ -159,7 +159,9 @@ def _negated(text: str, context: ActionContext) -> int | None:
 # An instruction closing on "instead": instead of what the agent just did.
 _DO_INSTEAD = _rx(phrases.CLAUSE + r"""(?:(?:please|pls|just)\s+)?(?P<verb>use|edit|change|patch
     |run|call|put|move|write|add|keep|make|switch|point|set|pass|go|do|try|fix|mock|stub|read
-    |pin|install|build|deploy|push|merge|import)\b[^.!?;\n]{0,80}?\sinstead\s*(?=[.!;]|$)""")
+    |pin|install|build|deploy|push|merge|import|wait|poll|await|check|assert|return|raise|throw
+    |catch|log|store|send|query|fetch|load|render|validate|inject|extend|wrap|reuse|derive
+    |bind|map|parse)\b(?:[^.!?;\n]|\.(?=\S)){0,80}?\sinstead\s*(?=[.!;]|$)""")
 _VALUED = r"[\w.@:/+-]*\d[\w.@:/+-]*"
 _VALUE_CONTRAST = _rx(r"(?<![\w.@:/+-])(?P<said>" + _VALUED + r")\s*,?\s+(?:and\s+|but\s+)?"
                       r"not\s+(?P<denied>" + _VALUED + ")")
@@ -192,6 +194,8 @@ _HELD_VERB = _rx(r"""\W*(?:(?:please|pls|plz|kindly)\s+)?(?:don't|do\ not|never|
     \s+(?:(?:just|even|actually)\s+)?(?P<verb>[a-z]+)""")
 
 
+_TASK_SWITCH = _rx(r"""\blet'?s\s+(?:look\s+at|work\s+on|move\s+on\s+to|focus\s+on|tackle
+    |pick\s+up|get\s+to|dig\s+into)\b[^.!?\n]*$""")
 _FINE = _rx(r"(?:is|are|'s|'re|be)\s+(?:fine|ok|okay)\b")
 # A subject that is a value or a conclusion ("6s", "so match"), closing the text before "is".
 _APPROVED_SUBJECT = _rx(r"""(?:(?<![\w.])\d[\w.]*|\bso\s+[\w.-]+)\s*$""")
@@ -214,6 +218,8 @@ def _counts(cue: intents.Cue, text: str, context: ActionContext, *, whole: str |
     if cue.intent.name == "restrict" and _FINE.match(text, cue.start) and \
             _APPROVED_SUBJECT.search(text, start, cue.start):
         return False  # "6s is fine", "so match is fine": approval of a value, no scope
+    if cue.intent.name == "redirect" and _TASK_SWITCH.search(text, start, cue.start):
+        return False  # "let's look at the flaky test instead": another task, not another way
     if cue.intent.operand:
         clause_end = _CLAUSE_END.search(text, cue.start)
         start, end = cue.start, clause_end.start() if clause_end else len(text)

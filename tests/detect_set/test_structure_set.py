@@ -52,6 +52,19 @@ the same kind, another value). After the fixes: 1.00 / 1.00. All six rounds stay
 regression sets; over the five rounds written after the first fixes (u- to y-), first
 contact was 0.86 precision and 0.79 recall (tp 37, fp 6, fn 10) on 47 corrections and 47
 ordinary follow-ups.
+
+Round z- (`structure_z.yaml`), written after the fourteenth held-out round's fixes in new
+words and ecosystems, in pairs. First contact: 0.750 / 0.750 (tp 9, fp 3, fn 3). False
+alarms: "love that you went with …" (praise of what the agent did, an irregular past), "non
+mi era mai capitato … da solo" (a negation before the user's own past; "da solo" is "by
+itself", no "only"), "git stash -u and lets look at the flaky unit test instead" (another
+task, not another way). Misses: "… is whatever the openapi generator emits …" (the output of
+a generator), "このチームでは…決まりです" (a team scope), "wait for … instead." (an instruction
+closing on "instead" with a verb the table lacked and a dotted call). Two look-alikes were
+added after those fixes to pair every lesson, and met the fixed code first: "このチームのPR
+テンプレートはいつも長いですね。…ありがとう。" was a false alarm (a remark closed by thanks,
+objecting nowhere), fixed; "… so app/pages is right. Next, …" was read as ordinary. After
+the fixes: 1.00 / 1.00.
 """
 
 from __future__ import annotations
@@ -71,15 +84,16 @@ ROUND_V = HERE / "structure_v.yaml"
 ROUND_W = HERE / "structure_w.yaml"
 ROUND_X = HERE / "structure_x.yaml"
 ROUND_Y = HERE / "structure_y.yaml"
-ROUNDS = (ROUND_T, ROUND_U, ROUND_V, ROUND_W, ROUND_X, ROUND_Y)
+ROUND_Z = HERE / "structure_z.yaml"
+ROUNDS = (ROUND_T, ROUND_U, ROUND_V, ROUND_W, ROUND_X, ROUND_Y, ROUND_Z)
 
 
-def test_no_rule_literal_is_copied_from_rounds_t_to_y() -> None:
+def test_no_rule_literal_is_copied_from_rounds_t_to_z() -> None:
     sources = [Path(m.__file__ or "").read_text(encoding="utf-8") for m in RULE_MODULES]
     assert copied([c["msg"] for path in ROUNDS for c in load_cases(path)], sources) == set()
 
 
-@pytest.mark.parametrize("path", ROUNDS, ids=list("tuvwxy"))
+@pytest.mark.parametrize("path", ROUNDS, ids=list("tuvwxyz"))
 def test_each_round_has_look_alikes_and_twins_in_every_category(path: Path) -> None:
     cases = load_cases(path)
     assert len({c["id"] for c in cases}) == len(cases)
@@ -90,7 +104,7 @@ def test_each_round_has_look_alikes_and_twins_in_every_category(path: Path) -> N
             "correction", "ordinary"}, category
 
 
-@pytest.mark.parametrize("path", ROUNDS, ids=list("tuvwxy"))
+@pytest.mark.parametrize("path", ROUNDS, ids=list("tuvwxyz"))
 def test_the_engine_keeps_each_round_apart(path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
