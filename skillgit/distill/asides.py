@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from skillgit.distill import languages
 from skillgit.distill.user_phrases import rx
 
 # A past form after a sentence-initial "never" narrates ("Never used X before"): no rule.
@@ -127,8 +128,10 @@ def asides(text: str) -> list[tuple[int, int]]:
 def without_absolution(text: str) -> str:
     """`text` with the sentences about the user's own doing, the all-clear reports and the
     praise of the agent's choice blanked (same length): they correct nothing the agent did."""
-    for pattern in (_OWN_DOING, _ALL_CLEAR, _PRAISED_CHOICE, _PRAISED_STATE,
-                    _PRAISED_DOING):
+    patterns = [_OWN_DOING, _ALL_CLEAR, _PRAISED_CHOICE, _PRAISED_STATE, _PRAISED_DOING]
+    if languages.languages_of(text)[0]:  # "je savais pas que …", "juste curieux"
+        patterns.append(languages.ASIDE_CLAUSE)
+    for pattern in patterns:
         for match in pattern.finditer(text):
             text = text[:match.start()] + " " * (match.end() - match.start()) + text[match.end():]
     return text

@@ -185,21 +185,23 @@ PAST_BEFORE_RULE = _rx(r"\b(?:" + "|".join(words for _code, words in _PAST_AFTER
 _CAUSE = (("fr", "parce\\ que|car"), ("de", "weil|da"), ("es", "porque|ya\\ que"),
           ("pt", "porque|pois"), ("it", "perché|poiché"), ("nl", "omdat|doordat"))
 CAUSE_AFTER = _rx(r"[^,;.!?\n]{0,24}?,?\s\b(?:" + "|".join(w for _c, w in _CAUSE) + r")\b")
-# Wondering aloud and reassurance ("just curious", "no worries"): a clause holding one says
-# nothing to the agent, whatever "only" or "not" word it holds ("juste curieux", "pas de
-# souci"). One row per table language, as data.
+# Wondering aloud, reassurance and realizing ("just curious", "no worries", "I didn't know"):
+# a clause holding one says nothing to the agent, whatever "only" or "not" word it holds
+# ("juste curieux", "pas de souci", "je savais pas que …"). One row per table language.
 _ASIDES = (
     ("fr", "curieux|curieuse|par\\ curiosité|pour\\ savoir|je\\ me\\ demande|pas\\ de\\ souci"
-           "|pas\\ de\\ problème|pas\\ grave|aucun\\ souci"),
+           "|pas\\ de\\ problème|pas\\ grave|aucun\\ souci|je\\ (?:ne\\ )?savais\\ pas"
+           "|j'ignorais"),
     ("de", "neugierig|aus\\ neugier|ich\\ frage\\ mich|kein\\ problem|keine\\ sorge"
-           "|nicht\\ schlimm"),
+           "|nicht\\ schlimm|wusste\\ (?:ich\\ )?nicht"),
     ("es", "curiosidad|curioso|curiosa|me\\ pregunto|no\\ pasa\\ nada|sin\\ problema"
-           "|tranqui(?:lo)?"),
-    ("pt", "curiosidade|curioso|curiosa|me\\ pergunto|sem\\ problema|tudo\\ bem|de\\ boa"),
+           "|tranqui(?:lo)?|no\\ sab[ií]a"),
+    ("pt", "curiosidade|curioso|curiosa|me\\ pergunto|sem\\ problema|tudo\\ bem|de\\ boa"
+           "|n[ãa]o\\ sabia"),
     ("it", "curiosità|curioso|curiosa|mi\\ chiedo|nessun\\ problema|non\\ fa\\ niente"
-           "|tranquillo"),
+           "|tranquillo|non\\ sapevo"),
     ("nl", "nieuwsgierig|uit\\ nieuwsgierigheid|ik\\ vraag\\ me\\ af|geen\\ probleem"
-           "|geen\\ zorgen"),
+           "|geen\\ zorgen|wist\\ (?:ik\\ )?niet"),
 )
 ASIDE_CLAUSE = _rx(r"[^,;:.!?\n]*\b(?:" + "|".join(w for _c, w in _ASIDES)
                    + r")\b[^,;:.!?\n]*")

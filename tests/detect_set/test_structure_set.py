@@ -65,6 +65,11 @@ added after those fixes to pair every lesson, and met the fixed code first: "こ
 テンプレートはいつも長いですね。…ありがとう。" was a false alarm (a remark closed by thanks,
 objecting nowhere), fixed; "… so app/pages is right. Next, …" was read as ordinary. After
 the fixes: 1.00 / 1.00.
+
+Round z2- (`structure_z2.yaml`), written after round z-'s fixes, in pairs. First contact:
+0.889 / 1.00 (tp 8, fp 1, fn 0). False alarm: "je savais pas que pnpm update gardait …,
+merci" (realizing, in French: the clause is an aside for every rule, not only the foreign
+tables). After the fix: 1.00 / 1.00.
 """
 
 from __future__ import annotations
@@ -85,7 +90,9 @@ ROUND_W = HERE / "structure_w.yaml"
 ROUND_X = HERE / "structure_x.yaml"
 ROUND_Y = HERE / "structure_y.yaml"
 ROUND_Z = HERE / "structure_z.yaml"
-ROUNDS = (ROUND_T, ROUND_U, ROUND_V, ROUND_W, ROUND_X, ROUND_Y, ROUND_Z)
+ROUND_Z2 = HERE / "structure_z2.yaml"
+ROUNDS = (ROUND_T, ROUND_U, ROUND_V, ROUND_W, ROUND_X, ROUND_Y, ROUND_Z, ROUND_Z2)
+ROUND_IDS = [*"tuvwxyz", "z2"]
 
 
 def test_no_rule_literal_is_copied_from_rounds_t_to_z() -> None:
@@ -93,7 +100,7 @@ def test_no_rule_literal_is_copied_from_rounds_t_to_z() -> None:
     assert copied([c["msg"] for path in ROUNDS for c in load_cases(path)], sources) == set()
 
 
-@pytest.mark.parametrize("path", ROUNDS, ids=list("tuvwxyz"))
+@pytest.mark.parametrize("path", ROUNDS, ids=ROUND_IDS)
 def test_each_round_has_look_alikes_and_twins_in_every_category(path: Path) -> None:
     cases = load_cases(path)
     assert len({c["id"] for c in cases}) == len(cases)
@@ -104,7 +111,7 @@ def test_each_round_has_look_alikes_and_twins_in_every_category(path: Path) -> N
             "correction", "ordinary"}, category
 
 
-@pytest.mark.parametrize("path", ROUNDS, ids=list("tuvwxyz"))
+@pytest.mark.parametrize("path", ROUNDS, ids=ROUND_IDS)
 def test_the_engine_keeps_each_round_apart(path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
