@@ -83,6 +83,11 @@ _DEFERRAL = rx(_SENTENCE_START + r"""[^.!?\n]*?\b(?:we'?ll|well|we\s+will|i'?ll|
 # Work for some later day ("we should do the same in the other module at some point").
 _SOMEDAY = rx(_SENTENCE_START + r"""[^.!?\n]*?\b(?:at\s+some\s+point|eventually|some\s?day
     |down\s+the\s+line|one\s+of\s+these\s+days|when\s+we\s+get\s+(?:a\s+chance|time))\b[^.!?\n]*""")
+# A task dropped for the day ("skip the docs, not important today", "leave it for today"):
+# no other way of doing it, the work is put off.
+_DROPPED = rx(_SENTENCE_START + r"""(?:[^.!?\n]*?\b(?:skip|leave|forget|drop|park)\s+(?:it|that
+    |this|them|the\s+[\w-]+)\b[^.!?\n]*?\b(?:not\s+(?:important|urgent|a\s+priority)
+    |(?:doesn't|does\s+not)\s+matter|for\s+(?:today|now|the\s+day)|another\s+time))[^.!?\n]*""")
 # A question told inside a statement ("support wonders whether we could ship X and not Y").
 _EMBEDDED_QUESTION = rx(r"""\b(?:ask(?:s|ed|ing)?|wonder(?:s|ed|ing)?|knows?|explain(?:s|ed
     |ing)?|understand|figure\s+out|not\s+sure)\s+(?:me\s+|us\s+|you\s+)?(?:why|whether|if|how
@@ -121,7 +126,8 @@ def asides(text: str) -> list[tuple[int, int]]:
     questions told inside a statement and steps for the moment."""
     return [m.span() for pattern in (_QUESTION, _STORY, _OWN_DOING, _ALL_CLEAR, _MUSING,
                                      _APPROVED_HERE, _PRAISED_OVER, _OWN_EXPERIENCE, _DEFERRAL,
-                                     _EMBEDDED_QUESTION, _NEXT_STEP, _SOMEDAY, _UNSURE)
+                                     _EMBEDDED_QUESTION, _NEXT_STEP, _SOMEDAY, _UNSURE,
+                                     _DROPPED)
             for m in pattern.finditer(text)]
 
 

@@ -49,6 +49,7 @@ _SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?;](?=\S))+[.!?;]*")
 # Words that make a statement a verdict on the agent's work, not a fact it missed.
 _VERDICT = rx(r"""\b(?:good|great|nice|cool|fine|perfect|lgtm|thanks?|thx|ty|cheers|awesome
     |neat|correct|right(?!\ now)|yes|yeah|yep|yup|sure|ok(?:ay)?|agreed?|exactly|ship\ it|lines\ up
+    |safe|harmless
     |makes\ sense|works?|worked|green|passe[sd]|clean|interesting|surprised?|glad|love
     |not\ bad|match(?:es|ed)?|consistent\ with|in\ line\ with|as\ expected|spot\ on)\b""")
 # A request, a plan of the user's own, or a story of the user's.
@@ -175,8 +176,10 @@ def _inflects_what_it_ran(text: str, context: ActionContext) -> bool:
 # named as a platform with a model or version.
 _PLATFORM = rx(r"""^\W*(?:the|this|our|that|my)\s+(?:[\w-]+\s+){0,2}?(?:box|machine|host|server
     |robot|cluster|driver|runner|node|laptop|device|board|fleet|target|project|app|service
-    |instance|vm|gpu|workstation|rig|mac|phone|tablet|controller|firmware)s?\s+(?:is|are|runs
-    |has|have|uses|targets)\b(?:\s+(?:on|an?|the))?""")
+    |instance|vm|gpu|workstation|rig|mac|phone|tablet|controller|firmware|runtime|image|engine
+    |database|db|os|kernel|toolchain|compiler|browser|environment|env)s?
+    (?:\s+(?:for|of|on|in)(?:\s+[\w-]+){1,3}?)?\s+(?:is|are|runs|has|have|uses|targets)\b
+    (?:\s+(?:still\s+)?(?:on|an?|the))?""")
 # A model or version: a name with a digit ("M2", "H100s", "arm64"), a dotted number ("4.2")
 # or a capitalized name and its number ("ROS 2"); not "with 8".
 _PLATFORM_VALUE = re.compile(r"(?<![\w.])(?:[A-Za-z][\w-]*\d[\w.-]*|\d+(?:\.\d+)+"

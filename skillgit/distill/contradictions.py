@@ -83,7 +83,8 @@ _DEICTIC = rx(r"""(?:^|[.!?;:,]\s*)\W*(?:(?:no|wait|stop|hey|dude|hold\ on)\W+)*
     |(?:ese|esa|este|esta|esse|essa|esta|questo|questa|quel|quella|cet|cette|dieser|diese
         |dieses|deze|dat)\s+[\w.-]+)(?!\w)""")
 _APPROVES = rx(r"\b(?:good|great|right|correct|fine|perfect|matches|as\ expected|makes\ sense"
-               r"|thanks|thank\ you|nice|awesome|excellent|lgtm|sane|looks\ ok(?:ay)?)\b")
+               r"|thanks|thank\ you|nice|awesome|excellent|lgtm|sane|looks\ ok(?:ay)?|safe"
+               r"|harmless)\b")
 # Agreeing by likeness ("values-prod.yaml has the same key") and plans for later ("once
 # staging is healthy, do the same there"): facts that contradict nothing done.
 AGREES = rx(r"\b(?:the\ same|likewise|works|worked|ok(?:ay)?)\b")

@@ -67,7 +67,7 @@ _BARE_VERSION = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+){1,2}|\d+)(?![\w]|\.\d)")
 _FILE = re.compile(r"(?<![\w@])(?:[\w.-]+/)*[\w-]*\.?[\w-]+\.[a-z][a-z0-9]{0,4}(?:\.[a-z]{1,4})?"
                    r"(?![\w/])|(?<![\w@])(?:[\w.-]+/)+[\w.-]+", re.IGNORECASE)
 _AGREES = rx(r"""\b(?:same|right|correct|good|great|fine|perfect|matches|as\ expected
-    |makes\ sense|thanks|thank\ you|nice)\b""")
+    |makes\ sense|thanks|thank\ you|nice|safe|harmless)\b""")
 # A sentence opening with an instruction is a request, not a statement of fact.
 _IMPERATIVE = rx(r"""^\W*(?:please\W+)?(?:now|do|add|update|make|change|edit|fix|run|apply
     |put|create|move|copy|repeat|open|check|look|let's|lets|can|could|would|try|use|set

@@ -83,6 +83,7 @@ _SETUP_CLAUSE = re.compile(r"(?:^|(?<=[.;:!\n])|(?<=[.;:!,]\s))\s*[`'\"]?(?P<cmd
                            r"\w*=\S+\s+)*[a-z][\w.-]*(?:\s+[^\s,;`'\"]+){1,6}?)"
                            r"(?=[`'\"]?(?:[,;!\n]|\.(?:\s|$)|\s+(?:then|and)\b|$))")
 _FLAG_WORD = re.compile(r"^--?[A-Za-z]")
+_FIRST_LAST = re.compile(r"\s+(?:first|beforehand)\s*$", re.IGNORECASE)  # a step before it
 _THEN_RUNS = re.compile(r"\bthen\s+(?:run\s+)?[`'\"]?([\w.-]+)", re.IGNORECASE)
 
 
@@ -94,14 +95,17 @@ def _setup_step(text: str, failed: str) -> tuple[str, int] | None:
     failed_words = {w for w in re.split(r"[\s:/=.,'\"]+", failed.lower()) if len(w) >= 2}
     for match in _SETUP_CLAUSE.finditer(text):
         command = match.group("cmd")
-        words = command.split()
+        first = _FIRST_LAST.search(command)  # "pip install -r docs/requirements.txt first"
+        command = command[:first.start()] if first else command
+        words = command.split() or [""]
         if _wonders(text, match.start("cmd")) or not (
                 _ENV_WORD.match(words[0]) or any(_FLAG_WORD.match(w) for w in words[1:])):
             continue
         arguments = {w.lower() for w in words[1:] if not _FLAG_WORD.match(w)}
         then_runs = any(w.lower() in failed_words - {"run", "the"}
                         for w in _THEN_RUNS.findall(text, match.end()))
-        if command.strip() != failed.strip() and (arguments & failed_words or then_runs):
+        if command.strip() != failed.strip() and (arguments & failed_words or then_runs
+                                                  or first):
             return command, match.start("cmd")
     return None
 

@@ -70,6 +70,15 @@ Round z2- (`structure_z2.yaml`), written after round z-'s fixes, in pairs. First
 0.889 / 1.00 (tp 8, fp 1, fn 0). False alarm: "je savais pas que pnpm update gardait …,
 merci" (realizing, in French: the clause is an aside for every rule, not only the foreign
 tables). After the fix: 1.00 / 1.00.
+
+Round z3- (`structure_z3.yaml`), written after round z2-'s fixes, in pairs. First contact:
+0.667 / 0.667 (tp 4, fp 2, fn 2). False alarms: "… so that was safe. what is next …?"
+("safe" approves) and "skip the docs, not important today. …" (a task dropped for the day,
+no other way of doing it). Misses: "the lambda runtime for this one is python 3.8" (a
+platform with its version, the subject with a complement) and "pip install -r
+docs/requirements.txt first" (a setup step told with "first" and no "run"). After the
+fixes: 1.00 / 1.00. Over z- to z3- (written by the session that fixed the fourteenth round,
+so not blind): first contact 0.78 precision, 0.81 recall (tp 21, fp 6, fn 5).
 """
 
 from __future__ import annotations
@@ -91,8 +100,9 @@ ROUND_X = HERE / "structure_x.yaml"
 ROUND_Y = HERE / "structure_y.yaml"
 ROUND_Z = HERE / "structure_z.yaml"
 ROUND_Z2 = HERE / "structure_z2.yaml"
-ROUNDS = (ROUND_T, ROUND_U, ROUND_V, ROUND_W, ROUND_X, ROUND_Y, ROUND_Z, ROUND_Z2)
-ROUND_IDS = [*"tuvwxyz", "z2"]
+ROUND_Z3 = HERE / "structure_z3.yaml"
+ROUNDS = (ROUND_T, ROUND_U, ROUND_V, ROUND_W, ROUND_X, ROUND_Y, ROUND_Z, ROUND_Z2, ROUND_Z3)
+ROUND_IDS = [*"tuvwxyz", "z2", "z3"]
 
 
 def test_no_rule_literal_is_copied_from_rounds_t_to_z() -> None:
