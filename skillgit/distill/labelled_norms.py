@@ -56,7 +56,7 @@ _LABEL = rx(r"(?P<rule>" + _OPENS + r"(?:(?:" + "|".join(_RULE_LABELS) + r")" + 
 # "<things> here <habitual verb>": a class of things of this place and its habit ("commits
 # here follow …"; not "the tests here pass now").
 _HERE_HABIT = rx(r"^\W*(?!(?:the|this|that|these|those|it|my|your)\b)(?:[\w-]+\s+){0,2}?"
-                 + THINGS + r"\s+here\s+" + HABITUAL)
+                 r"(?:" + THINGS + r"|[a-z]{3,}s)\s+here\s+" + HABITUAL)  # any plural class
 _HABITUAL = rx(r"\b" + HABITUAL)
 _RULE_WORD = rx(r"""\b(?:don't|do\ not|doesn't|does\ not|never|ever|no|always|only|every|each
     |all|must|mandatory|banned|forbidden|required|not\ allowed)\b""")

@@ -128,6 +128,15 @@ _SENTENCE = re.compile(r"(?:[^.!?;\n\u3002\uff01\uff1f]|[.!?;](?!\s|$))+"
 _QUESTION_END = re.compile(r"[?\uff1f]\s*$")
 
 
+_NON_LATIN_WORD = re.compile(r"[^\W\da-zA-Z_\u00c0-\u024f]{5,}")
+STEM = 5
+
+
+def _stems(text: str) -> set[str]:
+    """The first letters of the words of `text` written in a non-Latin script."""
+    return {w[:STEM] for w in _NON_LATIN_WORD.findall(text.lower())}
+
+
 def _has_thing(sentence: str, context: ActionContext | None) -> bool:
     if _CONCRETE.search(sentence) or _THING_NOUN.search(sentence):
         return True
@@ -138,6 +147,9 @@ def _has_thing(sentence: str, context: ActionContext | None) -> bool:
     if context is None:
         return False
     wrote = context.wrote.lower()
+    if _stems(sentence) & _stems(wrote):
+        return True  # a word of the agent's reply in another inflection ("запросов" after
+        # "запроса"): in a script no English noun of the work is written in
     return any(re.search(rf"(?<![\w-]){re.escape(w.lower())}(?![\w-])", wrote)
                for w in latin if w.lower() not in languages.ENGLISH or len(w) > 2)
 

@@ -77,8 +77,15 @@ Round z3- (`structure_z3.yaml`), written after round z2-'s fixes, in pairs. Firs
 no other way of doing it). Misses: "the lambda runtime for this one is python 3.8" (a
 platform with its version, the subject with a complement) and "pip install -r
 docs/requirements.txt first" (a setup step told with "first" and no "run"). After the
-fixes: 1.00 / 1.00. Over z- to z3- (written by the session that fixed the fourteenth round,
-so not blind): first contact 0.78 precision, 0.81 recall (tp 21, fp 6, fn 5).
+fixes: 1.00 / 1.00.
+
+Round z4- (`structure_z4.yaml`), written after round z3-'s fixes, in pairs. First contact:
+1.00 / 0.667 (tp 4, fp 0, fn 2). Misses: "consumers here commit offsets manually …" (a
+plural class of any noun "here" with a habit) and a Russian rule on logging request bodies
+(the thing is a word of the agent's reply in another inflection, in a script
+no English noun is written in). After the fixes: 1.00 / 1.00. Over z- to z4- (written by the
+session that fixed the fourteenth round, so not blind): first contact 0.82 precision, 0.78
+recall (tp 25, fp 6, fn 7).
 """
 
 from __future__ import annotations
@@ -101,8 +108,10 @@ ROUND_Y = HERE / "structure_y.yaml"
 ROUND_Z = HERE / "structure_z.yaml"
 ROUND_Z2 = HERE / "structure_z2.yaml"
 ROUND_Z3 = HERE / "structure_z3.yaml"
-ROUNDS = (ROUND_T, ROUND_U, ROUND_V, ROUND_W, ROUND_X, ROUND_Y, ROUND_Z, ROUND_Z2, ROUND_Z3)
-ROUND_IDS = [*"tuvwxyz", "z2", "z3"]
+ROUND_Z4 = HERE / "structure_z4.yaml"
+ROUNDS = (ROUND_T, ROUND_U, ROUND_V, ROUND_W, ROUND_X, ROUND_Y, ROUND_Z, ROUND_Z2, ROUND_Z3,
+          ROUND_Z4)
+ROUND_IDS = [*"tuvwxyz", "z2", "z3", "z4"]
 
 
 def test_no_rule_literal_is_copied_from_rounds_t_to_z() -> None:
