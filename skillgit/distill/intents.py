@@ -27,7 +27,8 @@ tool of the same family...). `needs` says how much relation a cue needs:
 |               | "… does it / covers it", "limit/keep it to",                          | /weak* |
 |               | "skip", "leave … out", "drop", "without", "no need", "don't need",    |        |
 |               | "for a small change", "… is for CI"                                   |        |
-| redirect      | "instead", "rather than", "revert / undo / roll back / restore",      | strong |
+| redirect      | "instead" (not "instead of my …": the user's own), "rather than",     | strong |
+|               | "revert / undo / roll back / restore",                                |        |
 |               | "you should / need / must", "I meant / wanted / asked for" (not       | /weak* |
 |               | "exactly / just what I wanted": approval),                            |        |
 |               | "X would / could / should have <done>" (what it could have run);      |        |
@@ -161,7 +162,7 @@ INTENTS: tuple[Intent, ...] = (
         |\bno\ need\b|\b(?:don't|do\ not)\ need\b
         |\bfor\ (?:a|this|such\ a)\ (?:change|fix|thing)\b
         |\b(?:is|are)\ for\ (?:ci|the\ pipeline|release|releases|later|the\ end)\b"""), STRONG),
-    Intent("redirect", rx(r"""\binstead\b|\brather\ than\b
+    Intent("redirect", rx(r"""\binstead\b(?!\s+of\s+(?:my|me)\b)|\brather\ than\b
         |\b(?:revert|undo|roll\ ?back|restore|back\ out)\b
         |\byou\ (?:should(?:n't)?|need|must|have\ to)\b
         |""" + _NOT_APPROVAL + r"""\bi\ (?:meant|wanted|asked\ for)\b

@@ -83,9 +83,14 @@ Round z4- (`structure_z4.yaml`), written after round z3-'s fixes, in pairs. Firs
 1.00 / 0.667 (tp 4, fp 0, fn 2). Misses: "consumers here commit offsets manually …" (a
 plural class of any noun "here" with a habit) and a Russian rule on logging request bodies
 (the thing is a word of the agent's reply in another inflection, in a script
-no English noun is written in). After the fixes: 1.00 / 1.00. Over z- to z4- (written by the
-session that fixed the fourteenth round, so not blind): first contact 0.82 precision, 0.78
-recall (tp 25, fp 6, fn 7).
+no English noun is written in). After the fixes: 1.00 / 1.00.
+
+Round z5- (`structure_z5.yaml`), written after round z4-'s fixes, mostly look-alikes. First
+contact: 0.833 / 1.00 (tp 5, fp 1, fn 0). False alarm: "from 3 minutes to 41s, instead of my
+coffee break. lovely" ("instead of my …" replaces the user's own, no way of the agent's).
+After the fix: 1.00 / 1.00. Over z- to z5- (written by the session that fixed the
+fourteenth round, so not blind): first contact 0.82 precision, 0.81 recall (tp 30, fp 7,
+fn 7).
 """
 
 from __future__ import annotations
@@ -109,9 +114,10 @@ ROUND_Z = HERE / "structure_z.yaml"
 ROUND_Z2 = HERE / "structure_z2.yaml"
 ROUND_Z3 = HERE / "structure_z3.yaml"
 ROUND_Z4 = HERE / "structure_z4.yaml"
+ROUND_Z5 = HERE / "structure_z5.yaml"
 ROUNDS = (ROUND_T, ROUND_U, ROUND_V, ROUND_W, ROUND_X, ROUND_Y, ROUND_Z, ROUND_Z2, ROUND_Z3,
-          ROUND_Z4)
-ROUND_IDS = [*"tuvwxyz", "z2", "z3", "z4"]
+          ROUND_Z4, ROUND_Z5)
+ROUND_IDS = [*"tuvwxyz", "z2", "z3", "z4", "z5"]
 
 
 def test_no_rule_literal_is_copied_from_rounds_t_to_z() -> None:
