@@ -40,6 +40,11 @@ _PATH_TOKEN = re.compile(r"[\w.~-]*/[\w./*-]+|[\w-]+\.[a-z]{1,5}\b")
 _TICKED = re.compile(r"`([^`\n]{1,80})`")
 _CODEISH = re.compile(r"(?<![\w.])\.?[A-Za-z_]\w*(?:(?:[.:@/]|::)\w+|\(\))+|\b[a-z]+[A-Z]\w*"
                       r"|\b[A-Z][a-z]+[A-Z]\w*")
+# The agent offering its next step ("want me to run it on the cluster?", "shall I apply?"):
+# a fact in reply answers no question of fact, it tells why the step would be wrong.
+_OFFER = re.compile(r"\b(?:(?:do\s+you\s+)?want\s+me\s+to|shall\s+i|should\s+i|would\s+you\s+"
+                    r"like\s+me\s+to|(?:is\s+it\s+)?ok(?:ay)?\s+(?:if\s+i|to)|ready\s+to)\b[^?]*\?",
+                    re.IGNORECASE)
 _PROPER = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]{2,}\b")  # a capitalized name mid-sentence
 # Words of commands and paths that relate nothing by themselves.
 _PLAIN = frozenset("""the and for with from into run exec bin src lib app home dev usr tmp var
@@ -60,6 +65,7 @@ class ActionContext:
     results: tuple[ToolResult, ...] = field(default=(), compare=False)  # read on demand
     broad: bool = False                      # a command ran over the whole tree
     asked: bool = False                      # the agent's last text asked a question
+    offered: bool = False                    # ... offering its next step ("want me to …?")
     shell: bool = False                      # a shell command ran
     members: frozenset[str] = field(default_factory=frozenset)  # family members it used
     changed: frozenset[str] = frozenset()    # edited files and words of changing commands
@@ -73,7 +79,7 @@ class ActionContext:
         folders: set[str] = set()
         reply: set[str] = set()
         results: list[ToolResult] = []
-        asked = shell = broad = False
+        asked = offered = shell = broad = False
         commands: list[str] = []
         changed: set[str] = set()
         wrote: list[str] = []
@@ -81,6 +87,7 @@ class ActionContext:
             if turn.kind is TurnKind.ASSISTANT:
                 reply |= _code_names(turn.text)
                 asked = "?" in turn.text
+                offered = asked and _OFFER.search(turn.text) is not None
                 wrote.append(turn.text)
                 continue
             if turn.kind is not TurnKind.TOOL_CALL or not turn.tool_input:
@@ -110,7 +117,7 @@ class ActionContext:
                    files=frozenset(files), folders=frozenset(folders),
                    reply=frozenset(reply), kinds=families.kinds_of(commands),
                    results=tuple(results),
-                   broad=broad, asked=asked, shell=shell,
+                   broad=broad, asked=asked, offered=offered, shell=shell,
                    members=families.members_used(commands), changed=frozenset(changed),
                    wrote="\n".join(wrote))
 

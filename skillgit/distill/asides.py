@@ -3,7 +3,9 @@
 Questions (with or without their mark, and told inside a statement), musings and
 realizations, the user's own story, experience and doing (the agent absolved), reports that
 nothing is wrong any more, approval for the case at hand, praise by comparison, of the
-agent's choice or of a state, deferrals, work for some later day and steps for the moment.
+agent's choice, of what it did ("nice, you went with X instead of Y") or of a state,
+the user's own uncertainty ("I've seen both and can't remember which won"), deferrals, work
+for some later day and steps for the moment.
 `asides` gives their spans, so no cue of the intents table (`intents`) is read inside them;
 `without_absolution` blanks the ones that correct nothing the agent did before any rule
 reads the turn.
@@ -13,13 +15,14 @@ from __future__ import annotations
 
 import re
 
+from skillgit.distill import languages
 from skillgit.distill.user_phrases import rx
 
 # A past form after a sentence-initial "never" narrates ("Never used X before"): no rule.
 NARRATION = r"""(?:(?:really|actually|quite|even|fully|properly)\s+)?(?:mind|\w+ed|been|seen
-    |had|done|heard|known|gotten|got|made|written|run
+    |had|done|heard|known|gotten|got|made|written|run\s+(?:into|across)
     |tried|worked|used|thought|felt|understood|taken|given|found|met|read|built|ran|said|say
-    |joke|talk|promise|swore|knew)\b"""
+    |joke|talk|promise|swore|knew|would|could)\b"""  # "never would have guessed"
 _QUESTION = re.compile(r"[^.!?\n]*\?")
 # A sentence about the user's own doing, which absolves the agent: "wrong assumption on my
 # part", "it isn't your fault, I changed the padding on purpose", "I misread the diff", "it
@@ -80,6 +83,11 @@ _DEFERRAL = rx(_SENTENCE_START + r"""[^.!?\n]*?\b(?:we'?ll|well|we\s+will|i'?ll|
 # Work for some later day ("we should do the same in the other module at some point").
 _SOMEDAY = rx(_SENTENCE_START + r"""[^.!?\n]*?\b(?:at\s+some\s+point|eventually|some\s?day
     |down\s+the\s+line|one\s+of\s+these\s+days|when\s+we\s+get\s+(?:a\s+chance|time))\b[^.!?\n]*""")
+# A task dropped for the day ("skip the docs, not important today", "leave it for today"):
+# no other way of doing it, the work is put off.
+_DROPPED = rx(_SENTENCE_START + r"""(?:[^.!?\n]*?\b(?:skip|leave|forget|drop|park)\s+(?:it|that
+    |this|them|the\s+[\w-]+)\b[^.!?\n]*?\b(?:not\s+(?:important|urgent|a\s+priority)
+    |(?:doesn't|does\s+not)\s+matter|for\s+(?:today|now|the\s+day)|another\s+time))[^.!?\n]*""")
 # A question told inside a statement ("support wonders whether we could ship X and not Y").
 _EMBEDDED_QUESTION = rx(r"""\b(?:ask(?:s|ed|ing)?|wonder(?:s|ed|ing)?|knows?|explain(?:s|ed
     |ing)?|understand|figure\s+out|not\s+sure)\s+(?:me\s+|us\s+|you\s+)?(?:why|whether|if|how
@@ -93,6 +101,19 @@ _NEXT_STEP = rx(_SENTENCE_START + r"""[^.!?\n]*?\bfor\s+(?:now|the\s+moment|the\
 _PRAISED_CHOICE = rx(r"""(?:^|(?<=[.!?\n]))(?:[^.!?\n]|\.(?=\S))*?\b(?:good|nice|smart|great
     |right|wise)\s+(?:call|thinking|move|choice|decision)\b
     (?![^!?\n]*\b(?:but|however|though|except)\b)(?:[^.!?\n]|\.(?=\S))*""")
+# Praise opening a sentence that tells what the agent did ("Nice, you went with the pool
+# instead of a new client"): a report of its choice approved, no redirect (not "nice, but …").
+_PRAISED_DOING = rx(r"""(?:^|(?<=[.!?\n]))\W*(?:(?:oh|wow|ok(?:ay)?)\W+)?(?:nice|great|good
+    |perfect|excellent|awesome|sweet|cool|love\ (?:it|that|how)|well\ done)\b[\s,!\u2014-]*
+    (?:(?:and\ )?(?:that\ )?you\s+(?:even\s+|actually\s+|also\s+)?(?:\w+ed|went|chose|made
+        |kept|found|caught|wrote|took|got|put|left|ran|built|did|stuck|split|brought|reused)\b)
+    (?![^.!?\n]*\b(?:but|however|though|except)\b)(?:[^.!?\n]|\.(?=\S))*""")
+# The user's own uncertainty ("I've seen both layouts and can't remember which one won",
+# "not sure whether we settled that"): wondering aloud, no word to the agent.
+_UNSURE = rx(_SENTENCE_START + r"""[^.!?\n]*?\b(?:(?:can't|cannot|don't|do\ not|never)\s+
+    (?:remember|recall|tell|know)\s+(?:which|whether|if|what|where|who|how)
+    |not\s+sure\s+(?:which|whether|if|what|where|who|how)|i(?:'ve|\s+have)\s+seen\s+both)
+    \b(?![^.!?\n]*\b(?:but|however|though|anyway)\b)[^.!?\n]*""")  # "…, but don't use X"
 # A state praised at the end of its sentence ("no hard-coded colors anywhere, nice."): a report.
 _PRAISED_STATE = rx(r"""(?:^|(?<=[.!?\n]))(?:[^.!?\n]|\.(?=\S))*?,\s*(?:nice|great|good|perfect
     |awesome|sweet|lovely|love\ it)(?=\s*(?:[.!]|$))""")
@@ -105,14 +126,18 @@ def asides(text: str) -> list[tuple[int, int]]:
     questions told inside a statement and steps for the moment."""
     return [m.span() for pattern in (_QUESTION, _STORY, _OWN_DOING, _ALL_CLEAR, _MUSING,
                                      _APPROVED_HERE, _PRAISED_OVER, _OWN_EXPERIENCE, _DEFERRAL,
-                                     _EMBEDDED_QUESTION, _NEXT_STEP, _SOMEDAY)
+                                     _EMBEDDED_QUESTION, _NEXT_STEP, _SOMEDAY, _UNSURE,
+                                     _DROPPED)
             for m in pattern.finditer(text)]
 
 
 def without_absolution(text: str) -> str:
     """`text` with the sentences about the user's own doing, the all-clear reports and the
     praise of the agent's choice blanked (same length): they correct nothing the agent did."""
-    for pattern in (_OWN_DOING, _ALL_CLEAR, _PRAISED_CHOICE, _PRAISED_STATE):
+    patterns = [_OWN_DOING, _ALL_CLEAR, _PRAISED_CHOICE, _PRAISED_STATE, _PRAISED_DOING]
+    if languages.languages_of(text)[0]:  # "je savais pas que …", "juste curieux"
+        patterns.append(languages.ASIDE_CLAUSE)
+    for pattern in patterns:
         for match in pattern.finditer(text):
             text = text[:match.start()] + " " * (match.end() - match.start()) + text[match.end():]
     return text

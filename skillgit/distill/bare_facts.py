@@ -17,7 +17,11 @@ A turn is such a correction when all of it holds:
 - one sentence states a **constraint** (`_CONSTRAINT`, as data): "still", "only", "all",
   "the whole", "the one", "pins", "gets built for", "never / no / doesn't / has no",
   production or live, the users or CI, a bound ("a limit of", "up to", "quota"), or a size
-  ("400M rows", "~9h", "8%", "6 years");
+  ("400M rows", "~9h", "8%", "6 years"); or it names the **platform** the change runs on
+  with a model or version the agent wrote nowhere ("the training box is an M2 Ultra", "this
+  robot runs ROS 2 Humble");
+- the agent asked nothing, or only offered its next step ("want me to run it on the
+  cluster?": a fact in reply tells why that step would be wrong);
 - the turn is in English (its word tables are; `foreign` reads the other languages);
 - and the turn is **about the change**: it names a word of the agent's commands, files or
   reply (`ActionContext.relation`), or a version, a count or a unit with digits ("pg13",
@@ -45,6 +49,7 @@ _SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?;](?=\S))+[.!?;]*")
 # Words that make a statement a verdict on the agent's work, not a fact it missed.
 _VERDICT = rx(r"""\b(?:good|great|nice|cool|fine|perfect|lgtm|thanks?|thx|ty|cheers|awesome
     |neat|correct|right(?!\ now)|yes|yeah|yep|yup|sure|ok(?:ay)?|agreed?|exactly|ship\ it|lines\ up
+    |safe|harmless
     |makes\ sense|works?|worked|green|passe[sd]|clean|interesting|surprised?|glad|love
     |not\ bad|match(?:es|ed)?|consistent\ with|in\ line\ with|as\ expected|spot\ on)\b""")
 # A request, a plan of the user's own, or a story of the user's.
@@ -78,6 +83,8 @@ _CONSTRAINT_WORDS = (
     # something depends on what the change touched
     r"references?", r"depends?\ on", r"rel(?:y|ies)\ on", r"reads?\ (?:from|it|them)",
     r"(?:is|are)\ (?:read|used|loaded|imported)\ by",
+    # another one than the change used: "bench/ has its own Project.toml"
+    r"(?:its|their)\ own", r"a\ separate", r"separate",
 )
 _CONSTRAINT = rx(r"\b(?:" + "|".join(_CONSTRAINT_WORDS) + r")\b")
 _SIZE = rx(r"""(?:~|\babout\s+|\baround\s+)?\d[\d.,]*\s*(?:%|[kmbt]\b|k?\s*rows|million
@@ -165,6 +172,33 @@ def _inflects_what_it_ran(text: str, context: ActionContext) -> bool:
     return any(_stem(word) in ran for word in re.findall(r"[a-z]{3,}", text.lower()))
 
 
+# "The training box is …", "this robot runs …", "the project is on …": where the change runs,
+# named as a platform with a model or version.
+_PLATFORM = rx(r"""^\W*(?:the|this|our|that|my)\s+(?:[\w-]+\s+){0,2}?(?:box|machine|host|server
+    |robot|cluster|driver|runner|node|laptop|device|board|fleet|target|project|app|service
+    |instance|vm|gpu|workstation|rig|mac|phone|tablet|controller|firmware|runtime|image|engine
+    |database|db|os|kernel|toolchain|compiler|browser|environment|env)s?
+    (?:\s+(?:for|of|on|in)(?:\s+[\w-]+){1,3}?)?\s+(?:is|are|runs|has|have|uses|targets)\b
+    (?:\s+(?:still\s+)?(?:on|an?|the))?""")
+# A model or version: a name with a digit ("M2", "H100s", "arm64"), a dotted number ("4.2")
+# or a capitalized name and its number ("ROS 2"); not "with 8".
+_PLATFORM_VALUE = re.compile(r"(?<![\w.])(?:[A-Za-z][\w-]*\d[\w.-]*|\d+(?:\.\d+)+"
+                             r"|[A-Z][A-Za-z]*\s\d+(?:\.\d+)*)(?![\w])")
+
+
+def _platform(sentences: list[str], context: ActionContext) -> bool:
+    """Whether a sentence names the platform the change runs on with a model or version the
+    agent wrote nowhere ("The training box is an M2 Ultra" after it wrote `cuda`)."""
+    for sentence in sentences:
+        head = _PLATFORM.match(sentence)
+        if head is None:
+            continue
+        values = [m.group().rstrip(".-") for m in _PLATFORM_VALUE.finditer(sentence, head.end())]
+        if values and not any(v.lower() in context.wrote.lower() for v in values):
+            return True
+    return False
+
+
 def _sentences(text: str) -> list[str]:
     return [m.group().strip() for m in _SENTENCE.finditer(text) if m.group().strip()]
 
@@ -172,8 +206,9 @@ def _sentences(text: str) -> list[str]:
 def stated_constraint(text: str, context: ActionContext) -> int | None:
     """Where a turn made only of facts states a constraint the agent's change meets, or None
     (see the module docstring)."""
-    if "?" in text or not context.changed or context.asked:
-        return None  # a fact after the agent's question answers it
+    if "?" in text or not context.changed or (context.asked and not context.offered):
+        return None  # a fact after the agent's question answers it (not after its offer
+        # to go on: "want me to run it on the cluster?" — "the driver has 16 GB")
     found, other = languages.languages_of(text)
     if found or (other and any(ch.isalpha() and not ch.isascii() for ch in text)):
         return None  # the word tables are English: "no pasa nada" is no "no" (terse English
@@ -189,7 +224,9 @@ def stated_constraint(text: str, context: ActionContext) -> int | None:
                        (m := _SIZE.search(s))), None)
     if constraint is None:
         differing = _other_duration(text, context)  # another value of the same kind
-        return None if differing is None else len(text) - len(text.lstrip())
+        if differing is None and not _platform(sentences, context):
+            return None
+        return len(text) - len(text.lstrip())
     if _agrees_on_version(text, context):
         return None
     if context.relation(text) is None and not (_MEASURED.search(text) or _SIZE.search(text)

@@ -12,7 +12,9 @@ correction. Three kinds of fact, each read against `ActionContext` (what the age
   stem or part of it, a host, branch or workspace of the command) or points at it ("that",
   "this file", "that's …"), and gives it a property that forbids what was done: live,
   production, primary, shared, generated, vendored, a lockfile, protected, already applied
-  or released (`SENSITIVE`);
+  or released, deleted (`SENSITIVE`); a folder the agent edited in ("gen/") and a plural
+  of what it edited ("pages" after `page.tsx`) name it too, and so do its kind ("that
+  header") and the environment a changing command took it from (`target_pointers`);
 - **incredulity at the act**: "you <destructive verb> …?" in statement word order ("you
   deleted the snapshot test??"), or a short sentence ending in "?!" / "??" that names what
   the agent changed or a sensitive property ("prod?!").
@@ -27,6 +29,7 @@ import re
 
 from skillgit.distill.action_context import ActionContext
 from skillgit.distill.evidence import sentence_span
+from skillgit.distill.target_pointers import points_at_target
 from skillgit.distill.user_phrases import rx
 
 # name -> the family it belongs to (aliases of one runtime or tool)
@@ -52,6 +55,11 @@ _WORD = re.compile(r"[a-z][a-z0-9.+#-]*", re.IGNORECASE)
 
 SENSITIVE = rx(r"""\b(?:live|prod|production|primary|master\ (?:db|database)|shared|customers?'?
     |real\ (?:data|database|db|users)|generated|auto-?generated|codegen|vendored|third[-\ ]party
+    |regenerat\w+|spits?\ (?:\w+\ ){0,2}out
+    |whatever\ [^.;!?\n]{0,40}?\b(?:emits|outputs|produces|generates|writes)
+    |(?:again\ )?on\ every\ (?:build|compile|sync
+        |deploy|install|codegen)|(?:was|were|got|has\ been|have\ been)\ (?:deleted
+        |removed|dropped)|no\ longer\ exists?|(?:doesn't|does\ not|don't|do\ not)\ exist
     |upstream|lock\ ?file|protected|read[-\ ]only|release[-\ ]only|immutable|frozen
     |already\ (?:been\ )?(?:applied|deployed|merged|released|published|ran|run|pushed|shipped
         |migrated|in\ (?:prod|production|main|use))
@@ -75,12 +83,14 @@ _DEICTIC = rx(r"""(?:^|[.!?;:,]\s*)\W*(?:(?:no|wait|stop|hey|dude|hold\ on)\W+)*
     |(?:ese|esa|este|esta|esse|essa|esta|questo|questa|quel|quella|cet|cette|dieser|diese
         |dieses|deze|dat)\s+[\w.-]+)(?!\w)""")
 _APPROVES = rx(r"\b(?:good|great|right|correct|fine|perfect|matches|as\ expected|makes\ sense"
-               r"|thanks|thank\ you|nice|awesome|excellent|lgtm|sane|looks\ ok(?:ay)?)\b")
+               r"|thanks|thank\ you|nice|awesome|excellent|lgtm|sane|looks\ ok(?:ay)?|safe"
+               r"|harmless)\b")
 # Agreeing by likeness ("values-prod.yaml has the same key") and plans for later ("once
 # staging is healthy, do the same there"): facts that contradict nothing done.
 AGREES = rx(r"\b(?:the\ same|likewise|works|worked|ok(?:ay)?)\b")
 PLAN = rx(r"""\b(?:once|after|afterwards|later|when|whenever|next|tomorrow|soon|eventually
-    |will|won't|going\ to|gonna|plan(?:s|ned)?|if|unless|then|sprint|quarter|moves?\ to
+    |will|won't|going\ to|gonna|plan(?:s|ned)?|if|unless|then|(?<!last\ )(?:sprint|quarter)
+    |moves?\ to
     |migrat\w+\ to|for\ now|stays?|leave)\b|(?<=\w)[\x27\u2019]ll\b""")
 # A turn opening by approving the result continues from it; only a contrast ("but",
 # "however", "still", "actually", "only") turns a later fact against it.
@@ -210,7 +220,8 @@ def _target(text: str, context: ActionContext) -> int | None:
             continue
         rest = sentence[:found.start()] + " " + sentence[found.end():]
         if (_DEICTIC.match(sentence) or names_changed(rest, context)
-                or (_DISBELIEF.search(sentence) and names_changed(sentence, context))):
+                or (_DISBELIEF.search(sentence) and names_changed(sentence, context))
+                or points_at_target(sentence, rest, shell=context.shell)):
             return start + len(sentence) - len(sentence.lstrip())
     return None
 
@@ -268,9 +279,14 @@ def names_changed(text: str, context: ActionContext) -> bool:
     """Whether `text` names a file, stem, part of a name, host or word the agent changed."""
     parts = {p for name in context.changed for p in re.split(r"[_\-./]+", name) if len(p) >= 3}
     for token in _TOKEN.findall(text.lower()):
+        if "/" in token and any(name.startswith(token.strip("./").rstrip("/") + "/")
+                                for name in context.changed if token.strip("./")):
+            return True  # "gen/" over the edited gen/go/orders.pb.go: the folder it is in
         for piece in {token, *token.split("/")}:
             piece = piece.strip(".-/")
             if piece in context.changed or (piece in parts
                                             and (piece.isdigit() or len(piece) >= 4)):
                 return True
+            if piece.endswith("s") and piece[:-1] in parts and len(piece) >= 5:
+                return True  # "pages" after it edited page.tsx
     return False

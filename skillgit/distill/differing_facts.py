@@ -67,7 +67,7 @@ _BARE_VERSION = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+){1,2}|\d+)(?![\w]|\.\d)")
 _FILE = re.compile(r"(?<![\w@])(?:[\w.-]+/)*[\w-]*\.?[\w-]+\.[a-z][a-z0-9]{0,4}(?:\.[a-z]{1,4})?"
                    r"(?![\w/])|(?<![\w@])(?:[\w.-]+/)+[\w.-]+", re.IGNORECASE)
 _AGREES = rx(r"""\b(?:same|right|correct|good|great|fine|perfect|matches|as\ expected
-    |makes\ sense|thanks|thank\ you|nice)\b""")
+    |makes\ sense|thanks|thank\ you|nice|safe|harmless)\b""")
 # A sentence opening with an instruction is a request, not a statement of fact.
 _IMPERATIVE = rx(r"""^\W*(?:please\W+)?(?:now|do|add|update|make|change|edit|fix|run|apply
     |put|create|move|copy|repeat|open|check|look|let's|lets|can|could|would|try|use|set
@@ -75,6 +75,13 @@ _IMPERATIVE = rx(r"""^\W*(?:please\W+)?(?:now|do|add|update|make|change|edit|fix
 _DEICTIC_COUNT = rx(r"""^\W*(?:but\W+)?(?:that(?:'s|\ is|\ was)|those\ (?:are|were)|this\ is
     |you\ (?:did|made|pulled|changed|touched|updated|upgraded))\s+(?:like\ |almost\ |over\ )?
     (\d{2,})\s+[a-z]""")
+
+
+# An incident told with its recent time ("… restarted around 3am last night"): a report of
+# what happened, no fact the change meets (a lasting change keeps its older date: "dropped
+# API 25 last year").
+_PAST_EVENT = rx(r"""\b(?:last\ night|yesterday|this\ morning|earlier\ today|overnight
+    |\d+\ (?:minutes?|hours?)\ ago)\b""")
 
 
 def differing_fact(text: str, context: ActionContext) -> int | None:
@@ -100,7 +107,7 @@ def statements(text: str) -> Iterator[tuple[int, str]]:
         sentence = text[start:end]
         if (sentence.strip() and not sentence.rstrip().endswith("?")
                 and not (_AGREES.search(sentence) or AGREES.search(sentence)
-                         or PLAN.search(sentence))
+                         or PLAN.search(sentence) or _PAST_EVENT.search(sentence))
                 and not _IMPERATIVE.match(sentence)):
             yield start, sentence
         position = end

@@ -51,6 +51,15 @@ _THANKED = re.compile(r"""^\W*(?:(?:super|top|prima|genial|parfait|perfecto|perf
     |grazie|obrigad[oa]|valeu|bedankt|dank\s+je|dankjewel|dzięki|dziękuję|díky|děkuji
     |teşekkürler|sağ\s+ol|tack|спасибо|ありがとう|谢谢|감사합니다|고마워)\b""",
                       re.IGNORECASE | re.VERBOSE)
+# Thanks closing the turn, in a sentence of its own.
+_THANKS_LAST = re.compile(r"""(?:^|[.!?\u3002\uff01\n])[^.!?\u3002\uff01\n]*(?:ありがとう|谢谢
+    |감사합니다|고마워|merci|danke|gracias|grazie|obrigad[oa]|valeu|bedankt|dzięki|dziękuję
+    |спасибо|teşekkürler|tack)[^.!?\u3002\uff01\n]*[.!?\u3002\uff01\s]*$""",
+                          re.IGNORECASE | re.VERBOSE)
+# What objects in any language beside thanks: a rule noun, "must", a negation of a row.
+_OBJECTS = re.compile(r"""r[èe]gle|regel|regla|regra|regola|決まり|ルール|規則|规则|规范|규칙
+    |必ず|必须|반드시|\b(?:pas|nicht|kein\w*|no|não|non|niet|geen|nunca|jamais|mai|nie|nooit)\b""",
+                      re.IGNORECASE | re.VERBOSE)
 _BUT = re.compile(r"""(?<!\w)(?:aber|mais|pero|però|ma|mas|porém|maar|ale|ama|fakat|men|но
     |однако|でも|但是|不过|하지만|그런데|doch|jedoch|sin\s+embargo|tuttavia|cependant)(?!\w)""",
                   re.IGNORECASE | re.VERBOSE)
@@ -62,8 +71,12 @@ def correction(text: str, context: ActionContext) -> tuple[str, int] | None:
     if not found and not other:
         return None
     said = _QUESTION.sub(lambda m: " " * len(m.group()), text)
+    said = languages.ASIDE_CLAUSE.sub(lambda m: " " * len(m.group()), said)  # "juste curieux"
     if _THANKED.match(said) and not _BUT.search(said):
         return None  # thanks and a remark ("super, danke. die kommen immer montags …")
+    if _THANKS_LAST.search(said) and not (_BUT.search(said) or _OBJECTS.search(said)
+                                          or languages.OTHER_NEGATION.search(said)):
+        return None  # a remark closed by thanks, objecting nowhere (the twin of English praise)
     for lang in found:
         challenged = lang.challenge.search(text)  # questions included: "why did you …?"
         if challenged is not None:
@@ -71,6 +84,8 @@ def correction(text: str, context: ActionContext) -> tuple[str, int] | None:
         hit = _table(lang, said, context)
         if hit is not None:
             return hit
+    if other and languages.WRONG_OPENER.match(said) and not context.asked:
+        return "correction", 0  # "不对 …": a verdict opening the turn
     position = scoped_rules.rule(said, context)  # "en este repo todo endpoint va bajo …"
     if position is not None:
         return "preference", position
@@ -147,6 +162,8 @@ def _table(lang: languages.Language, said: str, context: ActionContext
         return "correction", narrowed.start()  # narrowing a run over the whole tree
     for pattern in (lang.negation, lang.only, lang.use):
         for match in pattern.finditer(said):
+            if pattern is lang.negation and languages.PAST_AFTER_RULE.match(said, match.end()):
+                continue  # "non mi era mai capitato": the user's own past
             if _anchored(said, match.start(), context):
                 return "correction", match.start()
     return None

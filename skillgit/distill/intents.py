@@ -27,8 +27,10 @@ tool of the same family...). `needs` says how much relation a cue needs:
 |               | "… does it / covers it", "limit/keep it to",                          | /weak* |
 |               | "skip", "leave … out", "drop", "without", "no need", "don't need",    |        |
 |               | "for a small change", "… is for CI"                                   |        |
-| redirect      | "instead", "rather than", "revert / undo / roll back / restore",      | strong |
-|               | "you should / need / must", "I meant / wanted / asked for",           | /weak* |
+| redirect      | "instead" (not "instead of my …": the user's own), "rather than",     | strong |
+|               | "revert / undo / roll back / restore",                                |        |
+|               | "you should / need / must", "I meant / wanted / asked for" (not       | /weak* |
+|               | "exactly / just what I wanted": approval),                            |        |
 |               | "X would / could / should have <done>" (what it could have run);      |        |
 |               | beyond the table: another tool of the same family (`tool_families`),  |        |
 |               | and "use X" clauses (`user_signals`)                                  |        |
@@ -87,13 +89,17 @@ ALWAYS = r"""always\b(?!\s+(?:so\s+|very\s+|really\s+|such\s+)?(?:nice|good|grea
 # What goes on in the user's own mind ("I never remember the flag order", "I always forget
 # which flag"): a habit of the user's, no rule of the work.
 _OWN_MIND = r"""(?:remember|recall|know|understand|get|learn|forget|think|realize|notice
-    |manage|feel|find|mix|confuse|wonder|expect|trust)\b"""
+    |manage|feel|find|mix|confuse|wonder|expect|trust|seem|seems|appear)\b"""
 # "remember …" addressed to the agent, not said of somebody ("I always forget the …").
 _NOT_SAID_OF_SELF = r"(?<!\bi\s)(?<!\bwe\s)(?<!\bnever\s)(?<!\balways\s)"
 
 # "wrong <things> … are": a statement about a class of things, not a verdict on the result.
 GENERIC_SUBJECT = r"""(?:ones\b|[\w-]+s\b[^.!?\n]{0,60}?\b(?:are|were|happen|occur|show\ up
     |(?:went\ |are\ |were\ )?(?:down|up)\ by))"""
+# "exactly what I wanted", "just what I asked for": approval, not a redirect; "that's why I
+# asked for it" gives a reason.
+_NOT_APPROVAL = (r"(?<!exactly\swhat\s)(?<!just\swhat\s)(?<!precisely\swhat\s)(?<!is\swhat\s)"
+                 r"(?<!why\s)")
 # "wrong" said of the user themself ("I was wrong about Redis"): no verdict on the agent.
 NOT_SELF = r"(?<!\bi\ was\ )(?<!\bi\ am\ )(?<!\bi.m\ )(?<!\bwe\ were\ )(?<!\bwe.re\ )"
 
@@ -118,12 +124,16 @@ INTENTS: tuple[Intent, ...] = (
                                + r"|\s+" + _OWN_MIND + r")"),
            NONE),
     Intent("standing rule", rx(r"""\b(?:in|for|on|from|across|throughout)\ this
-            \ (?:repo\w*|project|codebase|workspace|machine|box|team|code\ ?base|org)\b
+            \ (?:repo\w*|project|codebase|workspace|machine|box|team|code\ ?base|org|package
+            |module|crate|service)\b
+        |\blike\ (?:every|all\ the|each)\ other\b(?=[^.!?\n]*\b(?:does|do|did)\b)
         |\b(?:this|the|our)\ (?:repo\w*|project|codebase|workspace|machine|box|team)
             \ (?:is|has|uses|runs)\b
         |\b(?:we|we're|we\ are)\s+(?:always\s+|only\s+|usually\s+|normally\s+)?(?:use|run
             |serve|build|rebase|merge|format|keep|manage|deploy|pin|ship|write|return
             |go\ through|stick|on|removed|dropped|moved|switched|test|lint|commit)\b
+            (?!(?:[^.!?\n]|\.(?=\S))*\b(?:last\ (?:week|month|year|quarter|sprint|time)
+                |yesterday|ago)\b)
         |\b(?:is|are)\ what\ (?:i|we)\ (?:use|want|need|run|meant)\b
         |\bhere\b(?=\s*(?:[.;,!]|$))"""), WEAK),
     Intent("standing rule", rx(CLAUSE + r"""(?![^.!?\n]*?\b(?:we'll|i'll|let's|we\ can|we\ could
@@ -147,14 +157,15 @@ INTENTS: tuple[Intent, ...] = (
             |help))
         |\bcovers\ what\b|\blimit\s+(?:it|this|that|them)?\s*to\b
         |\bkeep\s+(?:it|this|that|them|the\s+[\w-]+(?:\s+[\w-]+)?)\s+to\b|\bskip\b
-        |\bleave\s+[\w.-]+(?:\s+[\w.-]+){0,3}\s+out\b|\bdrop\b|\bwithout\b
+        |\bleave\s+[\w.-]+(?:\s+[\w.-]+){0,3}\s+out\b|\bwithout\b
+        |\bdrop\b(?!\s+(?:came|comes|is|was|arrived|arrives|landed|lands|has|had)\b)
         |\bno\ need\b|\b(?:don't|do\ not)\ need\b
         |\bfor\ (?:a|this|such\ a)\ (?:change|fix|thing)\b
         |\b(?:is|are)\ for\ (?:ci|the\ pipeline|release|releases|later|the\ end)\b"""), STRONG),
-    Intent("redirect", rx(r"""\binstead\b|\brather\ than\b
+    Intent("redirect", rx(r"""\binstead\b(?!\s+of\s+(?:my|me)\b)|\brather\ than\b
         |\b(?:revert|undo|roll\ ?back|restore|back\ out)\b
         |\byou\ (?:should(?:n't)?|need|must|have\ to)\b
-        |\bi\ (?:meant|wanted|asked\ for)\b
+        |""" + _NOT_APPROVAL + r"""\bi\ (?:meant|wanted|asked\ for)\b
         |\b(?:would|could|should)(?:\ just|\ simply)?\ have\ (?:been\ )?(?:\w+ed|done|run
             |found|taken|kept|left|shown|caught|made)\b"""), STRONG),
     Intent("reject", rx(r"""\b(?:bad\ idea|not\ (?:acceptable|what\ i\ (?:asked|wanted|meant

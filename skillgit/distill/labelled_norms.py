@@ -46,18 +46,24 @@ _SCOPE_LABELS = (
 )
 _OPENS = r"(?:^|(?<=[.!?;:,\n(]))\W*(?:\w+[\s,]+){0,2}?"
 _OPENED = r"(?:\s*[:,\u2014-]|\s+(?:here\s+)?is\b)"
-_LABEL = rx(r"(?P<rule>" + _OPENS + r"(?:" + "|".join(_RULE_LABELS) + r")" + _OPENED + r")|"
+# Any "<whose> rule / convention / policy:" opening a sentence ("Lab rule:", "Repo
+# convention —"): with its colon or dash only ("the eslint rule is failing" is no label).
+_NAMED_RULE = r"[\w-]+\ (?:rules?|conventions?|polic(?:y|ies)|standards?)\s*[:\u2014]"
+_LABEL = rx(r"(?P<rule>" + _OPENS + r"(?:(?:" + "|".join(_RULE_LABELS) + r")" + _OPENED
+            + r"|" + _NAMED_RULE + r"))|"
             + _OPENS + r"(?:" + "|".join(_ASIDE_LABELS) + r")" + _OPENED
             + r"|\b(?:" + "|".join(_SCOPE_LABELS) + r")\b")
 # "<things> here <habitual verb>": a class of things of this place and its habit ("commits
 # here follow …"; not "the tests here pass now").
 _HERE_HABIT = rx(r"^\W*(?!(?:the|this|that|these|those|it|my|your)\b)(?:[\w-]+\s+){0,2}?"
-                 + THINGS + r"\s+here\s+" + HABITUAL)
+                 r"(?:" + THINGS + r"|[a-z]{3,}s)\s+here\s+" + HABITUAL)  # any plural class
 _HABITUAL = rx(r"\b" + HABITUAL)
 _RULE_WORD = rx(r"""\b(?:don't|do\ not|doesn't|does\ not|never|ever|no|always|only|every|each
     |all|must|mandatory|banned|forbidden|required|not\ allowed)\b""")
 _THING = rx(r"\b" + THINGS + r"\b|`[^`\n]+`|\b\w+\(\)|(?<![\w/])[\w.~-]*/[\w./-]+"
             r"|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+=\w+")
+# Code names after a label naming a rule: camelCase, a dotted path, a #directive.
+_CODE_NAME = re.compile(r"\b[a-z]+[A-Z]\w*\b|\b\w+(?:\.\w+){2,}\b|(?<!\w)#[A-Za-z]\w+")
 _PAST = rx(r"\b(?:said|was|were|did|had|used\ to|would|before)\b|\bwe'd\b"
            r"|(?:^\W*|\b(?:i|we)(?:'ve)?\s+)never\s+" + NARRATION)
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?;](?=\S))+[.!?;]*")
@@ -80,6 +86,7 @@ def labelled(text: str) -> int | None:
         rest = body[:label.start()] + " " * (label.end() - label.start()) + body[label.end():]
         # after a label that opens the rule ("Team convention: …") a habit is the rule
         ruled = _RULE_WORD.search(rest) or (label.group("rule") and _HABITUAL.search(rest))
-        if ruled and _THING.search(rest):
+        thing = _THING.search(rest) or (label.group("rule") and _CODE_NAME.search(rest))
+        if ruled and thing:
             return at
     return None

@@ -137,7 +137,7 @@ LANGUAGES: tuple[Language, ...] = (
             |è\ (?:la\ |una\ |la\ nostra\ )?regola|regola\ del\ (?:team|gruppo|progetto))\b""",
         negation=r"\bnon\b|\bsenza\b",
         instead=r"\binvece\b|\bpiuttosto\ che\b|\banziché\b",
-        only=r"\b(?:solo|soltanto|solamente|basta)\b",
+        only=r"(?<!\bda\s)\b(?:solo|soltanto|solamente|basta)\b",  # not "da solo": by itself
         reject=r"""\bnon\ è\ (?:quello|ciò)\ che\b|\bsbagliat[oa]\b|\btropp[oia]\b|\beccessiv[oa]\b
             |\bnon\ è\ \w+(?:are|ere|ire)(?:lo|la)?\b|\bnon\ è\ una\ soluzione\b""",
         use=r"\b(?:usa|usate|usare|usiamo|utilizza|utilizzare)\b",
@@ -169,9 +169,10 @@ LANGUAGES: tuple[Language, ...] = (
 _PAST_AFTER_RULE = (
     ("fr", "j'ai|je\\ l'ai|on\\ a|nous\\ avons|je\\ n'ai|n'ai|n'avais|avais|avait|ai"),
     ("de", "habe|hab|hatte|hatten|haben\\ wir|war|waren|gesehen"),
-    ("es", "había|habíamos|he|hemos|vi|visto|me\\ había|me\\ ha|lo\\ había|lo\\ he"),
-    ("pt", "tinha|tínhamos|havia|vi|tinha\\ visto|vimos|me\\ aconteceu"),
-    ("it", "ho|avevo|avevamo|abbiamo|visto|mi\\ era|mi\\ è"),
+    ("es", "había|habíamos|he|hemos|vi|visto|me\\ había|me\\ ha|lo\\ había|lo\\ he"
+           "|se\\ me|se\\ nos|se\\ ha|se\\ había"),
+    ("pt", "tinha|tínhamos|havia|vi|tinha\\ visto|vimos|me\\ aconteceu|me\\ ocorreu"),
+    ("it", "ho|avevo|avevamo|abbiamo|visto|mi\\ era|mi\\ è|mi\\ sono|ci\\ ho|si\\ è"),
     ("nl", "heb|had|hadden|hebben\\ we|gezien|zag"),
 )
 PAST_AFTER_RULE = _rx(r"\s+(?:" + "|".join(words for _code, words in _PAST_AFTER_RULE)
@@ -184,6 +185,26 @@ PAST_BEFORE_RULE = _rx(r"\b(?:" + "|".join(words for _code, words in _PAST_AFTER
 _CAUSE = (("fr", "parce\\ que|car"), ("de", "weil|da"), ("es", "porque|ya\\ que"),
           ("pt", "porque|pois"), ("it", "perché|poiché"), ("nl", "omdat|doordat"))
 CAUSE_AFTER = _rx(r"[^,;.!?\n]{0,24}?,?\s\b(?:" + "|".join(w for _c, w in _CAUSE) + r")\b")
+# Wondering aloud, reassurance and realizing ("just curious", "no worries", "I didn't know"):
+# a clause holding one says nothing to the agent, whatever "only" or "not" word it holds
+# ("juste curieux", "pas de souci", "je savais pas que …"). One row per table language.
+_ASIDES = (
+    ("fr", "curieux|curieuse|par\\ curiosité|pour\\ savoir|je\\ me\\ demande|pas\\ de\\ souci"
+           "|pas\\ de\\ problème|pas\\ grave|aucun\\ souci|je\\ (?:ne\\ )?savais\\ pas"
+           "|j'ignorais"),
+    ("de", "neugierig|aus\\ neugier|ich\\ frage\\ mich|kein\\ problem|keine\\ sorge"
+           "|nicht\\ schlimm|wusste\\ (?:ich\\ )?nicht"),
+    ("es", "curiosidad|curioso|curiosa|me\\ pregunto|no\\ pasa\\ nada|sin\\ problema"
+           "|tranqui(?:lo)?|no\\ sab[ií]a"),
+    ("pt", "curiosidade|curioso|curiosa|me\\ pergunto|sem\\ problema|tudo\\ bem|de\\ boa"
+           "|n[ãa]o\\ sabia"),
+    ("it", "curiosità|curioso|curiosa|mi\\ chiedo|nessun\\ problema|non\\ fa\\ niente"
+           "|tranquillo|non\\ sapevo"),
+    ("nl", "nieuwsgierig|uit\\ nieuwsgierigheid|ik\\ vraag\\ me\\ af|geen\\ probleem"
+           "|geen\\ zorgen|wist\\ (?:ik\\ )?niet"),
+)
+ASIDE_CLAUSE = _rx(r"[^,;:.!?\n]*\b(?:" + "|".join(w for _c, w in _ASIDES)
+                   + r")\b[^,;:.!?\n]*")
 # A verdict word with its own negation before it in the clause ("nicht falsch", "geen enkele
 # fout", "pas faux"): no verdict.
 NEGATED_WINDOW = 24
@@ -206,6 +227,13 @@ _OTHER: tuple[tuple[str, str, str, str], ...] = (  # negation | instead | always
     ("không đừng tidak jangan", "thay_vì daripada", "luôn selalu", "chỉ hanya"),
     ("ne", "místo", "vždy nikdy", "jen"),
 )
+# "Wrong" / "not like that" opening a turn in a language without a row: a verdict on the
+# result, like the rows' own `no` ("不对 …", "違います …", "неправильно, …").
+_WRONG = ("неправильно неверно", "źle", "yanlış", "špatně", "違います 違う ちがう",  # noqa: RUF001
+          "不对 不是这样 错了", "틀렸어요 틀렸어 아니에요", "fel")
+WRONG_OPENER = re.compile(r"^\W*(?:" + "|".join(re.escape(w) for row in _WRONG
+                                                for w in row.split())
+                          + r")(?=[\s,.!;:\u3001\u3002\uff0c\uff01]|$)", re.IGNORECASE)
 _SPACED = re.compile(r"[a-zA-Z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u0600-\u06ff\u0900-\u097f]")
 
 

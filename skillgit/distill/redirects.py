@@ -39,7 +39,7 @@ _EXONERATES = r"""(?:break|miss|cause|introduce|mess|lose|screw|hurt|harm|do\ an
     |change\ anything|touch\ anything)\b"""
 # A verdict or a restatement opening the turn.
 _OPENER = _rx(phrases.LEAD + r"""(?:wrong\b(?!\s+""" + intents.GENERIC_SUBJECT
-              + r"""|\?\s+(?:no|nope|nah)\b)|incorrect\b
+              + r"""|\?\s+(?:no|nope|nah)\b|[^.!?\n]{0,30}\b(?:sorry|oops|my\ bad)\b)|incorrect\b
     |not\s+(?:like\s+)?(?:that|this|quite|really|what|correct|right)\b
     |why\s+(?:(?:did|do|are|would|is|have|were)(?:n't)?\s+you|did(?:n't)?\s+it)\b
     |(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:not(?!\s+your\s+(?:fault|environment|env|machine
@@ -53,6 +53,10 @@ _OPENER = _rx(phrases.LEAD + r"""(?:wrong\b(?!\s+""" + intents.GENERIC_SUBJECT
     |i\s+(?:don't|do\ not)\s+(?:like|want)\b
     |isn't\s+there\b|shouldn't\s+(?:it|you|this|that)\b
     |undo\b|revert\b|roll\s?back\b|instead\b(?![^.!?\n]*\?))""")
+# A question about the agent's choice disarmed by the user: curiosity, no objection.
+_DISARMED = _rx(r"""\b(?:just|only|purely|genuinely)\s+curious\b|\bout\s+of\s+curiosity\b
+    |\bnot\s+(?:saying|that)\s+(?:it's|it\s+is|it\s+was|you're|you\s+are|that's)\s+(?:wrong
+        |bad|a\ problem)\b|\bnot\s+a\s+complaint\b|\bno\s+judge?ment\b""")
 # "No," agreeing with the agent ("no, you're right", "no, good point").
 _AGREE = _rx(phrases.LEAD + r"""(?:no|nope|nah)\W+(?:i\s+think\s+|actually\s+)?(?:you(?:'re|\s+are)
     \s+(?:right|onto|on\s+to|correct)|that(?:'s|\s+is)\s+(?:right|fine|correct|true|good|ok)
@@ -72,6 +76,16 @@ NEW_TASK = _rx(r"""^\W*(?:(?:please|now|also|next|then|and|great|good|ok(?:ay)?|
     (?!\.\w|\s+[\w-]+\s+(?:is|are|was|were)\b)""")  # not "setup.py", "commit msgs are …"
 
 
+def _opens_task(text: str, position: int) -> bool:
+    """Whether the sentence holding `position` opens a next task ("Next, bump …")."""
+    start, _end = sentence_span(text, position)
+    sentence = text[start:].lstrip()
+    return NEW_TASK.match(sentence) is not None or _NEXT.match(sentence) is not None
+
+
+_NEXT = _rx(r"^\W*next\b\s*[,:]?\s+[a-z]+\b")  # "Next, bump the Gradle wrapper to 8.8."
+
+
 def in_question(text: str, position: int) -> bool:
     """Whether the sentence of `text` holding `position` is a question."""
     _start, end = sentence_span(text, position)
@@ -82,10 +96,12 @@ def correction(text: str, context: ActionContext, *,
                after_stop: bool) -> tuple[str, int] | None:
     """("correction", position) when `text` redirects the agent's last actions, or None
     (position -1: the whole prompt, after the user stopped the agent)."""
+    disarmed = _DISARMED.search(text) is not None  # "… not saying it's wrong, just curious"
+    text = _DISARMED.sub(lambda m: " " * len(m.group()), text)
     if ((_NO.match(text) and not context.asked and not _AGREE.match(text))
-            or _OPENER.match(text) or _APPROVE_BUT.match(text)):
+            or (_OPENER.match(text) and not disarmed) or _APPROVE_BUT.match(text)):
         return "correction", 0
-    position = phrases.challenge(text, context.used)  # "why cargo check?", "why didnt you …"
+    position = None if disarmed else phrases.challenge(text, context.used)  # "why cargo check?"
     if position is not None:
         return "correction", position
     if context.asked and _ANSWER.match(text):  # "no, not needed." answers the agent's offer
@@ -106,8 +122,9 @@ def correction(text: str, context: ActionContext, *,
         if position is not None:
             return "correction", position
         alternative = families.alternative(said.lower(), context.members)
-        if alternative is not None:  # pnpm after npm ran, a debug build after --release
-            return "correction", said.lower().find(alternative.split()[0])
+        at = -1 if alternative is None else said.lower().find(alternative.split()[0])
+        if at >= 0 and not _opens_task(said, at):  # pnpm after npm ran, a debug build
+            return "correction", at  # after --release ("Next, bump the wrapper" is a task)
         position = phrases.contrast(text)  # "X should be Y, not Z"
         if position is not None and not in_question(text, position):
             return "correction", position
@@ -142,7 +159,9 @@ def _negated(text: str, context: ActionContext) -> int | None:
 # An instruction closing on "instead": instead of what the agent just did.
 _DO_INSTEAD = _rx(phrases.CLAUSE + r"""(?:(?:please|pls|just)\s+)?(?P<verb>use|edit|change|patch
     |run|call|put|move|write|add|keep|make|switch|point|set|pass|go|do|try|fix|mock|stub|read
-    |pin|install|build|deploy|push|merge|import)\b[^.!?;\n]{0,80}?\sinstead\s*(?=[.!;]|$)""")
+    |pin|install|build|deploy|push|merge|import|wait|poll|await|check|assert|return|raise|throw
+    |catch|log|store|send|query|fetch|load|render|validate|inject|extend|wrap|reuse|derive
+    |bind|map|parse)\b(?:[^.!?;\n]|\.(?=\S)){0,80}?\sinstead\s*(?=[.!;]|$)""")
 _VALUED = r"[\w.@:/+-]*\d[\w.@:/+-]*"
 _VALUE_CONTRAST = _rx(r"(?<![\w.@:/+-])(?P<said>" + _VALUED + r")\s*,?\s+(?:and\s+|but\s+)?"
                       r"not\s+(?P<denied>" + _VALUED + ")")
@@ -175,6 +194,13 @@ _HELD_VERB = _rx(r"""\W*(?:(?:please|pls|plz|kindly)\s+)?(?:don't|do\ not|never|
     \s+(?:(?:just|even|actually)\s+)?(?P<verb>[a-z]+)""")
 
 
+_TASK_SWITCH = _rx(r"""\blet'?s\s+(?:look\s+at|work\s+on|move\s+on\s+to|focus\s+on|tackle
+    |pick\s+up|get\s+to|dig\s+into)\b[^.!?\n]*$""")
+_FINE = _rx(r"(?:is|are|'s|'re|be)\s+(?:fine|ok|okay)\b")
+# A subject that is a value or a conclusion ("6s", "so match"), closing the text before "is".
+_APPROVED_SUBJECT = _rx(r"""(?:(?<![\w.])\d[\w.]*|\bso\s+[\w.-]+)\s*$""")
+
+
 def _counts(cue: intents.Cue, text: str, context: ActionContext, *, whole: str | None,
             new_task: bool) -> bool:
     """Whether a cue makes the turn a correction, given how the turn relates to the actions."""
@@ -189,6 +215,11 @@ def _counts(cue: intents.Cue, text: str, context: ActionContext, *, whole: str |
             return False  # "don't merge yet": a wait for what the agent has not done
     if needs == intents.NONE or (cue.intent.name == "forbid" and not new_task):
         return True
+    if cue.intent.name == "restrict" and _FINE.match(text, cue.start) and \
+            _APPROVED_SUBJECT.search(text, start, cue.start):
+        return False  # "6s is fine", "so match is fine": approval of a value, no scope
+    if cue.intent.name == "redirect" and _TASK_SWITCH.search(text, start, cue.start):
+        return False  # "let's look at the flaky test instead": another task, not another way
     if cue.intent.operand:
         clause_end = _CLAUSE_END.search(text, cue.start)
         start, end = cue.start, clause_end.start() if clause_end else len(text)

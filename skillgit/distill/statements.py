@@ -20,6 +20,7 @@ from skillgit.distill import (
     differing_facts,
     foreign,
     labelled_norms,
+    languages,
     norms,
     sarcasm,
 )
@@ -47,7 +48,8 @@ def feedback(text: str, context: ActionContext, *, new_task: bool) -> tuple[str,
 
 
 def norm(text: str, *, new_task: bool) -> tuple[str, int] | None:
-    position = norms.norm(text, new_task=new_task)
+    english = not languages.languages_of(text)[0]  # the norm tables are English words
+    position = norms.norm(text, new_task=new_task) if english else None
     if position is None:
         position = labelled_norms.labelled(text)
     return None if position is None else ("preference", position)

@@ -9,7 +9,10 @@ in the prompt is
   (a flag, a path, a value: "pass it to curl here" gives no command).
 It is the fix when it differs from the failed command and runs the same program or shares
 most of its words (`SIMILARITY`), or when the user says to run it first ("Run `make db-up`
-first": a setup step, whatever its program). Flags the user says to add ("add --upload-port
+first": a setup step, whatever its program). A setup step may also be told as a clause of
+its own, a command of any program with a flag or an env assignment ("podman compose up -d
+db"), when it shares an argument with the failed command or the turn runs the failed
+program after it ("…, then pytest passes"). Flags the user says to add ("add --upload-port
 /dev/ttyACM1", never in a question) are the failed command with them; env assignments and a
 path before the program ("JAVA_HOME=/usr/lib/jvm/temurin-17 ./gradlew assembleDebug") belong
 to the command. Beyond a command, the fix is the part the error names: a setting
@@ -65,9 +68,46 @@ def given_command(text: str, failed: str, program: str,
     for added in _ADD_FLAGS.finditer(text):
         flags = re.sub(r"[.:]$", "", added.group("flags").strip())
         asked = _IN_QUESTION.match(text, added.end())  # "can you rerun it with -v …?"
-        if failed.strip() and flags.split()[0] not in failed and not asked:
+        looking = _TO_SEE.match(text, added.end())  # "… so we can see the whole error"
+        if failed.strip() and flags.split()[0] not in failed and not asked and not looking:
             return f"{failed.strip()} {flags}", added.start("flags")
+    step = _setup_step(text, failed)
+    if step is not None:
+        return step
     return _named_by_the_error(text, failed.strip(), error.lower()) if error else None
+
+
+# A clause that is a command of any program with a flag ("docker compose up -d db"), or
+# with an env assignment before it: the user telling the working setup.
+_SETUP_CLAUSE = re.compile(r"(?:^|(?<=[.;:!\n])|(?<=[.;:!,]\s))\s*[`'\"]?(?P<cmd>(?:[A-Za-z_]"
+                           r"\w*=\S+\s+)*[a-z][\w.-]*(?:\s+[^\s,;`'\"]+){1,6}?)"
+                           r"(?=[`'\"]?(?:[,;!\n]|\.(?:\s|$)|\s+(?:then|and)\b|$))")
+_FLAG_WORD = re.compile(r"^--?[A-Za-z]")
+_FIRST_LAST = re.compile(r"\s+(?:first|beforehand)\s*$", re.IGNORECASE)  # a step before it
+_THEN_RUNS = re.compile(r"\bthen\s+(?:run\s+)?[`'\"]?([\w.-]+)", re.IGNORECASE)
+
+
+def _setup_step(text: str, failed: str) -> tuple[str, int] | None:
+    """A command of another program the user gives as a setup step for the failed one, not
+    in a question: it shares an argument with the failed command ("docker compose up -d db"
+    before `bin/rails db:migrate`), or the turn runs the failed program after it ("…, then
+    rspec works")."""
+    failed_words = {w for w in re.split(r"[\s:/=.,'\"]+", failed.lower()) if len(w) >= 2}
+    for match in _SETUP_CLAUSE.finditer(text):
+        command = match.group("cmd")
+        first = _FIRST_LAST.search(command)  # "pip install -r docs/requirements.txt first"
+        command = command[:first.start()] if first else command
+        words = command.split() or [""]
+        if _wonders(text, match.start("cmd")) or not (
+                _ENV_WORD.match(words[0]) or any(_FLAG_WORD.match(w) for w in words[1:])):
+            continue
+        arguments = {w.lower() for w in words[1:] if not _FLAG_WORD.match(w)}
+        then_runs = any(w.lower() in failed_words - {"run", "the"}
+                        for w in _THEN_RUNS.findall(text, match.end()))
+        if command.strip() != failed.strip() and (arguments & failed_words or then_runs
+                                                  or first):
+            return command, match.start("cmd")
+    return None
 
 
 def _named_by_the_error(text: str, failed: str, error: str) -> tuple[str, int] | None:
@@ -117,6 +157,10 @@ def _program_of(command: str) -> str:
 
 
 _IN_QUESTION = re.compile(r"[^.!\n]*\?")
+# Flags asked for to look closer, not to fix: "… so we can see the whole error", "to see why".
+_TO_SEE = re.compile(r"[^.!?\n]*?\b(?:so\s+(?:that\s+)?(?:we|i|you)\s+(?:can|could)\s+(?:see"
+                     r"|read|tell|find)|to\s+(?:see|find\s+out|get\s+more)|for\s+(?:more|the\s+"
+                     r"full|verbose)\s+(?:output|logs?|details))\b", re.IGNORECASE)
 _ENV_WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 # "Run `make db-up` first": the user's command is a step before the failed one (told as an
 # instruction: "`make docs` first please" orders the work, it fixes nothing).
@@ -160,7 +204,8 @@ def _candidates(text: str, base: str) -> Iterator[tuple[str, int]]:
             continue  # "why would make need the network?": a question about the failure
         end = _PLAIN_END.search(text, match.end())
         command = text[match.start():end.start() if end else len(text)]
-        if any(_ARGUMENT.search(word) for word in command.split()[1:]):
+        words = command.split()
+        if _ENV_WORD.match(words[0]) or any(_ARGUMENT.search(word) for word in words[1:]):
             yield command, match.start()  # (not "curl here": prose after a program's name)
 
 

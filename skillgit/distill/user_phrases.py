@@ -53,7 +53,8 @@ _CHALLENGE = rx(r"""\b(?:why\s+(?:did|do|are|were|would|have|is|was)(?:n't|\s+no
 CONTRAST = rx(r"""[\s,;:\u2014-]*(?:(?:and|but)\s+)?(?:not|never|instead\ of|rather\ than)\s+
     (?!(?:now|yet|today|tonight|tomorrow|just|only|sure|really|quite|too|so|very|even|ever|always
         |needed|necessary|bad
-        |working|at\ all|(?:a\ )?(?:big\ )?(?:deal|problem|issue|worry|priority))\b)[\w./@:<+-]""")
+        |working|at\ all|(?:a\ )?(?:big\ )?(?:deal|problem|issue|worry|priority)
+        |my|me)\b)[\w./@:<+-]""")  # "instead of my coffee break": the user's own, no Y
 _SHOULD_CONTRAST = rx(r"""\b(?:should|must|needs?\ to|has\ to|ought\ to)\b(?!\s+not\b)
     [^.!?;\n]{1,60}?(?<=\S)(?=[\s,;:\u2014-])""" + CONTRAST.pattern)
 _SEGMENT = re.compile(r"&&|\|\||[;|\n]")

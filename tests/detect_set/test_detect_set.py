@@ -39,6 +39,7 @@ from skillgit.distill import (
     sarcasm,
     scoped_rules,
     statements,
+    target_pointers,
     tool_families,
     user_fixes,
     user_phrases,
@@ -50,7 +51,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RULE_MODULES = (user_signals, user_phrases, intents, tool_families, action_context, heuristic,
                 restated, norms, contradictions, languages, foreign, user_fixes, statements,
                 differing_facts, redirects, retractions, agent_fixes, asides, bare_facts,
-                labelled_norms, sarcasm, scoped_rules, value_kinds)
+                labelled_norms, sarcasm, scoped_rules, value_kinds, target_pointers)
 SHINGLE = 4
 TRIGGERS = ("no ", "no,", "still", "again", "stop", "never")
 

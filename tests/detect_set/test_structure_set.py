@@ -52,6 +52,45 @@ the same kind, another value). After the fixes: 1.00 / 1.00. All six rounds stay
 regression sets; over the five rounds written after the first fixes (u- to y-), first
 contact was 0.86 precision and 0.79 recall (tp 37, fp 6, fn 10) on 47 corrections and 47
 ordinary follow-ups.
+
+Round z- (`structure_z.yaml`), written after the fourteenth held-out round's fixes in new
+words and ecosystems, in pairs. First contact: 0.750 / 0.750 (tp 9, fp 3, fn 3). False
+alarms: "love that you went with …" (praise of what the agent did, an irregular past), "non
+mi era mai capitato … da solo" (a negation before the user's own past; "da solo" is "by
+itself", no "only"), "git stash -u and lets look at the flaky unit test instead" (another
+task, not another way). Misses: "… is whatever the openapi generator emits …" (the output of
+a generator), "このチームでは…決まりです" (a team scope), "wait for … instead." (an instruction
+closing on "instead" with a verb the table lacked and a dotted call). Two look-alikes were
+added after those fixes to pair every lesson, and met the fixed code first: "このチームのPR
+テンプレートはいつも長いですね。…ありがとう。" was a false alarm (a remark closed by thanks,
+objecting nowhere), fixed; "… so app/pages is right. Next, …" was read as ordinary. After
+the fixes: 1.00 / 1.00.
+
+Round z2- (`structure_z2.yaml`), written after round z-'s fixes, in pairs. First contact:
+0.889 / 1.00 (tp 8, fp 1, fn 0). False alarm: "je savais pas que pnpm update gardait …,
+merci" (realizing, in French: the clause is an aside for every rule, not only the foreign
+tables). After the fix: 1.00 / 1.00.
+
+Round z3- (`structure_z3.yaml`), written after round z2-'s fixes, in pairs. First contact:
+0.667 / 0.667 (tp 4, fp 2, fn 2). False alarms: "… so that was safe. what is next …?"
+("safe" approves) and "skip the docs, not important today. …" (a task dropped for the day,
+no other way of doing it). Misses: "the lambda runtime for this one is python 3.8" (a
+platform with its version, the subject with a complement) and "pip install -r
+docs/requirements.txt first" (a setup step told with "first" and no "run"). After the
+fixes: 1.00 / 1.00.
+
+Round z4- (`structure_z4.yaml`), written after round z3-'s fixes, in pairs. First contact:
+1.00 / 0.667 (tp 4, fp 0, fn 2). Misses: "consumers here commit offsets manually …" (a
+plural class of any noun "here" with a habit) and a Russian rule on logging request bodies
+(the thing is a word of the agent's reply in another inflection, in a script
+no English noun is written in). After the fixes: 1.00 / 1.00.
+
+Round z5- (`structure_z5.yaml`), written after round z4-'s fixes, mostly look-alikes. First
+contact: 0.833 / 1.00 (tp 5, fp 1, fn 0). False alarm: "from 3 minutes to 41s, instead of my
+coffee break. lovely" ("instead of my …" replaces the user's own, no way of the agent's).
+After the fix: 1.00 / 1.00. Over z- to z5- (written by the session that fixed the
+fourteenth round, so not blind): first contact 0.82 precision, 0.81 recall (tp 30, fp 7,
+fn 7).
 """
 
 from __future__ import annotations
@@ -71,15 +110,22 @@ ROUND_V = HERE / "structure_v.yaml"
 ROUND_W = HERE / "structure_w.yaml"
 ROUND_X = HERE / "structure_x.yaml"
 ROUND_Y = HERE / "structure_y.yaml"
-ROUNDS = (ROUND_T, ROUND_U, ROUND_V, ROUND_W, ROUND_X, ROUND_Y)
+ROUND_Z = HERE / "structure_z.yaml"
+ROUND_Z2 = HERE / "structure_z2.yaml"
+ROUND_Z3 = HERE / "structure_z3.yaml"
+ROUND_Z4 = HERE / "structure_z4.yaml"
+ROUND_Z5 = HERE / "structure_z5.yaml"
+ROUNDS = (ROUND_T, ROUND_U, ROUND_V, ROUND_W, ROUND_X, ROUND_Y, ROUND_Z, ROUND_Z2, ROUND_Z3,
+          ROUND_Z4, ROUND_Z5)
+ROUND_IDS = [*"tuvwxyz", "z2", "z3", "z4", "z5"]
 
 
-def test_no_rule_literal_is_copied_from_rounds_t_to_y() -> None:
+def test_no_rule_literal_is_copied_from_rounds_t_to_z() -> None:
     sources = [Path(m.__file__ or "").read_text(encoding="utf-8") for m in RULE_MODULES]
     assert copied([c["msg"] for path in ROUNDS for c in load_cases(path)], sources) == set()
 
 
-@pytest.mark.parametrize("path", ROUNDS, ids=list("tuvwxy"))
+@pytest.mark.parametrize("path", ROUNDS, ids=ROUND_IDS)
 def test_each_round_has_look_alikes_and_twins_in_every_category(path: Path) -> None:
     cases = load_cases(path)
     assert len({c["id"] for c in cases}) == len(cases)
@@ -90,7 +136,7 @@ def test_each_round_has_look_alikes_and_twins_in_every_category(path: Path) -> N
             "correction", "ordinary"}, category
 
 
-@pytest.mark.parametrize("path", ROUNDS, ids=list("tuvwxy"))
+@pytest.mark.parametrize("path", ROUNDS, ids=ROUND_IDS)
 def test_the_engine_keeps_each_round_apart(path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
