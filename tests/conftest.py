@@ -78,8 +78,10 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 @pytest.fixture(autouse=True)
 def isolated_env(tmp_path_factory: pytest.TempPathFactory,
                  monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Point HOME and XDG_* at a fresh temp dir and drop GIT_*, proxy and agent variables."""
-    home = tmp_path_factory.mktemp("home")
+    """Point HOME and XDG_* at a fresh temp dir and drop GIT_*, proxy and agent variables.
+    (`mkdtemp` under the run's base directory: `tmp_path_factory.mktemp` lists that directory,
+    which holds every earlier test's folders, and relinks a `-current` symlink on each call.)"""
+    home = Path(tempfile.mkdtemp(prefix="home", dir=tmp_path_factory.getbasetemp()))
     monkeypatch.setenv("HOME", str(home))
     for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
         path = home / name.lower()

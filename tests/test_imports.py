@@ -39,7 +39,7 @@ LAYERS: list[set[str]] = [
      "config", "config_docs", "config_layers", "yamlload",
      "digest",
      "proposal", "safety", "tokens", "errors", "hints", "wording", "stages", "retry",
-     "atomicfile", "collector", "<root>"},
+     "atomicfile", "collector", "tls", "<root>"},
     {"credential_commands"},       # data below redaction and the screen, which both read it
 ]
 RANK = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}

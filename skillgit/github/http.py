@@ -30,6 +30,7 @@ from skillgit.github.auth import GitHubSettings, Token
 from skillgit.hints import has_flag
 from skillgit.redact.screen import screen_value
 from skillgit.retry import RetryPolicy
+from skillgit.tls import default_context
 from skillgit.wording import sentence
 
 log = logging.getLogger("skillgit.github")
@@ -68,6 +69,7 @@ class GitHubHttp:
                      "User-Agent": f"skillgit/{__version__}"},
             timeout=httpx.Timeout(timeout, connect=min(timeout, 10.0)),
             transport=transport,
+            verify=default_context(),  # built once, not per client (loading the CA bundle)
             follow_redirects=True,  # httpx drops Authorization on a redirect to another origin
         )
 

@@ -17,11 +17,9 @@ the client was given, so an error, a log line or a repr never contains a key.
 
 from __future__ import annotations
 
-import functools
 import json
 import logging
 import re
-import ssl
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -39,6 +37,7 @@ from skillgit.llm.deadline import (
 )
 from skillgit.redact.screen import screen_value
 from skillgit.retry import RetryPolicy
+from skillgit.tls import default_context
 
 log = logging.getLogger("skillgit.llm")
 
@@ -53,12 +52,6 @@ QUOTA_MARKERS = (
 MAX_DETAIL_CHARS = 300
 _HEADER_VALUE = re.compile(r"[\x20-\x7e]*")
 _GEMINI_DELAY = re.compile(r'"retryDelay"\s*:\s*"(\d+(?:\.\d+)?)s"')
-
-
-@functools.lru_cache(maxsize=1)
-def _ssl_context() -> ssl.SSLContext:
-    """httpx's default TLS context, built once (loading the CA bundle costs ~40 ms)."""
-    return httpx.create_ssl_context()
 
 
 def scrub(text: str, secrets: Sequence[str]) -> str:
@@ -132,16 +125,16 @@ class JsonHttpClient:
                 raise self._fail(f"the {name} header (a key?) holds a line break, a control "
                                  "or a non-ASCII character; it is not sent")
         try:  # proxies built here, not by httpx, so that they keep the deadline
-            mounts = None if transport else proxy_mounts(_ssl_context())
+            mounts = None if transport else proxy_mounts(default_context())
         except ProxyUnsupported as exc:
             raise self._fail(f"cannot use the proxy from the environment: {exc}") from None
         self._client = httpx.Client(
             headers=all_headers,
             timeout=httpx.Timeout(timeout, connect=min(timeout, 10.0)),
-            transport=transport or deadline_transport(_ssl_context()),
+            transport=transport or deadline_transport(default_context()),
             mounts=mounts,
             trust_env=False,
-            verify=_ssl_context(),
+            verify=default_context(),
             follow_redirects=False,
         )
 

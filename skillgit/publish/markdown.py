@@ -37,22 +37,28 @@ def clip(text: str, limit: int) -> str:
     return flat if len(flat) <= limit else flat[:max(limit - 1, 0)].rstrip() + "\u2026"
 
 
+def inert_char(char: str) -> str:
+    """One character as inert Markdown (see the module's docstring)."""
+    if char in _ENTITIES:
+        return _ENTITIES[char]
+    if char in _MARKDOWN:
+        return "\\" + char
+    if char in "@#":
+        return char + ZWSP
+    if not char.isprintable() or unicodedata.category(char) in ("Cf", "Co", "Cs"):
+        return f"U+{ord(char):04X}"  # the input's own zero-width characters too
+    return char
+
+
+_ASCII_INERT = {code: inert_char(chr(code)) for code in range(128)}
+"""`inert_char` of every ASCII character, for `str.translate` (most texts are ASCII)."""
+
+
 def inert(text: str, limit: int | None = None) -> str:
     """`text` (clipped to `limit` raw characters) as inert, one-line Markdown."""
     flat = clip(text, limit) if limit is not None else " ".join(text.split())
-    out = []
-    for char in flat:
-        if char in _ENTITIES:
-            out.append(_ENTITIES[char])
-        elif char in _MARKDOWN:
-            out.append("\\" + char)
-        elif char in "@#":
-            out.append(char + ZWSP)
-        elif not char.isprintable() or unicodedata.category(char) in ("Cf", "Co", "Cs"):
-            out.append(f"U+{ord(char):04X}")  # the input's own zero-width characters too
-        else:
-            out.append(char)
-    escaped = _GH_REF.sub(rf"\1-{ZWSP}", "".join(out))
+    chars = flat.translate(_ASCII_INERT) if flat.isascii() else "".join(map(inert_char, flat))
+    escaped = _GH_REF.sub(rf"\1-{ZWSP}", chars)
     escaped = _SCHEME.sub(rf"\1:{ZWSP}", escaped)
     return _WWW.sub(rf"\1{ZWSP}.", escaped)
 

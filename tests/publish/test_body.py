@@ -200,6 +200,16 @@ def test_title_is_one_line_without_pings() -> None:
     assert title.startswith("skills(pnpm-usage): Use @")
 
 
+@pytest.mark.parametrize("text", ["".join(map(chr, range(128))), *HOSTILE,
+                                  "see www.x.io, GH-12, a@b #3 and https://e.com/p?q=1#a"])
+def test_inert_reads_ascii_text_as_it_reads_any_text(text: str) -> None:
+    """ASCII text takes a shortcut (one `str.translate`); one non-ASCII letter after it sends
+    the same text through the per-character rules, which must give the same characters."""
+    flat = " ".join(text.split())
+    assert inert(flat + "\u00e9") == inert(flat) + "\u00e9"
+    assert inert(flat + "\u200b") == inert(flat) + "U+200B"
+
+
 @pytest.mark.parametrize("text", HOSTILE)
 def test_inert_keeps_the_characters_visible(text: str) -> None:
     out = inert(text)

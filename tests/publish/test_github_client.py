@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ssl
+from typing import Any
+
 import pytest
 from github_server import GitHubStub
 
@@ -9,7 +12,9 @@ from skillgit.github.client import GitHubClient
 from skillgit.github.errors import PullRequestExists, ReviewRequestRejected
 from skillgit.github.http import API_VERSION
 from skillgit.github.repo import RepoRef
+from skillgit.llm.http import JsonHttpClient
 from skillgit.retry import RetryPolicy
+from skillgit.tls import default_context
 
 REPO = RepoRef("acme", "skills")
 MARKER = "<!-- skillgit:dashboard -->"
@@ -47,6 +52,31 @@ def test_standard_headers_and_bearer_token(github: GitHubStub) -> None:
     assert entry.headers["x-github-api-version"] == API_VERSION
     assert entry.headers["user-agent"].startswith("skillgit/")
     assert "authorization" not in entry.headers  # the stub logs no secret; 200 proves auth
+
+
+def test_clients_share_one_tls_context_and_load_the_ca_bundle_once(
+        github: GitHubStub, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each client used to build its own context (~40 ms of CPU loading the CA bundle): one
+    per run, per `review`/`publish` call and per test. The GitHub and model clients share
+    one, and it still verifies certificates."""
+    built: list[ssl.SSLContext] = []
+    real = ssl.create_default_context
+
+    def counted(*args: Any, **kwargs: Any) -> ssl.SSLContext:
+        built.append(real(*args, **kwargs))
+        return built[-1]
+
+    monkeypatch.setattr(ssl, "create_default_context", counted)
+    default_context.cache_clear()
+    try:
+        for _ in range(3):
+            with connect(github) as client:
+                assert client.open_pulls() == []
+        JsonHttpClient(service="test", base_url="https://127.0.0.1:9", headers={}).close()
+        assert len(built) == 1
+        assert built[0].verify_mode == ssl.CERT_REQUIRED and built[0].check_hostname
+    finally:
+        default_context.cache_clear()
 
 
 def test_create_then_find_by_branch_through_every_state(github: GitHubStub) -> None:
