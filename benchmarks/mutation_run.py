@@ -41,9 +41,11 @@ class Mutant:
 
 # area -> (targets: (file, function names), tests)
 AREAS: dict[str, tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]] = {
+    # (signal_risks, issue 23 r15: a command the user's quote holds is judged inside the quote)
     "gate": ((("skillgit/mine/judge.py", ("_dimensions", "_kill", "_sessions",
-                                          "attach_to_known")),),
-             ("tests/mine/test_core_boundaries.py", "tests/mine/test_propose.py")),
+                                          "attach_to_known", "signal_risks")),),
+             ("tests/mine/test_core_boundaries.py", "tests/mine/test_propose.py",
+              "tests/mine/test_signal_risks.py")),
     "validator": ((("skillgit/skills/spec_rules.py", ("_check_name", "_check_description")),),
                   ("tests/skills/test_name_directory_case.py", "tests/skills/test_rules.py")),
     "lock": ((("skillgit/wire/lock.py", ("repo_lock", "_try_lock", "writing")),),
@@ -66,17 +68,21 @@ AREAS: dict[str, tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]
                   "tests/mine/test_write.py", "tests/mine/test_e2e.py",
                   "tests/judge/test_mine_cli.py", "tests/judge/test_model_judge.py",
                   "tests/mine/test_injection_e2e.py", "tests/mine/test_secret_leaks.py")),
-    # issue 23: the engine over the effects table (polarity, settings, flags, packages)
-    "table": ((("skillgit/safety/polarity.py", ("forbids", "unforbidden", "_forbidden_words")),
+    # issue 23: the engine over the effects table (polarity, settings, flags, packages); r15
+    # added a setting stated as kept, the checkers' rows and where a download is written
+    "table": ((("skillgit/safety/polarity.py", ("forbids", "unforbidden", "_forbidden_words",
+                                                "stated_as_kept")),
                ("skillgit/safety/effects.py", ("findings", "_hits", "_command_effects",
                                                "_matches", "_chmod", "_packages")),
                ("skillgit/safety/verbs.py", ("hits", "_judge", "_git")),
                ("skillgit/safety/credential_files.py", ("_text_form", "_path_form",
                                                         "is_sensitive")),
-               ("skillgit/safety/lookalike.py", ("is_known", "imitates", "bare_name"))),
+               ("skillgit/safety/lookalike.py", ("is_known", "imitates", "bare_name")),
+               ("skillgit/safety/checkers.py", ("NO_ID", "WHOLE_FILE", "CHECKER_IDIOMS")),
+               ("skillgit/safety/persist.py", ("_downloaded_to", "_targets"))),
               ("tests/safety/test_effects.py", "tests/safety/test_injection_sweep2.py",
                "tests/safety/test_injection_ordinary.py",
-               "tests/safety/test_verbs_and_places.py")),
+               "tests/safety/test_verbs_and_places.py", "tests/safety/test_round15.py")),
     # issue 29: the newer areas, each against its behaviour tests and the nearest others
     "publish": ((("skillgit/publish/plan.py", ("plan",)),
                  ("skillgit/publish/body.py", ("parse_fingerprint", "_summary")),
@@ -165,7 +171,7 @@ SLIPS: tuple[tuple[str, str, str, str, str], ...] = (
      "opening = digest.opening if digest.opening and _HEX.fullmatch(digest.opening) else None",
      "opening = digest.opening", "a session's opening text is shared as it is"),
     ("share", "skillgit/share/gate.py",
-     'exclude={"opening", "started_at"})', 'exclude={"opening", "started_at", "tasks"})',
+     'own = {"opening", "started_at"} |', 'own = {"opening", "started_at", "tasks"} |',
      "the privacy gate does not scan the tasks"),
     ("share", "skillgit/share/gate.py", "if _HOME_LEFT.search(text):",
      "if _HOME_LEFT.match(text):", "the home-path check sees a home path only at the start"),
@@ -255,8 +261,12 @@ def derive(area: str, limit: int) -> list[Mutant]:
     found: list[Mutant] = []
     for path, names in targets:
         text = (ROOT / path).read_text(encoding="utf-8").splitlines()
-        per_function = 0
-        for number in _function_lines("\n".join(text), names):
+        lines_of = {name: _function_lines("\n".join(text), (name,)) for name in names}
+        numbers = [(name, n) for name in names for n in lines_of[name]]
+        per_function = dict.fromkeys(names, 0)
+        for name, number in numbers:
+            if per_function[name] >= limit:
+                continue  # the cap is per function: a long one does not crowd out the next
             line = text[number - 1]
             code = line.split("#", 1)[0]
             if not code.strip() or code.strip().startswith(('"', "'", "r\"", "f\"")):
@@ -275,10 +285,8 @@ def derive(area: str, limit: int) -> list[Mutant]:
                     continue
                 new = line[:match.start()] + replacement + line[match.end():]
                 found.append(Mutant(area, path, number, line, new, why))
-                per_function += 1
+                per_function[name] += 1
                 break  # one mutant per line keeps the run short
-            if per_function >= limit:
-                break
     return found
 
 
