@@ -30,6 +30,17 @@ def test_a_guard_with_no_negation_on_its_line_blanks_nothing_in_any_script(text:
     assert unforbidden(text, prose=True) == text
 
 
+@pytest.mark.parametrize(("text", "forbidden"), [
+    ("Never rebase the shared branch and tell the team", "rebase the shared branch"),
+    ("Do not bump the pinned wheels or regenerate the lockfile", "bump the pinned wheels"),
+])
+def test_the_word_that_joins_a_new_clause_stays(text: str, forbidden: str) -> None:
+    blanked = unforbidden(text, prose=True)
+    joint = text.index(forbidden) + len(forbidden) + 1
+    assert blanked[joint - 1 - len(forbidden):joint - 1] == " " * len(forbidden)
+    assert blanked[joint:].startswith(("and ", "or "))  # "… and switch to …": a new clause
+
+
 def test_prose_blanking_keeps_punctuation_and_blanks_digits() -> None:
     text = "Pin the image.\nDon't bump protobuf past 4.25; the stubs break"
     assert unforbidden(text, prose=True) == (
