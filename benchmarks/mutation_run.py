@@ -84,7 +84,8 @@ AREAS: dict[str, tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]
               ("tests/safety/test_effects.py", "tests/safety/test_injection_sweep2.py",
                "tests/safety/test_injection_ordinary.py",
                "tests/safety/test_verbs_and_places.py", "tests/safety/test_round15.py",
-               "tests/safety/test_r15_engine_edges.py", "tests/safety/test_polarity_blanking.py")),
+               "tests/safety/test_r15_engine_edges.py", "tests/safety/test_polarity_blanking.py",
+               "tests/safety/test_table_engine_edges.py")),
     # issue 29: the newer areas, each against its behaviour tests and the nearest others
     "publish": ((("skillgit/publish/plan.py", ("plan",)),
                  ("skillgit/publish/body.py", ("parse_fingerprint", "_summary")),
