@@ -151,6 +151,17 @@ SLIPS: tuple[tuple[str, str, str, str, str], ...] = (
     ("composer", "skillgit/distill/run.py",
      "digest = with_sources(digest, job.conversation)", "pass",
      "a quote cut from an unsafe turn is screened without it"),
+    # issue 23, r15: the checkers' rows (their guards are regex text, no derived mutant reaches)
+    ("table", "skillgit/safety/checkers.py", r"(?<![=!]=\s)(?<![=!]=)", "",
+     "a comparison with a security mode of None reads as setting it"),
+    ("table", "skillgit/safety/checkers.py", r"(?:,|/|\bor\b|\band\b)", "(?!)",
+     "an enum's members listed read as a mode set to None"),
+    ("table", "skillgit/safety/checkers.py", r"(?=\s*(?:$|\n|", "(?=(?:|\n|",
+     "a suppression with a rule id reads as one that silences everything"),
+    ("table", "skillgit/safety/polarity.py", "and bool(_KEEP_IT.search(text))", "",
+     "a setting reported as committed passes without a rule that forbids changing it"),
+    ("table", "skillgit/safety/persist.py", "plain = plain[-1:]", "pass",
+     "a copy's source counts as a file it writes"),
     # issue 29: publish/
     ("publish", "skillgit/publish/plan.py", "key=lambda s: (-s.local.sessions, s.local.branch))",
      "key=lambda s: (s.local.sessions, s.local.branch))",
