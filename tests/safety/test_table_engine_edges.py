@@ -45,6 +45,32 @@ def test_another_index_in_a_nested_setting_adds_a_code_source() -> None:
 
 
 @pytest.mark.parametrize("text", [
+    "`pip install --index-url=https://pypi.org/simple requests`",  # the value after `=`, whole
+    "`pip download -i https://pypi.org/simple/ -d wheels numpy`",
+    "`pip install requests --index-url`",  # an option with no value names no index
+])
+def test_a_command_naming_the_default_index_or_none_adds_no_code_source(text: str) -> None:
+    assert CODE_SOURCE not in refused(text)
+
+
+@pytest.mark.parametrize("text", [
+    "`uv run --package reqeusts pytest`",  # a workspace member, whatever its name looks like
+    "`uv run --python 3.12 --package djnago manage.py test`",
+])
+def test_a_runner_option_other_than_with_or_from_installs_nothing(text: str) -> None:
+    assert refused(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "`pnpm exec --package reqeust -- reqeust`",  # the package after `--package`, a look-alike
+    "`npx github:acme/release-tool`",  # a repository run as a package
+    "`npx gitlab:acme/tool`",
+])
+def test_a_package_a_runner_is_told_to_fetch_adds_a_code_source(text: str) -> None:
+    assert CODE_SOURCE in refused(text)
+
+
+@pytest.mark.parametrize("text", [
     "`claude config add ignorePatterns node_modules`",
     "`codex profile add fast --model o4-mini`",
 ])
