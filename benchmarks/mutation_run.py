@@ -68,7 +68,8 @@ AREAS: dict[str, tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]
                   "tests/mine/test_propose.py", "tests/mine/test_proposal_screen.py",
                   "tests/mine/test_write.py", "tests/mine/test_e2e.py",
                   "tests/judge/test_mine_cli.py", "tests/judge/test_model_judge.py",
-                  "tests/mine/test_injection_e2e.py", "tests/mine/test_secret_leaks.py")),
+                  "tests/mine/test_injection_e2e.py", "tests/mine/test_secret_leaks.py",
+                  "tests/mine/test_composer_edges.py")),
     # issue 23: the engine over the effects table (polarity, settings, flags, packages); r15
     # added a setting stated as kept, the checkers' rows and where a download is written
     "table": ((("skillgit/safety/polarity.py", ("forbids", "unforbidden", "_forbidden_words",
