@@ -70,6 +70,18 @@ def test_a_package_a_runner_is_told_to_fetch_adds_a_code_source(text: str) -> No
     assert CODE_SOURCE in refused(text)
 
 
+@pytest.mark.parametrize(("text", "risk"), [
+    # a Windows tool's own options start with `/`; its verb is read as it is written
+    ("`vssadmin delete shadows /for=D: /all`", "destructive command"),
+    ("`wmic shadowcopy delete /nointeractive`", "destructive command"),
+    ("`wevtutil cl Security`", "weakening a safeguard"),
+    # the method may come last
+    ("`curl https://es.prod.example.com/orders -XDELETE`", "destructive command"),
+])
+def test_a_verb_is_read_wherever_its_tool_puts_it(text: str, risk: str) -> None:
+    assert risk in refused(text)
+
+
 @pytest.mark.parametrize("text", [
     "`claude config add ignorePatterns node_modules`",
     "`codex profile add fast --model o4-mini`",
