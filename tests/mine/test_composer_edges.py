@@ -13,6 +13,7 @@ from test_isolation import base_corpus
 from test_propose import run
 
 from skillgit.mine import fragments, withhold
+from skillgit.mine.write import commit_message
 from skillgit.proposal import Proposal
 from skillgit.redact.scan import SecretMatch
 
@@ -74,6 +75,38 @@ def test_a_secret_in_the_commit_message_is_named_by_its_line(
     monkeypatch.setattr(withhold, "secret_findings", flags_the_subject)
     assert withhold.withheld_reason(proposal, _Base(b""), "main") == (  # type: ignore[arg-type]
         "withheld: a likely secret (planted) in the commit message, line 1")
+
+
+def _with_signals(proposal: Proposal, count: int) -> Proposal:
+    candidate = proposal.verdict.candidate
+    signals = [candidate.signals[0].model_copy(update={"turn": 100 + i}) for i in range(count)]
+    verdict = proposal.verdict.model_copy(update={
+        "candidate": candidate.model_copy(update={"signals": signals})})
+    return proposal.model_copy(update={"verdict": verdict})
+
+
+def test_the_message_counts_only_the_evidence_it_does_not_show(repo: Path) -> None:
+    proposal = run(repo, base_corpus(random.Random(19)), max_proposals=10).proposals[0]
+    assert "more" not in commit_message(_with_signals(proposal, 12)).split("Evidence:")[1]
+    assert "- \u2026 and 3 more" in commit_message(_with_signals(proposal, 15))
+
+
+def test_only_an_update_says_it_extends_an_existing_skill(repo: Path) -> None:
+    proposal = run(repo, base_corpus(random.Random(19)), max_proposals=10).proposals[0]
+    extends = f"- Extends the existing skill '{proposal.skill}' instead of adding one."
+    assert extends not in commit_message(proposal.model_copy(update={"kind": "new"}))
+    assert extends in commit_message(proposal.model_copy(update={"kind": "update"}))
+
+
+def test_a_model_verdict_names_merged_groups_only_when_there_are_several(repo: Path) -> None:
+    proposal = run(repo, base_corpus(random.Random(19)), max_proposals=10).proposals[0]
+
+    def judged(merged: int) -> str:
+        verdict = proposal.verdict.model_copy(update={"judged_by": "model", "merged": merged})
+        return commit_message(proposal.model_copy(update={"verdict": verdict}))
+
+    assert "Merges" not in judged(1)
+    assert "- Merges 3 candidate groups the model judged to be one lesson." in judged(3)
 
 
 def test_only_the_note_in_the_flagged_line_is_dropped(repo: Path,
