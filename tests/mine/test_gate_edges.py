@@ -48,6 +48,35 @@ def test_a_candidate_is_checked_for_overlap_against_its_own_skill() -> None:
                          lambda c: False) is None
 
 
+def _said(kind: str, text: str, session: str) -> Signal:
+    return Signal(kind=kind, summary=text, quote=text, turn=2, agent="codex", session_id=session)
+
+
+def test_a_wholly_withheld_candidate_says_why_without_its_quotes() -> None:
+    withheld = _candidate(["pnpm"]).model_copy(update={"withheld": {"exfiltration": 1,
+                                                                    "download-and-run": 2}})
+    assert judging._kill(withheld, [], lambda c: False) == (
+        "unsafe: every quote was withheld and never copied: download-and-run (2), "
+        "exfiltration (1)")
+    assert judging._kill(_candidate(["pnpm"]), [], lambda c: False) == (
+        "unsafe: every quote was withheld and never copied: no text left")
+
+
+def test_a_recurring_failure_the_user_also_asked_about_is_not_killed_as_unfixed() -> None:
+    signals = [_said("env-error", "pnpm install fails with ERR_PNPM_LOCKFILE_BREAKING", "s1"),
+               _said("ask", "make pnpm install pass again with the frozen lockfile", "s2"),
+               _said("ask", "fix pnpm install, the lockfile is frozen in CI", "s3")]
+    kill = judging._kill(_candidate(["pnpm", "lockfile"], signals), [], lambda c: False)
+    assert kill is None or not kill.startswith("a recurring failure")
+
+
+def test_an_unanchored_lesson_that_is_not_about_quality_is_not_generic() -> None:
+    signals = [_said("correction", "ask me before you merge anything on a friday", f"s{n}")
+               for n in range(3)]
+    kill = judging._kill(_candidate(["merge", "friday"], signals), [], lambda c: False)
+    assert kill is None or not kill.startswith("generic advice")
+
+
 def test_a_candidate_with_one_specific_term_is_not_vague() -> None:
     signals = [Signal(kind="correction", summary="use pnpm, not npm", quote="no, use pnpm",
                       turn=2, agent="codex", session_id=f"s{n}") for n in range(3)]
