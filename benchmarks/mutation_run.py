@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import os
 import re
 import subprocess
 import sys
@@ -41,9 +42,12 @@ class Mutant:
 
 # area -> (targets: (file, function names), tests)
 AREAS: dict[str, tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]] = {
+    # (signal_risks, issue 23 r15: a command the user's quote holds is judged inside the quote)
     "gate": ((("skillgit/mine/judge.py", ("_dimensions", "_kill", "_sessions",
-                                          "attach_to_known")),),
-             ("tests/mine/test_core_boundaries.py", "tests/mine/test_propose.py")),
+                                          "attach_to_known", "signal_risks")),),
+             ("tests/mine/test_core_boundaries.py", "tests/mine/test_propose.py",
+              "tests/mine/test_signal_risks.py", "tests/mine/test_signal_risks_context.py",
+              "tests/mine/test_gate_edges.py")),
     "validator": ((("skillgit/skills/spec_rules.py", ("_check_name", "_check_description")),),
                   ("tests/skills/test_name_directory_case.py", "tests/skills/test_rules.py")),
     "lock": ((("skillgit/wire/lock.py", ("repo_lock", "_try_lock", "writing")),),
@@ -65,18 +69,25 @@ AREAS: dict[str, tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]
                   "tests/mine/test_propose.py", "tests/mine/test_proposal_screen.py",
                   "tests/mine/test_write.py", "tests/mine/test_e2e.py",
                   "tests/judge/test_mine_cli.py", "tests/judge/test_model_judge.py",
-                  "tests/mine/test_injection_e2e.py", "tests/mine/test_secret_leaks.py")),
-    # issue 23: the engine over the effects table (polarity, settings, flags, packages)
-    "table": ((("skillgit/safety/polarity.py", ("forbids", "unforbidden", "_forbidden_words")),
+                  "tests/mine/test_injection_e2e.py", "tests/mine/test_secret_leaks.py",
+                  "tests/mine/test_composer_edges.py")),
+    # issue 23: the engine over the effects table (polarity, settings, flags, packages); r15
+    # added a setting stated as kept, the checkers' rows and where a download is written
+    "table": ((("skillgit/safety/polarity.py", ("forbids", "unforbidden", "_forbidden_words",
+                                                "stated_as_kept")),
                ("skillgit/safety/effects.py", ("findings", "_hits", "_command_effects",
                                                "_matches", "_chmod", "_packages")),
                ("skillgit/safety/verbs.py", ("hits", "_judge", "_git")),
                ("skillgit/safety/credential_files.py", ("_text_form", "_path_form",
                                                         "is_sensitive")),
-               ("skillgit/safety/lookalike.py", ("is_known", "imitates", "bare_name"))),
+               ("skillgit/safety/lookalike.py", ("is_known", "imitates", "bare_name")),
+               ("skillgit/safety/checkers.py", ("NO_ID", "WHOLE_FILE", "CHECKER_IDIOMS")),
+               ("skillgit/safety/persist.py", ("_downloaded_to", "_targets"))),
               ("tests/safety/test_effects.py", "tests/safety/test_injection_sweep2.py",
                "tests/safety/test_injection_ordinary.py",
-               "tests/safety/test_verbs_and_places.py")),
+               "tests/safety/test_verbs_and_places.py", "tests/safety/test_round15.py",
+               "tests/safety/test_r15_engine_edges.py", "tests/safety/test_polarity_blanking.py",
+               "tests/safety/test_table_engine_edges.py")),
     # issue 29: the newer areas, each against its behaviour tests and the nearest others
     "publish": ((("skillgit/publish/plan.py", ("plan",)),
                  ("skillgit/publish/body.py", ("parse_fingerprint", "_summary")),
@@ -142,6 +153,17 @@ SLIPS: tuple[tuple[str, str, str, str, str], ...] = (
     ("composer", "skillgit/distill/run.py",
      "digest = with_sources(digest, job.conversation)", "pass",
      "a quote cut from an unsafe turn is screened without it"),
+    # issue 23, r15: the checkers' rows (their guards are regex text, no derived mutant reaches)
+    ("table", "skillgit/safety/checkers.py", r"(?<![=!]=\s)(?<![=!]=)", "",
+     "a comparison with a security mode of None reads as setting it"),
+    ("table", "skillgit/safety/checkers.py", r"(?:,|/|\bor\b|\band\b)", "(?!)",
+     "an enum's members listed read as a mode set to None"),
+    ("table", "skillgit/safety/checkers.py", r"(?=\s*(?:$|\n|", "(?=(?:|\n|",
+     "a suppression with a rule id reads as one that silences everything"),
+    ("table", "skillgit/safety/polarity.py", "and bool(_KEEP_IT.search(text))", "",
+     "a setting reported as committed passes without a rule that forbids changing it"),
+    ("table", "skillgit/safety/persist.py", "plain = plain[-1:]", "pass",
+     "a copy's source counts as a file it writes"),
     # issue 29: publish/
     ("publish", "skillgit/publish/plan.py", "key=lambda s: (-s.local.sessions, s.local.branch))",
      "key=lambda s: (s.local.sessions, s.local.branch))",
@@ -165,7 +187,7 @@ SLIPS: tuple[tuple[str, str, str, str, str], ...] = (
      "opening = digest.opening if digest.opening and _HEX.fullmatch(digest.opening) else None",
      "opening = digest.opening", "a session's opening text is shared as it is"),
     ("share", "skillgit/share/gate.py",
-     'exclude={"opening", "started_at"})', 'exclude={"opening", "started_at", "tasks"})',
+     'own = {"opening", "started_at"} |', 'own = {"opening", "started_at", "tasks"} |',
      "the privacy gate does not scan the tasks"),
     ("share", "skillgit/share/gate.py", "if _HOME_LEFT.search(text):",
      "if _HOME_LEFT.match(text):", "the home-path check sees a home path only at the start"),
@@ -255,8 +277,12 @@ def derive(area: str, limit: int) -> list[Mutant]:
     found: list[Mutant] = []
     for path, names in targets:
         text = (ROOT / path).read_text(encoding="utf-8").splitlines()
-        per_function = 0
-        for number in _function_lines("\n".join(text), names):
+        lines_of = {name: _function_lines("\n".join(text), (name,)) for name in names}
+        numbers = [(name, n) for name in names for n in lines_of[name]]
+        per_function = dict.fromkeys(names, 0)
+        for name, number in numbers:
+            if per_function[name] >= limit:
+                continue  # the cap is per function: a long one does not crowd out the next
             line = text[number - 1]
             code = line.split("#", 1)[0]
             if not code.strip() or code.strip().startswith(('"', "'", "r\"", "f\"")):
@@ -275,10 +301,8 @@ def derive(area: str, limit: int) -> list[Mutant]:
                     continue
                 new = line[:match.start()] + replacement + line[match.end():]
                 found.append(Mutant(area, path, number, line, new, why))
-                per_function += 1
+                per_function[name] += 1
                 break  # one mutant per line keeps the run short
-            if per_function >= limit:
-                break
     return found
 
 
@@ -297,9 +321,15 @@ def slips(areas: list[str]) -> list[Mutant]:
 
 
 def run_one(mutant: Mutant, tests: tuple[str, ...]) -> tuple[bool, float]:
-    """(killed, seconds): apply, run the tests, restore."""
+    """(killed, seconds): apply, run the tests, restore.
+
+    A `.pyc` is checked against its source's mtime in whole seconds and its size, so a mutant
+    of the same size written and restored within one second would leave its bytecode standing
+    for the restored file (seen in a hand check: `first = 0` read as `first = 1` afterwards).
+    The tests run without writing bytecode, and the restored file gets its mtime back."""
     path = ROOT / mutant.path
     original = path.read_bytes()
+    stat = path.stat()
     lines = original.decode("utf-8").split("\n")
     assert lines[mutant.line - 1] == mutant.old, mutant
     lines[mutant.line - 1] = mutant.new
@@ -308,9 +338,11 @@ def run_one(mutant: Mutant, tests: tuple[str, ...]) -> tuple[bool, float]:
         path.write_bytes("\n".join(lines).encode("utf-8"))
         result = subprocess.run(
             [sys.executable, "-m", "pytest", "-x", "-q", "-n0", "-p", "no:cacheprovider",
-             *tests], cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
+             *tests], cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
+            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
     finally:
         path.write_bytes(original)
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     return result.returncode != 0, time.monotonic() - started
 
 
