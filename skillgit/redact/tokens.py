@@ -287,8 +287,11 @@ def _pieces(core: str) -> Iterator[tuple[int, int, str]]:
 
 
 def _dashed_groups(text: str) -> bool:
-    """`ABCD-EFGH-IJKL-MNOP`: groups of one length, a licence or recovery key's layout."""
+    """`ABCD-EFGH-IJKL-MNOP`: groups of one length, a licence or recovery key's layout, maybe
+    after a vendor's short prefix of another length (`PRX-4F9K-2QZ7-M8WD`, `E3-7KQ2-9WZP-…`)."""
     groups = re.split(r"[_\-+]", text)
+    if len(groups) >= 5 and 1 <= len(groups[0]) <= 5 and len(groups[0]) != len(groups[1]):
+        groups = groups[1:]  # the prefix names the product; the groups are the key
     return len(groups) >= 4 and len({len(group) for group in groups}) == 1 and len(
         groups[0]) >= 4
 

@@ -26,6 +26,10 @@ SECRETS = [
      "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d (rotate after the demo)",
      "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d"),
     ("the kiosk token VF1RFB00Z62345679 expires on Friday", "VF1RFB00Z62345679"),
+    # (the sixteenth round) a licence or integration key in groups after a vendor's prefix
+    ("the lab vendor sent our integration key LMX-7QK2-W9ZP-4HTD-R8CV, store it in vault",
+     "7QK2-W9ZP-4HTD-R8CV"),
+    ("register the render node with serial R7-2KQW-9ZPM-H4DT-8RCV-6XNB", "2KQW-9ZPM-H4DT"),
 ]
 
 KEEP = [
@@ -42,6 +46,9 @@ KEEP = [
     # a list of VINs under one label, European ones (a `Z` where the check digit would be)
     ("recall campaign 12 covers VINs VF1RFB00X62345678 and VF1RFB00Z62345679, see the ticket",
      "VF1RFB00Z62345679"),
+    ("order ORD-2024-1130-0042 shipped; see ticket OPS-1182", "ORD-2024-1130-0042"),
+    ("the recovery docs are at DOC-ABCD-EFGH-IJKL-MNOP (an example layout)",
+     "DOC-ABCD-EFGH-IJKL-MNOP"),
 ]
 
 
