@@ -68,7 +68,7 @@ _PASS_WORDS = frozenset({"bypass", "compass", "surpass", "trespass", "overpass",
                          "encompass", "impass", "nopass", "skippass", "firstpass", "onepass"})
 
 
-_PUBLIC_KEY_KINDS = frozenset((
+PUBLIC_KEY_KINDS = frozenset((
     "idempotency", "sort", "partition", "primary", "foreign", "cache", "dedup",
     "deduplication", "routing", "shard", "sharding", "row", "range", "hash", "object", "composite",
     "lookup", "index", "unique", "natural", "surrogate", "public", "pub", "group", "message",
@@ -84,7 +84,7 @@ def _glued_pass(lowered: str, anchor: re.Match[str]) -> bool:
     whose kind is no secret's (`Idempotency-Key`, `SORT_KEY`) names none."""
     if anchor.group().startswith("key"):
         kind = re.search(r"([a-z0-9]+)[_\-.]$", lowered[max(0, anchor.start() - 24):anchor.start()])
-        return kind is None or kind.group(1) not in _PUBLIC_KEY_KINDS
+        return kind is None or kind.group(1) not in PUBLIC_KEY_KINDS
     name = re.search(r"[a-z]*$", lowered[max(0, anchor.start() - 16):anchor.start()])
     return name is not None and name.group() + "pass" not in _PASS_WORDS
 

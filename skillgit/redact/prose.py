@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from skillgit.redact.context import PUBLIC_KEY_KINDS
 from skillgit.redact.values import (
     assignment_value_ok,
     is_placeholder,
@@ -53,10 +54,15 @@ _KEY_QUALIFIER = re.compile(r"(?<![a-z0-9])(?:api|access|secret|auth|private|cli
                             r"service|account|management|project|personal|rest|restricted|"
                             r"live|prod|production|sharing|feeder|shared|webhook)[ _\-]?$")
 """Words that make "key" a credential's name: an SDK key, a stream key, a feeder's key."""
+_PRODUCT_BEFORE = re.compile(r"(?<![\w.-])([A-Z][a-z0-9]*[A-Z][A-Za-z0-9]*|"
+                             r"(?<=[a-z,;] )[A-Z][a-z0-9]+)[ _\-]?$")
+"""A product's name before "key" (`DeepL key`, `PioneerRx key`; a capitalised word only inside
+a sentence, where it is a name: "Mailchimp key"): its key, unless the kind names a record."""
 
 
 def word_hits(lowered: str, words: dict[str, re.Pattern[str]],
-              positions: dict[str, tuple[int, ...]] | None = None) -> list[tuple[int, int, str]]:
+              positions: dict[str, tuple[int, ...]] | None = None,
+              text: str | None = None) -> list[tuple[int, int, str]]:
     """(start, end, root) of each whole word found from its literal root, in order of
     position; `positions` are `literal_positions` of (at least) the roots of `words`, computed
     once per text for every finder here."""
@@ -70,6 +76,11 @@ def word_hits(lowered: str, words: dict[str, re.Pattern[str]],
                 start = found
                 if root == "key":
                     qualifier = _KEY_QUALIFIER.search(lowered, max(0, found - 14), found)
+                    if qualifier is None and text is not None:
+                        qualifier = _PRODUCT_BEFORE.search(text, max(0, found - 24), found)
+                        if qualifier is not None and qualifier.group(1).lower() in (
+                                PUBLIC_KEY_KINDS):
+                            qualifier = None
                     start = qualifier.start() if qualifier is not None else -1
                 if start >= 0 and (start == 0 or not lowered[start - 1].isalnum()):
                     hits.append((start, match.end(), root))
@@ -160,7 +171,7 @@ def _accept(value: str, quoted: bool, strong: bool) -> bool:
 
 def _named(text: str, lowered: str,
            positions: dict[str, tuple[int, ...]] | None = None) -> Iterator[tuple[int, int]]:
-    for anchor_start, anchor_end, root in word_hits(lowered, _ANCHOR_WORDS, positions):
+    for anchor_start, anchor_end, root in word_hits(lowered, _ANCHOR_WORDS, positions, text):
         strong = root in _STRONG_WORDS
         tail = (_FOREIGN_TAIL if root in FOREIGN_PASSWORD_ROOTS else _TAIL).match(lowered,
                                                                                  anchor_end)
@@ -231,7 +242,7 @@ def _near_credential_word(text: str, lowered: str,
     size = len(text)
     searched_to = -1  # nothing matches in [the last search's start, searched_to)
     found: re.Match[str] | None = None
-    for _start, begin, _root in word_hits(lowered, _CREDENTIAL_WORDS, positions):
+    for _start, begin, _root in word_hits(lowered, _CREDENTIAL_WORDS, positions, text):
         if found is None or found.start() < begin:
             line_end = lowered.find("\n", begin, begin + _REACH)
             stop = line_end if line_end >= 0 else min(size, begin + _REACH)

@@ -30,6 +30,9 @@ SECRETS = [
     ("the lab vendor sent our integration key LMX-7QK2-W9ZP-4HTD-R8CV, store it in vault",
      "7QK2-W9ZP-4HTD-R8CV"),
     ("register the render node with serial R7-2KQW-9ZPM-H4DT-8RCV-6XNB", "2KQW-9ZPM-H4DT"),
+    # a product's name before "key" names a credential (`<Product> key is <value>`)
+    ("LingoBridge key is 7c0e5b1a-92d4-4f6e-b8a3-1d2c3e4f5a6b:lb, the free plan's",
+     "7c0e5b1a-92d4-4f6e-b8a3-1d2c3e4f5a6b"),
 ]
 
 KEEP = [
@@ -47,6 +50,9 @@ KEEP = [
     ("recall campaign 12 covers VINs VF1RFB00X62345678 and VF1RFB00Z62345679, see the ticket",
      "VF1RFB00Z62345679"),
     ("order ORD-2024-1130-0042 shipped; see ticket OPS-1182", "ORD-2024-1130-0042"),
+    ("the sort key 0d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a orders the rows of that table",
+     "0d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a"),
+    ("Press the Enter key twice, then the Escape key", "Escape key"),
     ("the recovery docs are at DOC-ABCD-EFGH-IJKL-MNOP (an example layout)",
      "DOC-ABCD-EFGH-IJKL-MNOP"),
 ]
