@@ -19,7 +19,8 @@ from collections.abc import Callable, Iterator
 
 from skillgit.redact.public import public_spans
 from skillgit.redact.tokens import pair_rarity
-from skillgit.redact.vocab import literal_trie
+from skillgit.redact.values import code_shaped
+from skillgit.redact.vocab import CODE_WORDS, literal_trie
 
 KIND = "credential-clause"
 REACH = 120
@@ -28,9 +29,6 @@ MIN_VALUE = 6
 MIN_MIXED = 8
 MIN_INFLECTED = 5  # letters a word needs before an inflection may follow it
 _QP_ESCAPE = re.compile(r"=[0-9A-F]{2}")
-_CODE = re.compile(r"(?=[a-z]*\d)[a-z0-9]{6,12}|(?=[A-Z]*\d)[A-Z0-9]{6,12}")
-"""A one-time or backup code after a word for one (a list of backup codes): short, one
-case, with a digit; a word for codes makes it one, however little it looks random."""
 _DIGIT_INSIDE = re.compile(r"[^\W\d_]{2}\d[^\W\d_]{2}")  # `Kranich7Moor`
 MIN_DIGITS = 6
 
@@ -38,12 +36,8 @@ MIN_DIGITS = 6
 # password are added by `clause_words` (one definition of each, in vocab.py).
 _EXTRA = ("pin", "pin code", "passcode", "login", "logon", "kennung", "pw", "log in",
           "logging in", "logged in", "sign in", "signing in", "signed in",
-          *(CODE_WORDS := ("backup code", "backup codes", "recovery code", "recovery codes",
-                           "recovery key", "recovery keys", "unlock key",
-                           "setup key", "otp", "totp", "2fa", "mfa", "license key", "licence key",
-                           "product key", "serial key", "activation key", "activation code",
-                           "access code", "pairing code", "app password", "app passwords")))
-"""(`CODE_WORDS`: one-time and recovery secrets, and keys that unlock a product.)"""
+          *CODE_WORDS)
+
 _OBJECT = (r"(?:the|a|an|this|that|these|those|it|them|all|every|each|your|our|its|their|my|"
            r"to|down|versions?|deps|dependencies|packages?|images?|actions?)")
 """What follows a short word used as a verb (`pin the image`, `pin it to 1.2`)."""
@@ -102,7 +96,8 @@ def value_shaped(token: str) -> bool:
     if kinds <= {"L", "M", "N"}:  # "40-odd", "utf-8", "x86_64" are words: 8 and more
         return len(plain) >= MIN_MIXED and (sum(c.isdigit() for c in plain) >= 2 or flips >= 2
                                             or _DIGIT_INSIDE.search(token) is not None)
-    return True
+    # (capitals joined by a symbol are acronyms and commands: `AT+CPIN`, `R&D`)
+    return "N" in kinds or any(c.islower() for c in plain)
 
 
 def clause_matches(text: str, lowered: str, words: re.Pattern[str],
@@ -127,7 +122,7 @@ def clause_matches(text: str, lowered: str, words: re.Pattern[str],
             codes = word.group().strip() in CODE_WORDS
             for first, last in _grouped(text, _pieces(text, low, high)):
                 piece = text[first:last].replace(" ", "")
-                if (value_shaped(piece) or (codes and _CODE.fullmatch(piece))) and inside(
+                if (value_shaped(piece) or (codes and code_shaped(piece))) and inside(
                         first, last) \
                         and not _public(text, first, last):
                     yield KIND, first, last

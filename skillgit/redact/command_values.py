@@ -2,7 +2,8 @@
 (`htpasswd -b FILE USER PASS`, `rabbitmqctl add_user USER PASS`), `--from-literal=KEY=VALUE` of
 `kubectl create secret`, `config set <secret-name> VALUE`, and a value piped or here-stringed
 into a command that reads a secret from stdin (`echo X | docker login --password-stdin`,
-`… | sudo -S`, `… --with-token <<< X`). Flags that name a secret: `flags.py`."""
+`… | sudo -S`, `… --with-token <<< X`), and a secret's file made from a literal
+(`--vault-password-file <(echo X)`). Flags that name a secret: `flags.py`."""
 
 from __future__ import annotations
 
@@ -113,3 +114,24 @@ def _piped_into_stdin(text: str, lowered: str) -> Iterator[tuple[int, int]]:
             span = _value_at(text, position)
             if span is not None and _acceptable(text[span[0]:span[1]]):
                 yield span
+
+
+_SUBSTITUTED = re.compile(r"(?:pass(?:word|phrase)?|token|secret|key|cred\w*)[\w-]*(?:[ \t]+|=)"
+                          r"<\([ \t]*(?:echo|printf)((?:[ \t]+-[a-z]+)*)[ \t]+")
+"""`--vault-password-file <(echo X)`, `--token-file=<(printf '%s' X)`: a file a flag names as
+a secret's, made by process substitution from a literal: the literal is the secret."""
+
+
+def _substituted_files(text: str, lowered: str) -> Iterator[tuple[int, int]]:
+    if "<(" not in lowered:
+        return
+    for flag in _SUBSTITUTED.finditer(lowered):
+        position = flag.end()
+        fmt = _FORMAT.match(text, position)
+        span = _value_at(text, fmt.end() if fmt is not None else position)
+        if span is not None:
+            start, end = span
+            while end > start and text[end - 1] == ")":
+                end -= 1  # the substitution's own closing parenthesis
+            if _acceptable(text[start:end]):
+                yield start, end

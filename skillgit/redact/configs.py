@@ -74,9 +74,15 @@ _PGPASS = re.compile(r"(?m)" + _LINE_START + r"[\w.\-*\[\]]+:(?:\d{1,5}|\*):[^\s
 _PGPASS_HINT = re.compile(r":(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:[^\s]")
 
 
+_COLON_HEX = re.compile(r"\s*[0-9a-fA-F]{1,2}(?::[0-9a-fA-F]{1,2}){4,}\s*")
+"""Bytes in hex joined by colons (a MAC address, a fingerprint): no `.pgpass` line."""
+
+
 def _pgpass(text: str, lowered: str) -> Iterator[tuple[int, int]]:
     for match in _PGPASS.finditer(text):
         value = match.group("s")
+        if _COLON_HEX.fullmatch(match.group()):
+            continue
         # (judged as after `=`: an `@` in a pgpass password is no URL's userinfo)
         if _acceptable(value) and assignment_value_ok(value, False, "=") and (
                 looks_opaque(value) or len(value) >= 8):

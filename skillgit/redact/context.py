@@ -21,7 +21,8 @@ from skillgit.redact.context_values import (
     _random_group,
     _value_group,
 )
-from skillgit.redact.values import random_value, strongly_secret
+from skillgit.redact.values import code_shaped, random_value, strongly_secret
+from skillgit.redact.vocab import CODE_WORDS
 
 _NOT_MARKER = r"(?!\[REDACTED:)"
 _UNQUOTED = r"(?:(?!\[REDACTED:)[^\s\"'`\\])"
@@ -30,7 +31,7 @@ JSON escape), so a value is read whole (`Tr0ub4dor&3;x`); trailing punctuation o
 prose around it is trimmed afterwards (`trimmed_end`)."""
 _QUOTED = r"(?:(?!\[REDACTED:)[^\"'`\n\r\\])"
 """A character of a quoted value: a passphrase of several words is one value."""
-_SEP = (r"(?:\\?[\"'`]\]?[ \t]{0,4},|\\?[\"'`]?\]?[ \t]{0,4}(?::=|=>|=(?![=~])|:(?![:/])))"
+_SEP = (r"(?:\\?[\"'`]\]?[ \t]{0,4},|\\?[\"'`]?\]?[ \t]{0,32}(?::=|=>|=(?![=~])|:(?![:/])))"
         r"[ \t]{0,16}")
 """`key=`, `key: `, `"key": `, `key => `, `environ["KEY"] = `, and a quoted key and value
 side by side: `define('DB_PASSWORD', '…')`, `setdefault("token", "…")` (see `_PAIR`); up to 16
@@ -83,10 +84,21 @@ def _glued_pass(lowered: str, anchor: re.Match[str]) -> bool:
     """`SSHPASS`, `SMTPPASS`: a name glued to `pass`, not an English word (`bypass`); a key
     whose kind is no secret's (`Idempotency-Key`, `SORT_KEY`) names none."""
     if anchor.group().startswith("key"):
-        kind = re.search(r"([a-z0-9]+)[_\-.]$", lowered[max(0, anchor.start() - 24):anchor.start()])
+        kind = re.search(r"([a-z0-9]+)[ _\-.]$",
+                         lowered[max(0, anchor.start() - 24):anchor.start()])
         return kind is None or kind.group(1) not in PUBLIC_KEY_KINDS
     name = re.search(r"[a-z]*$", lowered[max(0, anchor.start() - 16):anchor.start()])
     return name is not None and name.group() + "pass" not in _PASS_WORDS
+
+
+_VALUE_NOUN = r"(?:[ \t_\-.]?(?:content|material|value))?"
+"""A label naming a credential's value rather than the credential (`Key Content : …`, netsh's
+column; `token_value`, `key_material`); `key value` alone is a key-value store's."""
+_CREDENTIAL_PAIR = re.compile(r"\\?[\"'`]?\]?[ \t]{0,4}(?::=|=|:)[ \t]{0,16}\\?[\"'`]?"
+                              r"\d{2,12}:(?:[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|[0-9a-f]{24,})"
+                              r"(?![\w-])")
+"""A bare `key` given an account's number and a random key joined by a colon (`key='184627:
+<uuid>'`): a credential pair, whatever the key's name leaves open."""
 
 
 def _key_ends_in_secret_word(lowered: str, anchor: re.Match[str]) -> bool:
@@ -98,8 +110,13 @@ def _key_ends_in_secret_word(lowered: str, anchor: re.Match[str]) -> bool:
     if opened >= 0 and "]" not in lowered[opened:start]:
         return False
     before = lowered[start - 1:start] if start else ""
+    if word.startswith("key") and word != "key":  # `Key Content`, `key_material`: its value
+        return not word.endswith("value") or _KEY_BEFORE_KEY.search(
+            lowered, max(0, start - 12), start) is not None
     if word == "key":
-        return _KEY_BEFORE_KEY.search(lowered, max(0, start - 12), start) is not None
+        return (_KEY_BEFORE_KEY.search(lowered, max(0, start - 12), start) is not None
+                or (_CREDENTIAL_PAIR.match(lowered, anchor.end()) is not None
+                    and _glued_pass(lowered, anchor)))
     if word == "pass":
         return before in ("_", "-", ".")
     if word == "pwd":  # DB_PWD, an ODBC string's Pwd after a semicolon; not cwd
@@ -108,6 +125,18 @@ def _key_ends_in_secret_word(lowered: str, anchor: re.Match[str]) -> bool:
         # `.npmrc` `_auth=…`, a docker config's `"auth": "…"`; not `oauth` or `auth=basic`.
         return before in ("_", '"', "'")
     return True
+
+
+_CODE_KEYS = tuple(re.sub(r"[^a-z0-9]", "", word) for word in CODE_WORDS)
+_KEY_NAME = re.compile(r"[a-z0-9_\-.]{0,40}$")
+
+
+def _names_a_code(lowered: str, anchor: re.Match[str]) -> bool:
+    """`confirmationCode`, `backup_codes`, `SIM_PUK`: the key's words, joined, end in a word
+    for a code; `status_code`, `zip_code`, `exit_code` name none."""
+    name = _KEY_NAME.search(lowered, max(0, anchor.start() - 40), anchor.start())
+    joined = re.sub(r"[^a-z0-9]", "", (name.group() if name else "") + anchor.group())
+    return joined.endswith(_CODE_KEYS)
 
 
 def _curl_user_flag(lowered: str, anchor: re.Match[str]) -> bool:
@@ -124,7 +153,7 @@ def _curl_user_flag(lowered: str, anchor: re.Match[str]) -> bool:
     return curl >= 0 and (curl == 0 or not lowered[curl - 1].isalnum())
 
 
-_SEPARATOR_AHEAD = (r"(?=\\?[\"'`]\]?[ \t]{0,4},|\\?[\"'`]?\]?[ \t]{0,4}"
+_SEPARATOR_AHEAD = (r"(?=\\?[\"'`]\]?[ \t]{0,4},|\\?[\"'`]?\]?[ \t]{0,32}"
                     r"(?::=|=>|=(?![=~])|:(?![:/])))")
 _AUTH_HEADER = r"\\?[\"'`]?[ \t]{0,4}[:=][ \t]{0,4}\\?[\"'`]?[ \t]{0,4}"
 
@@ -157,12 +186,14 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
         "connection-string-password",
         (re.compile(r"://"),),
         # The password runs to the LAST `@` before the host: `user:p@ss@host`.
-        re.compile(r"[^\s:/@\"'<>\[\]]{0,128}:(?P<s>[^\s/\"'<>\[\]\\]{1,256})"
-                   r"@[A-Za-z0-9.\-_%]"),
+        # (a Windows domain may stand before the user: `smb://WORKGROUP/user:pass@host`)
+        re.compile(r"(?:[A-Za-z0-9_\-]{1,15}[/;])?[^\s:/@\"'<>\[\]]{0,128}:"
+                   r"(?P<s>[^\s/\"'<>\[\]\\]{1,256})@[A-Za-z0-9.\-_%]"),
         _accept_plain),
     ContextRule(
         "secret-assignment",
-        tuple(re.compile(word + r"(?![a-z0-9])(?:[_\-]\d{1,3})?" + _SEPARATOR_AHEAD)  # DB_PASS_2
+        tuple(re.compile(word + _VALUE_NOUN + r"(?![a-z0-9])(?:[_\-]\d{1,3})?"  # DB_PASS_2
+                         + _SEPARATOR_AHEAD)
               for word in ("key", "secret", "token", "pass(?:word|wd|phrase)?", "pwd",
                            "credentials?", "auth", "psk")),
         re.compile(r"(?P<sep>" + _SEP + r")" + _ANNOTATION + _YAML_PREFIX + _VALUE),
@@ -189,9 +220,27 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
     ContextRule(
         "key-assignment",
         (re.compile(r"key(?<=[0-9_\-.]key)(?![a-z0-9])" + _SEPARATOR_AHEAD),
+         re.compile(r"app[_\-.]?id(?![a-z0-9])" + _SEPARATOR_AHEAD),  # an API's `APPID`
          re.compile(r"pass(?<=[a-z]pass)(?![a-z0-9])" + _SEPARATOR_AHEAD)),
         re.compile(r"(?P<sep>" + _SEP + r")" + _VALUE),
         lambda match: _accept_assignment(match) and _random_group(match)),
+    # `?appid=<hex>`, `&session_id=…`, `?subscription-key=…`: a URL query parameter naming
+    # the caller's application, session or subscription; a random value there is its key
+    # (a digit-only application id and a word pass).
+    ContextRule(
+        "query-credential",
+        (re.compile(r"[?&;](?:app|api|sess(?:ion)?|subscription|licen[cs]e|consumer)"
+                    r"[_\-.]?(?:id|key)?(?==)"),),
+        re.compile(r"=(?P<s>[A-Za-z0-9_\-.~%+/]{16,512})(?=[&#\s\"'<>)\]]|$)"),
+        lambda match: random_value(match.group("s"))),
+    # `"confirmationCode": <six digits>`, `SIM_PUK=…`: a key naming a one-time, backup or unlock
+    # code (`clause.CODE_WORDS`, however the key joins its words) and a code's value.
+    ContextRule(
+        "code-assignment",
+        (re.compile(r"(?:codes?|puk|otp|totp)(?![a-z0-9])" + _SEPARATOR_AHEAD),),
+        re.compile(r"(?P<sep>" + _SEP + r")" + _VALUE),
+        lambda match: _accept_assignment(match) or code_shaped(
+            match.string[slice(*_value_group(match))])),
     # Any other scheme (`Authorization: Digest …`, `SSWS …`) or a bare value: listed last so
     # that the specific kinds above name a span they share.
     ContextRule(
@@ -202,6 +251,7 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
         _accept_bearer),
 )
 _ANCHOR_FILTERS = {"secret-assignment": _key_ends_in_secret_word, "basic-auth": _curl_user_flag,
+                   "code-assignment": _names_a_code,
                    "key-assignment": _glued_pass,
                    "authorization-header": _curl_user_flag}
 

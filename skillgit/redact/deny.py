@@ -35,7 +35,7 @@ from functools import cache
 from typing import Protocol, TypeVar
 
 from skillgit.redact.blocks import public_block
-from skillgit.redact.clause import CODE_WORDS, clause_matches, clause_words
+from skillgit.redact.clause import clause_matches, clause_words
 from skillgit.redact.public import public_near
 from skillgit.redact.structures import _structures
 from skillgit.redact.tokens import (
@@ -50,6 +50,7 @@ from skillgit.redact.tokens import (
     token_verdict,
 )
 from skillgit.redact.vocab import (
+    CODE_WORDS,
     ENGLISH_PASSWORD_WORDS,
     PASSPHRASE_KEY_PHRASES,
     PASSWORD_WORDS,

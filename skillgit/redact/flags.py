@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skillgit.redact.command_values import _piped_into_stdin, _positionals
+from skillgit.redact.command_values import _piped_into_stdin, _positionals, _substituted_files
 from skillgit.redact.flag_values import _acceptable, _segment_start, _value_at
 from skillgit.redact.values import random_value, strongly_secret
 from skillgit.redact.vocab import FLAG_ROOTS
@@ -228,7 +228,8 @@ def _user_flags(text: str, lowered: str) -> Iterator[tuple[int, int]]:
 
 def iter_flag_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of every credential given on a command line."""
-    for finder in (_long_flags, _short_flags, _user_flags, _positionals, _piped_into_stdin):
+    for finder in (_long_flags, _short_flags, _user_flags, _positionals, _piped_into_stdin,
+                   _substituted_files):
         for start, end in finder(text, lowered):
             if end > start:
                 yield KIND, start, end

@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skillgit.redact.clause import CODE_WORDS, value_shaped
-from skillgit.redact.values import is_placeholder, random_printable, random_value
+from skillgit.redact.clause import value_shaped
+from skillgit.redact.values import code_shaped, is_placeholder, random_printable, random_value
 from skillgit.redact.vocab import (
+    CODE_WORDS,
     ENGLISH_PASSWORD_WORDS,
     PASSWORD_WORDS,
     SECRET_WORDS,
@@ -44,23 +45,72 @@ _VALUE_LINE = re.compile(r"[ \t]*(?:[-*•][ \t]+|\d{1,2}[.)][ \t]+)?(?P<v>[^\s\
 
 
 def labelled_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
-    """(kind, start, end) of each value on the lines under a credential's label."""
-    if ":" not in text and "\uff1a" not in text:
+    """(kind, start, end) of each value on the lines under a credential's label; under a
+    line naming codes (`my recovery codes are`, a `" TOTP_AUTH` option) with no colon, two or
+    more lines of codes and nothing else."""
+    if ":" in text or "\uff1a" in text:
+        for colon in _COLON_END.finditer(text):
+            line_start = text.rfind("\n", max(0, colon.start() - _LABEL_LENGTH),
+                                    colon.start()) + 1
+            label = lowered[line_start:colon.start()]
+            if not label or _ANY_LABEL_WORD.search(label) is None or _PUBLIC_LABEL.search(label):
+                continue
+            codes = any(word in label for word in CODE_WORDS)
+            yield from ((KIND, a, b) for a, b in _values_below(text, colon.end(), codes))
+    if "\n" not in text:
         return
-    for colon in _COLON_END.finditer(text):
-        line_start = text.rfind("\n", max(0, colon.start() - _LABEL_LENGTH), colon.start()) + 1
-        label = lowered[line_start:colon.start()]
-        if not label or _ANY_LABEL_WORD.search(label) is None or _PUBLIC_LABEL.search(label):
+    for word in _CODE_WORD.finditer(lowered):
+        line_end = lowered.find("\n", word.end())
+        if line_end < 0 or lowered[:line_end].rstrip().endswith((":", "\uff1a")):
             continue
-        position = colon.end()
-        for _ in range(MAX_LINES):
-            line = _VALUE_LINE.match(text, position)
-            if line is None:
-                break
+        spans = list(_values_below(text, line_end + 1, True, only_codes=True))
+        if len(spans) >= 2:
+            yield from ((KIND, a, b) for a, b in spans)
+
+
+_CODE_WORD = re.compile(r"(?<![a-z0-9])(?:" + literal_trie(CODE_WORDS) + r")(?![a-z0-9])")
+
+
+def _values_below(text: str, position: int, codes: bool, *, only_codes: bool = False
+                  ) -> Iterator[tuple[int, int]]:
+    """Spans of the values on the lines from `position`: one per line, or several side by
+    side when every one of them is a value; `only_codes`: each must be a code, and the first
+    line that holds anything else ends them."""
+    def shaped(value: str) -> bool:
+        return code_shaped(value) if only_codes else _shaped(value, codes)
+
+    for _ in range(MAX_LINES):
+        line = _VALUE_LINE.match(text, position)
+        if line is not None:
             value = line.group("v")
-            if value_shaped(value) and not is_placeholder(value):
-                yield KIND, line.start("v"), line.end("v")
+            if shaped(value) and not is_placeholder(value):
+                yield line.start("v"), line.end("v")
+            elif only_codes:
+                return
             position = line.end()
+            continue
+        row = _VALUE_ROW.match(text, position)
+        if row is None:
+            return
+        values = list(_ROW_VALUE.finditer(text, row.start(), row.end()))
+        if all(shaped(value.group()) and not is_placeholder(value.group()) for value in values):
+            yield from (value.span() for value in values)
+        elif only_codes:
+            return
+        position = row.end()
+
+
+_VALUE_ROW = re.compile(r"[ \t]*[^\s\"'`<>]{4,128}(?:[ \t]+[^\s\"'`<>]{4,128}){1,7}"
+                        r"[ \t]*\r?(?:\n|$)")
+"""A line of several values side by side (backup codes printed in columns): each is a value
+only when every one on the line is; a line of words is prose."""
+_ROW_VALUE = re.compile(r"[^\s\"'`<>]+")
+
+
+def _shaped(value: str, codes: bool) -> bool:
+    """A value under a label: no ordinary word's shape, or, under a word for codes, a code's
+    (`4829-1730`)."""
+    return value_shaped(value) or (codes and code_shaped(value))
 
 
 _GENERIC_LINE = re.compile(r"(?im)^[ \t]*(?:(?:new|current|generated|your)[ \t]+)?"

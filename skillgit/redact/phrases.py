@@ -40,8 +40,10 @@ _PASS_AFTER_USER = re.compile(r"(?:word|wd)?(?![\w\-])[ \t]*[:=]?[ \t]*")
 _BARE_AFTER = re.compile(r"[ \t]+(?!(?:is|was|for|of|to)\b)")
 _PIN_AFTER = re.compile(
     r"(?:[ _\-]?(?:code|number))?(?:[ \t]+(?:is|was|number[ \t]+is|code[ \t]+is)[ \t]*:?"
-    r"|\\*[\"']?[ \t]*[:=])[ \t]*\\*[\"']?")
-_DIGITS = re.compile(r"\d{4,12}(?![\w.,:/\-])")
+    r"|\\*[\"']?[ \t]*[:=]|[ \t](?=\d))[ \t]*\\*[\"']?")
+_DIGITS = re.compile(r"\d{4,12}(?![\w,:/\-]|\.\w)")
+"""Digits that end the number: a sentence's full stop may follow (`… is 21874.`), a version's
+or a decimal's dot may not."""
 _KEY_SEPARATOR = re.compile(r"\\*[\"']?[ \t]*[:=][ \t]*(?![\"'`\\])")
 _LINE_REST = re.compile(r"(?:[^\n\r\"'`\\#]|(?<!\s)#){3,100}?"
                         r"(?=[ \t]*(?:\r?\n|\\[nr\"]|[\"'`]|$))")

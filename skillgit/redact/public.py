@@ -14,7 +14,8 @@ something a secret of the same alphabet would not have:
 - the public members of a JSON Web Key (`n`, `e`, `x`, `y`, `x5c`, `x5t`, `kid`: never `d`,
   `p`, `q`);
 - the cells under a table header naming an id or a digest (`CONTAINER ID`, `DIGEST`);
-- the value of a key named an id (`messageId`, `event_id`; not `secret_id`, `session_id`);
+- the value of a key named an id (`messageId`, `event_id`; not `secret_id`, `session_id`,
+  `appid`);
 - the value of a key named public (`PublicKey = …`, `public_key: …`, `pubkey=…`);
 - a hashed `known_hosts` entry's salt and host hash (`|1|salt|hash key-type …`);
 - a colon-hex fingerprint (`MD5 fingerprint is 00:26:…`, `SHA-1 46:2C:…`);
@@ -90,10 +91,13 @@ _SHAPES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
         r"\s*(?:[=:]|\s(?:is|was))\s*"
         r"[\"']?([A-Za-z0-9+/_\-]{16,}={0,2})")),
 )
-_ID_VALUE = re.compile(r"(?:_id|Id|ID|(?<![\w-])id)[\"']?\s*[=:]\s*[\"']?"
-                       r"([A-Za-z0-9_-]{8,64}(?:[+/][A-Za-z0-9_+/-]{1,120}=*)?)(?![\w+/=-])")
+_ID_VALUE = re.compile(r"(?:[_-]id|Id|ID|(?<![\w-])id)(?:-\d)?[\"']?\s*[=:]\s*[\"']?"
+                       r"([A-Za-z0-9_-]{8,128}(?:[+/][A-Za-z0-9_+/-]{1,120})?=*)(?![\w+/=-])")
+"""`event_id: …`, `"messageId": …`, a response header's `x-request-id: …`, `x-amz-id-2: …`."""
 _ID_KEY = re.compile(r"[\w-]*$")
 _NOT_AN_ID = re.compile(r"(?i)secret|token|key|pass|session|auth")
+_APP_KEY = re.compile(r"(?i)app[_-]?$")
+"""An API's `APPID` is the caller's key unless it is a number (a store's app id is public)."""
 _ULID = re.compile(r"(?<![0-9A-Za-z])[0-7][0-9A-HJKMNP-TV-Z]{25}(?![0-9A-Za-z])")
 _BECH32_TOKEN = re.compile(r"(?<![0-9A-Za-z])([a-z][a-z0-9]{0,15})1([" + _BECH32 + r"]{6,90})"
                            r"(?![0-9A-Za-z])")
@@ -223,7 +227,10 @@ def public_spans(text: str) -> tuple[tuple[int, int], ...]:
     if "id" in text or "Id" in text or "ID" in text:  # the value of a key named an id
         for match in _ID_VALUE.finditer(text):
             key = _ID_KEY.search(text, max(0, match.start() - 40), match.start())
-            if not _NOT_AN_ID.search((key.group() if key else "") + match.group()[:4]):
+            name = key.group() if key else ""
+            if _APP_KEY.search(name) and not match.group(1).isdigit():
+                continue
+            if not _NOT_AN_ID.search(name + match.group()[:4]):
                 spans.append(match.span(1))
     if "  " in text:
         spans.extend(_id_columns(text))

@@ -84,7 +84,7 @@ def _word_in_use(root: str) -> re.Pattern[str]:
 _SHAPES = [_word_in_use(root) for root in ("token", "key", "secret", "cred", "auth")] + [
     re.compile(r"config(?:ure)?[ \t]+(?:set|--)"),  # command_values._CONFIG_SET
     re.compile(r"login[ \t]+-"),  # `… | docker login -` (command_values._STDIN_SINK)
-    re.compile(r"://[^\s/@]{0,128}:[^\s/]{1,256}@"),  # URL userinfo (context.py)
+    re.compile(r"://(?:[a-z0-9_\-]{1,15}[/;])?[^\s/@]{0,128}:[^\s/]{1,256}@"),  # userinfo
     re.compile(r"-(?<![a-z0-9_\-]-)[pawxbu]"),  # a short option of flags.py's tools, any case
     re.compile(r":(?:\d{1,5}|\*):[^\s:]+:[^\s:]+:[^\s]"),  # a .pgpass line (configs.py)
     *PIN_SHAPES,  # a PIN: `pin is`, `SIM_PIN=`, `pin code:`, `access code is` (phrases.py)

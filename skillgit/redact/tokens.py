@@ -61,6 +61,9 @@ _PREFIXED_UUID = re.compile(r"(?i)(?:" + "|".join(CREDENTIAL_PREFIXES)
                             + r")(?:[-_][a-z]{2,4}\d{1,2})?"  # a region (`pat-eu1-`)
                             r"[-_][0-9a-f]{8}(?:-[0-9a-f]{4}){3}"
                             r"-[0-9a-f]{12}")
+_SUFFIXED_UUID = re.compile(r"(?i)[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}:[a-z]{2,4}")
+"""A UUID with a product's tag glued after a colon (`<uuid>:fx`, a free plan's key): an id is
+written bare, a key in its issuer's format."""
 _HEX = re.compile(r"[0-9a-f]+|[0-9A-F]+")
 _LONG_RUN = re.compile(r"[A-Za-z0-9]{14}")
 _DASHED = re.compile(r"(?:[A-Za-z0-9]{4,}[_\-+]){3}[A-Za-z0-9]{4}")
@@ -234,7 +237,7 @@ def _verdict(token: str) -> Iterator[tuple[int, int, str]]:
         return
     if core.startswith(_NOT_SECRET_PREFIXES):
         return
-    if _PREFIXED_UUID.fullmatch(core):
+    if _PREFIXED_UUID.fullmatch(core) or _SUFFIXED_UUID.fullmatch(core):
         yield start, end, KIND  # a UUID a product issues as a key (`sdk-<uuid>`, `HRKU-<uuid>`)
         return
     if core[:2] in ("0x", "0X") and _HEX_BODY.fullmatch(core, 2):

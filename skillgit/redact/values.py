@@ -232,6 +232,22 @@ _SECRET_SYMBOLS = frozenset("!#$%^&*@+~?")
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 
+_CODE = re.compile(r"(?=[a-z]*\d)[a-z0-9]{6,12}|(?=[A-Z]*\d)[A-Z0-9]{6,12}"
+                   r"|(?=[a-z-]*\d)[a-z0-9]{3,6}(?:-[a-z0-9]{3,6}){1,3}"
+                   r"|(?=[A-Z-]*\d)[A-Z0-9]{3,6}(?:-[A-Z0-9]{3,6}){1,3}")
+"""A one-time or backup code after a word for one (a list of backup codes): short, one
+case, with a digit, maybe in groups (`4829-1730`, `K7WD-Q2PX`); a word for codes makes it
+one, however little it looks random."""
+_MIN_CODE_DIGITS = 6
+
+
+def code_shaped(token: str) -> bool:
+    """A one-time, backup or unlock code's shape (`_CODE`), or a long run of digits."""
+    return _CODE.fullmatch(token) is not None or (
+        token.isdigit() and len(token) >= _MIN_CODE_DIGITS)
+
+
+
 def random_value(value: str) -> bool:
     """Whether a value looks machine-made or chosen to be hard to guess, whatever names it:
     ten or more characters, letters and digits mixed with a second case or a symbol (or a

@@ -121,6 +121,18 @@ COPULAS: tuple[str, ...] = (
 )
 """Words that link a credential word to its value in a sentence, in the same languages."""
 
+CODE_WORDS: tuple[str, ...] = (
+    "backup code", "backup codes", "recovery code", "recovery codes",
+    "recovery key", "recovery keys", "unlock key",
+    "setup key", "otp", "totp", "2fa", "mfa", "license key", "licence key",
+    "product key", "serial key", "activation key", "activation code",
+    "access code", "pairing code", "app password", "app passwords",
+    "puk", "puk code", "unlock code", "verification code",
+    "confirmation code", "security code", "one-time code",
+    "one-time codes", "login code", "sms code")
+"""One-time and recovery secrets, and keys that unlock a product: after one, a code's shape
+(`values.code_shaped`) is a secret, however little it looks random."""
+
 MNEMONIC_WORDS = ("seed", "mnemonic", "recovery", "phrase", "wallet", "bip39", "backup words")
 """Words before a word-list mnemonic (a run of plain words that is a key)."""
 INFLECTION = r"(?:[^\W\d_]{0,4})(?![^\W\d_])"
