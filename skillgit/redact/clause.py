@@ -29,6 +29,9 @@ MIN_VALUE = 6
 MIN_MIXED = 8
 MIN_INFLECTED = 5  # letters a word needs before an inflection may follow it
 _QP_ESCAPE = re.compile(r"=[0-9A-F]{2}")
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z_.\-]*\d*=[\w.\-/:]*$|.*==")
+"""A name, `=` and a plain value (`key=value`, `a.b=c`), or `==`: code; a `=` inside noise
+(`Qw=7#rT~pL.9z`) is a symbol."""
 _DIGIT_INSIDE = re.compile(r"[^\W\d_]{2}\d[^\W\d_]{2}")  # `Kranich7Moor`
 MIN_DIGITS = 6
 
@@ -56,6 +59,7 @@ _SAFE = re.compile(
     r"|--?[A-Za-z][\w-]*(?:=\S*)?"                # flags
     r"|v?\d+(?:\.\d+)+\w*"                        # versions
     r"|[A-Z]{2,}(?:-[A-Z]{2,})*-?\d+(?:\.\d+)+"       # a standard's section (PCI-DSS-8.3.6)
+    r"|(?-i:[A-Z][A-Z0-9]{1,15}[_-]\d{2,8})"       # an error code (AUTH_4031, ORA-28001)
     r"|\$\{?\w+\}?|%\w+%|<[^>]*>|\{\{.*\}\}"       # variables and placeholders
     r"|\[REDACTED:[^\]]*\]\S*|x{3,}\S*|\*{3,}"     # markers, masks
     r"|\d{1,2}(?::\d{2})+|\d{4}-\d{2}-\d{2}\S*"   # times, dates
@@ -78,7 +82,8 @@ def value_shaped(token: str) -> bool:
     if token.isdigit():
         return len(token) >= MIN_DIGITS
     unescaped = _QP_ESCAPE.sub("#", token)  # quoted-printable `=3D` is a symbol, not code
-    if len(token) < MIN_VALUE or _SAFE.fullmatch(token) or any(c in unescaped for c in "=()\\"):
+    if len(token) < MIN_VALUE or _SAFE.fullmatch(token) or any(c in unescaped for c in "()\\") \
+            or _ASSIGNMENT.match(unescaped):
         return False  # short, known, or code (assignments and calls have rules of their own)
     token = "".join(c for c in token if unicodedata.category(c) != "Cf")  # joiners (ZWNJ)
     letters = sum(unicodedata.category(c)[0] in "LM" for c in token)  # marks: Indic vowels

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from skillgit.redact.clause import value_shaped
+from skillgit.redact.public import public_spans
 from skillgit.redact.triggers import gated
 from skillgit.redact.values import is_placeholder, random_value
 from skillgit.redact.vocab import (
@@ -56,6 +57,8 @@ _ABOUT_A_KEY = re.compile(r"\b(?:fingerprint|id|ids|hash|digest|checksum|name|pu
                           r"length|size|type|format|path|file|url|expir\w*|scope\w*|sha\d*|md5)\b"
                           r"|\b(?:sha\d+|md5|sha3-\d+):")
 """Words before the copula (or a tag on the value) saying what is told is about the key."""
+_QUALIFIER_REACH = 16
+"""Characters before the word where its qualifier stands (`her age public key is …`)."""
 _TRAILING = ".,;:)!?"
 _SPACELESS = re.compile(r"[\u0e00-\u0e7f\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]")
 
@@ -75,6 +78,7 @@ def gapped_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     if (" is " in lowered or " was " in lowered) and (
             "key" in lowered or "secret" in lowered or "token" in lowered):
         matches = itertools.chain(matches, _ENGLISH_WEAK.finditer(lowered))
+    public: tuple[tuple[int, int], ...] | None = None
     for match in matches:
         start, end = match.span("v")
         while end > start and text[end - 1] in _TRAILING:
@@ -82,10 +86,16 @@ def gapped_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
         value = text[start:end]
         if value.startswith("[REDACTED:") or _SPACELESS.search(value):
             continue  # (in a script without spaces a run is a phrase, not a value)
-        if match.re is _ENGLISH_WEAK and _ABOUT_A_KEY.search(lowered, match.start(), start):
-            continue  # a key's fingerprint, id or name is told, not the key
+        if match.re is _ENGLISH_WEAK and _ABOUT_A_KEY.search(
+                lowered, max(0, match.start() - _QUALIFIER_REACH), start):
+            continue  # a key's fingerprint, id or name is told (or a public key), not the key
         strong = match.re is not _ENGLISH_WEAK and match.group("s") is not None
         if value_shaped(value) and not is_placeholder(value) and (strong or random_value(value)):
+            if not strong:  # a key told by a weak word may be one public by design
+                if public is None:
+                    public = public_spans(text)
+                if any(low <= start and end <= high for low, high in public):
+                    continue
             yield KIND, start, end
 
 

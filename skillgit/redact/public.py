@@ -65,6 +65,21 @@ _SHAPES: tuple[tuple[tuple[str, ...], re.Pattern[str]], ...] = (
         r"(?i)(?:fingerprint|\bsha-?\d+|\bmd5)[^\n]{0,40}?((?:[0-9a-f]{2}:){15,}[0-9a-f]{2})")),
     (("pk_", "pk."), re.compile(r"(?<![\w.-])(?:pk_(?:live|test)_[A-Za-z0-9]{16,}"
                                 r"|pk\.eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,})")),
+    # a payment API's object ids (`evt_…`, `pi_…`, `cus_…`): names of records, not keys
+    # (its keys are `sk_`, `rk_`, `whsec_`; a client secret `pi_…_secret_…` runs on)
+    (("_",), re.compile(r"(?<![\w-])(?:evt|pi|ch|cus|in|ii|sub|si|prod|price|pm|seti|txn|re|po"
+                        r"|acct|py|src|cn|dp|tr|ba|card|plink|prv|ipi|ich)_[A-Za-z0-9]{14,32}"
+                        r"(?![\w-])")),
+    # what a digest command printed on the line below it (`… | openssl dgst -sha256 -binary |
+    # base64`, `sha256sum f`): a hash, whatever its alphabet
+    (("dgst", "sum", "digest"), re.compile(
+        r"(?m)^[^\n]*\b(?:dgst|sha\d*sum|b2sum|md5sum|shasum|digest)\b[^\n]*\n"
+        r"([A-Za-z0-9+/_\-]{20,128}={0,2})[ \t]*$")),
+    # values public by design: a PKCE challenge (a hash of the verifier) and a captcha's site
+    # key, which the page itself publishes
+    (("challenge",), re.compile(r"code_challenge[\"']?\s*[=:]\s*[\"']?([A-Za-z0-9_\-]{32,128})")),
+    (("site", "SITE"), re.compile(r"(?i)\bsite[_ -]?key\b[^\n]{0,40}?(?:[=:]|\bis\b)[ \t]*"
+                                  r"[\"']?([A-Za-z0-9_\-]{20,64})")),
     # IPFS content ids: a hash of the content (v0 base58 `Qm…`, v1 base32 `baf…`)
     (("Qm", "baf"), re.compile(r"(?<![0-9A-Za-z])(?:Qm[1-9A-HJ-NP-Za-km-z]{44}"
                                r"|baf[a-z][a-z2-7]{52,})(?![0-9A-Za-z])")),
@@ -132,13 +147,52 @@ sound or a document starts when decoded (`certificate-authority-data: LS0tLS1CRU
 `iVBORw0KGgo…`): data, not a key. (Archives are left out: they may pack anything.)"""
 
 
+_PUBLIC_KEY_OIDS = (bytes.fromhex("2a864886f70d010101"), bytes.fromhex("2a8648ce3d0201"),
+                    bytes.fromhex("2a8648ce380401"), bytes.fromhex("2b6570"),
+                    bytes.fromhex("2b656e"), bytes.fromhex("2b6571"), bytes.fromhex("2b656f"))
+"""rsaEncryption, id-ecPublicKey, DSA, Ed25519, X25519, Ed448, X448: the algorithm a DER
+public key (SubjectPublicKeyInfo) names first. A private key's DER opens with a version
+number instead, an encrypted one with its cipher's OID (PBES2)."""
+
+
+def _der_body(data: bytes, at: int) -> int | None:
+    """Where the content of the DER element at `at` starts (None: no definite length)."""
+    if at + 1 >= len(data):
+        return None
+    size = data[at + 1]
+    if size < 0x80:
+        return at + 2
+    return at + 2 + (size & 0x7F) if 1 <= size & 0x7F <= 3 else None
+
+
+def _public_der(data: bytes) -> bool:
+    """A DER public key (`MIIBIjAN…`, a DKIM record's `p=`) or certificate: a sequence whose
+    first element is a sequence naming a public key's algorithm, or a certificate's
+    to-be-signed part (`[0]` version 3 first)."""
+    if data[:1] != b"\x30":
+        return False
+    inner = _der_body(data, 0)
+    if inner is None or data[inner:inner + 1] != b"\x30":
+        return False
+    first = _der_body(data, inner)
+    if first is None:
+        return False
+    if data[first:first + 5] == b"\xa0\x03\x02\x01\x02":
+        return True  # a certificate's tbsCertificate
+    if data[first:first + 1] != b"\x06" or first + 2 > len(data):
+        return False
+    oid = data[first + 2:first + 2 + data[first + 1]]
+    return oid in _PUBLIC_KEY_OIDS
+
+
 def _harmless_base64(token: str) -> bool:
     """Base64 of a JSON document, a sentence naming no credential, or a certificate or public
     key: data, not a key. (A random key decodes to bytes that are no text; `user:password`
     names a credential.)"""
     head = token[:64 - 64 % 4]
     try:
-        if base64.b64decode(head, validate=True).startswith(_PUBLIC_ENCODED):
+        decoded_head = base64.b64decode(head, validate=True)
+        if decoded_head.startswith(_PUBLIC_ENCODED) or _public_der(decoded_head):
             return True
     except (binascii.Error, ValueError):
         pass

@@ -17,7 +17,8 @@ import re
 from collections.abc import Iterator
 
 from skillgit.redact.apart import credential_name
-from skillgit.redact.values import is_placeholder
+from skillgit.redact.clause import value_shaped
+from skillgit.redact.values import is_placeholder, random_value
 
 KIND = "secret-column"
 ROWS = 200
@@ -42,7 +43,7 @@ def secret_cells(text: str) -> Iterator[tuple[str, int, int]]:
         header = line.lstrip("# \t")
         cells = header.split()
         if (len(cells) >= 3 and len(_GAP.findall(header.strip())) >= 2
-                and all(_HEADER_CELL.fullmatch(c) for c in cells[:3])):
+                and all(_HEADER_CELL.fullmatch(c) and _digits(c) <= 1 for c in cells)):
             columns = [i for i, cell in enumerate(cells) if credential_name(cell, label=True)]
             if columns and len(columns) < len(cells):
                 row_start = position + len(line) + 1
@@ -62,3 +63,25 @@ def secret_cells(text: str) -> Iterator[tuple[str, int, int]]:
                     row_start += len(row) + 1
         position += len(line) + 1
         index += 1
+
+
+def _digits(cell: str) -> int:
+    """A header's cells are names (`IPv4`, `S3`); a value's cell holds digits (`DAB965E4…`)."""
+    return sum(c.isdigit() for c in cell)
+
+
+_NAMED_ROW = re.compile(r"(?m)^[ \t]*(?P<name>[A-Za-z][\w.\-]{0,60})(?:\t|  )[ \t]*"
+                        r"(?:(?P<type>[A-Z][A-Z0-9_]{1,24})(?:\t|  )[ \t]*)?"
+                        r"(?P<v>[^\s\"'`<>]{4,256})[ \t]*\r?$")
+"""A row of name, maybe a type, and value aligned by blanks or tabs, as `reg query` prints
+(`ControlPassword    REG_BINARY    3B2F…`) and settings listings do."""
+
+
+def named_rows(text: str) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of the value of each aligned row whose name names a credential;
+    the value must still have a value's shape (a word, `Present` or `(null)`, is none)."""
+    for row in _NAMED_ROW.finditer(text):
+        value = row.group("v")
+        if credential_name(row.group("name"), label=True) and value.lower() not in _EMPTY \
+                and not is_placeholder(value) and (value_shaped(value) or random_value(value)):
+            yield KIND, row.start("v"), row.end("v")

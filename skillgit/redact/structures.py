@@ -19,7 +19,7 @@ from skillgit.redact.labelled import generic_values, labelled_values, random_quo
 from skillgit.redact.lone import LONE_LINE, four_class_words, lone_secret
 from skillgit.redact.maps import principal_values
 from skillgit.redact.positions import position_values
-from skillgit.redact.secret_columns import secret_cells
+from skillgit.redact.secret_columns import named_rows, secret_cells
 from skillgit.redact.shapes import holds_spaced_hex, line_matches
 from skillgit.redact.tokens import (
     KIND_BYTES,
@@ -166,7 +166,8 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
         labelled_values(text, lowered), generic_values(text, lowered), random_quoted(text),
         assembled(text),
         apart_values(text, lowered), gapped_values(text, lowered),
-        principal_values(text, lowered), secret_cells(text) if "  " in text or "\t" in text else ())
+        principal_values(text, lowered),
+        *((secret_cells(text), named_rows(text)) if "  " in text or "\t" in text else ()))
         if free(start, end))
     for start, end in position_values(text, lowered):  # positions no word names (`positions.py`)
         if free(start, end):

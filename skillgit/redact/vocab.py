@@ -121,17 +121,19 @@ COPULAS: tuple[str, ...] = (
 )
 """Words that link a credential word to its value in a sentence, in the same languages."""
 
+CODE_QUALIFIERS: tuple[str, ...] = (
+    "backup", "recovery", "scratch", "emergency", "one-time", "verification", "confirmation",
+    "security", "unlock", "access", "pairing", "activation", "login", "sms", "puk", "installer",
+    "master", "alarm", "door", "gate", "keypad")
+"""What makes a code one that opens something (a backup code, an installer's code)."""
 CODE_WORDS: tuple[str, ...] = (
-    "backup code", "backup codes", "recovery code", "recovery codes",
-    "recovery key", "recovery keys", "unlock key",
-    "setup key", "otp", "totp", "2fa", "mfa", "license key", "licence key",
-    "product key", "serial key", "activation key", "activation code",
-    "access code", "pairing code", "app password", "app passwords",
-    "puk", "puk code", "unlock code", "verification code",
-    "confirmation code", "security code", "one-time code",
-    "one-time codes", "login code", "sms code")
+    *(f"{qualifier} {noun}" for qualifier in CODE_QUALIFIERS for noun in ("code", "codes")),
+    "recovery key", "recovery keys", "unlock key", "setup key", "license key", "licence key",
+    "product key", "serial key", "activation key", "otp", "totp", "2fa", "mfa", "puk",
+    "app password", "app passwords")
 """One-time and recovery secrets, and keys that unlock a product: after one, a code's shape
 (`values.code_shaped`) is a secret, however little it looks random."""
+
 
 MNEMONIC_WORDS = ("seed", "mnemonic", "recovery", "phrase", "wallet", "bip39", "backup words")
 """Words before a word-list mnemonic (a run of plain words that is a key)."""

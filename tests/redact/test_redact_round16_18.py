@@ -1,4 +1,4 @@
-"""Classes the sixteenth and seventeenth blind rounds left open in the redactor, with new
+"""Classes the sixteenth to eighteenth blind rounds left open in the redactor, with new
 examples: codes
 under a word for one (backup codes in columns, a PUK, a confirmation code as a JSON key), a
 label naming a credential's value (`Key Content`, aligned far from its colon), a bare `key`
@@ -6,9 +6,13 @@ given an account number and a random key joined by a colon, and a URL query para
 the caller's application or session (r16); a short passcode straight after its word, codes
 under a line that names them without a colon, a UUID with a product's tag, an `APPID`
 assigned in pieces or in an environment dump, a secret's file made from a literal by process
-substitution, a Windows domain before the user in a URL (r17). The look-alikes are status and
-exit codes, commands in capitals, sort keys, public ids in a URL, prose lines under a code's
-label, a MAC address, response headers naming a request's id and numeric app ids."""
+substitution, a Windows domain before the user in a URL (r17); a password with a `=` inside
+its noise, codes named by a qualifier (installer, scratch), a registry row's value (r18). The
+look-alikes are status and exit codes, commands in capitals, sort keys, public ids in a URL,
+prose lines under a code's label, a MAC address, response headers naming a request's id and
+numeric app ids; a public key told in prose, a DER public key in base64, a payment API's
+object ids, a digest printed under its command, a PKCE challenge, a captcha's site key and an
+error code in a password's clause."""
 
 from __future__ import annotations
 
@@ -46,6 +50,15 @@ SECRETS = [
      "7e2d9c4b1a0f8e3d6c5b4a39281706f5"),
     ("restic backup --password-file <(echo 'Otter-Lagoon-4417') ~/data", "Otter-Lagoon-4417"),
     ("lpadmin -p lab -v smb://LABNET/scanuser:Wq7rTz2Kp@scan01/lab-color", "Wq7rTz2Kp"),
+    # (the eighteenth round)
+    ("la contraseña del panel es Qw=7#rT~pL.9z, no la compartas", "Qw=7#rT~pL.9z"),
+    ("Password for the admin user (reset with bin/reset-admin):\n  k4Lp=Zt9QwE2mRx7",
+     "k4Lp=Zt9QwE2mRx7"),
+    ("the master code for the alarm panel (full programming access) is 48213967", "48213967"),
+    ("Your emergency scratch codes are:\n  31840275\n  66129034", "66129034"),
+    ("HKEY_CURRENT_USER\\Software\\Kiosk\n    AdminPassword    REG_BINARY    7F3A9C21D4E8B605",
+     "7F3A9C21D4E8B605"),
+    ("    ServicePassword    REG_SZ    Rv8!mK2qLz", "Rv8!mK2qLz"),
     ("GET /translate?subscription-key=a4f8c2e6b0d94f1a8c3e5b7d9f2a4c6e&to=de",
      "a4f8c2e6b0d94f1a8c3e5b7d9f2a4c6e"),
 ]
@@ -72,6 +85,24 @@ KEEP = [
     ("diff <(echo hello) <(echo world)", "echo hello"),
     ("urn:uuid:5d0c2e7a-81b4-4f39-a6d2-3e9f0b1c7a58", "5d0c2e7a-81b4-4f39-a6d2-3e9f0b1c7a58"),
     ("our recovery codes policy\nsee the wiki for details\nask the admin", "see the wiki"),
+    # (the eighteenth round)
+    ("add him as a recipient, his age public key is "
+     "age1qz8y2kx3v9w7t5r4p6n0m2l8j6h4g2f0d8s6a4z2x0c",
+     "age1qz8y2kx3v9w7t5r4p6n0m2l8j6h4g2f0d8s6a4z2x0c"),
+    ('mail._domainkey IN TXT "v=DKIM1; k=rsa; p=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQDcKhS2qf1p'
+     'kSyfwqLrSDr+s8o5k0d4uUe3dS892PiZgq9OPqbCzV21t4dXZ0hghKGAwIDAQAB"', "MIGfMA0GCSqGSIb3DQEB"),
+    ("[hook] invoice.paid evt_1PqR7sT9uVwX2yZa3bCd for cus_Q8wE4rT6yU2iOp",
+     "evt_1PqR7sT9uVwX2yZa3bCd"),
+    ("$ openssl dgst -sha256 -binary pub.der | base64\n"
+     "q8Zx3Lm5Nb7Vc9Kd1Pf2Rg4Th6Jk8Wl0Ys2Ua4Ei6Oo=",
+     "q8Zx3Lm5Nb7Vc9Kd1Pf2Rg4Th6Jk8Wl0Ys2Ua4Ei6Oo="),
+    ("open https://auth.example/authorize?client_id=app&code_challenge="
+     "Q3r5T7y9U1i3O5p7A9s1D3f5G7h9J1k3L5z7X9c1V3b&code_challenge_method=S256",
+     "Q3r5T7y9U1i3O5p7A9s1D3f5G7h9J1k3L5z7X9c1V3b"),
+    ("the hCaptcha site key for the signup page is "
+     "10000000-ffff-ffff-ffff-000000000001x9Qz7Lm",
+     "10000000-ffff-ffff-ffff-000000000001x9Qz7Lm"),
+    ("Salasana vaihdettu, mutta kirjautuminen ei onnistu, virhekoodi: LOGIN_4031", "LOGIN_4031"),
 ]
 
 
