@@ -40,8 +40,18 @@ _STOPPED = re.compile(r"^after the user stopped the agent: ", re.I)
 
 
 def plain_text(text: str) -> str:
-    """One line of prose that Markdown renders as text (no links, no inline code)."""
+    """One line of prose that Markdown renders as text (no links, no inline code). A
+    redaction marker keeps its brackets: `(REDACTED:…)` would be a value no screen knows as a
+    marker (`?secret=(REDACTED:…)` reads as a secret, and the proposal would be withheld)."""
     text = " ".join(text.split())
+    parts = _MARKER.split(text)
+    return "".join(part if index % 2 else _plain_part(part) for index, part in enumerate(parts))
+
+
+_MARKER = re.compile(r"(\[REDACTED:[a-z0-9-]{1,40}\])")
+
+
+def _plain_part(text: str) -> str:
     return text.replace("`", "'").replace("[", "(").replace("]", ")").replace("<", "\u2039")
 
 

@@ -12,7 +12,9 @@ ELEVATION = "sudo"
 
 _URL = re.compile(r"\b(?:[a-z][a-z0-9+.-]{1,15})://(?:[^\s/@'\"<>`]*@)?(\[[0-9a-f:.]+\]|"
                   r"[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)"
-                  r"[^\s'\"<>`)\]]*", re.I)
+                  r"(?:\[REDACTED:[a-z0-9-]{1,40}\]|[^\s'\"<>`)\]])*", re.I)
+"""A URL up to a blank, a quote or a closing bracket; a redaction marker inside it is kept
+whole (a URL cut inside `[REDACTED:…]` leaves a value a later screen reads as a secret)."""
 _SCP = re.compile(r"(?<![\w./-])[\w.-]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+):(?!//)[\w./~-]*", re.I)
 _BARE = re.compile(r"(?<![\w./@:-])((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|org|net|io|dev|"
                    r"sh|ai|app|co|me|xyz|ru|cn|tk|top|info|biz|site|online|cloud|run|so|gg|"
