@@ -6,6 +6,7 @@ reads them with the same polarity as every other row."""
 from __future__ import annotations
 
 from skillgit.safety.checkers import CHECKER_IDIOMS
+from skillgit.safety.practices import PRACTICE_IDIOMS
 from skillgit.safety.safeguards import COST
 
 # A browser's cookie or token store read (not written), and a request that carries data to a
@@ -33,7 +34,7 @@ ANY_REQUEST = (rf"{TO_A_HOST}|\bfetch\s*\(|\bXMLHttpRequest\b|\.send\s*\(|(?<![\
 
 # Code, CI and system idioms (regexes, case-insensitive unless noted).
 IDIOMS: list[tuple[str, str]] = [
-    *CHECKER_IDIOMS,
+    *CHECKER_IDIOMS, *PRACTICE_IDIOMS,
     (rf"(?:{BROWSER_STORE})[^\n]{{0,200}}?(?:{TO_A_HOST})|(?:{TO_A_HOST})[^\n]{{0,200}}?"
      rf"(?:{BROWSER_STORE})|(?:{COOKIE_JAR})[^\n]{{0,200}}?(?:{ANY_REQUEST})|(?:{ANY_REQUEST})"
      rf"[^\n]{{0,200}}?(?:{COOKIE_JAR})", "send"),

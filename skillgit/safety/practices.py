@@ -1,0 +1,107 @@
+"""Standing practices that give up a protection, a machine or its data, as data: a sandbox or
+isolation switched off by a *value* of a mode or strategy key, a server started with an empty
+token or password, a file tree synced to someone's own or a consumer cloud, diagnostics sent
+with the environment in them, a job that resubmits itself, code dropped where an interpreter
+runs it at every start, a scheduler's or database's state removed, live equipment written.
+Rows of (regex, effect) read by `effects` with the polarity of every other row (`idioms.IDIOMS`
+takes them in); `hits` follows a variable that holds a startup folder to what is copied there,
+and the destination a sync tool is given."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+_OPTION_OR_KEY = r"(?:(?<![\w.-])--?[\w.-]*?{key}(?:=|[ \t]+)|(?<![\w-]){key}[\"']?[ \t]*[=:][ \t]*)"
+"""A key given its value: an option (`--spawn_strategy=x`, `--network host`) or a setting
+(`sandbox: x`, `isolation = x`); a bare space after a prose word sets nothing."""
+
+
+def _set(key: str, value: str) -> str:
+    return _OPTION_OR_KEY.format(key=key) + rf"[\"'`]?(?:{value})(?![\w/-])"
+
+
+NO_SANDBOX = r"standalone|local|none|unconfined|host|disabled?|off|process"
+"""Values of a sandbox's, isolation's or confinement's mode that mean there is none."""
+SELF = (r"(?:\"?\$0\b\"?|\"?\$\{0\}\"?|\"?\$\{?BASH_SOURCE(?:\[0\])?\}?\"?|\$PSCommandPath\b|"
+        r"\$MyInvocation\.MyCommand\.\w+|%~?f?0\b|__file__\b|\$SLURM_JOB_NAME\b)")
+"""A script's reference to itself."""
+SCHEDULERS = r"(?:sbatch|qsub|bsub|msub|at|batch|condor_submit|systemd-run|oarsub)"
+"""Programs that run a script later (a cluster's or the system's queue)."""
+INTERPRETER_STARTUP = (r"(?:profile_\w+[/\\]startup\b|\.ipython[/\\]\S*startup|"
+                       r"(?:site|user)customize\.py\b|[\w-]+\.pth\b|\.Rprofile\b|Rprofile\.site\b|"
+                       r"\.julia[/\\]config[/\\]startup\.jl\b|\.irbrc\b|\.pryrc\b|\.pythonrc\b|"
+                       r"PYTHONSTARTUP\b|\.node_repl\b|\.erlang\b|\.ghci\b)")
+"""Where an interpreter runs code at every start (IPython's startup folder, `sitecustomize`,
+a `.pth` file, R's and Julia's profiles)."""
+SPAWN = (r"(?:\bPopen\b|\bsubprocess\b|os\.system|\bsystem2?\s*\(|\bspawn\w*|child_process|"
+         r"\bexec[lv]?p?e?\s*\(|Start-Process|\bnohup\b|processx::|\brun\s*\(\s*`)")
+"""Code that starts another program."""
+STATE_DIRS = (r"/var/(?:spool|lib)/(?:slurm\w*|postgres\w*|pgsql|mysql|mariadb|mongo\w*|redis\w*|"
+              r"etcd|kafka\w*|zookeeper|elasticsearch|opensearch|cassandra|rabbitmq|influxdb|"
+              r"clickhouse|torque|pbs|lsf|condor|gitlab\w*|jenkins|vault|consul|ceph|minio|"
+              r"cockroach\w*|couchdb|neo4j|mail|postfix|dovecot|mqueue)\b")
+"""The state of a scheduler, a database, a queue or a mail store on the machine itself."""
+OWN_STORE = (r"(?<![a-z])(?:personal|own|home|mine|dropbox|g-?drive|google-?drive|one-?drive|mega|"
+             r"icloud|pcloud|box-?com|my-?(?:drive|cloud|files|stuff|bucket|backup)\w*)(?![a-z])")
+"""A part of a remote's or bucket's name that says it is someone's own or a consumer cloud."""
+SYNC_TOOLS = r"(?:rclone|rsync|scp|sftp|gsutil|azcopy|s5cmd|s3cmd|aws\s+s3|mc|restic|croc)"
+
+PRACTICE_IDIOMS: list[tuple[str, str]] = [
+    # a sandbox or isolation given up by the value of its mode or strategy (Bazel's
+    # `--spawn_strategy=standalone`, a container's `--network=host`, `sandbox: none`)
+    (_set(r"(?:spawn|genrule|worker)?[_-]?strategy", r"(?:\w+=)?(?:standalone|local)") + "|"
+     + _set(r"(?:\w+[_-])?(?:sandbox\w*|isolation|confinement)", NO_SANDBOX) + "|"
+     + _set(r"(?:net|network|network[_-]mode)", r"host"), "security"),
+    # a server started with no password or token: the auth key set to the empty string
+    (r"(?<![\w-])--[\w.-]*?(?:token|password|passw[do]+|auth\w*)(?:=|[ \t]+)(?:''|\"\")"
+     r"(?![\w'\"])|\b(?:c\.)?\w+\.(?:token|password)[ \t]*=[ \t]*(?:''|\"\")|"
+     r"\b(?:requirepass|masterauth|auth[_-]?token|auth[_-]?password)(?:[ \t]*[=:][ \t]*|[ \t]+)"
+     r"(?:''|\"\")|\b(?:requirepass|auth[_-]?token)[ \t]*=(?=[ \t]*(?:$|[`;&|]))", "auth"),
+    # diagnostics or a report that carry the environment and are sent off
+    (r"(?<![\w-])--(?:include|with|attach|add|collect|dump)-(?:env\w*|environment|secrets?|"
+     r"credentials?|dotenv)\b[^\n]*?(?:--(?:upload|send|submit|share)\b|https?://)|"
+     r"--(?:upload|send|submit|share)\b[^\n]*?--(?:include|with|attach|add|collect|dump)-"
+     r"(?:env\w*|environment|secrets?|credentials?|dotenv)\b", "send"),
+    # the project's files synced to someone's own store or a consumer cloud: the store is
+    # the command's last word, its destination (`rclone copy ./x dropbox-personal:y`)
+    (rf"(?<![\w-]){SYNC_TOOLS}\s[^\n`|;&]*?\s(?:(?:s3|gs|az)://[\w.-]*?{OWN_STORE}[\w.-]*"
+     rf"(?=[/\s`'\"])|(?:[\w.-]+@)?[\w.-]*?{OWN_STORE}[\w.-]*:)[^\s`'\"]*"
+     r"(?=\s*(?:$|[`'\";&|)]))", "send"),
+    # a job that queues itself again (`sbatch --begin=now+1hour $0`, `echo "$0" | at now`)
+    (rf"(?<![\w-]){SCHEDULERS}\b[^\n;&|`]*?\s<?\s*{SELF}|{SELF}[^\n;&`]*?\|\s*(?:sudo\s+)?"
+     rf"{SCHEDULERS}\b", "persist"),
+    # code that starts a program, put where an interpreter runs it at every start
+    (rf"{INTERPRETER_STARTUP}(?:[^\n]|\n(?!\n)){{0,300}}?{SPAWN}|"
+     rf"{SPAWN}(?:[^\n]|\n(?!\n)){{0,300}}?{INTERPRETER_STARTUP}", "persist"),
+    # a scheduler's or database's state removed on the machine it runs on
+    (rf"(?<![\w.-])rm\s+(?:-[\w-]+\s+)*-\w*[rR]\w*\s+(?:-[\w-]+\s+)*[\"']?{STATE_DIRS}", "destroy"),
+    # a value written to live equipment (a Modbus register, a BACnet or OPC UA property)
+    (r"\b(?:mbpoll|modpoll)\b[^\n`]*?\s(?!127\.)(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?(?:\s+-?\d[\d.]*)+"
+     r"(?=\s*(?:$|[`'\"]))|\b(?:bacwp|bacnet[\w-]*\s+write\w*|uawrite|opcua[\w-]*\s+write\w*|"
+     r"modbus[\w-]*\s+write\w*|write_(?:register|coil)s?\s*\()", "equipment"),
+]
+
+_STARTUP_FOLDER = re.compile(
+    r"GetFolderPath\(\s*['\"]?(?:\[?Environment\+SpecialFolder\]?::)?(?:Common)?Startup|"
+    r"SpecialFolder\]?::(?:Common)?Startup\b|Start\s*Menu[\\/]+Programs[\\/]+Startup|"
+    r"shell:(?:common\s*)?startup|\.config/autostart|/etc/xdg/autostart|LaunchAgents|"
+    r"/etc/(?:rc\.local|init\.d|profile\.d|cron\.\w+)", re.I)
+"""A folder whose content the system runs at login or boot."""
+_ASSIGNED = re.compile(r"(?:^|[\s;`(])(?:\$|set\s+|export\s+)?([A-Za-z_]\w*)\s*=\s*[^;\n]*", re.I)
+_COPIED = (r"(?:Copy-Item|Move-Item|New-Item|Set-Content|Add-Content|Out-File|cp|mv|install|"
+           r"copy|xcopy|robocopy|ln|tee|CreateShortcut|Invoke-WebRequest|iwr|curl|wget)\b"
+           r"[^\n;]*?(?:\$\{?|%)")
+
+
+def hits(text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, "persist") of each copy or write into a variable that holds a startup
+    folder (`$s = [Environment]::GetFolderPath('Startup'); Copy-Item x -Destination $s`)."""
+    if _STARTUP_FOLDER.search(text) is None:
+        return
+    for assigned in _ASSIGNED.finditer(text):
+        if _STARTUP_FOLDER.search(assigned.group(0)) is None:
+            continue
+        used = re.compile(_COPIED + re.escape(assigned.group(1)) + r"\b", re.I)
+        for copy in used.finditer(text, assigned.end()):
+            yield copy.start(), copy.end(), "persist"
