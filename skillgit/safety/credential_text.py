@@ -26,13 +26,24 @@ _CREDENTIAL_HUNT = re.compile(
     r"attach|encode|transmit|look\s+(?:in|at)|check|search|scan|find|locate|decrypt|"
     r"crack|unlock)(?:ed|d|ing)?\b(?:[^.\n]|(?<=[\w/])\.(?=[^\s.])){0,60}?"
     rf"{_SECRET_PLACES}", re.I)
+_SECRET_WORDS = (r"(?:pass(?:wo?r?d)?|passwd|pwd|secret|credential|api[_-]?key|private[_-]?key|"
+                 r"community|psk)")
 _OUTPUT_SEARCHED = re.compile(
     r"\|\s*(?:e?grep|rg|ag|ack|findstr|select-string|sls|include|inc|i|match|where-object)\b"
-    r"[^|\n;]{0,40}?(?:pass(?:wo?r?d)?|passwd|pwd|secret|credential|api[_-]?key|"
-    r"private[_-]?key|community|psk)", re.I)
+    rf"[^|\n;]{{0,40}}?{_SECRET_WORDS}", re.I)
 """What a command prints, filtered for credentials (`show running-config | include password`,
 `set | findstr /i secret`): collecting them, whatever prints them. (Not "token": a log is
 searched for a model's token counts as often.)"""
+_FILES_SEARCHED = re.compile(r"(?<![\w|-])(?<!\|\s)(?:e?grep|rg|ag|ack|findstr|select-string|sls)"
+                             rf"\b[^|\n;`]{{0,60}}?{_SECRET_WORDS}", re.I)
+"""Files searched for credentials (`grep -E 'secret|password' /etc/…`, `findstr /si password
+*.ini`): collecting them when the results go where others read them (a hard-coded password
+looked for to remove it is not)."""
+_NAMES_ONLY = re.compile(r"[^\n`|]*(?:\|[^\n`|]*)*\|\s*(?:jq\s+(?:-\w+\s+)*['\"]?\s*(?:keys|"
+                         r"keys_unsorted|length)(?:\[\])?\s*['\"]?|wc\b[^\n`|]*|Measure-Object\b|"
+                         r"Select-Object\s+-ExpandProperty\s+Keys)\s*(?=$|[`\n;)])", re.I)
+"""A pipeline whose last step keeps only the names or the count of what it was given
+(`… | jq 'keys'`, `… | wc -l`): no value is printed."""
 _SENDS_SECRETS = re.compile(r"\b(?:send|upload|post|paste|email|forward|transmit|exfiltrate|"
                             r"leak|share)\b[^.\n]{0,60}?" + _SECRET_PLACES, re.I)
 _TOKEN_VARIABLE = r"\$?\{?\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|ACCESS_KEY)\b"
@@ -164,7 +175,8 @@ def _kept_in_variable(text: str, m: re.Match[str]) -> bool:
 
 def credential_findings(text: str) -> list[Finding]:
     out = []
-    if any(not _kept_in_variable(text, m) for m in CREDENTIAL_COMMANDS.finditer(text)):
+    if any(not _kept_in_variable(text, m) and not _NAMES_ONLY.match(text, m.end())
+           for m in CREDENTIAL_COMMANDS.finditer(text)):
         out.append(Finding(CREDENTIALS, "a command that prints credentials"))
     if any(not _own_service(text[m.start():m.end() + 200].split("\n")[0])
            and not _forbidden(text, m) for m in _SENDS_TO_A_HOST.finditer(text)):
@@ -210,4 +222,7 @@ def credential_findings(text: str) -> list[Finding]:
         if not _forbidden(text, m):
             out.append(Finding(CREDENTIALS, "a command's output searched for credentials"))
             break
+    if any(not _forbidden(text, m) for m in _FILES_SEARCHED.finditer(text)) and any(
+            not _forbidden(text, m) for m in _WRITTEN_TO_SHARED.finditer(text)):
+        out.append(Finding(CREDENTIALS, "files searched for credentials, the results shared"))
     return out

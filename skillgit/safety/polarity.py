@@ -118,7 +118,8 @@ def _forbidden_words(line: str) -> Iterator[tuple[int, int]]:
 
 
 _ALREADY_KEPT = re.compile(r"\b(?:already\s+(?:set|configured|committed|defined|pinned|in\s+"
-                           r"place|there)|(?:is|are)\s+(?:set|configured|pinned)\s+in\s+(?:the\s+|"
+                           r"place|there|points?|pointing|uses|using|lists|has|holds|"
+                           r"resolves)|(?:is|are)\s+(?:set|configured|pinned)\s+in\s+(?:the\s+|"
                            r"our\s+)?(?:committed|checked[- ]in))\b(?:[^.!?\n]|[.!?](?!\s))*$",
                            re.I)
 """A sentence that reports a setting as already in the repository's committed config."""

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-_OPTION_OR_KEY = r"(?:(?<![\w.-])--?[\w.-]*?{key}(?:=|[ \t]+)|(?<![\w-]){key}[\"']?[ \t]*[=:][ \t]*)"
+_OPTION_OR_KEY = (r"(?:(?<![\w.-])--?[\w.-]*?{key}(?:=|[ \t]+)|"
+                  r"(?<![\w-]){key}[\"']?[ \t]*[=:][ \t]*)")
 """A key given its value: an option (`--spawn_strategy=x`, `--network host`) or a setting
 (`sandbox: x`, `isolation = x`); a bare space after a prose word sets nothing."""
 
