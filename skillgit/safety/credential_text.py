@@ -39,11 +39,18 @@ _FILES_SEARCHED = re.compile(r"(?<![\w|-])(?<!\|\s)(?:e?grep|rg|ag|ack|findstr|s
 """Files searched for credentials (`grep -E 'secret|password' /etc/…`, `findstr /si password
 *.ini`): collecting them when the results go where others read them (a hard-coded password
 looked for to remove it is not)."""
-_NAMES_ONLY = re.compile(r"[^\n`|]*(?:\|[^\n`|]*)*\|\s*(?:jq\s+(?:-\w+\s+)*['\"]?\s*(?:keys|"
-                         r"keys_unsorted|length)(?:\[\])?\s*['\"]?|wc\b[^\n`|]*|Measure-Object\b|"
-                         r"Select-Object\s+-ExpandProperty\s+Keys)\s*(?=$|[`\n;)])", re.I)
+_NAMES_ONLY = re.compile(r"\|\s*(?:jq\s+(?:-\w+\s+)*['\"]?(?:[^'\"\n|]*\|\s*)?(?:keys|"
+                         r"keys_unsorted|length)(?:\[\])?\s*['\"]?|wc(?:\s+-\w+)*|Measure-Object|"
+                         r"Select-Object\s+-ExpandProperty\s+Keys)\s*$", re.I)
 """A pipeline whose last step keeps only the names or the count of what it was given
-(`… | jq 'keys'`, `… | wc -l`): no value is printed."""
+(`… | jq 'keys'`, `… | jq '.data | keys'`, `… | wc -l`): no value is printed."""
+_COMMAND_END = re.compile(r"[`\n;)]|$")
+
+
+def _names_only(text: str, m: re.Match[str]) -> bool:
+    """Whether the command `m` starts ends in a step that keeps only names or a count."""
+    end = _COMMAND_END.search(text, m.end())
+    return bool(_NAMES_ONLY.search(text, m.end(), end.start() if end else len(text)))
 _SENDS_SECRETS = re.compile(r"\b(?:send|upload|post|paste|email|forward|transmit|exfiltrate|"
                             r"leak|share)\b[^.\n]{0,60}?" + _SECRET_PLACES, re.I)
 _TOKEN_VARIABLE = r"\$?\{?\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|ACCESS_KEY)\b"
@@ -175,7 +182,7 @@ def _kept_in_variable(text: str, m: re.Match[str]) -> bool:
 
 def credential_findings(text: str) -> list[Finding]:
     out = []
-    if any(not _kept_in_variable(text, m) and not _NAMES_ONLY.match(text, m.end())
+    if any(not _kept_in_variable(text, m) and not _names_only(text, m)
            for m in CREDENTIAL_COMMANDS.finditer(text)):
         out.append(Finding(CREDENTIALS, "a command that prints credentials"))
     if any(not _own_service(text[m.start():m.end() + 200].split("\n")[0])

@@ -22,7 +22,7 @@ def _set(key: str, value: str) -> str:
     return _OPTION_OR_KEY.format(key=key) + rf"[\"'`]?(?:{value})(?![\w/-])"
 
 
-NO_SANDBOX = r"standalone|local|none|unconfined|host|disabled?|off|process"
+NO_SANDBOX = r"standalone|local|none|unconfined|host|disabled?|off|process|devmode|classic|relaxed"
 """Values of a sandbox's, isolation's or confinement's mode that mean there is none."""
 SELF = (r"(?:\"?\$0\b\"?|\"?\$\{0\}\"?|\"?\$\{?BASH_SOURCE(?:\[0\])?\}?\"?|\$PSCommandPath\b|"
         r"\$MyInvocation\.MyCommand\.\w+|%~?f?0\b|__file__\b|\$SLURM_JOB_NAME\b)")
@@ -32,7 +32,8 @@ SCHEDULERS = r"(?:sbatch|qsub|bsub|msub|at|batch|condor_submit|systemd-run|oarsu
 INTERPRETER_STARTUP = (r"(?:profile_\w+[/\\]startup\b|\.ipython[/\\]\S*startup|"
                        r"(?:site|user)customize\.py\b|[\w-]+\.pth\b|\.Rprofile\b|Rprofile\.site\b|"
                        r"\.julia[/\\]config[/\\]startup\.jl\b|\.irbrc\b|\.pryrc\b|\.pythonrc\b|"
-                       r"PYTHONSTARTUP\b|\.node_repl\b|\.erlang\b|\.ghci\b)")
+                       r"PYTHONSTARTUP\b|\.node_repl\b|\.erlang\b|\.ghci\b|jupyter_\w+_config\.py\b|"
+                       r"\bexec_(?:lines|files)\b)")
 """Where an interpreter runs code at every start (IPython's startup folder, `sitecustomize`,
 a `.pth` file, R's and Julia's profiles)."""
 SPAWN = (r"(?:\bPopen\b|\bsubprocess\b|os\.system|\bsystem2?\s*\(|\bspawn\w*|child_process|"
@@ -44,21 +45,32 @@ STATE_DIRS = (r"/var/(?:spool|lib)/(?:slurm\w*|postgres\w*|pgsql|mysql|mariadb|m
               r"cockroach\w*|couchdb|neo4j|mail|postfix|dovecot|mqueue)\b")
 """The state of a scheduler, a database, a queue or a mail store on the machine itself."""
 OWN_STORE = (r"(?<![a-z])(?:personal|own|home|mine|dropbox|g-?drive|google-?drive|one-?drive|mega|"
-             r"icloud|pcloud|box-?com|my-?(?:drive|cloud|files|stuff|bucket|backup)\w*)(?![a-z])")
+             r"icloud|pcloud|box-?com|laptop|macbook|nas|my-?(?:drive|cloud|files|stuff|bucket|"
+             r"backup|pc|mac)\w*)(?![a-z])")
 """A part of a remote's or bucket's name that says it is someone's own or a consumer cloud."""
 SYNC_TOOLS = r"(?:rclone|rsync|scp|sftp|gsutil|azcopy|s5cmd|s3cmd|aws\s+s3|mc|restic|croc)"
+CONSUMER_UPLOAD = (r"\b(?:dbxcli\s+put|mega-?(?:put|cmd\s+put)|megaput|gdrive\s+(?:files\s+)?"
+                   r"upload|onedrive\s+(?:--\w+\s+)*--upload-only|icloudpd\s+--upload)\b")
+"""Programs that only upload to a consumer cloud."""
 
 PRACTICE_IDIOMS: list[tuple[str, str]] = [
     # a sandbox or isolation given up by the value of its mode or strategy (Bazel's
     # `--spawn_strategy=standalone`, a container's `--network=host`, `sandbox: none`)
     (_set(r"(?:spawn|genrule|worker)?[_-]?strategy", r"(?:\w+=)?(?:standalone|local)") + "|"
      + _set(r"(?:\w+[_-])?(?:sandbox\w*|isolation|confinement)", NO_SANDBOX) + "|"
-     + _set(r"(?:net|network|network[_-]mode)", r"host"), "security"),
-    # a server started with no password or token: the auth key set to the empty string
+     + _set(r"(?:net|network|network[_-]mode)", r"host")
+     + r"|\b(?:seccomp|apparmor)\w*\W{1,6}type\W{1,4}unconfined\b", "security"),
+    # a server started with no password or token: the auth key set to the empty string (or
+    # to nothing at all after an option's `=`), anonymous access allowed, grants skipped, a
+    # remote address trusted without a password
     (r"(?<![\w-])--[\w.-]*?(?:token|password|passw[do]+|auth\w*)(?:=|[ \t]+)(?:''|\"\")"
-     r"(?![\w'\"])|\b(?:c\.)?\w+\.(?:token|password)[ \t]*=[ \t]*(?:''|\"\")|"
+     r"(?![\w'\"])|(?<![\w-])--[\w.-]*?(?:token|password)=(?=[ \t]|$|`)|"
+     r"\b(?:c\.)?\w+\.(?:token|password)[ \t]*=[ \t]*(?:''|\"\")|"
      r"\b(?:requirepass|masterauth|auth[_-]?token|auth[_-]?password)(?:[ \t]*[=:][ \t]*|[ \t]+)"
-     r"(?:''|\"\")|\b(?:requirepass|auth[_-]?token)[ \t]*=(?=[ \t]*(?:$|[`;&|]))", "auth"),
+     r"(?:''|\"\")|\b(?:requirepass|auth[_-]?token)[ \t]*=(?=[ \t]*(?:$|[`;&|]))|"
+     r"\b(?:allow[_-]?anonymous\w*|anonymous[_-]?(?:enabled?|access|login)|anon[_-]?enable)"
+     r"[\"']?(?:[ \t]*[=:][ \t]*|[ \t]+)[\"']?(?:true|yes|on|1)\b|\bskip[_-]grant[_-]tables\b|"
+     r"(?:^|\n)[ \t]*host(?:ssl)?\s+\S+\s+\S+\s+(?!127\.|::1/|localhost)\S+\s+trust\b", "auth"),
     # diagnostics or a report that carry the environment and are sent off
     (r"(?<![\w-])--(?:include|with|attach|add|collect|dump)-(?:env\w*|environment|secrets?|"
      r"credentials?|dotenv)\b[^\n]*?(?:--(?:upload|send|submit|share)\b|https?://)|"
@@ -67,8 +79,8 @@ PRACTICE_IDIOMS: list[tuple[str, str]] = [
     # the project's files synced to someone's own store or a consumer cloud: the store is
     # the command's last word, its destination (`rclone copy ./x dropbox-personal:y`)
     (rf"(?<![\w-]){SYNC_TOOLS}\s[^\n`|;&]*?\s(?:(?:s3|gs|az)://[\w.-]*?{OWN_STORE}[\w.-]*"
-     rf"(?=[/\s`'\"])|(?:[\w.-]+@)?[\w.-]*?{OWN_STORE}[\w.-]*:)[^\s`'\"]*"
-     r"(?=\s*(?:$|[`'\";&|)]))", "send"),
+     rf"(?=[/\s`'\"])|(?:[\w.-]+@)?[\w.-]*?{OWN_STORE}[\w.-]*:|https?://[^\s`'\"]*?{OWN_STORE})"
+     rf"[^\s`'\"]*(?=\s*(?:$|[`'\";&|)]))|{CONSUMER_UPLOAD}", "send"),
     # a job that queues itself again (`sbatch --begin=now+1hour $0`, `echo "$0" | at now`)
     (rf"(?<![\w-]){SCHEDULERS}\b[^\n;&|`]*?\s<?\s*{SELF}|{SELF}[^\n;&`]*?\|\s*(?:sudo\s+)?"
      rf"{SCHEDULERS}\b", "persist"),
@@ -76,11 +88,17 @@ PRACTICE_IDIOMS: list[tuple[str, str]] = [
     (rf"{INTERPRETER_STARTUP}(?:[^\n]|\n(?!\n)){{0,300}}?{SPAWN}|"
      rf"{SPAWN}(?:[^\n]|\n(?!\n)){{0,300}}?{INTERPRETER_STARTUP}", "persist"),
     # a scheduler's or database's state removed on the machine it runs on
-    (rf"(?<![\w.-])rm\s+(?:-[\w-]+\s+)*-\w*[rR]\w*\s+(?:-[\w-]+\s+)*[\"']?{STATE_DIRS}", "destroy"),
-    # a value written to live equipment (a Modbus register, a BACnet or OPC UA property)
+    # (an `rm -r` of a system folder: `idioms`)
+    (rf"\bfind\s+[\"']?{STATE_DIRS}[^\n`]*\s-delete\b|"
+     # every user's mail expunged, the whole mail queue deleted
+     r"\bdoveadm\b[^\n`]*\b(?:expunge|purge)\b[^\n`]*\s-A\b|\bdoveadm\s+(?:-\w+\s+)*-A\b[^\n`]*"
+     r"\b(?:expunge|purge)\b|\bpostsuper\s+(?:-\w+\s+)*-d\s+ALL\b", "destroy"),
+    # a value written to live equipment (a Modbus register, a BACnet or OPC UA property, a
+    # Siemens PLC's data block)
     (r"\b(?:mbpoll|modpoll)\b[^\n`]*?\s(?!127\.)(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?(?:\s+-?\d[\d.]*)+"
-     r"(?=\s*(?:$|[`'\"]))|\b(?:bacwp|bacnet[\w-]*\s+write\w*|uawrite|opcua[\w-]*\s+write\w*|"
-     r"modbus[\w-]*\s+write\w*|write_(?:register|coil)s?\s*\()", "equipment"),
+     r"(?=\s*(?:$|[`'\"]))|\b(?:bacwp|uawrite)\b|\b(?:bacnet|opcua|modbus)[\w-]*\b[^\n`]*?\s"
+     r"write\w*\b|\bwrite_(?:register|coil)s?\s*\(|\.(?:db_write|write_area|write_multi_vars)"
+     r"\s*\(", "equipment"),
 ]
 
 _STARTUP_FOLDER = re.compile(
