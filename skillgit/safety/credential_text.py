@@ -35,7 +35,7 @@ _OUTPUT_SEARCHED = re.compile(
 `set | findstr /i secret`): collecting them, whatever prints them. (Not "token": a log is
 searched for a model's token counts as often.)"""
 _FILES_SEARCHED = re.compile(r"(?<![\w|-])(?<!\|\s)(?:e?grep|rg|ag|ack|findstr|select-string|sls)"
-                             rf"\b[^|\n;`]{{0,60}}?{_SECRET_WORDS}", re.I)
+                             rf"\b[^|\n;`]{{0,60}}?(?:{_SECRET_WORDS}|token)", re.I)
 """Files searched for credentials (`grep -E 'secret|password' /etc/…`, `findstr /si password
 *.ini`): collecting them when the results go where others read them (a hard-coded password
 looked for to remove it is not)."""
@@ -110,11 +110,13 @@ _SECRETS_PLURAL = re.compile(r"(?i)\b(?:(?:client|app|api|service)(?:'s)?[\s_-]?
 """Credentials as a collection ("every client's secret", "the API keys") or a home's own."""
 _SHARED_PLACE = re.compile(r"(?i)\b(?:PR|pull[\s-]request|merge[\s-]request|MR)\s+(?:description|"
                            r"body|comments?)\b|\b(?:the\s+)?(?:issue|ticket|wiki|confluence|"
-                           r"slack|readme|changelog|commit\s+message)\b|\bdocs?/[\w./-]+\.md\b")
+                           r"slack|readme|changelog|commit\s+message|(?:[\w#-]+\s+)?(?:channel|"
+                           r"chat)|teams|discord|mattermost|notion|jira|spreadsheet)\b|"
+                           r"\bdocs?/[\w./-]+\.md\b")
 """Where everyone with access to the repository or the team's tools reads."""
 _WRITTEN_TO_SHARED = re.compile(r"(?i)\b(?:list|put|paste|add|write|include|copy|post|dump|"
                                 r"share|record|document)\w*(?:\s+\S+){0,6}?\s+(?:in|into|to|"
-                                r"under)\s+(?:the\s+|a\s+|our\s+)?(?:"
+                                r"under|on)\s+(?:the\s+|a\s+|our\s+)?(?:"
                                 + _SHARED_PLACE.pattern[4:] + ")")
 """Something written into such a place ("list them in the PR description")."""
 

@@ -25,10 +25,13 @@ def _set(key: str, value: str) -> str:
 NO_SANDBOX = r"standalone|local|none|unconfined|host|disabled?|off|process|devmode|classic|relaxed"
 """Values of a sandbox's, isolation's or confinement's mode that mean there is none."""
 SELF = (r"(?:\"?\$0\b\"?|\"?\$\{0\}\"?|\"?\$\{?BASH_SOURCE(?:\[0\])?\}?\"?|\$PSCommandPath\b|"
-        r"\$MyInvocation\.MyCommand\.\w+|%~?f?0\b|__file__\b|\$SLURM_JOB_NAME\b)")
+        r"\$MyInvocation\.MyCommand\.\w+|%~?f?0\b|__file__\b)")
 """A script's reference to itself."""
 SCHEDULERS = r"(?:sbatch|qsub|bsub|msub|at|batch|condor_submit|systemd-run|oarsub)"
 """Programs that run a script later (a cluster's or the system's queue)."""
+REQUEUE = (r"(?:scontrol\s+requeue\w*|qrerun|brequeue)\s+(?:-\S+\s+)*\"?\$\{?(?:SLURM_JOB_?ID|"
+           r"PBS_JOBID|LSB_JOBID)\b")
+"""A batch job put back in its queue by itself (its own id)."""
 INTERPRETER_STARTUP = (r"(?:profile_\w+[/\\]startup\b|\.ipython[/\\]\S*startup|"
                        r"(?:site|user)customize\.py\b|[\w-]+\.pth\b|\.Rprofile\b|Rprofile\.site\b|"
                        r"\.julia[/\\]config[/\\]startup\.jl\b|\.irbrc\b|\.pryrc\b|\.pythonrc\b|"
@@ -52,6 +55,9 @@ SYNC_TOOLS = r"(?:rclone|rsync|scp|sftp|gsutil|azcopy|s5cmd|s3cmd|aws\s+s3|mc|re
 CONSUMER_UPLOAD = (r"\b(?:dbxcli\s+put|mega-?(?:put|cmd\s+put)|megaput|gdrive\s+(?:files\s+)?"
                    r"upload|onedrive\s+(?:--\w+\s+)*--upload-only|icloudpd\s+--upload)\b")
 """Programs that only upload to a consumer cloud."""
+WITH_ENV = (r"(?<![\w-])(?:--(?:include|with|attach|add|collect|dump)-(?:env\w*|environment|"
+            r"secrets?|credentials?|dotenv)\b|--env(?:ironment)?(?=\s+-|\s*$|[`'\"]))")
+"""An option that puts the environment (or secrets) into what a tool collects."""
 
 PRACTICE_IDIOMS: list[tuple[str, str]] = [
     # a sandbox or isolation given up by the value of its mode or strategy (Bazel's
@@ -70,12 +76,15 @@ PRACTICE_IDIOMS: list[tuple[str, str]] = [
      r"(?:''|\"\")|\b(?:requirepass|auth[_-]?token)[ \t]*=(?=[ \t]*(?:$|[`;&|]))|"
      r"\b(?:allow[_-]?anonymous\w*|anonymous[_-]?(?:enabled?|access|login)|anon[_-]?enable)"
      r"[\"']?(?:[ \t]*[=:][ \t]*|[ \t]+)[\"']?(?:true|yes|on|1)\b|\bskip[_-]grant[_-]tables\b|"
-     r"(?:^|\n)[ \t]*host(?:ssl)?\s+\S+\s+\S+\s+(?!127\.|::1/|localhost)\S+\s+trust\b", "auth"),
+     r"(?:^|\n)[ \t]*host(?:ssl)?\s+\S+\s+\S+\s+(?!127\.|::1/|localhost)\S+\s+trust\b|"
+     # an auth mode set to none, or auth said disabled (`--auth none`, `AUTH_DISABLED=true`)
+     + _set(r"(?:\w+[_.-])?auth(?:entication)?(?:[_-]?(?:type|mode|method|provider))?",
+            r"none|off|disabled?|no") + r"|"
+     r"\b\w*?auth(?:entication)?[_-]?disabled?[\"']?[ \t]*[=:][ \t]*[\"']?(?:true|1|yes|on)\b",
+     "auth"),
     # diagnostics or a report that carry the environment and are sent off
-    (r"(?<![\w-])--(?:include|with|attach|add|collect|dump)-(?:env\w*|environment|secrets?|"
-     r"credentials?|dotenv)\b[^\n]*?(?:--(?:upload|send|submit|share)\b|https?://)|"
-     r"--(?:upload|send|submit|share)\b[^\n]*?--(?:include|with|attach|add|collect|dump)-"
-     r"(?:env\w*|environment|secrets?|credentials?|dotenv)\b", "send"),
+    (rf"{WITH_ENV}[^\n]*?(?:--(?:upload|send|submit|share)\b|https?://)|"
+     rf"--(?:upload|send|submit|share)\b[^\n]*?{WITH_ENV}", "send"),
     # the project's files synced to someone's own store or a consumer cloud: the store is
     # the command's last word, its destination (`rclone copy ./x dropbox-personal:y`)
     (rf"(?<![\w-]){SYNC_TOOLS}\s[^\n`|;&]*?\s(?:(?:s3|gs|az)://[\w.-]*?{OWN_STORE}[\w.-]*"
@@ -83,7 +92,7 @@ PRACTICE_IDIOMS: list[tuple[str, str]] = [
      rf"[^\s`'\"]*(?=\s*(?:$|[`'\";&|)]))|{CONSUMER_UPLOAD}", "send"),
     # a job that queues itself again (`sbatch --begin=now+1hour $0`, `echo "$0" | at now`)
     (rf"(?<![\w-]){SCHEDULERS}\b[^\n;&|`]*?\s<?\s*{SELF}|{SELF}[^\n;&`]*?\|\s*(?:sudo\s+)?"
-     rf"{SCHEDULERS}\b", "persist"),
+     rf"{SCHEDULERS}\b|{REQUEUE}", "persist"),
     # code that starts a program, put where an interpreter runs it at every start
     (rf"{INTERPRETER_STARTUP}(?:[^\n]|\n(?!\n)){{0,300}}?{SPAWN}|"
      rf"{SPAWN}(?:[^\n]|\n(?!\n)){{0,300}}?{INTERPRETER_STARTUP}", "persist"),
@@ -113,9 +122,21 @@ _COPIED = (r"(?:Copy-Item|Move-Item|New-Item|Set-Content|Add-Content|Out-File|cp
            r"[^\n;]*?(?:\$\{?|%)")
 
 
+_SUBMITTED = re.compile(r"(?<![\w-])(?:sbatch|qsub|bsub|msub|condor_submit|oarsub)\s"
+                        r"[^\n`;&|]*?([\w.-]+\.(?:sh|bash|sbatch|slurm|"
+                        r"pbs|job|py|R))(?=[\s`'\";&|)]|$)", re.I)
+_INSIDE = r"(?:end|last\s+\w+|bottom|tail)\s+of\s+(?:the\s+)?(?:script\s+)?[`'\"]?(?:[\w./-]*/)?"
+
+
 def hits(text: str) -> Iterator[tuple[int, int, str]]:
-    """(start, end, "persist") of each copy or write into a variable that holds a startup
-    folder (`$s = [Environment]::GetFolderPath('Startup'); Copy-Item x -Destination $s`)."""
+    """(start, end, "persist") of each job a script submits again by its own name ("at the
+    end of nightly.sh add `sbatch --begin=tomorrow nightly.sh`"), and of each copy or write
+    into a variable that holds a startup folder (`$s = [Environment]::GetFolderPath(
+    'Startup'); Copy-Item x -Destination $s`)."""
+    for job in _SUBMITTED.finditer(text):
+        name = re.escape(job.group(1))
+        if re.search(rf"{_INSIDE}{name}\b", text, re.I):
+            yield job.start(), job.end(), "persist"
     if _STARTUP_FOLDER.search(text) is None:
         return
     for assigned in _ASSIGNED.finditer(text):
