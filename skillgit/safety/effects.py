@@ -112,7 +112,7 @@ def findings(text: str) -> list[Finding]:
             continue  # run inside the project's own compose service: its local data
         if effect == "tests" and _TICKET.search(line):
             continue  # a test set aside under a ticket is tracked, not a check turned off
-        if stated_as_kept(text, first, start):
+        if stated_as_kept(text, first, start, end):
             continue  # the committed config described, in a rule that forbids changing it
         if not forbids(line, start - first, end - first) and not bad_example(text, first):
             risk, detail = EFFECTS[effect]
