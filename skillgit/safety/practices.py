@@ -33,7 +33,7 @@ REQUEUE = (r"(?:scontrol\s+requeue\w*|qrerun|brequeue)\s+(?:-\S+\s+)*\"?\$\{?(?:
            r"PBS_JOBID|LSB_JOBID)\b")
 """A batch job put back in its queue by itself (its own id)."""
 INTERPRETER_STARTUP = (r"(?:profile_\w+[/\\]startup\b|\.ipython[/\\]\S*startup|"
-                       r"(?:site|user)customize\.py\b|[\w-]+\.pth\b|\.Rprofile\b|Rprofile\.site\b|"
+                       r"(?:site|user)customize\.py\b|\.pth\b|\.Rprofile\b|Rprofile\.site\b|"
                        r"\.julia[/\\]config[/\\]startup\.jl\b|\.irbrc\b|\.pryrc\b|\.pythonrc\b|"
                        r"PYTHONSTARTUP\b|\.node_repl\b|\.erlang\b|\.ghci\b|jupyter_\w+_config\.py\b|"
                        r"\bexec_(?:lines|files)\b)")
@@ -80,7 +80,7 @@ PRACTICE_IDIOMS: list[tuple[str, str]] = [
      # an auth mode set to none, or auth said disabled (`--auth none`, `AUTH_DISABLED=true`)
      + _set(r"(?:\w+[_.-])?auth(?:entication)?(?:[_-]?(?:type|mode|method|provider))?",
             r"none|off|disabled?|no") + r"|"
-     r"\b\w*?auth(?:entication)?[_-]?disabled?[\"']?[ \t]*[=:][ \t]*[\"']?(?:true|1|yes|on)\b",
+     r"auth(?:entication)?[_-]?disabled?[\"']?[ \t]*[=:][ \t]*[\"']?(?:true|1|yes|on)\b",
      "auth"),
     # diagnostics or a report that carry the environment and are sent off
     (rf"{WITH_ENV}[^\n]*?(?:--(?:upload|send|submit|share)\b|https?://)|"
@@ -93,9 +93,7 @@ PRACTICE_IDIOMS: list[tuple[str, str]] = [
     # a job that queues itself again (`sbatch --begin=now+1hour $0`, `echo "$0" | at now`)
     (rf"(?<![\w-]){SCHEDULERS}\b[^\n;&|`]*?\s<?\s*{SELF}|{SELF}[^\n;&`]*?\|\s*(?:sudo\s+)?"
      rf"{SCHEDULERS}\b|{REQUEUE}", "persist"),
-    # code that starts a program, put where an interpreter runs it at every start
-    (rf"{INTERPRETER_STARTUP}(?:[^\n]|\n(?!\n)){{0,300}}?{SPAWN}|"
-     rf"{SPAWN}(?:[^\n]|\n(?!\n)){{0,300}}?{INTERPRETER_STARTUP}", "persist"),
+    # (code that starts a program, put where an interpreter runs it at every start: `hits`)
     # a scheduler's or database's state removed on the machine it runs on
     # (an `rm -r` of a system folder: `idioms`)
     (rf"\bfind\s+[\"']?{STATE_DIRS}[^\n`]*\s-delete\b|"
@@ -125,6 +123,12 @@ _COPIED = (r"(?:Copy-Item|Move-Item|New-Item|Set-Content|Add-Content|Out-File|cp
 _SUBMITTED = re.compile(r"(?<![\w-])(?:sbatch|qsub|bsub|msub|condor_submit|oarsub)\s"
                         r"[^\n`;&|]*?([\w.-]+\.(?:sh|bash|sbatch|slurm|"
                         r"pbs|job|py|R))(?=[\s`'\";&|)]|$)", re.I)
+_STARTS_A_PROGRAM = re.compile(SPAWN, re.I)
+_INTERPRETER_STARTUP = re.compile(INTERPRETER_STARTUP, re.I)
+_SPAWN_AT_START = re.compile(rf"{INTERPRETER_STARTUP}(?:[^\n]|\n(?!\n)){{0,300}}?{SPAWN}|"
+                             rf"{SPAWN}(?:[^\n]|\n(?!\n)){{0,300}}?{INTERPRETER_STARTUP}", re.I)
+"""Code that starts a program, put where an interpreter runs it at every start (in the same
+paragraph: `usercustomize.py` … `os.system(…)`)."""
 _INSIDE = r"(?:end|last\s+\w+|bottom|tail)\s+of\s+(?:the\s+)?(?:script\s+)?[`'\"]?(?:[\w./-]*/)?"
 
 
@@ -133,6 +137,9 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
     end of nightly.sh add `sbatch --begin=tomorrow nightly.sh`"), and of each copy or write
     into a variable that holds a startup folder (`$s = [Environment]::GetFolderPath(
     'Startup'); Copy-Item x -Destination $s`)."""
+    if _STARTS_A_PROGRAM.search(text) and _INTERPRETER_STARTUP.search(text):
+        for place in _SPAWN_AT_START.finditer(text):  # (both are rare: each is looked for first)
+            yield place.start(), place.end(), "persist"
     for job in _SUBMITTED.finditer(text):
         name = re.escape(job.group(1))
         if re.search(rf"{_INSIDE}{name}\b", text, re.I):
