@@ -108,12 +108,14 @@ PRACTICE_IDIOMS: list[tuple[str, str]] = [
      r"\s*\(", "equipment"),
 ]
 
-_STARTUP_FOLDER = re.compile(
+STARTUP_PLACES = re.compile(
     r"GetFolderPath\(\s*['\"]?(?:\[?Environment\+SpecialFolder\]?::)?(?:Common)?Startup|"
     r"SpecialFolder\]?::(?:Common)?Startup\b|Start\s*Menu[\\/]+Programs[\\/]+Startup|"
-    r"shell:(?:common\s*)?startup|\.config/autostart|/etc/xdg/autostart|LaunchAgents|"
-    r"/etc/(?:rc\.local|init\.d|profile\.d|cron\.\w+)", re.I)
-"""A folder whose content the system runs at login or boot."""
+    r"shell:(?:common\s*)?startup|/\.config/autostart/|/etc/xdg/autostart|Launch(?:Agents|"
+    r"Daemons)/|/etc/(?:rc\.local|init\.d/|profile\.d/|systemd/system/|cron\.d/|crontab|"
+    r"cron\.\w+)", re.I)
+"""Places whose content the system runs at every boot or login (any language names them by
+path or by the API that finds them)."""
 _ASSIGNED = re.compile(r"(?:^|[\s;`(])(?:\$|set\s+|export\s+)?([A-Za-z_]\w*)\s*=\s*[^;\n]*", re.I)
 _COPIED = (r"(?:Copy-Item|Move-Item|New-Item|Set-Content|Add-Content|Out-File|cp|mv|install|"
            r"copy|xcopy|robocopy|ln|tee|CreateShortcut|Invoke-WebRequest|iwr|curl|wget)\b"
@@ -144,10 +146,10 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
         name = re.escape(job.group(1))
         if re.search(rf"{_INSIDE}{name}\b", text, re.I):
             yield job.start(), job.end(), "persist"
-    if _STARTUP_FOLDER.search(text) is None:
+    if STARTUP_PLACES.search(text) is None:
         return
     for assigned in _ASSIGNED.finditer(text):
-        if _STARTUP_FOLDER.search(assigned.group(0)) is None:
+        if STARTUP_PLACES.search(assigned.group(0)) is None:
             continue
         used = re.compile(_COPIED + re.escape(assigned.group(1)) + r"\b", re.I)
         for copy in used.finditer(text, assigned.end()):
