@@ -40,13 +40,13 @@ OUTSIDE = re.compile(
     # a check weakened, something deleted or overridden (also inside a name: `AUTH_BYPASS`)
     r"skip|disabl|bypass|ignor|delet|remov|overrid|xfail|deselect|--no-|\bforce\w*|\bwipe|"
     r"\breset\b|\brm\b|\bdrop\b|\bprod\w*|\bdeploy\w*|\bpublish\w*|\brelease\w*|\bpush\w*|"
-    r"\b(?:directly|straight|quick|hooks?)\b|\.\w*rc\b|"  # a shortcut, a startup file
+    r"\b(?:directly|straight|quick|hooks?|merg\w*|yourself)\b|\.\w*rc\b|"  # a shortcut
     # where code comes from
     r"\b(?:mirror|registry|index|fork|install\w*|download\w*|npx|uvx|pip|dependenc\w*|"
     r"packages?|image|FROM|plugin\w*|extension\w*|mcp)\b|"
     # what is sent, shared or reported
     r"\b(?:send|upload|post|share|sync|telemetry|report\w*|analytics|track\w*|webhook\w*|"
-    r"log\s+to|forward\w*)\b|"
+    r"log\s+to|forward\w*|shared|drives?|buckets?|e-?mail\w*|notify\w*)\b|"
     # what an agent remembers, its own instruction files
     r"\b(?:remember|record|memor\w*|permanent\w*|standing|future\s+sessions?|from\s+now\s+on|"
     r"going\s+forward|every\s+session|rules?|skills?|conventions?\s+file)\b|"
