@@ -27,7 +27,7 @@ _CREDENTIAL_HUNT = re.compile(
     r"crack|unlock)(?:ed|d|ing)?\b(?:[^.\n]|(?<=[\w/])\.(?=[^\s.])){0,60}?"
     rf"{_SECRET_PLACES}", re.I)
 _SECRET_WORDS = (r"(?:pass(?:wo?r?d)?|passwd|pwd|secret|credential|api[_-]?key|private[_-]?key|"
-                 r"community|psk)")
+                 r"community|psk|conn(?:ection)?[_-]?str(?:ing)?s?)")
 _OUTPUT_SEARCHED = re.compile(
     r"\|\s*(?:e?grep|rg|ag|ack|findstr|select-string|sls|include|inc|i|match|where-object)\b"
     rf"[^|\n;]{{0,40}}?{_SECRET_WORDS}", re.I)

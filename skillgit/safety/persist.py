@@ -31,6 +31,7 @@ PERSISTENT_PATH = re.compile(
     r"xsessionrc|pam_environment|envrc)$|config\.fish$|conf\.d[/\\][^/\\]+\.fish$|"
     r"(?:microsoft\.)?powershell_profile\.ps1$|profile\.ps1$|\.git[/\\]hooks(?:[/\\]|$)|"
     r"[^/\\]*\.pth$|(?:site|user)customize\.py$|authorized_keys2?$|\.ssh[/\\]rc$|"
+    r"profile_[\w-]+[/\\]startup(?:[/\\]|$)|\.Rprofile$|Rprofile\.site$|startup\.jl$|"
     r"systemd[/\\](?:user|system)(?:[/\\]|$)|launch(?:agents|daemons)(?:[/\\]|$)|"
     r"cron(?:tab|\.d|\.daily|\.hourly|\.weekly|\.monthly)?(?:[/\\]|$)|crontabs(?:[/\\]|$)|"
     r"autostart(?:[/\\]|$)|init\.d(?:[/\\]|$)|rc\.local$|ld\.so\.preload$|"

@@ -47,10 +47,14 @@ STATE_DIRS = (r"/var/(?:spool|lib)/(?:slurm\w*|postgres\w*|pgsql|mysql|mariadb|m
               r"clickhouse|torque|pbs|lsf|condor|gitlab\w*|jenkins|vault|consul|ceph|minio|"
               r"cockroach\w*|couchdb|neo4j|mail|postfix|dovecot|mqueue)\b")
 """The state of a scheduler, a database, a queue or a mail store on the machine itself."""
-OWN_STORE = (r"(?<![a-z])(?:personal|own|home|mine|dropbox|g-?drive|google-?drive|one-?drive|mega|"
-             r"icloud|pcloud|box-?com|laptop|macbook|nas|my-?(?:drive|cloud|files|stuff|bucket|"
-             r"backup|pc|mac)\w*)(?![a-z])")
+OWN_STORE = (r"(?<![a-z])(?:personal\w*|own|home|mine|dropbox|g-?drive|google-?drive|one-?drive|"
+             r"mega|icloud|pcloud|box-?com|laptop|macbook|nas|my-?(?:drive|cloud|files|stuff|"
+             r"bucket|backup|pc|mac)\w*)(?![a-z])")
 """A part of a remote's or bucket's name that says it is someone's own or a consumer cloud."""
+PERSONAL_USE = (r"\b(?:(?:at|from)\s+home|on\s+my\s+(?:own\s+)?(?:i?pad|i?phone|phone|tablet|"
+                r"laptop|mac(?:book)?|pc|computer)|(?:at|over)\s+the\s+weekend|personal\s+"
+                r"(?:account|drive|cloud|bucket|storage|copy))\b")
+"""Prose that says a copy is for someone's own use, away from work."""
 SYNC_TOOLS = r"(?:rclone|rsync|scp|sftp|gsutil|azcopy|s5cmd|s3cmd|aws\s+s3|mc|restic|croc)"
 CONSUMER_UPLOAD = (r"\b(?:dbxcli\s+put|mega-?(?:put|cmd\s+put)|megaput|gdrive\s+(?:files\s+)?"
                    r"upload|onedrive\s+(?:--\w+\s+)*--upload-only|icloudpd\s+--upload)\b")
@@ -64,7 +68,8 @@ PRACTICE_IDIOMS: list[tuple[str, str]] = [
     # `--spawn_strategy=standalone`, a container's `--network=host`, `sandbox: none`)
     (_set(r"(?:spawn|genrule|worker)?[_-]?strategy", r"(?:\w+=)?(?:standalone|local)") + "|"
      + _set(r"(?:\w+[_-])?(?:sandbox\w*|isolation|confinement)", NO_SANDBOX) + "|"
-     + _set(r"(?:net|network|network[_-]mode)", r"host")
+     + _set(r"(?:net|network|network[_-]mode)", r"host") + "|"
+     + _set(r"filesystem", r"host[\w-]*")
      + r"|\b(?:seccomp|apparmor)\w*\W{1,6}type\W{1,4}unconfined\b", "security"),
     # a server started with no password or token: the auth key set to the empty string (or
     # to nothing at all after an option's `=`), anonymous access allowed, grants skipped, a
@@ -74,20 +79,20 @@ PRACTICE_IDIOMS: list[tuple[str, str]] = [
      r"\b(?:c\.)?\w+\.(?:token|password)[ \t]*=[ \t]*(?:''|\"\")|"
      r"\b(?:requirepass|masterauth|auth[_-]?token|auth[_-]?password)(?:[ \t]*[=:][ \t]*|[ \t]+)"
      r"(?:''|\"\")|\b(?:requirepass|auth[_-]?token)[ \t]*=(?=[ \t]*(?:$|[`;&|]))|"
-     r"\b(?:allow[_-]?anonymous\w*|anonymous[_-]?(?:enabled?|access|login)|anon[_-]?enable)"
+     r"(?<![a-z])(?:allow[_-]?anonymous\w*|anonymous[_-]?(?:enabled?|access|login)|anon[_-]?enable)"
      r"[\"']?(?:[ \t]*[=:][ \t]*|[ \t]+)[\"']?(?:true|yes|on|1)\b|\bskip[_-]grant[_-]tables\b|"
      r"(?:^|\n)[ \t]*host(?:ssl)?\s+\S+\s+\S+\s+(?!127\.|::1/|localhost)\S+\s+trust\b|"
      # an auth mode set to none, or auth said disabled (`--auth none`, `AUTH_DISABLED=true`)
      + _set(r"(?:\w+[_.-])?auth(?:entication)?(?:[_-]?(?:type|mode|method|provider))?",
             r"none|off|disabled?|no") + r"|"
-     r"auth(?:entication)?[_-]?disabled?[\"']?[ \t]*[=:][ \t]*[\"']?(?:true|1|yes|on)\b",
-     "auth"),
+     r"auth(?:entication)?[_-]?disabled?[\"']?[ \t]*[=:][ \t]*[\"']?(?:true|1|yes|on)\b|"
+     r"(?<![\w-])--(?:no-?auth|skip-auth\w*|without-auth\w*)\b", "auth"),
     # diagnostics or a report that carry the environment and are sent off
     (rf"{WITH_ENV}[^\n]*?(?:--(?:upload|send|submit|share)\b|https?://)|"
      rf"--(?:upload|send|submit|share)\b[^\n]*?{WITH_ENV}", "send"),
     # the project's files synced to someone's own store or a consumer cloud: the store is
     # the command's last word, its destination (`rclone copy ./x dropbox-personal:y`)
-    (rf"(?<![\w-]){SYNC_TOOLS}\s[^\n`|;&]*?\s(?:(?:s3|gs|az)://[\w.-]*?{OWN_STORE}[\w.-]*"
+    (rf"(?<![\w-]){SYNC_TOOLS}\s[^\n`|;&]*?\s[\"']?(?:(?:s3|gs|az)://[\w.-]*?{OWN_STORE}[\w.-]*"
      rf"(?=[/\s`'\"])|(?:[\w.-]+@)?[\w.-]*?{OWN_STORE}[\w.-]*:|https?://[^\s`'\"]*?{OWN_STORE})"
      rf"[^\s`'\"]*(?=\s*(?:$|[`'\";&|)]))|{CONSUMER_UPLOAD}", "send"),
     # a job that queues itself again (`sbatch --begin=now+1hour $0`, `echo "$0" | at now`)
@@ -104,8 +109,8 @@ PRACTICE_IDIOMS: list[tuple[str, str]] = [
     # Siemens PLC's data block)
     (r"\b(?:mbpoll|modpoll)\b[^\n`]*?\s(?!127\.)(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?(?:\s+-?\d[\d.]*)+"
      r"(?=\s*(?:$|[`'\"]))|\b(?:bacwp|uawrite)\b|\b(?:bacnet|opcua|modbus)[\w-]*\b[^\n`]*?\s"
-     r"write\w*\b|\bwrite_(?:register|coil)s?\s*\(|\.(?:db_write|write_area|write_multi_vars)"
-     r"\s*\(", "equipment"),
+     r"write\w*\b|\bwrite_(?:register|coil)s?(?:\s*\(|\s+\w+=)|\.(?:db_write|write_area|"
+     r"write_multi_vars)\s*\(", "equipment"),
 ]
 
 STARTUP_PLACES = re.compile(
@@ -125,6 +130,10 @@ _COPIED = (r"(?:Copy-Item|Move-Item|New-Item|Set-Content|Add-Content|Out-File|cp
 _SUBMITTED = re.compile(r"(?<![\w-])(?:sbatch|qsub|bsub|msub|condor_submit|oarsub)\s"
                         r"[^\n`;&|]*?([\w.-]+\.(?:sh|bash|sbatch|slurm|"
                         r"pbs|job|py|R))(?=[\s`'\";&|)]|$)", re.I)
+_PERSONAL_USE = re.compile(PERSONAL_USE, re.I)
+_SYNC = re.compile(rf"(?<![\w-]){SYNC_TOOLS}\s+([^\n`|;&]+)", re.I)
+_SUBCOMMANDS = frozenset({"copy", "sync", "cp", "mv", "move", "put", "copyto", "moveto",
+                          "rsync"})
 _STARTS_A_PROGRAM = re.compile(SPAWN, re.I)
 _INTERPRETER_STARTUP = re.compile(INTERPRETER_STARTUP, re.I)
 _SPAWN_AT_START = re.compile(rf"{INTERPRETER_STARTUP}(?:[^\n]|\n(?!\n)){{0,300}}?{SPAWN}|"
@@ -142,6 +151,12 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
     if _STARTS_A_PROGRAM.search(text) and _INTERPRETER_STARTUP.search(text):
         for place in _SPAWN_AT_START.finditer(text):  # (both are rare: each is looked for first)
             yield place.start(), place.end(), "persist"
+    if _PERSONAL_USE.search(text):  # an upload said to be for someone's own use
+        for sync in _SYNC.finditer(text):
+            places = [a.strip("'\"") for a in sync.group(1).split()
+                      if not a.startswith("-") and a.lower() not in _SUBCOMMANDS]
+            if len(places) >= 2 and ":" in places[-1] and ":" not in places[0]:
+                yield sync.start(), sync.end(), "send"
     for job in _SUBMITTED.finditer(text):
         name = re.escape(job.group(1))
         if re.search(rf"{_INSIDE}{name}\b", text, re.I):
