@@ -5,7 +5,7 @@ with the environment in them, a job that resubmits itself, code dropped where an
 runs it at every start, a scheduler's or database's state removed, live equipment written.
 Rows of (regex, effect) read by `effects` with the polarity of every other row (`idioms.IDIOMS`
 takes them in); `hits` follows a variable that holds a startup folder to what is copied there,
-and the destination a sync tool is given."""
+the upload a sync tool makes for someone's own use, the job a script submits again."""
 
 from __future__ import annotations
 
@@ -144,10 +144,11 @@ _INSIDE = r"(?:end|last\s+\w+|bottom|tail)\s+of\s+(?:the\s+)?(?:script\s+)?[`'\"
 
 
 def hits(text: str) -> Iterator[tuple[int, int, str]]:
-    """(start, end, "persist") of each job a script submits again by its own name ("at the
-    end of nightly.sh add `sbatch --begin=tomorrow nightly.sh`"), and of each copy or write
-    into a variable that holds a startup folder (`$s = [Environment]::GetFolderPath(
-    'Startup'); Copy-Item x -Destination $s`)."""
+    """(start, end, effect) of what needs more than one row's reading: spawning code put in
+    an interpreter's startup place, an upload said to be for someone's own use ("send"), a
+    job a script submits again by its own name ("at the end of nightly.sh add `sbatch
+    --begin=tomorrow nightly.sh`"), and a copy or write into a variable that holds a startup
+    folder (`$s = [Environment]::GetFolderPath('Startup'); Copy-Item x -Destination $s`)."""
     if _STARTS_A_PROGRAM.search(text) and _INTERPRETER_STARTUP.search(text):
         for place in _SPAWN_AT_START.finditer(text):  # (both are rare: each is looked for first)
             yield place.start(), place.end(), "persist"
