@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from skillgit.safety import tongues
+from skillgit.safety import asks, tongues
 
 # Models and coding agents by name (a version may follow: "GPT-4o", "gemini-2.5").
 _MODELS = (r"(?:claude|codex|gemini|copilot|cursor|chatgpt|gpt(?:-?[\w.]+)?|sonnet|opus|haiku|"
@@ -62,7 +62,6 @@ _NAME_LED_PATTERNS = [
     r"(?:this|these|the\s+(?:file|text|page|document|readme|skill|repo))\b",
 ]
 _AGENT_PATTERNS = [
-    rf"\b(?:for|to)\s+(?:all\s+|any\s+|the\s+)?{AI}\W{{0,3}}:\s*{_TOLD}",
     rf"\bas\s+an?\s+{AI}\s*,?\s+you\s+(?:must|should|shall|are|need|will|have)\b",
     r"\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?)?(?:the\s+|everything\s+)?(?:above|"
     r"preceding|prior)(?:\s+(?:text|content|lines?|ones?|messages?))?\s*(?:[,;.!]|\band\b|$)",
@@ -84,6 +83,12 @@ _AGENT_PATTERNS = [
     r"(?:said|written|stated)\s+(?:above|before|earlier))",
     rf"\b(?:when|if|once|whenever)\s+(?:an?\s+|the\s+|any\s+)?{AI}\s+(?:reads|sees|processes|"
     r"parses|ingests|encounters|finds)\s+this\b",
+]
+# Agents addressed as a class, where a piece of text opens: a note for them, a heading, a key.
+# Refused unless all the note asks is ordinary project work (`asks.ordinary`): an AGENTS.md
+# shown in a tool's output that says "run `make test`, keep PRs small" is the project's own.
+_ADDRESS_PATTERNS = [
+    rf"\b(?:for|to)\s+(?:all\s+|any\s+|the\s+)?{AI}\W{{0,3}}:\s*{_TOLD}",
     rf"\b(?:all|any|every)\s+{AI}\s+(?:must|should|shall|will|need to|are (?:required|"
     r"instructed|expected) to)\b",
     r"\b(?:ai|llm|coding|autonomous)\s+(?:agents?|assistants?|models?|bots?)\s+(?:must|shall|"
@@ -107,14 +112,17 @@ _AGENT_PATTERNS = [
     r"cursor|gemini)\s*\)\s*:",
     r"(?:^|[.!?]\s+)(?:AI\s+)?(?:assistants|llms|copilots|ai\s+models)\b(?:\s+\w+){0,5}?\s+(?:must|"
     r"should|shall|are\s+(?:required|expected|asked)\s+to)\b",
-    r"(?<![\w-])[\"']?_*(?:ai|llm|agents?|assistants?|copilot|claude|gpt|codex|gemini|cursor)[_-]?"
-    r"(?:agents?[_-]?|assistants?[_-]?)?(?:instructions?|rules|notes?|directives?|prompts?|"
-    r"guidance|memory)[\"']?\s*[:=]",
-    rf"\b(?:if|when|since|because|as)\s+you\s+are\s+(?:an?\s+)?{AI}",
     rf"\b(?:attention|note|notice|message|instructions?|memo|important|section|part|text)\s*"
     r"(?:(?:is|are)\s+(?:only\s+)?)?(?:to|for)\s+"
     rf"(?:the\s+|any\s+|all\s+)?{AI}\b",
     rf"\b(?:dear|hey|hello|hi)\s+{AI}\b",
+]
+_AGENT_PATTERNS += [
+    # a key of data named for agents' instructions: a disguise, not a project's note
+    r"(?<![\w-])[\"']?_*(?:ai|llm|agents?|assistants?|copilot|claude|gpt|codex|gemini|cursor)[_-]?"
+    r"(?:agents?[_-]?|assistants?[_-]?)?(?:instructions?|rules|notes?|directives?|prompts?|"
+    r"guidance|memory)[\"']?\s*[:=]",
+    rf"\b(?:if|when|since|because|as)\s+you\s+are\s+(?:an?\s+)?{AI}",
     # "from now on, always …" is the user's own voice stating a standing rule — the lesson
     # itself. What the rule would make the agent do is judged by its effect (effects.py), not
     # by the phrase that introduces it.
@@ -172,6 +180,7 @@ _AGENT_TAG = (r"\[(?:agent|ai|assistant|llm|copilot|claude|codex|bot)[-_ ]?(?:gu
               r"instructions?|notes?|directive|hint|system|message)\]")
 """A bracketed tag that labels what follows as meant for the agent (`[agent-guidance]`)."""
 _AGENT = re.compile("|".join(f"(?:{p})" for p in (*_AGENT_PATTERNS, _AGENT_TAG)), re.I | re.M)
+_ADDRESS = re.compile("|".join(f"(?:{p})" for p in _ADDRESS_PATTERNS), re.I | re.M)
 _NAME_LED = re.compile("|".join(f"(?:{p})" for p in _NAME_LED_PATTERNS), re.I)
 # The first words of a name in AI or _NAMED: a word scan finds where a name may start.
 _FIRST_WORDS = frozenset({
@@ -207,8 +216,11 @@ def _addressed(text: str) -> bool:
     or once its spelling tricks are undone (only the lines a trick changed are read again)."""
     loose = "\n".join(b for a, b in zip(text.split("\n"), _loose(text).split("\n"), strict=True)
                       if a != b)
+    variants = [variant for variant in (text, loose) if variant]
     return any(_AGENT.search(variant) is not None or _FOREIGN.search(variant) is not None
-               or _named(variant) for variant in (text, loose) if variant)
+               or _named(variant) for variant in variants) or (
+        any(_ADDRESS.search(variant) is not None for variant in variants)
+        and not asks.ordinary(text))
 
 
 _GREETING = re.compile(r"[ \t]*(?:(?:hey|hi|hello|ok(?:ay)?|so|dear)[ \t,]+)?", re.I)

@@ -26,13 +26,31 @@ _CREDENTIAL_HUNT = re.compile(
     r"attach|encode|transmit|look\s+(?:in|at)|check|search|scan|find|locate|decrypt|"
     r"crack|unlock)(?:ed|d|ing)?\b(?:[^.\n]|(?<=[\w/])\.(?=[^\s.])){0,60}?"
     rf"{_SECRET_PLACES}", re.I)
+_SECRET_WORDS = (r"(?:pass(?:wo?r?d)?|passwd|pwd|secret|credential|api[_-]?key|private[_-]?key|"
+                 r"community|psk|conn(?:ection)?[_-]?str(?:ing)?s?)")
 _OUTPUT_SEARCHED = re.compile(
     r"\|\s*(?:e?grep|rg|ag|ack|findstr|select-string|sls|include|inc|i|match|where-object)\b"
-    r"[^|\n;]{0,40}?(?:pass(?:wo?r?d)?|passwd|pwd|secret|credential|api[_-]?key|"
-    r"private[_-]?key|community|psk)", re.I)
+    rf"[^|\n;]{{0,40}}?{_SECRET_WORDS}", re.I)
 """What a command prints, filtered for credentials (`show running-config | include password`,
 `set | findstr /i secret`): collecting them, whatever prints them. (Not "token": a log is
 searched for a model's token counts as often.)"""
+_FILES_SEARCHED = re.compile(r"(?<![\w|-])(?<!\|\s)(?:e?grep|rg|ag|ack|findstr|select-string|sls)"
+                             rf"\b[^|\n;`]{{0,60}}?(?:{_SECRET_WORDS}|token)", re.I)
+"""Files searched for credentials (`grep -E 'secret|password' /etc/…`, `findstr /si password
+*.ini`): collecting them when the results go where others read them (a hard-coded password
+looked for to remove it is not)."""
+_NAMES_ONLY = re.compile(r"\|\s*(?:jq\s+(?:-\w+\s+)*['\"]?(?:[^'\"\n|]*\|\s*)?(?:keys|"
+                         r"keys_unsorted|length)(?:\[\])?\s*['\"]?|wc(?:\s+-\w+)*|Measure-Object|"
+                         r"Select-Object\s+-ExpandProperty\s+Keys)\s*$", re.I)
+"""A pipeline whose last step keeps only the names or the count of what it was given
+(`… | jq 'keys'`, `… | jq '.data | keys'`, `… | wc -l`): no value is printed."""
+_COMMAND_END = re.compile(r"[`\n;)]|$")
+
+
+def _names_only(text: str, m: re.Match[str]) -> bool:
+    """Whether the command `m` starts ends in a step that keeps only names or a count."""
+    end = _COMMAND_END.search(text, m.end())
+    return bool(_NAMES_ONLY.search(text, m.end(), end.start() if end else len(text)))
 _SENDS_SECRETS = re.compile(r"\b(?:send|upload|post|paste|email|forward|transmit|exfiltrate|"
                             r"leak|share)\b[^.\n]{0,60}?" + _SECRET_PLACES, re.I)
 _TOKEN_VARIABLE = r"\$?\{?\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|ACCESS_KEY)\b"
@@ -92,11 +110,13 @@ _SECRETS_PLURAL = re.compile(r"(?i)\b(?:(?:client|app|api|service)(?:'s)?[\s_-]?
 """Credentials as a collection ("every client's secret", "the API keys") or a home's own."""
 _SHARED_PLACE = re.compile(r"(?i)\b(?:PR|pull[\s-]request|merge[\s-]request|MR)\s+(?:description|"
                            r"body|comments?)\b|\b(?:the\s+)?(?:issue|ticket|wiki|confluence|"
-                           r"slack|readme|changelog|commit\s+message)\b|\bdocs?/[\w./-]+\.md\b")
+                           r"slack|readme|changelog|commit\s+message|(?:[\w#-]+\s+)?(?:channel|"
+                           r"chat)|teams|discord|mattermost|notion|jira|spreadsheet)\b|"
+                           r"\bdocs?/[\w./-]+\.md\b")
 """Where everyone with access to the repository or the team's tools reads."""
 _WRITTEN_TO_SHARED = re.compile(r"(?i)\b(?:list|put|paste|add|write|include|copy|post|dump|"
                                 r"share|record|document)\w*(?:\s+\S+){0,6}?\s+(?:in|into|to|"
-                                r"under)\s+(?:the\s+|a\s+|our\s+)?(?:"
+                                r"under|on)\s+(?:the\s+|a\s+|our\s+)?(?:"
                                 + _SHARED_PLACE.pattern[4:] + ")")
 """Something written into such a place ("list them in the PR description")."""
 
@@ -164,7 +184,8 @@ def _kept_in_variable(text: str, m: re.Match[str]) -> bool:
 
 def credential_findings(text: str) -> list[Finding]:
     out = []
-    if any(not _kept_in_variable(text, m) for m in CREDENTIAL_COMMANDS.finditer(text)):
+    if any(not _kept_in_variable(text, m) and not _names_only(text, m)
+           for m in CREDENTIAL_COMMANDS.finditer(text)):
         out.append(Finding(CREDENTIALS, "a command that prints credentials"))
     if any(not _own_service(text[m.start():m.end() + 200].split("\n")[0])
            and not _forbidden(text, m) for m in _SENDS_TO_A_HOST.finditer(text)):
@@ -210,4 +231,7 @@ def credential_findings(text: str) -> list[Finding]:
         if not _forbidden(text, m):
             out.append(Finding(CREDENTIALS, "a command's output searched for credentials"))
             break
+    if any(not _forbidden(text, m) for m in _FILES_SEARCHED.finditer(text)) and any(
+            not _forbidden(text, m) for m in _WRITTEN_TO_SHARED.finditer(text)):
+        out.append(Finding(CREDENTIALS, "files searched for credentials, the results shared"))
     return out

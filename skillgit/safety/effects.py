@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skillgit.safety import egress, hosts, lookalike, named, thresholds, verbs
+from skillgit.safety import egress, hosts, lookalike, named, practices, thresholds, verbs
 from skillgit.safety.credential_files import CREDENTIAL_FILES
 from skillgit.safety.findings import Finding
 from skillgit.safety.idioms import IDIOMS, PROSE
@@ -89,11 +89,14 @@ _THROWAWAY = re.compile(r"\b(?:preview|ephemeral|temporary|throwaway|scratch|san
                         r"apps?|test(?:ing)?|tmp|temp|ci[- ]only|per[- ]pr)\b", re.I)
 _EVERYTHING = re.compile(r"['\"](?:/|~)['\"]|homedir|expanduser|\$\{?HOME|/(?:var|etc|usr|opt|srv|"
                          r"root|home)\b|\.\./\.\.")
+_UNIT_COMMAND = re.compile(r"\bExec(?:Start|StartPre|StartPost|Stop|Reload)=[-@+!:]*")
+"""The key before a systemd unit's command (`ExecStart=/usr/bin/ssh -R …` runs ssh)."""
 _SHARED = re.compile(r"\b(?:prod\w*|live|shared|staging|main|master|primary|all|every)\b", re.I)
 def findings(text: str) -> list[Finding]:
     """Every safeguard weakened or code source added that `text` recommends."""
     out: dict[str, Finding] = {}
     text = re.sub(r"\\\r?\n", " ", text)  # a continued command line is one line
+    text = _UNIT_COMMAND.sub(lambda m: " " * len(m.group()), text)  # a unit's command is one
     for start, end, effect in _hits(text):
         if effect in out:
             continue
@@ -109,7 +112,7 @@ def findings(text: str) -> list[Finding]:
             continue  # run inside the project's own compose service: its local data
         if effect == "tests" and _TICKET.search(line):
             continue  # a test set aside under a ticket is tracked, not a check turned off
-        if stated_as_kept(text, first, start):
+        if stated_as_kept(text, first, start, end):
             continue  # the committed config described, in a rule that forbids changing it
         if not forbids(line, start - first, end - first) and not bad_example(text, first):
             risk, detail = EFFECTS[effect]
@@ -149,6 +152,7 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
     for start, end in hosts.imitations(text):  # a registry's name on a host it does not own
         yield start, end, "lookalike"
     yield from egress.hits(text)  # data wired out to others, or with its redaction off
+    yield from practices.hits(text)  # a startup folder held in a variable, then written
     for m in _ANYWHERE.finditer(text):
         name = m.group(1)
         flag = _DISTINCT.get(name) or _DISTINCT["-" + name]

@@ -6,6 +6,7 @@ reads them with the same polarity as every other row."""
 from __future__ import annotations
 
 from skillgit.safety.checkers import CHECKER_IDIOMS
+from skillgit.safety.practices import PRACTICE_IDIOMS
 from skillgit.safety.safeguards import COST
 
 # A browser's cookie or token store read (not written), and a request that carries data to a
@@ -33,7 +34,7 @@ ANY_REQUEST = (rf"{TO_A_HOST}|\bfetch\s*\(|\bXMLHttpRequest\b|\.send\s*\(|(?<![\
 
 # Code, CI and system idioms (regexes, case-insensitive unless noted).
 IDIOMS: list[tuple[str, str]] = [
-    *CHECKER_IDIOMS,
+    *CHECKER_IDIOMS, *PRACTICE_IDIOMS,
     (rf"(?:{BROWSER_STORE})[^\n]{{0,200}}?(?:{TO_A_HOST})|(?:{TO_A_HOST})[^\n]{{0,200}}?"
      rf"(?:{BROWSER_STORE})|(?:{COOKIE_JAR})[^\n]{{0,200}}?(?:{ANY_REQUEST})|(?:{ANY_REQUEST})"
      rf"[^\n]{{0,200}}?(?:{COOKIE_JAR})", "send"),
@@ -143,9 +144,11 @@ IDIOMS: list[tuple[str, str]] = [
      r"\s*state:\s*absent\b|\bstate:\s*absent\s*\n\s*path:\s*[\"']?/(?:var|etc|home|opt|srv|"
      r"root|usr|data|mnt)(?:/[\w.-]+){0,3}[\"']?\s*$", "destroy"),
     # fifth round (classes, not its texts): system data folders removed, infrastructure
-    # stacks destroyed, a framework's database dropped in production
-    (r"\brm\s+(?:-\w+\s+)*-\w*[rR]\w*\s+(?:[^\n;&|`]*\s)?/(?:var/lib|var/log|etc|usr|opt|srv|home|"
-     r"root|data|mnt|boot)(?:/[\w.*-]+)*/?(?=[\s`'\"]|$)|\bpulumi\s+(?:destroy|down)\b|"
+    # stacks destroyed, a framework's database dropped in production (a scheduler's spool is
+    # its state; the package lists an image build drops are a cache)
+    (r"\brm\s+(?:-\w+\s+)*-\w*[rR]\w*\s+(?:[^\n;&|`]*\s)?/(?!var/lib/(?:apt/lists|pacman/sync)\b)"
+     r"(?:var/lib|var/log|var/spool|etc|usr|opt|srv|home|root|data|mnt|boot)(?:/[\w.*-]+)*/?"
+     r"(?=[\s`'\"]|$)|\bpulumi\s+(?:destroy|down)\b|"
      r"\b(?:MIX_ENV|RAILS_ENV|NODE_ENV|APP_ENV|DJANGO_SETTINGS\w*)=\S*prod\S*\s+[^\n]*\b(?:ecto\.drop|"
      r"ecto\.reset|db:drop|db:reset|db:wipe|migrate:fresh|flush|reset_db)\b", "destroy"),
     # seventh round (classes): a schema wiped by its migration tool, a table emptied with no

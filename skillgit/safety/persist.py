@@ -31,6 +31,7 @@ PERSISTENT_PATH = re.compile(
     r"xsessionrc|pam_environment|envrc)$|config\.fish$|conf\.d[/\\][^/\\]+\.fish$|"
     r"(?:microsoft\.)?powershell_profile\.ps1$|profile\.ps1$|\.git[/\\]hooks(?:[/\\]|$)|"
     r"[^/\\]*\.pth$|(?:site|user)customize\.py$|authorized_keys2?$|\.ssh[/\\]rc$|"
+    r"profile_[\w-]+[/\\]startup(?:[/\\]|$)|\.Rprofile$|Rprofile\.site$|startup\.jl$|"
     r"systemd[/\\](?:user|system)(?:[/\\]|$)|launch(?:agents|daemons)(?:[/\\]|$)|"
     r"cron(?:tab|\.d|\.daily|\.hourly|\.weekly|\.monthly)?(?:[/\\]|$)|crontabs(?:[/\\]|$)|"
     r"autostart(?:[/\\]|$)|init\.d(?:[/\\]|$)|rc\.local$|ld\.so\.preload$|"
@@ -89,11 +90,28 @@ def _targets(command: Command, r: Resolved) -> list[Word]:
     return out
 
 
+_UNIT_FILE = re.compile(r".+\.(?:service|timer|socket|path|mount)", re.I)
+
+
+def _committed_unit(r: Resolved) -> bool:
+    """A copy of the repository's own unit files into systemd's folder (`install -m644
+    deploy/x.service /etc/systemd/system/`): the project's service, as reviewed with its code,
+    like hooks kept in the repository (`_INSIDE_REPOSITORY`)."""
+    if not r.names & {"cp", "install", "ln", "copy", "copy-item"}:
+        return False
+    # (the words as written: prose read as a command, "install with `install …`", holds the
+    # copy as one quoted word; a word of prose around it names no file)
+    files = [p for w in r.args for p in w.raw.strip("`'\"").split() if not p.startswith("-")
+             and re.search(r"[/\\]|\.\w", p)]
+    return len(files) >= 2 and bool(re.search(r"systemd[/\\]system", files[-1])) and all(
+        _INSIDE_REPOSITORY.fullmatch(p) and _UNIT_FILE.fullmatch(p) for p in files[:-1])
+
+
 def persistence_findings(command: Command, r: Resolved, fed: str | None) -> list[Finding]:
     """Startup files, hook locations, code-loading variables, schedulers; `fed` is what the
     command reads on stdin (`echo cmd | at now`)."""
     out = []
-    for word in _targets(command, r):
+    for word in [] if _committed_unit(r) else _targets(command, r):
         # (as written too: a Windows path's backslashes are no escapes to PowerShell)
         if PERSISTENT_PATH.search(word.literal.strip()) or PERSISTENT_PATH.search(
                 word.raw.strip().strip("\"'`")) or any(

@@ -117,20 +117,30 @@ def _forbidden_words(line: str) -> Iterator[tuple[int, int]]:
             reached = False
 
 
-_ALREADY_KEPT = re.compile(r"\b(?:already\s+(?:set|configured|committed|defined|pinned|in\s+"
-                           r"place|there)|(?:is|are)\s+(?:set|configured|pinned)\s+in\s+(?:the\s+|"
-                           r"our\s+)?(?:committed|checked[- ]in))\b(?:[^.!?\n]|[.!?](?!\s))*$",
-                           re.I)
-"""A sentence that reports a setting as already in the repository's committed config."""
+KEPT = (r"\b(?:already\s+(?:set|configured|committed|defined|pinned|in\s+place|there|points?|"
+        r"pointing|uses|using|lists|has|holds|resolves|in\s+(?:the\s+)?(?:committed\s+|repo'?s?\s+"
+        r"|our\s+)?(?:[\w./-]*/)?[\w.-]*\.?(?:conf|config|cfg|toml|ini|xml|pypirc|npmrc|rc))|"
+        r"(?:(?:is|are)\s+)?(?:set|configured|pinned|defined)\s+in\s+(?:the\s+|our\s+)?"
+        r"(?:committed|checked[- ]in))\b")
+"""Words that report a setting as already in the repository's committed config."""
+_SAME_CLAIM = (r"(?:(?!\b(?:but|add|put|set|use|switch|change|replace|instead|also)\b)"
+               r"[^.!?\n;]|[.!?](?!\s))*")
+"""The rest of the clause that reports it, with no second ask in it ("…; but add …")."""
+_ALREADY_KEPT = re.compile(KEPT + _SAME_CLAIM + "$", re.I)
+_ALREADY_KEPT_AFTER = re.compile(r"(?:[^.!?\n;]|[.!?](?!\s))*?" + KEPT, re.I)
 _KEEP_IT = re.compile(r"\b(?:don'?t|do\s+not|never|must\s+not|no\s+need\s+to)\s+(?:\w+\s+){0,2}?"
-                      r"(?:override|change|replace|add|switch|touch|edit|repoint|point)\w*\b", re.I)
+                      r"(?:override|change|replace|add|switch|touch|edit|repoint|point|use)\w*\b",
+                      re.I)
 """A clause that forbids changing it ("Don't override the registry", "never add another")."""
 
 
-def stated_as_kept(text: str, line_start: int, start: int) -> bool:
-    """Whether the setting at `start` is reported as already committed, in a text that forbids
-    changing it: a description of the repository as it is, not a change the rule asks for."""
-    return bool(_ALREADY_KEPT.search(text, line_start, start)) and bool(_KEEP_IT.search(text))
+def stated_as_kept(text: str, line_start: int, start: int, end: int | None = None) -> bool:
+    """Whether the setting at `start` (to `end`) is reported as already committed, before it or
+    after it in its sentence, in a text that forbids changing it: a description of the
+    repository as it is, not a change the rule asks for."""
+    return (bool(_ALREADY_KEPT.search(text, line_start, start)) or (
+        end is not None and _ALREADY_KEPT_AFTER.match(text, end) is not None)) and bool(
+        _KEEP_IT.search(text))
 
 
 def bad_example(text: str, first: int) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from skillgit.safety.vocab import CODE_SOURCE, DESTRUCTIVE, EXFILTRATION, WEAKENED
+from skillgit.safety.vocab import CODE_SOURCE, DESTRUCTIVE, EXFILTRATION, PERSISTENCE, WEAKENED
 
 EFFECTS: dict[str, tuple[str, str]] = {
     "hooks": (WEAKENED, "git hooks or commit checks skipped"),
@@ -34,14 +34,19 @@ EFFECTS: dict[str, tuple[str, str]] = {
                 "namespace, volumes or a folder outside the project)"),
     "send": (EXFILTRATION, "repository content or the environment sent to another host"),
     "expose": (EXFILTRATION, "this machine opened to another host (a reverse tunnel)"),
+    "auth": (WEAKENED, "a server's authentication turned off (its token or password empty)"),
+    "persist": (PERSISTENCE, "a job that queues itself again or code put where it runs at start"),
+    "equipment": (DESTRUCTIVE, "a value written to live equipment (a PLC, a controller)"),
 }
 
-# The default indexes: pointing a tool back at one of these adds no source.
+# The default indexes: pointing a tool back at one of these adds no source (nor does the
+# directory source `cargo vendor` writes: a registry it named would be read by its own row).
 DEFAULT_INDEX = re.compile(r"^(?:https?://)?(?:pypi\.org|pypi\.python\.org|files\.pythonhosted"
-                           r"\.org|registry\.npmjs\.org|registry\.yarnpkg\.com|crates\.io|(?:npm|maven|nuget|rubygems)\.pkg"
-                           r"\.github\.com|"
+                           r"\.org|registry\.npmjs\.org|registry\.yarnpkg\.com|crates\.io|(?:npm|"
+                           r"maven|nuget|rubygems)\.pkg\.github\.com|"
                            r"index\.crates\.io|rubygems\.org|proxy\.golang\.org|sum\.golang\.org)"
-                           r"(?:[/:]\S*)?$|^(?:direct|off|default|\$\{?\w+\}?|<[^>]*>)$", re.I)
+                           r"(?:[/:]\S*)?$|^(?:vendor(?:ed)?(?:-sources)?|direct|off|default|"
+                           r"\$\{?\w+\}?|<[^>]*>)$", re.I)
 AGENTS = frozenset({"claude", "codex", "gemini", "aider", "cursor-agent", "amp", "copilot",
                     "goose", "opencode", "qwen", "crush", "cline", "kiro", "droid", "q",
                     "continue", "auggie", "junie", "openhands"})

@@ -14,6 +14,7 @@ from skillgit.safety.credential_text import IN_SENTENCE, credential_findings, fo
 from skillgit.safety.findings import Finding
 from skillgit.safety.persist import HOOK_VARIABLES, NODE_HOOK
 from skillgit.safety.plain import CODE_SPAN, hidden
+from skillgit.safety.practices import STARTUP_PLACES
 from skillgit.safety.vocab import (
     AGENT,
     CREDENTIALS,
@@ -84,12 +85,6 @@ _WHOLE_ENVIRONMENT = re.compile(
     r"\bSystem\.get_env\(\s*\)|\bgetenv\(\s*\)|\$_ENV\b(?!\s*\[)|\benviron\(\s*\)|"
     r"\bSys\.getenv\(\s*\)", re.I)
 """The whole environment as one value (every variable, every token in it)."""
-_SYSTEM_STARTUP = re.compile(
-    r"(?:/etc/rc\.local|/etc/init\.d/|/etc/profile\.d/|/etc/systemd/system/|/etc/cron\.d/|"
-    r"/etc/crontab|LaunchDaemons/|LaunchAgents/|/\.config/autostart/|"
-    r"Start\s*Menu[\\/]+Programs[\\/]+Startup)", re.I)
-"""Places whose content the system runs at every boot or login (any language names them
-by path)."""
 _KEY_LITERAL = r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-[\w-]+|sk-ssh-[\w@.-]+)\s+AAAA"
 _GRANTED_KEY = re.compile(rf"authorized_keys2?\b[^\n]{{0,200}}?{_KEY_LITERAL}|"
                           rf"{_KEY_LITERAL}[^\n]{{0,300}}?authorized_keys2?\b")
@@ -189,11 +184,11 @@ def _startup_gets_a_command(text: str) -> bool:
     in an indented line right under it (a block shown after "append this line to
     /etc/rc.local:"), a command that runs something other than reading that place
     (`nohup /opt/x &`)."""
-    if _SYSTEM_STARTUP.search(text) is None:
+    if STARTUP_PLACES.search(text) is None:
         return False
     lines = text.splitlines()
     for index, line in enumerate(lines):
-        place = _SYSTEM_STARTUP.search(line)
+        place = STARTUP_PLACES.search(line)
         if place is None or forbidden_span(line, place.start(), place.end()):
             continue
         shown = [span.group(1) for span in CODE_SPAN.finditer(line)] if "`" in line else []
@@ -203,7 +198,7 @@ def _startup_gets_a_command(text: str) -> bool:
         for command in shown:
             words = command.split()
             if words and words[0].lower() not in _RUNS_NOTHING and \
-                    _SYSTEM_STARTUP.search(command) is None:
+                    STARTUP_PLACES.search(command) is None:
                 return True
     return False
 
