@@ -43,7 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from skillgit.digest import Evidence, FeedbackItem, TaskItem
-from skillgit.distill import asides, habits, intents, redirects, retractions, statements
+from skillgit.distill import asides, framing, habits, intents, redirects, retractions, statements
 from skillgit.distill import user_phrases as phrases
 from skillgit.distill.action_context import ActionContext
 from skillgit.distill.evidence import excerpt, sentence_quote, sentence_span
@@ -140,8 +140,9 @@ def _classify(turn: Turn, *, follow_up: bool, context: ActionContext | None,
                  _preference(said) or _use_clause(said, context.used, acted=True)
                  or redirects.correction(said, context, after_stop=after_stop)
                  or statements.feedback(said, context, new_task=new_task))
-        if found is not None and found[0] == "correction" and retractions.praised(text):
-            found = None  # "… so the 4g heap is plenty. good": approval with its reasons
+        if found is not None and found[0] == "correction" and (
+                retractions.praised(text) or framing.framed_remark(text)):
+            found = None  # "… so the 4g heap is plenty. good", "… Wow. Can you add X?"
         if found is not None:
             kind, position = found
             prefix = "after the user stopped the agent: " if after_stop and position < 0 else ""
