@@ -142,7 +142,8 @@ def _table(lang: languages.Language, said: str, context: ActionContext
            ) -> tuple[str, int] | None:
     if lang.no.match(said) and not context.asked:
         return "correction", 0
-    for pattern in (lang.instead, lang.reject, lang.reminder):
+    forbid = languages.FORBID.get(lang.code)
+    for pattern in (lang.instead, lang.reject, lang.reminder, *([forbid] if forbid else [])):
         for match in pattern.finditer(said):
             if pattern is not lang.reject or not (
                     _negated(lang, said, match.start())
