@@ -40,9 +40,10 @@ Quotes are verbatim slices of the turn text, so each item can be checked against
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from skillgit.digest import Evidence, FeedbackItem, TaskItem
+from skillgit.digest import MAX_QUOTE_CHARS, Evidence, FeedbackItem, TaskItem
 from skillgit.distill import asides, framing, habits, intents, redirects, retractions, statements
 from skillgit.distill import user_phrases as phrases
 from skillgit.distill.action_context import ActionContext
@@ -199,5 +200,32 @@ def _feedback(kind: str, turn: Turn, position: int, prefix: str = "") -> Feedbac
         quote = excerpt(turn.text, earlier, end) if earlier < start else quote
     if not quote:
         return None
+    quote = _with_named_target(turn.text, quote)  # "… new deps go into libs.versions.toml"
     return FeedbackItem(kind=kind, summary=prefix + quote,
                         evidence=[Evidence(quote=quote, turn=turn.index)])
+
+
+# What a rule is about: a path, a file name with its extension, `code` or a flag.
+_NAMED = re.compile(r"`[^`\n]+`|(?<![\w-])--?[a-z][\w-]+|[\w.~-]*/[\w./@*-]+"
+                    r"|\b[\w-]+\.[a-z]{2,5}\b", re.IGNORECASE)
+
+
+def _with_named_target(text: str, quote: str) -> str:
+    """`quote` with the sentence right after it when that one names a file, command or flag
+    the quote does not — where the rule moves to ("don't pin versions in build.gradle.kts.
+    new deps go into gradle/libs.versions.toml") — unless it asks something or opens a new
+    task, or the two would not fit in one quote."""
+    at = text.find(quote)
+    end = at + len(quote)
+    rest = text[end:]
+    if at < 0 or not rest.strip():
+        return quote
+    begin = end + len(rest) - len(rest.lstrip())
+    _start, next_end = sentence_span(text, begin)
+    following = text[begin:next_end]
+    named = {m.group() for m in _NAMED.finditer(following)} - {
+        m.group() for m in _NAMED.finditer(quote)}
+    if (not named or following.rstrip().endswith("?") or redirects.NEW_TASK.match(following)
+            or len(text[at:next_end].strip()) > MAX_QUOTE_CHARS):
+        return quote
+    return text[at:next_end].strip()
