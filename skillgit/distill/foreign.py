@@ -33,8 +33,8 @@ import re
 
 from skillgit.distill import languages, scoped_rules
 from skillgit.distill.action_context import ActionContext
-from skillgit.distill.contradictions import names_production_target
 from skillgit.distill.evidence import sentence_span
+from skillgit.distill.target_pointers import names_production_target
 
 _QUESTION = re.compile("[^.!?\u3002\uff01\n]*[?\uff1f]")  # also the full-width marks
 # "… is the (team) rule" in the table languages: a norm wherever it stands in the sentence.
