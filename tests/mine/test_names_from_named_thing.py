@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from skillgit.mine.describe import _use_when, task
 from skillgit.mine.naming import _slug, thing_words
 
 
@@ -22,6 +23,22 @@ from skillgit.mine.naming import _slug, thing_words
 ])
 def test_thing_words(said: str, words: list[str]) -> None:
     assert thing_words(said) == words
+
+
+@pytest.mark.parametrize("command,situation", [
+    ("./gradlew :feature:map:testReleaseUnitTest", "running tests"),
+    ("./gradlew assembleStagingRelease", "building"),
+    ("./gradlew ktlintFormat", "running gradlew"),  # no leading verb of a task: the tool
+    ("./gradlew detektApply", "running gradlew"),   # "Apply" is no deploy
+])
+def test_a_camel_case_task_is_read_by_its_leading_verb(command: str, situation: str) -> None:
+    assert task(command) == situation
+
+
+def test_the_use_when_sentence_names_a_tool_once() -> None:
+    assert _use_when("running gradlew", "gradlew") == "Use when running gradlew here."
+    assert _use_when("running tests", "gradlew") == "Use when running tests with gradlew here."
+    assert _use_when("running tests or building", "") == "Use when running tests or building here."
 
 
 def test_a_name_cut_short_ends_on_no_connective() -> None:
