@@ -48,9 +48,14 @@ numpy pandas pytorch torch tensorflow cuda gcc clang llvm cmake bazel webpack vi
 eslint node18 openssl nginx electron flutter dart perl lua julia r""".split()) | set(_ALIASES)
 _VERSION_WORDS = frozenset("version release target directive level runtime toolchain sdk "
                            "image edition languageversion".split())
-_NAMED_VERSION = re.compile(r"(?<![\w.-])([a-z][a-z0-9.+#]*?)[\s:@=v-]{0,3}(\d+(?:\.\d+){0,2})"
+_NAMED_VERSION = re.compile(r"(?<![\w.-])(\.?[a-z][a-z0-9.+#]*?)[\s:@=v-]{0,3}(\d+(?:\.\d+){0,2})"
                             r"(?!\w|\.\d)", re.IGNORECASE)
 _ANY_VERSION = re.compile(r"(?<![\w.])(\d+(?:\.\d+){0,2})(?!\w|\.\d|%)")
+_FUSED_VERSION = re.compile(r"(?<![\w.-])([a-z]+)(\d+(?:\.\d+){1,2})(?![\w-]|\.\d)", re.I)
+# A question in the negative ("isn't scripts/.env the replica finance reads??") states what
+# the asker holds true: read like a statement.
+_RHETORICAL = rx(r"""^\W*(?:(?:wait|hold\ on|hang\ on|hm+|uh|um|so|but|er)\W+)*(?:isn't|aren't
+    |wasn't|weren't|doesn't|don't|didn't)\s+(?!there|you\s+think|it\s+(?:better|easier|simpler))""")
 _WORD = re.compile(r"[a-z][a-z0-9.+#-]*", re.IGNORECASE)
 
 SENSITIVE = rx(r"""\b(?:live|prod|production|primary|master\ (?:db|database)|shared|customers?'?
@@ -89,7 +94,8 @@ _APPROVES = rx(r"\b(?:good|great|right|correct|fine|perfect|matches|as\ expected
 # staging is healthy, do the same there"): facts that contradict nothing done.
 AGREES = rx(r"\b(?:the\ same|likewise|works|worked|ok(?:ay)?)\b")
 PLAN = rx(r"""\b(?:once|after|afterwards|later|when|whenever|next|tomorrow|soon|eventually
-    |will|won't|going\ to|gonna|plan(?:s|ned)?|if|unless|then|(?<!last\ )(?:sprint|quarter)
+    |will|won't|going\ to|gonna|plan(?:s|ned)?(?=\s+(?:to|on)\b)|the\ plan\ is|if|unless|then
+    |(?<!last\ )(?:sprint|quarter)
     |moves?\ to
     |migrat\w+\ to|for\ now|stays?|leave)\b|(?<=\w)[\x27\u2019]ll\b""")
 # A turn opening by approving the result continues from it; only a contrast ("but",
@@ -117,8 +123,9 @@ def contradiction(text: str, context: ActionContext) -> int | None:
 def approved_at(text: str, position: int) -> bool:
     """Whether the turn opens by approving the result and the sentence at `position` turns
     nothing against it: no contrast word ("but", "however", "still")."""
+    start, end = sentence_span(text, position)  # "Only thing: prod is still on 12": whole
     return _OPENS_APPROVING.match(text) is not None and _CONTRAST.search(
-        text, position, sentence_span(text, position)[1]) is None
+        text, start, end) is None
 
 
 def _incredulous(text: str, context: ActionContext) -> int | None:
@@ -145,7 +152,8 @@ def _statements(text: str, *, approving: bool = False) -> list[tuple[int, str]]:
     while position < len(text):
         start, end = sentence_span(text, position)
         sentence = text[start:end]
-        if sentence.strip() and not sentence.rstrip().endswith("?") and (
+        asked = sentence.rstrip().endswith("?") and not _RHETORICAL.match(sentence)
+        if sentence.strip() and not asked and (
                 approving or not (_APPROVES.search(sentence) or AGREES.search(sentence)
                                   or PLAN.search(sentence))):
             found.append((start, sentence))
@@ -208,6 +216,9 @@ def versions(text: str) -> set[tuple[str, str]]:
             found.add((family(named[0]), match.group(1)))
         elif any(p.rsplit(".", 1)[-1] in _VERSION_WORDS for p in parts):
             found.add(("", match.group(1)))
+    for match in _FUSED_VERSION.finditer(text):  # "net6.0", "python3.11": name and number
+        if is_runtime(match.group(1)):
+            found.add((family(match.group(1)), match.group(2)))
     return found
 
 
@@ -260,19 +271,6 @@ def _other_variant(text: str, at: int, wrote: str) -> bool:
     token = run.group().rstrip(".:,-").lower() if run else ""
     variant = re.search(r"\d[-_]([a-z][\w.-]*)$", token)
     return variant is not None and token not in wrote.lower()
-
-
-# The production environment in any language, and how commands and files name it.
-_PRODUCTION = rx(r"""\b(?:prod|production|produktion\w*|produktiv\w*|producción|produção
-    |producao|produzione|productie|productieomgeving|live)\b|продакшн|прод\b|本番|生产|운영""")
-_PRODUCTION_NAMES = frozenset({"prod", "production", "prd", "live"})
-
-
-def names_production_target(text: str, context: ActionContext) -> bool:
-    """Whether `text` names production (in any language) and the agent's change targeted
-    it (a command or file naming prod, production or live)."""
-    parts = {p for name in context.changed for p in re.split(r"[_\-./:=]+", name)}
-    return bool(parts & _PRODUCTION_NAMES) and _PRODUCTION.search(text) is not None
 
 
 def names_changed(text: str, context: ActionContext) -> bool:

@@ -33,8 +33,8 @@ import re
 
 from skillgit.distill import languages, scoped_rules
 from skillgit.distill.action_context import ActionContext
-from skillgit.distill.contradictions import names_production_target
 from skillgit.distill.evidence import sentence_span
+from skillgit.distill.target_pointers import names_production_target
 
 _QUESTION = re.compile("[^.!?\u3002\uff01\n]*[?\uff1f]")  # also the full-width marks
 # "… is the (team) rule" in the table languages: a norm wherever it stands in the sentence.
@@ -142,7 +142,8 @@ def _table(lang: languages.Language, said: str, context: ActionContext
            ) -> tuple[str, int] | None:
     if lang.no.match(said) and not context.asked:
         return "correction", 0
-    for pattern in (lang.instead, lang.reject, lang.reminder):
+    forbid = languages.FORBID.get(lang.code)
+    for pattern in (lang.instead, lang.reject, lang.reminder, *([forbid] if forbid else [])):
         for match in pattern.finditer(said):
             if pattern is not lang.reject or not (
                     _negated(lang, said, match.start())

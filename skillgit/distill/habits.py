@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from skillgit.distill.asides import NARRATION
 from skillgit.distill.norms import THINGS
 from skillgit.distill.user_phrases import rx
 
@@ -32,11 +33,12 @@ HABIT = rx(r"""\b(?:(?:like|as)\ (?:always|usual|we\ always\ do|we\ do\ it|befor
     |before\ (?:you\ )?(?:tell(?:ing)?\ me|say(?:ing)?|call(?:ing)?\ it|report(?:ing)?
       |mark(?:ing)?\ it)[^.,;!?\n]{0,20}?\b(?:done|finished|complete|ready)\b
     |the\ (?:normal|standard|regular)\ (?:way|procedure|process|flow|route)
-    |(?:usual|standard)\ (?:procedure|process)\ for|our\ usual\b)""")
+    |(?:usual|standard)\ (?:procedure|process)\ for|our\ usual\b
+    |\bwe\ always\ (?!end\ up|forget|seem|get|""" + NARRATION + r""")(?=[a-z]+\ ))""")
 _ANCHOR = rx(r"`[^`\n]+`|(?<![\w-])--?[a-z][\w-]*|(?<![\w/])[\w.~-]*/[\w./-]+|\b" + THINGS
              + r"\b")
 _OWN_PLAN = rx(r"^\W*(?:as\ usual|like\ always)?\W*(?:i|i'll|i\ will|we'll)\b")
-_BREAK = re.compile(r"[.;!?\n]|,\s|\s(?:then|and|and\ then)\s")
+_BREAK = re.compile(r"[.;!?](?=\s|$)|\n|,\s|\s(?:then|and|and\ then)\s")  # "values.yaml" goes on
 _SENTENCE_END = re.compile(r"[.;!?](?=\s|$)|\n")
 _MODIFIER = re.compile(r"(?:as|with|via|using|through|in|on)\s", re.IGNORECASE)
 _LEAD = re.compile(r"^(?:(?:then|and|so|also|please)\s+)+", re.IGNORECASE)
@@ -45,6 +47,9 @@ _LEAD = re.compile(r"^(?:(?:then|and|so|also|please)\s+)+", re.IGNORECASE)
 def habit(text: str) -> tuple[int, int] | None:
     """(start, end) of the clause of `text` that recalls a standing rule, or None."""
     for marker in HABIT.finditer(text):
+        asked = _SENTENCE_END.search(text, marker.end())
+        if asked is not None and asked.group() == "?":
+            continue  # "what's the usual layout — X or Y?": the marker in a question
         start, end = _clause(text, marker.start(), marker.end())
         if text[start:end].strip(" ,").lower() == marker.group().lower():
             end = _clause(text, end + 1, end + 1)[1]  # "per usual, deps get pinned …"

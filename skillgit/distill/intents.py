@@ -149,6 +149,9 @@ INTENTS: tuple[Intent, ...] = (
             |those|one|two)\b|[\w.-]*[/.][\w./-]*|[\w.-]+\s+(?:(?:the|these|those)\s+)?
             (?:files?|tests?|specs?|module|package|crate|project|folder|directory|dir|changes?
             |ones?)\b)"""), STRONG, operand=True),
+    # "only run the unit tests of the module you touched": a narrower run, said as the verb
+    Intent("restrict", rx(CLAUSE + r"""only\s+(?=(?:ever\s+)?(?:run|build|test|lint|check|format
+            |compile|rebuild|execute|deploy)\s)"""), STRONG, operand=True),
     Intent("restrict", rx(r"""\b(?:only|alone)\b(?=\s*(?:[,.;:!)]|$))
         |\b(?:is|are|'s|'re|be)\s+(?:enough|plenty|sufficient|fine|ok|okay)\b
             (?!\s+(?:by|with)\s+(?:me|us)\b)

@@ -43,6 +43,8 @@ _ASIDE_LABELS = (r"for\ the\ record", r"just\ so\ you\ know", r"for\ future\ ref
 _SCOPE_LABELS = (
     r"in\ this\ (?:shop|codebase|code\ base|repo|repository|house|team|org|company|project)",
     r"going\ forward", r"from\ now\ on", r"one\ thing\ for\ (?:every|all|each)\ [\w-]+",
+    r"how\ (?:this|our)\ (?:shop|team|codebase|repo|project|org|company)\ (?:works|operates"
+    r"|does\ (?:it|things))", r"how\ we\ do\ (?:it|things)\ (?:here|around\ here)",
 )
 _OPENS = r"(?:^|(?<=[.!?;:,\n(]))\W*(?:\w+[\s,]+){0,2}?"
 _OPENED = r"(?:\s*[:,\u2014-]|\s+(?:here\s+)?is\b)"
@@ -68,11 +70,14 @@ _PAST = rx(r"\b(?:said|was|were|did|had|used\ to|would|before)\b|\bwe'd\b"
            r"|(?:^\W*|\b(?:i|we)(?:'ve)?\s+)never\s+" + NARRATION)
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?;](?=\S))+[.!?;]*")
 _QUESTION_END = re.compile(r"\?\s*$")
+_WORD = re.compile(r"[A-Za-z][\w-]*")
 _NOT_NOW = rx(r"\b(?:now|again|anymore|yet|today|currently|right\ now|so\ far)\b")
 
 
-def labelled(text: str) -> int | None:
-    """Where a sentence of `text` states a rule the user labels a team's norm, or None."""
+def labelled(text: str, touched: frozenset[str] = frozenset()) -> int | None:
+    """Where a sentence of `text` states a rule the user labels a team's norm, or None.
+    `touched`: names of the files and folders the agent worked on, things of the work too
+    ("copybooks are never changed in place" after it edited copybooks/CUSTREC.cpy)."""
     for sentence in _SENTENCE.finditer(text):
         body = sentence.group()
         if not body.strip() or _QUESTION_END.search(body) or _PAST.search(body):
@@ -86,7 +91,8 @@ def labelled(text: str) -> int | None:
         rest = body[:label.start()] + " " * (label.end() - label.start()) + body[label.end():]
         # after a label that opens the rule ("Team convention: …") a habit is the rule
         ruled = _RULE_WORD.search(rest) or (label.group("rule") and _HABITUAL.search(rest))
-        thing = _THING.search(rest) or (label.group("rule") and _CODE_NAME.search(rest))
+        thing = (_THING.search(rest) or (label.group("rule") and _CODE_NAME.search(rest))
+                 or touched & {w.lower() for w in _WORD.findall(rest) if len(w) >= 4})
         if ruled and thing:
             return at
     return None

@@ -157,12 +157,28 @@ LANGUAGES: tuple[Language, ...] = (
             |\boverdreven\b|\bis\ (?:geen|niet)\ \w+en\b|\bis\ geen\ oplossing\b""",
         use=r"\b(?:gebruik|gebruikt|gebruiken)\b",
         challenge=r"""\bwaarom\ (?:heb|ben)\ je\b|\bniet\ zo\b|\bmaak\ .{0,20}ongedaan\b
-            |\bdraai\ .{0,20}terug\b""",
+            |\b(?:draai|zet)\ .{0,30}terug\b""",
         reminder=r"""\bik\ (?:heb|had)\ (?:het\ |je\ )?(?:al\ |toch\ )*(?:gezegd|gevraagd)\b
             |\bik\ zei\ (?:het\ )?(?:toch|al)\b|\bzoals\ (?:ik\ )?(?:al\ )?(?:zei|gezegd)\b
             |\bstop\ met\b|\bhou\ op\b"""),
 )
 
+# "Don't <verb>": the language's negative imperative of the verbs of the work ("no uses",
+# "non toccare", "n'utilise pas"), a ban addressed to the agent (not "ich nutze kein …").
+FORBID = {code: _rx(pattern) for code, pattern in (
+    ("fr", r"\bne\s+(?:l'|les?\s+|la\s+)?(?:utilise|touche|modifie|lance|pousse|fais|mets"
+           r"|supprime|change)\s+(?:pas|jamais)\b|\bn'utilise\s+(?:pas|jamais)\b"),
+    ("de", r"(?<!ich\s)\b(?:nutze|benutze|verwende|nimm|ändere|fass|pushe|lösche|starte)\s+"
+           r"(?:\w+\s+){0,2}?(?:nicht|kein\w*)\b"),
+    ("es", r"\bno\s+(?:uses|utilices|toques|cambies|corras|ejecutes|hagas|pongas|subas|borres"
+           r"|modifiques|edites|metas|despliegues|apliques)\b"),
+    ("pt", r"\bn[ãa]o\s+(?:use|utilize|mexa|toque|mude|rode|faça|coloque|suba|apague|edite"
+           r"|aplique)\b"),
+    ("it", r"\bnon\s+(?:usare|toccare|cambiare|lanciare|fare|mettere|modificare|eseguire"
+           r"|pushare|cancellare|applicare)\b"),
+    ("nl", r"(?<!ik\s)\b(?:gebruik|raak|wijzig|draai|push|verwijder)\s+(?:\w+\s+){0,2}?"
+           r"(?:geen|niet)\b"),
+)}
 # After "never" / "always", the words that make it the user's own past ("I had never seen
 # that error"): a musing, no rule. One row per table language; read as one pattern, since
 # close languages share words and a turn may read as more than one.
@@ -224,7 +240,8 @@ _OTHER: tuple[tuple[str, str, str, str], ...] = (  # negation | instead | always
     ("όχι μην", "αντί", "πάντα ποτέ", "μόνο"),
     ("لا", "بدلا", "دائما أبدا", "فقط"),
     ("नहीं", "बजाय", "हमेशा", "केवल"),
-    ("không đừng tidak jangan", "thay_vì daripada", "luôn selalu", "chỉ hanya"),
+    ("không ko đừng chớ tidak jangan", "thay_vì daripada",
+     "luôn lúc_nào_cũng không_bao_giờ selalu", "chỉ hanya"),
     ("ne", "místo", "vždy nikdy", "jen"),
 )
 # "Wrong" / "not like that" opening a turn in a language without a row: a verdict on the
@@ -234,7 +251,8 @@ _WRONG = ("неправильно неверно", "źle", "yanlış", "špatně
 WRONG_OPENER = re.compile(r"^\W*(?:" + "|".join(re.escape(w) for row in _WRONG
                                                 for w in row.split())
                           + r")(?=[\s,.!;:\u3001\u3002\uff0c\uff01]|$)", re.IGNORECASE)
-_SPACED = re.compile(r"[a-zA-Z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u0600-\u06ff\u0900-\u097f]")
+_SPACED = re.compile(r"[a-zA-Z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u0600-\u06ff\u0900-\u097f"
+                     r"\u1e00-\u1eff]")  # Vietnamese letters too
 
 
 def _alternation(words: list[str]) -> re.Pattern[str]:

@@ -43,7 +43,8 @@ _OPENER = _rx(phrases.LEAD + r"""(?:wrong\b(?!\s+""" + intents.GENERIC_SUBJECT
     |not\s+(?:like\s+)?(?:that|this|quite|really|what|correct|right)\b
     |why\s+(?:(?:did|do|are|would|is|have|were)(?:n't)?\s+you|did(?:n't)?\s+it)\b
     |(?:that|this|it)(?:'s|\s+is|\s+was)\s+(?:not(?!\s+your\s+(?:fault|environment|env|machine
-        |setup|doing)\b)|wrong|incorrect|bad|broken|a\ bad)\b
+        |setup|doing)\b)|wrong|incorrect|bad|broken|a\ bad|backwards|inverted|reversed
+        |the\ wrong\ way\ (?:round|around)|upside\ down|the\ other\ way\ (?:round|around))\b
     |(?:that|this|it)\s+(?:isn't|wasn't|does\ not|did\ not)\b
     |you\s+(?:(?:didn't|did\ not)(?!\s+""" + _EXONERATES + r""")|should(?:n't)?|need|have\ to
         |must|forgot|missed|broke

@@ -42,23 +42,30 @@ _ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("es", "aquí acá aqui aca en_este_repo en_este_proyecto en_este_servicio usamos nosotros "
      "no_usamos en_todos_los", "todo toda todos todas siempre nunca jamás solo no "
      "tiene_que tienen_que hay_que debe deben obligatorio obligatoria va_en van_en pasa_por "
-     "pasan_por", "deshaz"),
+     "pasan_por exclusivamente únicamente", "deshaz revierte déjalo_como_estaba"),
     ("pt", "aqui neste_repo neste_projeto nesse_repo nesse_projeto usamos nós a_gente",
      "todo toda todos sempre nunca só nao não tem_de tem_que têm_de têm_que deve devem "
-     "obrigatório obrigatória vai_em vão_em passa_por passam_por", "desfaz desfaça"),
-    ("it", "qui in_questo_repo in_questo_progetto usiamo noi",
+     "obrigatório obrigatória vai_em vão_em passa_por passam_por exclusivamente",
+     "desfaz desfaça reverte deixa_como_estava"),
+    ("it", "qui in_questo_repo in_questo_progetto usiamo noi da_noi",
      "ogni tutti tutto sempre mai solo niente non passa_da passa_per passano_da "
-     "deve devono bisogna obbligatorio obbligatoria va_in vanno_in va_nel vanno_nel", "annulla"),
+     "deve devono bisogna obbligatorio obbligatoria va_in vanno_in va_nel vanno_nel "
+     "esclusivamente soltanto", "annulla rimetti ripristina"),
     ("fr", "ici dans_ce_repo dans_ce_projet on_utilise nous chez_nous",
      "toujours jamais tout tous toutes chaque seulement pas "
-     "doit doivent faut obligatoire va_dans vont_dans passe_par passent_par", "annule"),
+     "doit doivent faut obligatoire va_dans vont_dans passe_par passent_par exclusivement "
+     "uniquement", "annule remets"),
     ("de", "hier in_diesem_repo in_diesem_projekt bei_uns wir",
      "immer nie niemals jede jeder jedes alle nur nicht kein keine "
-     "muss müssen pflicht gehört_in gehören_in läuft_über laufen_über geht_über",
-     "mach_rückgängig"),
+     "muss müssen pflicht gehört_in gehören_in läuft_über laufen_über geht_über "
+     "ausschließlich ausschliesslich lediglich", "mach_rückgängig stell_wieder_her"),
     ("nl", "hier in_deze_repo in_dit_project bij_ons wij we",
-     "altijd nooit elke alle alleen niet geen moet moeten verplicht hoort_in horen_in gaat_via",
-     "draai_terug"),
+     "altijd nooit elke alle alleen niet geen moet moeten verplicht hoort_in horen_in gaat_via "
+     "uitsluitend", "draai_terug maak_ongedaan"),
+    ("vi", "bên_mình bên_em chỗ_mình team_mình nhóm_mình ở_đây trong_repo_này dự_án_này "
+     "chúng_tôi chúng_ta tụi_mình bọn_mình",
+     "không ko đừng luôn lúc_nào_cũng không_bao_giờ chỉ phải bắt_buộc mọi tất_cả",
+     "hoàn_tác khôi_phục"),
     ("pl", "tutaj tu w_tym_repo w_tym_projekcie u_nas używamy my",
      "zawsze nigdy każdy każda wszystkie tylko nie ma_być musi", "cofnij przywróć"),
     ("cs", "tady zde v_tomhle_repu v_tomto_projektu u_nás používáme my",
@@ -99,7 +106,7 @@ IMPERSONAL = re.compile("|".join(pattern.replace("<verb>", _NOT_A_RULE_VERB + r"
                                  for _code, pattern in _IMPERSONAL_ROWS), re.IGNORECASE)
 # Negation as a suffix of the verb (Turkish "-mIyor": "we do not use / write").
 _SUFFIX_NEGATION = re.compile("\\w+m[\u0131iu\u00fc]yor\\w*", re.IGNORECASE)
-_SPACED = re.compile(r"[a-zA-Z\u00c0-\u024f\u0400-\u04ff]")
+_SPACED = re.compile(r"[a-zA-Z\u00c0-\u024f\u0400-\u04ff\u1e00-\u1eff]")  # Vietnamese too
 
 
 def _alternation(words: list[str]) -> re.Pattern[str]:

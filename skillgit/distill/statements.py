@@ -44,12 +44,14 @@ def feedback(text: str, context: ActionContext, *, new_task: bool) -> tuple[str,
                     or bare_facts.stated_constraint(text, context))
     if position is not None:
         return "correction", position
-    return foreign.correction(text, context) or norm(text, new_task=new_task)
+    touched = context.files | context.folders
+    return foreign.correction(text, context) or norm(text, new_task=new_task, touched=touched)
 
 
-def norm(text: str, *, new_task: bool) -> tuple[str, int] | None:
+def norm(text: str, *, new_task: bool,
+         touched: frozenset[str] = frozenset()) -> tuple[str, int] | None:
     english = not languages.languages_of(text)[0]  # the norm tables are English words
     position = norms.norm(text, new_task=new_task) if english else None
     if position is None:
-        position = labelled_norms.labelled(text)
+        position = labelled_norms.labelled(text, touched)
     return None if position is None else ("preference", position)

@@ -74,7 +74,32 @@ def given_command(text: str, failed: str, program: str,
     step = _setup_step(text, failed)
     if step is not None:
         return step
-    return _named_by_the_error(text, failed.strip(), error.lower()) if error else None
+    if not error:
+        return None
+    return (_named_by_the_error(text, failed.strip(), error.lower())
+            or _replaced_values(text, failed.strip(), error.lower()))
+
+
+_VALUE = re.compile(r"(?<![\w./-])[a-z][a-z0-9]*[-_][\w-]*[a-z0-9](?![\w/-]|\.\w)", re.I)
+
+
+def _replaced_values(text: str, failed: str, error: str) -> tuple[str, int] | None:
+    """The failed command with the values the user gives in place of the arguments the error
+    names ("the cluster is aks-stg-weu in rg-stg-weu" after `… -g rg-staging -n aks-staging`
+    failed with "aks-staging … not found"): a value of the same kind shares its prefix
+    ("aks-", "rg-"), outside questions."""
+    named = [a for a in failed.split() if _VALUE.fullmatch(a) and a.lower() in error]
+    fixed, first = failed, -1
+    for argument in named:
+        prefix = re.split(r"[-_]", argument, maxsplit=1)[0].lower()
+        for match in _VALUE.finditer(text):
+            value = match.group()
+            if (value.lower().startswith(prefix) and value[len(prefix):][:1] in "-_"
+                    and value not in failed and not _wonders(text, match.start())):
+                fixed = re.sub(rf"(?<!\S){re.escape(argument)}(?!\S)", value, fixed)
+                first = match.start() if first < 0 else min(first, match.start())
+                break
+    return (fixed, first) if first >= 0 else None
 
 
 # A clause that is a command of any program with a flag ("docker compose up -d db"), or

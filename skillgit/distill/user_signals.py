@@ -40,10 +40,11 @@ Quotes are verbatim slices of the turn text, so each item can be checked against
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from skillgit.digest import Evidence, FeedbackItem, TaskItem
-from skillgit.distill import asides, habits, intents, redirects, retractions, statements
+from skillgit.digest import MAX_QUOTE_CHARS, Evidence, FeedbackItem, TaskItem
+from skillgit.distill import asides, framing, habits, intents, redirects, retractions, statements
 from skillgit.distill import user_phrases as phrases
 from skillgit.distill.action_context import ActionContext
 from skillgit.distill.evidence import excerpt, sentence_quote, sentence_span
@@ -140,8 +141,9 @@ def _classify(turn: Turn, *, follow_up: bool, context: ActionContext | None,
                  _preference(said) or _use_clause(said, context.used, acted=True)
                  or redirects.correction(said, context, after_stop=after_stop)
                  or statements.feedback(said, context, new_task=new_task))
-        if found is not None and found[0] == "correction" and retractions.praised(text):
-            found = None  # "… so the 4g heap is plenty. good": approval with its reasons
+        if found is not None and found[0] == "correction" and (
+                retractions.praised(text) or framing.framed_remark(text)):
+            found = None  # "… so the 4g heap is plenty. good", "… Wow. Can you add X?"
         if found is not None:
             kind, position = found
             prefix = "after the user stopped the agent: " if after_stop and position < 0 else ""
@@ -198,5 +200,32 @@ def _feedback(kind: str, turn: Turn, position: int, prefix: str = "") -> Feedbac
         quote = excerpt(turn.text, earlier, end) if earlier < start else quote
     if not quote:
         return None
+    quote = _with_named_target(turn.text, quote)  # "… new deps go into libs.versions.toml"
     return FeedbackItem(kind=kind, summary=prefix + quote,
                         evidence=[Evidence(quote=quote, turn=turn.index)])
+
+
+# What a rule is about: a path, a file name with its extension, `code` or a flag.
+_NAMED = re.compile(r"`[^`\n]+`|(?<![\w-])--?[a-z][\w-]+|[\w.~-]*/[\w./@*-]+"
+                    r"|\b[\w-]+\.[a-z]{2,5}\b", re.IGNORECASE)
+
+
+def _with_named_target(text: str, quote: str) -> str:
+    """`quote` with the sentence right after it when that one names a file, command or flag
+    the quote does not — where the rule moves to ("don't pin versions in build.gradle.kts.
+    new deps go into gradle/libs.versions.toml") — unless it asks something or opens a new
+    task, or the two would not fit in one quote."""
+    at = text.find(quote)
+    end = at + len(quote)
+    rest = text[end:]
+    if at < 0 or not rest.strip():
+        return quote
+    begin = end + len(rest) - len(rest.lstrip())
+    _start, next_end = sentence_span(text, begin)
+    following = text[begin:next_end]
+    named = {m.group() for m in _NAMED.finditer(following)} - {
+        m.group() for m in _NAMED.finditer(quote)}
+    if (not named or following.rstrip().endswith("?") or redirects.NEW_TASK.match(following)
+            or len(text[at:next_end].strip()) > MAX_QUOTE_CHARS):
+        return quote
+    return text[at:next_end].strip()

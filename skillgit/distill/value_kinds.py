@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from skillgit.distill.action_context import ActionContext
-from skillgit.distill.contradictions import names_production_target
+from skillgit.distill.target_pointers import names_production_target
 from skillgit.distill.user_phrases import rx
 
 # flag (without dashes) -> the kind nouns its value is named by

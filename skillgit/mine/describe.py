@@ -42,8 +42,10 @@ def task(*commands: str | None) -> str:
     """What running the commands is for, as a gerund phrase ("installing dependencies")."""
     words: list[str] = []
     for command in commands:
-        for word in (command or "").lower().split()[:4]:
-            words += [word, *re.split(r"[-_:=/]", word)]
+        for word in (command or "").split()[:4]:  # ":app:testDebugUnitTest" runs tests
+            parts = re.split(r"[-_:=/]", word)  # a camelCase task by its leading verb
+            words += [word.lower(), *(re.split(r"(?<=[a-z0-9])(?=[A-Z])", p)[0].lower()
+                                      for p in parts)]
     for vocabulary, phrase in _TASKS:
         if vocabulary & set(words):
             return phrase
@@ -99,6 +101,14 @@ def _situations(lesson: Lesson, candidate: Candidate) -> str:
     return " or ".join(found[:3])
 
 
+def _use_when(situations: str, tools: str) -> str:
+    """"Use when running tests with gradlew here."; the tools left out when the situation
+    names them already ("running gradlew", never "running gradlew with gradlew")."""
+    named = all(t in situations.split() for t in tools.split(" or "))
+    return (f"Use when {situations} here." if named or not tools
+            else f"Use when {situations} with {tools} here.")
+
+
 def _sentences(lesson: Lesson, candidate: Candidate) -> tuple[str, str]:
     do, dont = lesson.do, lesson.dont
     if lesson.kind == "fix" and do and dont:
@@ -108,7 +118,7 @@ def _sentences(lesson: Lesson, candidate: Candidate) -> tuple[str, str]:
         else:
             what = (f"Runs {_short(do, 70)} where {_short(dont, 60)} fails"
                     f"{_fails_with(lesson.error)}.")
-        return what, f"Use when {_situations(lesson, candidate)} with {_tools(dont, do)} here."
+        return what, _use_when(_situations(lesson, candidate), _tools(dont, do))
     if lesson.kind == "rule" and (do or dont):
         if do and dont and next_step(do, dont):
             what = f"Runs {_short(do, 70)} before {_short(dont, 70)}."
@@ -116,7 +126,7 @@ def _sentences(lesson: Lesson, candidate: Candidate) -> tuple[str, str]:
             what = f"Runs {_short(do, 70)} instead of {_short(dont, 70)}."
         else:
             what = f"Applies this repository's rule: {_lower_first(_short(lesson.said, 150))}."
-        return what, f"Use when {_situations(lesson, candidate)} with {_tools(do, dont)} here."
+        return what, _use_when(_situations(lesson, candidate), _tools(do, dont))
     if lesson.kind == "ask":
         ask = _lower_first(_short(lesson.said, 200))
         return "Covers a request that recurs in this repository.", f"Use when asked to {ask}."

@@ -36,6 +36,13 @@ _WORD = r"([A-Za-z][\w.+-]*)"
 _SWITCH = (re.compile(rf"\b(?:use|run|with)\s+{_WORD}\s*(?:,|\s)\s*(?:not|never)\s+{_WORD}", re.I),
            re.compile(rf"\b{_WORD}\s*,\s*not\s+{_WORD}", re.I),
            re.compile(rf"\b{_WORD}\s+instead\s+of\s+{_WORD}", re.I))
+# A settings or build file named in words ("gradle/libs.versions.toml", "pyproject.toml"): the
+# place a rule is about, by its base name, whatever folder or sentence it comes in.
+_CONFIG_FILE = re.compile(r"(?<![\w.-])(?:[\w.-]+/)*([\w-]+(?:\.[\w-]+)*\.(?:toml|kts|gradle|ya?ml"
+                          r"|json|lock|cfg|ini|properties|conf|tf|mod))(?![\w-])")
+# A build task or target named in camelCase with at least three parts, alone or after its
+# module path (":core:data:testDebugUnitTest", "testDebugUnitTest", "assembleStagingRelease").
+_TASK_NAME = re.compile(r"(?<![\w.-])(?::[\w-]+)*:?[a-z]+(?:[A-Z][a-z0-9]+){2,}(?![\w.-])")
 _NEVER_X_ALWAYS_Y = re.compile(rf"\b(?:don'?t|do not|never)\s+use\s+{_WORD}\b.*?\b(?:always|use)\s+"
                                rf"(?:use\s+)?{_WORD}", re.I)
 
@@ -142,6 +149,8 @@ def said(text: str) -> frozenset[Key]:
         new, old = _tool(right), _tool(wrong)
         if new and old and new != old:
             keys.add(("switch", old, new))
+    keys |= {("file", "", name.lower()) for name in _CONFIG_FILE.findall(text)}
+    keys |= {("task", "", name.rsplit(":", 1)[-1]) for name in _TASK_NAME.findall(text)}
     return frozenset(keys)
 
 
@@ -176,4 +185,5 @@ def identities_of(summary: str, quote: str, dont: str | None, do: str | None) ->
     if commands:
         named = frozenset(k for k in switches if set(k[1:]) <= programs)
         return Identities(commands | named, loose(commands), programs, True)
-    return Identities(switches, words - switches, programs, False)
+    named = frozenset(k for k in words if k[0] in ("file", "task"))  # what the rule is about
+    return Identities(switches | named, words - switches - named, programs, False)

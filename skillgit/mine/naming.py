@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from skillgit.mine.identity import said as identity_said
 from skillgit.mine.lessons import Lesson, command_tool, lessons, next_step, program
 from skillgit.mine.terms import GENERIC_TERMS, MAX_TERM_CHARS, name_words
 from skillgit.proposal import Candidate
@@ -153,12 +154,50 @@ def lesson_words(lesson: Lesson) -> list[str]:
             return found
     if lesson.switch and not lesson.commands:
         return ["use", lesson.switch[1], "not", lesson.switch[0]]
+    if lesson.kind == "rule":  # no command gave the words: what the rule is about, by name
+        found = thing_words(lesson.said)
+        if found:
+            return found
     return sentence_words(lesson.said)
 
 
+_CLAUSE = re.compile(r"[.;!?](?=\s|$)|,\s|\n")
+_NEGATED = re.compile(r"\b(?:no|not|don'?t|do\s+not|never|nothing|nicht|kein\w*|nie|non|pas"
+                      r"|niet|geen|nunca|jamais|mai)\b|n't\b", re.I)
+_ONLY = re.compile(r"\b(?:only|just|all\s+(?:you|it|we)\s+need|is\s+enough|alone)\b", re.I)
+
+
+def thing_words(said: str) -> list[str]:
+    """The name's words for a rule without commands that names its identity — a build task
+    (`run-testdebugunittest-only`) or a settings file it moves to, away from another
+    (`use-libs-versions-toml-not-build-gradle-kts`); empty when it names neither."""
+    keys = identity_said(said)
+    tasks = sorted(k[2] for k in keys if k[0] == "task")
+    if tasks:
+        return ["run", tasks[0], *(["only"] if _ONLY.search(said) else [])]
+    kept: list[str] = []
+    left: list[str] = []
+    for clause in _CLAUSE.split(said):
+        for key in sorted(identity_said(clause)):
+            if key[0] == "file":
+                (left if _NEGATED.search(clause) else kept).append(key[2])
+    kept = [f for f in dict.fromkeys(kept) if f not in left]
+    if not kept:
+        return []
+    away = [f for f in dict.fromkeys(left) if f != kept[0]][:1]
+    return ["use", kept[0], *(["not", away[0]] if away else [])]
+
+
+_DANGLING = _RELATIONS | {"and", "or", "but", "then", "to", "in", "on", "at", "of"}
+
+
 def _slug(words: Iterable[str]) -> str:
-    name = name_from_text(" ".join(words).lower(), MAX_NAME_CHARS)
-    return name or FALLBACK
+    """The words as a name of at most `MAX_NAME_CHARS`, not ending on a connective where
+    the cut fell ("…-before-commit-and" → "…-before-commit")."""
+    parts = name_from_text(" ".join(words).lower(), MAX_NAME_CHARS).split("-")
+    while len(parts) > 1 and parts[-1] in _DANGLING:
+        parts.pop()
+    return "-".join(parts).strip("-") or FALLBACK
 
 
 def main_lesson(candidate: Candidate) -> Lesson | None:

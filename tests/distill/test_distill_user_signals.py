@@ -259,7 +259,9 @@ def test_thanks_and_approval_only_turns_are_acknowledgements(reply: str) -> None
      "But please never deploy from a laptop, only the pipeline deploys after review;"),
     ("ls", "I appreciate the effort. That said, I've mentioned this before: we don't vendor "
      "dependencies, ever. Just pin them in go.mod.",
-     "That said, I've mentioned this before: we don't vendor dependencies, ever."),
+     # the next sentence names the file the rule moves to: it is part of the rule (issue 25)
+     "That said, I've mentioned this before: we don't vendor dependencies, ever. Just pin "
+     "them in go.mod."),
     ("ls", "plz dont commit straight to main", "plz dont commit straight to main"),
     # (d) negating what the agent just ran
     ("pip install django-filter", "sigh.. not pip install. requirements.in + pip-compile",
