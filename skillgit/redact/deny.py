@@ -86,22 +86,22 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
                             for start, end, kind in verdicts)
     found: list[tuple[str, int, int]] = []
     public = public_near(text, [(s, e) for _, s, e, _ in suspects]) if suspects else []
+    hash_lines: dict[int, bool] = {}  # line start -> whether its hex is in a public role
     for kind, begin, finish, base in suspects:
         if public and any(s <= begin and finish <= e + 2 for s, e in public):
             continue  # (a public value's `=` padding may run past its span)
         if kind == _BARE_HEX and not bare_hex:
             continue
         if kind in (_HEX_KIND, _BARE_HEX):
-            line_start, line_end = _line_of(text, base)
-            above = text.rfind("\n", 0, max(0, line_start - 1)) + 1
             if (text[begin - 1:begin] in ("@", "#")
-                    or (_HASH_CONTEXT.search(text, line_start, line_end)
-                        and not _PRIVATE_LINE.search(text, line_start, line_end))
-                    or _HASH_ABOVE.search(text, above, line_start)
-                    or _checksum_line(text, line_start, line_end)
                     or _NAMED_BY_COMMENT.match(text, finish) is not None
-                    or _LEADING_ZEROS.match(text, begin) is not None
-                    or public_block(text, line_start, _HASH_CONTEXT, _HASH_ABOVE)):
+                    or _LEADING_ZEROS.match(text, begin) is not None):
+                continue
+            line_start, line_end = _line_of(text, base)
+            hash_line = hash_lines.get(line_start)
+            if hash_line is None:
+                hash_line = hash_lines[line_start] = _hash_line(text, line_start, line_end)
+            if hash_line:
                 continue
             kind = KIND
         found.append((kind, begin, finish))
@@ -125,6 +125,18 @@ file's references); a secret is not given a name that way."""
 _LEADING_ZEROS = re.compile(r"(?:0[xX])?0000")
 """Hex starting with four zeros: an address or a counter (`0x00007f3a…` in a backtrace); a
 random value starts so once in 65536."""
+
+
+def _hash_line(text: str, start: int, end: int) -> bool:
+    """Whether the line [start, end) puts its hex in a public role: a hash's context on it and
+    no private word, or on the line above, a checksum line, a block of digests. Asked once per
+    line (a JSON Lines record is one line of 100 kB, with many ids on it)."""
+    above = text.rfind("\n", 0, max(0, start - 1)) + 1
+    return bool((_HASH_CONTEXT.search(text, start, end)
+                 and not _PRIVATE_LINE.search(text, start, end))
+                or _HASH_ABOVE.search(text, above, start)
+                or _checksum_line(text, start, end)
+                or public_block(text, start, _HASH_CONTEXT, _HASH_ABOVE))
 
 
 def _tagged_digest(text: str, start: int) -> bool:

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterator
 
 from skillgit.redact.clause import value_shaped
+from skillgit.redact.triggers import gated
 from skillgit.redact.values import is_placeholder, random_value
 
 KIND = "principal-map"
@@ -67,12 +68,40 @@ def _secret(value: str, collection: str) -> bool:
     return value_shaped(value) or random_value(value)
 
 
+def brace_maps(text: str) -> Iterator[re.Match[str]]:
+    """The matches of `_BRACE_MAP.finditer(text)` whose key may name a collection (one of
+    `COLLECTION_WORDS` stands before its brace), found from the braces: the row is tried only
+    on the line before a `{` that opens a body, not at every letter of the text.
+
+    The same matches: a match's key, separator and `{` hold no newline, no other brace and no
+    `}`, so the one match that uses a given `{` starts after the line's start, after the `{`
+    before it and after the end of any match before (which ends at a `}` before that `{`); and
+    no other match can reach that `{`. Every `{` is looked at within `triggers.every_row_runs`."""
+    if not gated():
+        yield from (match for match in _BRACE_MAP.finditer(text)
+                    if _collection(match.group("n")) is not None)
+        return
+    previous = -1
+    brace = text.find("{")
+    while brace >= 0:
+        following = text.find("{", brace + 1)
+        close = text.find("}", brace + 1)
+        if close >= 0 and (following < 0 or close < following):
+            low = max(previous + 1, text.rfind("\n", 0, brace) + 1)
+            key = text[low:brace].lower()
+            if any(word in key for word in COLLECTION_WORDS):
+                match = _BRACE_MAP.search(text, low, close + 1)
+                if match is not None and _collection(match.group("n")) is not None:
+                    yield match
+        previous, brace = brace, following
+
+
 def principal_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     """(kind, start, end) of each secret-shaped value in a map whose key names principals."""
     if not any(word in lowered for word in COLLECTION_WORDS):
         return
     if "{" in text:
-        for match in _BRACE_MAP.finditer(text):
+        for match in brace_maps(text):
             collection = _collection(match.group("n"))
             if collection is None:
                 continue

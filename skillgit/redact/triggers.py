@@ -76,9 +76,13 @@ class Gate:
             return True
         if not lowered.isascii():
             lowered = folded(lowered)
+        held = _held(lowered)
         for needed in self.needs:
             for literal in needed:  # loops, not any(): no generator per text
-                if literal in lowered:
+                found = held.get(literal)
+                if found is None:
+                    found = held[literal] = literal in lowered
+                if found:
                     break
             else:
                 return False
@@ -124,6 +128,20 @@ class Gate:
 
 ALWAYS = Gate(())
 _GATES_ON = [True]
+_LAST_HELD: list[tuple[str, dict[str, bool]]] = [("", {})]
+"""The text gates were last opened for and which literals it holds: the rows of one table
+are asked in turn about the same text, and many need the same literal (`http`, `config`,
+a blank). One (text, answers) pair read and replaced whole, so a thread never reads another
+text's answers."""
+
+
+def _held(lowered: str) -> dict[str, bool]:
+    """Whether `lowered` holds each literal asked about so far (filled in by `Gate.open`)."""
+    last = _LAST_HELD[0]
+    if last[0] is not lowered:
+        last = (lowered, {})
+        _LAST_HELD[0] = last
+    return last[1]
 
 
 def gated() -> bool:
@@ -152,7 +170,7 @@ def triggers(pattern: re.Pattern[str]) -> Gate:
     starts = _starts(list(parsed))
     if starts is not None and min(map(len, starts)) < _MIN_START:
         starts = None
-    needs = tuple(tuple(sorted(found)) for found in sets)
+    needs = tuple(tuple(sorted(_fewest(found))) for found in sets)
     return Gate(needs, tuple(sorted(starts)) if starts is not None else None,
                 bool(needs) and line_local(pattern))
 
@@ -161,6 +179,14 @@ def triggers(pattern: re.Pattern[str]) -> Gate:
 def folded(lowered: str) -> str:
     """`lowered` with `CASE_FOLD_EXTRAS` folded to their ASCII letters (same length)."""
     return lowered if _FOLDED_CHARS.search(lowered) is None else lowered.translate(_FOLD)
+
+
+def _fewest(found: frozenset[str]) -> frozenset[str]:
+    """`found` without the literals that hold another of it (`mysql_connect` holds `connect`,
+    `passphrase` holds `pass`): a text holds one of the rest exactly when it holds one of
+    `found`, and so does a line (`lines.literal_lines`)."""
+    return frozenset(literal for literal in found
+                     if not any(other != literal and other in literal for other in found))
 
 
 def _quality(found: frozenset[str]) -> tuple[int, int]:

@@ -297,6 +297,7 @@ class _Batch:
 
     def __init__(self, drafts: list[DraftTurn], redactor: Redacting) -> None:
         self.drafts: list[DraftTurn] | None = drafts
+        self.results: list[DraftTurn] | None = drafts
         self.redactor = redactor
 
     def prime(self) -> None:
@@ -304,6 +305,17 @@ class _Batch:
         prime = getattr(self.redactor, "prime", None)
         if drafts is not None and prime is not None:
             prime([piece for draft in drafts for piece in _draft_pieces(draft)])
+
+    def prime_results(self) -> None:
+        """The same for the turns' results, on the first read of any of them: a consumer
+        that reads one result reads most (`distill`), and most results read alone cost a
+        scan each. A result read as its command's output (`_AfterCommand`) is not primed."""
+        drafts, self.results = self.results, None
+        prime = getattr(self.redactor, "prime", None)
+        if drafts is not None and prime is not None:
+            prime([piece for draft in drafts if draft.has_result and draft.result_text
+                   and not (draft.tool_input and prints_secrets(draft.tool_input))
+                   for piece in _pieces(draft.result_text, MAX_RESULT_CHARS)])
 
 
 def _deferred_turn(index: int, draft: DraftTurn, batch: _Batch) -> Turn:
@@ -324,6 +336,7 @@ def _deferred_turn(index: int, draft: DraftTurn, batch: _Batch) -> Turn:
         command = draft.tool_input
 
         def result_text() -> dict[str, object]:
+            batch.prime_results()
             if command and prints_secrets(command):  # its output is read as that command's
                 return {"text": finish(raw, MAX_RESULT_CHARS, _AfterCommand(command, redactor))}
             return {"text": finish(raw, MAX_RESULT_CHARS, redactor)}

@@ -12,7 +12,7 @@ import string
 import pytest
 from fakes import Fakes
 
-from skillgit.redact import Redactor, find_secrets
+from skillgit.redact import Redactor, deny, find_secrets
 from skillgit.redact.screen import screen_text, secret_findings
 
 REDACTOR = Redactor(home="/home/dev")
@@ -106,6 +106,29 @@ def _mnemonic(count: int) -> str:
         words.add("".join(FAKES.rng.choice(letters if i % 2 == 0 else vowels)
                           for i in range(FAKES.rng.randint(4, 7))))
     return " ".join(sorted(words, key=lambda _: FAKES.rng.random()))
+
+
+def test_hex_on_one_line_is_judged_by_that_line_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    hexes = ["9f86d081884c7d659a2feaa0c55ad015", "3a7bd3e2360a3d29eea436fcfb7e44c7",
+             "c3499c2729730a7f807efb8676a92dcb"]
+    public = "sha256 digests: " + " ".join(hexes)
+    private = "the private values: " + " ".join(hexes)
+    text = "\n".join([public, private, public])
+    asked: list[int] = []
+    judge = deny._hash_line
+
+    def counting(text: str, start: int, end: int) -> bool:
+        asked.append(start)
+        return judge(text, start, end)
+
+    monkeypatch.setattr(deny, "_hash_line", counting)
+    found = [(text[start:end], start) for _, start, end in deny.net_matches(text)]
+    second = text.index("\n") + 1
+    assert found == [(value, second + private.index(value)) for value in hexes]
+    assert sorted(asked) == [0, second, text.rindex("\n") + 1]  # once per line
+    for line in (public, private):  # each line alone: the same verdicts
+        alone = [line[start:end] for _, start, end in deny.net_matches(line)]
+        assert alone == ([] if line is public else hexes)
 
 
 @pytest.mark.parametrize("count", [12, 24])

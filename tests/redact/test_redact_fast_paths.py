@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_redact_properties import FRAGMENTS, TOKENISH
 
-from skillgit.redact import apart, blocks, gapped, lone, shapes
+from skillgit.redact import apart, blocks, gapped, lone, maps, shapes
 from skillgit.redact import structures as structures_module
 from skillgit.redact.clause import CODE_WORDS
 from skillgit.redact.context import lower_same_length
@@ -102,6 +102,36 @@ def test_gapped_values_from_the_english_words_are_those_of_every_position(text: 
     found = list(gapped.gapped_values(text, lowered))
     with every_row_runs():
         assert list(gapped.gapped_values(text, lowered)) == found
+
+
+MAP_PIECES = ["users", "Users", "USERS_1", "registeredUsers", "tokens", "secrets ", '"users"',
+              "'logins'", ": ", " = ", "=", "{", "}", "\n", " ", "\t", "alice", '"bob"',
+              '"Xk9#mQ2v!Lp"', "'pw-1234-x'", ", ", "x" * 70, '{"a": "bbbb"}', "é", "\u0130",
+              "[", "]", '{"alice": "Xk9#mQ2v!Lp"}', "{alice = 'pw-1234-x'}"]
+MAP_TEXTS = st.lists(st.sampled_from(MAP_PIECES), max_size=30).map("".join)
+
+
+@FAST
+@given(st.one_of(MAP_TEXTS, TEXTS))
+def test_brace_maps_from_the_braces_are_those_of_every_position(text: str) -> None:
+    found = _spans(maps.brace_maps(text))
+    with every_row_runs():
+        assert _spans(maps.brace_maps(text)) == found
+    assert found == _spans(m for m in maps._BRACE_MAP.finditer(text)
+                           if maps._collection(m.group("n")) is not None)
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ('{"users": {"alice": "Xk9#mQ2v!Lp"}}', ["Xk9#mQ2v!Lp"]),
+    ('cfg = {"a": 1}\nUSERS = {"alice": "Xk9#mQ2v!Lp", "bob": "Q7$wz!2Lr9"}', ["Xk9#mQ2v!Lp",
+                                                                              "Q7$wz!2Lr9"]),
+    ('x {"a": "b"} users  =  {"alice": "Xk9#mQ2v!Lp"}', ["Xk9#mQ2v!Lp"]),
+    ('roles = {"alice": "Xk9#mQ2v!Lp"}', []),  # no collection's key
+    ('users: {"alice": {"pw": "Xk9#mQ2v!Lp"}}', []),  # a nested map is a user's record
+])
+def test_brace_map_examples(text: str, values: list[str]) -> None:
+    spans = [(start, end) for _, start, end in maps.principal_values(text, text.lower())]
+    assert [text[start:end] for start, end in spans] == values
 
 
 def test_a_next_sentence_inside_a_value_just_read_is_not_read_again() -> None:

@@ -7,6 +7,7 @@ import importlib
 import pkgutil
 import re
 import string
+import threading
 from collections.abc import Callable
 
 import pytest
@@ -67,6 +68,51 @@ def test_most_rows_of_the_redactor_have_a_gate() -> None:
 ])
 def test_triggers_of_small_patterns(pattern: str, needs: tuple[tuple[str, ...], ...]) -> None:
     assert triggers(re.compile(pattern)).needs == needs
+
+
+def test_a_literal_holding_another_of_its_set_is_not_looked_for() -> None:
+    gate = triggers(re.compile(r"(?:mysql_connect|getConnection|connect|PDO)\("))
+    assert gate.needs == (("connect", "pdo"), ("(",))
+    assert gate.open("mysql_connect(") and gate.open("getconnection(") and gate.open("pdo(")
+    assert not gate.open("mysql_conn(")
+    for pattern in GATED:  # every derived set is minimal
+        for needed in triggers(pattern).needs:
+            assert not [(a, b) for a in needed for b in needed if a != b and a in b], pattern
+
+
+def test_gates_asked_in_turn_about_several_texts_answer_for_each() -> None:
+    rows = [re.compile(r"token[=:]"), re.compile(r"token\s+is"), re.compile(r"-pw\s"),
+            re.compile(r"(?i)config[ \t]+set")]
+    gates = [triggers(row) for row in rows]
+    texts = ["the token is here", "nothing at all", "token=1 -pw x", "CONFIG SET a",
+             "".join(["the token is here"])]  # an equal text, another object
+    for _ in range(3):
+        for text in texts + texts[::-1]:
+            lowered = lower_same_length(text)
+            for row, gate in zip(rows, gates, strict=True):
+                if row.search(text):
+                    assert gate.open(lowered), (row.pattern, text)
+                assert gate.open(lowered) == all(
+                    any(literal in lowered for literal in needed) for needed in gate.needs)
+
+
+def test_gates_in_threads_answer_for_their_own_text() -> None:
+    gate = triggers(re.compile(r"token[=:]"))
+    wrong: list[str] = []
+
+    def ask(text: str, expected: bool) -> None:
+        for _ in range(2000):
+            lowered = lower_same_length(text + " ")  # a new object each time
+            if gate.open(lowered) is not expected:
+                wrong.append(text)
+
+    threads = [threading.Thread(target=ask, args=("a token=1", True)),
+               threading.Thread(target=ask, args=("a tok en", False))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert wrong == []
 
 
 def test_a_shut_gate_is_a_missing_literal_and_folded_letters_open_it() -> None:

@@ -119,6 +119,54 @@ def test_concurrent_first_reads_agree(tmp_path: Path) -> None:
     _assert_clean(seen[0])
 
 
+class _AloneRedactor:
+    """A real redactor without `prime`: every text is redacted on its own."""
+
+    def __init__(self) -> None:
+        self.inner = Redactor(home="/home/dev")
+
+    def redact(self, text: str) -> str:
+        return self.inner.redact(text)
+
+
+class _PrimeRecorder(_AloneRedactor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.primed: list[list[str]] = []
+
+    def prime(self, texts: list[str]) -> None:
+        self.primed.append(list(texts))
+        self.inner.prime(texts)
+
+
+def test_the_first_result_read_primes_every_result_of_its_batch(tmp_path: Path) -> None:
+    redactor = _PrimeRecorder()
+    conversation = _parse(tmp_path, redactor)  # type: ignore[arg-type]
+    result = conversation.turns[1].result
+    assert result is not None and redactor.primed == []
+    _assert_clean(result.text)
+    assert len(redactor.primed) == 1 and any(SECRET in text for text in redactor.primed[0])
+    assert conversation.turns[0].text and len(redactor.primed) == 2  # the turns' own texts
+    assert conversation.turns[1].result is not None
+    assert conversation.turns[1].result.text == result.text and len(redactor.primed) == 2
+
+
+def test_primed_results_equal_results_redacted_alone_on_the_real_corpus(
+        corpus_dir: Path) -> None:
+    files = sorted((corpus_dir / "transcripts").rglob("*.jsonl"))
+    assert len(files) >= 10
+    results = 0
+    for path in files:
+        adapter = codex if "/codex/" in path.as_posix() else claude_code
+        primed, alone = ([[(turn.result.text if turn.result is not None else None, turn.text)
+                           for turn in conversation.turns]
+                          for conversation in adapter.parse(path, redactor)]
+                         for redactor in (_PrimeRecorder(), _AloneRedactor()))
+        assert primed == alone, path
+        results += sum(text is not None for turns in primed for text, _ in turns)
+    assert results > 100
+
+
 def test_deferred_dumps_equal_eager_ones_on_the_real_corpus(corpus_dir: Path) -> None:
     """Cache keys hash the dump: a deferred conversation dumps byte for byte like one built
     from the same values eagerly (field order included)."""
