@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from skillgit.redact.clause import value_shaped
 from skillgit.redact.tokens import _SAFE
 from skillgit.redact.triggers import triggers
 from skillgit.redact.values import is_placeholder, looks_opaque
@@ -24,6 +25,11 @@ _POSITIONS = (
     # host written `//host` or with a port follows, which no `scheme:owner/repo@ref` has
     re.compile(r"(?<=:)[A-Za-z][\w.\-]{0,40}/(?P<v>[^\s/@\\\"'`]{4,128})@"
                r"(?://[\w.\-]{2,}|[\w.\-]{2,}:\d{2,5}\b)"),
+    # a user name and a password given as a pair with a spaced slash (`takes ops_ro / <pw>`,
+    # as a login table's "user / password" column prints them): a password's shape only
+    # (`clause.value_shaped`), never code (`root / NAME`, `size / len(runs)`)
+    (_SLASH_PAIR := re.compile(r"(?<![\w/.\-@:])[a-z_][\w.\-]{1,40} / "
+                               r"(?P<v>[^\s/\\\"'`()\[\]]{6,128})(?=[\s,;]|$)")),
     # a dialogue's secret line: `AUTH [user] secret` (redis, SMTP), `PASS secret` (FTP, POP3)
     re.compile(r"(?im)^[ \t]*(?:(?:[>$#]+|[a-z]{1,2}:)[ \t]*)?(?:auth|pass)[ \t]+(?:[^\s]+[ \t]+)?"
                r"(?P<v>[^\s\"'`]{4,128})[ \t]*\r?$"),
@@ -127,6 +133,15 @@ def _cookies(text: str, lowered: str) -> Iterator[tuple[int, int]]:
                 yield low + cookie.start("v"), low + cookie.end("v")
 
 
+def _paired_password(value: str) -> bool:
+    """A password after `user / `: a password's shape with a digit and a second case or a
+    symbol (`base64 / base64url` in prose and `n / {x:.0f}` in code are no pair)."""
+    symbol = any(not c.isalnum() for c in value)
+    cases = any(c.isupper() for c in value) and any(c.islower() for c in value)
+    return (value_shaped(value) and any(c.isdigit() for c in value) and (symbol or cases)
+            and not any(c in value for c in "{}:"))
+
+
 def _positional_value(value: str) -> bool:
     """A value in a secret's position: not a placeholder, a marker, a variable or a word."""
     if value.startswith(("[REDACTED:", "$", "%", "<", "{")) or is_placeholder(value):
@@ -144,6 +159,7 @@ def position_values(text: str, lowered: str) -> Iterator[tuple[int, int]]:
         for match in gate.finditer(syntax, text, lowered):  # nothing if its literals are absent
             value = match.group("v")
             shaped = (not is_placeholder(value) and not value.startswith("[REDACTED:")
-                      if syntax is _ANY_SHAPE else _positional_value(value))
+                      if syntax is _ANY_SHAPE else _paired_password(value)
+                      if syntax is _SLASH_PAIR else _positional_value(value))
             if shaped:
                 yield match.start("v"), match.end("v")

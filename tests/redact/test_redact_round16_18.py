@@ -59,6 +59,8 @@ SECRETS = [
     ("HKEY_CURRENT_USER\\Software\\Kiosk\n    AdminPassword    REG_BINARY    7F3A9C21D4E8B605",
      "7F3A9C21D4E8B605"),
     ("    ServicePassword    REG_SZ    Rv8!mK2qLz", "Rv8!mK2qLz"),
+    ("the gateway on port 1883 takes sensors_rw / Pq8!xT2=mL9z, topics under site/#",
+     "Pq8!xT2=mL9z"),
     ("GET /translate?subscription-key=a4f8c2e6b0d94f1a8c3e5b7d9f2a4c6e&to=de",
      "a4f8c2e6b0d94f1a8c3e5b7d9f2a4c6e"),
 ]
@@ -103,6 +105,7 @@ KEEP = [
      "10000000-ffff-ffff-ffff-000000000001x9Qz7Lm",
      "10000000-ffff-ffff-ffff-000000000001x9Qz7Lm"),
     ("Salasana vaihdettu, mutta kirjautuminen ei onnistu, virhekoodi: LOGIN_4031", "LOGIN_4031"),
+    ("open it in read / write mode, the client / server split stays", "read / write mode"),
 ]
 
 
