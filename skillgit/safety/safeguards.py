@@ -247,14 +247,12 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"require[_-]?|enforce[_-]?)?(?:" + GUARDS + r")(?:[._-](?:enabled?|on|check\w*|mode|"
      r"polic(?:y|ies)|level|required|enforced|active|v\d+))*",
      r"false|0|no|off|n|none|disabled|permissive", "security"),
-    # the same safeguard named after a word that turns it off, set on (`DISABLE_SANDBOX=1`,
-    # `disableHostnameVerification`: a camelCase word may stand between)
-    (KEY_PARTS + OFF_WORD + r"(?:[._-]|(?-i:(?=[A-Z])))?(?:(?-i:[A-Z][a-z0-9]+)|[^\W_]+[._-])?"
-     r"(?:" + GUARDS + r")", r"true|1|yes|on", "security"),
-    # the same safeguard with a last word that picks no check, set on (Kconfig's
-    # `CONFIG_BOOT_SIGNATURE_TYPE_NONE=y`, `VERIFY_SKIP=1`)
-    (KEY_PARTS + r"(?:" + GUARDS + r")[._-](?:none|off|disabled?|skip(?:ped)?|"
-     r"unsigned|insecure)", r"true|1|yes|on|y", "security"),
+    # the same safeguard named after a word that turns it off (`DISABLE_SANDBOX=1`,
+    # `disableHostnameVerification`: a camelCase word may stand between), or before a last
+    # word that picks no check (Kconfig's `CONFIG_BOOT_SIGNATURE_TYPE_NONE=y`), set on
+    (KEY_PARTS + r"(?:" + OFF_WORD + r"(?:[._-]|(?-i:(?=[A-Z])))?(?:(?-i:[A-Z][a-z0-9]+)|"
+     r"[^\W_]+[._-])?(?:" + GUARDS + r")|(?:" + GUARDS + r")[._-](?:none|off|disabled?|"
+     r"skip(?:ped)?|unsigned|insecure))", r"true|1|yes|on|y", "security"),
     # a policy engine's enforcement lowered to reporting (Kyverno, Gatekeeper, Azure Policy,
     # Sentinel, rulesets, Istio's mTLS, an admission webhook failing open)
     (KEY_PARTS + r"(?:(?:validation)?failure[_-]?(?:action|policy)|enforcement(?:[_-]?(?:action|"
