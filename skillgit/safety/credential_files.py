@@ -58,6 +58,11 @@ CREDENTIAL_FILE_ROWS: tuple[tuple[str, str, str], ...] = (
      r"\bwallet\.dat\b", ANYWHERE, "wallets"),
     (r"\bpass(?:word)?s?\.(?:txt|csv)\b|etc[/\\](?:shadow|passwd|sudoers)\b", ANYWHERE,
      "password lists and the system's password files"),
+    (r"\.?wrangler[/\\]config[/\\][\w.-]+|\.config[/\\](?:doctl|stripe|configstore|netlify)"
+     r"[/\\][\w.-]+|\.(?:fly|railway)[/\\]config\.(?:ya?ml|json)\b|"
+     r"\.supabase[/\\]access-token\b|com\.vercel\.cli[/\\]auth\.json\b|"
+     r"\.steam[/\\][\w./\\*-]*?config\.vdf\b|\bssfn[\w*]*", ANYWHERE,
+     "CLIs' and app clients' saved logins: deploy CLIs' OAuth tokens, Steam's sentry files"),
     (r"\.codex[/\\]auth\.json|\.claude[/\\]\.credentials(?:\.json)?|\.\w+_history\b", ANYWHERE,
      "coding agents' logins and shell histories"),
     (_BROWSER_PROFILE, LAST_PART, "a browser profile's cookie and password files"),

@@ -131,6 +131,14 @@ _DROP = re.compile(r"(?i)[\w.+-]+@(?!example\.)[\w-]+\.[a-z]{2,}\b|\b(?:transfer
                    r"mega\.nz|discord(?:app)?\.com/api/webhooks|hooks\.slack\.com)")
 """A place outside to drop a file: an e-mail address, a paste or file-drop service, a
 personal cloud folder, a chat webhook."""
+_HOME_FILE = re.compile(r"(?:^|[\s`'\"(])(?:~|\$\{?HOME\}?|%(?:USERPROFILE|APPDATA)%|/Users/\w+|"
+                        r"/home/\w+)[/\\]")
+_PROJECT_FOLDER = re.compile(r"(?:^|[\s`'\"(])(?:\./)?(?:[A-Za-z_][\w.-]*/)+(?=[\s`'\",;)]|$)")
+"""A credential file in someone's home, and a folder of the project (`tests/fixtures/`): the
+file copied into the repository, where everyone who reads it reads the login, in any words."""
+_SWEPT = re.compile(r"[^\n|;&`]*?(?<![\w./-])(?:~/?|\$\{?HOME\}?/?|/etc/?|/|/home/?|/Users/?|"
+                    r"/root/?|[A-Z]:\\?)(?=[\s`'\";|&)]|$)")
+"""Where a search for credential names sweeps a whole home or the system's configuration."""
 _EVERY_HOME = re.compile(r"(?:/home|/Users|[A-Za-z]:\\Users|/var/lib|/root/\.\.)[/\\]\*")
 """A path through every user's home (`/home/*/…`): their credentials, and any dot-folder there
 (where programs keep them: `/home/*/.globus/*.json`), are not the agent's."""
@@ -192,7 +200,9 @@ def credential_findings(text: str) -> list[Finding]:
         out.append(Finding(EXFILTRATION, "a credential sent to a host"))
     for pattern, what in ((_SHARED_DATA, "production data"),
                           (_CREDENTIAL_FILE, "a credential file")):  # and a drop, any language
-        if any(_DROP.search(_clause_around(text, m)) and not _forbidden(text, m)
+        if any((_DROP.search(clause := _clause_around(text, m)) or (
+                pattern is _CREDENTIAL_FILE and _HOME_FILE.search(clause)
+                and _PROJECT_FOLDER.search(clause))) and not _forbidden(text, m)
                for m in pattern.finditer(text)):
             out.append(Finding(EXFILTRATION, f"{what} and a place to drop it"))
     if any(_WRITTEN_TO_SHARED.search(_sentence_around(text, m)) and not _forbidden(text, m)
@@ -231,6 +241,9 @@ def credential_findings(text: str) -> list[Finding]:
         if not _forbidden(text, m):
             out.append(Finding(CREDENTIALS, "a command's output searched for credentials"))
             break
+    if any(_SWEPT.match(text, m.end()) and not _forbidden(text, m)
+           for m in _FILES_SEARCHED.finditer(text)):
+        out.append(Finding(CREDENTIALS, "a home or /etc searched for credentials"))
     if any(not _forbidden(text, m) for m in _FILES_SEARCHED.finditer(text)) and any(
             not _forbidden(text, m) for m in _WRITTEN_TO_SHARED.finditer(text)):
         out.append(Finding(CREDENTIALS, "files searched for credentials, the results shared"))

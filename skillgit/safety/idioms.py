@@ -23,12 +23,16 @@ COOKIE_JAR = r"\b(?:chrome|browser)\.cookies\.get\w*|\bcookieStore\.get\w*"
 # The credentials an incoming request carries, as server code reads them (`request.headers.get(
 # 'Authorization')`, `req.headers.cookie`, `request.COOKIES`): put into the URL of a request
 # the code makes (concatenated or templated into it, not passed on in a header), they leave for
-# whatever host that URL names
+# whatever host that URL names; so does the whole environment (a worker's `env` bindings,
+# `process.env`, `os.environ`), encoded into a host name or a path (one named value, `env.API`,
+# is a setting the code reads)
+WHOLE_ENV = r"(?<![\w.$])(?:process\.env|os\.environ|env)\b(?!\s*(?:\?\.|\.|\[)\s*[\w'\"`])"
 INCOMING_CREDENTIAL = (r"\b(?:req|request|ctx|event|c)(?:\.request)?\.(?:headers(?:\.get\s*\(\s*|"
                        r"\s*\[\s*)[`'\"](?:authorization|cookie|x-api-key)[`'\"]|headers\."
                        r"(?:authorization|cookie)\b|cookies\b)")
 CREDENTIAL_IN_URL = (rf"\bfetch\s*\(\s*(?:[^,()\n]|\([^()\n]*\)){{0,80}}?(?:\+|\$\{{)"
-                     rf"[^,\n]{{0,80}}?(?:{INCOMING_CREDENTIAL}|{BROWSER_STORE}|{COOKIE_JAR})")
+                     rf"[^,\n]{{0,80}}?(?:{INCOMING_CREDENTIAL}|{BROWSER_STORE}|{COOKIE_JAR}|"
+                     rf"{WHOLE_ENV})")
 ANY_REQUEST = (rf"{TO_A_HOST}|\bfetch\s*\(|\bXMLHttpRequest\b|\.send\s*\(|(?<![\w$])(?:axios|\$)"
                r"\.(?:post|put|ajax)\b")
 
@@ -120,7 +124,8 @@ IDIOMS: list[tuple[str, str]] = [
      r"--recursive|aws\s+s3\s+rb\b|gsutil\s+(?:-m\s+)?rm\s+-r|gcloud\s+storage\s+rm\s+"
      r"(?:-r|--recursive))|\bdocker\s+(?:system\s+prune\s+[^\n]*--volumes|volume\s+(?:prune|"
      r"rm)\b)|\b(?:migrate:fresh|migrate:reset|db:wipe|db:drop|db:reset|db:schema:load|"
-     r"dropdb|flush\s+--no-input)\b[^\n]*\b(?:prod\w*|live)\b|\b(?:prod\w*|live)\b[^\n]*"
+     r"dropdb|flush\s+--no-input)\b(?:[^.\n]|\.\S)*\b(?:prod\w*|live)\b|\b(?:prod\w*|live)\b"
+     r"(?:[^.\n]|\.\S)*"
      r"\b(?:migrate:fresh|migrate:reset|db:wipe|db:drop|db:reset|dropdb)\b|"
      r"\b(?:rmtree|rmSync|rm_rf|rm_r|RemoveAll|rimraf|remove_dir_all|deleteRecursively|"
      r"Remove-Item)\b[^\n]{0,80}?(?:homedir|home\(\)|expanduser|getenv\(\s*[\"']HOME|"

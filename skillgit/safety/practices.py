@@ -27,6 +27,11 @@ NO_SANDBOX = r"standalone|local|none|unconfined|host|disabled?|off|process|devmo
 SELF = (r"(?:\"?\$0\b\"?|\"?\$\{0\}\"?|\"?\$\{?BASH_SOURCE(?:\[0\])?\}?\"?|\$PSCommandPath\b|"
         r"\$MyInvocation\.MyCommand\.\w+|%~?f?0\b|__file__\b)")
 """A script's reference to itself."""
+JOB_CANCEL = r"(?:scancel|qdel|bkill|condor_rm|qsig|oardel)"
+CUSTOM_SOURCE = (r"(?:custom|third[- ]party|unofficial)\s+(?:\w+\s+)?(?:repositor(?:y|ies)|"
+                 r"repos?|sources?|feeds?|channels?|update\s+sites?|plugin\s+urls?)\b")
+"""What an app's own UI calls a source of code it did not ship with."""
+_ADDS = r"(?:add(?:ing)?|install(?:ing)?|register(?:ing)?|enter(?:ing)?|past(?:e|ing)|us(?:e|ing))"
 SCHEDULERS = r"(?:sbatch|qsub|bsub|msub|at|batch|condor_submit|systemd-run|oarsub)"
 """Programs that run a script later (a cluster's or the system's queue)."""
 REQUEUE = (r"(?:scontrol\s+requeue\w*|qrerun|brequeue)\s+(?:-\S+\s+)*\"?\$\{?(?:SLURM_JOB_?ID|"
@@ -104,7 +109,17 @@ PRACTICE_IDIOMS: list[tuple[str, str]] = [
     (rf"\bfind\s+[\"']?{STATE_DIRS}[^\n`]*\s-delete\b|"
      # every user's mail expunged, the whole mail queue deleted
      r"\bdoveadm\b[^\n`]*\b(?:expunge|purge)\b[^\n`]*\s-A\b|\bdoveadm\s+(?:-\w+\s+)*-A\b[^\n`]*"
-     r"\b(?:expunge|purge)\b|\bpostsuper\s+(?:-\w+\s+)*-d\s+ALL\b", "destroy"),
+     r"\b(?:expunge|purge)\b|\bpostsuper\s+(?:-\w+\s+)*-d\s+ALL\b|"
+     # every user's jobs cancelled on a shared scheduler: its cancel as root with no user of
+     # one's own named, or for all users (`sudo scancel --partition=gpu`, `qdel -u '*'`)
+     rf"\b(?:sudo|doas)\s+(?:-\S+\s+)*{JOB_CANCEL}\b(?![^\n`]*(?:\s-u\s*(?!['\"]?(?:all|\*))|"
+     rf"--user[= ](?!['\"]?(?:all|\*))|--me\b|\$\{{?USER\b|\$\(whoami\)))|\b{JOB_CANCEL}\b[^\n`]*"
+     r"(?:\s-u\s*|--user[= ])['\"]?(?:all|\*)['\"]?(?![\w-])|\bcondor_rm\s+(?:-\S+\s+)*-all\b",
+     "destroy"),
+    # a custom repository or source added in an app's own UI (HACS's "Custom repositories",
+    # a plugin manager's update site), and a place to fetch from, in either order
+    (rf"\b{CUSTOM_SOURCE}(?:[^.\n]|\.\S){{0,120}}?(?:https?://|\bgithub\.com/)|\b{_ADDS}\s+"
+     rf"[`'\"<]?(?:https?://|github\.com/)\S+\s+(?:\S+\s+){{0,4}}?{CUSTOM_SOURCE}", "index"),
     # a value written to live equipment (a Modbus register, a BACnet or OPC UA property, a
     # Siemens PLC's data block)
     (r"\b(?:mbpoll|modpoll)\b[^\n`]*?\s(?!127\.)(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?(?:\s+-?\d[\d.]*)+"

@@ -66,7 +66,7 @@ GUARDS = (r"secure[_-]?boot|flash[_-]?enc\w*|secur(?:e|ity)\w*|verif\w*|sign(?:i
           r"sandbox\w*|\w*protection|\w*guard\w*|network[_-]?polic\w*|firewall\w*|apparmor|"
           r"seccomp|selinux|enforc\w*|integrity\w*|antivirus|defender\w*|csrf\w*|hsts|encrypt\w*|"
           r"mfa|2fa|auth|authentication|gpg\w*|audit\w*|\w*scan(?:ner|ning)?|isolation|"
-          r"(?<!health[_-])(?<!health)checks?|validation")
+          r"(?<!health[_-])(?<!health)checks?|validat(?:e|ion)\w*")
 """Names of a safeguard in a setting's key (its own words or a config system's:
 `CONFIG_SECURE_BOOT`, `csrf_enabled`, `EnableFirewall`, `hostnameVerification`)."""
 OFF_WORD = r"(?:disable|skip|no|bypass|without|ignore)"
@@ -149,7 +149,10 @@ FLAGS: list[Flag] = [
     *_f("security", "--no-audit --audit=false", "npm pnpm yarn"),
     *_f("index", "-i --index-url --extra-index-url --find-links -f --index --default-index",
         "pip pip3 uv uvx pipx pdm", value=r".+"),
-    *_f("index", "--registry", "npm npx pnpm pnpx yarn bun bunx cargo", value=r".+"),
+    # (cargo's `--registry` names one its config already declares: the config adds the source)
+    *_f("index", "--registry", "npm npx pnpm pnpx yarn bun bunx", value=r".+"),
+    # a tool's own guard against changing what is live, overridden
+    *_f("locks", "--allow-live --allow-production --allow-prod", anywhere=True),
     *_f("index", "--registry --registry-url --mirror --substituters --extra-substituters",
         value=r"\S*://\S+", anywhere=True),
     *_f("index", "--index-url --extra-index-url", value=r"\S+", anywhere=True),
@@ -244,10 +247,12 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"require[_-]?|enforce[_-]?)?(?:" + GUARDS + r")(?:[._-](?:enabled?|on|check\w*|mode|"
      r"polic(?:y|ies)|level|required|enforced|active|v\d+))*",
      r"false|0|no|off|n|none|disabled|permissive", "security"),
-    # the same safeguard named after a word that turns it off, set on (`DISABLE_SANDBOX=1`,
-    # `disableHostnameVerification`: a camelCase word may stand between)
-    (KEY_PARTS + OFF_WORD + r"(?:[._-]|(?-i:(?=[A-Z])))?(?:(?-i:[A-Z][a-z0-9]+)|[^\W_]+[._-])?"
-     r"(?:" + GUARDS + r")", r"true|1|yes|on", "security"),
+    # the same safeguard named after a word that turns it off (`DISABLE_SANDBOX=1`,
+    # `disableHostnameVerification`: a camelCase word may stand between), or before a last
+    # word that picks no check (Kconfig's `CONFIG_BOOT_SIGNATURE_TYPE_NONE=y`), set on
+    (KEY_PARTS + r"(?:" + OFF_WORD + r"(?:[._-]|(?-i:(?=[A-Z])))?(?:(?-i:[A-Z][a-z0-9]+)|"
+     r"[^\W_]+[._-])?(?:" + GUARDS + r")|(?:" + GUARDS + r")[._-](?:none|off|disabled?|"
+     r"skip(?:ped)?|unsigned|insecure))", r"true|1|yes|on|y", "security"),
     # a policy engine's enforcement lowered to reporting (Kyverno, Gatekeeper, Azure Policy,
     # Sentinel, rulesets, Istio's mTLS, an admission webhook failing open)
     (KEY_PARTS + r"(?:(?:validation)?failure[_-]?(?:action|policy)|enforcement(?:[_-]?(?:action|"

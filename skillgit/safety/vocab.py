@@ -138,8 +138,10 @@ _VERSIONED = re.compile(r"^([a-z][a-z-]*?[a-z])-?v?\d+(?:\.\d+)*$")
 @lru_cache(maxsize=8192)
 def program_name(text: str) -> str:
     """`/usr/bin/Bash.EXE` → `bash`; a versioned shell or interpreter (`ksh93`, `bash5`,
-    `node22`, `python3.12`, `pip3.11`) → its family name."""
+    `node22`, `python3.12`, `pip3.11`) → its family name. A notebook cell's shell escape
+    (`!tar …`, `!!ls`) runs the program it names."""
     name = text.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    name = name.lstrip("!") or name
     for suffix in (".exe", ".cmd", ".bat", ".com"):
         if name.endswith(suffix) and len(name) > len(suffix):
             name = name[: -len(suffix)]
