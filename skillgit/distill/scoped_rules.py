@@ -135,6 +135,9 @@ _SENTENCE = re.compile(r"(?:[^.!?;\n\u3002\uff01\uff1f]|[.!?;](?!\s|$))+"
 _QUESTION_END = re.compile(r"[?\uff1f]\s*$")
 
 
+# A katakana word of four or more letters: Japanese writes the nouns of software work as
+# loanwords ("コミットメッセージ", "ブランチ", "マイグレーション").
+_LOANWORD = re.compile("[\u30a1-\u30fa][\u30a1-\u30fc]{3,}")
 _NON_LATIN_WORD = re.compile(r"[^\W\da-zA-Z_\u00c0-\u024f]{5,}")
 STEM = 5
 
@@ -145,7 +148,7 @@ def _stems(text: str) -> set[str]:
 
 
 def _has_thing(sentence: str, context: ActionContext | None) -> bool:
-    if _CONCRETE.search(sentence) or _THING_NOUN.search(sentence):
+    if _CONCRETE.search(sentence) or _THING_NOUN.search(sentence) or _LOANWORD.search(sentence):
         return True
     letters = _LETTER.findall(sentence)
     latin = [w for w in _LATIN_WORD.findall(sentence) if len(w) >= 2]
