@@ -11,8 +11,9 @@ correction. Three kinds of fact, each read against `ActionContext` (what the age
 - **a property of the target**: the sentence names something the agent changed (a file, its
   stem or part of it, a host, branch or workspace of the command) or points at it ("that",
   "this file", "that's …"), and gives it a property that forbids what was done: live,
-  production, primary, shared, generated, vendored, a lockfile, protected, already applied
-  or released, deleted (`SENSITIVE`); a folder the agent edited in ("gen/") and a plural
+  production, primary, shared (also "copied into 43 programs"), fixed-size, generated
+  (also in scripts without spaces: "构建产物"), vendored, a lockfile, protected, already
+  applied or released, deleted (`SENSITIVE`); a folder the agent edited in ("gen/") and a plural
   of what it edited ("pages" after `page.tsx`) name it too, and so do its kind ("that
   header") and the environment a changing command took it from (`target_pointers`);
 - **incredulity at the act**: "you <destructive verb> …?" in statement word order ("you
@@ -72,6 +73,9 @@ SENSITIVE = rx(r"""\b(?:live|prod|production|primary|master\ (?:db|database)|sha
     |(?:is|are)\ (?:the\ )?output\ of|replicas?|node_modules|site-packages|vendor|dist
     |build\ output|compiled|minified|bundled|an?\ (?:installed\ )?dependency|backups?
     |only\ (?:copy|backup)|public\ api|used\ by\ (?:other|every|all|the\ other)\w*
+    |(?:copied|included|imported|pulled|used|referenced|shared)\ (?:in(?:to)?|by|across)
+        \ (?:\d+|all|every|many|several|dozens\ of|hundreds\ of)\b
+    |fixed\ at\ \d+|fixed[-\ ](?:size|length|width)
     |(?:other\ teams?|everyone|everybody|clients)\ (?:depend|rel(?:y|ies))\ on
     |produktion\w*|produktiv\w*|production|producción|produção|produzione|productie|live-?system
     |généré|genere|generiert|generado|gerado|generato|gegenereerd|partagée?|geteilt
