@@ -72,14 +72,14 @@ def correction(text: str, context: ActionContext) -> tuple[str, int] | None:
         return None
     said = _QUESTION.sub(lambda m: " " * len(m.group()), text)
     said = languages.ASIDE_CLAUSE.sub(lambda m: " " * len(m.group()), said)  # "juste curieux"
-    thanked = _THANKED.match(said) is not None and not _BUT.search(said)
-    if thanked or (_THANKS_LAST.search(said) and not (
-            _BUT.search(said) or _OBJECTS.search(said) or languages.OTHER_NEGATION.search(said))):
-        # thanks and a remark ("super, danke. die kommen immer montags …"), or a remark
-        # closed by thanks (the twin of English praise): only a team's rule still counts
-        # ("Merci. Chez nous, chaque endpoint a aussi un test …")
-        position = scoped_rules.rule(said, context)
+    if _THANKED.match(said) and not _BUT.search(said):
+        # thanks and a remark ("super, danke. die kommen immer montags …"): only a rule of a
+        # named place or team still counts ("Merci. Chez nous, chaque endpoint a aussi …")
+        position = scoped_rules.rule(said, context, placed=True)
         return None if position is None else ("preference", position)
+    if _THANKS_LAST.search(said) and not (_BUT.search(said) or _OBJECTS.search(said)
+                                          or languages.OTHER_NEGATION.search(said)):
+        return None  # a remark closed by thanks, objecting nowhere (the twin of English praise)
     for lang in found:
         challenged = lang.challenge.search(text)  # questions included: "why did you …?"
         if challenged is not None:

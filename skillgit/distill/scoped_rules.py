@@ -118,6 +118,10 @@ def _alternation(words: list[str]) -> re.Pattern[str]:
 
 
 SCOPE = _alternation([w for row in _ROWS for w in row[1].split()])
+# The scopes that name a place or a team ("chez nous", "bei uns", "in this repo", "このリポジトリ"),
+# not a bare "we": after thanks, "danke. die kommen immer montags, dann sehen wir es" is no rule.
+PLACE_SCOPE = _alternation([w for row in _ROWS for w in row[1].split()
+                            if "_" in w or not _SPACED.match(w)])
 RULE_WORD = _alternation([w for row in _ROWS for w in row[2].split()])
 UNDO = _alternation([w for row in _ROWS for w in row[3].split()])
 _THING_NOUN = re.compile(r"(?<![\w-])" + THINGS + r"(?![\w-])", re.IGNORECASE | re.VERBOSE)
@@ -164,13 +168,16 @@ def _has_thing(sentence: str, context: ActionContext | None) -> bool:
                for w in latin if w.lower() not in languages.ENGLISH or len(w) > 2)
 
 
-def rule(text: str, context: ActionContext | None) -> int | None:
-    """Where a sentence of `text` states a team's rule (see the module docstring), or None."""
+def rule(text: str, context: ActionContext | None, *, placed: bool = False) -> int | None:
+    """Where a sentence of `text` states a team's rule (see the module docstring), or None;
+    `placed`: only with a scope naming a place or a team (`PLACE_SCOPE`)."""
     for sentence in _SENTENCE.finditer(text):
         body = sentence.group()
         if _QUESTION_END.search(body) or not body.strip():
             continue
-        scope = SCOPE.search(body)
+        scope = (PLACE_SCOPE if placed else SCOPE).search(body)
+        if scope is None and placed:
+            continue
         if scope is None:
             form = IMPERSONAL.search(body)  # the rule word is part of the form
             rest = body if form is None else body[:form.start()] + body[form.end():]
