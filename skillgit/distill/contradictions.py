@@ -80,8 +80,8 @@ SENSITIVE = rx(r"""\b(?:live|prod|production|primary|master\ (?:db|database)|sha
     |produktion\w*|produktiv\w*|production|producción|produção|produzione|productie|live-?system
     |généré|genere|generiert|generado|gerado|generato|gegenereerd|partagée?|geteilt
     |compartid[oa]|compartilhad[oa]|condivis[oa]|gedeeld|primaire|principal)\b""")
-# The same properties in scripts written without spaces, matched anywhere ("dist 是构建产物，
-# 每次 vite build 都会重新生成"): generated, a build output, shared, production.
+# The same properties in scripts written without spaces, matched anywhere ("dist 是构建产物",
+# "每次 vite build 都会重新生成"): generated, a build output, shared, production.
 SENSITIVE_UNSPACED = re.compile(r"""构建产物|構建產物|编译产物|生成物|自动生成|自動生成|重新生成
     |再生成|生成され|生成して|ビルド成果物|成果物|本番|生产环境|生產環境|共有|共享|빌드\ ?산출물
     |자동\ ?생성|생성됩|운영\ ?환경""", re.VERBOSE)

@@ -107,7 +107,8 @@ _QUANTIFIED = rx(_CLAUSE + r"""(?:(?:(?:every|each|any|all)\b(?!\s+(?:of\s+)?(?:
     |no\s+(?!""" + _STOP_AFTER_NO + r"""))\s*[^\s.!?;]+
     |nothing\b(?!\s+(?:wrong|else|new|much|to|changed|happened|yet|special))|nobody\b
     |anything\s+(?:you|we|that|which)\b
-    |no\ one\b)[^.!?;\n]{0,60}?\s""" + _VERB_HERE + r"(?<!\bto\s)(?:" + HABITUAL + "|" + _MODAL + ")")
+    |no\ one\b)[^.!?;\n]{0,60}?\s""" + _VERB_HERE
+                 + r"(?<!\bto\s)(?:" + HABITUAL + "|" + _MODAL + ")")  # "2 to add": no habit
 # A clause whose subject is a class of things, not one thing just shown or a person.
 _GENERIC_SUBJECT = _CLAUSE + r"""(?!(?:the|this|that|it|its|these|those|my|your|his|her|i
     |you|he|she|we|u|there|which|what|who|why|how|then|so|now|also|just|can|could|would
@@ -144,9 +145,9 @@ _SPEC_REQUEST = rx(r"""(?<!\bi.ll\s)(?<!\bwe.ll\s)(?<!\bi\swill\s)(?<!\bwe\swill
     \s+(?:that|this|it)\b(?!\s+(?:again|by\ hand|manually))""")
 # A request that makes the rule a habit ("… add that to both, and keep doing it for anything
 # you add"): the spec is the team's norm, not one feature.
-_HABIT_ASKED = rx(r"""\bkeep\s+doing\s+(?:it|that|this|so)\b|\b(?:for|with|in)\s+(?:anything|everything
-    |whatever|any\s+\w+|every\s+\w+|all\s+(?:the\s+)?\w+)\s+(?:\w+\s+)?(?:you|we)\s+(?:add|write|create
-    |touch|make|build)\b""")
+_HABIT_ASKED = rx(r"""\bkeep\s+doing\s+(?:it|that|this|so)\b
+    |\b(?:for|with|in)\s+(?:anything|everything|whatever|any\s+\w+|every\s+\w+
+        |all\s+(?:the\s+)?\w+)\s+(?:\w+\s+)?(?:you|we)\s+(?:add|write|create|touch|make|build)\b""")
 _SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
 
 

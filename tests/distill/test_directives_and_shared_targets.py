@@ -13,6 +13,9 @@ from sessionkit import Talk
 from skillgit.distill import norms
 from skillgit.distill.user_signals import user_signals
 
+_COMMA, _IDEO_COMMA = "\uff0c", "\u3001"  # full-width and ideographic commas
+_BUILT = "/work/proj/out/ledger/report.js"
+
 
 def _kinds(text: str, *, edited: str = "/work/proj/src/ledger/report.py",
            ran: str = "pytest tests/ledger -q", output: str = "12 passed in 0.8s",
@@ -75,8 +78,8 @@ def test_a_plain_no_before_its_own_language_stays_a_correction(text: str) -> Non
 
 @pytest.mark.parametrize(("text", "edited"), [
     # generated, in a script without spaces, with the file to change instead
-    ("out 是编译产物，每次 tsc 都会重新生成。请改 src/ledger/report.ts", "/work/proj/out/ledger/report.js"),
-    ("out フォルダは自動生成なので、src/ledger/report.ts を直してください", "/work/proj/out/ledger/report.js"),
+    (f"out 是编译产物{_COMMA}每次 tsc 都会重新生成。请改 src/ledger/report.ts", _BUILT),
+    (f"out フォルダは自動生成なので{_IDEO_COMMA}src/ledger/report.ts を直してください", _BUILT),
     # the kind of file the agent edited, after an address word
     ("mano, esse pb.go é gerado pelo protoc, muda o ledger.proto", "/work/proj/api/ledger.pb.go"),
     # shared by many programs, fixed in size
@@ -89,7 +92,7 @@ def test_a_fact_about_the_touched_thing_is_a_correction(text: str, edited: str) 
 
 @pytest.mark.parametrize(("text", "edited"), [
     # the same properties of something the agent did not touch
-    ("out 是编译产物，每次 tsc 都会重新生成。", "/work/proj/src/ledger/report.ts"),
+    (f"out 是编译产物{_COMMA}每次 tsc 都会重新生成。", "/work/proj/src/ledger/report.ts"),
     ("LEDGREC is copied into 27 batch jobs across the estate.", "/work/proj/src/ledger/report.py"),
     # an exclamation before a deictic is no address
     ("Kidding, it's all lockfile churn. Looks good to me.", "/work/proj/package-lock.json"),
@@ -112,8 +115,8 @@ def test_a_katakana_thing_makes_a_japanese_team_rule() -> None:
 
 
 def test_a_spec_made_a_habit_is_a_norm() -> None:
-    habit = ("In this codebase every money amount is stored as a Decimal. Please add that to both new "
-             "helpers, and keep doing it for anything you add.")
+    habit = ("In this codebase every money amount is stored as a Decimal. Please add that to "
+             "both new helpers, and keep doing it for anything you add.")
     assert norms.norm(habit, new_task=False) is not None
     feature = "Every money amount in the report must be shown with two decimals. Add that."
     assert norms.norm(feature, new_task=False) is None
