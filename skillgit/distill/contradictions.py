@@ -11,8 +11,9 @@ correction. Three kinds of fact, each read against `ActionContext` (what the age
 - **a property of the target**: the sentence names something the agent changed (a file, its
   stem or part of it, a host, branch or workspace of the command) or points at it ("that",
   "this file", "that's …"), and gives it a property that forbids what was done: live,
-  production, primary, shared, generated, vendored, a lockfile, protected, already applied
-  or released, deleted (`SENSITIVE`); a folder the agent edited in ("gen/") and a plural
+  production, primary, shared (also "copied into 43 programs"), fixed-size, generated
+  (also in scripts without spaces: "构建产物"), vendored, a lockfile, protected, already
+  applied or released, deleted (`SENSITIVE`); a folder the agent edited in ("gen/") and a plural
   of what it edited ("pages" after `page.tsx`) name it too, and so do its kind ("that
   header") and the environment a changing command took it from (`target_pointers`);
 - **incredulity at the act**: "you <destructive verb> …?" in statement word order ("you
@@ -72,10 +73,23 @@ SENSITIVE = rx(r"""\b(?:live|prod|production|primary|master\ (?:db|database)|sha
     |(?:is|are)\ (?:the\ )?output\ of|replicas?|node_modules|site-packages|vendor|dist
     |build\ output|compiled|minified|bundled|an?\ (?:installed\ )?dependency|backups?
     |only\ (?:copy|backup)|public\ api|used\ by\ (?:other|every|all|the\ other)\w*
+    |(?:copied|included|imported|pulled|used|referenced|shared)\ (?:in(?:to)?|by|across)
+        \ (?:\d+|all|every|many|several|dozens\ of|hundreds\ of)\b
+    |fixed\ at\ \d+|fixed[-\ ](?:size|length|width)
     |(?:other\ teams?|everyone|everybody|clients)\ (?:depend|rel(?:y|ies))\ on
     |produktion\w*|produktiv\w*|production|producción|produção|produzione|productie|live-?system
     |généré|genere|generiert|generado|gerado|generato|gegenereerd|partagée?|geteilt
     |compartid[oa]|compartilhad[oa]|condivis[oa]|gedeeld|primaire|principal)\b""")
+# The same properties in scripts written without spaces, matched anywhere ("dist 是构建产物",
+# "每次 vite build 都会重新生成"): generated, a build output, shared, production.
+SENSITIVE_UNSPACED = re.compile(r"""构建产物|構建產物|编译产物|生成物|自动生成|自動生成|重新生成
+    |再生成|生成され|生成して|ビルド成果物|成果物|本番|生产环境|生產環境|共有|共享|빌드\ ?산출물
+    |자동\ ?생성|생성됩|운영\ ?환경""", re.VERBOSE)
+# An address opening the turn ("cara, esse pb.go é gerado …", "mec, c'est généré"): a
+# word for the listener, one row per language.
+_ADDRESS = rx(r"""^\W*(?:dude|bro|man|mate|buddy|folks|guys|cara|mano|v[ée]i|gente|pessoal|mec
+    |les\ gars|alter|leute|jungs|t[íi]o|t[íi]a|hombre|amigo|chicos|frate|ragazzi|raga|gente
+    |kerel|jongens|gast)\s*,\s*""")
 # Disbelief at what was done ("you are joking", "seriously", "…"), beside a target whose own
 # name says it is sensitive ("db-prod-1").
 _DISBELIEF = rx(r"""\b(?:joking|kidding|serious(?:ly)?|really|wtf|omg|oh\ no|what\ the|are\ you
@@ -226,14 +240,13 @@ def _target(text: str, context: ActionContext) -> int | None:
     if not context.changed:
         return None
     for start, sentence in _statements(text):
-        found = SENSITIVE.search(sentence)
-        if found is None:
-            continue
-        rest = sentence[:found.start()] + " " + sentence[found.end():]
-        if (_DEICTIC.match(sentence) or names_changed(rest, context)
-                or (_DISBELIEF.search(sentence) and names_changed(sentence, context))
-                or points_at_target(sentence, rest, shell=context.shell)):
-            return start + len(sentence) - len(sentence.lstrip())
+        for found in [*SENSITIVE.finditer(sentence), *SENSITIVE_UNSPACED.finditer(sentence)]:
+            rest = sentence[:found.start()] + " " + sentence[found.end():]
+            if (_DEICTIC.match(_ADDRESS.sub("", sentence, count=1))
+                    or names_changed(rest, context)
+                    or (_DISBELIEF.search(sentence) and names_changed(sentence, context))
+                    or points_at_target(sentence, rest, shell=context.shell)):
+                return start + len(sentence) - len(sentence.lstrip())
     return None
 
 
@@ -282,6 +295,9 @@ def names_changed(text: str, context: ActionContext) -> bool:
             return True  # "gen/" over the edited gen/go/orders.pb.go: the folder it is in
         for piece in {token, *token.split("/")}:
             piece = piece.strip(".-/")
+            if "." in piece and len(piece) >= 4 and any(
+                    name.endswith(("." + piece, "/" + piece)) for name in context.changed):
+                return True  # "pb.go" after it edited pessoa.pb.go: the kind of file
             if piece in context.changed or (piece in parts
                                             and (piece.isdigit() or len(piece) >= 4)):
                 return True

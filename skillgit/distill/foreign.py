@@ -73,7 +73,10 @@ def correction(text: str, context: ActionContext) -> tuple[str, int] | None:
     said = _QUESTION.sub(lambda m: " " * len(m.group()), text)
     said = languages.ASIDE_CLAUSE.sub(lambda m: " " * len(m.group()), said)  # "juste curieux"
     if _THANKED.match(said) and not _BUT.search(said):
-        return None  # thanks and a remark ("super, danke. die kommen immer montags …")
+        # thanks and a remark ("super, danke. die kommen immer montags …"): only a rule of a
+        # named place or team still counts ("Merci. Chez nous, chaque endpoint a aussi …")
+        position = scoped_rules.rule(said, context, placed=True)
+        return None if position is None else ("preference", position)
     if _THANKS_LAST.search(said) and not (_BUT.search(said) or _OBJECTS.search(said)
                                           or languages.OTHER_NEGATION.search(said)):
         return None  # a remark closed by thanks, objecting nowhere (the twin of English praise)
@@ -140,7 +143,8 @@ def _at_boundary(token: str, at: int) -> bool:
 
 def _table(lang: languages.Language, said: str, context: ActionContext
            ) -> tuple[str, int] | None:
-    if lang.no.match(said) and not context.asked:
+    opener = lang.no.match(said)
+    if opener is not None and not context.asked and _stands_alone(lang, said, opener):
         return "correction", 0
     forbid = languages.FORBID.get(lang.code)
     for pattern in (lang.instead, lang.reject, lang.reminder, *([forbid] if forbid else [])):
@@ -168,6 +172,24 @@ def _table(lang: languages.Language, said: str, context: ActionContext
             if _anchored(said, match.start(), context):
                 return "correction", match.start()
     return None
+
+
+_NEXT_WORD = re.compile(r"\s*(?:(?P<stop>[,.!;:\u2014-]|$)|(?P<word>[^\W\d_]+(?:'[^\W\d_]*)?))")
+
+
+def _stands_alone(lang: languages.Language, text: str, opener: re.Match[str]) -> bool:
+    """Whether the "no" opening the turn is a plain no. A word that only says no ("nein",
+    "nee") always is; one that also negates a verb ("não", "non") is when punctuation or a
+    word of its own language follows ("não, …", "não é isso"), not a verb of the user's own
+    account ("Não deu erro nenhum dessa vez")."""
+    word = "".join(ch for ch in opener.group() if ch.isalpha())
+    if lang.negation.search(word) is None:
+        return True
+    after = _NEXT_WORD.match(text, opener.end())
+    if after is None or after.group("stop") is not None:
+        return True
+    following = after.group("word").lower()
+    return following in lang.words or lang.no.match(following) is not None or "'" in following
 
 
 def _negated(lang: languages.Language, text: str, position: int) -> bool:

@@ -7,7 +7,7 @@ it says how things are always done here. A clause counts when it holds
 
 - a **habit marker** (`HABIT`): "like/as always", "as usual", "like usual", "per usual",
   "the usual/normal/standard way", "the usual procedure/process/flow", "as we always do",
-  "our usual …", "like we always do";
+  "our usual …", "like we always do", "the way we test all our …";
 - and an **anchor**: a `code` span, a flag, a path or a noun of software work (`norms.THINGS`).
 
 Not a habit: the marker in a question ("like always?"), and a habit about the user's own
@@ -34,6 +34,7 @@ HABIT = rx(r"""\b(?:(?:like|as)\ (?:always|usual|we\ always\ do|we\ do\ it|befor
       |mark(?:ing)?\ it)[^.,;!?\n]{0,20}?\b(?:done|finished|complete|ready)\b
     |the\ (?:normal|standard|regular)\ (?:way|procedure|process|flow|route)
     |(?:usual|standard)\ (?:procedure|process)\ for|our\ usual\b
+    |(?:the\ way|how)\ we\ (?:always\ )?[a-z]+\ (?:all\ |every\ |each\ )?(?:our|the\ other)\b
     |\bwe\ always\ (?!end\ up|forget|seem|get|""" + NARRATION + r""")(?=[a-z]+\ ))""")
 _ANCHOR = rx(r"`[^`\n]+`|(?<![\w-])--?[a-z][\w-]*|(?<![\w/])[\w.~-]*/[\w./-]+|\b" + THINGS
              + r"\b")

@@ -160,7 +160,10 @@ INTENTS: tuple[Intent, ...] = (
             |help))
         |\bcovers\ what\b|\blimit\s+(?:it|this|that|them)?\s*to\b
         |\bkeep\s+(?:it|this|that|them|the\s+[\w-]+(?:\s+[\w-]+)?)\s+to\b|\bskip\b
-        |\bleave\s+[\w.-]+(?:\s+[\w.-]+){0,3}\s+out\b|\bwithout\b
+        |\bleave\s+[\w.-]+(?:\s+[\w.-]+){0,3}\s+out\b
+        |\bwithout\b(?!\s+(?:any\s+|a\s+single\s+|a\s+|new\s+)?(?:[\w-]+\s+)?(?:errors?|warnings?
+            |issues?|problems?|failures?|hiccups?|hitch|complaints?|incidents?|trouble|downtime
+            )\b)  # "parsed without import errors": a report of success
         |\bdrop\b(?!\s+(?:came|comes|is|was|arrived|arrives|landed|lands|has|had)\b)
         |\bno\ need\b|\b(?:don't|do\ not)\ need\b
         |\bfor\ (?:a|this|such\ a)\ (?:change|fix|thing)\b

@@ -203,21 +203,23 @@ _CAUSE = (("fr", "parce\\ que|car"), ("de", "weil|da"), ("es", "porque|ya\\ que"
 CAUSE_AFTER = _rx(r"[^,;.!?\n]{0,24}?,?\s\b(?:" + "|".join(w for _c, w in _CAUSE) + r")\b")
 # Wondering aloud, reassurance and realizing ("just curious", "no worries", "I didn't know"):
 # a clause holding one says nothing to the agent, whatever "only" or "not" word it holds
-# ("juste curieux", "pas de souci", "je savais pas que …"). One row per table language.
+# ("juste curieux", "pas de souci", "je savais pas que …", "non capisco perché …": the
+# user's own puzzlement, not the agent's mistake). One row per table language.
 _ASIDES = (
     ("fr", "curieux|curieuse|par\\ curiosité|pour\\ savoir|je\\ me\\ demande|pas\\ de\\ souci"
            "|pas\\ de\\ problème|pas\\ grave|aucun\\ souci|je\\ (?:ne\\ )?savais\\ pas"
-           "|j'ignorais"),
+           "|j'ignorais|je\\ (?:ne\\ )?comprends\\ pas|je\\ (?:ne\\ )?sais\\ pas"),
     ("de", "neugierig|aus\\ neugier|ich\\ frage\\ mich|kein\\ problem|keine\\ sorge"
-           "|nicht\\ schlimm|wusste\\ (?:ich\\ )?nicht"),
+           "|nicht\\ schlimm|wusste\\ (?:ich\\ )?nicht|(?:ich\\ )?versteh(?:e)?\\ (?:ich\\ )?nicht"
+           "|keine\\ ahnung"),
     ("es", "curiosidad|curioso|curiosa|me\\ pregunto|no\\ pasa\\ nada|sin\\ problema"
-           "|tranqui(?:lo)?|no\\ sab[ií]a"),
+           "|tranqui(?:lo)?|no\\ sab[ií]a|no\\ entiendo|no\\ sé|ni\\ idea"),
     ("pt", "curiosidade|curioso|curiosa|me\\ pergunto|sem\\ problema|tudo\\ bem|de\\ boa"
-           "|n[ãa]o\\ sabia"),
+           "|n[ãa]o\\ sabia|n[ãa]o\\ entendo|n[ãa]o\\ sei"),
     ("it", "curiosità|curioso|curiosa|mi\\ chiedo|nessun\\ problema|non\\ fa\\ niente"
-           "|tranquillo|non\\ sapevo"),
+           "|tranquillo|non\\ sapevo|non\\ capisco|non\\ so|chissà"),
     ("nl", "nieuwsgierig|uit\\ nieuwsgierigheid|ik\\ vraag\\ me\\ af|geen\\ probleem"
-           "|geen\\ zorgen|wist\\ (?:ik\\ )?niet"),
+           "|geen\\ zorgen|wist\\ (?:ik\\ )?niet|(?:snap|begrijp)\\ (?:het\\ )?niet|geen\\ idee"),
 )
 ASIDE_CLAUSE = _rx(r"[^,;:.!?\n]*\b(?:" + "|".join(w for _c, w in _ASIDES)
                    + r")\b[^,;:.!?\n]*")

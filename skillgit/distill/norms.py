@@ -90,7 +90,9 @@ _OBLIGATION = r"""(?:must(?:n't|\s+not)?(?!""" + _EPISTEMIC + r""")|ha(?:s|ve)\s
     |lives?\s+in|(?:is|are)\s+kept\s+in|only\s+(?:go|goes|live|lives|belong|belongs))\b"""
 _MODAL = r"(?:" + _OBLIGATION + r"|should(?:n't|\s+not)?|shall|needs?\s+to)\b"
 _CLAUSE = r"""(?:^|(?<=[.!?;:,\n\u2014(])\s*|\s-\s)\W*(?:(?:fyi|btw|note|remember|reminder
-    |heads\ up|psa|also|and|but|so|ok(?:ay)?|well|again|here|in\ this\ repo)\b\W*)*"""
+    |heads\ up|psa|also|and|but|so|ok(?:ay)?|well|again|here|around\ here
+    |(?:in|across|for)\ (?:this|our|the\ whole)\ (?:repo(?:sitory)?|project|solution|codebase
+        |workspace|monorepo|team|shop|service|app|code))\b\W*)*"""
 _STOP_AFTER_NO = r"""(?:idea|worries|worry|problem|problems|rush|need|luck|way|clue|change
     |changes|difference|thanks|doubt|matter|hurry|issue|issues|big\ deal|pressure|longer|one
     |more)\b"""
@@ -105,7 +107,8 @@ _QUANTIFIED = rx(_CLAUSE + r"""(?:(?:(?:every|each|any|all)\b(?!\s+(?:of\s+)?(?:
     |no\s+(?!""" + _STOP_AFTER_NO + r"""))\s*[^\s.!?;]+
     |nothing\b(?!\s+(?:wrong|else|new|much|to|changed|happened|yet|special))|nobody\b
     |anything\s+(?:you|we|that|which)\b
-    |no\ one\b)[^.!?;\n]{0,60}?\s""" + _VERB_HERE + "(?:" + HABITUAL + "|" + _MODAL + ")")
+    |no\ one\b)[^.!?;\n]{0,60}?\s""" + _VERB_HERE
+                 + r"(?<!\bto\s)(?:" + HABITUAL + "|" + _MODAL + ")")  # "2 to add": no habit
 # A clause whose subject is a class of things, not one thing just shown or a person.
 _GENERIC_SUBJECT = _CLAUSE + r"""(?!(?:the|this|that|it|its|these|those|my|your|his|her|i
     |you|he|she|we|u|there|which|what|who|why|how|then|so|now|also|just|can|could|would
@@ -128,7 +131,9 @@ _NOT_A_NORM = rx(r"""\b(?:those|these|anymore|any\ more|right\ now|currently|at\
     |\b(?:should|must|would|could)(?:n't|\ not)?\ have\ (?:been|\w+ed)\b
     |\b(?:pass(?:es)?|works?|succeeds?|is\ green|are\ green)\s+(?:locally|now|fine|again|too
     |here)\b
-    |,\s*(?:nice|great|good|perfect|awesome|sweet|love\ it|lovely)\W*$""")  # a state praised
+    |,\s*(?:nice|great|good|perfect|awesome|sweet|love\ it|lovely)\W*$  # a state praised
+    |^\W*(?:every|each|all)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:\w+ed|green|healthy|clean|done|fine|ok)
+        \s*(?:[,;\u2014]|$)""")  # "every resource tagged, 2 to add": a state checked, no verb
 _TASK = rx(r"""^\W*(?:(?:please|pls|now|also|next|then|and|ok(?:ay)?|so)\b[\s,]*)*
     (?:add|create|implement|write|build|make|generate|update|refactor|rename|move|delete
     |remove|fix|show|explain|review|investigate|find|list|open|can\ you|could\ you|let's)\b""")
@@ -138,6 +143,11 @@ _QUESTION = re.compile(r"[^.!?\n]*\?")
 _SPEC_REQUEST = rx(r"""(?<!\bi.ll\s)(?<!\bwe.ll\s)(?<!\bi\swill\s)(?<!\bwe\swill\s)(?<!\bill\s)
     \b(?:add|implement|do|make|build|support|handle|write|code|wire)
     \s+(?:that|this|it)\b(?!\s+(?:again|by\ hand|manually))""")
+# A request that makes the rule a habit ("… add that to both, and keep doing it for anything
+# you add"): the spec is the team's norm, not one feature.
+_HABIT_ASKED = rx(r"""\bkeep\s+doing\s+(?:it|that|this|so)\b
+    |\b(?:for|with|in)\s+(?:anything|everything|whatever|any\s+\w+|every\s+\w+
+        |all\s+(?:the\s+)?\w+)\s+(?:\w+\s+)?(?:you|we)\s+(?:add|write|create|touch|make|build)\b""")
 _SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
 
 
@@ -154,7 +164,7 @@ def norm(text: str, *, new_task: bool) -> int | None:
             continue
         universal = (_QUANTIFIED.search(body) or _BAN.search(body) or _GENERIC_HABIT.search(body)
                      or (_UNIVERSAL_TIME.search(body) and _WITH_VERB.search(body)))
-        if _SPEC_REQUEST.search(text):
+        if _SPEC_REQUEST.search(text) and not _HABIT_ASKED.search(text):
             continue  # a feature the turn asks to build, not a rule
         if universal or (not new_task and (
                 _GENERIC_MODAL.search(body)

@@ -37,6 +37,11 @@ _ANSWER = _rx(phrases.LEAD + r"(?:no|nope|nah|yes|yeah|yep|sure)\b(?=\s*(?:[,.!;
 # Telling the agent it did no harm ("you didn't break anything"): no verdict on its actions.
 _EXONERATES = r"""(?:break|miss|cause|introduce|mess|lose|screw|hurt|harm|do\ anything
     |change\ anything|touch\ anything)\b"""
+# "we don't have a design for it yet": what the team lacks for now, not a rule or a verdict.
+_LACK_YET = r"""(?:have|know)\b[^.!?,;\n]*\b(?:yet|for\ now|at\ the\ moment)\b"""
+# The user taking the blame ("… was my fault", "my bad"): the wrong thing was theirs.
+_SELF_BLAME = _rx(r"""\b(?:my\ (?:fault|bad|mistake|doing|typo)|on\ me\b|i\ (?:messed|screwed|mixed)
+    \ (?:it\ |that\ |this\ )?up|(?:that|it)\ was\ me)\b""")
 # A verdict or a restatement opening the turn.
 _OPENER = _rx(phrases.LEAD + r"""(?:wrong\b(?!\s+""" + intents.GENERIC_SUBJECT
               + r"""|\?\s+(?:no|nope|nah)\b|[^.!?\n]{0,30}\b(?:sorry|oops|my\ bad)\b)|incorrect\b
@@ -50,14 +55,17 @@ _OPENER = _rx(phrases.LEAD + r"""(?:wrong\b(?!\s+""" + intents.GENERIC_SUBJECT
         |must|forgot|missed|broke
         |misunderstood|were\ supposed\ to)\b
     |i\s+(?:said|told\ you|asked\ you|meant|wanted|did\ not\ ask|didn't\ ask)\b
-    |we\s+(?:don't|do\ not|never(?!\s+""" + asides.NARRATION + r""")|can't|cannot)\b
+    |we\s+(?:(?:don't|do\ not)(?!\s+""" + _LACK_YET + r""")|never(?!\s+""" + asides.NARRATION
+              + r""")|can't|cannot)\b
     |i\s+(?:don't|do\ not)\s+(?:like|want)\b
     |isn't\s+there\b|shouldn't\s+(?:it|you|this|that)\b
     |undo\b|revert\b|roll\s?back\b|instead\b(?![^.!?\n]*\?))""")
-# A question about the agent's choice disarmed by the user: curiosity, no objection.
+# A question about the agent's choice disarmed by the user: curiosity, no objection; or the
+# user's disclaimer of their own request ("not asking you to turn it on yet").
 _DISARMED = _rx(r"""\b(?:just|only|purely|genuinely)\s+curious\b|\bout\s+of\s+curiosity\b
     |\bnot\s+(?:saying|that)\s+(?:it's|it\s+is|it\s+was|you're|you\s+are|that's)\s+(?:wrong
-        |bad|a\ problem)\b|\bnot\s+a\s+complaint\b|\bno\s+judge?ment\b""")
+        |bad|a\ problem)\b|\bnot\s+a\s+complaint\b|\bno\s+judge?ment\b
+    |\b(?:i'm\s+|i\s+am\s+)?not\s+(?:asking|telling|suggesting|requesting)\b[^.!?,;\n]*""")
 # "No," agreeing with the agent ("no, you're right", "no, good point").
 _AGREE = _rx(phrases.LEAD + r"""(?:no|nope|nah)\W+(?:i\s+think\s+|actually\s+)?(?:you(?:'re|\s+are)
     \s+(?:right|onto|on\s+to|correct)|that(?:'s|\s+is)\s+(?:right|fine|correct|true|good|ok)
@@ -199,7 +207,10 @@ _TASK_SWITCH = _rx(r"""\blet'?s\s+(?:look\s+at|work\s+on|move\s+on\s+to|focus\s+
     |pick\s+up|get\s+to|dig\s+into)\b[^.!?\n]*$""")
 _FINE = _rx(r"(?:is|are|'s|'re|be)\s+(?:fine|ok|okay)\b")
 # A subject that is a value or a conclusion ("6s", "so match"), closing the text before "is".
-_APPROVED_SUBJECT = _rx(r"""(?:(?<![\w.])\d[\w.]*|\bso\s+[\w.-]+)\s*$""")
+# Or the agent's own work ("your change is fine, merge it"): approval, no scope.
+_APPROVED_SUBJECT = _rx(r"""(?:(?<![\w.])\d[\w.]*|\bso\s+[\w.-]+
+    |\byour\s+(?:[\w-]+\s+)?(?:change|changes|fix|patch|diff|pr|version|edit|edits|refactor
+        |implementation|approach|solution|code)\s*)\s*$""")
 
 
 def _counts(cue: intents.Cue, text: str, context: ActionContext, *, whole: str | None,
@@ -216,9 +227,11 @@ def _counts(cue: intents.Cue, text: str, context: ActionContext, *, whole: str |
             return False  # "don't merge yet": a wait for what the agent has not done
     if needs == intents.NONE or (cue.intent.name == "forbid" and not new_task):
         return True
+    if cue.intent.name == "reject" and _SELF_BLAME.search(text, start, end):
+        return False  # "the wrong profile was my fault": the user's mistake, not the agent's
     if cue.intent.name == "restrict" and _FINE.match(text, cue.start) and \
             _APPROVED_SUBJECT.search(text, start, cue.start):
-        return False  # "6s is fine", "so match is fine": approval of a value, no scope
+        return False  # "6s is fine", "your fix is fine": approval of a value or the work
     if cue.intent.name == "redirect" and _TASK_SWITCH.search(text, start, cue.start):
         return False  # "let's look at the flaky test instead": another task, not another way
     if cue.intent.operand:

@@ -118,6 +118,10 @@ def _alternation(words: list[str]) -> re.Pattern[str]:
 
 
 SCOPE = _alternation([w for row in _ROWS for w in row[1].split()])
+# The scopes that name a place or a team ("chez nous", "bei uns", "in this repo", "このリポジトリ"),
+# not a bare "we": after thanks, "danke. die kommen immer montags, dann sehen wir es" is no rule.
+PLACE_SCOPE = _alternation([w for row in _ROWS for w in row[1].split()
+                            if "_" in w or not _SPACED.match(w)])
 RULE_WORD = _alternation([w for row in _ROWS for w in row[2].split()])
 UNDO = _alternation([w for row in _ROWS for w in row[3].split()])
 _THING_NOUN = re.compile(r"(?<![\w-])" + THINGS + r"(?![\w-])", re.IGNORECASE | re.VERBOSE)
@@ -135,6 +139,9 @@ _SENTENCE = re.compile(r"(?:[^.!?;\n\u3002\uff01\uff1f]|[.!?;](?!\s|$))+"
 _QUESTION_END = re.compile(r"[?\uff1f]\s*$")
 
 
+# A katakana word of four or more letters: Japanese writes the nouns of software work as
+# loanwords ("コミットメッセージ", "ブランチ", "マイグレーション").
+_LOANWORD = re.compile("[\u30a1-\u30fa][\u30a1-\u30fc]{3,}")
 _NON_LATIN_WORD = re.compile(r"[^\W\da-zA-Z_\u00c0-\u024f]{5,}")
 STEM = 5
 
@@ -145,7 +152,7 @@ def _stems(text: str) -> set[str]:
 
 
 def _has_thing(sentence: str, context: ActionContext | None) -> bool:
-    if _CONCRETE.search(sentence) or _THING_NOUN.search(sentence):
+    if _CONCRETE.search(sentence) or _THING_NOUN.search(sentence) or _LOANWORD.search(sentence):
         return True
     letters = _LETTER.findall(sentence)
     latin = [w for w in _LATIN_WORD.findall(sentence) if len(w) >= 2]
@@ -161,13 +168,16 @@ def _has_thing(sentence: str, context: ActionContext | None) -> bool:
                for w in latin if w.lower() not in languages.ENGLISH or len(w) > 2)
 
 
-def rule(text: str, context: ActionContext | None) -> int | None:
-    """Where a sentence of `text` states a team's rule (see the module docstring), or None."""
+def rule(text: str, context: ActionContext | None, *, placed: bool = False) -> int | None:
+    """Where a sentence of `text` states a team's rule (see the module docstring), or None;
+    `placed`: only with a scope naming a place or a team (`PLACE_SCOPE`)."""
     for sentence in _SENTENCE.finditer(text):
         body = sentence.group()
         if _QUESTION_END.search(body) or not body.strip():
             continue
-        scope = SCOPE.search(body)
+        scope = (PLACE_SCOPE if placed else SCOPE).search(body)
+        if scope is None and placed:
+            continue
         if scope is None:
             form = IMPERSONAL.search(body)  # the rule word is part of the form
             rest = body if form is None else body[:form.start()] + body[form.end():]

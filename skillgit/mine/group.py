@@ -158,12 +158,16 @@ def _cluster(members: list[Member], spec: Specificity) -> list[list[Member]]:
     mass: list[int] = []                    # signal number → the weight of its terms
     postings: dict[str, list[int]] = {}
     by_identity: dict[Key, int] = {}        # identity key → the first cluster holding it
+    by_bare: dict[Key, int] = {}            # a function named bare → the first cluster
     for member in members:
         words = member[1]
         if not words:
             continue
-        keys = identities(member[0]).strong
-        known = [by_identity[k] for k in keys if k in by_identity]
+        ident = identities(member[0])
+        keys = ident.strong
+        bare = {k for k in ident.loose if k[0] == "call"}  # joins a lesson naming it as a call
+        known = ([by_identity[k] for k in keys | bare if k in by_identity]
+                 + [by_bare[k] for k in keys if k in by_bare])
         best = _by_terms(member, seen, mass, where, postings, spec) if not known else min(
             known)  # one identity is one lesson, however it was phrased (issue 25)
         number = len(seen)
@@ -176,6 +180,8 @@ def _cluster(members: list[Member], spec: Specificity) -> list[list[Member]]:
         where.append(best)
         for k in keys:
             by_identity.setdefault(k, best)
+        for k in bare:
+            by_bare.setdefault(k, best)
         for word in words:
             postings.setdefault(word, []).append(number)
     return clusters

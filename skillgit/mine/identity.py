@@ -43,6 +43,11 @@ _CONFIG_FILE = re.compile(r"(?<![\w.-])(?:[\w.-]+/)*([\w-]+(?:\.[\w-]+)*\.(?:tom
 # A build task or target named in camelCase with at least three parts, alone or after its
 # module path (":core:data:testDebugUnitTest", "testDebugUnitTest", "assembleStagingRelease").
 _TASK_NAME = re.compile(r"(?<![\w.-])(?::[\w-]+)*:?[a-z]+(?:[A-Z][a-z0-9]+){2,}(?![\w.-])")
+# A function named as a call or with its arity ("perform_job/2", "perform_job(Worker, …)"): the
+# API a rule moves to, an identity as strong as a file; the same snake_case name bare
+# ("the way we test workers: perform_job, …") only joins a lesson that already has it.
+_CALL = re.compile(r"(?<![\w.:/$-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:/\d\b|\()")
+_BARE_NAME = re.compile(r"(?<![\w.:/$%{-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w./(:-])")
 _NEVER_X_ALWAYS_Y = re.compile(rf"\b(?:don'?t|do not|never)\s+use\s+{_WORD}\b.*?\b(?:always|use)\s+"
                                rf"(?:use\s+)?{_WORD}", re.I)
 
@@ -122,8 +127,9 @@ def move(dont: str | None, do: str | None) -> frozenset[Key]:
 
 def loose(keys: frozenset[Key]) -> frozenset[Key]:
     """The flags among `keys`, without their program (what a message naming only the flag
-    says)."""
-    return frozenset(("flag", "", key[2]) for key in keys if key[0] == "flag" and len(key[2]) > 2)
+    says), and the functions named as calls (what a message naming them bare joins)."""
+    return frozenset({("flag", "", key[2]) for key in keys if key[0] == "flag" and len(key[2]) > 2}
+                     | {key for key in keys if key[0] == "call"})
 
 
 def _tool(word: str) -> str | None:
@@ -151,7 +157,14 @@ def said(text: str) -> frozenset[Key]:
             keys.add(("switch", old, new))
     keys |= {("file", "", name.lower()) for name in _CONFIG_FILE.findall(text)}
     keys |= {("task", "", name.rsplit(":", 1)[-1]) for name in _TASK_NAME.findall(text)}
+    keys |= {("call", "", name) for name in _CALL.findall(text)}
     return frozenset(keys)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def bare_names(text: str) -> frozenset[Key]:
+    """The snake_case names `text` mentions without call syntax, as call keys (loose)."""
+    return frozenset(("call", "", name) for name in _BARE_NAME.findall(text))
 
 
 @dataclass(frozen=True)
@@ -185,5 +198,6 @@ def identities_of(summary: str, quote: str, dont: str | None, do: str | None) ->
     if commands:
         named = frozenset(k for k in switches if set(k[1:]) <= programs)
         return Identities(commands | named, loose(commands), programs, True)
-    named = frozenset(k for k in words if k[0] in ("file", "task"))  # what the rule is about
-    return Identities(switches | named, words - switches - named, programs, False)
+    named = frozenset(k for k in words if k[0] in ("file", "task", "call"))  # its subject
+    bare = bare_names(f"{summary}\n{quote}") - named
+    return Identities(switches | named, words - switches - named | bare, programs, False)

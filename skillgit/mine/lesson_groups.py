@@ -48,10 +48,12 @@ class _Index:
     clusters: list[_Cluster] = field(default_factory=list)
     strong: dict[Key, int] = field(default_factory=dict)       # key → first cluster with it
     loose: dict[Key, list[int]] = field(default_factory=dict)  # bare flag → clusters
+    bare: dict[Key, int] = field(default_factory=dict)         # function named bare → cluster
     postings: dict[str, list[tuple[int, frozenset[str]]]] = field(default_factory=dict)
 
     def by_identity(self, ident: Identities) -> int | None:
         found = [self.strong[k] for k in ident.strong if k in self.strong]
+        found += [self.bare[k] for k in ident.strong if k in self.bare]  # named bare before
         for k in ident.loose | loose(ident.strong):
             for number in self.loose.get(k, ()):
                 ran = self.clusters[number].ran
@@ -94,7 +96,10 @@ class _Index:
         cluster.by_commands |= ident.from_commands
         for k in ident.strong:
             self.strong.setdefault(k, number)
-        for k in ident.loose | loose(ident.strong):
+        bare = {k for k in ident.loose if k[0] == "call"}  # joins a call, never another mention
+        for k in bare:
+            self.bare.setdefault(k, number)
+        for k in (ident.loose - bare) | loose(ident.strong):
             numbers = self.loose.setdefault(k, [])
             if number not in numbers[-1:]:
                 numbers.append(number)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from skillgit.distill.tool_families import NEXT_STEPS
 from skillgit.mine.identity import Command, Identities, identities, parse
 from skillgit.mine.lesson_groups import NO_IDENTITY, Item, cluster
+from skillgit.mine.named_rules import about_elsewhere, rule_for
 from skillgit.mine.terms import terms
 from skillgit.proposal import Candidate, Signal
 
@@ -370,6 +371,8 @@ def statement(lesson: Lesson) -> str:
             return f"Run {code(do)} instead of {code(dont)}, which fails here{error}."
         return f"Run the command below instead of the one that fails here{error}."
     if lesson.kind == "rule" and do and dont:
+        if inline(dont) and about_elsewhere(lesson.said, do):  # "fly.toml has release_command"
+            return rule_for(lesson.said, _flat(dont))  # not the command the agent ran next
         if not (inline(do) and inline(dont)):
             return "Run the first command below, not the second."
         if next_step(do, dont):  # `terraform plan -out=tfplan` told before `terraform apply`

@@ -59,6 +59,9 @@ def _env(command: str) -> list[str]:
     return [m.group(1) for t in command.split() if (m := _ENV_ASSIGN.match(t))]
 
 
+# An agent's file edit run as a command (Codex `apply_patch <<EOF`): what it did, no program
+# the lesson moves to.
+_EDITS = frozenset({"apply_patch", "applypatch"})
 _RUNNERS = frozenset({"uvx", "npx", "pnpx", "bunx"})            # run the program after them
 _RUN_VIA = frozenset({"uv", "poetry", "pipenv", "pdm", "hatch", "bundle", "pnpm", "yarn"})
 
@@ -94,6 +97,8 @@ def run_words(command: str, said: str = "") -> list[str]:
 def command_words(lesson: Lesson) -> list[str]:
     """The name's words for a lesson with both commands (display forms, in order)."""
     do, dont = lesson.do or "", lesson.dont or ""
+    if program(do) in _EDITS and dont:  # the fix edited files: the lesson is the failing run's
+        return ["make", *_core(dont)[:2], "pass"]  # "make-mix-ecto-rollback-pass"
     if lesson.setup:
         step = _core(lesson.steps[-1]) if lesson.steps else []
         return ["run", *step[:3], "before", *_core(dont)[:2]]
@@ -169,12 +174,15 @@ _ONLY = re.compile(r"\b(?:only|just|all\s+(?:you|it|we)\s+need|is\s+enough|alone
 
 def thing_words(said: str) -> list[str]:
     """The name's words for a rule without commands that names its identity — a build task
-    (`run-testdebugunittest-only`) or a settings file it moves to, away from another
-    (`use-libs-versions-toml-not-build-gradle-kts`); empty when it names neither."""
+    (`run-testdebugunittest-only`), a settings file it moves to, away from another
+    (`use-libs-versions-toml-not-build-gradle-kts`), or a function it names as a call
+    (`use-perform-job`); empty when it names none."""
     keys = identity_said(said)
     tasks = sorted(k[2] for k in keys if k[0] == "task")
     if tasks:
         return ["run", tasks[0], *(["only"] if _ONLY.search(said) else [])]
+    calls = [k[2] for clause in _CLAUSE.split(said) if not _NEGATED.search(clause)
+             for k in sorted(identity_said(clause)) if k[0] == "call"]
     kept: list[str] = []
     left: list[str] = []
     for clause in _CLAUSE.split(said):
@@ -183,7 +191,7 @@ def thing_words(said: str) -> list[str]:
                 (left if _NEGATED.search(clause) else kept).append(key[2])
     kept = [f for f in dict.fromkeys(kept) if f not in left]
     if not kept:
-        return []
+        return ["use", calls[0]] if calls else []  # "use-perform-job": the API it moves to
     away = [f for f in dict.fromkeys(left) if f != kept[0]][:1]
     return ["use", kept[0], *(["not", away[0]] if away else [])]
 

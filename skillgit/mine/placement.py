@@ -159,6 +159,9 @@ _PRECEDES = re.compile(r"\bbefore\s+`([^`\n]+)`")
 # "`new` … not / instead of `old`": the command a rule puts in place of another.
 _NEW_FOR_OLD = re.compile(r"`([^`\n]+)`[^`\n]{0,40}?(?:\bnot|\binstead of)\s+`([^`\n]+)`")
 _SPAN = re.compile(r"`([^`\n]+)`")
+# A rule stated from its words in place of a command ("`fly.toml` has `release_command` …
+# (not `fly ssh console …`)."): the step running that command carries the rule.
+_RULE_FOR_OLD = re.compile(r"^- (?P<rule>.+) \(not `(?P<old>[^`\n]+)`\)\.$")
 _SEPARATOR = re.compile(r"&&|\|\||;|\|")   # another command beside the old one, not a flag
 
 
@@ -176,6 +179,9 @@ def amend_step(lines: list[str], lesson: list[str], newline: str) -> bool:
     """Amend, in place, the list item whose code runs exactly the command `lesson` replaces:
     its `old` becomes "`new` (not `old`)" and the lesson's further lines go under it. True
     when the item was amended or already says so; False when no item runs that command."""
+    ruled = _RULE_FOR_OLD.match(lesson[0])
+    if ruled is not None:
+        return _amend_with_rule(lines, ruled.group("rule"), ruled.group("old"))
     found = _NEW_FOR_OLD.search(lesson[0])
     if found is None or _PRECEDES.search(lesson[0]):
         return False
@@ -203,6 +209,23 @@ def amend_step(lines: list[str], lesson: list[str], newline: str) -> bool:
             pad = " " * (len(item.group(1)) + len(marker) + 1)
             more = [line[2:] if line.startswith("  ") else line for line in lesson[1:]]
             lines[stop:stop] = [f"{pad}{line}{newline}" for line in more]
+            return True
+    return False
+
+
+def _amend_with_rule(lines: list[str], rule: str, old: str) -> bool:
+    """The list item whose code runs `old` says `rule` in its place ("<rule> (not `old`)");
+    True when amended or when it already says so."""
+    fenced = _in_fence(lines, 0, len(lines))
+    for n, raw in enumerate(lines):
+        if fenced[n]:
+            continue
+        if rule in raw:
+            return True  # amended before
+        span = next((s for s in _SPAN.findall(raw) if _same(s, old)), None)
+        in_step = any(_ITEM.match(_strip(lines[i])) for i in range(max(0, n - 3), n + 1))
+        if span is not None and in_step:  # the item's line or one of the lines under it
+            lines[n] = raw.replace(f"`{span}`", f"{rule} (not `{span}`)", 1)
             return True
     return False
 
