@@ -262,6 +262,11 @@ IDIOMS: list[tuple[str, str]] = [
     (r"\bmake\s+(?:new\s+)?login\s+items?\b|\bSMLoginItemSetEnabled\b|"
      r"\bLSSharedFileListInsertItem\w*|\bSMAppService\b[^\n]{0,40}\.register\b|"
      r"\bsfltool\s+add-item\b", "persist"),
+    # a secret put in the data a request carries (a message's text, a body's field), not in
+    # the place that authenticates it (`…/bot$TG_TOKEN/sendMessage?text=$BINANCE_API_SECRET`)
+    (r"(?:[?&]|\b(?:-d|--data\S*|-F|--form)\s+[\"']?)(?:text|message|msg|content|body|data|"
+     r"payload|caption|note|comment|value|q|description)=[^&\s\"'`]*\$\{?\w*(?:secret|password|"
+     r"passwd|api_?key|access_?key|private_?key|credentials?|seed|mnemonic)\w*", "send"),
     # another repository's code vendored in as a submodule
     (r"\bgit\s+submodule\s+add\s+(?:-\S+\s+(?:\S+\s+)?)*(?:\w+://|git@)\S+", "git-dep"),
 ]

@@ -109,6 +109,22 @@ NEGATION_WORDS: dict[str, str] = {
             r"hindi|wag|usi\w*|kamwe|bila|hiçbir|uden|nigdy|никога|без|ніколи|"
             r"هرگز|بدون|نباید|لا|لن|أبدا|אל|לא|לעולם|בלי|ไม่|อย่า|ห้าม|না|কখনো|কখনও)(?!\w)",
 }
+# Verbs that take data somewhere: copy, read, send, upload, extract (a credential hunt in any
+# language: "másold be a `logins.json` …", "скопируй ~/.ssh …").
+TAKE_VERBS: dict[str, str] = {
+    "latin": r"(?<!\w)(?:kopier\w*|copi[ae]\w*|copie[rz]?|másol\w*|kopi\w*|s?kopiuj\w*|"
+             r"zkopíruj\w*|nokopē\w*|kopē\w*|nukopijuo\w*|kopijuo\w*|envi[ae]\w*|envoie\w*|"
+             r"invia\w*|schick\w*|küld\w*|wyślij\w*|wysył\w*|lies|lese[nt]?|lire|lis|leer|"
+             r"lee|leggi\w*|leia|ler|olvas\w*|czytaj\w*|oku|baca|salin\w*|kirim\w*|gönder\w*|"
+             r"extrai\w*|extrae\w*|estrai\w*|hochlad\w*|téléverse\w*|feltölt\w*|yükle\w*|"
+             r"unggah\w*|đọc|gửi|sao\s+chép|pošalji\w*|kopiraj\w*|odešli\w*|ukradni)(?!\w)",
+    "cyrillic": r"(?<!\w)(?:с?копир\w*|скопі\w*|копію\w*|отправ\w*|відправ\w*|надішл\w*|"
+                r"прочит\w*|прочти|читай\w*|загруз\w*|вигруз\w*|выгруз\w*|изпрати)(?!\w)",
+    "cjk": r"复制|複製|拷贝|コピー|복사|发送|發送|送信|보내|读取|讀取|読み取|읽어|上传|上傳|"
+           r"アップロード|업로드",
+    "more": r"(?<!\w)(?:αντίγρα\w*|στείλ\w*|העתק\w*|שלח\w*|انسخ|أرسل|کپی|بفرست|कॉपी|भेज\w*|"
+            r"დააკოპირე|გააგზავნე|պատճենի\w*|ուղարկ\w*|คัดลอก|ส่ง)(?!\w)",
+}
 # Languages that put "not" after the verb: "`--no-verify` を使わないで", "`curl | sh` 쓰지 마세요".
 NEGATION_AFTER: dict[str, str] = {
     "ja": r"(?:ない|ません|禁止|な[。.]|なかれ)",
