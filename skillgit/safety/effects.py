@@ -20,7 +20,7 @@ from skillgit.safety.idioms import IDIOMS, PROSE
 from skillgit.safety.launch import State
 from skillgit.safety.nested import dotted
 from skillgit.safety.plain import sentence_of
-from skillgit.safety.polarity import bad_example, forbids, stated_as_kept
+from skillgit.safety.polarity import bad_example, forbids, stated_as_kept, unforbidden
 from skillgit.safety.resolve import Resolved
 from skillgit.safety.safeguards import (
     AGENTS,
@@ -104,9 +104,11 @@ def findings(text: str) -> list[Finding]:
         last = text.find("\n", end)
         line = text[first:last if last >= 0 else len(text)]
         # (a throwaway word in the command's own sentence: "Test accounts pile up. Cleanup is
-        # `ldapdelete … ou=People`" destroys no test environment)
+        # `ldapdelete … ou=People`" destroys no test environment; a shared place the line names
+        # only to forbid it — "never run rm against the prod bucket" — is not the target)
         if (effect == "destroy" and _THROWAWAY.search(sentence_of(line, start - first, end - first))
-                and not _SHARED.search(line) and not _EVERYTHING.search(text, start, end)):
+                and not _SHARED.search(unforbidden(line, prose=True))
+                and not _EVERYTHING.search(text, start, end)):
             continue  # a preview, test or temporary environment is there to be destroyed
         if effect == "destroy" and _in_own_service(line[:end - first]):
             continue  # run inside the project's own compose service: its local data

@@ -108,6 +108,11 @@ NEGATION_WORDS: dict[str, str] = {
             r"niciodată|fără|nikdy|nikdar|jangan|tidak|tanpa|bukan|không|đừng|chẳng|huwag|"
             r"hindi|wag|usi\w*|kamwe|bila|hiçbir|uden|nigdy|никога|без|ніколи|"
             r"هرگز|بدون|نباید|لا|لن|أبدا|אל|לא|לעולם|בלי|ไม่|อย่า|ห้าม|না|কখনো|কখনও)(?!\w)",
+    # Baltic and Slavic languages glue "ne" to the verb ("neizmanto", "nenaudok", "nepoužívej",
+    # "nemoj"); Estonian says "ära"
+    "glued": r"(?<!\w)(?:ne(?:izmanto|lieto|dari|drīkst|naudo|daryk|galima|použ|užív|smí|smi|"
+             r"moj|koristi|uporablja|rob|spúšťaj|spouštěj|palaid|paleisk)\w*|nekad|niekada|"
+             r"nikad[ae]?|nikoli|aizliegt\w*|draudžiam\w*|zakázan\w*|ära|ärge|mitte|kunagi)(?!\w)",
 }
 # Verbs that take data somewhere: copy, read, send, upload, extract (a credential hunt in any
 # language: "másold be a `logins.json` …", "скопируй ~/.ssh …").
