@@ -251,7 +251,7 @@ IDIOMS: list[tuple[str, str]] = [
     # (`slither . --exclude-high`, `--ignore-critical`, `--severity-threshold=none`)
     (r"(?<![\w-])--(?:exclude|ignore|skip|suppress|filter|hide)[-_](?:high|critical|medium|"
      r"severe|major|errors?)(?:[-_]\w+)?(?![\w-])|(?<![\w-])--(?:severity[-_]threshold|"
-     r"fail[-_]on(?:[-_]severity)?|min[-_]severity|severity[-_]cutoff)[= ]+[\"']?(?:none|never|"
+     r"fail[-_]on(?:[-_]severity)?|audit[-_]level|min[-_]severity|severity[-_]cutoff)[= ]+[\"']?(?:none|never|"
      r"off)\b", "tests"),
     # what a tool shares or uploads told to carry the environment, the browser's saved logins
     # or credentials along (`--include-env`, `--include-storage-state`, `--with-cookies`)
@@ -264,7 +264,7 @@ IDIOMS: list[tuple[str, str]] = [
      r"\bsfltool\s+add-item\b", "persist"),
     # a secret put in the data a request carries (a message's text, a body's field), not in
     # the place that authenticates it (`…/bot$TG_TOKEN/sendMessage?text=$BINANCE_API_SECRET`)
-    (r"(?:[?&]|\b(?:-d|--data\S*|-F|--form)\s+[\"']?)(?:text|message|msg|content|body|data|"
+    (r"(?:[?&]|(?<![\w-])(?:-d|--data\S*|-F|--form)\s+[\"']?)(?:text|message|msg|content|body|data|"
      r"payload|caption|note|comment|value|q|description)=[^&\s\"'`]*\$\{?\w*(?:secret|password|"
      r"passwd|api_?key|access_?key|private_?key|credentials?|seed|mnemonic)\w*", "send"),
     # another repository's code vendored in as a submodule

@@ -72,8 +72,9 @@ GUARDS = (r"secure[_-]?boot|flash[_-]?enc\w*|secur(?:e|ity)\w*|verif\w*|sign(?:i
 OFF_WORD = r"(?:disable|skip|no|bypass|without|ignore)"
 """A key's first word that turns what it names off (`DISABLE_SANDBOX`, `skipVerify`)."""
 OFF_WORD_NOT_FIRST = (r"(?!(?:disable|skip|bypass|without|ignore)|no(?:[._-]|(?-i:[A-Z]))|"
-                      r"[a-z]*?(?:in|un)secur)")
-"""Not such a word first, nor insecurity named: `disableHostnameVerification: false` is safe."""
+                      r"[a-z]*?(?:in|un)(?:secur|sign|verif|authent|trust))")
+"""Not such a word first, nor the safeguard's absence named: `disableHostnameVerification:
+false` and `ALLOW_UNSIGNED_FIRMWARE=false` are safe."""
 NOT_NEGATED = (r"(?![\w.-]*?(?<![^\W_])(?:disable|skip|bypass|without|ignore|no)"
                r"(?:[._-]|(?-i:[A-Z])))")
 """No such word anywhere in the key (`SKIP_VERSION_CHECK=false` keeps the check)."""
@@ -269,7 +270,7 @@ SETTINGS: list[tuple[str, str, str]] = [
     # FTP's `anonymous_enable=YES`, `guest_ok = yes`), or a key that is only "insecure" set to
     # anything but off (Asterisk's `insecure=port,invite`)
     (KEY_PARTS + r"(?:allow[_-]?(?:guests?|anonymous|anon|unauthenticated)\w*|(?:anonymous|"
-     r"anon|guest)[_-]?(?:enabled?|ok|access|logins?|allowed)|(?:enable|allow)[_-]?"
+     r"anon|guest)(?:[_-]| (?=ok\b))?(?:enabled?|ok|access|logins?|allowed)|(?:enable|allow)[_-]?"
      r"(?:anonymous|anon|guest)[_-]?(?:access|logins?|users?)?)",
      r"true|1|yes|on|y|enabled?", "auth"),
     (r"insecure", r"\w+,\w[\w,]*|port|invite|very|yes|true|on|1|all", "auth"),
