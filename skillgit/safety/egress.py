@@ -93,8 +93,8 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
             yield destination.start(), destination.end(), "send"
 
 
-SECRETS_ALONG = (r"(?:process\s+|shell\s+|build\s+|run\s+)?environment(?:\s+variables)?|env\s+vars?|"
-                 r"(?:the\s+)?env\b|secrets|credentials|api\s+keys|access\s+keys|cookies|"
+SECRETS_ALONG = (r"(?:process\s+|shell\s+|build\s+|run\s+)?environment(?:\s+variables)?|"
+                 r"env\s+vars?|(?:the\s+)?env\b|secrets|credentials|api\s+keys|access\s+keys|cookies|"
                  r"(?:auth|access|api|bearer)\s+tokens|"
                  r"storage\s+state|passwords|session\s+(?:tokens|cookies|data)|ssh\s+keys")
 """What may never leave with data wired out: the environment, secrets, saved logins."""

@@ -251,8 +251,8 @@ IDIOMS: list[tuple[str, str]] = [
     # (`slither . --exclude-high`, `--ignore-critical`, `--severity-threshold=none`)
     (r"(?<![\w-])--(?:exclude|ignore|skip|suppress|filter|hide)[-_](?:high|critical|medium|"
      r"severe|major|errors?)(?:[-_]\w+)?(?![\w-])|(?<![\w-])--(?:severity[-_]threshold|"
-     r"fail[-_]on(?:[-_]severity)?|audit[-_]level|min[-_]severity|severity[-_]cutoff)[= ]+[\"']?(?:none|never|"
-     r"off)\b", "tests"),
+     r"fail[-_]on(?:[-_]severity)?|audit[-_]level|min[-_]severity|severity[-_]cutoff)"
+     r"[= ]+[\"']?(?:none|never|off)\b", "tests"),
     # what a tool shares or uploads told to carry the environment, the browser's saved logins
     # or credentials along (`--include-env`, `--include-storage-state`, `--with-cookies`)
     (r"(?<![\w-])--(?:include|with|attach|add|upload|send|share|collect)[-_](?:env\w*|"

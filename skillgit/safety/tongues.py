@@ -123,7 +123,7 @@ TAKE_VERBS: dict[str, str] = {
              r"lee|leggi\w*|leia|ler|olvas\w*|czytaj\w*|oku|baca|salin\w*|kirim\w*|gönder\w*|"
              r"extrai\w*|extrae\w*|estrai\w*|hochlad\w*|téléverse\w*|feltölt\w*|yükle\w*|"
              r"unggah\w*|đọc|gửi|sao\s+chép|pošalji\w*|kopiraj\w*|odešli\w*|ukradni)(?!\w)",
-    "cyrillic": r"(?<!\w)(?:с?копир\w*|скопі\w*|копію\w*|отправ\w*|відправ\w*|надішл\w*|"
+    "cyrillic": r"(?<!\w)(?:скопир\w*|копир\w*|скопі\w*|копію\w*|отправ\w*|відправ\w*|надішл\w*|"
                 r"прочит\w*|прочти|читай\w*|загруз\w*|вигруз\w*|выгруз\w*|изпрати)(?!\w)",
     "cjk": r"复制|複製|拷贝|コピー|복사|发送|發送|送信|보내|读取|讀取|読み取|읽어|上传|上傳|"
            r"アップロード|업로드",
