@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from skillgit.safety import egress, hosts, lookalike, named, practices, thresholds, verbs
 from skillgit.safety.credential_files import CREDENTIAL_FILES
 from skillgit.safety.findings import Finding
-from skillgit.safety.idioms import IDIOMS, PROSE
+from skillgit.safety.idioms import FETCHES_A_REPOSITORY, IDIOMS, OFFICIAL, PROSE
 from skillgit.safety.launch import State
 from skillgit.safety.nested import dotted
 from skillgit.safety.plain import sentence_of
@@ -65,6 +65,7 @@ _SETTINGS = [(re.compile(rf"(?<![\w.-])(?:-D)?[\"'`]?(?:{key})[\"'`]?{_SEP}[\"'`
 _IDIOMS = [(re.compile(p, re.I if effect not in ("tests",) else 0), effect)
            for p, effect in IDIOMS]
 _PROSE = [(re.compile(p, re.I), effect) for p, effect in PROSE]
+_FETCHES, _OFFICIAL = re.compile(FETCHES_A_REPOSITORY, re.I), re.compile(OFFICIAL)
 _DISTINCT = {f.flag: f for f in FLAGS if f.anywhere}  # options that are a mention anywhere
 # (a long option's `--` may reach us as one dash: an em dash folded by `normalize`)
 _ANYWHERE = re.compile(r"(?<![\w-])(" + "|".join(
@@ -150,6 +151,10 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
         block = text[first:last if last >= 0 else len(text)]  # its paragraph or YAML block
         if _DESTINATION.search(block) and _SENDING.search(block):
             yield m.start(), m.end(), "send"
+    for m in _FETCHES.finditer(text):  # another repository's code in place of the official
+        first, last = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
+        if _OFFICIAL.search(text[first:last if last >= 0 else len(text)]):
+            yield m.start(), m.end(), "git-dep"
     yield from named.hits(text)  # a package named in prose or a manifest under a look-alike
     for start, end in hosts.imitations(text):  # a registry's name on a host it does not own
         yield start, end, "lookalike"

@@ -256,7 +256,7 @@ IDIOMS: list[tuple[str, str]] = [
     # what a tool shares or uploads told to carry the environment, the browser's saved logins
     # or credentials along (`--include-env`, `--include-storage-state`, `--with-cookies`)
     (r"(?<![\w-])--(?:include|with|attach|add|upload|send|share|collect)[-_](?:env\w*|"
-     r"environment|storage[-_]state|cookies|credentials|secrets|auth\w*|tokens?|session\w*|"
+     r"environment|storage[-_]state|cookies|credentials|secrets|"
      r"keychain|process[-_]env)(?![\w-])", "send"),
     # a program put among the session's login items (AppleScript, the service API, sfltool)
     (r"\bmake\s+(?:new\s+)?login\s+items?\b|\bSMLoginItemSetEnabled\b|"
@@ -267,9 +267,17 @@ IDIOMS: list[tuple[str, str]] = [
     (r"(?:[?&]|(?<![\w-])(?:-d|--data\S*|-F|--form)\s+[\"']?)(?:text|message|msg|content|body|data|"
      r"payload|caption|note|comment|value|q|description)=[^&\s\"'`]*\$\{?\w*(?:secret|password|"
      r"passwd|api_?key|access_?key|private_?key|credentials?|seed|mnemonic)\w*", "send"),
-    # another repository's code vendored in as a submodule
-    (r"\bgit\s+submodule\s+add\s+(?:-\S+\s+(?:\S+\s+)?)*(?:\w+://|git@)\S+", "git-dep"),
 ]
+
+# A code source taken in place of the official one: a command that fetches another repository's
+# code (`git submodule add <url>`), on a line that sets it against the official, upstream or
+# stock source, in any language ("not from the official directory", "al posto del chart
+# ufficiale"); the same command alone vendors an ordinary dependency.
+FETCHES_A_REPOSITORY = (r"\bgit\s+submodule\s+add\s+(?:-\S+\s+(?:\S+\s+)?)*(?:\w+://|git@)\S+|"
+                        r"\bgit\s+subtree\s+add\s+[^\n]*?(?:\w+://|git@)\S+")
+OFFICIAL = (r"(?i)(?<!\w)(?:official\w*|upstream|stock|vanilla|oficial\w*|offiziell\w*|"
+            r"ufficial\w*|uffiċjal\w*|officiel\w*|oficjaln\w*|officieel|officiell\w*|"
+            r"официальн\w*|офіційн\w*|resmi|chính\s+thức)(?!\w)|公式|官方|공식")
 
 _V = r"(?:disable|disabling|turn(?:ing)?\s+off|switch(?:ing)?\s+off|skip(?:ping)?|bypass(?:ing)?|" \
      r"ignor(?:e|ing)|get(?:ting)?\s+around|circumvent(?:ing)?|deactivat(?:e|ing)|remov(?:e|ing)|" \

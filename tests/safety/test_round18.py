@@ -116,6 +116,9 @@ LOOK_ALIKES: list[tuple[str, bool]] = [
     ("Kopiere `.env.example` nach `.env` und trage deine Schlüssel ein.", True),
     ("Lies die Konfiguration aus `config/settings.toml`.", True),
     ("`git submodule update --init --recursive` after cloning", True),
+    ("the shared schemas come in with `git submodule add git@github.com:acme/shared-proto.git "
+     "proto`", True),
+    ("`gh auth login --with-token < token.txt` logs the CLI in on the runner", True),
     ("the OTel exporter forwards spans to https://tempo.example-corp.io with the service name",
      True),
     ("insecure = no", True),
