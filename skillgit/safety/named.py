@@ -171,9 +171,24 @@ _SOURCE_NAME = re.compile(
     r"\b(?:github|gitlab|bitbucket):([\w.-]+/[\w.-]+)")
 """Where a name says whose code is fetched: an npm alias (`"x": "npm:other@1"`), a Foundry
 library (`forge install owner/repo`), a repository's owner and name on a forge."""
-_HOMOGLYPHS = str.maketrans("0134578", "oleastb")
-"""Digits that stand for letters in a name made to look like another (`0penzeppelin`)."""
-_WORD_PART = re.compile(r"[a-z0-9]{5,}")
+_STAND_INS = {
+    "digits": ("0 1 3 4 5 7 8", "o l e a s t b"),
+    "cyrillic": ("а е о р с х у і ј ѕ ԁ һ к м т в н",  # noqa: RUF001
+                 "a e o p c x y i j s d h k m t b h"),
+    "greek": ("α ε ο ρ τ υ ν κ ι χ", "a e o p t u v k i x")}  # noqa: RUF001
+_HOMOGLYPHS = str.maketrans({a: b for source, latin in _STAND_INS.values()
+                             for a, b in zip(source.split(), latin.split(), strict=True)})
+"""Digits and letters of other scripts that stand for Latin letters in a name made to look
+like another (`0penzeppelin`, a Cyrillic letter in a Latin name); a `1` is read as `l` and
+as `i`."""
+_WORD_PART = re.compile(r"[^\W_]{5,}")
+
+
+def _as_latin(part: str) -> set[str]:
+    """The Latin names `part` may be made to look like (none when it has no stand-in)."""
+    if part.isascii() and not any(c.isdigit() for c in part):
+        return set()
+    return {part.translate(_HOMOGLYPHS), part.replace("1", "i").translate(_HOMOGLYPHS)} - {part}
 
 
 def _imitating_source(text: str) -> Iterator[tuple[int, int]]:
@@ -183,16 +198,13 @@ def _imitating_source(text: str) -> Iterator[tuple[int, int]]:
     `@playwright/test`). The text names what it imitates; no list of packages is needed."""
     if not _SOURCE_NAME.search(text):
         return
-    words: dict[str, int] = {}
-    for w in _WORD_PART.finditer(text.lower()):
-        words[w.group()] = words.get(w.group(), 0) + 1
+    words = {w.group() for w in _WORD_PART.finditer(text.lower()) if w.group().isascii()}
     for m in _SOURCE_NAME.finditer(text):
         group = next(g for g in range(1, 5) if m.group(g))
         for part in _WORD_PART.findall(m.group(group).lower()):
             if part.isdigit():
                 continue
-            glyphs = part.translate(_HOMOGLYPHS)
-            if glyphs != part and not glyphs.isdigit() and glyphs in words:
+            if any(latin.isalpha() and latin in words for latin in _as_latin(part)):
                 yield m.start(group), m.end(group)
                 break
             if len(part) >= 6 and any(
