@@ -130,6 +130,27 @@ TAKE_VERBS: dict[str, str] = {
     "more": r"(?<!\w)(?:αντίγρα\w*|στείλ\w*|העתק\w*|שלח\w*|انسخ|أرسل|کپی|بفرست|कॉपी|भेज\w*|"
             r"დააკოპირე|გააგზავნე|պատճենի\w*|ուղարկ\w*|คัดลอก|ส่ง)(?!\w)",
 }
+# Verbs that turn a check off or take it out, and what a check is called, in the languages of
+# the other tables ("désactive les contrôles de sécurité", "отключи проверки линтера"): a
+# safeguard weakened, said in any language. (English is read by `idioms.PROSE`.)
+OFF_VERBS: dict[str, str] = {
+    "latin": r"(?<!\w)(?:d[ée]sactiv\w*|deaktivier\w*|desactiv\w*|disattiv\w*|wyłącz\w*|"
+             r"auskommentier\w*|überspring\w*|abschalt\w*|pomiń\w*|zakomentuj\w*|kapat\w*|"
+             r"devre\s+d\u0131\u015f\u0131|nonaktifkan|matikan|lewati|tắt|vô\s+hiệu|uitschakel\w*|"
+             r"inaktivera|deaktiver\w*)(?!\w)",
+    "cyrillic": r"(?<!\w)(?:отключ\w*|выключ\w*|вимкн\w*|відключ\w*|закомментир\w*|"
+                r"пропуст\w*)(?!\w)",
+    "cjk": r"关闭|關閉|禁用|停用|跳过|跳過|注释掉|註解掉",
+}
+CHECK_NOUNS: dict[str, str] = {
+    "latin": r"(?<!\w)(?:tests?|testy|testes|specs?|lint\w*|scans?|scanner\w*|sast|dast|"
+             r"audits?|phpunit|pytest|jest|behat|cypress|contr[ôo]les?\s+de\s+s[ée]curit[ée]|"
+             r"controles?\s+de\s+seguridad|controlli\s+di\s+sicurezza|sicherheits\w*|"
+             r"prüfungen|kontrole\s+bezpieczeństwa|güvenlik\s+\w+|pemeriksaan\s+keamanan|"
+             r"kiểm\s+tra|beveiligings\w*|säkerhets\w*|sikkerheds\w*)(?!\w)",
+    "cyrillic": r"(?<!\w)(?:тест\w*|проверк\w*|перевірк\w*|сканировани\w*|линтер\w*)(?!\w)",
+    "cjk": r"测试|測試|检查|檢查|扫描|掃描",
+}
 # Languages that put "not" after the verb: "`--no-verify` を使わないで", "`curl | sh` 쓰지 마세요".
 NEGATION_AFTER: dict[str, str] = {
     "ja": r"(?:ない|ません|禁止|な[。.]|なかれ)",
