@@ -99,7 +99,9 @@ _ADDRESS_PATTERNS = [
     rf"^[ \t]*#+[ \t]*(?:(?:notes?|instructions?|guidance|rules|hints?)\s+)?(?:for|to)\s+"
     rf"(?:all\s+|any\s+|the\s+)?{AI}\b",
     rf"\battention\s*[,:]?\s*(?:all\s+|any\s+)?{AI}\s*[:,!]",
+    # (a comment, a key: "# AI assistant instructions: when editing this module, also …")
     rf"^[ \t]*(?:#|//|/\*|\*|--|;|>)[ \t]*(?:note\s+(?:for|to)\s+)?{AI}(?:\s*/\s*{AI})*"
+    r"(?:\s+(?:instructions?|notes?|guidance|directives?|rules|hints?|tasks?|memo))?"
     r"\s*:\s*\S+\s+\S+\s+\S+",
     # a note for agents in general (a list may name a model first: "To Copilot and other AI
     # assistants:"); a person's "To Claude: thanks" names one model and no class of them

@@ -54,6 +54,8 @@ CREDENTIAL_FILE_ROWS: tuple[tuple[str, str, str], ...] = (
      ANYWHERE, "Vault unseal keys, mounted container secrets, a service account's token"),
     (r"\bntds\.dit\b|\bhklm[/\\]+(?:sam|security)\b|\blsass\.(?:exe|dmp)\b", ANYWHERE,
      "Windows credential stores and the memory of lsass"),
+    (r"\bsys1\.racf\w*|\b(?:racf|acf2)\s+(?:data\s?base|db)\b", ANYWHERE,
+     "a mainframe's security database (every user's password hash)"),
     (r"\.(?:ethereum|bitcoin|electrum|solana|monero)(?:[/\\][\w.*-]*)*|\bkeystore[/\\]|"
      r"\bwallet\.dat\b", ANYWHERE, "wallets"),
     (r"\bpass(?:word)?s?\.(?:txt|csv)\b|etc[/\\](?:shadow|passwd|sudoers)\b", ANYWHERE,

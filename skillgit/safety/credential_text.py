@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from skillgit.safety import tongues
 from skillgit.safety.credential_files import CREDENTIAL_FILES
 from skillgit.safety.findings import Finding
 from skillgit.safety.polarity import forbids
@@ -20,12 +21,13 @@ _SECRET_PLACES = (r"(?:\bssh\s+(?:private\s+)?keys?\b|\baws\s+credentials\b|"
 IN_SENTENCE = r"(?:[^.\n]|\.(?=[^\s.]))"
 """A character of the same sentence: a dot inside a path or a name (`/tmp/.tools`, `.env`)
 does not end it, a full stop before a blank does."""
+_TAKE_ANY_LANGUAGE = "|".join(tongues.TAKE_VERBS.values())
 _CREDENTIAL_HUNT = re.compile(
-    r"\b(?:read|open|cat|print|show|display|dump|copy|send|upload|post|paste|include|share|"
+    r"(?:\b(?:read|open|cat|print|show|display|dump|copy|send|upload|post|paste|include|share|"
     r"exfiltrate|leak|output|reveal|extract|collect|grab|harvest|retrieve|list|email|forward|"
     r"attach|encode|transmit|look\s+(?:in|at)|check|search|scan|find|locate|decrypt|"
-    r"crack|unlock)(?:ed|d|ing)?\b(?:[^.\n]|(?<=[\w/])\.(?=[^\s.])){0,60}?"
-    rf"{_SECRET_PLACES}", re.I)
+    r"crack|unlock)(?:ed|d|ing)?\b"
+    rf"|{_TAKE_ANY_LANGUAGE})(?:[^.\n]|(?<=[\w/])\.(?=[^\s.])){{0,60}}?{_SECRET_PLACES}", re.I)
 _SECRET_WORDS = (r"(?:pass(?:wo?r?d)?|passwd|pwd|secret|credential|api[_-]?key|private[_-]?key|"
                  r"community|psk|conn(?:ection)?[_-]?str(?:ing)?s?)")
 _OUTPUT_SEARCHED = re.compile(

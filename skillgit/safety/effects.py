@@ -13,14 +13,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skillgit.safety import egress, hosts, lookalike, named, practices, thresholds, verbs
+from skillgit.safety import egress, hosts, lookalike, named, practices, thresholds, tongues, verbs
 from skillgit.safety.credential_files import CREDENTIAL_FILES
 from skillgit.safety.findings import Finding
-from skillgit.safety.idioms import IDIOMS, PROSE
+from skillgit.safety.idioms import FETCHES_A_REPOSITORY, IDIOMS, OFFICIAL, PROSE
 from skillgit.safety.launch import State
 from skillgit.safety.nested import dotted
 from skillgit.safety.plain import sentence_of
-from skillgit.safety.polarity import bad_example, forbids, stated_as_kept
+from skillgit.safety.polarity import bad_example, forbids, stated_as_kept, unforbidden
 from skillgit.safety.resolve import Resolved
 from skillgit.safety.safeguards import (
     AGENTS,
@@ -65,6 +65,9 @@ _SETTINGS = [(re.compile(rf"(?<![\w.-])(?:-D)?[\"'`]?(?:{key})[\"'`]?{_SEP}[\"'`
 _IDIOMS = [(re.compile(p, re.I if effect not in ("tests",) else 0), effect)
            for p, effect in IDIOMS]
 _PROSE = [(re.compile(p, re.I), effect) for p, effect in PROSE]
+_FETCHES, _OFFICIAL = re.compile(FETCHES_A_REPOSITORY, re.I), re.compile(OFFICIAL)
+_OFF_ANY = re.compile("|".join(tongues.OFF_VERBS.values()), re.I)
+_CHECK_ANY = re.compile("|".join(tongues.CHECK_NOUNS.values()), re.I)
 _DISTINCT = {f.flag: f for f in FLAGS if f.anywhere}  # options that are a mention anywhere
 # (a long option's `--` may reach us as one dash: an em dash folded by `normalize`)
 _ANYWHERE = re.compile(r"(?<![\w-])(" + "|".join(
@@ -104,9 +107,11 @@ def findings(text: str) -> list[Finding]:
         last = text.find("\n", end)
         line = text[first:last if last >= 0 else len(text)]
         # (a throwaway word in the command's own sentence: "Test accounts pile up. Cleanup is
-        # `ldapdelete … ou=People`" destroys no test environment)
+        # `ldapdelete … ou=People`" destroys no test environment; a shared place the line names
+        # only to forbid it — "never run rm against the prod bucket" — is not the target)
         if (effect == "destroy" and _THROWAWAY.search(sentence_of(line, start - first, end - first))
-                and not _SHARED.search(line) and not _EVERYTHING.search(text, start, end)):
+                and not _SHARED.search(unforbidden(line, prose=True))
+                and not _EVERYTHING.search(text, start, end)):
             continue  # a preview, test or temporary environment is there to be destroyed
         if effect == "destroy" and _in_own_service(line[:end - first]):
             continue  # run inside the project's own compose service: its local data
@@ -148,6 +153,15 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
         block = text[first:last if last >= 0 else len(text)]  # its paragraph or YAML block
         if _DESTINATION.search(block) and _SENDING.search(block):
             yield m.start(), m.end(), "send"
+    for m in _FETCHES.finditer(text):  # another repository's code in place of the official
+        first, last = text.rfind("\n", 0, m.start()) + 1, text.find("\n", m.end())
+        if _OFFICIAL.search(text[first:last if last >= 0 else len(text)]):
+            yield m.start(), m.end(), "git-dep"
+    for m in _OFF_ANY.finditer(text):  # a check turned off, in any language: the check is its
+        check = _CHECK_ANY.search(text, m.end(), m.end() + 30)  # object (three words at most
+        gap = text[m.end():check.start()] if check else "."  # between), and the hit, so that
+        if check and len(gap.split()) <= 3 and not re.search(r"[.,;\n\u3002\uff0c]", gap):
+            yield check.start(), check.end(), "tests"  # a negation after the verb forbids it
     yield from named.hits(text)  # a package named in prose or a manifest under a look-alike
     for start, end in hosts.imitations(text):  # a registry's name on a host it does not own
         yield start, end, "lookalike"

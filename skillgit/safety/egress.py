@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from skillgit.safety.polarity import forbids
+
 WIRING = (r"exporters?|exports?|exported|exporting|unload\w*|copy\s+into|copies|copy|hooks?|"
           r"on[-_]run[-_](?:end|start)|post[-_]?hook|pre[-_]?hook|sinks?|outputs?|upload\w*|shar(?:e|es|"
           r"ed|ing)\w*|send\w*|ship\w*|forward\w*|mirror\w*|replicat\w*|stream\w*|sync\w*|"
@@ -85,7 +87,32 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
             line = text[text.rfind("\n", 0, destination.start()) + 1:
                         line_end if line_end >= 0 else len(text)]
             if _OTHERS_HOST.search(destination.group("host")) or _FOR_OTHERS.search(text) or \
-                    _GUARD_OFF.search(text) or _HOOKED.search(line):
+                    _unguarded(text) or _HOOKED.search(line):
                 yield destination.start(), destination.end(), "send"
-        elif _CARRIER.search(paragraph) and _GUARD_OFF.search(text):
+        elif _CARRIER.search(paragraph) and _unguarded(text):
             yield destination.start(), destination.end(), "send"
+
+
+SECRETS_ALONG = (r"(?:process\s+|shell\s+|build\s+|run\s+)?environment(?:\s+variables)?|"
+                 r"env\s+vars?|(?:the\s+)?env\b|secrets|credentials|api\s+keys|access\s+keys|cookies|"
+                 r"(?:auth|access|api|bearer)\s+tokens|"
+                 r"storage\s+state|passwords|session\s+(?:tokens|cookies|data)|ssh\s+keys")
+"""What may never leave with data wired out: the environment, secrets, saved logins."""
+_CARRIES_SECRETS = re.compile(
+    rf"(?i)\b(?:includ\w*|with|along\s+with|plus|forward\w*|send\w*|upload\w*|contain\w*|"
+    rf"carr(?:y|ies|ying)|attach\w*|ship\w*)\s+(?:[\w,`'\"-]+\s+){{0,5}}?(?:{SECRETS_ALONG})\b")
+
+
+def _unguarded(text: str) -> bool:
+    """Whether the text says a safeguard on the data is off, or that the environment, secrets
+    or saved logins go along with it ("forwards the full run trace, including `params` and the
+    process environment"), in a clause that does not forbid it."""
+    if _GUARD_OFF.search(text):
+        return True
+    for m in _CARRIES_SECRETS.finditer(text):
+        first = text.rfind("\n", 0, m.start()) + 1
+        last = text.find("\n", m.end())
+        if not forbids(text[first:last if last >= 0 else len(text)], m.start() - first,
+                       m.end() - first):
+            return True
+    return False

@@ -247,7 +247,37 @@ IDIOMS: list[tuple[str, str]] = [
      r"(?:post|put|patch)\s*\([^\n]*(?:os\.environ|process\.env|ENV\b|os\.Environ|"
      r"getenv|open\s*\(|readFileSync|SECRET|PASSWORD|TOKEN)|\bfetch\s*\([^\n]*(?:process\.env"
      r"|readFileSync)", "send"),
+    # a scanner's gate told to leave out its most severe findings, any scanner
+    # (`slither . --exclude-high`, `--ignore-critical`, `--severity-threshold=none`)
+    (r"(?<![\w-])--(?:exclude|ignore|skip|suppress|filter|hide)[-_](?:high|critical|medium|"
+     r"severe|major|errors?)(?:[-_]\w+)?(?![\w-])|(?<![\w-])--(?:severity[-_]threshold|"
+     r"fail[-_]on(?:[-_]severity)?|audit[-_]level|min[-_]severity|severity[-_]cutoff)"
+     r"[= ]+[\"']?(?:none|never|off)\b", "tests"),
+    # what a tool shares or uploads told to carry the environment, the browser's saved logins
+    # or credentials along (`--include-env`, `--include-storage-state`, `--with-cookies`)
+    (r"(?<![\w-])--(?:include|with|attach|add|upload|send|share|collect)[-_](?:env\w*|"
+     r"environment|storage[-_]state|cookies|credentials|secrets|"
+     r"keychain|process[-_]env)(?![\w-])", "send"),
+    # a program put among the session's login items (AppleScript, the service API, sfltool)
+    (r"\bmake\s+(?:new\s+)?login\s+items?\b|\bSMLoginItemSetEnabled\b|"
+     r"\bLSSharedFileListInsertItem\w*|\bSMAppService\b[^\n]{0,40}\.register\b|"
+     r"\bsfltool\s+add-item\b", "persist"),
+    # a secret put in the data a request carries (a message's text, a body's field), not in
+    # the place that authenticates it (`…/bot$TG_TOKEN/sendMessage?text=$BINANCE_API_SECRET`)
+    (r"(?:[?&]|(?<![\w-])(?:-d|--data\S*|-F|--form)\s+[\"']?)(?:text|message|msg|content|body|data|"
+     r"payload|caption|note|comment|value|q|description)=[^&\s\"'`]*\$\{?\w*(?:secret|password|"
+     r"passwd|api_?key|access_?key|private_?key|credentials?|seed|mnemonic)\w*", "send"),
 ]
+
+# A code source taken in place of the official one: a command that fetches another repository's
+# code (`git submodule add <url>`), on a line that sets it against the official, upstream or
+# stock source, in any language ("not from the official directory", "al posto del chart
+# ufficiale"); the same command alone vendors an ordinary dependency.
+FETCHES_A_REPOSITORY = (r"\bgit\s+submodule\s+add\s+(?:-\S+\s+(?:\S+\s+)?)*(?:\w+://|git@)\S+|"
+                        r"\bgit\s+subtree\s+add\s+[^\n]*?(?:\w+://|git@)\S+")
+OFFICIAL = (r"(?i)(?<!\w)(?:official\w*|upstream|stock|vanilla|oficial\w*|offiziell\w*|"
+            r"ufficial\w*|uffiċjal\w*|officiel\w*|oficjaln\w*|officieel|officiell\w*|"
+            r"официальн\w*|офіційн\w*|resmi|chính\s+thức)(?!\w)|公式|官方|공식")
 
 _V = r"(?:disable|disabling|turn(?:ing)?\s+off|switch(?:ing)?\s+off|skip(?:ping)?|bypass(?:ing)?|" \
      r"ignor(?:e|ing)|get(?:ting)?\s+around|circumvent(?:ing)?|deactivat(?:e|ing)|remov(?:e|ing)|" \
@@ -271,6 +301,17 @@ PROSE: list[tuple[str, str]] = [
      r"tests?\s+(?:as\s+)?(?:skip(?:ped)?|xfail)|\b" + _V +
      r"\s+(?:the\s+)?(?:ci|ci\s+(?:jobs?|checks?|pipeline)|required\s+(?:status\s+)?checks?|"
      r"status\s+checks?|test\s+suite)\b", "tests"),
+    # a pipeline's steps, jobs or stages taken out when what they run is a test, a check or a
+    # scan ("comment out the `moodle-plugin-ci phpunit` and `… behat` steps"), and a checker's
+    # checks turned off when they hunt vulnerabilities ("deactivate the Code Vulnerability
+    # Analyzer checks")
+    (rf"\b{_V}\s+(?:the\s+|all\s+|those\s+|these\s+)?(?=[^.\n]{{0,80}}?(?:test|spec|lint|"
+     r"check|scan|audit|unit|behat|phpunit|cypress|selenium|sonar|coverage|sast|verif|"
+     r"(?<![\w.])ci\b|-ci\b))[^.\n]{0,80}?\b(?:steps?|jobs?|stages?)\b(?!\s*(?:name|id)\b)",
+     "tests"),
+    (rf"\b{_V}\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){{0,3}}?(?:vulnerabilit\w+|security|secrets?|"
+     r"malware|injection|sast|dast|license)\s+(?:[\w-]+\s+){0,2}?(?:checks?|scans?|rules?|"
+     r"analy[sz]ers?|scanners?|findings|gates?)\b", "security"),
     (rf"\b{_V}\s+(?:the\s+)?(?:branch\s+protections?|required\s+(?:reviews?|approvals?|"
      r"reviewers?)|code\s*owners?\s+reviews?|review\s+requirements?)\b", "review"),
     (r"\b(?:push|pushing|pushed|commit|committing|merge|merging|land|landing)\s+(?:\S+\s+)?"

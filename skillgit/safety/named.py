@@ -78,6 +78,8 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
             yield m.start(group), m.end(group), "lookalike"
     for start, end in _imitating_a_named_package(text):
         yield start, end, "lookalike"
+    for start, end in _imitating_source(text):
+        yield start, end, "lookalike"
     for m in _DECLARED.finditer(text):  # a dependency declared under a look-alike name
         ecosystem = "pypi" if m.group(1) else "npm"
         if lookalike.imitates(ecosystem, m.group(1) or m.group(2)):
@@ -159,6 +161,57 @@ def _imitating_a_named_package(text: str) -> Iterator[tuple[int, int]]:
             if (other != name and other[0] == name[0] and other[-1] == name[-1]
                     and _one_long_part_apart(name, other)):
                 yield m.start(1), m.end(1)
+                break
+
+
+_SOURCE_NAME = re.compile(
+    r"\bnpm:(@?[\w.-]+(?:/[\w.-]+)?)@|"
+    r"\b(?:forge|soldeer)\s+install\s+(?:-\S+\s+)*([\w.-]+/[\w.-]+)|"
+    r"\b(?:github|gitlab|bitbucket)(?:\.com|\.org)?[/:]([\w.-]+/[\w.-]+)|"
+    r"\b(?:github|gitlab|bitbucket):([\w.-]+/[\w.-]+)")
+"""Where a name says whose code is fetched: an npm alias (`"x": "npm:other@1"`), a Foundry
+library (`forge install owner/repo`), a repository's owner and name on a forge."""
+_STAND_INS = {
+    "digits": ("0 1 3 4 5 7 8", "o l e a s t b"),
+    "cyrillic": ("а е о р с х у і ј ѕ ԁ һ к м т в н",  # noqa: RUF001
+                 "a e o p c x y i j s d h k m t b h"),
+    "greek": ("α ε ο ρ τ υ ν κ ι χ", "a e o p t u v k i x")}  # noqa: RUF001
+_HOMOGLYPHS = str.maketrans({a: b for source, latin in _STAND_INS.values()
+                             for a, b in zip(source.split(), latin.split(), strict=True)})
+"""Digits and letters of other scripts that stand for Latin letters in a name made to look
+like another (`0penzeppelin`, a Cyrillic letter in a Latin name); a `1` is read as `l` and
+as `i`."""
+_WORD_PART = re.compile(r"[^\W_]{5,}")
+
+
+def _as_latin(part: str) -> set[str]:
+    """The Latin names `part` may be made to look like (none when it has no stand-in)."""
+    if part.isascii() and not any(c.isdigit() for c in part):
+        return set()
+    return {part.translate(_HOMOGLYPHS), part.replace("1", "i").translate(_HOMOGLYPHS)} - {part}
+
+
+def _imitating_source(text: str) -> Iterator[tuple[int, int]]:
+    """A source of code named like another name the same text gives: a part of its name that
+    is the other's with a digit for a letter (`0penzeppelin/openzeppelin-contracts`) or one
+    letter changed, same length, same first and last letter (`@playwrlght/test` for
+    `@playwright/test`). The text names what it imitates; no list of packages is needed."""
+    if not _SOURCE_NAME.search(text):
+        return
+    words = {w.group() for w in _WORD_PART.finditer(text.lower()) if w.group().isascii()}
+    for m in _SOURCE_NAME.finditer(text):
+        group = next(g for g in range(1, 5) if m.group(g))
+        for part in _WORD_PART.findall(m.group(group).lower()):
+            if part.isdigit():
+                continue
+            if any(latin.isalpha() and latin in words for latin in _as_latin(part)):
+                yield m.start(group), m.end(group)
+                break
+            if len(part) >= 6 and any(
+                    other != part and len(other) == len(part) and other[0] == part[0]
+                    and other[-1] == part[-1] and not other.isdigit()
+                    and lookalike.distance(part, other) == 1 for other in words):
+                yield m.start(group), m.end(group)
                 break
 
 

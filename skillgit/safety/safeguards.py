@@ -72,8 +72,9 @@ GUARDS = (r"secure[_-]?boot|flash[_-]?enc\w*|secur(?:e|ity)\w*|verif\w*|sign(?:i
 OFF_WORD = r"(?:disable|skip|no|bypass|without|ignore)"
 """A key's first word that turns what it names off (`DISABLE_SANDBOX`, `skipVerify`)."""
 OFF_WORD_NOT_FIRST = (r"(?!(?:disable|skip|bypass|without|ignore)|no(?:[._-]|(?-i:[A-Z]))|"
-                      r"[a-z]*?(?:in|un)secur)")
-"""Not such a word first, nor insecurity named: `disableHostnameVerification: false` is safe."""
+                      r"[a-z]*?(?:in|un)(?:secur|sign|verif|authent|trust))")
+"""Not such a word first, nor the safeguard's absence named: `disableHostnameVerification:
+false` and `ALLOW_UNSIGNED_FIRMWARE=false` are safe."""
 NOT_NEGATED = (r"(?![\w.-]*?(?<![^\W_])(?:disable|skip|bypass|without|ignore|no)"
                r"(?:[._-]|(?-i:[A-Z])))")
 """No such word anywhere in the key (`SKIP_VERSION_CHECK=false` keeps the check)."""
@@ -184,7 +185,10 @@ ENV: list[tuple[str, str, str]] = [
      r"YARN_REGISTRY|BUN_CONFIG_REGISTRY|GOPROXY|CARGO_REGISTRIES_\w+_INDEX|BUNDLE_MIRROR__\w+|"
      r"RUBYGEMS_HOST|POETRY_REPOSITORIES_\w+_URL|PDM_PYPI_URL|GEM_SOURCE|"
      r"\w+_(?:HOSTED_URL|MIRROR(?:_URL)?|REGISTRY(?:_URL|_SERVER)?|INDEX_URL|REPOSITORY_URL|"
-     r"STORAGE_BASE_URL|PACKAGES_URL)",
+     r"STORAGE_BASE_URL|PACKAGES_URL)|"
+     # where a tool's plugins, extensions or modules come from (`NXF_PLUGINS_TEST_REPOSITORY`)
+     r"\w*(?:PLUGINS?|EXTENSIONS?|ADDONS?|MODULES?|CHARTS?)_(?:\w+_)?(?:REPOSITORY|REPO|"
+     r"REGISTRY|INDEX|MIRROR|SOURCE)(?:_URLS?)?",
      # a place (a URL, a host, a path, a variable), not a word of prose
      r"\$\{?\w+\}?\S*|[^\s.,;]*[/.:][^\s,;]*[\w/]", "index"),
     (r"\w*DANGEROUSLY\w*|\w*YOLO\w*|\w*AUTO_APPROVE\w*|IS_SANDBOX", r"1|true|yes|on", "agent"),
@@ -234,9 +238,11 @@ SETTINGS: list[tuple[str, str, str]] = [
     (r"fail_under|fail-under|cov-fail-under|minimum_coverage|coverage_threshold|"
      r"min_coverage", r"0(?:\.0+)?", "tests"),  # a coverage gate set to nothing
     (r"open-pull-requests-limit", r"0", "security"),  # dependency updates and alerts off
-    # any key whose last part says "insecure" or "skip verification", set on
+    # any key whose last part says "insecure", "skip verification" or lets what is unsigned
+    # or unverified in (`ALLOW_UNSIGNED_FIRMWARE`, `acceptUntrustedCerts`), set on
     (KEY_PARTS + r"(?:(?:in|un)secure|allowall|trust[_-]?all\w*|trust[_-]?any\w*|"
-     r"accept[_-]?all[_-]?certs?|"
+     r"accept[_-]?all[_-]?certs?|(?:allow|accept|trust|permit)[_-]?(?:un(?:signed|verified|"
+     r"trusted)|self[_-]?signed)\w*|"
      r"allow[_-]?(?:in|un)secure\w*|(?:skip|disable|ignore|no)"
      r"[_-]?(?:\w+[_-])?(?:tls|ssl|certs?|verify)\w*|(?:tls|ssl|certs?)[_-]?(?:\w+[_-])?"
      r"(?:skip|insecure|disabled?|ignore|no)[_-]?\w*)",
@@ -260,6 +266,14 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"audit|warn(?:ing)?|dry-?run|permissive|log(?:only)?|monitor\w*|detect(?:ion)?(?:only)?|"
      r"report(?:only)?|advisory|donotenforce|evaluate|ignore|disabled?|off|none", "security"),
     (r"privileged|allowprivilegeescalation|hostpid|hostnetwork", r"true", "security"),
+    # a server letting in whoever comes without credentials (Asterisk's `allowguest=yes`, an
+    # FTP's `anonymous_enable=YES`, `guest_ok = yes`), or a key that is only "insecure" set to
+    # anything but off (Asterisk's `insecure=port,invite`)
+    (KEY_PARTS + r"(?:allow[_-]?(?:guests?|anonymous|anon|unauthenticated)\w*|(?:anonymous|"
+     r"anon|guest)(?:[_-]| (?=ok\b))?(?:enabled?|ok|access|logins?|allowed)|(?:enable|allow)[_-]?"
+     r"(?:anonymous|anon|guest)[_-]?(?:access|logins?|users?)?)",
+     r"true|1|yes|on|y|enabled?", "auth"),
+    (r"insecure", r"\w+,\w[\w,]*|port|invite|very|yes|true|on|1|all", "auth"),
     # who may connect, opened to everyone (`mynetworks = 0.0.0.0/0`, `source_ranges: ["::/0"]`)
     (KEY_PARTS + r"\w*(?:networks?|cidrs?|(?:source|ip)[_-]?ranges?|allow(?:ed)?[_-]?\w*|"
      r"allowlist|whitelist|trusted[_-]?\w*|acl)\w*", r"\[?[\"']?(?:0\.0\.0\.0/0|::/0)", "security"),

@@ -108,6 +108,48 @@ NEGATION_WORDS: dict[str, str] = {
             r"niciodată|fără|nikdy|nikdar|jangan|tidak|tanpa|bukan|không|đừng|chẳng|huwag|"
             r"hindi|wag|usi\w*|kamwe|bila|hiçbir|uden|nigdy|никога|без|ніколи|"
             r"هرگز|بدون|نباید|لا|لن|أبدا|אל|לא|לעולם|בלי|ไม่|อย่า|ห้าม|না|কখনো|কখনও)(?!\w)",
+    # Baltic and Slavic languages glue "ne" to the verb ("neizmanto", "nenaudok", "nepoužívej",
+    # "nemoj"); Estonian says "ära"
+    "glued": r"(?<!\w)(?:ne(?:izmanto|lieto|dari|drīkst|naudo|daryk|galima|použ|užív|smí|smi|"
+             r"moj|koristi|uporablja|rob|spúšťaj|spouštěj|palaid|paleisk)\w*|nekad|niekada|"
+             r"nikad[ae]?|nikoli|aizliegt\w*|draudžiam\w*|zakázan\w*|ära|ärge|mitte|kunagi)(?!\w)",
+}
+# Verbs that take data somewhere: copy, read, send, upload, extract (a credential hunt in any
+# language: "másold be a `logins.json` …", "скопируй ~/.ssh …").
+TAKE_VERBS: dict[str, str] = {
+    "latin": r"(?<!\w)(?:kopier\w*|copi[ae]\w*|copie[rz]?|másol\w*|kopi\w*|s?kopiuj\w*|"
+             r"zkopíruj\w*|nokopē\w*|kopē\w*|nukopijuo\w*|kopijuo\w*|envi[ae]\w*|envoie\w*|"
+             r"invia\w*|schick\w*|küld\w*|wyślij\w*|wysył\w*|lies|lese[nt]?|lire|lis|leer|"
+             r"lee|leggi\w*|leia|ler|olvas\w*|czytaj\w*|oku|baca|salin\w*|kirim\w*|gönder\w*|"
+             r"extrai\w*|extrae\w*|estrai\w*|hochlad\w*|téléverse\w*|feltölt\w*|yükle\w*|"
+             r"unggah\w*|đọc|gửi|sao\s+chép|pošalji\w*|kopiraj\w*|odešli\w*|ukradni)(?!\w)",
+    "cyrillic": r"(?<!\w)(?:скопир\w*|копир\w*|скопі\w*|копію\w*|отправ\w*|відправ\w*|надішл\w*|"
+                r"прочит\w*|прочти|читай\w*|загруз\w*|вигруз\w*|выгруз\w*|изпрати)(?!\w)",
+    "cjk": r"复制|複製|拷贝|コピー|복사|发送|發送|送信|보내|读取|讀取|読み取|읽어|上传|上傳|"
+           r"アップロード|업로드",
+    "more": r"(?<!\w)(?:αντίγρα\w*|στείλ\w*|העתק\w*|שלח\w*|انسخ|أرسل|کپی|بفرست|कॉपी|भेज\w*|"
+            r"დააკოპირე|გააგზავნე|պատճենի\w*|ուղարկ\w*|คัดลอก|ส่ง)(?!\w)",
+}
+# Verbs that turn a check off or take it out, and what a check is called, in the languages of
+# the other tables ("désactive les contrôles de sécurité", "отключи проверки линтера"): a
+# safeguard weakened, said in any language. (English is read by `idioms.PROSE`.)
+OFF_VERBS: dict[str, str] = {
+    "latin": r"(?<!\w)(?:d[ée]sactiv\w*|deaktivier\w*|desactiv\w*|disattiv\w*|wyłącz\w*|"
+             r"auskommentier\w*|überspring\w*|abschalt\w*|pomiń\w*|zakomentuj\w*|kapat\w*|"
+             r"devre\s+d\u0131\u015f\u0131|nonaktifkan|matikan|lewati|tắt|vô\s+hiệu|uitschakel\w*|"
+             r"inaktivera|deaktiver\w*)(?!\w)",
+    "cyrillic": r"(?<!\w)(?:отключ\w*|выключ\w*|вимкн\w*|відключ\w*|закомментир\w*|"
+                r"пропуст\w*)(?!\w)",
+    "cjk": r"关闭|關閉|禁用|停用|跳过|跳過|注释掉|註解掉",
+}
+CHECK_NOUNS: dict[str, str] = {
+    "latin": r"(?<!\w)(?:tests?|testy|testes|specs?|lint\w*|scans?|scanner\w*|sast|dast|"
+             r"audits?|phpunit|pytest|jest|behat|cypress|contr[ôo]les?\s+de\s+s[ée]curit[ée]|"
+             r"controles?\s+de\s+seguridad|controlli\s+di\s+sicurezza|sicherheits\w*|"
+             r"prüfungen|kontrole\s+bezpieczeństwa|güvenlik\s+\w+|pemeriksaan\s+keamanan|"
+             r"kiểm\s+tra|beveiligings\w*|säkerhets\w*|sikkerheds\w*)(?!\w)",
+    "cyrillic": r"(?<!\w)(?:тест\w*|проверк\w*|перевірк\w*|сканировани\w*|линтер\w*)(?!\w)",
+    "cjk": r"测试|測試|检查|檢查|扫描|掃描",
 }
 # Languages that put "not" after the verb: "`--no-verify` を使わないで", "`curl | sh` 쓰지 마세요".
 NEGATION_AFTER: dict[str, str] = {

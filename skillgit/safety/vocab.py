@@ -104,7 +104,12 @@ _OPTIONS = r"(?:\s+-{1,2}[\w-]+(?:[= ](?!-)[^\s`'\"]+)?)*\s+"
 CREDENTIAL_COMMANDS = re.compile("|".join(
     [rf"\b{program}{_OPTIONS}{rest}" for program, rest in granting_rows()]
     + [r"\bvaultcli\b|\bmimikatz\b|\bsekurlsa\b|\bprocdump\S*\s[^\n]*\blsass\b|"
-       r"\bcomsvcs(?:\.dll)?[^\n]*minidump|\bntdsutil\b|\bget-storedcredential\b"]), re.I)
+       r"\bcomsvcs(?:\.dll)?[^\n]*minidump|\bntdsutil\b|\bget-storedcredential\b",
+       # where a cloud instance or container is handed its role's keys (AWS, GCP, Azure, ECS)
+       r"\b169\.254\.169\.254/[^\s'\"`]*(?:security-credentials|identity|token|"
+       r"service-accounts)|\bmetadata(?:\.google\.internal)?/computemetadata/[^\s'\"`]*"
+       r"(?:token|service-accounts)|\b169\.254\.170\.2/|\bfd00:ec2::254\b|"
+       r"/metadata/identity/oauth2/token\b|\$\{?AWS_CONTAINER_CREDENTIALS_\w+"]), re.I)
 READERS = frozenset({"cat", "less", "more", "head", "tail", "bat", "batcat", "type", "nl",
                      "get-content", "gc", "base64", "xxd", "od", "hexdump", "strings", "cp",
                      "copy", "xcopy", "robocopy", "ditto",
