@@ -38,5 +38,7 @@ def shown(text: str) -> str:
 def together(texts: list[str]) -> list[str]:
     """The risks `texts` carry read together, one line each: for the fragments of one
     proposal's own evidence (quotes harmless one by one may combine into a command). Never
-    used across proposals."""
-    return refused("\n".join(texts)) if len(texts) > 1 else []
+    used across proposals. A quote repeated word for word (one lesson said the same way in two
+    sessions) is read once: a text joined to itself says nothing it does not say alone."""
+    distinct = list(dict.fromkeys(texts))
+    return refused("\n".join(distinct)) if len(distinct) > 1 else []
