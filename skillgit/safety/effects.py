@@ -16,11 +16,12 @@ from collections.abc import Iterator
 from skillgit.safety import egress, hosts, lookalike, named, practices, thresholds, tongues, verbs
 from skillgit.safety.credential_files import CREDENTIAL_FILES
 from skillgit.safety.findings import Finding
-from skillgit.safety.idioms import FETCHES_A_REPOSITORY, IDIOMS, OFFICIAL, PROSE
+from skillgit.safety.idioms import IDIOMS
 from skillgit.safety.launch import State
 from skillgit.safety.nested import dotted
 from skillgit.safety.plain import sentence_of
 from skillgit.safety.polarity import bad_example, forbids, stated_as_kept, unforbidden
+from skillgit.safety.prose_idioms import FETCHES_A_REPOSITORY, OFFICIAL, PROSE
 from skillgit.safety.resolve import Resolved
 from skillgit.safety.safeguards import (
     AGENTS,
