@@ -70,7 +70,7 @@ def analyse(script: list[Pipeline], depth: int = 0, state: State | None = None,
             if depth < MAX_DEPTH:
                 out += _inner(command, state, depth, upstream, upstream or produced)
             upstream = upstream or produced
-            reads = hooks.reads(command, state.variables) or reads
+            reads = hooks.stronger(hooks.reads(command, state.variables), reads)
         if reveals:
             out += reveal.findings(stages, state)
         out += _remote_shell(stages)

@@ -31,6 +31,11 @@ _UPLOAD_FLAGS = re.compile(r"^(?:-F|--form|--form-string|-d|--data|--data-binary
                            r"--post-file|--body-file|-InFile|--infile)(?:=(.*))?$", re.I)
 _SYSTEM_DATA = re.compile(r"/(?:var/lib|var/opt|srv|data|opt|mnt)/")
 """Where a system keeps its data (a database's files, a service's state)."""
+_LITERAL_PRINTERS = frozenset({"echo", "printf", "print", "write-output"})
+_SSH_VALUED = frozenset({"-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m",
+                         "-O", "-o", "-p", "-Q", "-R", "-S", "-W", "-w", "-B"})
+_STORES_STDIN = re.compile(r"\s*(?:sudo\s+(?:-\S+\s+)*)?(?:cat\s*(?:-\s*)?>|tee\b|dd\b[^|;&]*\bof=|"
+                           r"(?:gzip|gunzip|zcat|xz|zstd)\b[^|;&]*>)")
 _MAILERS = frozenset({"mail", "mailx", "s-nail", "mutt", "neomutt", "swaks", "sendemail",
                       "send-mailmessage"})
 _ATTACH_FLAGS = frozenset({"-A", "-a", "--attach", "--attach-file", "-attachments", "-attach"})
@@ -65,7 +70,9 @@ _SHORTHAND = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+(?:#\S*)?$")
 
 
 def reads(command: Command, variables: dict[str, set[str]]) -> str | None:
-    """What a pipeline stage feeds on: "secret" (credentials, the environment), "file"."""
+    """What a pipeline stage feeds on: "secret" (credentials, the environment), "file" (a
+    file it reads), "output" (what any other program prints: a diff, a query's rows, a
+    listing — local data all the same); None for text written out in full (`echo 'done'`)."""
     names = set().union(*(names_of(w, variables) for w in command.words[:64])) \
         if command.words else set()
     texts = [w.path for w in command.words]
@@ -78,9 +85,20 @@ def reads(command: Command, variables: dict[str, set[str]]) -> str | None:
     for redirect in command.redirects:
         if redirect.op == "<":
             return "secret" if is_sensitive(redirect.target.literal) else "file"
+    if names & _LITERAL_PRINTERS and all(w.static is not None for w in command.words):
+        return None  # `echo '{"text": "done"}'`: text written in the rule, no local data
     if names & READERS and any(t and not t.startswith("-") for t in texts[1:]):
         return "file"
-    return None
+    return "output" if names else None  # what any other program prints is local data
+
+
+_RANK = {None: 0, "output": 1, "file": 2, "secret": 3}
+
+
+def stronger(stage: str | None, before: str | None) -> str | None:
+    """What a pipeline carries after a stage: the riskier of what the stage reads and what
+    came before (`pg_dump | gzip | …` still carries a database)."""
+    return stage if _RANK[stage] > _RANK[before] else before
 
 
 def command_findings(command: Command, r: Resolved, upstream_reads: str | None) -> list[Finding]:
@@ -135,7 +153,7 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
         file = file.split(";", 1)[0]
         if file == "-":
             stdin = [x.target.literal for x in command.redirects if x.op == "<"]
-            if upstream == "secret" or (upstream == "file" and remote) or any(
+            if upstream == "secret" or (upstream is not None and remote) or any(
                     is_sensitive(f) or remote for f in stdin):
                 out.append(Finding(EXFILTRATION, "local data piped into an upload"))
         elif is_sensitive(file) or remote:
@@ -144,6 +162,12 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
                                   and len(a) > 1) for a in args) and any(
             _ADDRESS.search(a) for a in args):
         out.append(Finding(EXFILTRATION, "a local file sent by e-mail"))
+    if upstream is not None and r.names & _MAILERS and any(_ADDRESS.search(a) for a in args):
+        out.append(Finding(EXFILTRATION, "local data sent by e-mail"))
+    fed = upstream is not None or any(x.op == "<" and x.target.literal != "/dev/null"
+                                      for x in command.redirects)
+    if fed and r.name == "ssh" and _stores_stdin_remotely(args):
+        out.append(Finding(EXFILTRATION, "local data stored on another host"))
     if r.names & RAW_SOCKETS and remote and (upstream or any(
             x.op == "<" and x.target.literal != "/dev/null" for x in command.redirects)):
         out.append(Finding(EXFILTRATION, "local data sent over a raw socket"))
@@ -183,6 +207,18 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
     if upstream == "secret":
         out.append(Finding(EXFILTRATION, "credentials piped into a network command"))
     return out
+
+
+def _stores_stdin_remotely(args: list[str]) -> bool:
+    """`ssh user@host 'cat >> f'`: the command another host runs writes what it reads (the
+    local data piped into ssh) to a file there. A remote command that runs what it reads
+    (`ssh db psql app`) is no copy of data."""
+    i = 0
+    while i < len(args) and args[i].startswith("-"):
+        i += 2 if args[i] in _SSH_VALUED else 1
+    if i >= len(args) or _LOOPBACK.match(args[i].rsplit("@", 1)[-1]):
+        return False
+    return bool(_STORES_STDIN.match(" ".join(args[i + 1:])))
 
 
 def _sources(r: Resolved) -> list[str]:

@@ -22,6 +22,11 @@ _V = r"(?:disable|disabling|turn(?:ing)?\s+off|switch(?:ing)?\s+off|skip(?:ping)
 _ADD = r"(?:add(?:ing)?|install(?:ing)?|register(?:ing)?|configur(?:e|ing)|enabl(?:e|ing)|" \
        r"connect(?:ing)?|set(?:ting)?\s+up|us(?:e|ing)|point(?:ing)?\s+\S+\s+(?:at|to)|" \
        r"switch(?:ing)?\s+to)"
+_CODE_NOUNS = (r"(?:columns?|fields?|tables?|models?|class(?:es)?|methods?|functions?|"
+               r"attributes?|propert(?:y|ies)|variables?|enums?|types?|migrations?|fixtures?|"
+               r"components?|endpoints?|buttons?|pages?|routes?|views?|templates?|tests?|specs?|"
+               r"imports?|files?)\b")
+"""What a code change acts on: removing an `approval_status` column is no control removed."""
 # Prose: a verb, then what it acts on (within a few words).
 PROSE: list[tuple[str, str]] = [
     (rf"\b{_V}\s+(?:the\s+|all\s+|any\s+)?(?:\S+\s+)?(?:tls|ssl|https|certificate|cert|"
@@ -48,6 +53,13 @@ PROSE: list[tuple[str, str]] = [
     (rf"\b{_V}\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){{0,3}}?(?:vulnerabilit\w+|security|secrets?|"
      r"malware|injection|sast|dast|license)\s+(?:[\w-]+\s+){0,2}?(?:checks?|scans?|rules?|"
      r"analy[sz]ers?|scanners?|findings|gates?)\b", "security"),
+    # a control of the process itself, whatever it guards: an audit trail, an approval, a
+    # sign-off, a signature, an attestation ("disable the audit trigger", "skip the approval
+    # step", `DISABLE TRIGGER audit_trail_trg`)
+    (rf"\b{_V}\s+(?:the\s+|all\s+|any\s+|its\s+|our\s+)?(?:[\w-]+\s+){{0,3}}?(?:\w*[_-])?(?:audit|"
+     r"approv|sign-?off|compliance|qa\b|signing|signatures?\b|integrity|attestation|provenance|"
+     r"notari[sz]|four-eyes|two-person|maker-checker)[\w-]*(?![\w-]|\s+(?:[\w-]+\s+)?" + _CODE_NOUNS
+     + r")", "review"),
     (rf"\b{_V}\s+(?:the\s+)?(?:branch\s+protections?|required\s+(?:reviews?|approvals?|"
      r"reviewers?)|code\s*owners?\s+reviews?|review\s+requirements?)\b", "review"),
     (r"\b(?:push|pushing|pushed|commit|committing|merge|merging|land|landing)\s+(?:\S+\s+)?"

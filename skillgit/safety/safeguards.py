@@ -69,6 +69,11 @@ GUARDS = (r"secure[_-]?boot|flash[_-]?enc\w*|secur(?:e|ity)\w*|verif\w*|sign(?:i
           r"(?<!health[_-])(?<!health)checks?|validat(?:e|ion)\w*")
 """Names of a safeguard in a setting's key (its own words or a config system's:
 `CONFIG_SECURE_BOOT`, `csrf_enabled`, `EnableFirewall`, `hostnameVerification`)."""
+ON = r"true|1|yes|on|y|enabled?"
+"""A setting's value that turns it on, in every config syntax (YAML's `yes`, Kconfig's `y`,
+INI's `1`, a Windows policy's `Enabled`): one vocabulary for every row that needs one."""
+OFF = r"false|0|no|off|n|none|disabled?"
+"""A setting's value that turns it off, likewise."""
 OFF_WORD = r"(?:disable|skip|no|bypass|without|ignore)"
 """A key's first word that turns what it names off (`DISABLE_SANDBOX`, `skipVerify`)."""
 OFF_WORD_NOT_FIRST = (r"(?!(?:disable|skip|bypass|without|ignore)|no(?:[._-]|(?-i:[A-Z]))|"
@@ -166,11 +171,11 @@ FLAGS: list[Flag] = [
 
 # Environment variables: name (regex) → (value regex, effect). Read in any assignment syntax.
 ENV: list[tuple[str, str, str]] = [
-    (r"HUSKY", r"0|false", "hooks"),
+    (r"HUSKY", OFF, "hooks"),
     (r"HUSKY_SKIP_HOOKS|SKIP_HOOKS|OVERCOMMIT_DISABLE|PRE_COMMIT_ALLOW_NO_CONFIG|GIT_NO_VERIFY",
-     r"1|true|yes", "hooks"),
-    (r"LEFTHOOK", r"0|false", "hooks"),
-    (r"NODE_TLS_REJECT_UNAUTHORIZED|PYTHONHTTPSVERIFY|DOCKER_CONTENT_TRUST", r"0|false",
+     ON, "hooks"),
+    (r"LEFTHOOK", OFF, "hooks"),
+    (r"NODE_TLS_REJECT_UNAUTHORIZED|PYTHONHTTPSVERIFY|DOCKER_CONTENT_TRUST", OFF,
      "tls"),
     (r"GIT_SSL_NO_VERIFY|GONOSUMCHECK|GOINSECURE|GONOSUMDB|PIP_TRUSTED_HOST|UV_INSECURE_HOST|"
      r"UV_NATIVE_TLS_NO_VERIFY|HOMEBREW_NO_VERIFY\w*", r"\S+", "tls"),
@@ -179,7 +184,7 @@ ENV: list[tuple[str, str, str]] = [
     # set to nothing (verification off), not to a CA bundle's path
     (r"CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE", r"\"\"|''|(?=[\s;`&|)]|$)", "tls"),
     (r"(?i:npm_config_strict_ssl)|YARN_ENABLE_STRICT_SSL|ANSIBLE_HOST_KEY_CHECKING|"
-     r"CARGO_HTTP_CHECK_REVOKE|\w*SSL_VERIFY|\w*VERIFY_SSL", r"0|false|no", "tls"),
+     r"CARGO_HTTP_CHECK_REVOKE|\w*SSL_VERIFY|\w*VERIFY_SSL", OFF, "tls"),
     (r"PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_FIND_LINKS|UV_INDEX_URL|UV_EXTRA_INDEX_URL|"
      r"UV_INDEX|UV_DEFAULT_INDEX|(?i:npm_config_registry)|YARN_NPM_REGISTRY_SERVER|"
      r"YARN_REGISTRY|BUN_CONFIG_REGISTRY|GOPROXY|CARGO_REGISTRIES_\w+_INDEX|BUNDLE_MIRROR__\w+|"
@@ -191,18 +196,18 @@ ENV: list[tuple[str, str, str]] = [
      r"REGISTRY|INDEX|MIRROR|SOURCE)(?:_URLS?)?",
      # a place (a URL, a host, a path, a variable), not a word of prose
      r"\$\{?\w+\}?\S*|[^\s.,;]*[/.:][^\s,;]*[\w/]", "index"),
-    (r"\w*DANGEROUSLY\w*|\w*YOLO\w*|\w*AUTO_APPROVE\w*|IS_SANDBOX", r"1|true|yes|on", "agent"),
-    (r"SKIP_TESTS|SKIP_CI|CI_SKIP|SKIP_LINT|SKIP_CHECKS|NO_LINT", r"1|true|yes", "tests"),
+    (r"\w*DANGEROUSLY\w*|\w*YOLO\w*|\w*AUTO_APPROVE\w*|IS_SANDBOX", ON, "agent"),
+    (r"SKIP_TESTS|SKIP_CI|CI_SKIP|SKIP_LINT|SKIP_CHECKS|NO_LINT", ON, "tests"),
     (r"SKIP", r"[a-z][\w-]*(?:,[\w-]+)*", "hooks"),  # pre-commit: these hooks never run
     (r"DISABLE_DATABASE_ENVIRONMENT_CHECK|ALLOW_PRODUCTION_\w+|I_KNOW_WHAT_I_AM_DOING\w*",
-     r"1|true|yes", "locks"),
+     ON, "locks"),
 ]
 
 # Settings, in whatever file or command sets them: key (regex) → (value regex, effect).
 SETTINGS: list[tuple[str, str, str]] = [
     (r"http\.(?:\S+\.)?sslverify|sslverify|ssl_verify|strict-ssl|strictssl|enablestrictssl|"
      r"http\.proxystrictssl|check-revoke|verify_ssl|verifyssl|insecure-skip-tls-verify|"
-     r"stricthostkeychecking|host_key_checking|tlsverify", r"false|0|no|off|none", "tls"),
+     r"stricthostkeychecking|host_key_checking|tlsverify", OFF, "tls"),
     (r"trusted-host|trusted_host|allow-insecure-host|unsafehttpwhitelist|insecure-registries",
      r"\S+", "tls"),
     (r"(?:global\.|install\.)?(?:extra-)?index-url|(?:global\.)?find-links|"
@@ -216,13 +221,13 @@ SETTINGS: list[tuple[str, str, str]] = [
     (r"sandbox_mode|sandbox", r"danger-full-access|off|none|false", "agent"),
     (r"dangerouslyskippermissions|skipdangerousmodepermissionprompt|auto_?approve|"
      r"autoapprove|chat\.tools\.autoapprove|yolo|alwaysallow|trust_?all_?tools",
-     r"true|1|yes|on|\[", "agent"),
-    (r"enableallprojectmcpservers", r"true", "mcp"),
+     ON + r"|\[", "agent"),
+    (r"enableallprojectmcpservers", ON, "mcp"),
     (r"continue-on-error|allow_failure|allow-failure|soft_fail|soft-fail|ignore_failure|"
      r"ignore-failure|ignore_errors|failure", r"true|ignore|ignored|allow(?:ed)?", "tests"),
-    (r"fail_on_error|fail-on-error|fail_build|fail-build|exit[_-]?code", r"false|0|no", "tests"),
+    (r"fail_on_error|fail-on-error|fail_build|fail-build|exit[_-]?code", OFF, "tests"),
     (r"if", r"false|\$\{\{\s*false\s*\}\}", "tests"),
-    (r"enforce_admins|required_pull_request_reviews|required_status_checks", r"false|null|none",
+    (r"enforce_admins|required_pull_request_reviews|required_status_checks", OFF + r"|null",
      "review"),
     (r"required_approving_review_count", r"0", "review"),
     (KEY_PARTS + r"\w*approv(?:al|als|ers|ing)?\w*(?:[._-]\w+)*", r"0", "review"),
@@ -232,8 +237,8 @@ SETTINGS: list[tuple[str, str, str]] = [
     # a scanner switched off by a variable or key naming it (`SEMGREP_DISABLE=1`, `SKIP_TRIVY`)
     (KEY_PARTS + r"(?:" + SCANNERS + r")[._-]?(?:disabled?|skip(?:ped)?|off)|" +
      KEY_PARTS + r"(?:disable|skip|no)[._-]?(?:" + SCANNERS + r")\w*",
-     r"true|1|yes|on", "security"),
-    (r"allow_force_pushes|allow_deletions", r"true", "review"),
+     ON, "security"),
+    (r"allow_force_pushes|allow_deletions", ON, "review"),
     (r"selinux", r"disabled|permissive", "security"),
     (r"fail_under|fail-under|cov-fail-under|minimum_coverage|coverage_threshold|"
      r"min_coverage", r"0(?:\.0+)?", "tests"),  # a coverage gate set to nothing
@@ -246,33 +251,36 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"allow[_-]?(?:in|un)secure\w*|(?:skip|disable|ignore|no)"
      r"[_-]?(?:\w+[_-])?(?:tls|ssl|certs?|verify)\w*|(?:tls|ssl|certs?)[_-]?(?:\w+[_-])?"
      r"(?:skip|insecure|disabled?|ignore|no)[_-]?\w*)",
-     r"true|1|yes|on", "tls"),
+     ON, "tls"),
     # any key naming a safeguard (in its own words or a config system's: `CONFIG_SECURE_BOOT`,
     # `csrf_enabled`, `EnableFirewall`), set off
     (NOT_NEGATED + KEY_PARTS + OFF_WORD_NOT_FIRST + r"(?:[a-z]+(?=[A-Z]))?(?:enable[_-]?|use[_-]?|"
      r"require[_-]?|enforce[_-]?)?(?:" + GUARDS + r")(?:[._-](?:enabled?|on|check\w*|mode|"
      r"polic(?:y|ies)|level|required|enforced|active|v\d+))*",
-     r"false|0|no|off|n|none|disabled|permissive", "security"),
+     OFF + r"|permissive", "security"),
     # the same safeguard named after a word that turns it off (`DISABLE_SANDBOX=1`,
     # `disableHostnameVerification`: a camelCase word may stand between), or before a last
     # word that picks no check (Kconfig's `CONFIG_BOOT_SIGNATURE_TYPE_NONE=y`), set on
     (KEY_PARTS + r"(?:" + OFF_WORD + r"(?:[._-]|(?-i:(?=[A-Z])))?(?:(?-i:[A-Z][a-z0-9]+)|"
      r"[^\W_]+[._-])?(?:" + GUARDS + r")|(?:" + GUARDS + r")[._-](?:none|off|disabled?|"
-     r"skip(?:ped)?|unsigned|insecure))", r"true|1|yes|on|y", "security"),
+     r"skip(?:ped)?|unsigned|insecure))", ON, "security"),
     # a policy engine's enforcement lowered to reporting (Kyverno, Gatekeeper, Azure Policy,
     # Sentinel, rulesets, Istio's mTLS, an admission webhook failing open)
     (KEY_PARTS + r"(?:(?:validation)?failure[_-]?(?:action|policy)|enforcement(?:[_-]?(?:action|"
      r"mode|level))?|enforce[_-]?mode|mtls[._-]mode)",
      r"audit|warn(?:ing)?|dry-?run|permissive|log(?:only)?|monitor\w*|detect(?:ion)?(?:only)?|"
      r"report(?:only)?|advisory|donotenforce|evaluate|ignore|disabled?|off|none", "security"),
-    (r"privileged|allowprivilegeescalation|hostpid|hostnetwork", r"true", "security"),
+    (r"privileged|allowprivilegeescalation|hostpid|hostnetwork", ON, "security"),
+    # any key whose own word says it goes around a control (`Safety.InterlockBypass`,
+    # `bypass_signature_check`), set on; a proxy's or a cache's bypass is no control
+    (r"(?![\w.-]*(?:proxy|cache))" + KEY_PARTS + r"[a-z]*bypass\w*", ON, "security"),
     # a server letting in whoever comes without credentials (Asterisk's `allowguest=yes`, an
     # FTP's `anonymous_enable=YES`, `guest_ok = yes`), or a key that is only "insecure" set to
     # anything but off (Asterisk's `insecure=port,invite`)
     (KEY_PARTS + r"(?:allow[_-]?(?:guests?|anonymous|anon|unauthenticated)\w*|(?:anonymous|"
      r"anon|guest)(?:[_-]| (?=ok\b))?(?:enabled?|ok|access|logins?|allowed)|(?:enable|allow)[_-]?"
      r"(?:anonymous|anon|guest)[_-]?(?:access|logins?|users?)?)",
-     r"true|1|yes|on|y|enabled?", "auth"),
+     ON, "auth"),
     (r"insecure", r"\w+,\w[\w,]*|port|invite|very|yes|true|on|1|all", "auth"),
     # who may connect, opened to everyone (`mynetworks = 0.0.0.0/0`, `source_ranges: ["::/0"]`)
     (KEY_PARTS + r"\w*(?:networks?|cidrs?|(?:source|ip)[_-]?ranges?|allow(?:ed)?[_-]?\w*|"
@@ -292,19 +300,19 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"set-cookie|x-api-key|proxy-authorization)\b", "send"),
     # people's data an SDK or exporter sends along with what it reports (`send_default_pii`)
     (KEY_PARTS + r"send[_-]?default[_-]?pii|(?:capture|include|record|send)[_-]?(?:request|"
-     r"response|http)?[_-]?bod(?:y|ies)", r"true|1|yes|on|all|always", "send"),
+     r"response|http)?[_-]?bod(?:y|ies)", ON + r"|all|always", "send"),
     (r"pod-security\.kubernetes\.io/(?:enforce|audit|warn)", r"privileged", "security"),
-    (r"(?:frozen|immutable)[-_]?(?:lockfile|install)s?|package-lock|lockfile", r"false",
+    (r"(?:frozen|immutable)[-_]?(?:lockfile|install)s?|package-lock|lockfile", OFF,
      "locks"),
     (r"(?:org\.gradle\.)?dependency[._-]verification|verify[_-]?(?:checksums?|signatures?)|"
-     r"checksum[_-]?(?:check|verification)", r"off|lenient|false|0|no|none|disabled?", "tls"),
+     r"checksum[_-]?(?:check|verification)", OFF + r"|lenient", "tls"),
     # infrastructure guards: backups, deletion protection, public-access blocks
     (r"backup_retention_period|backup_retention_days|retention_in_days", r"0", "locks"),
     (r"deletion_protection|deletion_protection_enabled|termination_protection|"
-     r"prevent_destroy|enable_deletion_protection", r"false", "locks"),
-    (r"skip_final_snapshot|force_destroy|force_delete", r"true", "locks"),
+     r"prevent_destroy|enable_deletion_protection", OFF, "locks"),
+    (r"skip_final_snapshot|force_destroy|force_delete", ON, "locks"),
     (r"block_public_acls|block_public_policy|ignore_public_acls|restrict_public_buckets",
-     r"false", "perms"),
+     OFF, "perms"),
 ]
 
 # Number-valued safeguards: a key counting what a change must pass or how long records are kept,
