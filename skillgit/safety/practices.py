@@ -155,11 +155,16 @@ _SPAWN_AT_START = re.compile(rf"{INTERPRETER_STARTUP}(?:[^\n]|\n(?!\n)){{0,300}}
                              rf"{SPAWN}(?:[^\n]|\n(?!\n)){{0,300}}?{INTERPRETER_STARTUP}", re.I)
 """Code that starts a program, put where an interpreter runs it at every start (in the same
 paragraph: `usercustomize.py` … `os.system(…)`)."""
-_PLACED_AT_START = re.compile(
-    r"\b(?:drop|put|place|add|create|write|save|copy|store|install)\w*\b(?:[^.\n]|\.\w){0,60}?\b(?:at|in|"
-    rf"into|to|under)\s+[`'\"]?[^\s`'\"]*?(?:{INTERPRETER_STARTUP}|{STARTUP_PLACES.pattern})", re.I)
-"""A file placed, in prose, where an interpreter or the system runs it at every start ("drop a
-file at ~/.ipython/profile_default/startup/00-x.py"): the same as a command writing there."""
+_PLACED = (r"\b(?:drop|put|place|add|create|write|save|copy|store|install)\w*\b(?:[^.\n]|\.\w)"
+           r"{0,60}?\b(?:at|in|into|to|under)\s+[`'\"]?[^\s`'\"]*?")
+_PLACED_AT_BOOT = re.compile(_PLACED + rf"(?:{STARTUP_PLACES.pattern})", re.I)
+_PLACED_IN_INTERPRETER = re.compile(_PLACED + rf"(?:{INTERPRETER_STARTUP})", re.I)
+_RUNS_A_PROGRAM = re.compile(rf"{SPAWN}|\b(?:runs?|starts?|launch(?:es)?|execut(?:es?)|spawns?)"
+                             r"\s+[`'\"]?[\w.-]+[`'\"]?\s+-", re.I)
+"""A file placed, in prose, where the system runs it at every boot or login, or where an
+interpreter runs it at every start when the same paragraph says it runs a program ("drop a
+file at ~/.ipython/profile_default/startup/00-x.py that runs rsync -a …"): the same as a
+command writing there. `%load_ext autoreload` in a startup file starts nothing."""
 _INSIDE = r"(?:end|last\s+\w+|bottom|tail)\s+of\s+(?:the\s+)?(?:script\s+)?[`'\"]?(?:[\w./-]*/)?"
 
 
@@ -172,8 +177,12 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
     if _STARTS_A_PROGRAM.search(text) and _INTERPRETER_STARTUP.search(text):
         for place in _SPAWN_AT_START.finditer(text):  # (both are rare: each is looked for first)
             yield place.start(), place.end(), "persist"
-    for placed in _PLACED_AT_START.finditer(text):
+    for placed in _PLACED_AT_BOOT.finditer(text):
         yield placed.start(), placed.end(), "persist"
+    for placed in _PLACED_IN_INTERPRETER.finditer(text):
+        first, last = text.rfind("\n\n", 0, placed.start()) + 1, text.find("\n\n", placed.end())
+        if _RUNS_A_PROGRAM.search(text[first:last if last >= 0 else len(text)]):
+            yield placed.start(), placed.end(), "persist"
     if _PERSONAL_USE.search(text):  # an upload said to be for someone's own use
         for sync in _SYNC.finditer(text):
             places = [a.strip("'\"") for a in sync.group(1).split()
