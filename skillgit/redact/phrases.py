@@ -41,9 +41,10 @@ _BARE_AFTER = re.compile(r"[ \t]+(?!(?:is|was|for|of|to)\b)")
 _PIN_AFTER = re.compile(
     r"(?:[ _\-]?(?:code|number))?(?:[ \t]+(?:is|was|number[ \t]+is|code[ \t]+is)[ \t]*:?"
     r"|\\*[\"']?[ \t]*[:=]|[ \t](?=\d))[ \t]*\\*[\"']?")
-_DIGITS = re.compile(r"\d{4,12}(?![\w,:/\-]|\.\w)")
-"""Digits that end the number: a sentence's full stop may follow (`… is 21874.`), a version's
-or a decimal's dot may not."""
+_DIGITS = re.compile(r"\d{4,12}(?![\w:/\-]|[.,]\w)")
+"""Digits that end the number: a sentence's full stop or a clause's comma may follow (`… is
+21874.`, a PIN then `, PUK …`), a version's or a decimal's dot and a thousands comma may
+not."""
 _KEY_SEPARATOR = re.compile(r"\\*[\"']?[ \t]*[:=][ \t]*(?![\"'`\\])")
 _LINE_REST = re.compile(r"(?:[^\n\r\"'`\\#]|(?<!\s)#){3,100}?"
                         r"(?=[ \t]*(?:\r?\n|\\[nr\"]|[\"'`]|$))")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from skillgit.credential_commands import granting_rows
 from skillgit.redact.blocks import _PROMPT_LINE, _names_secret_printer
 from skillgit.redact.columns import cells_under
 from skillgit.redact.shapes import line_matches
@@ -146,6 +147,31 @@ def _orcid_ok(orcid: str) -> bool:
     return digits[-1] == ("X" if check == 10 else str(check))
 
 
+ADVISORY_IDS = (r"GHSA(?:-[23456789cfghjmpqrvwx]{4}){3}|(?:PYSEC|RUSTSEC|GO|GSD|OSV)-\d{4}-\d{1,7}|"
+                r"CVE-\d{4}-\d{4,7}")
+"""Names of published security advisories (GitHub's, the Python, Rust and Go databases', CVE):
+read by anyone, whatever their alphabet looks like."""
+_ADVISORY = re.compile(rf"(?<![\w-])(?:{ADVISORY_IDS})(?![\w-])")
+_VALIDATOR = re.compile(r"(?im)^[<>]?[ \t]*(?:etag|if-none-match|if-match)[ \t]*:[ \t]*"
+                        r"((?:W/)?\"?[^\s\"]{1,200}\"?)")
+"""An HTTP response's content validator (`etag: W/"5e-1Hq…"`) and a request echoing it: a hash
+of what was served, not a credential."""
+_REFERENCE = re.compile("|".join(
+    rf"(?:\b{program}[ \t]+{rest}[ \t]*['\"]?([A-Za-z0-9][\w./:@-]*))"
+    for program, rest in granting_rows() if rest), re.I)
+"""The name a secret store is asked for, right after the command that asks (`op item get
+<item id>`, `vault kv get secret/app`): where the secret lives, not the secret; derived from
+the one table of credential commands (`credential_commands`)."""
+
+
+def _references(text: str) -> list[tuple[int, int]]:
+    spans = []
+    for match in _REFERENCE.finditer(text):
+        group = next(i for i in range(1, len(match.groups()) + 1) if match.group(i))
+        spans.append(match.span(group))
+    return spans
+
+
 def public_role_spans(text: str) -> list[tuple[int, int]]:
     """Stretches of `text` that hold a public identifier (see the module's list)."""
     spans = _vins(text) if len(text) >= 17 else []
@@ -154,7 +180,12 @@ def public_role_spans(text: str) -> list[tuple[int, int]]:
     spans.extend(_public_outputs(text))
     if "-" in text:  # an ORCID iD, a researcher's public identifier (its check digit holds)
         spans.extend(m.span() for m in _ORCID.finditer(text) if _orcid_ok(m.group()))
+    if "-" in text:
+        spans.extend(m.span() for m in _ADVISORY.finditer(text))
     lowered = text.lower()
+    if "etag" in lowered or "-match" in lowered:
+        spans.extend(m.span(1) for m in _VALIDATOR.finditer(text))
+    spans.extend(_references(text))
     if any(word in lowered for word in _LABEL_HINTS):
         spans.extend(_labelled_public(text))
     return spans

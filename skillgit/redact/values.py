@@ -151,6 +151,12 @@ _REFERENCE_TAG = re.compile(r"!(?:secret|vault|env_var|ENV|env|Ref|Sub|GetAtt|Im
 """A YAML tag that fetches the value from elsewhere (`password: !secret mqtt_password`)."""
 
 
+_REVERSE_DNS = re.compile(r"(?:com|org|net|io|dev|app|co|de|fr|uk|nl|se|jp|ch|edu|gov)"
+                          r"(?:\.[A-Za-z_][\w-]*){2,}")
+"""`com.acme.extra.PASSWORD_RESET_TOKEN`: names under a reversed domain, as Android, Apple and
+Java name intents, bundles and keys; a name, however its last part reads."""
+
+
 def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
     """Whether `value`, standing after a secret's key and `separator`, is the secret itself
     rather than code, a type, a field name or a placeholder."""
@@ -158,6 +164,8 @@ def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
         return False
     if _FILE_REFERENCE.fullmatch(value) or _REFERENCE_TAG.fullmatch(value):
         return False  # where the secret is kept: a path after an id, a YAML reference tag
+    if _REVERSE_DNS.fullmatch(value) and not any(_random_cased(part) for part in value.split(".")):
+        return False  # a reverse-DNS name (an intent extra, a bundle id, a Java constant's key)
     if quoted and (" " in value or "\t" in value):
         # A passphrase has spaces; a label or a sentence names the field or asks for it, and
         # a quote opening on a space is prose between two code spans.

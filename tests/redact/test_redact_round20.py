@@ -1,0 +1,54 @@
+"""Classes the twentieth blind round left open in the redactor (3 of 95 leaked, 4 of 58
+look-alikes altered at first contact), with new examples written for each: a PIN or code
+ending its clause with a comma; look-alikes in a public role — a published advisory's id
+(GitHub's, the Python, Rust and Go databases'), an HTTP content validator (`etag`), the name
+a secret store is asked for right after the command that asks for it (derived from the one
+table of credential commands), and a reverse-DNS name assigned to a key named for a secret
+(an Android intent extra). Each look-alike sits beside a real secret that stays masked."""
+
+from __future__ import annotations
+
+import pytest
+
+from skillgit.redact import Redactor
+
+SECRETS = [
+    ("the gate modem's SIM PIN was 7314, then the PUK 55019283 locked it", "7314"),
+    ("door controller passcode is 862047, change it after the audit", "862047"),
+    ("Field tablet PIN is 4417, the admin one is different", "4417"),
+    ("then `op item get r8d2kq4m5p7x9z1w3y6v0b2n4a --reveal` printed password: "
+     "Tq7!vR2#mZ9xLp4w", "Tq7!vR2#mZ9xLp4w"),
+    ('const val EXTRA_TOKEN = "com.acme.extra.TOKEN"\nconst val API_TOKEN = '
+     '"Zr8TqWx3Lm9Kp2Vb7Nc4"', "Zr8TqWx3Lm9Kp2Vb7Nc4"),
+]
+
+LOOKALIKES = [
+    ("npm audit: GHSA-93q8-gq69-wqmw (high) in minimist, see the advisory", "GHSA-93q8-gq69-wqmw"),
+    ("pip-audit found PYSEC-2023-117 and RUSTSEC-2024-0332 came from the Rust side; "
+     "GO-2024-2687 too", "RUSTSEC-2024-0332"),
+    ("< HTTP/2 200\n< etag: W/\"1f3-Vb8Qx2Lm7Kp4Zr9Tq3Wn6Yc1\"\n< cache-control: max-age=60",
+     'W/"1f3-Vb8Qx2Lm7Kp4Zr9Tq3Wn6Yc1"'),
+    ("> If-None-Match: \"8Hq2Zr7Lx4Tm9Vb3Kp6W\"", '"8Hq2Zr7Lx4Tm9Vb3Kp6W"'),
+    ("run `op item get r8d2kq4m5p7x9z1w3y6v0b2n4a --fields username` to see who owns it",
+     "r8d2kq4m5p7x9z1w3y6v0b2n4a"),
+    ("the value lives in Vault: `vault kv get kv/q7x2m9p4t8w1z5r3/smtp`",
+     "kv/q7x2m9p4t8w1z5r3/smtp"),
+    ('const val EXTRA_PASSWORD_RESET_TOKEN = "com.acme.pets.extra.PASSWORD_RESET_TOKEN"',
+     "com.acme.pets.extra.PASSWORD_RESET_TOKEN"),
+    ("pin the version to 2,048 builds and the cache to 1,024 entries", "2,048"),
+]
+
+
+@pytest.fixture(scope="module")
+def redactor() -> Redactor:
+    return Redactor(home="/home/tester")
+
+
+@pytest.mark.parametrize(("text", "secret"), SECRETS)
+def test_round20_secrets_masked(redactor: Redactor, text: str, secret: str) -> None:
+    assert secret not in redactor.redact(text)
+
+
+@pytest.mark.parametrize(("text", "keep"), LOOKALIKES)
+def test_round20_lookalikes_kept(redactor: Redactor, text: str, keep: str) -> None:
+    assert keep in redactor.redact(text)
