@@ -1,4 +1,5 @@
-"""Small rules for text a person scans: counts with the right plural, one sentence end."""
+"""Small rules for text a person scans: counts with the right plural, one sentence end, and
+the function words that tell English prose from another language's."""
 
 from __future__ import annotations
 
@@ -25,3 +26,10 @@ def one_line(text: str) -> str:
     """`text` without carriage returns or line breaks (an ssh error ends in `\\r\\n`): what
     a table cell or a status line can show."""
     return " ".join(text.replace("\r", " ").split())
+
+
+ENGLISH_FUNCTION_WORDS = frozenset("""the a an to of in on for is are was it this that these you
+we i not no do don't use run only always never with and but please just what why from be have
+has should must need needs here there can could would will my our your""".split())
+"""Words nearly every English sentence holds: few of them among many words, and the text is in
+another language (detection tables in `distill`, the screen's verb tables in `safety`)."""

@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from skillgit.wording import ENGLISH_FUNCTION_WORDS
+
 
 @dataclass(frozen=True)
 class Language:
@@ -51,9 +53,7 @@ def _language(code: str, words: str, **cues: str) -> Language:
                     **{name: _rx(pattern) for name, pattern in cues.items()})
 
 
-ENGLISH = frozenset("""the a an to of in on for is are was it this that these you we i not no
-do don't use run only always never with and but please just what why from be have has should
-must need needs here there can could would will my our your""".split())
+ENGLISH = ENGLISH_FUNCTION_WORDS
 
 LANGUAGES: tuple[Language, ...] = (
     _language(

@@ -26,6 +26,9 @@ LAST_PART: Final = "last part"
 _SAMPLE = r"(?:example|sample|template|dist|defaults?|schema)"
 _BROWSER_PROFILE = r"(?:default|profile \d+)[/\\](?:cookies|login data|web data)$"
 
+BROWSER_STORES = r"logins\.json|key[34]\.db|\blogin\s?data\b|\bcookies\.sqlite\b"
+"""A browser's saved passwords, the key that decrypts them, and its cookies (Firefox, Chrome)."""
+
 CREDENTIAL_FILE_ROWS: tuple[tuple[str, str, str], ...] = (
     # (name, kind, what it holds)
     (rf"\.env(?:\.(?!{_SAMPLE}\b)[\w-]+)?(?![\w.-])", ANYWHERE,
@@ -48,8 +51,7 @@ CREDENTIAL_FILE_ROWS: tuple[tuple[str, str, str], ...] = (
      "OAuth client secrets, cloud service accounts, cluster configs"),
     (r"[\w.-]+\.(?:pem|p12|pfx|jks|keystore|kdbx|ppk)\b|[\w.-]+\.keychain(?:-db)?\b|"
      r"login\.keychain", ANYWHERE, "key stores, password databases, keychains"),
-    (r"logins\.json|key[34]\.db|\blogin\s?data\b|\bcookies\.sqlite\b", ANYWHERE,
-     "browser password and cookie stores"),
+    (BROWSER_STORES, ANYWHERE, "browser password and cookie stores"),
     (r"unseal[_-]?keys?\b|(?:/var)?/run/secrets/[\w./-]*|serviceaccount[/\\]token\b",
      ANYWHERE, "Vault unseal keys, mounted container secrets, a service account's token"),
     (r"\bntds\.dit\b|\bhklm[/\\]+(?:sam|security)\b|\blsass\.(?:exe|dmp)\b", ANYWHERE,

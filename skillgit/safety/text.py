@@ -10,6 +10,7 @@ import re
 
 from skillgit.safety.address import AI as _AI
 from skillgit.safety.address import addressed
+from skillgit.safety.credential_files import BROWSER_STORES
 from skillgit.safety.credential_text import IN_SENTENCE, credential_findings, forbidden_span
 from skillgit.safety.findings import Finding
 from skillgit.safety.persist import HOOK_VARIABLES, NODE_HOOK
@@ -26,6 +27,7 @@ from skillgit.safety.vocab import (
     OBFUSCATED,
     PERSISTENCE,
 )
+from skillgit.wording import ENGLISH_FUNCTION_WORDS
 
 _HOOKS_PATH = re.compile(r"(?i)\bcore\.hooks[Pp]ath\b[^\n]{0,40}?(?:\s|=|\b)(?:/|[A-Za-z]:\\|~/)")
 """Git's hook folder pointed at a path outside the repository, in any language: every
@@ -91,8 +93,9 @@ _GRANTED_KEY = re.compile(rf"authorized_keys2?\b[^\n]{{0,200}}?{_KEY_LITERAL}|"
 """A public key given with the file that grants it a login (any language names both)."""
 _HOME_CREDENTIAL = re.compile(r"(?:~|\$HOME|/home/[\w.-]+|/Users/[\w.-]+)/\.(?:aws|ssh|kube|"
                               r"azure|docker|gnupg|config/gcloud)/[\w.*-]+|\bid_(?:rsa|ed25519|"
-                              r"ecdsa|dsa)\b(?!\.pub)")
-"""Someone's own credential files: a home's cloud, SSH, cluster or GPG files, a private key."""
+                              r"ecdsa|dsa)\b(?!\.pub)|" + BROWSER_STORES)
+"""Someone's own credential files: a home's cloud, SSH, cluster or GPG files, a private key, a
+browser's saved passwords and cookies."""
 _SOCKET_DEVICE = re.compile(r"/dev/(?:tcp|udp)/")
 # A CI workflow run for any fork's pull request with the repository's secrets that checks out
 # and so runs the fork's code (`pull_request_target` / `workflow_run` + the head's ref).
@@ -163,9 +166,19 @@ FOREIGN_LETTERS = 6
 cannot read: there, naming someone's credential files is enough (default-deny)."""
 
 
+FOREIGN_WORDS = 8
+"""Words of prose (outside code spans and paths) among which at most one in eight is an English
+function word: a text in another language written in Latin letters (Swahili, Malay, Tagalog)."""
+_PROSE_WORD = re.compile(r"(?<![\w/.~$-])[^\W\d_]{2,}(?![\w/.-])")
+
+
 def _foreign(text: str) -> bool:
     prose = CODE_SPAN.sub(" ", text) if "`" in text else text
-    return sum(1 for c in prose if c.isalpha() and not c.isascii()) >= FOREIGN_LETTERS
+    if sum(1 for c in prose if c.isalpha() and not c.isascii()) >= FOREIGN_LETTERS:
+        return True
+    words = [w.lower() for w in _PROSE_WORD.findall(prose)]
+    english = sum(w in ENGLISH_FUNCTION_WORDS for w in words)
+    return len(words) >= FOREIGN_WORDS and english * 8 <= len(words)
 
 
 def _rc_edited(text: str) -> bool:
