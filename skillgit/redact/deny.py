@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from itertools import pairwise
 from typing import Protocol, TypeVar
 
 from skillgit.redact.blocks import public_block
@@ -59,6 +60,27 @@ from skillgit.redact.vocab import (
     literal_trie,
 )
 
+SHORT_MIN = 8
+_SHORT_TOKEN = re.compile(
+    r"(?<![^\s\"'`(\[{])(?=[a-z0-9]*[A-Z])(?=[A-Z0-9]*[a-z])(?=[A-Za-z]*\d[A-Za-z]*\d)"
+    r"[A-Za-z0-9]{8,15}(?=[\s\"'`)\]}]|[.,;:!?](?:[\s\"'`)]|$)|$)")
+"""A whole word of 8 to 15 letters and digits with both cases and two digits or more, standing
+alone (after a blank, a quote or a bracket; before one, or a mark that ends a clause): not a
+part of a path, a URL, a comma-separated payload or an identifier joined by `_`, `-` or `.`."""
+
+
+def _class(char: str) -> int:
+    return 0 if char.isdigit() else 1 if char.isupper() else 2
+
+
+def short_random(word: str) -> bool:
+    """Whether a short word switches between capitals, small letters and digits as noise does:
+    six runs or more, of at most 1.6 characters on average (a random key of eight: about six
+    runs;
+    words and product names run longer: `iPhone15Pro`, `OAuth2Client`, `x86Arm64`)."""
+    runs = 1 + sum(_class(a) != _class(b) for a, b in pairwise(word))
+    return len(word) >= SHORT_MIN and runs >= 6 and len(word) <= 1.6 * runs
+
 
 def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
                 bare_hex: bool = True, lowered: str | None = None
@@ -84,6 +106,10 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
                 continue
             suspects.extend((kind, match.start() + start, match.start() + end, match.start())
                             for start, end, kind in verdicts)
+    for low, high in gaps:  # short words of noise: too short for the tokenizer
+        for match in _SHORT_TOKEN.finditer(text, low, high):
+            if short_random(match.group()):
+                suspects.append((KIND, match.start(), match.end(), match.start()))
     found: list[tuple[str, int, int]] = []
     public = public_near(text, [(s, e) for _, s, e, _ in suspects]) if suspects else []
     hash_lines: dict[int, bool] = {}  # line start -> whether its hex is in a public role

@@ -56,7 +56,8 @@ PROSE: list[tuple[str, str]] = [
     # a control of the process itself, whatever it guards: an audit trail, an approval, a
     # sign-off, a signature, an attestation ("disable the audit trigger", "skip the approval
     # step", `DISABLE TRIGGER audit_trail_trg`)
-    (rf"\b{_V}\s+(?:the\s+|all\s+|any\s+|its\s+|our\s+)?(?:[\w-]+\s+){{0,3}}?(?:\w*[_-])?(?:audit|"
+    (rf"\b{_V}\s+(?:the\s+|all\s+|any\s+|its\s+|our\s+)?(?:(?!(?:and|or|then|but|to)\s)[\w-]+\s+)"
+     r"{0,3}?(?:\w*[_-])?(?:audit|"
      r"approv|sign-?off|compliance|qa\b|signing|signatures?\b|integrity|attestation|provenance|"
      r"notari[sz]|four-eyes|two-person|maker-checker)[\w-]*(?![\w-]|\s+(?:[\w-]+\s+)?" + _CODE_NOUNS
      + r")", "review"),

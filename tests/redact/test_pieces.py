@@ -112,7 +112,7 @@ LOOK_ALIKES = [
     "Python: `@beta_tool` decorator + `client.beta.messages.tool_runner(...)` in beta",
     "| Ruby | Yes (beta) | `Anthropic::BaseTool` + `tool_runner` in beta |",
     'subprocess.run(["git", "log", "--format=%H"] + ["--", "src/"])',
-    'print("a7Kq2" "Zx9mW")',
+    'print("Build" "2024" "Ready")',
     "Please don't use 'rm -rf''s' shortcut",
     'digest = "e3b0c44298fc1c14" + "9afbf4c8996fb924"',
     'day = "-".join(["2024", "01", "15"])',

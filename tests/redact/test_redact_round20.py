@@ -1,10 +1,13 @@
 """Classes the twentieth blind round left open in the redactor (3 of 95 leaked, 4 of 58
 look-alikes altered at first contact), with new examples written for each: a PIN or code
-ending its clause with a comma; look-alikes in a public role — a published advisory's id
-(GitHub's, the Python, Rust and Go databases'), an HTTP content validator (`etag`), the name
-a secret store is asked for right after the command that asks for it (derived from the one
-table of credential commands), and a reverse-DNS name assigned to a key named for a secret
-(an Android intent extra). Each look-alike sits beside a real secret that stays masked."""
+ending its clause with a comma; a short word of noise standing alone (8 to 15 letters and
+digits switching case and class as a random key does: default-deny below the tokenizer's 16);
+look-alikes in a public role: a published advisory's id (GitHub's, the Python, Rust and Go
+databases'), an HTTP content validator (`etag`), the name a secret store is asked for right
+after the command that asks for it (derived from the one table of credential commands), a
+reverse-DNS name assigned to a key named for a secret (an Android intent extra), and product
+names, codecs and charsets that mix case and digits as words do. Each look-alike sits beside
+a real secret that stays masked."""
 
 from __future__ import annotations
 
@@ -15,6 +18,8 @@ from skillgit.redact import Redactor
 SECRETS = [
     ("the gate modem's SIM PIN was 7314, then the PUK 55019283 locked it", "7314"),
     ("door controller passcode is 862047, change it after the audit", "862047"),
+    ("The printer farm's LAN code: set it to Hq4tZ8rN7k in the slicer", "Hq4tZ8rN7k"),
+    ("bike dock 17 unlocks with 3fTq9Xz2Lb from the ops app", "3fTq9Xz2Lb"),
     ("Field tablet PIN is 4417, the admin one is different", "4417"),
     ("then `op item get r8d2kq4m5p7x9z1w3y6v0b2n4a --reveal` printed password: "
      "Tq7!vR2#mZ9xLp4w", "Tq7!vR2#mZ9xLp4w"),
@@ -36,6 +41,11 @@ LOOKALIKES = [
     ('const val EXTRA_PASSWORD_RESET_TOKEN = "com.acme.pets.extra.PASSWORD_RESET_TOKEN"',
      "com.acme.pets.extra.PASSWORD_RESET_TOKEN"),
     ("pin the version to 2,048 builds and the cache to 1,024 entries", "2,048"),
+    ("Test on iPhone15Pro and the OAuth2Client against x86Arm64Linux builds", "iPhone15Pro"),
+    ("Test on iPhone15Pro and the OAuth2Client against x86Arm64Linux builds", "x86Arm64Linux"),
+    ("!AIVDM,1,1,,A,15Mw8k0P00G?tO`K>RA1wUbN0TKH,0*5C", "15Mw8k0P00G?tO`K>RA1wUbN0TKH"),
+    ("the demo is at https://youtu.be/Zk3Qw9Rt5Yp and the docs link below", "Zk3Qw9Rt5Yp"),
+    ("ES2022 target, utf8mb4 charset, Python3.12 and H264Decoder stay", "utf8mb4"),
 ]
 
 

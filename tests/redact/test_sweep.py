@@ -97,8 +97,8 @@ def test_a_value_piped_into_stdin_on_any_line_is_found(text: str) -> None:
 @pytest.mark.parametrize("text", [
     # (the value after a near-miss word has three classes, not four: a token mixing lower
     # case, upper case, digits and a symbol is masked by its shape alone, wherever it is)
-    "bypass Qz7xTq9Lm", "compass N3xT9q", "you can pass Qz7xTq9Lm to it",
-    '"Fail-Open" Secret Detection:**', "to bypass Qz7xTq9Lm\nnext",
+    "bypass Qz7x-Tq9Lm", "compass N3xT9q", "you can pass Qz7x-Tq9Lm to it",
+    '"Fail-Open" Secret Detection:**', "to bypass Qz7x-Tq9Lm\nnext",
     'fields = ("password", "username")', "the password \"field\" is required",
     "00:11:22:33:44:55", "src/x.py:12:5: error: bad", "<token>access_token</token>",
     "password: str = Field(...)", "das Passwort ist falsch", "the token on github.com expired",
