@@ -195,7 +195,7 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
         tuple(re.compile(word + _VALUE_NOUN + r"(?![a-z0-9])(?:[_\-]\d{1,3})?"  # DB_PASS_2
                          + _SEPARATOR_AHEAD)
               for word in ("key", "secret", "token", "pass(?:word|wd|phrase)?", "pwd",
-                           "credentials?", "auth", "psk")),
+                           "cred(?:ential)?s?", "auth", "psk")),
         re.compile(r"(?P<sep>" + _SEP + r")" + _ANNOTATION + _YAML_PREFIX + _VALUE),
         _accept_assignment),
     # A value glued to a marker (`KEY=[REDACTED:x]<rest>`): text that already holds a marker

@@ -1,7 +1,8 @@
 """Classes the twentieth blind round left open in the redactor (3 of 95 leaked, 4 of 58
 look-alikes altered at first contact), with new examples written for each: a PIN or code
-ending its clause with a comma; a short word of noise standing alone (8 to 15 letters and
-digits switching case and class as a random key does: default-deny below the tokenizer's 16);
+ending its clause with a comma; `creds` as a key's credential word; a short word of noise
+standing alone (8 to 15 letters and digits switching case and class as a random key does:
+default-deny below the tokenizer's 16);
 look-alikes in a public role: a published advisory's id (GitHub's, the Python, Rust and Go
 databases'), an HTTP content validator (`etag`), the name a secret store is asked for right
 after the command that asks for it (derived from the one table of credential commands), a
@@ -20,6 +21,8 @@ SECRETS = [
     ("door controller passcode is 862047, change it after the audit", "862047"),
     ("The printer farm's LAN code: set it to Hq4tZ8rN7k in the slicer", "Hq4tZ8rN7k"),
     ("bike dock 17 unlocks with 3fTq9Xz2Lb from the ops app", "3fTq9Xz2Lb"),
+    ("the licensed gem server takes our creds: 7a1c90e2:4b8d3f61", "4b8d3f61"),
+    ("DB_CREDS=app_rw:Lq82mZx", "Lq82mZx"),
     ("Field tablet PIN is 4417, the admin one is different", "4417"),
     ("then `op item get r8d2kq4m5p7x9z1w3y6v0b2n4a --reveal` printed password: "
      "Tq7!vR2#mZ9xLp4w", "Tq7!vR2#mZ9xLp4w"),
