@@ -69,6 +69,7 @@ class ActionContext:
     shell: bool = False                      # a shell command ran
     members: frozenset[str] = field(default_factory=frozenset)  # family members it used
     changed: frozenset[str] = frozenset()    # edited files and words of changing commands
+    edited: frozenset[str] = frozenset()     # files an edit tool changed (names, stems)
     wrote: str = field(default="", compare=False)  # its replies and commands, as text
 
     @classmethod
@@ -82,6 +83,7 @@ class ActionContext:
         asked = offered = shell = broad = False
         commands: list[str] = []
         changed: set[str] = set()
+        edited: set[str] = set()
         wrote: list[str] = []
         for turn in turns:
             if turn.kind is TurnKind.ASSISTANT:
@@ -112,6 +114,7 @@ class ActionContext:
                 _add_paths(_touched(turn.tool_input), cwd, files, folders)
                 if kind == "edit":
                     _add_paths(_touched(turn.tool_input), cwd, changed, changed)
+                    _add_paths(_touched(turn.tool_input), cwd, edited, set())
                     wrote += _ADDED_LINE.findall(turn.tool_input)[:MAX_ADDED_LINES]
         return cls(used=frozenset(used), words=frozenset(words - used),
                    files=frozenset(files), folders=frozenset(folders),
@@ -119,6 +122,7 @@ class ActionContext:
                    results=tuple(results),
                    broad=broad, asked=asked, offered=offered, shell=shell,
                    members=families.members_used(commands), changed=frozenset(changed),
+                   edited=frozenset(edited),
                    wrote="\n".join(wrote))
 
     @functools.cached_property

@@ -3,7 +3,8 @@
 - a fact that contradicts the agent's last action is a *correction* (`contradictions`, and
   `differing_facts`: the same thing named with another value), an objection said as mock
   praise (`sarcasm`), a bare fact of where the change runs (`bare_facts`) and a fact
-  stated about the very thing the agent touched (`touched_facts`);
+  stated about the very thing the agent touched (`touched_facts`), and the code its edit
+  should have held, dictated in code names alone (`dictated_code`);
 - a correction in another language (`foreign`: the language tables, and a fallback anchored
   on commands, flags and paths) is a *correction* or, for a standing rule, a *preference*;
 - a team norm, a rule about the project stated as a rule (`norms`) or labelled one
@@ -18,6 +19,7 @@ from __future__ import annotations
 from skillgit.distill import (
     bare_facts,
     contradictions,
+    dictated_code,
     differing_facts,
     foreign,
     labelled_norms,
@@ -40,7 +42,8 @@ def feedback(text: str, context: ActionContext, *, new_task: bool) -> tuple[str,
     """(kind, position) of a contradiction, a correction in another language or a norm."""
     finders = [contradictions.contradiction, differing_facts.differing_fact]
     if not new_task:
-        finders += [sarcasm.mock_praise, bare_facts.stated_constraint, touched_facts.touched_fact]
+        finders += [sarcasm.mock_praise, bare_facts.stated_constraint, touched_facts.touched_fact,
+                    dictated_code.dictated]
     position = next((p for finder in finders if (p := finder(text, context)) is not None), None)
     if position is not None:
         return "correction", position

@@ -26,6 +26,7 @@ from skillgit.distill import (
     asides,
     bare_facts,
     contradictions,
+    dictated_code,
     differing_facts,
     foreign,
     heuristic,
@@ -54,7 +55,7 @@ RULE_MODULES = (user_signals, user_phrases, intents, tool_families, action_conte
                 restated, norms, contradictions, languages, foreign, user_fixes, statements,
                 differing_facts, redirects, retractions, agent_fixes, asides, bare_facts,
                 labelled_norms, sarcasm, scoped_rules, value_kinds, target_pointers,
-                touched_facts, result_reports)
+                touched_facts, result_reports, dictated_code)
 SHINGLE = 4
 TRIGGERS = ("no ", "no,", "still", "again", "stop", "never")
 
