@@ -24,7 +24,9 @@ thing of the work is a *preference*, and an undo ("верни", "元に戻して
 
 A follow-up in any other language (`languages.OTHER_*`: negation, "instead", "always /
 never" and "only" words of many languages) is a correction only when such a word and an
-anchor share a sentence: what the tables cannot read is never guessed from tone.
+anchor share a sentence, or when it names a long flag the agent's commands did not pass
+after it ran one ("… przez --amend"): what the tables cannot read is never guessed from
+tone.
 """
 
 from __future__ import annotations
@@ -101,8 +103,26 @@ def correction(text: str, context: ActionContext) -> tuple[str, int] | None:
             for match in pattern.finditer(said):
                 if _anchored(said, match.start(), context):
                     return "correction", match.start()
+        flag = _new_flag(said, context)  # "Popraw przez --amend": run it with that flag
+        if flag is not None:
+            return "correction", flag
     position = _variant(said, context)
     return None if position is None else ("correction", position)
+
+
+_LONG_FLAG = re.compile(r"(?<![\w-])--[a-z][\w-]+(?![\w-])")
+
+
+def _new_flag(text: str, context: ActionContext) -> int | None:
+    """Where a turn no table reads, in letters beyond ASCII, names a long flag the agent's
+    commands did not pass after it ran one: whatever the words around it, it asks for the
+    command with that flag."""
+    if not context.shell or not any(ch.isalpha() and not ch.isascii() for ch in text):
+        return None  # terse English may read as no table language ("so try --x if …")
+    for match in _LONG_FLAG.finditer(text):
+        if match.group().lower() not in context.used:
+            return match.start()
+    return None
 
 
 # A code-like token: camelCase, snake_case, kebab or colon words ("assembleRelease",
