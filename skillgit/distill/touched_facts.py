@@ -23,6 +23,10 @@ words ("the edition in Cargo.toml says …"). A program alone as the subject ("p
 behind the proxy") is a remark about a tool, not about what was touched; what a folder
 holds describes it ("tools/ holds the scripts"), and a concession ("… are public anyway")
 says the change did no harm.
+
+After the agent installed a dependency (a command of the install kind), a fact naming a
+lockfile or manifest it did not touch ("there's a pnpm-lock.yaml at the root, CI installs
+from that") is one too: the file the install should have gone through.
 """
 
 from __future__ import annotations
@@ -60,11 +64,30 @@ def touched_fact(text: str, context: ActionContext) -> int | None:
         return None
     for sentence in sentences:
         head = _SUBJECT.match(sentence)
-        if head is not None and any(_names_touched(word, context) for word in
-                                    _WORD.findall(head.group("subject"))):
+        if (head is not None and any(_names_touched(word, context) for word in
+                                     _WORD.findall(head.group("subject")))) or (
+                _names_bypassed_manifest(sentence, context)):
             at = text.find(sentence)
             return max(at, 0)
     return None
+
+
+# A file that pins a project's dependencies: a lockfile or a manifest (as data).
+_MANIFEST = rx(r"""(?<![\w.-])(?:[\w.-]+\.lock|[\w-]*lock\.(?:json|ya?ml|toml)|lock\ ?files?
+    |requirements[\w.-]*\.(?:txt|in)|pyproject\.toml|pipfile|gemfile|package\.json|go\.(?:mod|sum)
+    |cargo\.toml|environment\.ya?ml|description|[\w.-]+\.csproj|directory\.packages\.props
+    |libs\.versions\.toml|pom\.xml|composer\.json|mix\.exs|podfile|pubspec\.yaml
+    |deps\.edn|project\.clj|build\.sbt|conanfile\.(?:txt|py)|vcpkg\.json)(?![\w-])""")
+
+
+def _names_bypassed_manifest(sentence: str, context: ActionContext) -> bool:
+    """Whether, after the agent installed a dependency, the sentence names a lockfile or
+    manifest it did not touch ("there's a pnpm-lock.yaml at the root" after `npm i x`): the
+    file the install should have gone through."""
+    if "install" not in context.kinds:
+        return False
+    return any(m.group().lower() not in context.files for m in _MANIFEST.finditer(sentence)
+               if m.group().lower() != "description" or m.group() == "DESCRIPTION")
 
 
 def _names_touched(word: str, context: ActionContext) -> bool:
