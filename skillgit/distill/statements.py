@@ -4,7 +4,8 @@
   `differing_facts`: the same thing named with another value), an objection said as mock
   praise (`sarcasm`), a bare fact of where the change runs (`bare_facts`) and a fact
   stated about the very thing the agent touched (`touched_facts`), and the code its edit
-  should have held, dictated in code names alone (`dictated_code`);
+  should have held, dictated in code names alone (`dictated_code`), and the time zone a
+  schedule it wrote assumed otherwise (`time_zones`);
 - a correction in another language (`foreign`: the language tables, and a fallback anchored
   on commands, flags and paths) is a *correction* or, for a standing rule, a *preference*;
 - a team norm, a rule about the project stated as a rule (`norms`) or labelled one
@@ -26,6 +27,7 @@ from skillgit.distill import (
     languages,
     norms,
     sarcasm,
+    time_zones,
     touched_facts,
 )
 from skillgit.distill.action_context import ActionContext
@@ -43,7 +45,7 @@ def feedback(text: str, context: ActionContext, *, new_task: bool) -> tuple[str,
     finders = [contradictions.contradiction, differing_facts.differing_fact]
     if not new_task:
         finders += [sarcasm.mock_praise, bare_facts.stated_constraint, touched_facts.touched_fact,
-                    dictated_code.dictated]
+                    dictated_code.dictated, time_zones.zone_fact]
     position = next((p for finder in finders if (p := finder(text, context)) is not None), None)
     if position is not None:
         return "correction", position

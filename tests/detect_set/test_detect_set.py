@@ -42,6 +42,7 @@ from skillgit.distill import (
     scoped_rules,
     statements,
     target_pointers,
+    time_zones,
     tool_families,
     touched_facts,
     user_fixes,
@@ -55,7 +56,7 @@ RULE_MODULES = (user_signals, user_phrases, intents, tool_families, action_conte
                 restated, norms, contradictions, languages, foreign, user_fixes, statements,
                 differing_facts, redirects, retractions, agent_fixes, asides, bare_facts,
                 labelled_norms, sarcasm, scoped_rules, value_kinds, target_pointers,
-                touched_facts, result_reports, dictated_code)
+                touched_facts, result_reports, dictated_code, time_zones)
 SHINGLE = 4
 TRIGGERS = ("no ", "no,", "still", "again", "stop", "never")
 

@@ -17,9 +17,7 @@ from typing import Any
 
 import pytest
 from render import HERE, load_cases, session_id, write_sessions
-from test_detect_set import copied
-
-from skillgit.distill import result_reports, touched_facts
+from test_detect_set import RULE_MODULES, copied
 
 ROOT = Path(__file__).resolve().parents[2]
 PARITY = HERE / "parity_t.yaml"
@@ -66,7 +64,6 @@ def test_the_set_holds_both_labels_in_every_category() -> None:
             "correction", "ordinary"}, category
 
 
-def test_no_new_rule_quotes_the_set() -> None:
-    sources = [Path(m.__file__ or "").read_text(encoding="utf-8")
-               for m in (touched_facts, result_reports)]
+def test_no_rule_quotes_the_set() -> None:
+    sources = [Path(m.__file__ or "").read_text(encoding="utf-8") for m in RULE_MODULES]
     assert copied([c["msg"] for c in load_cases(PARITY)], sources) == set()
