@@ -101,3 +101,16 @@ def test_a_good_result_reported_is_no_correction(text: str) -> None:
 ])
 def test_a_problem_absent_beside_an_objection_or_rule_is_no_report(text: str) -> None:
     assert not result_reports.reported(text)
+
+
+def test_a_file_shown_by_a_command_is_read_like_a_read_tool() -> None:
+    """Codex reads a file with `sed -n '1,200p' f`; Claude Code with Read: the same facts."""
+    by_tool = _context(read=("config/live.toml",))
+    for command in ("sed -n '1,200p' config/live.toml", "cat config/live.toml",
+                    "head -n 40 config/live.toml"):
+        by_shell = _context(commands=(command,))
+        assert (by_shell.files, by_shell.folders, by_shell.changed, by_shell.used,
+                by_shell.shell) == (by_tool.files, by_tool.folders, by_tool.changed,
+                                    by_tool.used, by_tool.shell), command
+    piped = _context(commands=("cat config/live.toml | grep rate",))
+    assert piped.shell and "cat" in piped.used  # a pipeline is a command, not a read
