@@ -4,8 +4,17 @@ session *and* as a Codex rollout must get the verdict of its label in both forma
 The Codex rendering reads a file with `sed -n` and edits it with `apply_patch`, where the
 Claude one uses Read and Edit: the facts of the agent's last actions (the file it touched, a
 folder above it, the program it ran) must come out the same, or a correction found in one
-format is lost in the other. On fu6..fu17 and the project's own set (1,532 follow-ups) the
-two renderings already agree everywhere; this set holds the new signals to that.
+format is lost in the other. Rendering every labelled follow-up both ways (the held-out
+rounds fu6..fu17 and this folder's sets, 2,046 cases) found one mismatch, a read by `sed -n`
+taken for a command (q-go-f2: "restated with another path"); since file views are reads,
+none. fu17's lower Codex recall (0.68) was its mix of cases, not the format: its Codex cases
+were mostly implicit corrections.
+
+The set (written for issue 25's round after fu17, new words and ecosystems, every signal with
+look-alikes): facts about the very thing the agent touched, reports of a good result, norms
+naming a file, an ordinal reminder, a flag in a language no table reads, a manifest an
+install bypassed, the time zone a schedule assumed, a flag the user gives quoted as code,
+another value beside the agent's in another language, and files only read.
 """
 
 from __future__ import annotations

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 from sessionkit import Talk
 
-from skillgit.distill import result_reports
+from skillgit.distill import result_reports, retractions
 from skillgit.distill.action_context import ActionContext
+from skillgit.distill.bare_facts import fact_sentences
 from skillgit.distill.touched_facts import touched_fact
 from skillgit.distill.user_signals import user_signals
 
@@ -114,3 +115,19 @@ def test_a_file_shown_by_a_command_is_read_like_a_read_tool() -> None:
                                     by_tool.used, by_tool.shell), command
     piped = _context(commands=("cat config/live.toml | grep rate",))
     assert piped.shell and "cat" in piped.used  # a pipeline is a command, not a read
+
+
+def test_a_clean_build_is_a_kind_of_build_and_clean_alone_a_verdict() -> None:
+    context = _context(edited=("third_party/zlib/inflate.c",))
+    assert fact_sentences("third_party/zlib is wiped on a clean checkout.", context)
+    assert fact_sentences("the inflate build is clean.", context) is None
+
+
+@pytest.mark.parametrize(("text", "praised"), [
+    ("We keep fighting the Gradle cache here, lol. The cleanup was worth it though. "
+     "Thanks, all green.", True),                                    # "though" concedes
+    ("Though the cache key is wrong. Thanks, all green.", False),     # "though" objects
+    ("The cleanup was worth it. all green", True),
+])
+def test_praise_closing_a_turn_may_concede_with_though(text: str, praised: bool) -> None:
+    assert retractions.praised(text) is praised
