@@ -169,8 +169,8 @@ def said(text: str) -> frozenset[Key]:
 
 
 def types_in(text: str) -> list[str]:
-    """The types `text` names in code, lower-cased, in the order it names them."""
-    return list(dict.fromkeys(name.lower() for name in _TYPE.findall(text)))
+    """The types `text` names in code, as written, in the order it names them."""
+    return list(dict.fromkeys(_TYPE.findall(text)))
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -206,10 +206,11 @@ def _type_words(said: str) -> list[str]:
     left: list[str] = []
     for clause in _CLAUSE.split(said):
         (left if _NEGATED.search(clause) else kept).extend(types_in(clause))
-    kept = [t for t in dict.fromkeys(kept) if t not in left]
+    negated = {t.lower() for t in left}
+    kept = [t for t in dict.fromkeys(kept) if t.lower() not in negated]
     if not kept:
         return []
-    away = [t for t in dict.fromkeys(left) if t != kept[0]][:1]
+    away = [t for t in dict.fromkeys(left) if t.lower() != kept[0].lower()][:1]
     return ["use", kept[0], *(["not", away[0]] if away else [])]
 
 

@@ -52,6 +52,6 @@ def test_one_type_taught_in_prose_and_dictated_as_code_is_one_lesson() -> None:
 def test_a_lesson_about_a_type_is_named_from_it() -> None:
     assert thing_words("don't call ZonedDateTime.now() in services. take an InstantSource in "
                        "the constructor so tests can pass a MutableClock") == [
-        "use", "instantsource", "not", "zoneddatetime"]
-    assert thing_words("InstantSource clock, then clock.instant()") == ["use", "instantsource"]
+        "use", "InstantSource", "not", "ZonedDateTime"]
+    assert thing_words("InstantSource clock, then clock.instant()") == ["use", "InstantSource"]
     assert thing_words("keep the retry budget small") == []
