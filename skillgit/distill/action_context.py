@@ -1,8 +1,9 @@
 """What the agent just did, for relating a user's next turn to it.
 
 A follow-up is read against the agent's actions since the previous prompt: the programs,
-subcommands, flags and words of the commands it ran, the files it touched, the magnitudes
-its tools reported (durations, sizes, counts), the kinds of work those commands are (test,
+subcommands, flags and words of the commands it ran, the files it touched (a command that
+only shows a file, `sed -n '1,200p' f` as Codex reads, is a read), the magnitudes its tools
+reported (durations, sizes, counts), the kinds of work those commands are (test,
 build, install, format, lint, version control, deploy), the code-like names in its reply,
 whether it ran a command over the whole tree, what it *changed* (the files it edited, the
 words of the commands it ran that are no inspection) and the text it wrote (its replies and
@@ -69,6 +70,7 @@ class ActionContext:
     shell: bool = False                      # a shell command ran
     members: frozenset[str] = field(default_factory=frozenset)  # family members it used
     changed: frozenset[str] = frozenset()    # edited files and words of changing commands
+    edited: frozenset[str] = frozenset()     # files an edit tool changed (names, stems)
     wrote: str = field(default="", compare=False)  # its replies and commands, as text
 
     @classmethod
@@ -82,6 +84,7 @@ class ActionContext:
         asked = offered = shell = broad = False
         commands: list[str] = []
         changed: set[str] = set()
+        edited: set[str] = set()
         wrote: list[str] = []
         for turn in turns:
             if turn.kind is TurnKind.ASSISTANT:
@@ -95,6 +98,10 @@ class ActionContext:
             kind = tool_kind(turn)
             if turn.result is not None:
                 results.append(turn.result)
+            if kind == "shell" and _FILE_VIEW.fullmatch(turn.tool_input.strip()):
+                # `sed -n '1,200p' f`, `cat f`: how Codex reads a file, read like a Read tool
+                _add_paths(_PATH_TOKEN.findall(turn.tool_input), cwd, files, folders)
+                continue
             if kind == "shell" or (kind == "other" and "\n" not in turn.tool_input.strip()
                                    and " " in turn.tool_input):
                 shell = True
@@ -112,6 +119,7 @@ class ActionContext:
                 _add_paths(_touched(turn.tool_input), cwd, files, folders)
                 if kind == "edit":
                     _add_paths(_touched(turn.tool_input), cwd, changed, changed)
+                    _add_paths(_touched(turn.tool_input), cwd, edited, set())
                     wrote += _ADDED_LINE.findall(turn.tool_input)[:MAX_ADDED_LINES]
         return cls(used=frozenset(used), words=frozenset(words - used),
                    files=frozenset(files), folders=frozenset(folders),
@@ -119,6 +127,7 @@ class ActionContext:
                    results=tuple(results),
                    broad=broad, asked=asked, offered=offered, shell=shell,
                    members=families.members_used(commands), changed=frozenset(changed),
+                   edited=frozenset(edited),
                    wrote="\n".join(wrote))
 
     @functools.cached_property
@@ -176,6 +185,9 @@ def _add_paths(paths: Iterable[str], cwd: str | None, files: set[str],
                 files.add(stem)
 
 
+# A command that only shows one file (no pipe, no redirect, no second command).
+_FILE_VIEW = re.compile(r"""(?:cat|nl(?:\s+-\w+)*|head(?:\s+-n?\s*\d+)?|tail(?:\s+-n?\s*\d+)?
+    |sed\s+-n\s+['"]?\d+(?:,\d+)?p['"]?)\s+['"]?[\w./@~-]+['"]?""", re.VERBOSE)
 # The user pointing at the agent's own actions: "the files you touched", "what you ran".
 _POINTS_BACK = re.compile(r"\b(?:you|u)\s+(?:just\s+)?(?:touched|changed|edited|modified|ran"
                           r"|added|installed|created|deleted|removed|generated)\b")

@@ -174,8 +174,9 @@ def is_inspection(command: str) -> bool:
     """A read-only look around (or a change of folder): neither an attempt nor a fix."""
     program = program_of(command)
     words = program.split(" ")
-    if _ACTS_ON_FOUND.search(command):
-        return False
+    if _ACTS_ON_FOUND.search(command) or (words[0] in ("sed", "perl")
+                                          and _IN_PLACE.search(command)):
+        return False  # `sed -i …` edits the file it names
     return (program in _INSPECTIONS or words[0] in _MOVES or words[1:] == ["help"]
             or any(word in ("--help", "--version") for word in command.split()))
 

@@ -50,7 +50,8 @@ _SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?;](?=\S))+[.!?;]*")
 _VERDICT = rx(r"""\b(?:good|great|nice|cool|fine|perfect|lgtm|thanks?|thx|ty|cheers|awesome
     |neat|correct|right(?!\ now)|yes|yeah|yep|yup|sure|ok(?:ay)?|agreed?|exactly|ship\ it|lines\ up
     |safe|harmless
-    |makes\ sense|works?|worked|green|passe[sd]|clean|interesting|surprised?|glad|love
+    |makes\ sense|works?|worked|green|passe[sd]|interesting|surprised?|glad|love
+    |clean(?!\ (?:build|checkout|clone|install|slate|tree|run|copy|cache|machine|env\w*))
     |not\ bad|match(?:es|ed)?|consistent\ with|in\ line\ with|as\ expected|spot\ on)\b""")
 # A request, a plan of the user's own, or a story of the user's.
 _REQUEST = rx(r"""(?:^|(?<=[.!?;,]\s))\W*(?:please\s+|pls\s+|now\s+|so\s+|then\s+)?(?:can|could
@@ -67,8 +68,9 @@ _IMPERATIVE = rx(r"""^\W*(?:add|create|implement|write|build|make|generate|updat
     |continue|revert|undo|change|use|try|check|deploy|merge|push|wire|port|drop|split|extract
     |inline|wrap|replace|convert|rewrite|hook|set|switch|point|pin|rerun|retry|call|put|leave
     |skip|stop|start|restart|roll|apply|plan|test|lint|format|document|do|give|tell|ask)\b
-    (?!\s+\w+s\s+(?:go|are|is|need|get|live|stay|land|run|must|should|have|never|always|only
-        |don't|can't|end)\b)""")  # "lint jobs run on …", "build agents have …": a subject
+    (?!\.\w|\s+\w+s\s+(?:go|are|is|need|get|live|stay|land|run|must|should|have|never|always
+        |only|don't|can't|end)\b)""")  # "lint jobs run on …", "build agents have …": a
+# subject; "build.sbt says …", "test.env is …": a file name
 # Words that state a constraint of where the change runs (one alternation, as data).
 _CONSTRAINT_WORDS = (
     r"still", r"only", r"all", r"the\ whole", r"whole", r"the\ one", r"pins?", r"pinned",
@@ -203,9 +205,9 @@ def _sentences(text: str) -> list[str]:
     return [m.group().strip() for m in _SENTENCE.finditer(text) if m.group().strip()]
 
 
-def stated_constraint(text: str, context: ActionContext) -> int | None:
-    """Where a turn made only of facts states a constraint the agent's change meets, or None
-    (see the module docstring)."""
+def fact_sentences(text: str, context: ActionContext) -> list[str] | None:
+    """The sentences of a turn made only of facts after a change: no question, verdict,
+    request, plan, story or imperative, in English, at most `MAX_SENTENCES`; else None."""
     if "?" in text or not context.changed or (context.asked and not context.offered):
         return None  # a fact after the agent's question answers it (not after its offer
         # to go on: "want me to run it on the cluster?" — "the driver has 16 GB")
@@ -219,6 +221,15 @@ def stated_constraint(text: str, context: ActionContext) -> int | None:
     if _VERDICT.search(text) or _REQUEST.search(text):
         return None
     if any(_IMPERATIVE.match(s) for s in sentences):
+        return None
+    return sentences
+
+
+def stated_constraint(text: str, context: ActionContext) -> int | None:
+    """Where a turn made only of facts states a constraint the agent's change meets, or None
+    (see the module docstring)."""
+    sentences = fact_sentences(text, context)
+    if sentences is None:
         return None
     constraint = next((m for s in sentences if (m := _CONSTRAINT.search(s)) or
                        (m := _SIZE.search(s))), None)

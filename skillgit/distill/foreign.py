@@ -24,7 +24,10 @@ thing of the work is a *preference*, and an undo ("верни", "元に戻して
 
 A follow-up in any other language (`languages.OTHER_*`: negation, "instead", "always /
 never" and "only" words of many languages) is a correction only when such a word and an
-anchor share a sentence: what the tables cannot read is never guessed from tone.
+anchor share a sentence, or when it names a long flag the agent's commands did not pass
+after it ran one ("… przez --amend"): what the tables cannot read is never guessed from
+tone. In any language but English, a number of the same shape named beside one the agent
+used ("… va en el 8081, el 8080 es …") tells the agent's value apart from the right one.
 """
 
 from __future__ import annotations
@@ -101,8 +104,50 @@ def correction(text: str, context: ActionContext) -> tuple[str, int] | None:
             for match in pattern.finditer(said):
                 if _anchored(said, match.start(), context):
                     return "correction", match.start()
+        flag = _new_flag(said, context)  # "Popraw przez --amend": run it with that flag
+        if flag is not None:
+            return "correction", flag
     position = _variant(said, context)
+    if position is None:
+        position = _value_beside_its_own(said, context)
     return None if position is None else ("correction", position)
+
+
+_NUMBER = re.compile(r"(?<![\w.:/-])\d+(?:\.\d+)*(?![\w/-]|\.\d)")
+
+
+def _shape(number: str) -> tuple[int, int]:
+    parts = number.split(".")
+    return len(parts), len(parts[0])
+
+
+def _value_beside_its_own(text: str, context: ActionContext) -> int | None:
+    """Where a turn in another language names, beside a number the agent used, another
+    number of the same shape (the same parts and digits: "8081" beside its "8080", "5433"
+    beside its "5432"): the user tells the value apart from the agent's, in any language."""
+    wrote = context.wrote
+    numbers = [m for m in _NUMBER.finditer(text) if len(m.group()) >= 2]
+    used = {m.group() for m in numbers
+            if re.search(rf"(?<![\w.]){re.escape(m.group())}(?![\w]|\.\d)", wrote)}
+    for match in numbers:
+        if match.group() not in used and any(_shape(match.group()) == _shape(u) for u in used):
+            return match.start()
+    return None
+
+
+_LONG_FLAG = re.compile(r"(?<![\w-])--[a-z][\w-]+(?![\w-])")
+
+
+def _new_flag(text: str, context: ActionContext) -> int | None:
+    """Where a turn no table reads, in letters beyond ASCII, names a long flag the agent's
+    commands did not pass after it ran one: whatever the words around it, it asks for the
+    command with that flag."""
+    if not context.shell or not any(ch.isalpha() and not ch.isascii() for ch in text):
+        return None  # terse English may read as no table language ("so try --x if …")
+    for match in _LONG_FLAG.finditer(text):
+        if match.group().lower() not in context.used:
+            return match.start()
+    return None
 
 
 # A code-like token: camelCase, snake_case, kebab or colon words ("assembleRelease",

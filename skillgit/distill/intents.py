@@ -12,7 +12,8 @@ tool of the same family...). `needs` says how much relation a cue needs:
 | intent        | cues (clause-initial unless noted)                                    | needs  |
 |---------------|-----------------------------------------------------------------------|--------|
 | reminder      | "like/as I said", "I already told you", "for the third time",         | none   |
-|               | "you keep …", "remember/keep in mind that", "again:"                  |        |
+|               | "you keep …", "remember/keep in mind that", "again:", an ordinal     |        |
+|               | count standing alone ("2nd time now.", "third time:")                 |        |
 | standing rule | "always", "never <verb>", "from now on", "going forward", "next time",| none   |
 |               | "on purpose", "… is not allowed / off limits / a no-go"; not an       |        |
 |               | exclamation ("always fun to …")                                       |        |
@@ -115,7 +116,12 @@ INTENTS: tuple[Intent, ...] = (
             |missing|changing)
         |""" + _NOT_SAID_OF_SELF + r"""(?:remember|keep\s+in\s+mind)\s+(?:that|to|we|the
             |this)\b)\b"""
-                          r"|" + CLAUSE + r"again\s*(?::|!|\u2014|\.\.)"), NONE),
+                          r"|" + CLAUSE + r"again\s*(?::|!|\u2014|\.\.)"
+                          # an ordinal count standing alone ("2nd time now.", "third time:")
+                          r"|" + CLAUSE + r"""(?:the\s+|this\s+is\s+the\s+)?(?:second|third
+            |fourth|fifth|sixth|nth|\d+(?:nd|rd|th))\s+time(?:\s+(?:now|already|today
+            |this\s+week|in\s+a\s+row))?\s*(?:[.!:\u2014]|,(?!\s+(?:and|but)\b)|$)"""),
+           NONE),
     Intent("standing rule", rx(CLAUSE + r"(?:(?:please|pls|plz)\s+)?(?:" + ALWAYS + "|"
                                + _BASE_NEVER + r"""|from\ now\ on\b|going\ forward\b
             |in\ (?:the\ )?future\b|next\ time\b)

@@ -41,7 +41,8 @@ _RULE_LABELS = (
 _ASIDE_LABELS = (r"for\ the\ record", r"just\ so\ you\ know", r"for\ future\ reference")
 # A scope of the whole team, anywhere in the sentence.
 _SCOPE_LABELS = (
-    r"in\ this\ (?:shop|codebase|code\ base|repo|repository|house|team|org|company|project)",
+    r"in\ (?:this|our)\ (?:shop|codebase|code\ base|repo|repository|house|team|org|company"
+    r"|project)",
     r"going\ forward", r"from\ now\ on", r"one\ thing\ for\ (?:every|all|each)\ [\w-]+",
     r"how\ (?:this|our)\ (?:shop|team|codebase|repo|project|org|company)\ (?:works|operates"
     r"|does\ (?:it|things))", r"how\ we\ do\ (?:it|things)\ (?:here|around\ here)",
@@ -63,7 +64,8 @@ _HABITUAL = rx(r"\b" + HABITUAL)
 _RULE_WORD = rx(r"""\b(?:don't|do\ not|doesn't|does\ not|never|ever|no|always|only|every|each
     |all|must|mandatory|banned|forbidden|required|not\ allowed)\b""")
 _THING = rx(r"\b" + THINGS + r"\b|`[^`\n]+`|\b\w+\(\)|(?<![\w/])[\w.~-]*/[\w./-]+"
-            r"|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+=\w+")
+            r"|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+=\w+"
+            r"|(?<![\w.])[\w-]+\.[a-z][a-z0-9]{1,5}\b(?!\.\w)")  # a file: "prj.conf"
 # Code names after a label naming a rule: camelCase, a dotted path, a #directive.
 _CODE_NAME = re.compile(r"\b[a-z]+[A-Z]\w*\b|\b\w+(?:\.\w+){2,}\b|(?<!\w)#[A-Za-z]\w+")
 _PAST = rx(r"\b(?:said|was|were|did|had|used\ to|would|before)\b|\bwe'd\b"

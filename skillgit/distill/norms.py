@@ -148,7 +148,8 @@ _SPEC_REQUEST = rx(r"""(?<!\bi.ll\s)(?<!\bwe.ll\s)(?<!\bi\swill\s)(?<!\bwe\swill
 _HABIT_ASKED = rx(r"""\bkeep\s+doing\s+(?:it|that|this|so)\b
     |\b(?:for|with|in)\s+(?:anything|everything|whatever|any\s+\w+|every\s+\w+
         |all\s+(?:the\s+)?\w+)\s+(?:\w+\s+)?(?:you|we)\s+(?:add|write|create|touch|make|build)\b""")
-_SENTENCE = re.compile(r"[^.!?;\n]+[.!?;]*")
+# A sentence ends at a mark before a space or the end, not inside ".trigger" or "Ecto.Multi".
+_SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?;](?=\S))+[.!?;]*")
 
 
 def norm(text: str, *, new_task: bool) -> int | None:

@@ -33,10 +33,12 @@ _SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?=\S))+[.!?]*")
 
 _PRAISE_WORD = r"""(?:(?:very|really|so)\s+)?(?:good|great|nice|perfect|lgtm|thanks|thank\s+you
     |thx|cheers|awesome|excellent|love\s+it|ship\s+it|merging|well\s+done|(?:nice|good|great)
-    \s+(?:work|job))"""
+    \s+(?:work|job)|all\s+(?:green|good|passing))"""
 _PRAISE_ONLY = rx(r"^\W*" + _PRAISE_WORD + r"(?:\W+" + _PRAISE_WORD + r")*\W*$")
+# "though" closing a sentence concedes ("the cleanup was worth it though."); opening a
+# clause it objects ("though the flag is wrong").
 _OBJECTING = rx(r"""\b(?:not|no|don't|never|instead|rather|wrong|should|must|stop|revert|undo
-    |but|however|though|except|only|again|still)\b""")
+    |but|however|though(?!\s*[.!]+(?:\s|$))|except|only|again|still)\b""")
 
 
 def praised(text: str) -> bool:

@@ -2,7 +2,10 @@
 
 - a fact that contradicts the agent's last action is a *correction* (`contradictions`, and
   `differing_facts`: the same thing named with another value), an objection said as mock
-  praise (`sarcasm`), and a bare fact of where the change runs (`bare_facts`);
+  praise (`sarcasm`), a bare fact of where the change runs (`bare_facts`) and a fact
+  stated about the very thing the agent touched (`touched_facts`), and the code its edit
+  should have held, dictated in code names alone (`dictated_code`), and the time zone a
+  schedule it wrote assumed otherwise (`time_zones`);
 - a correction in another language (`foreign`: the language tables, and a fallback anchored
   on commands, flags and paths) is a *correction* or, for a standing rule, a *preference*;
 - a team norm, a rule about the project stated as a rule (`norms`) or labelled one
@@ -17,12 +20,15 @@ from __future__ import annotations
 from skillgit.distill import (
     bare_facts,
     contradictions,
+    dictated_code,
     differing_facts,
     foreign,
     labelled_norms,
     languages,
     norms,
     sarcasm,
+    time_zones,
+    touched_facts,
 )
 from skillgit.distill.action_context import ActionContext
 
@@ -36,12 +42,11 @@ def without_agreement(text: str, context: ActionContext) -> str:
 
 def feedback(text: str, context: ActionContext, *, new_task: bool) -> tuple[str, int] | None:
     """(kind, position) of a contradiction, a correction in another language or a norm."""
-    position = contradictions.contradiction(text, context)
-    if position is None:
-        position = differing_facts.differing_fact(text, context)
-    if position is None and not new_task:
-        position = (sarcasm.mock_praise(text, context)
-                    or bare_facts.stated_constraint(text, context))
+    finders = [contradictions.contradiction, differing_facts.differing_fact]
+    if not new_task:
+        finders += [sarcasm.mock_praise, bare_facts.stated_constraint, touched_facts.touched_fact,
+                    dictated_code.dictated, time_zones.zone_fact]
+    position = next((p for finder in finders if (p := finder(text, context)) is not None), None)
     if position is not None:
         return "correction", position
     touched = context.files | context.folders

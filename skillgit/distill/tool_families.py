@@ -60,7 +60,8 @@ _KIND_TABLE = (
      "mvn install,mvn package,gradle build,gradlew build,npm run build",
      r"builds?|compil\w*|rebuild\w*"),
     ("install", "npm install,npm i,pnpm add,yarn add,pip install,uv add,cargo add,go get,"
-     "gem install,bundle add,composer require,composer update,dotnet add",
+     "gem install,bundle add,composer require,composer update,dotnet add,poetry add,pdm add,"
+     "install.packages,conda install,mamba install,pip3 install,uv pip install,mix deps.get",
      r"dependenc\w+|deps|packages?|installs?|lock\ ?files?|globally"),
     ("format", "prettier,black,gofmt,goimports,cargo fmt,ruff format,pint",
      r"format\w*|reformat\w*|formatter"),

@@ -196,9 +196,10 @@ _PROSE_WORD = (r"(?:to|for|the|a|an|on|in|at|here|there|and|or|with|when|if|so|t
 """A word of the sentence after a flag ("pass --insecure to curl"), never the flag's value."""
 # "add --upload-port /dev/ttyACM1", "pass --vault-id prod@~/.vault": flags for the failed
 # command, each with its value when one follows.
-_ADD_FLAGS = re.compile(r"(?:^|(?<=[\s,.;:]))(?:add|pass|append|use|with|try)\s+(?P<flags>"
-                        r"(?:--?[A-Za-z][\w-]*(?:[= ](?!-|" + _PROSE_WORD + r")[^\s,;]+)?\s*)+)",
-                        re.I)
+# ... also quoted as code ("use `--context prod-ro`"): the quote is no part of a value.
+_ADD_FLAGS = re.compile(r"(?:^|(?<=[\s,.;:]))(?:add|pass|append|use|with|try)\s+[`'\"]?(?P<flags>"
+                        r"(?:--?[A-Za-z][\w-]*(?:[= ](?!-|" + _PROSE_WORD + r")[^\s,;`'\"]+)?"
+                        r"\s*)+)", re.I)
 # Flags given alone ("--port 3100"): only those whose name or value the error names.
 _FLAGS = re.compile(r"(?:^|(?<=[\s,.;:]))(?P<flags>(?:--[A-Za-z][\w-]*(?:[= ](?!-|"
                     + _PROSE_WORD + r")[^\s,;]+)?\s*)+)", re.I)

@@ -30,7 +30,8 @@ the previous prompt (`action_context`):
 - acknowledgements are neither: a short prompt made only of thanks and approval words,
   emoji and punctuation ("ok", "thx", "perfect, thank you!"), or a lone "no" / "no, thanks";
 - a remark the user takes back and then approves ("… disregard that, lgtm") is nothing,
-  and a turn closing on praise alone that objects nowhere corrects nothing (`retractions`);
+  a turn closing on praise alone that objects nowhere corrects nothing (`retractions`), nor
+  does a report of a good result ("zero races, no leaks. great. next …": `result_reports`);
 - beyond these phrases (`statements`): a fact contradicting the last action is a
   *correction*, so is a correction in another language, and a team norm is a *preference*;
 - the same ask made twice in one session is a *repeated ask*.
@@ -44,7 +45,16 @@ import re
 from dataclasses import dataclass
 
 from skillgit.digest import MAX_QUOTE_CHARS, Evidence, FeedbackItem, TaskItem
-from skillgit.distill import asides, framing, habits, intents, redirects, retractions, statements
+from skillgit.distill import (
+    asides,
+    framing,
+    habits,
+    intents,
+    redirects,
+    result_reports,
+    retractions,
+    statements,
+)
 from skillgit.distill import user_phrases as phrases
 from skillgit.distill.action_context import ActionContext
 from skillgit.distill.evidence import excerpt, sentence_quote, sentence_span
@@ -142,8 +152,10 @@ def _classify(turn: Turn, *, follow_up: bool, context: ActionContext | None,
                  or redirects.correction(said, context, after_stop=after_stop)
                  or statements.feedback(said, context, new_task=new_task))
         if found is not None and found[0] == "correction" and (
-                retractions.praised(text) or framing.framed_remark(text)):
-            found = None  # "… so the 4g heap is plenty. good", "… Wow. Can you add X?"
+                retractions.praised(text) or framing.framed_remark(text)
+                or result_reports.reported(text)):
+            found = None  # "… so the 4g heap is plenty. good", "… Wow. Can you add X?",
+            # "zero races, no leaks. great. next …"
         if found is not None:
             kind, position = found
             prefix = "after the user stopped the agent: " if after_stop and position < 0 else ""

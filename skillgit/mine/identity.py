@@ -6,8 +6,10 @@ program (`switch npm→pnpm`), whatever the arguments; `pnpm add lodash` correct
 `pnpm add lodash --save-exact` adds a flag to a program (`flag pnpm save-exact`); `make
 deploy` to `make deploy-staging` changes the targets of a subcommand. A signal without
 commands gets the identities its words name: a quoted command (`` `pnpm add x --save-exact` ``),
-a long flag (`--save-exact`), or "use X, not Y" between two known tools. So the full command
-in one session and only its flag in another are one lesson.
+a long flag (`--save-exact`), "use X, not Y" between two known tools, a settings file, a
+build task, a function named as a call, or a type named in code (`TimeProvider`). So the
+full command in one session and only its flag in another are one lesson, and so are a code
+convention explained in one session and dictated as code in another.
 
 Keys are computed once per distinct text (`move` and `said` are cached); clustering looks
 them up in hash tables (`lesson_groups`), never pairwise. A key qualified by its program
@@ -47,6 +49,10 @@ _TASK_NAME = re.compile(r"(?<![\w.-])(?::[\w-]+)*:?[a-z]+(?:[A-Z][a-z0-9]+){2,}(
 # API a rule moves to, an identity as strong as a file; the same snake_case name bare
 # ("the way we test workers: perform_job, …") only joins a lesson that already has it.
 _CALL = re.compile(r"(?<![\w.:/$-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:/\d\b|\()")
+# A type named in code (two or more capitalised parts, not after a dot): "TimeProvider",
+# "DateTimeOffset.UtcNow" (its type), "FakeTimeProvider" — what a code convention is about,
+# however the sessions word it ("take a TimeProvider …", "TimeProvider time, then …").
+_TYPE = re.compile(r"(?<![\w.$-])([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)(?![\w-])")
 _BARE_NAME = re.compile(r"(?<![\w.:/$%{-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w./(:-])")
 _NEVER_X_ALWAYS_Y = re.compile(rf"\b(?:don'?t|do not|never)\s+use\s+{_WORD}\b.*?\b(?:always|use)\s+"
                                rf"(?:use\s+)?{_WORD}", re.I)
@@ -158,7 +164,13 @@ def said(text: str) -> frozenset[Key]:
     keys |= {("file", "", name.lower()) for name in _CONFIG_FILE.findall(text)}
     keys |= {("task", "", name.rsplit(":", 1)[-1]) for name in _TASK_NAME.findall(text)}
     keys |= {("call", "", name) for name in _CALL.findall(text)}
+    keys |= {("type", "", name.lower()) for name in _TYPE.findall(text)}
     return frozenset(keys)
+
+
+def types_in(text: str) -> list[str]:
+    """The types `text` names in code, as written, in the order it names them."""
+    return list(dict.fromkeys(_TYPE.findall(text)))
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -198,6 +210,6 @@ def identities_of(summary: str, quote: str, dont: str | None, do: str | None) ->
     if commands:
         named = frozenset(k for k in switches if set(k[1:]) <= programs)
         return Identities(commands | named, loose(commands), programs, True)
-    named = frozenset(k for k in words if k[0] in ("file", "task", "call"))  # its subject
+    named = frozenset(k for k in words if k[0] in ("file", "task", "call", "type"))  # subject
     bare = bare_names(f"{summary}\n{quote}") - named
     return Identities(switches | named, words - switches - named | bare, programs, False)

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 
 from skillgit.mine.identity import said as identity_said
+from skillgit.mine.identity import types_in
 from skillgit.mine.lessons import Lesson, command_tool, lessons, next_step, program
 from skillgit.mine.terms import GENERIC_TERMS, MAX_TERM_CHARS, name_words
 from skillgit.proposal import Candidate
@@ -175,8 +176,9 @@ _ONLY = re.compile(r"\b(?:only|just|all\s+(?:you|it|we)\s+need|is\s+enough|alone
 def thing_words(said: str) -> list[str]:
     """The name's words for a rule without commands that names its identity — a build task
     (`run-testdebugunittest-only`), a settings file it moves to, away from another
-    (`use-libs-versions-toml-not-build-gradle-kts`), or a function it names as a call
-    (`use-perform-job`); empty when it names none."""
+    (`use-libs-versions-toml-not-build-gradle-kts`), a function it names as a call
+    (`use-perform-job`) or a type it names in code (`use-instantsource`); empty when it
+    names none."""
     keys = identity_said(said)
     tasks = sorted(k[2] for k in keys if k[0] == "task")
     if tasks:
@@ -190,9 +192,25 @@ def thing_words(said: str) -> list[str]:
             if key[0] == "file":
                 (left if _NEGATED.search(clause) else kept).append(key[2])
     kept = [f for f in dict.fromkeys(kept) if f not in left]
-    if not kept:
-        return ["use", calls[0]] if calls else []  # "use-perform-job": the API it moves to
+    if not kept:  # "use-perform-job": the API it moves to; else the type it moves to
+        return ["use", calls[0]] if calls else _type_words(said)
     away = [f for f in dict.fromkeys(left) if f != kept[0]][:1]
+    return ["use", kept[0], *(["not", away[0]] if away else [])]
+
+
+def _type_words(said: str) -> list[str]:
+    """`use-<type>[-not-<type>]`: the first type a clause names without negating it, and the
+    first one a negated clause names ("don't call Instant.now() …. take an InstantSource" →
+    `use-instantsource-not-instant`); empty when it names none."""
+    kept: list[str] = []
+    left: list[str] = []
+    for clause in _CLAUSE.split(said):
+        (left if _NEGATED.search(clause) else kept).extend(types_in(clause))
+    negated = {t.lower() for t in left}
+    kept = [t for t in dict.fromkeys(kept) if t.lower() not in negated]
+    if not kept:
+        return []
+    away = [t for t in dict.fromkeys(left) if t.lower() != kept[0].lower()][:1]
     return ["use", kept[0], *(["not", away[0]] if away else [])]
 
 

@@ -26,6 +26,7 @@ from skillgit.distill import (
     asides,
     bare_facts,
     contradictions,
+    dictated_code,
     differing_facts,
     foreign,
     heuristic,
@@ -35,12 +36,15 @@ from skillgit.distill import (
     norms,
     redirects,
     restated,
+    result_reports,
     retractions,
     sarcasm,
     scoped_rules,
     statements,
     target_pointers,
+    time_zones,
     tool_families,
+    touched_facts,
     user_fixes,
     user_phrases,
     user_signals,
@@ -51,7 +55,8 @@ ROOT = Path(__file__).resolve().parents[2]
 RULE_MODULES = (user_signals, user_phrases, intents, tool_families, action_context, heuristic,
                 restated, norms, contradictions, languages, foreign, user_fixes, statements,
                 differing_facts, redirects, retractions, agent_fixes, asides, bare_facts,
-                labelled_norms, sarcasm, scoped_rules, value_kinds, target_pointers)
+                labelled_norms, sarcasm, scoped_rules, value_kinds, target_pointers,
+                touched_facts, result_reports, dictated_code, time_zones)
 SHINGLE = 4
 TRIGGERS = ("no ", "no,", "still", "again", "stop", "never")
 
