@@ -105,6 +105,9 @@ def _better(a: Required | None, b: Required | None) -> Required | None:
     return a if rank_a >= rank_b else b
 
 
+_ByStart = dict[str, list[tuple[str, list[int]]]]   # a needle's first two characters → it
+
+
 class Prefilter:
     """For a table of patterns: which of them may match a given text."""
 
@@ -112,6 +115,9 @@ class Prefilter:
         self.patterns = list(patterns)
         self.always: list[int] = []
         self.by_needle: dict[Needle, list[int]] | None = None   # read on first use
+        # (needles by their first two characters, folded or as written: a text is looked up
+        # by its own pairs, so a needle whose start is absent costs nothing)
+        self.starts: tuple[_ByStart, _ByStart] = ({}, {})
 
     def _index(self) -> dict[Needle, list[int]]:
         by_needle: dict[Needle, list[int]] = {}
@@ -121,16 +127,23 @@ class Prefilter:
                 self.always.append(n)
             for needle in sorted(needles or ()):
                 by_needle.setdefault(needle, []).append(n)
+        for (needle, ignore_case), numbers in by_needle.items():
+            self.starts[ignore_case].setdefault(needle[:2], []).append((needle, numbers))
         self.by_needle = by_needle
         return by_needle
 
     def possible(self, text: str) -> set[int]:
         """Numbers of the patterns that may match somewhere in `text` (a superset of those
         that do)."""
-        by_needle = self.by_needle if self.by_needle is not None else self._index()
-        folded = fold(text)
+        if self.by_needle is None:
+            self._index()
         out = set(self.always)
-        for (needle, ignore_case), numbers in by_needle.items():
-            if needle in (folded if ignore_case else text):
-                out.update(numbers)
+        for ignore_case, haystack in ((False, text), (True, fold(text))):
+            starts = self.starts[ignore_case]
+            pairs = {haystack[i:i + 2] for i in range(len(haystack))}
+            pairs.update(haystack)   # (a needle of one character)
+            for pair in pairs.intersection(starts):
+                for needle, numbers in starts[pair]:
+                    if needle in haystack:
+                        out.update(numbers)
         return out
