@@ -127,8 +127,8 @@ class Prefilter:
                 self.always.append(n)
             for needle in sorted(needles or ()):
                 by_needle.setdefault(needle, []).append(n)
-        for (needle, ignore_case), numbers in by_needle.items():
-            self.starts[ignore_case].setdefault(needle[:2], []).append((needle, numbers))
+        for (word, ignore_case), numbers in by_needle.items():
+            self.starts[ignore_case].setdefault(word[:2], []).append((word, numbers))
         self.by_needle = by_needle
         return by_needle
 
