@@ -21,6 +21,7 @@ from skillgit.safety.launch import State
 from skillgit.safety.nested import dotted
 from skillgit.safety.plain import sentence_of
 from skillgit.safety.polarity import bad_example, forbids, stated_as_kept, unforbidden
+from skillgit.safety.prefilter import Prefilter
 from skillgit.safety.prose_idioms import FETCHES_A_REPOSITORY, OFFICIAL, PROSE
 from skillgit.safety.resolve import Resolved
 from skillgit.safety.safeguards import (
@@ -63,9 +64,12 @@ _ENV = [(re.compile(rf"(?<![\w.-])(?:\$env:|os\.environ\[[\"']|os\.Setenv\(\"|pr
 # a key (a Java `-Dkey=value` too), then its value, which ends where value characters end
 _SETTINGS = [(re.compile(rf"(?<![\w.-])(?:-D)?[\"'`]?(?:{key})[\"'`]?{_SEP}[\"'`]?({value})"
                          r"(?![\w/-]|\.\w)", re.I), effect) for key, value, effect in SETTINGS]
+_SETTINGS_FILTER = Prefilter([pattern for pattern, _ in _SETTINGS])
 _IDIOMS = [(re.compile(p, re.I if effect not in ("tests",) else 0), effect)
            for p, effect in IDIOMS]
 _PROSE = [(re.compile(p, re.I), effect) for p, effect in PROSE]
+_TEXT_ROWS = [*_ENV, *_IDIOMS, *_PROSE]
+_TEXT_ROWS_FILTER = Prefilter([pattern for pattern, _ in _TEXT_ROWS])
 _FETCHES, _OFFICIAL = re.compile(FETCHES_A_REPOSITORY, re.I), re.compile(OFFICIAL)
 _OFF_ANY = re.compile("|".join(tongues.OFF_VERBS.values()), re.I)
 _CHECK_ANY = re.compile("|".join(tongues.CHECK_NOUNS.values()), re.I)
@@ -146,8 +150,9 @@ _TICKET = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{1,6}\b|(?<![\w&])#\d{2,6}\b|/issu
 
 def _hits(text: str) -> Iterator[tuple[int, int, str]]:
     """(start, end, effect) of each mention in `text`, each pattern run once over all of it."""
-    for pattern, effect in [*_ENV, *_IDIOMS, *_PROSE]:
-        for m in pattern.finditer(text):
+    may = _TEXT_ROWS_FILTER.possible(text)   # (a row whose required words are absent
+    for n, (pattern, effect) in enumerate(_TEXT_ROWS):  # cannot match: `prefilter`)
+        for m in pattern.finditer(text) if n in may else ():
             yield m.start(), m.end(), effect
     for m in _CREDENTIAL_FILE.finditer(text):  # a credential file sent somewhere
         first, last = text.rfind("\n\n", 0, m.start()) + 1, text.find("\n\n", m.end())
@@ -176,14 +181,17 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
                 flag.effect == "index" and DEFAULT_INDEX.match(value))):
             continue
         yield m.start(), m.end() if flag.value else m.end(1), flag.effect
-    nested = list(dotted(text))  # `guard: { enabled: false }` read as `guard.enabled: false`
-    for pattern, effect in _SETTINGS:
-        for start, end, line in nested:
-            value = pattern.search(line)
+    # `guard: { enabled: false }` read as `guard.enabled: false`
+    nested = [(start, end, line, _SETTINGS_FILTER.possible(line))
+              for start, end, line in dotted(text)]
+    may = _SETTINGS_FILTER.possible(text)
+    for n, (pattern, effect) in enumerate(_SETTINGS):
+        for start, end, line, line_may in nested:
+            value = pattern.search(line) if n in line_may else None
             if value is not None and not (effect == "index" and DEFAULT_INDEX.match(
                     value.group(1).strip("\"'`;,.)"))):
                 yield start, end, effect
-        for m in pattern.finditer(text):
+        for m in pattern.finditer(text) if n in may else ():
             sep = text[m.start():m.start(1)]
             line_start = text.rfind("\n", 0, m.start()) + 1
             line_end = text.find("\n", m.end())
