@@ -16,7 +16,10 @@ two asks sharing only "keep", "line" and "short" stay apart.
 A correction made while a skill was in use is a lesson for that skill only if it recurs (its
 group in that family spans two sessions) or is on the skill's topic (shares a specific term
 with the skill's name, or with `topics[skill]` when given); any other is ordinary feedback,
-which has to earn its second session on its own.
+which has to earn its second session on its own. The other way round, a lesson of user
+feedback that adds the same setting (a flag, `NAME=value`, `key: :value`) as a lesson about an
+existing skill joins that skill's lesson ("the migrate step takes --primary", said in a first
+prompt before the skill ran, beside the correction made while it was in use).
 
 Cost: linear in the number of signals. A new signal is compared only with earlier signals
 that share a term with it, and through each term with at most the `CANDIDATES_PER_TERM` most

@@ -7,7 +7,9 @@ program (`switch npm→pnpm`), whatever the arguments; `pnpm add lodash` correct
 deploy` to `make deploy-staging` changes the targets of a subcommand. A signal without
 commands gets the identities its words name: a quoted command (`` `pnpm add x --save-exact` ``),
 a long flag (`--save-exact`), "use X, not Y" between two known tools, a settings file, a
-build task, a function named as a call, or a type named in code (`TimeProvider`). So the
+build task, a function named as a call, a type named in code (`TimeProvider`), or a setting
+written out (`DISABLE_SPRING=1`, `on_delete: :delete_all`, `:not_found`, `lib/app/workers`);
+an environment assignment on a command is that same setting, whatever program. So the
 full command in one session and only its flag in another are one lesson, and so are a code
 convention explained in one session and dictated as code in another.
 
@@ -60,11 +62,12 @@ _BARE_NAME = re.compile(r"(?<![\w.:/$%{-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w.
 # of three or more parts ("app/tasks/maintenance"): what a rule moves to, whatever language
 # its sentence is in, as strong as a file.
 _ENV_SETTING = re.compile(r"(?<![\w$./-])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=([\w\"'.:/=-]+)")
-_OPTION = re.compile(r"(?<![^\s(,{])([a-z][a-z0-9]*(?:_[a-z0-9]+)*):\s+:([a-z][a-z0-9]*(?:_[a-z0-9]+)*)"
-                     r"(?![\w:])")
+_OPTION = re.compile(r"(?<![^\s(,{])([a-z][a-z0-9]*(?:_[a-z0-9]+)*):\s+"
+                     r":([a-z][a-z0-9]*(?:_[a-z0-9]+)*)(?![\w:])")
 _SYMBOL = re.compile(r"(?<![^\s(,{]):([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w:])")
 _FOLDER = re.compile(r"(?<![\w./~-])((?:[a-z][a-z0-9_-]*/){2,}[a-z][a-z0-9_-]*)/?(?![\w./-])")
 _SETTING_KINDS = ("env", "option", "symbol", "folder")
+_QUOTES = "\"'"
 _NEVER_X_ALWAYS_Y = re.compile(rf"\b(?:don'?t|do not|never)\s+use\s+{_WORD}\b.*?\b(?:always|use)\s+"
                                rf"(?:use\s+)?{_WORD}", re.I)
 
@@ -191,10 +194,7 @@ def settings(text: str) -> frozenset[Key]:
 
 def env_setting(name: str, value: str) -> str:
     """`NAME=value` as one key, however it was quoted or ended a sentence ("X_Y=1," is X_Y=1)."""
-    return f"{name}={value.rstrip('.,;:').strip(QUOTES).rstrip('.,;:').lower()}"
-
-
-QUOTES = "\"'"
+    return f"{name}={value.rstrip('.,;:').strip(_QUOTES).rstrip('.,;:').lower()}"
 
 
 def types_in(text: str) -> list[str]:

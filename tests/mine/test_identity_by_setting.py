@@ -26,8 +26,9 @@ def _holding(candidates: list[Candidate], n: int) -> Candidate:
 
 
 def test_an_assignment_on_a_command_and_in_words_is_one_key() -> None:
-    assert ("env", "", "CGO_ENABLED=0") in move("go build ./cmd/api", "CGO_ENABLED=0 go build ./cmd/api")
-    assert ("env", "", "CGO_ENABLED=0") in said("CGO_ENABLED=0, every single time on the build host")
+    key = ("env", "", "CGO_ENABLED=0")
+    assert key in move("go build ./cmd/api", "CGO_ENABLED=0 go build ./cmd/api")
+    assert key in said("CGO_ENABLED=0, every single time on the build host")
     assert ("env", "", "CGO_ENABLED=0") in said('export CGO_ENABLED="0".')
     assert ("env", "", "CGO_ENABLED=1") not in said("CGO_ENABLED=0, every single time")
     assert not any(k[0] == "env" for k in said("the CGO_ENABLED switch is odd, and PATH=/bin"))
