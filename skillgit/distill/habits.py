@@ -34,6 +34,7 @@ HABIT = rx(r"""\b(?:(?:like|as)\ (?:always|usual|we\ always\ do|we\ do\ it|befor
       |mark(?:ing)?\ it)[^.,;!?\n]{0,20}?\b(?:done|finished|complete|ready)\b
     |the\ (?:normal|standard|regular)\ (?:way|procedure|process|flow|route)
     |(?:usual|standard)\ (?:procedure|process)\ for|our\ usual\b
+    |(?<=,\ )(?:remember|don't\ forget)(?=\s*[.!]*\s*$)
     |(?:the\ way|how)\ we\ (?:always\ )?[a-z]+\ (?:all\ |every\ |each\ )?(?:our|the\ other)\b
     |\bwe\ always\ (?!end\ up|forget|seem|get|""" + NARRATION + r""")(?=[a-z]+\ ))""")
 _ANCHOR = rx(r"`[^`\n]+`|(?<![\w-])--?[a-z][\w-]*|(?<![\w/])[\w.~-]*/[\w./-]+|\b" + THINGS
@@ -53,7 +54,10 @@ def habit(text: str) -> tuple[int, int] | None:
             continue  # "what's the usual layout — X or Y?": the marker in a question
         start, end = _clause(text, marker.start(), marker.end())
         if text[start:end].strip(" ,").lower() == marker.group().lower():
-            end = _clause(text, end + 1, end + 1)[1]  # "per usual, deps get pinned …"
+            if text[end:].strip(" .!"):
+                end = _clause(text, end + 1, end + 1)[1]  # "per usual, deps get pinned …"
+            else:  # "…, the deploy step takes --wait, remember": the clause it closes
+                start, end = _clause(text, start - 2, start - 2)
         if ":" in text[marker.end():end]:  # a procedure follows: to the sentence's end
             stop = _SENTENCE_END.search(text, end)
             end = stop.start() if stop else len(text)

@@ -92,7 +92,8 @@ LANGUAGES: tuple[Language, ...] = (
         use=r"""\b(?:nutze|nutzt|nutzen|benutze|benutzt|benutzen|verwende|verwendet|verwenden
             |nimm|nehmen)\b""",
         challenge=r"""\bwarum\ (?:hast|bist)\ du\b|\bwieso\ (?:hast|bist)\ du\b
-            |\bnicht\ so\b|\brückgängig\b""",
+            |\bnicht\ so\b|\brückgängig\b|\bso\ (?:geht|klappt|funktioniert)\ (?:das|es)\ nicht\b
+            |\b(?:geht|klappt|funktioniert)\b[^.!?\n]{0,40}?\bso\ nicht\b""",
         reminder=r"""\bich\ (?:habe|hab)\ (?:dir\ |es\ |das\ )?(?:doch\ |schon\ |bereits\ )*
             (?:gesagt|geschrieben)\b|\bwie\ (?:schon\ |bereits\ )?gesagt\b|\bhör\ auf\b
             |\blass\ das\b"""),

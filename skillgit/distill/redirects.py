@@ -159,9 +159,11 @@ _NEGATION = _rx(phrases.CLAUSE + r"""(?:not|no)\s+(?:(?:run(?:ning)?|us(?:e|ing)
 
 def _negated(text: str, context: ActionContext) -> int | None:
     """Where a clause says "no/not X" of something the agent used or ran, or None."""
+    written = {name.rsplit(".", 1)[1] for name in context.edited if "." in name.strip(".")}
     for match in _NEGATION.finditer(text):
-        if context.relation(match.group("what")) == "strong":
-            return match.start("what")
+        what = match.group("what")
+        if context.relation(what) == "strong" or what.split()[0].lower() in written:
+            return match.start("what")  # also the kind of file it wrote: "not a rake task"
     return None
 
 

@@ -57,7 +57,7 @@ def given_command(text: str, failed: str, program: str,
     if not base:
         return None
     for raw, start in _candidates(text, base):
-        command = re.sub(r"(?<![./])\.$", "", raw.strip(" \t`'\""))[:MAX_COMMAND_CHARS]
+        command = re.sub(r"(?<![./])\.$", "", _unwrapped(raw))[:MAX_COMMAND_CHARS]
         if not command or command == failed.strip():
             continue
         first = _program_of(command)
@@ -229,10 +229,27 @@ def _candidates(text: str, base: str) -> Iterator[tuple[str, int]]:
         if _wonders(text, match.start()):
             continue  # "why would make need the network?": a question about the failure
         end = _PLAIN_END.search(text, match.end())
+        while end and end.group() in "\"'" and (close := _closing(text, end.start())) > 0:
+            end = _PLAIN_END.search(text, close + 1)  # a quoted argument: `exec "a b"`
         command = text[match.start():end.start() if end else len(text)]
         words = command.split()
         if _ENV_WORD.match(words[0]) or any(_ARGUMENT.search(word) for word in words[1:]):
             yield command, match.start()  # (not "curl here": prose after a program's name)
+
+
+def _unwrapped(raw: str) -> str:
+    """`raw` without the quotes around it, keeping the one that closes its last argument."""
+    command = raw.strip(" \t`'\"")
+    tail = raw.rstrip(" \t`")[-1:]
+    if tail in ("\"", "'") and command.count(tail) % 2 == 1:
+        command += tail
+    return command
+
+
+def _closing(text: str, opening: int) -> int:
+    """Where the quote opened at `opening` closes on its line, or -1."""
+    line_end = text.find("\n", opening)
+    return text.find(text[opening], opening + 1, len(text) if line_end < 0 else line_end)
 
 
 _SENTENCE_START = re.compile(r"(?:^|[.!?\n])\s*(?=[^.!?\n]*$)")

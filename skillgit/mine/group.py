@@ -16,7 +16,10 @@ two asks sharing only "keep", "line" and "short" stay apart.
 A correction made while a skill was in use is a lesson for that skill only if it recurs (its
 group in that family spans two sessions) or is on the skill's topic (shares a specific term
 with the skill's name, or with `topics[skill]` when given); any other is ordinary feedback,
-which has to earn its second session on its own.
+which has to earn its second session on its own. The other way round, a lesson of user
+feedback that adds the same setting (a flag, `NAME=value`, `key: :value`) as a lesson about an
+existing skill joins that skill's lesson ("the migrate step takes --primary", said in a first
+prompt before the skill ran, beside the correction made while it was in use).
 
 Cost: linear in the number of signals. A new signal is compared only with earlier signals
 that share a term with it, and through each term with at most the `CANDIDATES_PER_TERM` most
@@ -32,7 +35,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timezone
 
-from skillgit.mine.identity import Key, identities
+from skillgit.mine.identity import Key, identities, loose
 from skillgit.mine.terms import GENERIC_TERMS, PLAIN, Specificity, cues, prior, terms
 from skillgit.proposal import Candidate, Signal
 
@@ -93,18 +96,54 @@ def group(signals: Iterable[Signal],
             families["feedback"] = sorted(merged, key=lambda m: _order(m[0]))
     candidates: list[Candidate] = []
     lessons: list[tuple[str, list[Member]]] = []
+    updates: dict[str, list[Member]] = {}
     for name, members in sorted(families.items()):
         if not members:
             continue
         if name.startswith("update:"):
-            candidates.append(make_candidate(name, [s for s, _ in members],
-                                             skill=name.split(":", 1)[1],
-                                             terms_of=[t for _, t in members]))
+            updates[name] = members
             continue
         lessons.extend((name, c) for c in _cluster(members, spec))
-    for name, c in _one_per_identity(lessons):
+    for name, c in _to_updates(_one_per_identity(lessons), updates):
         candidates.append(make_candidate(name, [s for s, _ in c], None, [t for _, t in c]))
+    for name, members in sorted(updates.items()):
+        members = sorted(members, key=lambda m: _order(m[0]))
+        candidates.append(make_candidate(name, [s for s, _ in members],
+                                         skill=name.split(":", 1)[1],
+                                         terms_of=[t for _, t in members]))
     return candidates
+
+
+_ROUTED_KINDS = frozenset({"flag", "env", "option"})
+
+
+def _settings(members: list[Member], kinds: tuple[str, ...]) -> set[Key]:
+    """The settings the members' corrections of `kinds` move to, program-free ("--primary",
+    NAME=value, key: :value)."""
+    keys: set[Key] = set()
+    for signal, _terms in members:
+        if signal.kind in kinds:
+            ident = identities(signal)
+            keys |= ident.strong | ident.loose | loose(ident.strong)
+    return {k for k in keys if k[0] in _ROUTED_KINDS and not k[1]}
+
+
+def _to_updates(lessons: list[tuple[str, list[Member]]],
+                updates: dict[str, list[Member]]) -> list[tuple[str, list[Member]]]:
+    """The lessons that stay new: a lesson of user feedback adding the same setting as a
+    lesson about an existing skill ("the migrate step takes --primary", said before the skill
+    was invoked) is that skill's lesson, and joins it (the first such skill, by name)."""
+    keys = {name: _settings(members, ("correction", "preference", "env-fix"))
+            for name, members in updates.items()}
+    kept: list[tuple[str, list[Member]]] = []
+    for name, members in lessons:
+        mine = _settings(members, ("correction", "preference")) if name == "feedback" else set()
+        into = next((u for u in sorted(keys) if mine & keys[u]), None)
+        if into is None:
+            kept.append((name, members))
+        else:
+            updates[into] = updates[into] + members
+    return kept
 
 
 def _one_per_identity(clusters: list[tuple[str, list[Member]]]

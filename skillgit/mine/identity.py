@@ -7,7 +7,9 @@ program (`switch npm→pnpm`), whatever the arguments; `pnpm add lodash` correct
 deploy` to `make deploy-staging` changes the targets of a subcommand. A signal without
 commands gets the identities its words name: a quoted command (`` `pnpm add x --save-exact` ``),
 a long flag (`--save-exact`), "use X, not Y" between two known tools, a settings file, a
-build task, a function named as a call, or a type named in code (`TimeProvider`). So the
+build task, a function named as a call, a type named in code (`TimeProvider`), or a setting
+written out (`DISABLE_SPRING=1`, `on_delete: :delete_all`, `:not_found`, `lib/app/workers`);
+an environment assignment on a command is that same setting, whatever program. So the
 full command in one session and only its flag in another are one lesson, and so are a code
 convention explained in one session and dictated as code in another.
 
@@ -54,6 +56,18 @@ _CALL = re.compile(r"(?<![\w.:/$-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:/\d\b|\()")
 # however the sessions word it ("take a TimeProvider …", "TimeProvider time, then …").
 _TYPE = re.compile(r"(?<![\w.$-])([A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)(?![\w-])")
 _BARE_NAME = re.compile(r"(?<![\w.:/$%{-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w./(:-])")
+# A setting written in the text: an environment variable assigned ("DISABLE_SPRING=1",
+# "GOFLAGS=-mod=mod"), a keyword option given a symbol ("algorithm: :concurrently", "status:
+# :unprocessable_entity"), a symbol of two or more words (":unprocessable_entity") or a folder
+# of three or more parts ("app/tasks/maintenance"): what a rule moves to, whatever language
+# its sentence is in, as strong as a file.
+_ENV_SETTING = re.compile(r"(?<![\w$./-])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=([\w\"'.:/=-]+)")
+_OPTION = re.compile(r"(?<![^\s(,{])([a-z][a-z0-9]*(?:_[a-z0-9]+)*):\s+"
+                     r":([a-z][a-z0-9]*(?:_[a-z0-9]+)*)(?![\w:])")
+_SYMBOL = re.compile(r"(?<![^\s(,{]):([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w:])")
+_FOLDER = re.compile(r"(?<![\w./~-])((?:[a-z][a-z0-9_-]*/){2,}[a-z][a-z0-9_-]*)/?(?![\w./-])")
+_SETTING_KINDS = ("env", "option", "symbol", "folder")
+_QUOTES = "\"'"
 _NEVER_X_ALWAYS_Y = re.compile(rf"\b(?:don'?t|do not|never)\s+use\s+{_WORD}\b.*?\b(?:always|use)\s+"
                                rf"(?:use\s+)?{_WORD}", re.I)
 
@@ -81,7 +95,7 @@ def parse(command: str | None) -> Command | None:
     env: set[str] = set()
     while tokens and (_ENV_ASSIGN.match(tokens[0]) or tokens[0] in _SKIP):
         if match := _ENV_ASSIGN.match(tokens[0]):
-            env.add(match.group(1))
+            env.add(env_setting(match.group(1), tokens[0][match.end():]))
         if tokens[0] == "timeout" and len(tokens) > 1 and _DURATION.match(tokens[1]):
             tokens = tokens[1:]  # "timeout 90 npm test": its limit is no program
         tokens = tokens[1:]
@@ -120,7 +134,7 @@ def move(dont: str | None, do: str | None) -> frozenset[Key]:
     if new.subcommand == old.subcommand:  # another subcommand's flags are its own arguments
         keys |= {("flag", new.program, f) for f in new.flags - old.flags}
         keys |= {("no-flag", new.program, f) for f in old.flags - new.flags}
-        keys |= {("env", new.program, v) for v in new.env - old.env}
+        keys |= {("env", "", v) for v in new.env - old.env}  # the setting, on any program
     added = tuple(w for w in new.words if w not in old.words)
     removed = tuple(w for w in old.words if w not in new.words)
     if added or removed:
@@ -165,7 +179,22 @@ def said(text: str) -> frozenset[Key]:
     keys |= {("task", "", name.rsplit(":", 1)[-1]) for name in _TASK_NAME.findall(text)}
     keys |= {("call", "", name) for name in _CALL.findall(text)}
     keys |= {("type", "", name.lower()) for name in _TYPE.findall(text)}
-    return frozenset(keys)
+    return frozenset(keys) | settings(text)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def settings(text: str) -> frozenset[Key]:
+    """The settings `text` writes out: env assignments, symbol options, symbols, folders."""
+    return frozenset({("env", "", env_setting(name, value))
+                      for name, value in _ENV_SETTING.findall(text)}
+                     | {("option", "", f"{key}: :{value}") for key, value in _OPTION.findall(text)}
+                     | {("symbol", "", name) for name in _SYMBOL.findall(text)}
+                     | {("folder", "", path) for path in _FOLDER.findall(text)})
+
+
+def env_setting(name: str, value: str) -> str:
+    """`NAME=value` as one key, however it was quoted or ended a sentence ("X_Y=1," is X_Y=1)."""
+    return f"{name}={value.rstrip('.,;:').strip(_QUOTES).rstrip('.,;:').lower()}"
 
 
 def types_in(text: str) -> list[str]:
@@ -210,6 +239,7 @@ def identities_of(summary: str, quote: str, dont: str | None, do: str | None) ->
     if commands:
         named = frozenset(k for k in switches if set(k[1:]) <= programs)
         return Identities(commands | named, loose(commands), programs, True)
-    named = frozenset(k for k in words if k[0] in ("file", "task", "call", "type"))  # subject
+    named = frozenset(k for k in words if k[0] in ("file", "task", "call", "type",
+                                                   *_SETTING_KINDS))  # subject
     bare = bare_names(f"{summary}\n{quote}") - named
     return Identities(switches | named, words - switches - named | bare, programs, False)

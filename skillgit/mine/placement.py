@@ -204,6 +204,8 @@ def amend_step(lines: list[str], lesson: list[str], newline: str) -> bool:
             span = next((s for s in _SPAN.findall(lines[i]) if _same(s, old)), None)
             if span is None or fenced[i]:
                 continue
+            if f"(not `{span}`)" in lines[i]:
+                return True  # amended by another lesson replacing the same command
             lines[i] = lines[i].replace(f"`{span}`", f"`{new}` (not `{span}`)", 1)
             marker = f"{item.group(2)}{item.group(3)}" if item.group(2) else item.group(4)
             pad = " " * (len(item.group(1)) + len(marker) + 1)

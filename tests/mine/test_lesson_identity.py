@@ -32,8 +32,8 @@ def test_a_move_is_keyed_by_what_changes() -> None:
     assert move("npm install", "pnpm install") == {("switch", "npm", "pnpm")}
     assert move("npm add left-pad", "pnpm add right-pad") == {("switch", "npm", "pnpm")}
     assert move("pnpm add x", "pnpm add x --save-exact") == {("flag", "pnpm", "save-exact")}
-    assert move("pytest tests/", "PYTHONPATH=src pytest tests/") == {
-        ("env", "pytest", "PYTHONPATH")}
+    assert move("pytest tests/", "PYTHONPATH=src pytest tests/") == {  # the setting itself
+        ("env", "", "PYTHONPATH=src")}
     assert move(None, None) == frozenset()
     assert said("don't use npm here, always use pnpm") == {("switch", "npm", "pnpm")}
     assert said("`pnpm install --frozen-lockfile` please") == {("flag", "", "frozen-lockfile")}
