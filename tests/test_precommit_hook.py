@@ -1,9 +1,11 @@
-"""The `skillgit-validate` hook, run for real by `pre-commit try-repo` in a temp git repo.
+"""The `skillgit-validate` hook, run for real by `pre-commit run` in two temp git repos, from a
+git snapshot of this tree (what `pre-commit try-repo` does, but with one store for both runs).
 
 pre-commit builds the hook's virtualenv from this checkout (`pip install .` of a clone) on the
-base interpreter of the one running the tests. To stay offline on any machine, that install
-may reach no index and no wheel mirror. skillgit's dependencies come from the environment
-running the tests, whatever it is (a fresh `python3 -m venv`, a system Python, a CI image):
+base interpreter of the one running the tests, once: the second run reuses it. To stay
+offline on any machine, that install may reach no index and no wheel mirror. skillgit's
+dependencies come from the environment running the tests, whatever it is (a fresh `python3 -m
+venv`, a system Python, a CI image):
 `PYTHONPATH` hands the hook environment this interpreter's site-packages, so pip finds them
 already installed and the hook imports the skillgit that pre-commit installed from this
 checkout (an editable install of ours is a `.pth` hook, which `PYTHONPATH` entries never run).
@@ -15,6 +17,7 @@ bundled wheel.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import site
@@ -89,40 +92,59 @@ def hook_env(home: Path) -> dict[str, str]:
     return env
 
 
-def hook_repository(scratch: Path) -> Path:
-    """This checkout, or, for a tree that is no git repository (an unpacked sdist), a git
-    repository holding a copy of it: pre-commit installs hooks from a repository only."""
-    if (PROJECT / ".git").exists():
-        return PROJECT
+def tree_files() -> list[str]:
+    """This tree's files as git sees them: tracked and untracked but not ignored, uncommitted
+    changes included (what `pre-commit try-repo` would take from a checkout)."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                            cwd=PROJECT, check=True, capture_output=True, text=True).stdout
+    return [name for name in listed.split("\0") if name and (PROJECT / name).is_file()]
+
+
+def hook_repository(scratch: Path) -> tuple[Path, str]:
+    """A git repository holding this tree as it is now, and its commit: pre-commit installs
+    hooks from a repository only. From a checkout, its files (`tree_files`); from a tree that
+    is no git repository (an unpacked sdist), all of it but caches."""
     copy = scratch / "skillgit-source"
-    if not copy.exists():
+    if (PROJECT / ".git").exists():
+        for name in tree_files():
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(PROJECT / name, copy / name)
+    else:
         shutil.copytree(PROJECT, copy, ignore=shutil.ignore_patterns(
             "__pycache__", "*.pyc", "node_modules", ".mypy_cache", ".ruff_cache", "*.egg-info"))
-        git(copy, "init", "-q", "-b", "main")
-        git(copy, "add", "-A")
-        git(copy, "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm",
-            "the unpacked sdist")
-    return copy
+    git(copy, "init", "-q", "-b", "main")
+    git(copy, "add", "-A")
+    git(copy, "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm",
+        "this tree")
+    rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=copy, check=True,
+                         capture_output=True, text=True).stdout.strip()
+    return copy, rev
 
 
-def start_try_repo(repo: Path, home: Path, *args: str) -> subprocess.Popen[str]:
-    """`pre-commit try-repo` of this checkout's hook in `repo`. Each run builds its own hook
-    environment (try-repo uses a fresh store), so the test's two runs go side by side."""
+def hook_config(scratch: Path) -> Path:
+    """A pre-commit configuration using this tree's `skillgit-validate` hook (the one
+    `try-repo` writes for itself), outside the repositories it runs in."""
+    repository, rev = hook_repository(scratch)
+    config = scratch / "pre-commit-config.yaml"
+    config.write_text(json.dumps({"repos": [
+        {"repo": str(repository), "rev": rev, "hooks": [{"id": "skillgit-validate"}]}]}))
+    return config
+
+
+def run_hook(repo: Path, home: Path, config: Path, *args: str) -> tuple[int, str]:
+    """`pre-commit run` of the hook in `repo`. Every run shares one store (PRE_COMMIT_HOME),
+    as on a developer's machine: the first run builds the hook environment from the tree
+    (`pip install` of it, the test's longest step), the next reuses it."""
     env = hook_env(home)
-    env["PRE_COMMIT_HOME"] = str(home / f"pre-commit-{repo.name}")
-    return subprocess.Popen(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(hook_repository(home)),
-         "skillgit-validate", *args],
-        cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-
-
-def finish(run: subprocess.Popen[str]) -> tuple[int, str]:
+    env["PRE_COMMIT_HOME"] = str(home / "pre-commit")
     try:
-        output, _ = run.communicate(timeout=300)
-    except subprocess.TimeoutExpired:
-        run.kill()
-        output, _ = run.communicate()
-    return run.returncode, output
+        done = subprocess.run(
+            [sys.executable, "-m", "pre_commit", "run", "--config", str(config), *args],
+            cwd=repo, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            timeout=300)
+    except subprocess.TimeoutExpired as exc:
+        return -1, f"timed out: {exc.output!r}"
+    return done.returncode, done.stdout
 
 
 def skillgit_imports(home: Path) -> list[str]:
@@ -158,9 +180,9 @@ def test_hook_validates_changed_skills(tmp_path: Path, isolated_env: Path) -> No
     write(staged_repo / "README.md", "changed\n")
     git(staged_repo, "add", "-A")
 
-    runs = [start_try_repo(everything_repo, isolated_env, "--all-files"),
-            start_try_repo(staged_repo, isolated_env)]
-    (everything, everything_out), (staged, staged_out) = (finish(run) for run in runs)
+    config = hook_config(isolated_env)
+    everything, everything_out = run_hook(everything_repo, isolated_env, config, "--all-files")
+    staged, staged_out = run_hook(staged_repo, isolated_env, config)
 
     assert everything == 1, everything_out
     assert "skills/bad/SKILL.md:2: ERROR name-case" in everything_out

@@ -24,8 +24,8 @@ from skillgit.jobsummary.model import (
     strings,
     withheld,
 )
-from skillgit.publish.dashboard import missed_dimension_of
 from skillgit.publish.markdown import fit_rows, inert, size, table
+from skillgit.publish.missed import missed_dimension_of
 
 SUMMARY_LIMIT = 1024 * 1024          # GitHub's limit for one step's summary, in bytes
 BUDGET = 900 * 1024                  # what one report allows itself

@@ -24,6 +24,7 @@ from skillgit.charts import usage as use
 from skillgit.proposal import Proposal, Verdict
 from skillgit.publish.controls import Control, renderable
 from skillgit.publish.markdown import BODY_BUDGET, fit_rows, inert, size, table
+from skillgit.publish.missed import OVER_LIMIT, missed_dimension_of
 from skillgit.publish.proposals import RejectedCandidate
 from skillgit.wire.ledger import Rejection
 from skillgit.wording import plural
@@ -32,7 +33,6 @@ DASHBOARD_MARKER = "<!-- skillgit:dashboard -->"
 DASHBOARD_TITLE = "Skill proposals (skillgit)"
 STAMP_MARKER = "<!-- skillgit:stamp -->"
 _MERGED = ("covered by the skill", "already merged")
-_OVER_LIMIT = "over the limit"
 USAGE_CHARTS = 4                 # the most used skills charted
 USAGE_VERSIONS = 8               # each one's latest versions
 
@@ -46,22 +46,6 @@ def missed_dimension(verdict: Verdict) -> str:
     if verdict.kill:
         return "kill switch"
     return "room to do better or a repeated ask"
-
-
-def missed_dimension_of(missed: str) -> str:
-    """The same, from the one line `Verdict.missed` (or mine's other reasons) wrote."""
-    text = missed.lower()
-    if text.startswith("not repeatable"):
-        return "repeatable"
-    if text.startswith("no room to do better"):
-        return "room to do better or a repeated ask"
-    if text.startswith(_OVER_LIMIT):
-        return "proposals per run"
-    if "unsafe" in text or "withheld" in text:
-        return "safety screen"
-    if text.startswith("invalid") or "validat" in text:
-        return "validation"
-    return "kill switch"
 
 
 def _as_rejected(item: Verdict | RejectedCandidate) -> tuple[str, str, str, str]:
@@ -88,7 +72,7 @@ def sort_candidates(items: Sequence[Verdict | RejectedCandidate]) -> tuple[
         why = item.missed.lower()
         if why.startswith(_MERGED):
             continue
-        (waiting if why.startswith(_OVER_LIMIT) else rejected).append(item)
+        (waiting if why.startswith(OVER_LIMIT) else rejected).append(item)
     return waiting, rejected
 
 
