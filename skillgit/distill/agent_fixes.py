@@ -66,8 +66,10 @@ def is_failure(turn: Turn) -> bool:
 
 
 def is_success(turn: Turn) -> bool:
+    """A call that ran and passed; one the user turned down or interrupted did neither (it is
+    never the fix that worked)."""
     return (turn.kind is TurnKind.TOOL_CALL and turn.result is not None
-            and not is_failure(turn))
+            and not turn.result.rejected and not is_failure(turn))
 
 
 def program_called(turn: Turn) -> str:

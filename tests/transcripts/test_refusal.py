@@ -23,6 +23,8 @@ REFUSALS = [
     "Tool execution aborted by the user",
     "Operation DENIED BY USER",
     "user declined the edit",
+    "aborted",  # Codex's whole output for a call the user interrupted
+    "Aborted\n",
 ]
 ORDINARY = [
     "",
@@ -31,6 +33,8 @@ ORDINARY = [
     "SELECT * FROM users WHERE status = 'rejected'",
     "the user table was migrated; 4 rows rejected by the constraint",
     "error: permission denied (publickey)",
+    "aborted: 3 of 7 transactions rolled back",
+    "make: *** [all] Error 1\naborted",
     "x" * HEAD_CHARS + " exec command rejected by user",  # quoted deep inside a long output
 ]
 
