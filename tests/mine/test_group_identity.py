@@ -4,23 +4,18 @@ to it); signals whose moves differ stay apart even in the same words."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from signalkit import holding as _holding
+from signalkit import signal
 
 from skillgit.mine.group import group
 from skillgit.mine.identity import parse
-from skillgit.proposal import Candidate, Signal
+from skillgit.proposal import Signal
 
 
 def _signal(n: int, kind: str, text: str, *, dont: str | None = None, do: str | None = None,
             command: str | None = None, fix: str | None = None) -> Signal:
-    return Signal(kind=kind, summary=text, quote=text, turn=n,  # type: ignore[arg-type]
-                  agent="claude-code", session_id=f"session-{n:04d}", command=command,
-                  fix=fix, corrected_command=dont, succeeded_command=do,
-                  started_at=datetime(2026, 11, 1 + n, 9, 0, tzinfo=timezone.utc))
-
-
-def _holding(candidates: list[Candidate], n: int) -> Candidate:
-    return next(c for c in candidates if any(s.turn == n for s in c.signals))
+    return signal(n, kind, text, command=command, fix=fix, corrected_command=dont,
+                  succeeded_command=do)
 
 
 def test_one_move_in_different_words_and_families_is_one_candidate() -> None:

@@ -5,21 +5,11 @@ lesson; a message naming another file is another."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from signalkit import holding as _holding
+from signalkit import signal as _signal
 
 from skillgit.mine.group import group
 from skillgit.mine.identity import identities_of, said
-from skillgit.proposal import Candidate, Signal
-
-
-def _signal(n: int, kind: str, text: str) -> Signal:
-    return Signal(kind=kind, summary=text, quote=text, turn=n,  # type: ignore[arg-type]
-                  agent="claude-code", session_id=f"session-{n:04d}",
-                  started_at=datetime(2026, 11, 1 + n, 9, 0, tzinfo=timezone.utc))
-
-
-def _holding(candidates: list[Candidate], n: int) -> Candidate:
-    return next(c for c in candidates if any(s.turn == n for s in c.signals))
 
 
 def test_a_settings_file_and_a_task_name_are_keys() -> None:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+from signalkit import holding as _holding
+
 from skillgit.mine.group import group
 from skillgit.mine.identity import identities_of, move, said, settings
-from skillgit.proposal import Candidate, Signal
+from skillgit.proposal import Signal
 
 
 def _signal(n: int, kind: str, text: str, *, dont: str | None = None,
@@ -19,10 +21,6 @@ def _signal(n: int, kind: str, text: str, *, dont: str | None = None,
                   agent="codex", session_id=f"session-{n:04d}", corrected_command=dont,
                   succeeded_command=do, skill=skill, in_use=skill is not None,
                   started_at=datetime(2026, 10, 1 + n, 9, 0, tzinfo=timezone.utc))
-
-
-def _holding(candidates: list[Candidate], n: int) -> Candidate:
-    return next(c for c in candidates if any(s.turn == n for s in c.signals))
 
 
 def test_an_assignment_on_a_command_and_in_words_is_one_key() -> None:
