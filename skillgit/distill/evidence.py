@@ -59,10 +59,18 @@ def sentence_span(text: str, position: int) -> tuple[int, int]:
     return start, end
 
 
-def sentence_quote(text: str, position: int, *, min_chars: int = 40) -> str:
-    """The sentence around `position`, extended by the next one when very short."""
+def sentence_quote(text: str, position: int, *, min_words: int = 3) -> str:
+    """The sentence around `position`, extended by the next one when it says nothing alone:
+    a bare interjection ("No.", "Wrong again!") or a question ("go build again?"), which
+    the next sentence answers.
+
+    A sentence that says something is quoted alone: its neighbour is another statement,
+    which may carry anything (a password given in passing), and evidence that leaves the
+    machine carries only the statement it is evidence for.
+    """
     start, end = sentence_span(text, position)
-    if end - start < min_chars and end < len(text):
+    said = text[start:end].rstrip()
+    if (len(said.split()) < min_words or said.endswith("?")) and end < len(text):
         _next_start, next_end = sentence_span(text, min(end + 1, len(text) - 1))
         end = max(end, next_end)
     return excerpt(text, start, end)
