@@ -119,6 +119,9 @@ def _screen(text: str, *, user_voice: bool, decoding: bool = False) -> list[Find
         narrowed = set(_read(text, plain, prose=True)[0])
         out = [f for f in out if f.risk in _ALWAYS or f in narrowed]
     out += effects
+    closed = closed_at_end(text)
+    if closed != text:  # a quote cut short, or typed so: read as closed at the end too
+        out += _screen(closed, user_voice=False, decoding=True)
     if not decoding:
         for hidden in decoded_texts(text):  # an encoded instruction is read as its plain text
             out += [Finding(f.risk, f"encoded: {f.detail}")
@@ -145,6 +148,19 @@ def _read(text: str, plain: str, *, prose: bool) -> tuple[list[Finding], list[Fi
     if as_prose != as_code:
         out += analyse(as_prose)
     return out, ([] if prose else _effects.findings(shown))
+
+
+_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+
+
+def closed_at_end(text: str) -> str:
+    """`text` with each code span or quotation it leaves open closed at its end (a quote
+    capped to its length, or a message typed so, must not hide its command: the shell reads
+    an unclosed quote as a literal character, and the command after it as prose). An
+    apostrophe inside a word (`don't`) opens nothing."""
+    quotes = _APOSTROPHE.sub("", text)
+    open_at = {mark: quotes.rfind(mark) for mark in ("`", '"', "'") if quotes.count(mark) % 2}
+    return text + "".join(sorted(open_at, key=open_at.__getitem__, reverse=True))
 
 
 def refused(text: str | None, *, user_voice: bool = False) -> list[str]:
