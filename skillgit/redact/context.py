@@ -101,6 +101,12 @@ _CREDENTIAL_PAIR = re.compile(r"\\?[\"'`]?\]?[ \t]{0,4}(?::=|=|:)[ \t]{0,16}\\?[
 <uuid>'`): a credential pair, whatever the key's name leaves open."""
 
 
+_REFERENCE_QUALIFIER = re.compile(r"(?<![a-z])(?:existing|external)[_\-.]?$")
+"""A word that makes a `secret` key name a secret object kept elsewhere (a Helm chart's
+`existingSecret`, `externalSecret`: a Kubernetes Secret): its value is that object's name. An
+"existing password" is still a password."""
+
+
 def _key_ends_in_secret_word(lowered: str, anchor: re.Match[str]) -> bool:
     """`api_key`, `DB_PASS`, `db-pwd` qualify; `primary_key`, `bypass`, `cwd` do not; nor a
     marker's kind (`[REDACTED:positional-secret]:5000` names no key)."""
@@ -110,6 +116,9 @@ def _key_ends_in_secret_word(lowered: str, anchor: re.Match[str]) -> bool:
     if opened >= 0 and "]" not in lowered[opened:start]:
         return False
     before = lowered[start - 1:start] if start else ""
+    if word.startswith("secret") and _REFERENCE_QUALIFIER.search(lowered, max(0, start - 12),
+                                                                  start):
+        return False  # `existingSecret: mongodb-auth`: the name of a secret kept elsewhere
     if word.startswith("key") and word != "key":  # `Key Content`, `key_material`: its value
         return not word.endswith("value") or _KEY_BEFORE_KEY.search(
             lowered, max(0, start - 12), start) is not None

@@ -76,6 +76,8 @@ def _values_below(text: str, position: int, codes: bool, *, only_codes: bool = F
     """Spans of the values on the lines from `position`: one per line, or several side by
     side when every one of them is a value; `only_codes`: each must be a code, and the first
     line that holds anything else ends them."""
+    layouts: set[str] = set()
+
     def shaped(value: str) -> bool:
         return code_shaped(value) if only_codes else _shaped(value, codes)
 
@@ -83,7 +85,9 @@ def _values_below(text: str, position: int, codes: bool, *, only_codes: bool = F
         line = _VALUE_LINE.match(text, position)
         if line is not None:
             value = line.group("v")
-            if shaped(value) and not is_placeholder(value):
+            layout = _layout(value)
+            if (shaped(value) or layout in layouts) and not is_placeholder(value):
+                layouts.update((layout,) if layout else ())
                 yield line.start("v"), line.end("v")
             elif only_codes:
                 return
@@ -100,6 +104,16 @@ def _values_below(text: str, position: int, codes: bool, *, only_codes: bool = F
         position = row.end()
 
 
+def _layout(value: str) -> str:
+    """A value's layout: its letters and digits as one class, its separators as they are
+    (`ro7zz-69qgq` and `vbtgm-waiob` share `aaaaa-aaaaa`). The values of one list share it, so
+    a code that happens to hold no digit is still one of them; a layout without a separator,
+    or shorter than eight, says too little to count."""
+    layout = _ALNUM.sub("a", value)
+    return layout if len(layout) >= 8 and layout.strip("a") else ""
+
+
+_ALNUM = re.compile(r"[A-Za-z0-9]")
 _VALUE_ROW = re.compile(r"[ \t]*[^\s\"'`<>]{4,128}(?:[ \t]+[^\s\"'`<>]{4,128}){1,7}"
                         r"[ \t]*\r?(?:\n|$)")
 """A line of several values side by side (backup codes printed in columns): each is a value

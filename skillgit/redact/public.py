@@ -14,7 +14,7 @@ something a secret of the same alphabet would not have:
 - the public members of a JSON Web Key (`n`, `e`, `x`, `y`, `x5c`, `x5t`, `kid`: never `d`,
   `p`, `q`);
 - the cells under a table header naming an id or a digest (`CONTAINER ID`, `DIGEST`);
-- the value of a key named an id (`messageId`, `event_id`; not `secret_id`, `session_id`,
+- the value of a key named an id (`messageId`, `event_id`; not `secret_id`, `session_id`, an SSO id,
   `appid`);
 - the value of a key named public (`PublicKey = …`, `public_key: …`, `pubkey=…`);
 - a hashed `known_hosts` entry's salt and host hash (`|1|salt|hash key-type …`);
@@ -36,6 +36,7 @@ from datetime import datetime, timezone
 
 from skillgit.redact.columns import cells_under
 from skillgit.redact.public_roles import public_role_spans
+from skillgit.redact.values import random_value
 
 _PUBLIC_KEY_LINE = re.compile(
     r"(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-\S+|sk-ssh-\S+|sk-ecdsa-\S+)\s+AAAA"
@@ -110,7 +111,7 @@ _ID_VALUE = re.compile(r"(?:[_-]id|Id|ID|(?<![\w-])id)(?:-\d)?[\"']?\s*[=:]\s*[\
                        r"([A-Za-z0-9_-]{8,128}(?:[+/][A-Za-z0-9_+/-]{1,120})?=*)(?![\w+/=-])")
 """`event_id: …`, `"messageId": …`, a response header's `x-request-id: …`, `x-amz-id-2: …`."""
 _ID_KEY = re.compile(r"[\w-]*$")
-_NOT_AN_ID = re.compile(r"(?i)secret|token|key|pass|session|auth")
+_NOT_AN_ID = re.compile(r"(?i)secret|token|key|pass|session|auth|sso|cookie")
 _APP_KEY = re.compile(r"(?i)app[_-]?$")
 """An API's `APPID` is the caller's key unless it is a number (a store's app id is public)."""
 _ULID = re.compile(r"(?<![0-9A-Za-z])[0-7][0-9A-HJKMNP-TV-Z]{25}(?![0-9A-Za-z])")
@@ -203,6 +204,8 @@ def _harmless_base64(token: str) -> bool:
         return False
     if not decoded.isprintable() or _CREDENTIAL_ROOTS.search(decoded) or _CLAIMS.search(decoded):
         return False  # names a credential, or is a token's claims (a JWT's middle part)
+    if any(_keylike(value) for value in _JSON_STRING.findall(decoded)):
+        return False  # a document that holds a key (a tunnel token's `"s": "<base64>"`)
     structured = (decoded.lstrip().startswith(("{", "[")) and decoded.count('"') >= 4) or (
         _GLUED_KINDS.search(decoded) is None and _WORD_RUN.search(decoded) is not None
         and _USER_PASS.fullmatch(decoded) is None)
@@ -210,6 +213,16 @@ def _harmless_base64(token: str) -> bool:
                 or (decoded.count(" ") >= 1 and all(_PLAIN_WORD.fullmatch(word)
                                                     for word in decoded.split())))
     return structured or sentence
+
+
+_JSON_STRING = re.compile(r"\"([A-Za-z0-9+/=_\-]{20,})\"")
+
+
+def _keylike(value: str) -> bool:
+    """A string of a decoded document that is a key: long, both cases and digits, random (a
+    hex digest or a UUID, one case only, is an id or a hash)."""
+    return (any(c.islower() for c in value) and any(c.isupper() for c in value)
+            and any(c.isdigit() for c in value) and random_value(value))
 
 
 _HEADER = re.compile(r"(?m)^[ \t]*[A-Z][A-Z0-9_]*(?: [A-Z][A-Z0-9_]*)*"

@@ -36,14 +36,17 @@ from skillgit.redact.vocab import (
     COPULAS,
     MNEMONIC_WORDS,
     PASSWORD_WORDS,
+    ROOTS,
     SECRET_WORDS,
     foreign_words_in,
 )
 
 _BYTE = r"(?:0[xX][0-9a-fA-F]{1,2}|\d{1,3})"
-_BYTE_ARRAY = re.compile(rf"[\[{{]\s*(?:{_BYTE}\s*,\s*){{15,}}{_BYTE}\s*,?\s*[\]}}]")
-"""Sixteen or more byte values, decimal or `0x` hex, in a list or an initializer (`[…]` in
-JSON, Python or Rust, `{…}` in C)."""
+_BYTE_ARRAY = re.compile(rf"[\[{{]\s*(?:{_BYTE}\s*,\s*){{7,}}{_BYTE}\s*,?\s*[\]}}]")
+"""Eight or more byte values, decimal or `0x` hex, in a list or an initializer (`[…]` in
+JSON, Python or Rust, `{…}` in C): sixteen random ones are a key; fewer, printable, under a
+credential's name, are its value spelled in bytes."""
+_CREDENTIAL_ROOT = re.compile("|".join(ROOTS))
 _SPACED_BYTES = re.compile(r"(?<![0-9A-Fa-f] )(?<![\w|])((?:[0-9A-Fa-f]{2} ){15,63}[0-9A-Fa-f]{2})"
                            r"(?![ ]?[0-9A-Fa-f]{1,2}\b)(?![\w|])")
 """Sixteen or more hex bytes read out with blanks (`5A B3 E5 …`, a 128-bit key), not a dump's
@@ -114,6 +117,15 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
         for match in _BYTE_ARRAY.finditer(text):
             values = [int(v[2:], 16) if v[:2] in ("0x", "0X") else int(v)
                       for v in re.findall(r"0[xX][0-9a-fA-F]+|\d+", match.group())]
+            if len(values) < 16:  # a credential's value spelled as bytes (`byte[] KS_PASS =
+                # {111, 115, …}`): the key names it, the bytes spell printable text
+                named = _CREDENTIAL_ROOT.search(lowered, text.rfind("\n", 0, match.start()) + 1,
+                                                match.start())
+                spelled = "".join(map(chr, values)) if all(32 < v < 127 for v in values) else ""
+                if named and any(c.isdigit() for c in spelled) and free(match.start() + 1,
+                                                                        match.end() - 1):
+                    yield KIND_BYTES, match.start() + 1, match.end() - 1
+                continue
             steps = {b - a for a, b in itertools.pairwise(values)}
             if (max(values) <= 255 and len(set(values)) >= 10 and len(steps) > 2
                     and values != sorted(values)  # random bytes are in no order

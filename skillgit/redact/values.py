@@ -157,9 +157,18 @@ _REVERSE_DNS = re.compile(r"(?:com|org|net|io|dev|app|co|de|fr|uk|nl|se|jp|ch|ed
 Java name intents, bundles and keys; a name, however its last part reads."""
 
 
+_BRACED_LITERAL = re.compile(r"\{(?=[^{}]*[;\]@#%^&*+~?])([^{}\s]{6,510})\}")
+"""A value in braces that holds a symbol no name, format field or template holds (`;`, `]`,
+`@`): an ODBC connection string's quoting, which exists so that a password may hold `;`."""
+
+
 def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
     """Whether `value`, standing after a secret's key and `separator`, is the secret itself
     rather than code, a type, a field name or a placeholder."""
+    braced = _BRACED_LITERAL.match(value)
+    if braced is not None and value[braced.end():braced.end() + 1] in ("", ";"):
+        # ODBC's quoting (`PWD={…;…};Server=…`): the value is its inside
+        value = braced.group(1)
     if is_placeholder(value) or _NUMBER.fullmatch(value) or value.endswith(("-", "_")):
         return False
     if _FILE_REFERENCE.fullmatch(value) or _REFERENCE_TAG.fullmatch(value):
