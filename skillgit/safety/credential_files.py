@@ -45,8 +45,10 @@ CREDENTIAL_FILE_ROWS: tuple[tuple[str, str, str], ...] = (
      "tunnels' and apps' own credential stores: WireGuard and IPsec keys, Home Assistant's auth"),
     (r"[._](?:npmrc|pypirc|netrc|pgpass|git-credentials|my\.cnf|s3cfg|boto|terraformrc|"
      r"vault-token)\b", ANYWHERE, "package manager, database, storage and Vault credentials"),
-    (r"rclone\.conf\b|\.(?:gem|cargo)[/\\]credentials\b|\.m2[/\\]settings(?:-security)?\.xml",
-     ANYWHERE, "sync, gem, crate and Maven credentials"),
+    (r"rclone\.conf\b|\.(?:gem|cargo)[/\\]credentials\b|\.m2[/\\]settings(?:-security)?\.xml|"
+     r"\.gradle[/\\]gradle\.properties\b|\.dbt[/\\]profiles\.ya?ml\b|"
+     r"\.(?:config[/\\])?composer[/\\]auth\.json\b",
+     ANYWHERE, "sync, gem, crate, Maven, Gradle, dbt and Composer logins in the user's home"),
     (r"credentials\.json|service[-_]?account[\w.-]*\.json|\bkubeconfig\b", ANYWHERE,
      "OAuth client secrets, cloud service accounts, cluster configs"),
     (r"[\w.-]+\.(?:pem|p12|pfx|jks|keystore|kdbx|ppk)\b|[\w.-]+\.keychain(?:-db)?\b|"

@@ -13,7 +13,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from skillgit.safety import egress, hosts, lookalike, named, practices, thresholds, tongues, verbs
+from skillgit.safety import (
+    egress,
+    hosts,
+    lookalike,
+    named,
+    practices,
+    sources,
+    thresholds,
+    tongues,
+    verbs,
+)
 from skillgit.safety.credential_files import CREDENTIAL_FILES
 from skillgit.safety.findings import Finding
 from skillgit.safety.idioms import IDIOMS
@@ -205,6 +215,7 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
                 continue
             yield m.start(), m.end(), effect
     yield from verbs.hits(text)  # any program: a verb of destruction and what it names
+    yield from sources.hits(text)  # any program: a code source added by URL
     yield from thresholds.hits(text)  # a count a change must pass set to 0, any language
     offset = 0
     for line in text.split("\n"):

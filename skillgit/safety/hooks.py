@@ -23,6 +23,7 @@ from skillgit.safety.vocab import (
     UPLOADERS,
     dumps_a_database,
     is_home,
+    is_home_dot_entry,
     is_language,
 )
 
@@ -177,6 +178,9 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
             out.append(Finding(EXFILTRATION, "credentials copied to another host"))
         elif any(is_home(a) for a in local if not a.startswith("-")):
             out.append(Finding(EXFILTRATION, "the home directory copied to another host"))
+        elif any(is_home_dot_entry(a) for a in local if not a.startswith("-")):
+            out.append(Finding(EXFILTRATION, "a program's settings or logins copied to another "
+                                             "host"))
         elif r.names & {"rclone"} and any(_WHOLE_TREE.fullmatch(a) for a in local):
             out.append(Finding(EXFILTRATION, "the repository copied to cloud storage"))
         elif r.names & {"rclone"} and any(_SYSTEM_DATA.match(a) for a in local):
@@ -202,6 +206,8 @@ def _exfiltration(command: Command, r: Resolved, upstream: str | None) -> list[F
         out.append(Finding(EXFILTRATION, "command output sent inside a host name"))
     if r.names & UPLOADERS and any(is_sensitive(a) for a in _sources(r)):
         out.append(Finding(EXFILTRATION, "credentials uploaded to a storage service"))
+    elif r.names & UPLOADERS and any(is_home_dot_entry(a) for a in _sources(r)):
+        out.append(Finding(EXFILTRATION, "a program's settings or logins uploaded"))
     if any(x.op == "<" and is_sensitive(x.target.path) for x in command.redirects):
         out.append(Finding(EXFILTRATION, "credentials fed to a network command"))
     if upstream == "secret":
@@ -221,6 +227,11 @@ def _stores_stdin_remotely(args: list[str]) -> bool:
     return bool(_STORES_STDIN.match(" ".join(args[i + 1:])))
 
 
+_FILE_OPTIONS = frozenset({"-f", "-F", "--file", "--source", "--src", "--input", "-i",
+                           "--from-file", "--path", "--local-path"})
+"""Options whose value is the local file an upload sends (`az storage blob upload -f x`)."""
+
+
 def _sources(r: Resolved) -> list[str]:
     """What a copy or upload sends: its positional arguments but the destination (the last,
     for two-place commands like `aws s3 cp SRC DEST`), URLs and option values left out."""
@@ -228,8 +239,11 @@ def _sources(r: Resolved) -> list[str]:
     plain = [a for i, a in enumerate(args) if not a.startswith("-") and not (
         i > 0 and re.fullmatch(r"-[a-zA-Z]|--(?:profile|region|key|cert|identity|config)\S*",
                                args[i - 1]))]
+    named = [b for a, b in pairwise(args) if a in _FILE_OPTIONS]
+    named += [a.split("=", 1)[1] for a in args if a.split("=", 1)[0] in _FILE_OPTIONS
+              and "=" in a]
     two_place = not r.names & {"gh", "transfer", "croc", "ffsend", "wormhole", "ipfs"}
-    return [a for a in (plain[:-1] if two_place else plain) if "://" not in a]
+    return [a for a in (plain[:-1] if two_place else plain) + named if "://" not in a]
 
 
 def _credentials(command: Command, r: Resolved) -> list[Finding]:

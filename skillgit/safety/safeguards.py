@@ -139,6 +139,8 @@ FLAGS: list[Flag] = [
     *_f("locks", "-lock=false --no-frozen-lockfile --frozen-lockfile=false --no-lockfile "
         "--skip-lock --no-package-lock --no-immutable --ignore-lockfile", anywhere=True),
     *_f("security", "--privileged", "docker podman nerdctl"),
+    # a runtime's permission sandbox given up whole (Deno grants nothing unless asked)
+    *_f("security", "--allow-all -A", "deno"),
     # a container's isolation given up, whatever runs it (a compose file, a runner's options)
     *_f("security", "--cap-add", value=r"(?:all|sys_admin|sys_ptrace|sys_module|net_admin)\b",
         anywhere=True),

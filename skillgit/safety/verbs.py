@@ -7,7 +7,8 @@ of destruction and an object named production, or a verb of removal and an objec
 name says it is a safeguard (`kubectl delete validatingwebhookconfiguration …`). So each
 command of a line (a code span, a shell line, a part between `;`, `&&`, `|`) is read as words:
 - a *verb* is a word among the first few after the program (a subcommand: `rm`, `delete`,
-  `delete-db-instance`, `db:drop`, `FLUSHALL`) or an option that is one (`--delete`, `--purge`);
+  `delete-db-instance`, `db:drop`, `FLUSHALL`) or an option that is one (`--delete`, `--purge`,
+  Go's one-dash `-purge`);
 - an *object* is any other word: one that names production (`prod`, `prd`, `production`,
   `live` as a part of a name, not a project file such as `build/prod-bundle.js`), or one whose
   own name says it guards (`validating`, `admission`, `protection`, `firewall`, `signing`).
@@ -86,6 +87,10 @@ def _parts(word: str) -> set[str]:
     return {p.lower() for p in re.split(r"[-_:.]+", word.strip(_QUOTES).lstrip("-")) if p}
 
 
+_GO_OPTION = re.compile(r"-[a-z]{3,}(?:-[a-z]+)*(?:=\S*)?")
+"""A long option spelled with one dash, as Go's flag package and the tools built on it spell
+every option (`nomad job stop -purge`, `terraform apply -destroy`): a word, not a cluster of
+one-letter flags (`-rf`)."""
 _BACKUPS = re.compile(r"backup|snapshot|archive|replica|shadow", re.I)
 """Objects whose loss is a loss of the copies themselves, whatever their names say of
 production (`restic -r s3:…/pharma-backups forget --prune`)."""
@@ -105,8 +110,8 @@ def _judge(words: list[str]) -> tuple[int, str]:
         words = [words[0], *(w[1:] if w.startswith("/") and w[1:].isalpha() else w
                              for w in words[1:])]
     verbs = [i for i, w in enumerate(words[1:], 1)
-             if ((i <= VERB_REACH and not w.startswith("-")) or w.startswith("--"))
-             and _parts(w) & DESTROY_PARTS]
+             if ((i <= VERB_REACH and not w.startswith("-")) or w.startswith("--")
+                 or _GO_OPTION.fullmatch(w)) and _parts(w) & DESTROY_PARTS]
     verbs += [i for i, w in enumerate(words[1:], 1) if _http_delete(words, i)]
     sql = program in _SQL_VERBS and (words[0].strip(_QUOTES).isupper() or words[1].strip(
         _QUOTES).upper() in _SQL_OBJECTS)

@@ -166,6 +166,18 @@ HOMEISH = re.compile(r"^(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE|/|/roo
                      r"[A-Z]:\\?)/?$", re.I)
 
 
+HOME_DOT_ENTRY = re.compile(r"^(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE|/root|"
+                            r"/home/[^/]+|/Users/[^/]+|[A-Z]:\\Users\\[^\\]+)[/\\]\.[^/\\.]",
+                            re.I)
+"""A dot-file or dot-folder of a home (`~/.dbt/profiles.yml`, `$HOME/.config/x`): by
+convention where programs keep their settings, state and logins, never project content."""
+
+
+def is_home_dot_entry(path: str) -> bool:
+    """Whether `path` lies in a dot-file or dot-folder of a home (see `HOME_DOT_ENTRY`)."""
+    return HOME_DOT_ENTRY.match(path) is not None
+
+
 def is_home(path: str) -> bool:
     """The home directory or the root itself (`~`, `$HOME`, `/`, `/home/me`, `C:\\Users\\me`)."""
     return HOMEISH.match(path) is not None

@@ -1,0 +1,48 @@
+"""Download then run in a language's own calls, not a shell's: a call that is given a URL and a
+file name saves the one to the other (`websave('x.m', 'https://…')`, `download.file(url,
+"x.R")`, `urlretrieve(url, "x.py")`, `urlwrite(…)`), and a later call that runs code is given
+that same file name (`run('x.m')`, `source("x.R")`, `exec(open("x.py").read())`,
+`dofile("x.lua")`). Neither call need be known by name: the URL and the file it is saved to
+are the fetch, and the runner is any call named like one (`EXEC_CALLS`) that takes the file.
+The shell's own form (`curl -o x.sh … && sh x.sh`) is `launch`'s; this is the same data flow
+read from function calls.
+"""
+
+from __future__ import annotations
+
+import re
+
+EXEC_CALLS = frozenset({"run", "source", "exec", "execfile", "eval", "evalin", "feval",
+                        "dofile", "loadfile", "include", "load", "require", "import", "system",
+                        "shell", "spawn", "popen", "open", "start", "invoke", "runscript",
+                        "runfile", "sys.source", "import_module", "importlib.import_module",
+                        "rscript", "builtin"})
+"""Names of calls that run (or load to run) the file they are given."""
+_LITERAL = r"(['\"])([^'\"\n]{1,300})\1"
+_CALL = re.compile(r"([A-Za-z_][\w.:]*)\s*\(([^()\n]{0,400})\)")
+_STRINGS = re.compile(_LITERAL)
+_URL = re.compile(r"^(?:https?|ftp)://", re.I)
+_FILE = re.compile(r"^[\w./\\~-]{1,200}\.[A-Za-z0-9]{1,6}$")
+
+
+def saved_then_run(text: str) -> bool:
+    """Whether a call saves a URL to a file that a later call runs."""
+    if "://" not in text or "(" not in text:
+        return False
+    saved: dict[str, int] = {}
+    for call in _CALL.finditer(text):
+        literals = [m.group(2) for m in _STRINGS.finditer(call.group(2))]
+        if any(_URL.match(s) for s in literals):
+            for s in literals:
+                if _FILE.match(s) and not _URL.match(s):
+                    saved.setdefault(s, call.end())
+    if not saved:
+        return False
+    for call in _CALL.finditer(text):
+        name = call.group(1).lower().rsplit(":", 1)[-1]
+        if name not in EXEC_CALLS and name.rsplit(".", 1)[-1] not in EXEC_CALLS:
+            continue
+        for m in _STRINGS.finditer(call.group(2)):
+            if saved.get(m.group(2), len(text)) <= call.start():
+                return True
+    return False
