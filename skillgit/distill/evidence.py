@@ -59,10 +59,11 @@ def sentence_span(text: str, position: int) -> tuple[int, int]:
     return start, end
 
 
-def sentence_quote(text: str, position: int, *, min_words: int = 3) -> str:
+def sentence_quote(text: str, position: int, *, min_words: int = 3, min_chars: int = 0) -> str:
     """The sentence around `position`, extended by the next one when it says nothing alone:
     a bare interjection ("No.", "Wrong again!") or a question ("go build again?"), which
-    the next sentence answers.
+    the next sentence answers; `min_chars`: also one shorter than that (an ask, whose request
+    often goes on: "The compose Kafka is disposable. To reset it, run …").
 
     A sentence that says something is quoted alone: its neighbour is another statement,
     which may carry anything (a password given in passing), and evidence that leaves the
@@ -70,7 +71,8 @@ def sentence_quote(text: str, position: int, *, min_words: int = 3) -> str:
     """
     start, end = sentence_span(text, position)
     said = text[start:end].rstrip()
-    if (len(said.split()) < min_words or said.endswith("?")) and end < len(text):
+    if (len(said.split()) < min_words or said.endswith("?") or len(said) < min_chars) and \
+            end < len(text):
         _next_start, next_end = sentence_span(text, min(end + 1, len(text) - 1))
         end = max(end, next_end)
     return excerpt(text, start, end)

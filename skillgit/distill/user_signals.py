@@ -132,6 +132,10 @@ def user_signals(conversation: Conversation) -> UserSignals:
                        feedback=feedback[:MAX_USER_FEEDBACK])
 
 
+ASK_QUOTE_CHARS = 40
+"""An ask's first sentence shorter than this is quoted with the next one: the request goes on."""
+
+
 def summarize_ask(text: str) -> str:
     """A normalized one-line ask: fillers dropped, whitespace collapsed, first sentence."""
     text = _FILLER.sub("", text, count=1)
@@ -163,7 +167,7 @@ def _classify(turn: Turn, *, follow_up: bool, context: ActionContext | None,
     elif follow_up and (found := _preference(text) or _use_clause(text, frozenset())
                         or statements.norm(text, new_task=new_task)):
         return _feedback(found[0], turn, found[1])
-    quote = sentence_quote(text, 0)
+    quote = sentence_quote(text, 0, min_chars=ASK_QUOTE_CHARS)
     if not quote:
         return None
     return TaskItem(summary=summarize_ask(text) or quote, evidence=[Evidence(quote=quote,

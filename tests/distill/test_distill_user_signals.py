@@ -29,14 +29,21 @@ def test_first_prompt_is_an_ask_even_with_negative_words() -> None:
     signals = user_signals(talk.build())
     assert signals.feedback == []
     assert [t.evidence[0].turn for t in signals.tasks] == [0]
-    # a sentence that says something is quoted alone: its neighbour may carry anything
-    assert signals.tasks[0].evidence[0].quote == "Don't stop until all tests pass."
+    # an ask's sentence under 40 characters is quoted together with the next one
+    assert signals.tasks[0].evidence[0].quote == talk.turns[0].text
 
 
-def test_a_bare_interjection_is_quoted_with_the_next_sentence() -> None:
-    talk = Talk().user("No! Build the docs with mkdocs, not sphinx. The token is on the wiki.")
-    quote = user_signals(talk.build()).tasks[0].evidence[0].quote
-    assert quote == "No! Build the docs with mkdocs, not sphinx."
+def test_a_correction_is_quoted_alone_and_a_bare_interjection_with_the_next_sentence(
+        ) -> None:
+    talk = (Talk().user("Set up the docs build.").tool("Bash", "sphinx-build docs out", "ok")
+            .say("Built with sphinx.")
+            .user("No, build docs with mkdocs. The wiki login is on the wiki."))
+    assert user_signals(talk.build()).feedback[0].evidence[0].quote == (
+        "No, build docs with mkdocs.")
+    talk = (Talk().user("Set up the docs build.").tool("Bash", "sphinx-build docs out", "ok")
+            .say("Built with sphinx.").user("No! Build the docs with mkdocs. Not sphinx."))
+    assert user_signals(talk.build()).feedback[0].evidence[0].quote == (
+        "No! Build the docs with mkdocs.")
 
 
 def test_redirect_after_an_agent_action_is_a_correction() -> None:
