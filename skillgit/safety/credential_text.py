@@ -49,10 +49,19 @@ _NAMES_ONLY = re.compile(r"\|\s*(?:jq\s+(?:-\w+\s+)*['\"]?(?:[^'\"\n|]*\|\s*)?(?
 _COMMAND_END = re.compile(r"[`\n;)]|$")
 
 
+_OBJECT_FIELDS_ONLY = re.compile(r"(?:path|-template)?\s*=?\s*['\"]?"
+                                 r"(?:\{+\s*\.(?:metadata|kind|type)\b[^}'\"\n]*\}+\s*)+"
+                                 r"['\"]?(?=[\s`;)]|$)")
+"""An output template that selects only what the object is, not what it holds
+(`-o jsonpath='{.metadata.name}'`, `{{.metadata.creationTimestamp}}`): no value is printed."""
+
+
 def _names_only(text: str, m: re.Match[str]) -> bool:
-    """Whether the command `m` starts ends in a step that keeps only names or a count."""
+    """Whether the command `m` starts ends in a step that keeps only names or a count, or
+    asks for an output template of its metadata only."""
     end = _COMMAND_END.search(text, m.end())
-    return bool(_NAMES_ONLY.search(text, m.end(), end.start() if end else len(text)))
+    return bool(_NAMES_ONLY.search(text, m.end(), end.start() if end else len(text))
+                or _OBJECT_FIELDS_ONLY.match(text, m.end()))
 _SENDS_SECRETS = re.compile(r"\b(?:send|upload|post|paste|email|forward|transmit|exfiltrate|"
                             r"leak|share)\b[^.\n]{0,60}?" + _SECRET_PLACES, re.I)
 _TOKEN_VARIABLE = r"\$?\{?\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|ACCESS_KEY)\b"
