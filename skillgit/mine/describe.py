@@ -20,6 +20,7 @@ from skillgit.mine.lessons import (
     taught,
 )
 from skillgit.mine.naming import main_lesson
+from skillgit.mine.situations import situations
 from skillgit.mine.terms import KNOWN_TOOLS, surface_forms
 from skillgit.proposal import Candidate
 
@@ -98,7 +99,15 @@ def _situations(lesson: Lesson, candidate: Candidate) -> str:
                                                                                   each.dont)
             if situation not in found:
                 found.append(situation)
+    if all(s.startswith(_GENERIC_WORK) for s in found):  # the commands name no kind of work:
+        work = situations((s.session_id, s.quote)  # the sessions' words do
+                          for s in candidate.of_kind("correction", "preference"))
+        if work:
+            return work
     return " or ".join(found[:3])
+
+
+_GENERIC_WORK = ("running ", "doing this work")
 
 
 def _use_when(situations: str, tools: str) -> str:
@@ -124,14 +133,20 @@ def _sentences(lesson: Lesson, candidate: Candidate) -> tuple[str, str]:
             what = f"Runs {_short(do, 70)} before {_short(dont, 70)}."
         elif do and dont:
             what = f"Runs {_short(do, 70)} instead of {_short(dont, 70)}."
+        elif do and lesson.sessions >= 2:  # the command the sessions agree on, not their words
+            what = f"Runs {_short(do, 120)}."
         else:
             what = f"Applies this repository's rule: {_lower_first(_short(lesson.said, 150))}."
         return what, _use_when(_situations(lesson, candidate), _tools(do, dont))
     if lesson.kind == "ask":
         ask = _lower_first(_short(lesson.said, 200))
         return "Covers a request that recurs in this repository.", f"Use when asked to {ask}."
-    tools = _mentioned_tools(candidate, lesson.said)
     what = f"Applies this repository's rule: {_lower_first(_short(lesson.said, 150))}."
+    work = "" if lesson.switch else situations(
+        (s.session_id, s.quote) for s in candidate.of_kind("correction", "preference"))
+    if work:  # what the sessions were doing, by their words: never one stray term
+        return what, f"Use when {work} here."
+    tools = _mentioned_tools(candidate, lesson.said)
     return what, (f"Use when working with {tools} here." if tools else
                   "Use when doing the work this rule is about here.")
 

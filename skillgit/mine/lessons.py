@@ -17,9 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skillgit.distill.tool_families import NEXT_STEPS
-from skillgit.mine.identity import Command, Identities, identities, parse
+from skillgit.mine.identity import Identities, identities
 from skillgit.mine.lesson_groups import NO_IDENTITY, Item, cluster
+from skillgit.mine.lesson_identity import carries, focused, shared_key
 from skillgit.mine.named_rules import about_elsewhere, rule_for
+from skillgit.mine.shell_command import Command, parse
 from skillgit.mine.terms import terms
 from skillgit.proposal import Candidate, Signal
 
@@ -147,7 +149,9 @@ def _said(signal: Signal) -> str:
 def _rule_lesson(group: Sequence[Signal]) -> Lesson:
     pairs = Counter((_flat(s.succeeded_command) or None, _flat(s.corrected_command) or None)
                     for s in group)
-    ranked = sorted(pairs.items(), key=lambda kv: (-(kv[0][0] is not None) - (kv[0][1] is not None),
+    key = shared_key(group)  # what the sessions share: the commands carrying it speak first
+    ranked = sorted(pairs.items(), key=lambda kv: (key is not None and not carries(kv[0][0], key),
+                                                   -(kv[0][0] is not None) - (kv[0][1] is not None),
                                                    -kv[1]))
     (do, dont), _n = ranked[0]  # the commands most sessions agree on
     speaker = next((s for s in group if (_flat(s.succeeded_command) or None, _flat(
@@ -167,6 +171,8 @@ def _rule_lesson(group: Sequence[Signal]) -> Lesson:
         # `npm add`"), not one session's arguments
         do_now, dont_now = _common(switch[1], [p[0] for p in both]), _common(
             switch[0], [p[1] for p in both])
+    if key is not None and carries(do_now, key):  # `php artisan horizon:terminate`, not the
+        do_now, dont_now = focused(do_now, dont_now, key)  # `&& sleep 5 && …` around it
     return Lesson(kind="rule", said=_said(speaker),  # commands as run, not flattened
                   do=do_now, dont=dont_now, sessions=len({s.session_id for s in group}),
                   switch=(switch[0], switch[1]) if switch else None)
