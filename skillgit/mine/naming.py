@@ -97,7 +97,17 @@ def run_words(command: str, said: str = "") -> list[str]:
              if len(f) > 1]
     named = [f for f in flags if re.search(rf"(?<![\w-]){re.escape(f)}", said, re.I)]
     chosen = (named or flags)[:1]
-    return ["run", *words, *(["with", chosen[0]] if chosen else [])]
+    step = _BEFORE_STEP.search(said)  # "… before every commit": the step it must precede
+    return ["run", *words, *(["with", chosen[0]] if chosen else []),
+            *(["before", _STEPS[step.group(1).lower()]] if step else [])]
+
+
+# The steps of a workflow a command is run before, in the words that name them.
+_STEPS = {"commit": "commit", "committing": "commit", "push": "push", "pushing": "push",
+          "merge": "merge", "merging": "merge", "deploy": "deploy", "deploying": "deploy",
+          "release": "release", "releasing": "release"}
+_BEFORE_STEP = re.compile(r"\bbefore\s+(?:(?:every|each|any|the|a|you|we)\s+)?("
+                          + "|".join(_STEPS) + r")\b", re.I)
 
 
 def command_words(lesson: Lesson) -> list[str]:
