@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skillgit.distill.tool_families import NEXT_STEPS
-from skillgit.mine.identity import Identities, identities
+from skillgit.mine.identity import Identities, Key, identities
 from skillgit.mine.lesson_groups import NO_IDENTITY, Item, cluster
-from skillgit.mine.lesson_identity import carries, focused, shared_key
+from skillgit.mine.lesson_identity import CARRIED, carries, focused, shared_key
 from skillgit.mine.named_rules import about_elsewhere, rule_for
 from skillgit.mine.shell_command import Command, parse
 from skillgit.mine.terms import terms
@@ -342,14 +342,26 @@ def lessons(candidate: Candidate) -> list[Lesson]:
 def _lessons(candidate: Candidate) -> list[Lesson]:
     _RUNS[0] += 1
     out: list[Lesson] = []
+    stated: set[Key] = set()   # the identities the rules state: a fix of one is no 2nd rule
     for kinds, build in ((("correction", "preference"), _rule_lesson),
                          (("env-fix",), _fix_lesson), (("ask",), _ask_lesson)):
-        found = [build(group) for group in _clusters(candidate.of_kind(*kinds))]
+        groups = [group for group in _clusters(candidate.of_kind(*kinds))
+                  if kinds[0] != "env-fix" or not _carried(group) & stated]
+        if kinds[0] == "correction":
+            stated = set().union(*map(_carried, groups))
+        found = [build(group) for group in groups]
         found = [lesson for lesson in found if lesson.said or lesson.commands]
         # more sessions first; among equals, one that names its command (its identity)
         # before one made of words alone; then the order seen (a stable sort)
         out += sorted(found, key=lambda lesson: (-lesson.sessions, not lesson.commands))
     return out[:MAX_LESSONS]
+
+
+def _carried(group: Sequence[Signal]) -> set[Key]:
+    """The identity keys a command can carry (a flag, a task, a switch, a setting) that the
+    group's signals hold: a failure fixed by the move a correction states is that lesson."""
+    return {key for signal in group for key in identities(signal).strong
+            if key[0] in CARRIED}
 
 
 def taught(found: list[Lesson]) -> list[Lesson]:
