@@ -26,6 +26,7 @@ import re
 from skillgit.digest import MAX_QUOTE_CHARS
 from skillgit.distill import redirects
 from skillgit.distill.evidence import sentence_span
+from skillgit.redact.vocab import PASSWORD_WORDS, SECRET_WORDS
 
 LATER_SENTENCES = 4
 # A namespaced command or task ("horizon:terminate", "db:migrate", "test:unit"), never a
@@ -74,7 +75,18 @@ def with_named_target(text: str, quote: str) -> str:
 
 
 def _aside(sentence: str) -> bool:
-    return sentence.rstrip().endswith("?") or redirects.NEW_TASK.match(sentence) is not None
+    """A question, a new task, or a sentence about a credential (a value given in passing
+    never rides along as evidence): never where a rule moves to."""
+    return (sentence.rstrip().endswith("?") or redirects.NEW_TASK.match(sentence) is not None
+            or CREDENTIAL.search(sentence) is not None)
+
+
+# A sentence naming a credential, in the words the redactor knows for one in any language.
+CREDENTIAL = re.compile(
+    r"(?<![^\W_])(?:pass(?:word|wd|phrase|code)?|pwd|tokens?|secrets?|credentials?|auth"
+    r"|(?:api|access|secret|private|ssh|deploy)[ _-]?keys?|"
+    + "|".join(map(re.escape, (*PASSWORD_WORDS, *SECRET_WORDS))) + r")(?![^\W_])",
+    re.IGNORECASE)
 
 
 def _later(text: str, quote: str, at: int, begin: int, wanted: re.Pattern[str]) -> str:

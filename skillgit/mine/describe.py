@@ -27,13 +27,14 @@ from skillgit.proposal import Candidate
 MAX_DESCRIPTION = 300
 _TASKS: tuple[tuple[frozenset[str], str], ...] = tuple(
     (frozenset(words.split()), task) for words, task in (
+        # before installing: `dotnet ef migrations add X` adds a migration, no dependency
+        ("migrate migration migrations alembic", "running migrations"),
         ("install add i ci sync restore bundle get", "installing dependencies"),
         ("test tests pytest jest vitest mocha rspec phpunit tox nox", "running tests"),
         ("lint ruff eslint clippy flake8 pylint mypy pyright check vet biome", "checking code"),
         ("fmt format prettier black isort gofmt", "formatting code"),
         ("build compile tsc webpack vite bundle assemble", "building"),
         ("deploy release publish ship apply", "deploying"),
-        ("migrate migration migrations alembic", "running migrations"),
         ("up start serve dev compose", "starting services"),
         ("commit push merge rebase checkout branch", "working with git"),
     ))

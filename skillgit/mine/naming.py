@@ -10,6 +10,7 @@ name on every run (branch names and the rejection ledger depend on it).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 
@@ -116,6 +117,9 @@ def command_words(lesson: Lesson) -> list[str]:
     if program(do) in _EDITS and dont:  # the fix edited files: the lesson is the failing run's
         return ["make", *_core(dont)[:2], "pass"]  # "make-mix-ecto-rollback-pass"
     if lesson.setup:
+        written = _SETTING_WRITTEN.search(lesson.steps[-1]) if lesson.steps else None
+        if written:  # `go env -w GOPRIVATE=…` before `go get`: the setting it writes
+            return ["set", written.group(1), "before", *_core(dont)[:2]]
         step = _core(lesson.steps[-1]) if lesson.steps else []
         return ["run", *step[:3], "before", *_core(dont)[:2]]
     if next_step(do, dont):
@@ -128,9 +132,11 @@ def command_words(lesson: Lesson) -> list[str]:
         if old in [w.lower() for w in _words(do)]:
             return ["run", old, "with", new]
         return ["use", new, "not", old]
-    added = [w for w in _words(do) if w not in _words(dont)]
+    values = _values_of_added_flags(do, dont)  # `--context staging-eu`: the flag's value
+    added = [w for w in _words(do) if w not in _words(dont) and w not in values]
     flags = [f for f in _flags(do) if f not in _flags(dont)]
-    head = _words(do)[:2] if new else []
+    flags = [f for f in flags if len(f) > 1] or flags  # `-warnaserror` names it, `-c` not
+    head = [w for w in _words(do) if w not in values][:2] if new else []
     if flags and not added:
         return ["run", *head, "with", *flags[:2]]
     if added:
@@ -138,6 +144,19 @@ def command_words(lesson: Lesson) -> list[str]:
     removed = [w for w in _words(dont) if w not in _words(do)] + [
         f for f in _flags(dont) if f not in _flags(do)]
     return ["run", *head, "without", *removed[:2]] if removed else ["run", *head]
+
+
+# A setting a setup step writes (`go env -w GOPRIVATE=…`, `export NODE_OPTIONS=…`).
+_SETTING_WRITTEN = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)=")
+
+
+def _values_of_added_flags(do: str, dont: str) -> set[str]:
+    """The words of `do` that only follow a flag `dont` lacks (`staging-eu` after an added
+    `--context`, `Release` after an added `-c`): values of that flag, not what it runs."""
+    tokens, old = do.split(), set(dont.split())
+    return {value for flag, value in itertools.pairwise(tokens)
+            if flag.startswith("-") and "=" not in flag and flag not in old
+            and not value.startswith("-") and value not in old}
 
 
 def sentence_words(text: str) -> list[str]:

@@ -43,6 +43,16 @@ def test_a_question_after_the_cue_is_not_where_the_rule_moves() -> None:
     assert quote == "no, don't restart the whole stack."
 
 
+@pytest.mark.parametrize("later", [
+    "the staging password is `Tr0ub4dor&3` by the way",
+    "el token de la API es `tk-8812-live`, por cierto",
+    "der Deploy-Schlüssel steht in `~/.ssh/ci_deploy`",
+])
+def test_a_later_sentence_about_a_credential_is_never_carried(later: str) -> None:
+    text = f"no, not the shared runner. it has no docker. {later}"
+    assert with_named_target(text, "no, not the shared runner.") == "no, not the shared runner."
+
+
 def test_a_quote_naming_its_action_already_is_not_extended() -> None:
     text = ("use `bin/console messenger:stop-workers`, not a cache clear. the worker pool is "
             "small. later we can look at supervisor:reload too")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from signalkit import signal
 
-from skillgit.mine.describe import description
+from skillgit.mine.describe import description, task
 from skillgit.mine.lessons import Lesson
 from skillgit.mine.naming import base_name, command_words, run_words
 from skillgit.mine.situations import situations
@@ -30,6 +30,28 @@ def test_a_program_run_by_its_path_is_named_by_its_file_name() -> None:
     lesson = Lesson(kind="rule", said="x", do="bin/rails db:migrate:status",
                     dont="bin/rails db:migrate")
     assert command_words(lesson) == ["run", "rails", "db:migrate:status"]
+
+
+@pytest.mark.parametrize(("do", "dont", "words"), [
+    ("helm --kube-context prod-us upgrade api ./chart", "helm upgrade api ./chart",
+     ["run", "helm", "upgrade", "with", "kube-context"]),        # its value is no target
+    ("msbuild -p Release -nowarn", "msbuild", ["run", "msbuild", "with", "nowarn"]),
+    ("make deploy-staging", "make deploy", ["run", "make", "deploy-staging"]),
+])
+def test_a_flag_added_with_its_value_names_the_flag(do: str, dont: str,
+                                                     words: list[str]) -> None:
+    assert command_words(Lesson(kind="rule", said="x", do=do, dont=dont)) == words
+
+
+def test_a_setup_step_writing_a_setting_is_named_by_the_setting() -> None:
+    lesson = Lesson(kind="fix", said="x", do="npm config set FETCH_RETRIES=5\nnpm ci",
+                    dont="npm ci", setup=True)
+    assert command_words(lesson) == ["set", "FETCH_RETRIES", "before", "npm", "ci"]
+
+
+def test_adding_a_migration_is_no_dependency_install() -> None:
+    assert task("dotnet ef migrations add AddOrderNotes") == "running migrations"
+    assert task("pnpm add zod") == "installing dependencies"
 
 
 @pytest.mark.parametrize(("said", "words"), [
