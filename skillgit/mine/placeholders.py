@@ -19,9 +19,9 @@ def _pattern(token: str) -> re.Pattern[str] | None:
 
 
 def instance_of(template: str, command: str) -> dict[str, str] | None:
-    """{concrete token: template token} when `command` is `template` with its placeholders
-    filled in (same tokens, in order, every other one equal); None otherwise, and when the
-    template holds no placeholder."""
+    """Each word of `command` that fills a placeholder, mapped to the template word it fills,
+    when `command` is `template` with its placeholders filled in (same words, in order, every
+    other one equal); None otherwise, and when the template holds no placeholder."""
     ours, theirs = template.split(), command.split()
     if len(ours) != len(theirs):
         return None
