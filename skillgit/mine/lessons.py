@@ -173,9 +173,17 @@ def _rule_lesson(group: Sequence[Signal]) -> Lesson:
             switch[0], [p[1] for p in both])
     if key is not None and carries(do_now, key):  # `php artisan horizon:terminate`, not the
         do_now, dont_now = focused(do_now, dont_now, key)  # `&& sleep 5 && …` around it
+        speaker = _writer(group, do_now) or speaker
     return Lesson(kind="rule", said=_said(speaker),  # commands as run, not flattened
                   do=do_now, dont=dont_now, sessions=len({s.session_id for s in group}),
                   switch=(switch[0], switch[1]) if switch else None)
+
+
+def _writer(group: Sequence[Signal], do: str | None) -> Signal | None:
+    """The first signal whose own words write `do` out (the user's corrected command): its
+    words state the rule, not those of a session that only named a flag of it."""
+    flat = _flat(do)
+    return next((s for s in group if flat and flat in _flat(s.summary)), None)
 
 
 _SPAN = re.compile(r"`([^`\n]{2,200})`")

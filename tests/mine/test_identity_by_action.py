@@ -44,6 +44,9 @@ def test_one_lesson_in_two_forms_is_one_candidate_written_from_the_carrying_comm
     [lesson] = lessons(candidate)
     assert lesson.do == "./tools/fmt --staged"          # not the agent's `git reset`
     assert "git reset" not in statement(lesson)
+    # said by the session that wrote the command out, not the one naming only its flag
+    assert statement(lesson) == ("Revert that and format only what you touched: "
+                                 "`./tools/fmt --staged`.")
     assert base_name(candidate) == "run-fmt-with-staged"
 
 
