@@ -37,8 +37,19 @@ HABIT = rx(r"""\b(?:(?:like|as)\ (?:always|usual|we\ always\ do|we\ do\ it|befor
     |(?<=,\ )(?:remember|don't\ forget)(?=\s*[.!]*\s*$)
     |(?:the\ way|how)\ we\ (?:always\ )?[a-z]+\ (?:all\ |every\ |each\ )?(?:our|the\ other)\b
     |\bwe\ always\ (?!end\ up|forget|seem|get|""" + NARRATION + r""")(?=[a-z]+\ ))""")
+# "Like always" / "as usual" in other languages, one row each: the same marker, read with the
+# same anchor (a `code` span, a flag, a path, a call or a thing of the repository).
+HABIT_ELSEWHERE: dict[str, str] = {
+    "fr": r"comme\ (?:toujours|d'habitude|d'hab|d'ordinaire)|comme\ on\ fait\ toujours",
+    "de": r"wie\ (?:immer|üblich|gewohnt|sonst\ auch)|wie\ wir\ es\ immer\ machen",
+    "es": r"como\ (?:siempre|de\ costumbre|es\ habitual|hacemos\ siempre)",
+    "pt": r"como\ (?:sempre|de\ costume|de\ hábito|fazemos\ sempre)",
+    "it": r"come\ (?:sempre|al\ solito|d'abitudine|di\ consueto|facciamo\ sempre)",
+    "nl": r"zoals\ (?:altijd|gewoonlijk|gebruikelijk|we\ altijd\ doen)",
+}
+_ELSEWHERE = rx(r"\b(?:" + "|".join(HABIT_ELSEWHERE.values()) + r")\b")
 _ANCHOR = rx(r"`[^`\n]+`|(?<![\w-])--?[a-z][\w-]*|(?<![\w/])[\w.~-]*/[\w./-]+|\b" + THINGS
-             + r"\b")
+             + r"\b|\w\(\)")
 _OWN_PLAN = rx(r"^\W*(?:as\ usual|like\ always)?\W*(?:i|i'll|i\ will|we'll)\b")
 _BREAK = re.compile(r"[.;!?](?=\s|$)|\n|,\s|\s(?:then|and|and\ then)\s")  # "values.yaml" goes on
 _SENTENCE_END = re.compile(r"[.;!?](?=\s|$)|\n")
@@ -48,7 +59,9 @@ _LEAD = re.compile(r"^(?:(?:then|and|so|also|please)\s+)+", re.IGNORECASE)
 
 def habit(text: str) -> tuple[int, int] | None:
     """(start, end) of the clause of `text` that recalls a standing rule, or None."""
-    for marker in HABIT.finditer(text):
+    markers = sorted([*HABIT.finditer(text), *_ELSEWHERE.finditer(text)],
+                     key=lambda m: m.start())
+    for marker in markers:
         asked = _SENTENCE_END.search(text, marker.end())
         if asked is not None and asked.group() == "?":
             continue  # "what's the usual layout — X or Y?": the marker in a question

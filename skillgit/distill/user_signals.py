@@ -41,10 +41,9 @@ Quotes are verbatim slices of the turn text, so each item can be checked against
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from skillgit.digest import MAX_QUOTE_CHARS, Evidence, FeedbackItem, TaskItem
+from skillgit.digest import Evidence, FeedbackItem, TaskItem
 from skillgit.distill import (
     asides,
     framing,
@@ -58,6 +57,7 @@ from skillgit.distill import (
 from skillgit.distill import user_phrases as phrases
 from skillgit.distill.action_context import ActionContext
 from skillgit.distill.evidence import excerpt, sentence_quote, sentence_span
+from skillgit.distill.quote_targets import with_named_target
 from skillgit.distill.repeated_asks import repeated_asks
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
 
@@ -216,68 +216,6 @@ def _feedback(kind: str, turn: Turn, position: int, prefix: str = "") -> Feedbac
         quote = excerpt(turn.text, earlier, end) if earlier < start else quote
     if not quote:
         return None
-    quote = _with_named_target(turn.text, quote)  # "… new deps go into libs.versions.toml"
+    quote = with_named_target(turn.text, quote)  # "… new deps go into libs.versions.toml"
     return FeedbackItem(kind=kind, summary=prefix + quote,
                         evidence=[Evidence(quote=quote, turn=turn.index)])
-
-
-# What a rule is about: a path, a file name with its extension, `code` or a flag.
-_NAMED = re.compile(r"`[^`\n]+`|(?<![\w-])--?[a-z][\w-]+|[\w.~-]*/[\w./@*-]+"
-                    r"|\b[\w-]+\.[a-z]{2,5}\b", re.IGNORECASE)
-
-
-def _with_named_target(text: str, quote: str) -> str:
-    """`quote` with the sentence right after it when that one names a file, command or flag
-    the quote does not — where the rule moves to ("don't pin versions in build.gradle.kts.
-    new deps go into gradle/libs.versions.toml") — unless it asks something or opens a new
-    task, or the two would not fit in one quote. Failing that, a later sentence of the turn
-    that writes out a setting (`SETTING`: "GRADLE_OPTS=-Xmx2g, every time", "with
-    `strategy: :eager`") is the rule the quote leads to: the quote runs to it, or is that
-    sentence alone when both would not fit."""
-    at = text.find(quote)
-    end = at + len(quote)
-    rest = text[end:]
-    if at < 0 or not rest.strip():
-        return quote
-    begin = end + len(rest) - len(rest.lstrip())
-    _start, next_end = sentence_span(text, begin)
-    following = text[begin:next_end]
-    named = {m.group() for m in _NAMED.finditer(following)} - {
-        m.group() for m in _NAMED.finditer(quote)}
-    if (named and not _aside(following)
-            and len(text[at:next_end].strip()) <= MAX_QUOTE_CHARS):
-        quote = text[at:next_end].strip()
-        rest = text[next_end:]
-        begin = next_end + len(rest) - len(rest.lstrip())
-    return _setting_sentence(text, quote, at, begin)
-
-
-# A setting written out: an environment variable assigned, a keyword option given a symbol, or
-# a symbol of two or more words ("RAILS_MAX_THREADS=5", "dependent: :destroy", ":not_found").
-SETTING = re.compile(r"(?<![\w$./-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+=(?=[\w\"'-])"
-                     r"|(?<![^\s(,{`]):[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w:])"
-                     r"|(?<![^\s(,{`])[a-z][a-z0-9_]*:\s+:[a-z][a-z0-9_]*(?![\w:])")
-_LATER_SENTENCES = 4
-
-
-def _aside(sentence: str) -> bool:
-    return sentence.rstrip().endswith("?") or redirects.NEW_TASK.match(sentence) is not None
-
-
-def _setting_sentence(text: str, quote: str, at: int, begin: int) -> str:
-    if SETTING.search(quote):
-        return quote
-    for _ in range(_LATER_SENTENCES):
-        if begin >= len(text):
-            break
-        start, end = sentence_span(text, begin)
-        sentence = text[start:end]
-        if SETTING.search(sentence) and not _aside(sentence):
-            whole = text[at:end].strip()
-            alone = sentence.strip()
-            if len(whole) <= MAX_QUOTE_CHARS:
-                return whole
-            return alone if len(alone) <= MAX_QUOTE_CHARS else quote
-        rest = text[end:]
-        begin = end + len(rest) - len(rest.lstrip())
-    return quote

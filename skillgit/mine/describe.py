@@ -20,19 +20,21 @@ from skillgit.mine.lessons import (
     taught,
 )
 from skillgit.mine.naming import main_lesson
+from skillgit.mine.situations import situations
 from skillgit.mine.terms import KNOWN_TOOLS, surface_forms
 from skillgit.proposal import Candidate
 
 MAX_DESCRIPTION = 300
 _TASKS: tuple[tuple[frozenset[str], str], ...] = tuple(
     (frozenset(words.split()), task) for words, task in (
+        # before installing: `dotnet ef migrations add X` adds a migration, no dependency
+        ("migrate migration migrations alembic", "running migrations"),
         ("install add i ci sync restore bundle get", "installing dependencies"),
         ("test tests pytest jest vitest mocha rspec phpunit tox nox", "running tests"),
         ("lint ruff eslint clippy flake8 pylint mypy pyright check vet biome", "checking code"),
         ("fmt format prettier black isort gofmt", "formatting code"),
         ("build compile tsc webpack vite bundle assemble", "building"),
         ("deploy release publish ship apply", "deploying"),
-        ("migrate migration migrations alembic", "running migrations"),
         ("up start serve dev compose", "starting services"),
         ("commit push merge rebase checkout branch", "working with git"),
     ))
@@ -98,7 +100,15 @@ def _situations(lesson: Lesson, candidate: Candidate) -> str:
                                                                                   each.dont)
             if situation not in found:
                 found.append(situation)
+    if all(s.startswith(_GENERIC_WORK) for s in found):  # the commands name no kind of work:
+        work = situations((s.session_id, s.quote)  # the sessions' words do
+                          for s in candidate.of_kind("correction", "preference"))
+        if work:
+            return work
     return " or ".join(found[:3])
+
+
+_GENERIC_WORK = ("running ", "doing this work")
 
 
 def _use_when(situations: str, tools: str) -> str:
@@ -124,14 +134,20 @@ def _sentences(lesson: Lesson, candidate: Candidate) -> tuple[str, str]:
             what = f"Runs {_short(do, 70)} before {_short(dont, 70)}."
         elif do and dont:
             what = f"Runs {_short(do, 70)} instead of {_short(dont, 70)}."
+        elif do and lesson.sessions >= 2:  # the command the sessions agree on, not their words
+            what = f"Runs {_short(do, 120)}."
         else:
             what = f"Applies this repository's rule: {_lower_first(_short(lesson.said, 150))}."
         return what, _use_when(_situations(lesson, candidate), _tools(do, dont))
     if lesson.kind == "ask":
         ask = _lower_first(_short(lesson.said, 200))
         return "Covers a request that recurs in this repository.", f"Use when asked to {ask}."
-    tools = _mentioned_tools(candidate, lesson.said)
     what = f"Applies this repository's rule: {_lower_first(_short(lesson.said, 150))}."
+    work = "" if lesson.switch else situations(
+        (s.session_id, s.quote) for s in candidate.of_kind("correction", "preference"))
+    if work:  # what the sessions were doing, by their words: never one stray term
+        return what, f"Use when {work} here."
+    tools = _mentioned_tools(candidate, lesson.said)
     return what, (f"Use when working with {tools} here." if tools else
                   "Use when doing the work this rule is about here.")
 

@@ -25,16 +25,12 @@ import functools
 import re
 from dataclasses import dataclass
 
+from skillgit.mine.shell_command import env_setting, parse
 from skillgit.mine.terms import KNOWN_TOOLS
+from skillgit.mine.told import COLON_COMMAND, LONG_FLAG, told
 from skillgit.proposal import Signal
 
 Key = tuple[str, ...]
-_ENV_ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=")
-_SKIP = frozenset({"sudo", "env", "time", "nice", "exec", "timeout"})
-_DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")
-_PROGRAM = re.compile(r"[a-z][a-z0-9._-]*")
-_FLAG = re.compile(r"^--?([A-Za-z][\w-]*)(?:=.*)?$")
-_LONG_FLAG = re.compile(r"(?<![\w-])--([A-Za-z][\w-]{2,})\b")
 _QUOTED = re.compile(r"`([^`\n]{2,200})`")
 _WORD = r"([A-Za-z][\w.+-]*)"
 _SWITCH = (re.compile(rf"\b(?:use|run|with)\s+{_WORD}\s*(?:,|\s)\s*(?:not|never)\s+{_WORD}", re.I),
@@ -51,6 +47,9 @@ _TASK_NAME = re.compile(r"(?<![\w.-])(?::[\w-]+)*:?[a-z]+(?:[A-Z][a-z0-9]+){2,}(
 # API a rule moves to, an identity as strong as a file; the same snake_case name bare
 # ("the way we test workers: perform_job, …") only joins a lesson that already has it.
 _CALL = re.compile(r"(?<![\w.:/$-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:/\d\b|\()")
+# A method named as a call in camelCase ("withoutVite()", "$this->withoutVite()",
+# "->lazyById(500)"): the API a rule moves to, like a snake_case call.
+_CAMEL_CALL = re.compile(r"(?<![\w$])(?:\$?\w+(?:->|::|\.))?([a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+)\(")
 # A type named in code (two or more capitalised parts, not after a dot): "TimeProvider",
 # "DateTimeOffset.UtcNow" (its type), "FakeTimeProvider" — what a code convention is about,
 # however the sessions word it ("take a TimeProvider …", "TimeProvider time, then …").
@@ -67,54 +66,8 @@ _OPTION = re.compile(r"(?<![^\s(,{])([a-z][a-z0-9]*(?:_[a-z0-9]+)*):\s+"
 _SYMBOL = re.compile(r"(?<![^\s(,{]):([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w:])")
 _FOLDER = re.compile(r"(?<![\w./~-])((?:[a-z][a-z0-9_-]*/){2,}[a-z][a-z0-9_-]*)/?(?![\w./-])")
 _SETTING_KINDS = ("env", "option", "symbol", "folder")
-_QUOTES = "\"'"
 _NEVER_X_ALWAYS_Y = re.compile(rf"\b(?:don'?t|do not|never)\s+use\s+{_WORD}\b.*?\b(?:always|use)\s+"
                                rf"(?:use\s+)?{_WORD}", re.I)
-
-
-@dataclass(frozen=True)
-class Command:
-    """A shell command taken apart: its program, env assignments, flags and other words."""
-
-    program: str
-    env: frozenset[str]
-    flags: frozenset[str]
-    words: tuple[str, ...]       # subcommands and targets, in order
-
-    @property
-    def subcommand(self) -> str:
-        return self.words[0] if self.words else ""
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def parse(command: str | None) -> Command | None:
-    """`command` taken apart (its first line), or None when it names no program."""
-    tokens = (command or "").strip().split("\n", 1)[0].split()
-    if len(tokens) > 3 and tokens[0] == "cd" and tokens[2] in ("&&", ";"):
-        tokens = tokens[3:]  # `cd envs/staging && terraform apply` runs terraform
-    env: set[str] = set()
-    while tokens and (_ENV_ASSIGN.match(tokens[0]) or tokens[0] in _SKIP):
-        if match := _ENV_ASSIGN.match(tokens[0]):
-            env.add(env_setting(match.group(1), tokens[0][match.end():]))
-        if tokens[0] == "timeout" and len(tokens) > 1 and _DURATION.match(tokens[1]):
-            tokens = tokens[1:]  # "timeout 90 npm test": its limit is no program
-        tokens = tokens[1:]
-    if not tokens:
-        return None
-    program = tokens[0].rsplit("/", 1)[-1].lower()
-    if not _PROGRAM.fullmatch(program):
-        return None
-    flags: set[str] = set()
-    words: list[str] = []
-    for token in tokens[1:]:
-        if token in ("&&", "||", ";", "|"):
-            break
-        flag = _FLAG.match(token)
-        if flag:
-            flags.add(flag.group(1).lower())
-        else:
-            words.append(token.strip("'\""))
-    return Command(program, frozenset(env), frozenset(flags), tuple(words))
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -165,7 +118,7 @@ def said(text: str) -> frozenset[Key]:
         command = parse(quoted)
         if command is not None and command.program in KNOWN_TOOLS:
             keys |= {("flag", "", f) for f in command.flags if len(f) > 2}
-    keys |= {("flag", "", f.lower()) for f in _LONG_FLAG.findall(text)}
+    keys |= {("flag", "", f.lower()) for f in LONG_FLAG.findall(text)}
     for pattern in _SWITCH:
         for right, wrong in pattern.findall(text):
             new, old = _tool(right), _tool(wrong)
@@ -177,7 +130,9 @@ def said(text: str) -> frozenset[Key]:
             keys.add(("switch", old, new))
     keys |= {("file", "", name.lower()) for name in _CONFIG_FILE.findall(text)}
     keys |= {("task", "", name.rsplit(":", 1)[-1]) for name in _TASK_NAME.findall(text)}
+    keys |= {("task", "", name) for name in COLON_COMMAND.findall(text)}
     keys |= {("call", "", name) for name in _CALL.findall(text)}
+    keys |= {("call", "", name) for name in _CAMEL_CALL.findall(text)}
     keys |= {("type", "", name.lower()) for name in _TYPE.findall(text)}
     return frozenset(keys) | settings(text)
 
@@ -190,11 +145,6 @@ def settings(text: str) -> frozenset[Key]:
                      | {("option", "", f"{key}: :{value}") for key, value in _OPTION.findall(text)}
                      | {("symbol", "", name) for name in _SYMBOL.findall(text)}
                      | {("folder", "", path) for path in _FOLDER.findall(text)})
-
-
-def env_setting(name: str, value: str) -> str:
-    """`NAME=value` as one key, however it was quoted or ended a sentence ("X_Y=1," is X_Y=1)."""
-    return f"{name}={value.rstrip('.,;:').strip(_QUOTES).rstrip('.,;:').lower()}"
 
 
 def types_in(text: str) -> list[str]:
@@ -232,14 +182,17 @@ def identities(signal: Signal) -> Identities:
 def identities_of(summary: str, quote: str, dont: str | None, do: str | None) -> Identities:
     """The identity keys of a signal saying `summary` and `quote` about a move from the
     command `dont` to `do` (pure, so memoised)."""
-    words = said(f"{summary}\n{quote}")
+    text = f"{summary}\n{quote}"
+    words = said(text)
     commands = move(dont, do)
     programs = frozenset(c.program for c in (parse(dont), parse(do)) if c)
     switches = frozenset(k for k in words if k[0] == "switch")
+    action = told(text, dont, do)  # the user's command, or the flag they named and it ran
     if commands:
         named = frozenset(k for k in switches if set(k[1:]) <= programs)
-        return Identities(commands | named, loose(commands), programs, True)
+        return Identities(commands | named | action, loose(commands | action), programs, True)
     named = frozenset(k for k in words if k[0] in ("file", "task", "call", "type",
                                                    *_SETTING_KINDS))  # subject
-    bare = bare_names(f"{summary}\n{quote}") - named
-    return Identities(switches | named, words - switches - named | bare, programs, False)
+    bare = bare_names(text) - named
+    return Identities(switches | named | action, words - switches - named | bare, programs,
+                      False)

@@ -17,9 +17,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skillgit.distill.tool_families import NEXT_STEPS
-from skillgit.mine.identity import Command, Identities, identities, parse
+from skillgit.mine.identity import Identities, Key, identities
+from skillgit.mine.lesson_commands import (
+    CD_FIRST,
+    agreed_do,
+    common,
+    flat,
+    told_command,
+    writer,
+)
+from skillgit.mine.lesson_commands import command_tool as command_tool
+from skillgit.mine.lesson_commands import program as program
 from skillgit.mine.lesson_groups import NO_IDENTITY, Item, cluster
+from skillgit.mine.lesson_identity import CARRIED, carries, focused, shared_key
 from skillgit.mine.named_rules import about_elsewhere, rule_for
+from skillgit.mine.shell_command import parse
 from skillgit.mine.terms import terms
 from skillgit.proposal import Candidate, Signal
 
@@ -27,9 +39,6 @@ MAX_LESSONS = 8
 MAX_CLUSTERED = 400        # signals of one kind that may open a new lesson (see _clusters)
 MIN_VARIANTS = 3           # distinct command pairs of one switch that make it general
 INLINE_MAX = 90            # longer commands go into a fenced block
-_ENV_ASSIGN = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
-_WRAPPERS = frozenset({"sudo", "env", "npx", "pnpx", "bunx", "uv", "uvx", "poetry", "pipenv",
-                       "run", "exec", "time", "nice", "python", "python3", "-m"})
 _PAUSE = r"(?:\s[-\u2013\u2014]\s|[\s,.:;!?])*"
 # Lead words dropped from a rule. A negation goes only when punctuation closes it ("no, use X"),
 # so "no rspec here" and "stop using npm" keep their meaning; a flag's "--" is never eaten.
@@ -73,42 +82,13 @@ def rule_text(summary: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def command_tool(command: str | None) -> str | None:
-    """The program a shell command runs (skipping env assignments and wrappers like npx)."""
-    for word in (command or "").split():
-        if _ENV_ASSIGN.match(word) or word.lower() in _WRAPPERS:
-            continue
-        tool = word.rsplit("/", 1)[-1].lower()
-        return tool if re.fullmatch(r"[a-z][a-z0-9._-]*", tool) else None
-    return None
-
-
-_CD_FIRST = re.compile(r"^\s*cd\s+\S+\s*(?:&&|;)\s*")
-
-
-def program(command: str | None) -> str | None:
-    """The first program word of a command (env assignments, sudo/env and a leading `cd
-    dir &&` skipped), as run: `uv` for "uv run pytest", where `command_tool` says
-    `pytest`."""
-    for word in _CD_FIRST.sub("", command or "").split():
-        if _ENV_ASSIGN.match(word) or word in ("sudo", "env", "time", "nice", "exec"):
-            continue
-        tool = word.rsplit("/", 1)[-1].lower()
-        return tool if re.fullmatch(r"[a-z][a-z0-9._-]*", tool) else None
-    return None
-
-
-def _flat(command: str | None) -> str:
-    return " ".join((command or "").split())
-
-
 def inline(command: str) -> bool:
     """True when a command reads well as inline code (one short line without backticks)."""
     return "\n" not in command.strip() and "`" not in command and len(command) <= INLINE_MAX
 
 
 def code(text: str) -> str:
-    return f"`{_flat(text)}`"
+    return f"`{flat(text)}`"
 
 
 @dataclass(frozen=True)
@@ -145,114 +125,36 @@ def _said(signal: Signal) -> str:
 
 
 def _rule_lesson(group: Sequence[Signal]) -> Lesson:
-    pairs = Counter((_flat(s.succeeded_command) or None, _flat(s.corrected_command) or None)
+    pairs = Counter((flat(s.succeeded_command) or None, flat(s.corrected_command) or None)
                     for s in group)
-    ranked = sorted(pairs.items(), key=lambda kv: (-(kv[0][0] is not None) - (kv[0][1] is not None),
+    key = shared_key(group)  # what the sessions share: the commands carrying it speak first
+    ranked = sorted(pairs.items(), key=lambda kv: (key is not None and not carries(kv[0][0], key),
+                                                   -(kv[0][0] is not None) - (kv[0][1] is not None),
                                                    -kv[1]))
     (do, dont), _n = ranked[0]  # the commands most sessions agree on
-    speaker = next((s for s in group if (_flat(s.succeeded_command) or None, _flat(
+    speaker = next((s for s in group if (flat(s.succeeded_command) or None, flat(
         s.corrected_command) or None) == (do, dont)), group[0])
     switches = Counter(key[1:] for s in group for key in identities(s).strong
                        if key[0] == "switch")
     switch = switches.most_common(1)[0][0] if switches else None
     do_now = (speaker.succeeded_command or "").strip() or None
     dont_now = (speaker.corrected_command or "").strip() or None
-    agreed = _agreed_do(group) if pairs[(do, dont)] < 2 else None
+    agreed = agreed_do(group) if pairs[(do, dont)] < 2 else None
     if agreed is not None:  # no pair recurs, but what the agent then ran does
         do_now, dont_now = agreed
-    do_now = _told(speaker, dont_now) or do_now
+    do_now = told_command(speaker, dont_now) or do_now
     both = [pair for pair in pairs.elements() if None not in pair]
     if switch and len(set(both)) >= MIN_VARIANTS and 2 * pairs[(do, dont)] <= len(both):
         # no run of commands speaks for the lesson: its identity does ("Use `pnpm add`, not
         # `npm add`"), not one session's arguments
-        do_now, dont_now = _common(switch[1], [p[0] for p in both]), _common(
+        do_now, dont_now = common(switch[1], [p[0] for p in both]), common(
             switch[0], [p[1] for p in both])
+    if key is not None and carries(do_now, key):  # `php artisan horizon:terminate`, not the
+        do_now, dont_now = focused(do_now, dont_now, key)  # `&& sleep 5 && …` around it
+        speaker = writer(group, do_now) or speaker
     return Lesson(kind="rule", said=_said(speaker),  # commands as run, not flattened
                   do=do_now, dont=dont_now, sessions=len({s.session_id for s in group}),
                   switch=(switch[0], switch[1]) if switch else None)
-
-
-_SPAN = re.compile(r"`([^`\n]{2,200})`")
-
-
-def _told(speaker: Signal, dont: str | None) -> str | None:
-    """The command the user wrote for the one corrected, when the agent then ran another
-    (`gh pr create --draft` said after `gh pr create --fill`, though the agent then ran
-    `gh pr ready 412 --undo` to repair the one it had opened): the same program and
-    subcommand as `dont`, with another argument."""
-    old = parse(_bare(dont or ""))
-    done = parse(_bare(speaker.succeeded_command or ""))
-    told = [c for c in map(parse, map(_bare, _SPAN.findall(speaker.quote))) if c is not None]
-    if old is None or (done is not None and any(_same_head(c, done) for c in told)):
-        return None  # the agent then ran what the user wrote: that is the command
-    for span in _SPAN.findall(speaker.quote):
-        new = parse(_bare(span))
-        if new is not None and _same_head(new, old) and new != old and (
-                done is None or not _same_head(done, new)):
-            return _with_flags(dont or "", span, old, new)
-    return None
-
-
-def _with_flags(dont: str, span: str, old: Command, new: Command) -> str:
-    """`span`, or `dont` with the flags `span` adds when the user named only those (`gh pr
-    create --draft` for `gh pr create --fill --base main`: add `--draft`)."""
-    added = [t for t in span.split() if t.startswith("-") and t not in dont.split()]
-    if set(new.words) <= set(old.words) and added:
-        return " ".join([*dont.split(), *added])
-    return " ".join(span.split())
-
-
-def _same_head(a: Command, b: Command) -> bool:
-    """One program and subcommand (two words of it when both have them: `gh pr create`)."""
-    n = min(2, len(a.words), len(b.words))
-    return a.program == b.program and a.words[:n] == b.words[:n] and (n > 0 or a.words == b.words)
-
-
-def _bare(command: str) -> str:
-    """`command` without its leading env assignments ("SQLX_OFFLINE=true cargo clippy")."""
-    words = command.split()
-    while words and _ENV_ASSIGN.match(words[0]):
-        words = words[1:]
-    return " ".join(words)
-
-
-def _agreed_do(group: Sequence[Signal]) -> tuple[str, str | None] | None:
-    """(do, dont) when two or more sessions then ran one command (env assignments aside)
-    though no (do, dont) pair recurs: the command as most often run, bare when some session
-    ran it bare, and the corrected command only when most of those sessions corrected one
-    (the one most share, else the words their program and arguments share: `go test`)."""
-    runs: dict[str, list[Signal]] = {}
-    for s in group:
-        if s.succeeded_command:
-            runs.setdefault(_bare(_flat(s.succeeded_command)), []).append(s)
-    if not runs:
-        return None
-    bare, members = max(runs.items(), key=lambda kv: len({s.session_id for s in kv[1]}))
-    if len({s.session_id for s in members}) < 2:
-        return None
-    as_run = Counter(_flat(s.succeeded_command) for s in members).most_common()
-    do = bare if any(_flat(s.succeeded_command) == bare for s in members) else as_run[0][0]
-    donts = [_CD_FIRST.sub("", _bare(_flat(s.corrected_command))) for s in members
-             if s.corrected_command]
-    if 2 * len(donts) <= len(members):
-        return do, None  # most sessions corrected nothing in particular
-    dont, n = Counter(donts).most_common(1)[0]
-    if 2 * n > len(members):
-        return do, dont
-    tools = {program(d) for d in donts}   # `go test ./a`, `go test ./...`: what they share
-    tool = tools.pop() if len(tools) == 1 else None
-    return do, _common(tool, donts) if tool else None
-
-
-def _common(tool: str, commands: Sequence[str | None]) -> str:
-    """`tool` and the words after it that every one of `commands` shares ("pnpm add")."""
-    words = [(c or "").split() for c in commands]
-    shared = [tool]
-    for position in range(1, min(map(len, words), default=0)):
-        if len({w[position] for w in words}) != 1 or words[0][position].startswith("-"):
-            break
-        shared.append(words[0][position])
-    return " ".join(shared)
 
 
 def _fix_lesson(group: Sequence[Signal]) -> Lesson:
@@ -262,10 +164,10 @@ def _fix_lesson(group: Sequence[Signal]) -> Lesson:
     lines = [line.strip() for line in fix.splitlines() if line.strip()]
     if len(lines) == 1:  # `docker compose up -d db && cargo sqlx prepare && <the command>`
         parts = [p for p in re.split(r"\s+&&\s+", lines[0]) if p.strip()]
-        if len(parts) > 1 and _flat(parts[-1]) == _flat(command):
+        if len(parts) > 1 and flat(parts[-1]) == flat(command):
             lines = parts
             fix = "\n".join(parts)
-    setup = len(lines) > 1 and _flat(lines[-1]) == _flat(command)
+    setup = len(lines) > 1 and flat(lines[-1]) == flat(command)
     error = re.sub(r"^E\s+", "", " ".join(first.quote.split()))[:120] or None
     return Lesson(kind="fix", said=_said(first), do=fix or None, dont=command or None,
                   error=error, setup=setup, sessions=len({s.session_id for s in group}))
@@ -277,10 +179,10 @@ def _ask_lesson(group: Sequence[Signal]) -> Lesson:
 
 def _key(signal: Signal) -> tuple[str, str] | None:
     if signal.kind in ("env-fix", "env-error"):
-        return (_flat(signal.command), _flat(signal.fix)) if signal.command and signal.fix \
+        return (flat(signal.command), flat(signal.fix)) if signal.command and signal.fix \
             else None
     if signal.corrected_command or signal.succeeded_command:
-        return (_flat(signal.succeeded_command), _flat(signal.corrected_command))
+        return (flat(signal.succeeded_command), flat(signal.corrected_command))
     return None
 
 
@@ -336,14 +238,26 @@ def lessons(candidate: Candidate) -> list[Lesson]:
 def _lessons(candidate: Candidate) -> list[Lesson]:
     _RUNS[0] += 1
     out: list[Lesson] = []
+    stated: set[Key] = set()   # the identities the rules state: a fix of one is no 2nd rule
     for kinds, build in ((("correction", "preference"), _rule_lesson),
                          (("env-fix",), _fix_lesson), (("ask",), _ask_lesson)):
-        found = [build(group) for group in _clusters(candidate.of_kind(*kinds))]
+        groups = [group for group in _clusters(candidate.of_kind(*kinds))
+                  if kinds[0] != "env-fix" or not _carried(group) & stated]
+        if kinds[0] == "correction":
+            stated = set().union(*map(_carried, groups))
+        found = [build(group) for group in groups]
         found = [lesson for lesson in found if lesson.said or lesson.commands]
         # more sessions first; among equals, one that names its command (its identity)
         # before one made of words alone; then the order seen (a stable sort)
         out += sorted(found, key=lambda lesson: (-lesson.sessions, not lesson.commands))
     return out[:MAX_LESSONS]
+
+
+def _carried(group: Sequence[Signal]) -> set[Key]:
+    """The identity keys a command can carry (a flag, a task, a switch, a setting) that the
+    group's signals hold: a failure fixed by the move a correction states is that lesson."""
+    return {key for signal in group for key in identities(signal).strong
+            if key[0] in CARRIED}
 
 
 def taught(found: list[Lesson]) -> list[Lesson]:
@@ -372,26 +286,26 @@ def statement(lesson: Lesson) -> str:
         return f"Run the command below instead of the one that fails here{error}."
     if lesson.kind == "rule" and do and dont:
         if inline(dont) and about_elsewhere(lesson.said, do):  # "fly.toml has release_command"
-            return rule_for(lesson.said, _flat(dont))  # not the command the agent ran next
+            return rule_for(lesson.said, flat(dont))  # not the command the agent ran next
         if not (inline(do) and inline(dont)):
             return "Run the first command below, not the second."
         if next_step(do, dont):  # `terraform plan -out=tfplan` told before `terraform apply`
-            return f"Run {code(do)} before {code(_CD_FIRST.sub('', dont))}."
+            return f"Run {code(do)} before {code(CD_FIRST.sub('', dont))}."
         if program(do) != program(dont):
             return f"Use {code(do)}, not {code(dont)}."
         return f"Run {code(do)} instead of {code(dont)}."
     said = lesson.said.rstrip(" .")
     if lesson.kind == "rule" and do and inline(do):
-        return f"{_ticked(said, do)}." if _flat(do) in said else f"{said}: run {code(do)}."
+        return f"{_ticked(said, do)}." if flat(do) in said else f"{said}: run {code(do)}."
     if lesson.kind == "rule" and dont and inline(dont):
-        return f"{_ticked(said, dont)}." if _flat(dont) in said else f"{said}, not {code(dont)}."
+        return f"{_ticked(said, dont)}." if flat(dont) in said else f"{said}, not {code(dont)}."
     return f"{said}."
 
 
 def next_step(do: str, dont: str) -> bool:
     """Whether `dont` is the step that follows `do` (`terraform apply` after `terraform
     plan`): the lesson orders them, it replaces neither."""
-    first, then = parse(_CD_FIRST.sub("", do)), parse(_CD_FIRST.sub("", dont))
+    first, then = parse(CD_FIRST.sub("", do)), parse(CD_FIRST.sub("", dont))
     if first is None or then is None or first.program != then.program:
         return False
     pair = (f"{first.program} {first.subcommand}", f"{then.program} {then.subcommand}")
@@ -399,8 +313,8 @@ def next_step(do: str, dont: str) -> bool:
 
 
 def _ticked(said: str, command: str) -> str:
-    flat = _flat(command)
-    return re.sub(rf"'?{re.escape(flat)}'?", lambda _m: code(flat), said, count=1)
+    one_line = flat(command)
+    return re.sub(rf"'?{re.escape(one_line)}'?", lambda _m: code(one_line), said, count=1)
 
 
 def _fenced(text: str, indent: str = "  ") -> list[str]:

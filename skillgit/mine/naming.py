@@ -10,13 +10,13 @@ name on every run (branch names and the rejection ledger depend on it).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 
-from skillgit.mine.identity import said as identity_said
-from skillgit.mine.identity import types_in
 from skillgit.mine.lessons import Lesson, command_tool, lessons, next_step, program
 from skillgit.mine.terms import GENERIC_TERMS, MAX_TERM_CHARS, name_words
+from skillgit.mine.thing_names import thing_words
 from skillgit.proposal import Candidate
 from skillgit.skills.names import NAME_MAX, name_from_text, to_ascii
 
@@ -38,13 +38,19 @@ _RELATIONS = frozenset({"not", "before", "after", "under", "with", "without", "f
                         "from", "instead", "over", "via", "no"})
 
 
+# A program run by its path ("./vendor/bin/pint", "bin/rails"): named by its file name.
+_EXECUTABLE = re.compile(r"(?:\.{1,2}/)?(?:[\w.-]+/)+[A-Za-z][\w.-]*")
+
+
 def _words(command: str) -> list[str]:
     """Program, subcommands and arguments of a command, as written (no flags, no paths)."""
-    out = []
+    out: list[str] = []
     for token in command.split()[:8]:
         if _ENV_ASSIGN.match(token) or token in _SKIP:
             continue
-        if (token.startswith("-") or not re.fullmatch(r"[A-Za-z0-9][\w.+-]*", token)
+        if not out and _EXECUTABLE.fullmatch(token):  # `./vendor/bin/pint` runs pint
+            token = token.rsplit("/", 1)[-1]
+        if (token.startswith("-") or not re.fullmatch(r"[A-Za-z0-9][\w.+:-]*", token)
                 or len(token) > MAX_TERM_CHARS or "redacted" in token.lower()):
             continue
         out.append(token)
@@ -92,7 +98,17 @@ def run_words(command: str, said: str = "") -> list[str]:
              if len(f) > 1]
     named = [f for f in flags if re.search(rf"(?<![\w-]){re.escape(f)}", said, re.I)]
     chosen = (named or flags)[:1]
-    return ["run", *words, *(["with", chosen[0]] if chosen else [])]
+    step = _BEFORE_STEP.search(said)  # "… before every commit": the step it must precede
+    return ["run", *words, *(["with", chosen[0]] if chosen else []),
+            *(["before", _STEPS[step.group(1).lower()]] if step else [])]
+
+
+# The steps of a workflow a command is run before, in the words that name them.
+_STEPS = {"commit": "commit", "committing": "commit", "push": "push", "pushing": "push",
+          "merge": "merge", "merging": "merge", "deploy": "deploy", "deploying": "deploy",
+          "release": "release", "releasing": "release"}
+_BEFORE_STEP = re.compile(r"\bbefore\s+(?:(?:every|each|any|the|a|you|we)\s+)?("
+                          + "|".join(_STEPS) + r")\b", re.I)
 
 
 def command_words(lesson: Lesson) -> list[str]:
@@ -101,6 +117,9 @@ def command_words(lesson: Lesson) -> list[str]:
     if program(do) in _EDITS and dont:  # the fix edited files: the lesson is the failing run's
         return ["make", *_core(dont)[:2], "pass"]  # "make-mix-ecto-rollback-pass"
     if lesson.setup:
+        written = _SETTING_WRITTEN.search(lesson.steps[-1]) if lesson.steps else None
+        if written:  # `go env -w GOPRIVATE=…` before `go get`: the setting it writes
+            return ["set", written.group(1), "before", *_core(dont)[:2]]
         step = _core(lesson.steps[-1]) if lesson.steps else []
         return ["run", *step[:3], "before", *_core(dont)[:2]]
     if next_step(do, dont):
@@ -113,9 +132,11 @@ def command_words(lesson: Lesson) -> list[str]:
         if old in [w.lower() for w in _words(do)]:
             return ["run", old, "with", new]
         return ["use", new, "not", old]
-    added = [w for w in _words(do) if w not in _words(dont)]
+    values = _values_of_added_flags(do, dont)  # `--context staging-eu`: the flag's value
+    added = [w for w in _words(do) if w not in _words(dont) and w not in values]
     flags = [f for f in _flags(do) if f not in _flags(dont)]
-    head = _words(do)[:2] if new else []
+    flags = [f for f in flags if len(f) > 1] or flags  # `-warnaserror` names it, `-c` not
+    head = [w for w in _words(do) if w not in values][:2] if new else []
     if flags and not added:
         return ["run", *head, "with", *flags[:2]]
     if added:
@@ -123,6 +144,19 @@ def command_words(lesson: Lesson) -> list[str]:
     removed = [w for w in _words(dont) if w not in _words(do)] + [
         f for f in _flags(dont) if f not in _flags(do)]
     return ["run", *head, "without", *removed[:2]] if removed else ["run", *head]
+
+
+# A setting a setup step writes (`go env -w GOPRIVATE=…`, `export NODE_OPTIONS=…`).
+_SETTING_WRITTEN = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)=")
+
+
+def _values_of_added_flags(do: str, dont: str) -> set[str]:
+    """The words of `do` that only follow a flag `dont` lacks (`staging-eu` after an added
+    `--context`, `Release` after an added `-c`): values of that flag, not what it runs."""
+    tokens, old = do.split(), set(dont.split())
+    return {value for flag, value in itertools.pairwise(tokens)
+            if flag.startswith("-") and "=" not in flag and flag not in old
+            and not value.startswith("-") and value not in old}
 
 
 def sentence_words(text: str) -> list[str]:
@@ -167,53 +201,6 @@ def lesson_words(lesson: Lesson) -> list[str]:
     return sentence_words(lesson.said)
 
 
-_CLAUSE = re.compile(r"[.;!?](?=\s|$)|,\s|\n")
-_NEGATED = re.compile(r"\b(?:no|not|don'?t|do\s+not|never|nothing|nicht|kein\w*|nie|non|pas"
-                      r"|niet|geen|nunca|jamais|mai)\b|n't\b", re.I)
-_ONLY = re.compile(r"\b(?:only|just|all\s+(?:you|it|we)\s+need|is\s+enough|alone)\b", re.I)
-
-
-def thing_words(said: str) -> list[str]:
-    """The name's words for a rule without commands that names its identity — a build task
-    (`run-testdebugunittest-only`), a settings file it moves to, away from another
-    (`use-libs-versions-toml-not-build-gradle-kts`), a function it names as a call
-    (`use-perform-job`) or a type it names in code (`use-instantsource`); empty when it
-    names none."""
-    keys = identity_said(said)
-    tasks = sorted(k[2] for k in keys if k[0] == "task")
-    if tasks:
-        return ["run", tasks[0], *(["only"] if _ONLY.search(said) else [])]
-    calls = [k[2] for clause in _CLAUSE.split(said) if not _NEGATED.search(clause)
-             for k in sorted(identity_said(clause)) if k[0] == "call"]
-    kept: list[str] = []
-    left: list[str] = []
-    for clause in _CLAUSE.split(said):
-        for key in sorted(identity_said(clause)):
-            if key[0] == "file":
-                (left if _NEGATED.search(clause) else kept).append(key[2])
-    kept = [f for f in dict.fromkeys(kept) if f not in left]
-    if not kept:  # "use-perform-job": the API it moves to; else the type it moves to
-        return ["use", calls[0]] if calls else _type_words(said)
-    away = [f for f in dict.fromkeys(left) if f != kept[0]][:1]
-    return ["use", kept[0], *(["not", away[0]] if away else [])]
-
-
-def _type_words(said: str) -> list[str]:
-    """`use-<type>[-not-<type>]`: the first type a clause names without negating it, and the
-    first one a negated clause names ("don't call Instant.now() …. take an InstantSource" →
-    `use-instantsource-not-instant`); empty when it names none."""
-    kept: list[str] = []
-    left: list[str] = []
-    for clause in _CLAUSE.split(said):
-        (left if _NEGATED.search(clause) else kept).extend(types_in(clause))
-    negated = {t.lower() for t in left}
-    kept = [t for t in dict.fromkeys(kept) if t.lower() not in negated]
-    if not kept:
-        return []
-    away = [t for t in dict.fromkeys(left) if t.lower() != kept[0].lower()][:1]
-    return ["use", kept[0], *(["not", away[0]] if away else [])]
-
-
 _DANGLING = _RELATIONS | {"and", "or", "but", "then", "to", "in", "on", "at", "of"}
 
 
@@ -236,7 +223,14 @@ def base_name(candidate: Candidate) -> str:
     lesson = main_lesson(candidate)
     if lesson is None:
         return _slug(candidate.terms[:3])
-    return _slug(lesson_words(lesson))
+    words = lesson_words(lesson)
+    if lesson.kind == "rule" and not lesson.commands and words == thing_words(lesson.said):
+        # a type or call the rule names, word by word: `use-maintenance-tasks`
+        words = [_CAMEL_HUMP.sub("-", word) for word in words]
+    return _slug(words)
+
+
+_CAMEL_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
 def skill_name(candidate: Candidate, taken: Iterable[str]) -> str:

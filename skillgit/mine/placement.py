@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from skillgit.mine.placeholders import generic, instance_of
 from skillgit.mine.terms import prior, terms
 
 LEARNED_HEADING = "## Learned from sessions"
@@ -201,12 +202,17 @@ def amend_step(lines: list[str], lesson: list[str], newline: str) -> bool:
                 return True  # amended before: the item names both, the new one first
             continue
         for i in own:
-            span = next((s for s in _SPAN.findall(lines[i]) if _same(s, old)), None)
+            spans = _SPAN.findall(lines[i])
+            span, written = next((s for s in spans if _same(s, old)), None), new
+            if span is None:  # the step's `deploy --branch=<branch>` for `… --branch=feat/x`
+                filled = next(((s, f) for s in spans if (f := instance_of(s, old))), None)
+                if filled is not None:
+                    span, written = filled[0], generic(new, filled[1])
             if span is None or fenced[i]:
                 continue
             if f"(not `{span}`)" in lines[i]:
                 return True  # amended by another lesson replacing the same command
-            lines[i] = lines[i].replace(f"`{span}`", f"`{new}` (not `{span}`)", 1)
+            lines[i] = lines[i].replace(f"`{span}`", f"`{written}` (not `{span}`)", 1)
             marker = f"{item.group(2)}{item.group(3)}" if item.group(2) else item.group(4)
             pad = " " * (len(item.group(1)) + len(marker) + 1)
             more = [line[2:] if line.startswith("  ") else line for line in lesson[1:]]

@@ -8,7 +8,7 @@ from signalkit import holding as _holding
 from signalkit import signal
 
 from skillgit.mine.group import group
-from skillgit.mine.identity import parse
+from skillgit.mine.shell_command import parse
 from skillgit.proposal import Signal
 
 

@@ -12,7 +12,8 @@ from signalkit import signal as _signal
 from skillgit.mine.group import group
 from skillgit.mine.identity import identities_of, said
 from skillgit.mine.lessons import Lesson
-from skillgit.mine.naming import command_words, thing_words
+from skillgit.mine.naming import command_words
+from skillgit.mine.thing_names import thing_words
 
 
 def test_a_call_or_an_arity_is_a_strong_key_and_a_bare_name_a_loose_one() -> None:

@@ -10,7 +10,7 @@ from signalkit import signal as _signal
 
 from skillgit.mine.group import group
 from skillgit.mine.identity import identities_of, said
-from skillgit.mine.naming import thing_words
+from skillgit.mine.thing_names import thing_words
 
 
 def test_a_type_named_in_code_is_a_key_and_a_member_or_file_is_not() -> None:

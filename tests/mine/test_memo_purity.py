@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skillgit.mine import identity, terms
+from skillgit.mine import identity, shell_command, terms, told
 
 # Words, flags, paths, tools and the punctuation the tokenizer and the command parser split on.
 _PIECES = st.sampled_from(["npm", "pnpm", "uv", "pip", "add", "install", "tests", "failing",
@@ -59,16 +59,23 @@ def test_cues_memo_equals_a_fresh_computation(text: str) -> None:
 
 def _fresh_identities(summary: str, quote: str, dont: str | None,
                       do: str | None) -> identity.Identities:
-    """The keys computed with no memo anywhere (`said`, `move`, `parse` unwrapped)."""
-    parse = identity.parse.__wrapped__
-    words = identity.said.__wrapped__(f"{summary}\n{quote}")
+    """The keys computed with no memo anywhere (`said`, `move`, `parse`, `told` unwrapped)."""
+    parse = shell_command.parse.__wrapped__
+    text = f"{summary}\n{quote}"
+    words = identity.said.__wrapped__(text)
     commands = identity.move.__wrapped__(dont, do)
     programs = frozenset(c.program for c in (parse(dont), parse(do)) if c)
     switches = frozenset(k for k in words if k[0] == "switch")
+    action = told.told.__wrapped__(text, dont, do)
     if commands:
         named = frozenset(k for k in switches if set(k[1:]) <= programs)
-        return identity.Identities(commands | named, identity.loose(commands), programs, True)
-    return identity.Identities(switches, words - switches, programs, False)
+        return identity.Identities(commands | named | action, identity.loose(commands | action),
+                                   programs, True)
+    named = frozenset(k for k in words if k[0] in ("file", "task", "call", "type", "env",
+                                                   "option", "symbol", "folder"))
+    bare = identity.bare_names.__wrapped__(text) - named
+    return identity.Identities(switches | named | action, words - switches - named | bare,
+                               programs, False)
 
 
 @settings(max_examples=150)

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from skillgit.mine.describe import _use_when, task
-from skillgit.mine.naming import _slug, thing_words
+from skillgit.mine.naming import _slug
+from skillgit.mine.thing_names import thing_words
 
 
 @pytest.mark.parametrize("said,words", [
