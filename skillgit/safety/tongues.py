@@ -157,6 +157,9 @@ NEGATION_AFTER: dict[str, str] = {
     "ko": r"(?:않|말[고아]?|마세요|마십시오|금지)",
     "hi": r"(?:नहीं|मत)",
     "tr": r"(?:ma[zy]|me[zy]|may\u0131n|meyin|yasak)",
+    "hu": r"(?:soha(?:sem)?\s+(?:ne|nem)|sose\s+(?:ne|nem)|tilos)",  # object, then "never don't"
+    "fa/ur": r"(?:نکن|نکنید|نباید|ممنوع|مت\s+کریں|نہ\s+کریں)",
+    "ka/hy/eu": r"(?:არასოდეს\s+არ|არ\s+გამოიყენო|երբեք\s+մի|inoiz\s+ez)",
 }
 
 
