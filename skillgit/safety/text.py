@@ -188,7 +188,18 @@ def _rc_edited(text: str) -> bool:
     """A verb of writing said of a startup file or hook place; the verb is the sentence's own,
     not a word of a command shown in a code span (`npm install` … "Git hooks installed")."""
     spans = [m.span() for m in CODE_SPAN.finditer(text)] if "`" in text else []
-    return any(not any(a < m.start() < b for a, b in spans) for m in _RC_EDIT.finditer(text))
+    return any(not any(a < m.start() < b for a, b in spans) and not _repository_file(text, m.end())
+               and not forbidden_span(text, m.start(), m.end()) for m in _RC_EDIT.finditer(text))
+
+
+def _repository_file(text: str, end: int) -> bool:
+    """Whether the place a match ends on is a relative path (`ops/crontab`, `deploy/hooks`):
+    a file of the repository, which its own deployment applies, not the system's place."""
+    start = end
+    while start and not text[start - 1].isspace() and text[start - 1] not in "`'\"(":
+        start -= 1
+    path = text[start:end]
+    return "/" in path and not path.startswith(("/", "~", "$", "%", "."))
 
 
 _RUNS_NOTHING = frozenset({"cat", "less", "ls", "stat", "source", ".", "grep", "head", "tail",
