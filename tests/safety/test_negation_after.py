@@ -13,7 +13,7 @@ from skillgit.safety import refused
     "A tanúsítvány a rendszerben van, a `curl --insecure` kapcsolót soha ne használd.",
     "Ezen a gépen a `git commit --no-verify` parancs tilos.",
     "این مخزن امضا دارد؛ `git push --force` را نکنید.",
-    "CA پہلے سے موجود ہے، `npm config set strict-ssl false` مت کریں۔",
+    "CA پہلے سے موجود ہے، `npm config set strict-ssl false` مت کریں۔",  # noqa: RUF001
 ])
 def test_a_command_forbidden_after_it_passes(text: str) -> None:
     assert refused(text, user_voice=True) == []
