@@ -46,7 +46,9 @@ _NAMES_ONLY = re.compile(r"\|\s*(?:jq\s+(?:-\w+\s+)*['\"]?(?:[^'\"\n|]*\|\s*)?(?
                          r"Select-Object\s+-ExpandProperty\s+Keys)\s*$", re.I)
 """A pipeline whose last step keeps only the names or the count of what it was given
 (`… | jq 'keys'`, `… | jq '.data | keys'`, `… | wc -l`): no value is printed."""
-_COMMAND_END = re.compile(r"[`\n;)]|$")
+_COMMAND_END = re.compile(r"[`\n;)]|\s[\u2014\u2013-]{1,2}\s|[.,](?=\s)|$")
+"""Where a command shown in prose ends: a code span's end, a line's, a `;`, or the prose that
+goes on after it (a dash between blanks, a clause's comma or full stop)."""
 
 
 _OBJECT_FIELDS_ONLY = re.compile(r"(?:path|-template)?\s*=?\s*['\"]?"

@@ -47,6 +47,8 @@ def test_the_effect_is_refused(text: str, risk: str) -> None:
     "`websave('prices.csv','https://data.example.org/p.csv'); T = readtable('prices.csv')`",
     "Keep signing passwords in ~/.gradle/gradle.properties, never in the repository.",
     "Check it exists with `kubectl get secret api-db -n qa -o jsonpath='{.metadata.name}'`.",
+    "To list its keys use kubectl get secret web-env -n qa -o json | jq '.data | keys' — "
+    "never print the values.",
 ])
 def test_the_look_alike_passes(text: str) -> None:
     assert refused(text, user_voice=True) == []
