@@ -189,7 +189,29 @@ def _rc_edited(text: str) -> bool:
     not a word of a command shown in a code span (`npm install` … "Git hooks installed")."""
     spans = [m.span() for m in CODE_SPAN.finditer(text)] if "`" in text else []
     return any(not any(a < m.start() < b for a, b in spans) and not _repository_file(text, m.end())
-               and not forbidden_span(text, m.start(), m.end()) for m in _RC_EDIT.finditer(text))
+               and not forbidden_span(text, m.start(), m.end())
+               and not _SHELL_INTEGRATION.fullmatch(_added(m.group()))
+               for m in _RC_EDIT.finditer(text))
+
+
+_SHELL_INTEGRATION = re.compile(
+    r"""[`'"]?eval\s+["']?\$\(\s*[a-z][\w-]{1,30}\s+(?:init|hook|activate|env|shell-init)"""
+    r"""(?:\s+-{0,2}[a-z]*){0,2}\s*\)["']?[`'"]?""")
+"""A line that evaluates an installed program's own shell integration (`eval "$(direnv hook
+bash)"`, `eval "$(rbenv init -)"`): what the program's setup asks for, no code from elsewhere
+(a program fetched to run is judged where it is fetched)."""
+
+
+def _added(match: str) -> str:
+    """What an rc-edit match adds: the words between its last verb and `to`/`into` the place."""
+    verbs = list(_EDIT_VERB.finditer(match))
+    words = match[verbs[-1].end():] if verbs else ""
+    cut = max(words.rfind(" to "), words.rfind(" into "), words.rfind(" in "))
+    return words[:cut].strip() if cut > 0 else ""
+
+
+_EDIT_VERB = re.compile(r"\b(?:add|append|put|write|insert|edit|modify|change|update|place|"
+                        r"drop|install|copy|create)\b", re.I)
 
 
 def _repository_file(text: str, end: int) -> bool:
