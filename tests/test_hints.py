@@ -130,9 +130,14 @@ def _docstrings(tree: ast.Module) -> set[int]:
     return ids
 
 
-def _messages() -> Iterator[tuple[str, int, str]]:
+@cache
+def _messages() -> tuple[tuple[str, int, str], ...]:
     """(module, line, text) of each literal that reads as a sentence (an f-string whole, each
-    value shown as `{}`)."""
+    value shown as `{}`); the walk of every module, done once for both tests that read it."""
+    return tuple(_walk_messages())
+
+
+def _walk_messages() -> Iterator[tuple[str, int, str]]:
     for module in sorted(MODULES):
         if module.startswith(OTHER_PROGRAMS):
             continue

@@ -69,11 +69,23 @@ def _parse(text: str, filename: str) -> ast.Module:
     return ast.parse(text, filename)
 
 
+def import_statements(path: Path) -> tuple[ast.Import | ast.ImportFrom, ...]:
+    """Every `import` and `from … import` node of `path`'s tree, in `ast.walk` order: each
+    tree is walked once, not once per check (a walk visits every node of the tree)."""
+    return _import_statements(path.read_text(encoding="utf-8"), str(path))
+
+
+@cache
+def _import_statements(text: str, filename: str) -> tuple[ast.Import | ast.ImportFrom, ...]:
+    return tuple(node for node in ast.walk(_parse(text, filename))
+                 if isinstance(node, ast.Import | ast.ImportFrom))
+
+
 def imported_modules(path: Path) -> list[tuple[int, str]]:
     """(line, module) for every import of a skillgit module in `path`."""
     _, package = module_name(path)
     found = []
-    for node in ast.walk(parsed(path)):
+    for node in import_statements(path):
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -128,7 +140,7 @@ def units_importing(name: str) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         unit = unit_of(module_name(path)[0])
-        for node in ast.walk(parsed(path)):
+        for node in import_statements(path):
             names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
                      [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
                      else [])

@@ -50,14 +50,28 @@ def inert_char(char: str) -> str:
     return char
 
 
-_ASCII_INERT = {code: inert_char(chr(code)) for code in range(128)}
-"""`inert_char` of every ASCII character, for `str.translate` (most texts are ASCII)."""
+class InertTable(dict[int, str]):
+    """`inert_char` by code point, for `str.translate`: every ASCII character filled in
+    advance, any other one computed the first time it is met and kept (up to `MAX_KEPT`
+    characters; past that, computed each time). One `translate` per text instead of a Python
+    call per character (a dashboard of non-ASCII titles is millions of characters)."""
+
+    MAX_KEPT = 1 << 16
+
+    def __missing__(self, code: int) -> str:
+        value = inert_char(chr(code))
+        if len(self) < self.MAX_KEPT:
+            self[code] = value
+        return value
+
+
+INERT_TABLE = InertTable({code: inert_char(chr(code)) for code in range(128)})
 
 
 def inert(text: str, limit: int | None = None) -> str:
     """`text` (clipped to `limit` raw characters) as inert, one-line Markdown."""
     flat = clip(text, limit) if limit is not None else " ".join(text.split())
-    chars = flat.translate(_ASCII_INERT) if flat.isascii() else "".join(map(inert_char, flat))
+    chars = flat.translate(INERT_TABLE)
     escaped = _GH_REF.sub(rf"\1-{ZWSP}", chars)
     escaped = _SCHEME.sub(rf"\1:{ZWSP}", escaped)
     return _WWW.sub(rf"\1{ZWSP}.", escaped)

@@ -25,8 +25,14 @@ _NAMESPACE = uuid.UUID("6f1d0c3e-5b0a-4d8e-9a44-1c1e0de7e718")
 _CWD = "/home/dev/src/app"
 
 
+# libyaml's safe loader where PyYAML was built with it: the same documents ~9x faster (the
+# sets are ~230 kB, each read about three times per worker, at collection too).
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def load_cases(path: Path = CASES) -> list[dict[str, Any]]:
-    cases: list[dict[str, Any]] = yaml.safe_load(path.read_text(encoding="utf-8"))["cases"]
+    cases: list[dict[str, Any]] = yaml.load(path.read_text(encoding="utf-8"),
+                                            Loader=_LOADER)["cases"]
     return cases
 
 

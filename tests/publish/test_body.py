@@ -17,7 +17,14 @@ from skillgit.proposal import (
     Verdict,
 )
 from skillgit.publish.body import parse_fingerprint, proposal_marker, render_body, render_title
-from skillgit.publish.markdown import GITHUB_BODY_LIMIT, ZWSP, inert
+from skillgit.publish.markdown import (
+    GITHUB_BODY_LIMIT,
+    INERT_TABLE,
+    ZWSP,
+    InertTable,
+    inert,
+    inert_char,
+)
 from skillgit.skills.findings import Finding, Level
 from skillgit.skills.validate import SkillReport
 
@@ -203,11 +210,25 @@ def test_title_is_one_line_without_pings() -> None:
 @pytest.mark.parametrize("text", ["".join(map(chr, range(128))), *HOSTILE,
                                   "see www.x.io, GH-12, a@b #3 and https://e.com/p?q=1#a"])
 def test_inert_reads_ascii_text_as_it_reads_any_text(text: str) -> None:
-    """ASCII text takes a shortcut (one `str.translate`); one non-ASCII letter after it sends
-    the same text through the per-character rules, which must give the same characters."""
+    """ASCII text is read from the table filled in advance; a non-ASCII letter after it,
+    computed when first met, changes nothing before it."""
     flat = " ".join(text.split())
     assert inert(flat + "\u00e9") == inert(flat) + "\u00e9"
     assert inert(flat + "\u200b") == inert(flat) + "U+200B"
+
+
+def test_the_table_gives_each_character_its_rule_when_met_and_when_kept() -> None:
+    """`INERT_TABLE` computes a character on first sight and keeps it: both readings give
+    `inert_char` of every character (controls, format and bidi characters, letters, CJK,
+    surrogates, astral); past `MAX_KEPT` characters are still computed, just not kept."""
+    text = "".join(map(chr, [*range(0x3400), *range(0xD7F0, 0xE010), 0x1F600, 0xE0001]))
+    expected = "".join(map(inert_char, text))
+    table = InertTable(INERT_TABLE)
+    assert text.translate(table) == expected      # computed
+    assert text.translate(table) == expected      # kept
+    assert table[0x200B] == "U+200B" and table[0x202E] == "U+202E" and table[0xE9] == "\u00e9"
+    full = InertTable({code: "kept" for code in range(0x10000, 0x10000 + InertTable.MAX_KEPT)})
+    assert "\u200b@".translate(full) == "U+200B@" + ZWSP and 0x200B not in full
 
 
 @pytest.mark.parametrize("text", HOSTILE)
