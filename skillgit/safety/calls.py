@@ -25,6 +25,39 @@ _URL = re.compile(r"^(?:https?|ftp)://", re.I)
 _FILE = re.compile(r"^[\w./\\~-]{1,200}\.[A-Za-z0-9]{1,6}$")
 
 
+RUNS_CODE = frozenset({"include", "loadstring", "load", "eval", "exec", "execfile", "dofile",
+                       "loadfile", "require", "source", "evalin", "feval", "iex",
+                       "invoke-expression", "run_path", "runpy.run_path", "instance_eval",
+                       "class_eval", "module_eval", "compile"})
+"""Names of calls that run the code they are given (not merely a file's name)."""
+
+
+def fetched_and_run(text: str) -> bool:
+    """Whether a call that runs code is given, inside its own parentheses, a call that is
+    given a URL: `include(download("https://…"))`, `loadstring(HttpService:GetAsync('https://…'))()`,
+    `eval(fetch("https://…"))` — the code comes from the URL, whatever fetches it."""
+    if "://" not in text:
+        return False
+    for runner in _RUNNER.finditer(text):
+        name = runner.group(1).lower().rsplit(":", 1)[-1].rsplit(".", 1)[-1]
+        if name not in RUNS_CODE:
+            continue
+        depth, end = 0, runner.end() - 1
+        for end in range(runner.end() - 1, min(len(text), runner.end() + 600)):
+            depth += {"(": 1, ")": -1}.get(text[end], 0)
+            if depth == 0:
+                break
+        inner = text[runner.end():end]
+        if _INNER_FETCH.search(inner):
+            return True
+    return False
+
+
+_RUNNER = re.compile(r"([A-Za-z_][\w.:]*)\s*\(")
+_INNER_FETCH = re.compile(r"[A-Za-z_][\w.:]*\s*\(\s*(['\"])(?:https?|ftp)://")
+"""A call given a URL as its first argument, inside the runner's parentheses."""
+
+
 def saved_then_run(text: str) -> bool:
     """Whether a call saves a URL to a file that a later call runs."""
     if "://" not in text or "(" not in text:

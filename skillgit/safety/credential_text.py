@@ -66,7 +66,11 @@ def _names_only(text: str, m: re.Match[str]) -> bool:
                 or _OBJECT_FIELDS_ONLY.match(text, m.end()))
 _SENDS_SECRETS = re.compile(r"\b(?:send|upload|post|paste|email|forward|transmit|exfiltrate|"
                             r"leak|share)\b[^.\n]{0,60}?" + _SECRET_PLACES, re.I)
-_TOKEN_VARIABLE = r"\$?\{?\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|ACCESS_KEY)\b"
+_TOKEN_VARIABLE = (r"\$?\{?\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|PWD|CREDENTIALS?|"
+                   r"(?<!PRIMARY)(?<!FOREIGN)(?<!SORT)(?<!PARTITION)(?<!CACHE)(?<!ROUTING)"
+                   r"(?<!HASH)(?<!RANGE)(?<!IDEMPOTENCY)(?<!LOOKUP)(?<!UNIQUE)(?<!INDEX)_KEY)\b")
+"""A variable named for a credential: a token, a secret, a password, credentials, or a key
+that is no database's or cache's key (`OPEN_CLOUD_KEY`, not `PRIMARY_KEY`)."""
 _SENDS_TO_A_HOST = re.compile(
     r"\b(?:send|sends|sending|upload|post|ship|forward|transmit|attach|include|pass|add)\b"
     + IN_SENTENCE + r"{0,120}?(?:https?://|\b[\w-]+\.[\w.-]+\.(?:com|net|io|dev|org|app|xyz)\b)"

@@ -141,7 +141,8 @@ IDIOMS: list[tuple[str, str]] = [
      r"install|asdf\s+plugin\s+add\s+\S+|vagrant\s+plugin\s+install|gcloud\s+components\s+"
      r"install|code\s+--install-extension)\s+(?:--?\S+\s+)*https?://", "run-remote"),
     # data destroyed in a cloud by its CLI, without asking (`--quiet`, `--yes`, `--force`)
-    (r"\b(?:gcloud|az|aws|doctl|heroku|flyctl|fly|linode-cli|scw|oci|ibmcloud)\s+(?:[\w-]+\s+)"
+    (r"\b(?:gcloud|az|aws|doctl|heroku|flyctl|fly|linode-cli|scw|oci|ibmcloud|vercel|netlify|"
+     r"railway|render|surge|firebase|supabase|wrangler|amplify|eas|expo)\s+(?:[\w-]+\s+)"
      r"{0,4}(?:delete|destroy|remove|rm|rb|terminate-instances|delete-db-instance)\b[^\n]*"
      r"(?:--quiet|-q\b|--yes|-y\b|--force|--no-wait|--confirm|--skip-final-snapshot)",
      "destroy"),

@@ -23,7 +23,7 @@ _NEGATION = re.compile(  # a word, never part of an option or a name (`--no-cov`
     r"stop\s+using|instead\s+of|rather\s+than|without|forbid\w*|prohibit\w*|refuse\w*|"
     r"disallow\w*|not|nor|no)\b(?![-_/.=]\w)", re.I)
 _NOT_REALLY = re.compile(r"\b(?:don'?t|do\s+not|never)\s+(?:forget|hesitate|fail|be\s+afraid|"
-                         r"worry|bother|wait|skip|omit|miss|neglect)\b|\bnever\s+mind\b|\b(?:is|are|was|were|has|have|if)\s+not\s*$|"
+                         r"worry|bother|wait|skip|omit|miss|neglect|waste)\b|\bnever\s+mind\b|\b(?:is|are|was|were|has|have|if)\s+not\s*$|"
                          r"\bno\s+(?:need|problem|worries)\b|\bnot\s+(?:only|just)\b", re.I)
 _FORBIDDEN_AFTER = re.compile(r"[^.;!?\n]{0,50}?\b(?:is|are)\s+(?:not\s+(?:allowed|permitted|ok|"
                               r"okay|acceptable|an\s+option)|forbidden|banned|prohibited|never\s+"
@@ -57,8 +57,18 @@ def forbids(line: str, start: int, end: int) -> bool:
     last = negations[-1]  # "non usare mai": one negation in two words
     if _NOT_REALLY.search(clause[:last.end()]) or _NOT_REALLY.match(clause, last.start()):
         return False
+    if _negates_asking(clause, last.start(), last.end()):
+        return False  # "without asking me, run …", "don't ask, just run …"
     reach = WEAK_NEGATION_GAP if last.group().lower() in _WEAK else MAX_NEGATION_GAP
     return len(clause[last.end():].split()) <= reach
+
+
+def _negates_asking(clause: str, start: int, end: int) -> bool:
+    """Whether the negation at `clause[start:end]` stands next to a verb of asking (two words
+    either side): it negates the asking, not the action the clause goes on to."""
+    before = " ".join(clause[:start].split()[-2:])
+    after = " ".join(clause[end:].split()[:2])
+    return bool(tongues.ASKING.search(before) or tongues.ASKING.search(after))
 
 
 _BEFORE = re.compile(r"\bbefore\b(?:\s+\S+){0,4}\s*$", re.I)

@@ -65,14 +65,14 @@ GUARDS = (r"secure[_-]?boot|flash[_-]?enc\w*|secur(?:e|ity)\w*|verif\w*|sign(?:i
           r"sigs?\b|(?:cert\w*|hostname|peer)[_-]?(?:valid\w*|pinning)|"
           r"sandbox\w*|\w*protection|\w*guard\w*|network[_-]?polic\w*|firewall\w*|apparmor|"
           r"seccomp|selinux|enforc\w*|integrity\w*|antivirus|defender\w*|csrf\w*|hsts|encrypt\w*|"
-          r"mfa|2fa|auth|authentication|gpg\w*|audit\w*|\w*scan(?:ner|ning)?|isolation|"
+          r"mfa|2fa|auth|authentication|gpg\w*|audit\w*|\w*scan(?:ner|ning)?|isolation|checksums?|"
           r"(?<!health[_-])(?<!health)checks?|validat(?:e|ion)\w*")
 """Names of a safeguard in a setting's key (its own words or a config system's:
 `CONFIG_SECURE_BOOT`, `csrf_enabled`, `EnableFirewall`, `hostnameVerification`)."""
 ON = r"true|1|yes|on|y|enabled?"
 """A setting's value that turns it on, in every config syntax (YAML's `yes`, Kconfig's `y`,
 INI's `1`, a Windows policy's `Enabled`): one vocabulary for every row that needs one."""
-OFF = r"false|0|no|off|n|none|disabled?"
+OFF = r"false|0|no|off|n|none|disabled?|ignored?"
 """A setting's value that turns it off, likewise."""
 OFF_WORD = r"(?:disable|skip|no|bypass|without|ignore)"
 """A key's first word that turns what it names off (`DISABLE_SANDBOX`, `skipVerify`)."""
@@ -182,6 +182,10 @@ ENV: list[tuple[str, str, str]] = [
     (r"GIT_SSL_NO_VERIFY|GONOSUMCHECK|GOINSECURE|GONOSUMDB|PIP_TRUSTED_HOST|UV_INSECURE_HOST|"
      r"UV_NATIVE_TLS_NO_VERIFY|HOMEBREW_NO_VERIFY\w*", r"\S+", "tls"),
     (r"GOSUMDB", r"off", "tls"),
+    # any tool's variable whose own words turn a verification off (`OPAMNOCHECKSUMS=1`,
+    # `JULIA_SSL_NO_VERIFY_HOSTS='**'`): set to anything but an off value
+    (r"\w*?(?:NO|SKIP|DISABLE|IGNORE)_?(?:VERIFY|CHECKSUMS?|SIGNATURES?|SIG_?CHECK|SSL|TLS|"
+     r"CERT_?CHECK\w*|INTEGRITY|HASH_?CHECK)\w*", r"(?![\"']?(?:false|0|no|off)\b)\S+", "tls"),
     (r"GOFLAGS", r".*-insecure.*", "tls"),
     # set to nothing (verification off), not to a CA bundle's path
     (r"CURL_CA_BUNDLE|REQUESTS_CA_BUNDLE", r"\"\"|''|(?=[\s;`&|)]|$)", "tls"),

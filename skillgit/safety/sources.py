@@ -49,10 +49,22 @@ def _parts(word: str) -> set[str]:
     return {p.lower() for p in re.split(r"[-_:.=/]+", word.strip(_QUOTES).lstrip("-")) if p}
 
 
+_DEPENDENCY = re.compile(
+    r"(?i)(?<![\w-])(?:requires?|depends?|dependenc(?:y|ies)|deps|gem|pod|package|"
+    r"implementation|api|add)\s*[(\[{=:]?\s*(['\"])(?P<url>(?:git\+)?(?:https?|git|ssh)://[^'\"\s]+)\1")
+"""A dependency declared by its URL in a manifest's own words (`requires "https://host/x#head"`
+in a `.nimble` file, `gem 'x', git: …` is read elsewhere): code from that host."""
+
+
 def hits(text: str) -> Iterator[tuple[int, int, str]]:
-    """(start, end, "index") of each command in `text` that adds a code source by URL."""
+    """(start, end, "index" or "git-dep") of each command in `text` that adds a code source
+    by URL, and each dependency a manifest line declares by a URL that is no registry's."""
     if "://" not in text:
         return
+    for declared in _DEPENDENCY.finditer(text):
+        url = declared.group("url").removeprefix("git+")
+        if not OFFICIAL.match(url) and not _LOCAL.match(url):
+            yield declared.start(), declared.end(), "git-dep"
     offset = 0
     for line in text.split("\n"):
         if "://" in line:

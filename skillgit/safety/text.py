@@ -10,7 +10,7 @@ import re
 
 from skillgit.safety.address import AI as _AI
 from skillgit.safety.address import addressed
-from skillgit.safety.calls import saved_then_run
+from skillgit.safety.calls import fetched_and_run, saved_then_run
 from skillgit.safety.credential_files import BROWSER_STORES
 from skillgit.safety.credential_text import IN_SENTENCE, credential_findings, forbidden_span
 from skillgit.safety.findings import Finding
@@ -141,6 +141,8 @@ def findings(original: str, text: str) -> list[Finding]:
         out.append(Finding(DOWNLOAD_RUN, "inline code that fetches and runs"))
     elif saved_then_run(text):
         out.append(Finding(DOWNLOAD_RUN, "a file fetched by a call and run by name"))
+    elif fetched_and_run(text):
+        out.append(Finding(DOWNLOAD_RUN, "code fetched by a call and run at once"))
     if _on_one_line(text, _DECODE, _EXEC):
         out.append(Finding(OBFUSCATED, "inline code that decodes and runs"))
     if _FETCH.search(text) and _INLINE_SEND.search(text):

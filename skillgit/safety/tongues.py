@@ -163,6 +163,18 @@ NEGATION_AFTER: dict[str, str] = {
 }
 
 
+ASK_WORDS: dict[str, str] = {
+    "en": r"ask\w*|bother\s+(?:me|us)|check\s+with|confirm\w*|wait\s+for",
+    "latin": r"frag\w*|demand\w*|pregunt\w*|pergunt\w*|chied\w*|vra(?:a)?g\w*|pyta\w*|"
+             r"sor(?:ma|madan|u)\w*|kysy\w*|kérdez\w*|întreb\w*|ptát|ptej\w*|spør\w*|"
+             r"fråga\w*|hỏi|tanya\w*|tanong\w*|uliza\w*",
+    "more": r"спраш\w*|спрос\w*|питай\w*|ρωτ\w*|לשאול|تسأل|بپرس\w*|پوچھ\w*|পুছ\w*|"
+            r"জিজ্ঞেস|জিজ্ঞাসা|पूछ\w*|聞か|尋ね|確認|묻|물어|问|問",
+}
+"""Verbs of asking: "without asking", "don't ask me" negate the asking, not what follows
+("জিজ্ঞেস না করে সরাসরি `…` চালিয়ে দাও": run it without asking me)."""
+
+
 def _any(table: dict[str, str]) -> str:
     return "(?:" + "|".join(table.values()) + ")"
 
@@ -207,3 +219,4 @@ def addressed(text: str) -> bool:
 
 NEGATION = re.compile(_any(NEGATION_WORDS), re.I)
 NEGATED_AFTER = re.compile(r"[^.\n\u3002!?]{0,24}?" + _any(NEGATION_AFTER), re.I)
+ASKING = re.compile(_any(ASK_WORDS), re.I)

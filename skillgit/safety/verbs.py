@@ -65,7 +65,8 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
     offset = 0
     for line in text.split("\n"):
         if (_PRODUCTION.search(line) or _SAFEGUARD.search(line) or "+" in line
-                or _BACKUPS.search(line) or "://" in line):
+                or _BACKUPS.search(line) or "://" in line
+                or ("--" in line and _REMOTE_TARGET.search(line))):
             for segment in _SEGMENT.finditer(line):
                 body = segment.group(1) if segment.group(1) is not None else segment.group(0)
                 base = offset + (segment.start(1) if segment.group(1) is not None
@@ -91,6 +92,9 @@ _GO_OPTION = re.compile(r"-[a-z]{3,}(?:-[a-z]+)*(?:=\S*)?")
 """A long option spelled with one dash, as Go's flag package and the tools built on it spell
 every option (`nomad job stop -purge`, `terraform apply -destroy`): a word, not a cluster of
 one-letter flags (`-rf`)."""
+_REMOTE_TARGET = re.compile(r"--(?:linked|remote|prod|production|live)(?:=\S*)?", re.I)
+"""An option that points a command at the shared, hosted copy rather than the local one
+(`supabase db reset --linked`)."""
 _BACKUPS = re.compile(r"backup|snapshot|archive|replica|shadow", re.I)
 """Objects whose loss is a loss of the copies themselves, whatever their names say of
 production (`restic -r s3:…/pharma-backups forget --prune`)."""
@@ -121,7 +125,8 @@ def _judge(words: list[str]) -> tuple[int, str]:
         #                    a program named for it: `ldapdelete`)
     for i in verbs:
         objects = [w.strip(_QUOTES) for j, w in enumerate(words) if j not in (0, i)]
-        if any(_PRODUCTION.search(o) and not _PROJECT_FILE.search(o) for o in objects):
+        if any(_PRODUCTION.search(o) and not _PROJECT_FILE.search(o) for o in objects) or any(
+                _REMOTE_TARGET.fullmatch(o) for o in objects):
             return i, "destroy"
         if (_parts(words[i]) & DESTROY_PARTS or i == 0) and (
                 any(_BACKUPS.search(o) for o in objects if not o.startswith("-")) or (
