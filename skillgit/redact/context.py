@@ -21,9 +21,14 @@ from skillgit.redact.context_values import (
     _random_group,
     _value_group,
 )
-from skillgit.redact.values import code_shaped, random_value, strongly_secret
+from skillgit.redact.values import code_shaped, is_placeholder, random_value, strongly_secret
 from skillgit.redact.vocab import CODE_WORDS
 
+_POLICY_WORDS = re.compile(r"\b(?:must|should|at|least|characters?|required|minimum|enter|your|"
+                           r"use|not|never|please|contain|long|words|prompt|asked?|same|set|"
+                           r"stored|see|in|from|the\s+one)\b")
+"""Words of a sentence about a passphrase rather than of one ("must be at least twelve
+characters", "see the vault", "the one in 1Password")."""
 _NOT_MARKER = r"(?!\[REDACTED:)"
 _UNQUOTED = r"(?:(?!\[REDACTED:)[^\s\"'`\\])"
 """A character of an unquoted value: anything up to white space, a quote or a backslash (a
@@ -207,6 +212,21 @@ CONTEXT_RULES: tuple[ContextRule, ...] = (
                            "cred(?:ential)?s?", "auth", "psk")),
         re.compile(r"(?P<sep>" + _SEP + r")" + _ANNOTATION + _YAML_PREFIX + _VALUE),
         _accept_assignment),
+    # A passphrase given as plain words after a colon: the words to the sentence's end,
+    # unless they state a policy
+    ContextRule(
+        "passphrase-words",
+        (re.compile(r"pass[ -]?phrase"),),
+        re.compile(r"[^.:\n]{0,30}?:[ \t]*(?P<s>[a-z]{2,12}(?:[ \t]+[a-z]{2,12}){2,9})"
+                   r"(?=[.!;\n]|$)"),
+        lambda match: not _POLICY_WORDS.search(match.group("s"))),
+    # A Wi-Fi network's QR text (`WIFI:S:<ssid>;T:WPA;P:<password>;;`): its `P` field, read
+    # to the `;` no backslash escapes
+    ContextRule(
+        "wifi-password",
+        (re.compile(r"wifi:"),),
+        re.compile(r"(?:[A-Za-z]:(?:\\.|[^;\\\n])*;){0,5}?[Pp]:(?P<s>(?:\\.|[^;\\\n])+)(?=;)"),
+        lambda match: len(match.group("s")) >= 4 and not is_placeholder(match.group("s"))),
     # A value glued to a marker (`KEY=[REDACTED:x]<rest>`): text that already holds a marker
     # must not hide what follows it from the rules (they never read a value through a marker).
     # (Not a delimited record's next field: `[REDACTED:x]*ZZ*SENDER`, a separator that recurs

@@ -67,7 +67,8 @@ _PUBLIC_LABEL = re.compile(
     r"[\"'`]?(?P<v>(?=[A-Za-z\-]*\d)[A-Za-z0-9][A-Za-z0-9\-]{5,40})(?![\w-])")
 """A value right after the name of a public identifier: "tracking number 1Z…", "Order #…"."""
 _PUBLISHED = re.compile(r"(?i)(?<![\w-])(?:published|documented|publicly[ \t]+(?:documented|"
-                        r"available|listed)|well-known)(?![\w-])[^.\n;]{0,120}")
+                        r"available|listed)|well-known|public[ \t]+[^.\n;]{0,60}?[ \t]+from[ \t]+"
+                        r"[\w'\u2019]+[ \t]+(?:docs|documentation))(?![\w-])[^.\n;]{0,120}")
 """A clause saying what it names is published for anyone: "Microsoft's published KMS client
 setup key for Windows", "UPS's documented test tracking number"."""
 _KEY_SHAPED = re.compile(r"(?<![\w-])(?=[A-Za-z\-]*\d)(?=[\d\-]*[A-Za-z])"
@@ -193,4 +194,4 @@ def public_role_spans(text: str) -> list[tuple[int, int]]:
 
 _LABEL_HINTS = ("tracking", "order", "invoice", "sku", "awb", "waybill", "shipment", "parcel",
                 "isbn", "ean", "upc", "gtin", "vin", "serial", "asset", "published", "documented",
-                "publicly", "well-known")
+                "docs", "publicly", "well-known")

@@ -92,9 +92,13 @@ def _mnemonic_lines(text: str) -> Iterator[re.Match[str]]:
 
 _MNEMONIC_AFTER = re.compile(
     r"(?i)(?:" + "|".join(re.escape(word) for word in MNEMONIC_WORDS)
-    + r")(?:[^\n.]|\.(?=\S)){0,80}?"
+    + r")(?:[^\n.]|\.(?=\S)){0,160}?"
     r"(?:[:=\u2014\u2013]|\b(?:is|are|was)\b)"  # the same sentence, then `:`, a dash or "is"
-    r"[ \t]*[\"'`]?((?:[a-z]{3,8}[ \t,]+){11,23}[a-z]{3,8})")
+    r"\s*[\"'`]?((?:(?:\d{1,2}[.)][ \t]*)?[^\W\d_]{3,8}(?:[ \t,]+|[ \t]*\n[ \t]*(?=\d{1,2}[.)])))"
+    r"{11,23}"
+    r"(?:\d{1,2}[.)][ \t]*)?[^\W\d_]{3,8})")
+"""The word list after a word for a mnemonic, on its line or on the lines under it, numbered or
+not (a grid `1. orbit   2. velvet …`), in any alphabet (Spanish's list is accented)."""
 _MNEMONIC_AFTER_GATE = triggers(_MNEMONIC_AFTER)
 _MNEMONIC_COUNTS = frozenset((12, 15, 18, 21, 24))
 _STOP = frozenset("""
@@ -198,7 +202,7 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
 
 
 def _mnemonic(run: str, counts: frozenset[int] = _MNEMONIC_COUNTS) -> bool:
-    words = re.findall(r"[a-z]+", run)
+    words = re.findall(r"[^\W\d_]+", run.lower())
     return (len(words) in counts and not any(word in _STOP for word in words)
             and len(set(words)) >= len(words) - 1)
 

@@ -58,6 +58,8 @@ PASSWORD_WORDS: tuple[str, ...] = (
     # African (Yoruba, Igbo, Hausa, Zulu, Xhosa, Amharic, Somali, Malagasy)
     "ọ̀rọ̀ aṣínà", "ọrọ aṣina", "oro asina", "okwuntughe", "kalmar sirri", "iphasiwedi",
     "igama lokugqitha", "የይለፍ ቃል", "furaha sirta", "teny miafina",
+    # Javanese, Sundanese, Tigrinya, Guarani, Quechua
+    "tembung sandhi", "kecap sandi", "መሕለፊ ቃል", "ñe'ẽñemi", "yaykuna simi",
     # South and South-East Asian scripts (Telugu, Kannada, Malayalam, Gujarati, Punjabi, Sinhala,
     # Khmer, Lao, Burmese, Pashto)
     "పాస్‌వర్డ్", "ಪಾಸ್‌ವರ್ಡ್", "പാസ്‌വേഡ്", "પાસવર્ડ", "ਪਾਸਵਰਡ", "මුරපදය", "ពាក្យសម្ងាត់",
@@ -135,7 +137,8 @@ CODE_WORDS: tuple[str, ...] = (
 (`values.code_shaped`) is a secret, however little it looks random."""
 
 
-MNEMONIC_WORDS = ("seed", "mnemonic", "recovery", "phrase", "wallet", "bip39", "backup words")
+MNEMONIC_WORDS = ("seed", "mnemonic", "recovery", "phrase", "wallet", "bip39", "backup words",
+                  "semilla", "semente", "mnemónic", "mnémonique", "mnemonik", "frase")
 """Words before a word-list mnemonic (a run of plain words that is a key)."""
 INFLECTION = r"(?:[^\W\d_]{0,4})(?![^\W\d_])"
 """After a word of the vocabulary: a few letters of an inflected form (`senhas`, `пароля`,

@@ -26,6 +26,17 @@ def redact() -> Redactor:
     ("backup codes for the kiosk account:\nq4d8m-tz71c\nw2rzx-88kpa\nmufyo-hbkte\n",
      "mufyo-hbkte"),
     ("KIOSK_SSOID=Zr8uQ2pWm5XcVb7LnT4kYs9HdF3gJa6E\n", "Zr8uQ2pWm5XcVb7LnT4kYs9HdF3gJa6E"),
+    ("Scan this at the till: WIFI:T:WPA;S:Till-Net;P:Crumb!Kiln_7720;H:false;;",
+     "Crumb!Kiln_7720"),
+    ("The deploy key has a passphrase: amber walrus folds the paper kite. Keep it safe.",
+     "amber walrus folds the paper kite"),
+    ("Seed phrase of the test wallet, kept for the sweep job:\n1. cable   2. drift   3. ember\n"
+     "4. fossil  5. glide   6. hollow\n7. island  8. jungle  9. kettle\n10. lemon  11. mango  "
+     "12. noodle", "fossil"),
+    ("La frase semilla de la cartera de pruebas: árbol cámara dedo fábrica gallo hielo lobo "
+     "mango nube ópera pájaro tigre", "cámara"),
+    ("Tembung sandhi router gudang yaiku Pelita-Sore-542, panganggo admin.", "Pelita-Sore-542"),
+    ("ናይ መኽዘን ሰርቨር መሕለፊ ቃል Selam_Dukan77 እዩ።", "Selam_Dukan77"),
 ])
 def test_the_value_is_masked(redact: Redactor, text: str, secret: str) -> None:
     assert secret not in redact.redact(text)
@@ -47,6 +58,10 @@ def test_a_base64_document_that_holds_a_key_is_masked(redact: Redactor) -> None:
     ("KEY_ORDER = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3]", "3, 1, 4, 1, 5"),
     ("Steps to rotate the password:\nopen-console\nrotate-keys\n", "rotate-keys"),
     ("x-request-id: Zr8uQ2pWm5XcVb7LnT4kYs9HdF3gJa6E", "Zr8uQ2pWm5XcVb7LnT4kYs9HdF3gJa6E"),
+    ("The passphrase: must be at least twelve characters long.", "twelve characters"),
+    ("Lab image: the public KMS client key from Microsoft's docs: slmgr /ipk "
+     "NPPR9-FWDCX-D2C8J-H872K-2YT43", "NPPR9-FWDCX-D2C8J-H872K-2YT43"),
+    ("The recovery steps:\n1. open the app\n2. tap settings\n", "tap settings"),
 ])
 def test_the_look_alike_stays(redact: Redactor, text: str, kept: str) -> None:
     assert kept in redact.redact(text)
