@@ -62,6 +62,7 @@ RESTATED: dict[str, str] = {
     "nl": r"dus|oftewel|dat\ wil\ zeggen",
 }
 _RESTATED = {code: rx(r",\s*(?:" + words + r")\s") for code, words in RESTATED.items()}
+_COORDINATED = re.compile(r"\s(?:and|or)\s", re.IGNORECASE)
 _HABIT_IN = {code: rx(pattern) for code, pattern in HABIT_ELSEWHERE.items()}
 _CONCRETE = rx(r"`[^`\n]+`|(?<![\w-])--?[A-Za-z][\w-]*")
 _ANCHOR = rx(r"`[^`\n]+`|(?<![\w-])--?[a-z][\w-]*|(?<![\w/])[\w.~-]*/[\w./-]+|\b" + THINGS
@@ -99,7 +100,8 @@ def habit(text: str) -> tuple[int, int] | None:
             then = _clause(text, restated.end(), restated.end())[1]
             if _CONCRETE.search(text, restated.end(), then):
                 end = then
-        if start == marker.start() and not _ANCHOR.search(text[start:end]):
+        if start == marker.start() and (_COORDINATED.match(text, end)
+                                        or not _ANCHOR.search(text[start:end])):
             stop = _SENTENCE_END.search(text, end)  # "we always configure and build through
             end = stop.start() if stop else len(text)  # the presets": its verbs run on
         clause = text[start:end]

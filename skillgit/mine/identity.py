@@ -190,8 +190,9 @@ def identities(signal: Signal) -> Identities:
         dont, do = signal.command, signal.fix  # a failing command and what got past it
     found = identities_of(signal.summary, signal.quote, dont, do)
     if signal.kind in ("env-fix", "env-error"):
-        # the options of a command a tool ran and a summary names are no option anyone said
-        dropped = frozenset(k for k in found.strong if k[0] == "opt")
+        # a summary names the commands a tool ran: their options and subcommands are
+        # nothing anyone said (the failing command and its fix identify it)
+        dropped = frozenset(k for k in found.strong if k[0] in ("opt", "runs"))
     elif signal.kind == "ask":
         # Two asks about one settings file are two tasks (a cache limit and a CORS list,
         # both in tessera.toml): the place an ask works in is no lesson it repeats.
@@ -217,7 +218,7 @@ def identities_of(summary: str, quote: str, dont: str | None, do: str | None) ->
     subject = frozenset(k for k in words if k[0] in _SUBJECT_KINDS)
     beside = False
     if commands and dont is None and not action and subject and not any(
-            k[2] in do_text.lower() for k in subject for do_text in (do or "",)):
+            k[2].lower() in (do or "").lower() for k in subject):
         # a correction naming a file or setting the agent's next command never touches
         # ("everything comes from vcpkg: put zstd in the manifest (vcpkg.json)", then a
         # rebuild) is about that file, not about the rebuild it happened to run next

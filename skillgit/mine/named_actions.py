@@ -35,6 +35,12 @@ _NOT_A_VALUE = frozenset("""a an the and or but to of in on at for with by from 
 it its this that then than so if when not no nor only also here there you we i me my our your
 und oder der die das mit ohne et ou le la les de du des y o el los con sin e il di da en het
 een van""".split())
+# Subcommands every project runs (`dotnet build`, `git commit`): moving to one says no more
+# than "run the build", so only the flags and names that come with it identify the lesson.
+EVERYDAY_SUBCOMMANDS = frozenset("""build test run install add commit push pull fetch check
+start stop exec status diff log list show init update upgrade remove rm get set apply plan
+deploy up down clean restore publish restart reset checkout switch merge rebase clone
+compile""".split())
 _TOOL_WORD = re.compile(r"(?<![\w/.$-])(?=([a-z][a-z0-9._-]*)[ \t]+([a-z][a-z0-9]*(?:-[a-z0-9]+)*)"
                         r"(?![\w/.$-]))")  # a lookahead: "run git clang-format" holds two
 
@@ -81,6 +87,7 @@ def runs_told(text: str, dont: str | None, do: str | None) -> frozenset[Key]:
     return frozenset(("runs", c.program, c.subcommand) for number, c in enumerate(new)
                      if (c.program, c.subcommand) not in before and len(c.subcommand) > 2
                      and _SUBCOMMAND.fullmatch(c.subcommand)
+                     and c.subcommand not in EVERYDAY_SUBCOMMANDS
                      and (re.search(rf"(?<![\w/.-]){re.escape(c.program)}\s+"
                                     rf"{re.escape(c.subcommand)}(?![\w-])", said)
                           or (number == 0 and any(o.program == c.program for o in old))))
@@ -92,4 +99,4 @@ def runs_named(text: str) -> frozenset[Key]:
     keys, which join a lesson that moves to that subcommand."""
     return frozenset(("runs", program, word) for program, word in _TOOL_WORD.findall(
         text.lower()) if program in KNOWN_TOOLS and len(word) > 2
-        and word not in _NOT_A_VALUE)
+        and word not in _NOT_A_VALUE and word not in EVERYDAY_SUBCOMMANDS)

@@ -73,7 +73,7 @@ def _fresh_identities(summary: str, quote: str, dont: str | None,
                  | named_actions.runs_named.__wrapped__(text))
     subject = frozenset(k for k in words if k[0] in _SUBJECT)
     beside = bool(commands and dont is None and not action and subject
-                  and not any(k[2] in (do or "").lower() for k in subject))
+                  and not any(k[2].lower() in (do or "").lower() for k in subject))
     if commands and not beside:
         named = frozenset(k for k in switches if set(k[1:]) <= programs)
         strong = commands | named | action | named_actions.names_added(dont, do)
