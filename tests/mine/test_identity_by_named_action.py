@@ -10,7 +10,9 @@ from signalkit import holding, signal
 
 from skillgit.mine.group import group
 from skillgit.mine.identity import identities
+from skillgit.mine.lessons import Lesson
 from skillgit.mine.named_actions import names_in, options_in, runs_named
+from skillgit.mine.naming import lesson_words, run_words
 
 PRESET = [
     signal(1, "correction", "no hand-made build dirs, that's what the preset is for: cmake "
@@ -94,3 +96,21 @@ def test_words_name_keys_only_for_known_programs_and_dashed_names() -> None:
     assert names_in("keep it up-to-date, use ci-gcc-release") >= {
         ("name", "", "ci-gcc-release")}
     assert names_in("the hand-rolled one") == frozenset()  # two parts: a word, not a name
+
+
+def test_a_short_option_said_with_its_value_names_the_skill_with_both() -> None:
+    command = "ctest --preset ci-asan -LE nightly --output-on-failure"
+    assert run_words(command, "leave the nightly label out: -LE nightly") == [
+        "run", "ctest", "with", "LE", "nightly"]  # the preset's value is no word of it
+    assert run_words(command, "skip the LE label") == ["run", "ctest", "with", "LE"]
+    assert run_words("migrate create -ext sql -seq add_x", "use -seq for these") == [
+        "run", "migrate", "create", "with", "seq"]  # add_x follows, never said with it
+
+
+def test_a_tool_run_as_a_subcommand_of_the_switched_to_program_is_named_as_run() -> None:
+    moved = Lesson(kind="rule", said="format only the staged lines: git clang-format",
+                   do="git clang-format", switch=("clang-format", "git"))
+    assert lesson_words(moved) == ["run", "git", "clang-format"]
+    # a switch to another program (npm is no subcommand of pnpm) is not named as a run
+    switched = Lesson(kind="rule", said="pnpm here", do="pnpm install", switch=("npm", "pnpm"))
+    assert lesson_words(switched) != ["run", "pnpm", "install"]
