@@ -26,7 +26,8 @@ NARRATION = r"""(?:(?:really|actually|quite|even|fully|properly)\s+)?(?:mind|\w+
 _QUESTION = re.compile(r"[^.!?\n]*\?")
 # A sentence about the user's own doing, which absolves the agent: "wrong assumption on my
 # part", "it isn't your fault, I changed the padding on purpose", "I misread the diff", "it
-# was my VPN", "not what I expected" (surprise), "never would have found that myself".
+# was my VPN", "not what I expected" (surprise), "never would have found that myself", a
+# button pressed by mistake ("wrong button, i hit reject by accident").
 _OWN_DOING = rx(r"""(?:^|(?<=[.!?\n]))[^.!?\n]*?\b(?:on\s+my\s+(?:part|side|end)
     |(?:isn't|is\s+not|'s\s+not|wasn't|was\s+not)\s+your\s+(?:fault|environment|env|machine
         |setup|doing)|my\s+(?:own\s+)?(?:vpn|network|machine
@@ -35,6 +36,9 @@ _OWN_DOING = rx(r"""(?:^|(?<=[.!?\n]))[^.!?\n]*?\b(?:on\s+my\s+(?:part|side|end)
     |not\s+(?:what|how)\s+i\s+expected|(?:would\s+)?never\s+(?:would\s+)?have\s+found\s+[^.!?\n]{0,40}?
     \bmyself|nice\s+catch|good\s+catch|my\s+bad|my\s+mistake|in\s+my\s+(?:message|comment|ticket|note)
     |(?:reminder|note)\s+to\s+(?:myself|self)
+    |wrong\s+button|mis-?click(?:ed)?|fat[\s-]finger(?:ed|s)?
+    |(?:hit|clicked|pressed|rejected|declined|denied)\b[^.!?\n]{0,30}?\b(?:by\s+(?:accident|mistake)
+        |accidentally)|accidentally\s+(?:hit|clicked|pressed|rejected|declined|denied)
     |(?:not|n't|nicht|pas|no\s+(?:fue|era)|não\s+(?:foi|era)|non\s+(?:era|è)|niet)\s+(?:your|dein|deine
     |ton|ta|tu|seu|sua|tuo|tua|jouw)\s+(?:fault|fehler|schuld|faute|culpa|erro|culpa|colpa|fout|schuld))
     \b[^.!?\n,;]*""")

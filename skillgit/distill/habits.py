@@ -34,6 +34,7 @@ HABIT = rx(r"""\b(?:(?:like|as)\ (?:always|usual|we\ always\ do|we\ do\ it|befor
       |mark(?:ing)?\ it)[^.,;!?\n]{0,20}?\b(?:done|finished|complete|ready)\b
     |the\ (?:normal|standard|regular)\ (?:way|procedure|process|flow|route)
     |(?:usual|standard)\ (?:procedure|process)\ for|our\ usual\b
+    |(?<![\w-])usual\ (?:drill|routine)\b
     |(?<=,\ )(?:remember|don't\ forget)(?=\s*[.!]*\s*$)
     |(?:the\ way|how)\ we\ (?:always\ )?[a-z]+\ (?:all\ |every\ |each\ )?(?:our|the\ other)\b
     |\bwe\ always\ (?!end\ up|forget|seem|get|""" + NARRATION + r""")(?=[a-z]+\ ))""")
@@ -48,6 +49,22 @@ HABIT_ELSEWHERE: dict[str, str] = {
     "nl": r"zoals\ (?:altijd|gewoonlijk|gebruikelijk|we\ altijd\ doen)",
 }
 _ELSEWHERE = rx(r"\b(?:" + "|".join(HABIT_ELSEWHERE.values()) + r")\b")
+# "…, so/that is …" in the marker's language: the next clause restates the habit concretely
+# ("ohne die slow-Tests, also ctest mit -LE slow"), and is part of it when it names a flag or
+# `code`. English "also" adds another request, German "also" means "so": one row each.
+RESTATED: dict[str, str] = {
+    "en": r"so|i\.e\.|ie|that\ is|meaning|namely",
+    "fr": r"donc|c'est-à-dire|soit|bref",
+    "de": r"also|d\.h\.|das\ heißt|sprich|heißt",
+    "es": r"o\ sea|es\ decir|entonces",
+    "pt": r"ou\ seja|isto\ é|então|portanto",
+    "it": r"cioè|quindi|ovvero",
+    "nl": r"dus|oftewel|dat\ wil\ zeggen",
+}
+_RESTATED = {code: rx(r",\s*(?:" + words + r")\s") for code, words in RESTATED.items()}
+_COORDINATED = re.compile(r"\s(?:and|or)\s", re.IGNORECASE)
+_HABIT_IN = {code: rx(pattern) for code, pattern in HABIT_ELSEWHERE.items()}
+_CONCRETE = rx(r"`[^`\n]+`|(?<![\w-])--?[A-Za-z][\w-]*")
 _ANCHOR = rx(r"`[^`\n]+`|(?<![\w-])--?[a-z][\w-]*|(?<![\w/])[\w.~-]*/[\w./-]+|\b" + THINGS
              + r"\b|\w\(\)")
 _OWN_PLAN = rx(r"^\W*(?:as\ usual|like\ always)?\W*(?:i|i'll|i\ will|we'll)\b")
@@ -76,6 +93,17 @@ def habit(text: str) -> tuple[int, int] | None:
             end = stop.start() if stop else len(text)
         if _MODIFIER.match(text, start) and text[max(start - 2, 0):start].strip() == ",":
             start = _clause(text, start - 2, start - 2)[0]
+        language = next((code for code, pattern in _HABIT_IN.items()
+                         if pattern.fullmatch(marker.group())), "en")
+        restated = _RESTATED[language].match(text, end)
+        if restated is not None:
+            then = _clause(text, restated.end(), restated.end())[1]
+            if _CONCRETE.search(text, restated.end(), then):
+                end = then
+        if start == marker.start() and (_COORDINATED.match(text, end)
+                                        or not _ANCHOR.search(text[start:end])):
+            stop = _SENTENCE_END.search(text, end)  # "we always configure and build through
+            end = stop.start() if stop else len(text)  # the presets": its verbs run on
         clause = text[start:end]
         if text[end:end + 1] == "?" or _OWN_PLAN.match(clause) or not _ANCHOR.search(clause):
             continue

@@ -19,7 +19,7 @@ from skillgit.transcripts.model import Conversation
 
 NAME = "heuristic"
 # Bump when the rules change, so cached digests are recomputed.
-PROMPT_VERSION = "heuristic-24"
+PROMPT_VERSION = "heuristic-25"
 MAX_TOPIC_CHARS = 160
 
 

@@ -119,6 +119,12 @@ _GENERIC_MODAL = rx(_GENERIC_SUBJECT + r"(?:never\s+|always\s+|only\s+)?" + _OBL
 _GENERIC_HABIT = rx(_GENERIC_SUBJECT + r"""(?:(?:always|never)\s+""" + HABITUAL + r"""
     |(?:is|are|gets?)\s+(?:always|never|only)\s+(?:\w+ed|\w+en|kept|built|run|made|done|set|put
         |held|written)\b)""")
+# The team's own ban ("we don't allow `!!` outside tests", "we never merge without a
+# changelog entry"): the rule holds for every case, whoever the subject is.
+# ("we don't accept the cookie banner" is what the user does: only a repository accepts).
+_TEAM_BAN = rx(_CLAUSE + r"""(?:we\s+(?:don't|do\ not|never|won't|will\ not)\s+(?:allow|permit
+    |merge)|this\ (?:team|repo|repository|project|codebase)\s+(?:doesn't|does\ not|never
+    |won't|will\ not)\s+(?:allow|permit|accept|tolerate|merge))\b""")
 _UNIVERSAL_TIME = rx(r"""\b(?:every\ time|each\ time|whenever|every\ single\ time
     |(?<![,.])\balways\b|\bnever\b)""")
 _WITH_VERB = rx(r"\b(?:" + _MODAL + r"|need|needs)\b")
@@ -164,6 +170,7 @@ def norm(text: str, *, new_task: bool) -> int | None:
         if not _THING.search(body):
             continue
         universal = (_QUANTIFIED.search(body) or _BAN.search(body) or _GENERIC_HABIT.search(body)
+                     or _TEAM_BAN.search(body)
                      or (_UNIVERSAL_TIME.search(body) and _WITH_VERB.search(body)))
         if _SPEC_REQUEST.search(text) and not _HABIT_ASKED.search(text):
             continue  # a feature the turn asks to build, not a rule

@@ -35,7 +35,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timezone
 
-from skillgit.mine.identity import Key, identities, loose
+from skillgit.mine.identity import BARE_KINDS, Key, identities, loose
 from skillgit.mine.terms import GENERIC_TERMS, PLAIN, Specificity, cues, prior, terms
 from skillgit.proposal import Candidate, Signal
 
@@ -204,7 +204,7 @@ def _cluster(members: list[Member], spec: Specificity) -> list[list[Member]]:
             continue
         ident = identities(member[0])
         keys = ident.strong
-        bare = {k for k in ident.loose if k[0] == "call"}  # joins a lesson naming it as a call
+        bare = {k for k in ident.loose if k[0] in BARE_KINDS}  # joins a lesson doing it
         known = ([by_identity[k] for k in keys | bare if k in by_identity]
                  + [by_bare[k] for k in keys if k in by_bare])
         best = _by_terms(member, seen, mass, where, postings, spec) if not known else min(

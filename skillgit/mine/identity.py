@@ -25,6 +25,14 @@ import functools
 import re
 from dataclasses import dataclass
 
+from skillgit.mine.named_actions import (
+    names_added,
+    names_in,
+    options_in,
+    options_run,
+    runs_named,
+    runs_told,
+)
 from skillgit.mine.shell_command import env_setting, parse
 from skillgit.mine.terms import KNOWN_TOOLS
 from skillgit.mine.told import COLON_COMMAND, LONG_FLAG, told
@@ -66,6 +74,10 @@ _OPTION = re.compile(r"(?<![^\s(,{])([a-z][a-z0-9]*(?:_[a-z0-9]+)*):\s+"
 _SYMBOL = re.compile(r"(?<![^\s(,{]):([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w:])")
 _FOLDER = re.compile(r"(?<![\w./~-])((?:[a-z][a-z0-9_-]*/){2,}[a-z][a-z0-9_-]*)/?(?![\w./-])")
 _SETTING_KINDS = ("env", "option", "symbol", "folder")
+_SUBJECT_KINDS = ("file", "task", "call", "type", "opt", *_SETTING_KINDS)
+# Keys that a mention in words joins (never each other): a call, a dashed name, a subcommand.
+BARE_KINDS = ("call", "name", "runs")
+_PLACE_KINDS = ("file", "folder")
 _NEVER_X_ALWAYS_Y = re.compile(rf"\b(?:don'?t|do not|never)\s+use\s+{_WORD}\b.*?\b(?:always|use)\s+"
                                rf"(?:use\s+)?{_WORD}", re.I)
 
@@ -102,7 +114,7 @@ def loose(keys: frozenset[Key]) -> frozenset[Key]:
     """The flags among `keys`, without their program (what a message naming only the flag
     says), and the functions named as calls (what a message naming them bare joins)."""
     return frozenset({("flag", "", key[2]) for key in keys if key[0] == "flag" and len(key[2]) > 2}
-                     | {key for key in keys if key[0] == "call"})
+                     | {key for key in keys if key[0] in BARE_KINDS})
 
 
 def _tool(word: str) -> str | None:
@@ -134,7 +146,7 @@ def said(text: str) -> frozenset[Key]:
     keys |= {("call", "", name) for name in _CALL.findall(text)}
     keys |= {("call", "", name) for name in _CAMEL_CALL.findall(text)}
     keys |= {("type", "", name.lower()) for name in _TYPE.findall(text)}
-    return frozenset(keys) | settings(text)
+    return frozenset(keys) | settings(text) | options_in(text)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -167,6 +179,7 @@ class Identities:
     loose: frozenset[Key]
     programs: frozenset[str]
     from_commands: bool
+    beside_command: bool = False  # its words name a subject the command after it never touches
 
 
 def identities(signal: Signal) -> Identities:
@@ -175,7 +188,19 @@ def identities(signal: Signal) -> Identities:
     dont, do = signal.corrected_command, signal.succeeded_command
     if dont is None and do is None and signal.kind == "env-fix":
         dont, do = signal.command, signal.fix  # a failing command and what got past it
-    return identities_of(signal.summary, signal.quote, dont, do)
+    found = identities_of(signal.summary, signal.quote, dont, do)
+    if signal.kind in ("env-fix", "env-error"):
+        # a summary names the commands a tool ran: their options and subcommands are
+        # nothing anyone said (the failing command and its fix identify it)
+        dropped = frozenset(k for k in found.strong if k[0] in ("opt", "runs"))
+    elif signal.kind == "ask":
+        # Two asks about one settings file are two tasks (a cache limit and a CORS list,
+        # both in tessera.toml): the place an ask works in is no lesson it repeats.
+        dropped = frozenset(k for k in found.strong if k[0] in _PLACE_KINDS)
+    else:
+        return found
+    return Identities(found.strong - dropped, found.loose, found.programs, found.from_commands,
+                      found.beside_command)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -187,12 +212,32 @@ def identities_of(summary: str, quote: str, dont: str | None, do: str | None) ->
     commands = move(dont, do)
     programs = frozenset(c.program for c in (parse(dont), parse(do)) if c)
     switches = frozenset(k for k in words if k[0] == "switch")
-    action = told(text, dont, do)  # the user's command, or the flag they named and it ran
+    action = (told(text, dont, do)  # the user's command, or the flag they named and it ran
+              | runs_told(text, dont, do) | options_run(text, dont, do))
+    mentioned = names_in(text) | runs_named(text)  # loose: they join a lesson holding them
+    subject = frozenset(k for k in words if k[0] in _SUBJECT_KINDS)
+    beside = False
+    if commands and dont is None and not action and subject and not any(
+            k[2].lower() in (do or "").lower() for k in subject):
+        # a correction naming a file or setting the agent's next command never touches
+        # ("everything comes from vcpkg: put zstd in the manifest (vcpkg.json)", then a
+        # rebuild) is about that file, not about the rebuild it happened to run next
+        commands, programs, beside = frozenset(), frozenset(), True
     if commands:
         named = frozenset(k for k in switches if set(k[1:]) <= programs)
-        return Identities(commands | named | action, loose(commands | action), programs, True)
-    named = frozenset(k for k in words if k[0] in ("file", "task", "call", "type",
-                                                   *_SETTING_KINDS))  # subject
+        strong = commands | named | action | names_added(dont, do)
+        return Identities(strong, loose(strong) | (mentioned - strong), programs, True)
+    named = frozenset(k for k in words if k[0] in _SUBJECT_KINDS)  # subject
     bare = bare_names(text) - named
-    return Identities(switches | named | action, words - switches - named | bare, programs,
-                      False)
+    return Identities(switches | named | action,
+                      words - switches - named | bare | (mentioned - action), programs,
+                      False, beside)
+
+
+def about_its_words(signal: Signal) -> Signal:
+    """`signal` without the command the agent ran after it when the signal's words are about
+    something that command never touches: that run is no part of the lesson (a rebuild after
+    "put zstd in vcpkg.json" would be stated, and named, as the rule)."""
+    if signal.succeeded_command and identities(signal).beside_command:
+        return signal.model_copy(update={"succeeded_command": None})
+    return signal

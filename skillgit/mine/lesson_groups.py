@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from skillgit.mine.identity import Identities, Key, loose
+from skillgit.mine.identity import BARE_KINDS, Identities, Key, loose
 from skillgit.proposal import Signal
 
 SAME_LESSON = 0.6          # term overlap at which two phrasings are one lesson
@@ -96,7 +96,7 @@ class _Index:
         cluster.by_commands |= ident.from_commands
         for k in ident.strong:
             self.strong.setdefault(k, number)
-        bare = {k for k in ident.loose if k[0] == "call"}  # joins a call, never another mention
+        bare = {k for k in ident.loose if k[0] in BARE_KINDS}  # joins it, never a mention
         for k in bare:
             self.bare.setdefault(k, number)
         for k in (ident.loose - bare) | loose(ident.strong):

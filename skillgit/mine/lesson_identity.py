@@ -21,7 +21,7 @@ from skillgit.mine.shell_command import Command, parse, parts
 from skillgit.proposal import Signal
 
 # Key kinds a command can carry, most telling first (ties between keys break by this order).
-CARRIED = ("flag", "task", "switch", "env")
+CARRIED = ("flag", "task", "switch", "env", "runs", "opt")
 _SEPARATOR = re.compile(r"\s*(?:&&|\|\||;)\s*")
 
 
@@ -47,6 +47,11 @@ def _carries_one(command: Command, key: Key) -> bool:
         return any(word == key[2] or word.endswith(f":{key[2]}") for word in command.words)
     if kind == "switch":
         return command.program == key[2]
+    if kind == "runs":  # `git clang-format`, among the `git add … &&` around it
+        return command.program == key[1] and command.subcommand == key[2]
+    if kind == "opt":  # `-LE slow`: the option, and its value among the words
+        flag, _space, value = key[2].lstrip("-").partition(" ")
+        return flag.lower() in {f.lower() for f in command.flags} and value in command.words
     return kind == "env" and key[2] in command.env
 
 

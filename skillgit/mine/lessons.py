@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skillgit.distill.tool_families import NEXT_STEPS
-from skillgit.mine.identity import Identities, Key, identities
+from skillgit.mine.identity import Identities, Key, about_its_words, identities
 from skillgit.mine.lesson_commands import (
     CD_FIRST,
     agreed_do,
@@ -241,7 +241,8 @@ def _lessons(candidate: Candidate) -> list[Lesson]:
     stated: set[Key] = set()   # the identities the rules state: a fix of one is no 2nd rule
     for kinds, build in ((("correction", "preference"), _rule_lesson),
                          (("env-fix",), _fix_lesson), (("ask",), _ask_lesson)):
-        groups = [group for group in _clusters(candidate.of_kind(*kinds))
+        groups = [group for group in _clusters([about_its_words(s)
+                                                for s in candidate.of_kind(*kinds)])
                   if kinds[0] != "env-fix" or not _carried(group) & stated]
         if kinds[0] == "correction":
             stated = set().union(*map(_carried, groups))

@@ -93,14 +93,27 @@ def run_words(command: str, said: str = "") -> list[str]:
     """The name's words for a lesson that only says what to run: its program, subcommand
     and the flag it needs — the one the user's words name (its stem: "sequentially" names
     `-seq`), else its first (`run-alembic-revision-with-autogenerate`)."""
-    words = _core(command)[:2]
-    flags = [f for f in _flags(re.split(r"\s*(?:&&|\|\||;)\s*", command.strip())[-1])
-             if len(f) > 1]
-    named = [f for f in flags if re.search(rf"(?<![\w-]){re.escape(f)}", said, re.I)]
+    last = re.split(r"\s*(?:&&|\|\||;)\s*", command.strip())[-1]
+    values = _values_of_added_flags(last, "")  # `--preset linux-clang-debug`: a value
+    words = [w for w in _core(command) if w not in values][:2]
+    flags = [f for f in _flags(last) if len(f) > 1]
+    named = [f for f in flags  # by its stem ("sequentially" names `-seq`), dashes or not
+             if re.search(rf"(?<![\w-])-{{0,2}}{re.escape(f)}", said, re.I)]
     chosen = (named or flags)[:1]
+    value = _short_value(last, chosen[0]) if chosen else None
+    if value and not re.search(rf"-{re.escape(chosen[0])}\s+{re.escape(value)}\b", said):
+        value = None  # `-LE slow` named with its value; `-seq add_x`: add_x is no value
     step = _BEFORE_STEP.search(said)  # "… before every commit": the step it must precede
-    return ["run", *words, *(["with", chosen[0]] if chosen else []),
+    return ["run", *words, *(["with", chosen[0], *([value] if value else [])] if chosen
+                             else []),
             *(["before", _STEPS[step.group(1).lower()]] if step else [])]
+
+
+def _short_value(command: str, flag: str) -> str | None:
+    """The value after a short option (`slow` of `-LE slow`), a word; None for a long one."""
+    found = re.search(rf"(?<![\w-])-{re.escape(flag)}\s+([A-Za-z][\w-]*)(?![\w./=-])",
+                      command)
+    return found.group(1) if found and len(flag) <= 3 else None
 
 
 # The steps of a workflow a command is run before, in the words that name them.
@@ -188,7 +201,9 @@ def lesson_words(lesson: Lesson) -> list[str]:
         found = command_words(lesson)
         if len(found) >= 2:
             return found
-    if lesson.kind == "rule" and lesson.do and not lesson.dont and not lesson.switch:
+    if lesson.kind == "rule" and lesson.do and not lesson.dont and (
+            not lesson.switch or lesson.switch[0] in _words(lesson.do)[1:2]):
+        # (`git clang-format` for a whole-tree `clang-format`: the same tool, run by git)
         found = run_words(lesson.do, lesson.said)
         if len(found) >= 3:  # "run" and at least a program and what it runs
             return found

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skillgit.mine import identity, shell_command, terms, told
+from skillgit.mine import identity, named_actions, shell_command, terms, told
 
 # Words, flags, paths, tools and the punctuation the tokenizer and the command parser split on.
 _PIECES = st.sampled_from(["npm", "pnpm", "uv", "pip", "add", "install", "tests", "failing",
@@ -59,23 +59,33 @@ def test_cues_memo_equals_a_fresh_computation(text: str) -> None:
 
 def _fresh_identities(summary: str, quote: str, dont: str | None,
                       do: str | None) -> identity.Identities:
-    """The keys computed with no memo anywhere (`said`, `move`, `parse`, `told` unwrapped)."""
+    """The keys computed with no memo anywhere (`said`, `move`, `parse`, `told` and the named
+    actions unwrapped)."""
     parse = shell_command.parse.__wrapped__
     text = f"{summary}\n{quote}"
     words = identity.said.__wrapped__(text)
     commands = identity.move.__wrapped__(dont, do)
     programs = frozenset(c.program for c in (parse(dont), parse(do)) if c)
     switches = frozenset(k for k in words if k[0] == "switch")
-    action = told.told.__wrapped__(text, dont, do)
-    if commands:
+    action = (told.told.__wrapped__(text, dont, do) | named_actions.runs_told(text, dont, do)
+              | named_actions.options_run(text, dont, do))
+    mentioned = (named_actions.names_in.__wrapped__(text)
+                 | named_actions.runs_named.__wrapped__(text))
+    subject = frozenset(k for k in words if k[0] in _SUBJECT)
+    beside = bool(commands and dont is None and not action and subject
+                  and not any(k[2].lower() in (do or "").lower() for k in subject))
+    if commands and not beside:
         named = frozenset(k for k in switches if set(k[1:]) <= programs)
-        return identity.Identities(commands | named | action, identity.loose(commands | action),
+        strong = commands | named | action | named_actions.names_added(dont, do)
+        return identity.Identities(strong, identity.loose(strong) | (mentioned - strong),
                                    programs, True)
-    named = frozenset(k for k in words if k[0] in ("file", "task", "call", "type", "env",
-                                                   "option", "symbol", "folder"))
-    bare = identity.bare_names.__wrapped__(text) - named
-    return identity.Identities(switches | named | action, words - switches - named | bare,
-                               programs, False)
+    bare = identity.bare_names.__wrapped__(text) - subject
+    return identity.Identities(switches | subject | action,
+                               words - switches - subject | bare | (mentioned - action),
+                               frozenset() if beside else programs, False, beside)
+
+
+_SUBJECT = ("file", "task", "call", "type", "opt", "env", "option", "symbol", "folder")
 
 
 @settings(max_examples=150)
