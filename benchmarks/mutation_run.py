@@ -1,6 +1,7 @@
 """Mutation run over the core rules: one-line mutants, each against its targeted tests.
 
     python benchmarks/mutation_run.py [--area AREA]... [--list] [--max-per-function N]
+                                      [--function NAME]...
 
     AREA: gate, validator, lock, ledger, redactor, composer, table, publish, share,
           attribution, wire or slips
@@ -95,7 +96,7 @@ AREAS: dict[str, tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]
                ("skillgit/redact/public.py", ("_keylike",))),
               ("tests/safety/test_any_program.py", "tests/safety/test_cut_text.py",
                "tests/redact/test_value_syntaxes.py", "tests/safety/test_any_program_edges.py",
-               "tests/redact/test_value_syntax_edges.py",
+               "tests/redact/test_value_syntax_edges.py", "tests/safety/test_hits_edges.py",
                "tests/safety/test_effects.py", "tests/safety/test_injection_sweep2.py",
                "tests/safety/test_injection_ordinary.py",
                "tests/safety/test_verbs_and_places.py", "tests/safety/test_round15.py",

@@ -2,7 +2,8 @@
 run's table area found untested (benchmarks/mutation_scores.md): a short list of bytes is a
 credential's value only under its name on the same line and only when it spells printable
 text with a digit in it; the rest of a list of codes is read by a layout that says enough (a
-separator, eight characters or more). New examples, none of the round's texts."""
+separator, eight characters or more); a value's braces are ODBC's quoting only when nothing but
+`;` follows them. New examples, none of the round's texts."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ def redact() -> Redactor:
     ("TOKEN_FRAME = [0, 1, 0, 255, 49, 50, 0, 2]", "0, 1, 0, 255, 49, 50, 0, 2"),
     # a word below a code: a layout without a separator joins no list
     ("Recovery codes:\n8h3k2m9x4q\nregenerate\n", "regenerate"),
+    # braces with more after them are no ODBC quoting: a JSX attribute's code stays around it
+    ("return <Login token={session?.token}></Login>;", "}></Login>;"),
 ])
 def test_the_look_alike_stays(redact: Redactor, text: str, kept: str) -> None:
     assert kept in redact.redact(text)
