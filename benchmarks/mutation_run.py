@@ -1,6 +1,7 @@
 """Mutation run over the core rules: one-line mutants, each against its targeted tests.
 
     python benchmarks/mutation_run.py [--area AREA]... [--list] [--max-per-function N]
+                                      [--function NAME]...
 
     AREA: gate, validator, lock, ledger, redactor, composer, table, publish, share,
           attribution, wire or slips
@@ -23,6 +24,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,8 +84,20 @@ AREAS: dict[str, tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]
                                                         "is_sensitive")),
                ("skillgit/safety/lookalike.py", ("is_known", "imitates", "bare_name")),
                ("skillgit/safety/checkers.py", ("NO_ID", "WHOLE_FILE", "CHECKER_IDIOMS")),
-               ("skillgit/safety/persist.py", ("_downloaded_to", "_targets"))),
-              ("tests/safety/test_effects.py", "tests/safety/test_injection_sweep2.py",
+               ("skillgit/safety/persist.py", ("_downloaded_to", "_targets")),
+               # session 40: what a command does, read for any program (r22), the cut text's
+               # open quote, and the redactor's value syntaxes; their regex guards are slips
+               ("skillgit/safety/sources.py", ("hits", "_adds_source", "_parts")),
+               ("skillgit/safety/calls.py", ("saved_then_run",)),
+               ("skillgit/safety/hooks.py", ("_sources",)),
+               ("skillgit/safety/vocab.py", ("is_home_dot_entry",)),
+               ("skillgit/safety/__init__.py", ("closed_at_end",)),
+               ("skillgit/redact/labelled.py", ("_layout",)),
+               ("skillgit/redact/public.py", ("_keylike",))),
+              ("tests/safety/test_any_program.py", "tests/safety/test_cut_text.py",
+               "tests/redact/test_value_syntaxes.py", "tests/safety/test_any_program_edges.py",
+               "tests/redact/test_value_syntax_edges.py", "tests/safety/test_hits_edges.py",
+               "tests/safety/test_effects.py", "tests/safety/test_injection_sweep2.py",
                "tests/safety/test_injection_ordinary.py",
                "tests/safety/test_verbs_and_places.py", "tests/safety/test_round15.py",
                "tests/safety/test_r15_engine_edges.py", "tests/safety/test_polarity_blanking.py",
@@ -160,10 +174,69 @@ SLIPS: tuple[tuple[str, str, str, str, str], ...] = (
      "an enum's members listed read as a mode set to None"),
     ("table", "skillgit/safety/checkers.py", r"(?=\s*(?:$|\n|", "(?=(?:|\n|",
      "a suppression with a rule id reads as one that silences everything"),
-    ("table", "skillgit/safety/polarity.py", "and bool(_KEEP_IT.search(text))", "",
+    ("table", "skillgit/safety/polarity.py", "_KEEP_IT.search(text))", "True)",
      "a setting reported as committed passes without a rule that forbids changing it"),
     ("table", "skillgit/safety/persist.py", "plain = plain[-1:]", "pass",
      "a copy's source counts as a file it writes"),
+    # session 40 (r22): what a command does, read for any program
+    ("table", "skillgit/safety/verbs.py", "or _GO_OPTION.fullmatch(w))", ")",
+     "a one-dash option of destruction (`-recurse`, `-purge`) is no verb"),
+    ("table", "skillgit/safety/verbs.py", r'(?:-[a-z]+)*(?:=\S*)?")', '")',
+     "a one-dash option of several words or with a value is no verb"),
+    ("table", "skillgit/safety/verbs.py", r'_GO_OPTION = re.compile(r"-[a-z]{3,}',
+     r'_GO_OPTION = re.compile(r"-[a-z]{2,}', "a two-letter flag reads as a one-dash option"),
+    ("table", "skillgit/safety/sources.py", "NOUN_REACH = 4", "NOUN_REACH = 2",
+     "a source's noun three or four words after the program is missed"),
+    ("table", "skillgit/safety/sources.py", " and not _LOCAL.match(url)", "",
+     "a registry on this machine reads as a place elsewhere"),
+    ("table", "skillgit/safety/sources.py", r'github\.io)(?:[:/]|$)")', r'github\.io)")',
+     "a host that only begins with a registry's name passes as the registry"),
+    ("table", "skillgit/safety/sources.py", r'r"[-_:.=/]+"', r'r"[-_:.]+"',
+     "a noun or verb joined by `=` or `/` is not read"),
+    ("table", "skillgit/safety/calls.py", "saved.setdefault(s, call.end())",
+     "saved.setdefault(s, 0)", "a file run before it is downloaded counts as fetched and run"),
+    ("table", "skillgit/safety/calls.py", ' and name.rsplit(".", 1)[-1] not in EXEC_CALLS', "",
+     "a runner called as a module's function is not read as one"),
+    ("table", "skillgit/safety/hooks.py",
+     'elif any(is_home_dot_entry(a) for a in local if not a.startswith("-")):', "elif False:",
+     "a home's dot-file copied to another host passes"),
+    ("table", "skillgit/safety/hooks.py",
+     "elif r.names & UPLOADERS and any(is_home_dot_entry(a) for a in _sources(r)):",
+     "elif False:", "a home's dot-file uploaded passes"),
+    ("table", "skillgit/safety/hooks.py",
+     "named = [b for a, b in pairwise(args) if a in _FILE_OPTIONS]", "named = []",
+     "an upload's `-f FILE` is not read as what it sends"),
+    ("table", "skillgit/safety/__init__.py", 'quotes = _APOSTROPHE.sub("", text)',
+     "quotes = text", "an apostrophe inside a word opens a quotation"),
+    ("table", "skillgit/safety/__init__.py", "if quotes.count(mark) % 2}",
+     "if quotes.count(mark)}", "a quotation closed in the text is closed again at its end"),
+    ("table", "skillgit/safety/__init__.py", "    closed = closed_at_end(text)",
+     "    closed = text", "a text cut inside a code span is read with the span open"),
+    # session 40 (r22): the redactor's value syntaxes (regex guards and short byte arrays)
+    ("table", "skillgit/redact/values.py", r"\{(?=[^{}]*[;\]@#%^&*+~?])(", r"\{(",
+     "any braced word (a format field) reads as ODBC's quoting"),
+    ("table", "skillgit/redact/values.py",
+     'if braced is not None and value[braced.end():braced.end() + 1] in ("", ";"):',
+     "if braced is not None:", "a braced value with more after it is read as its inside"),
+    ("table", "skillgit/redact/labelled.py",
+     "if (shaped(value) or layout in layouts) and not is_placeholder(value):",
+     "if shaped(value) and not is_placeholder(value):",
+     "a code with no digit in a list of codes is not masked"),
+    ("table", "skillgit/redact/labelled.py", "layouts.update((layout,) if layout else ())",
+     "layouts.update((layout,))", "a layout that says too little joins a list's layouts"),
+    ("table", "skillgit/redact/structures.py", "if len(values) < 16:  #", "if len(values) < 8:  #",
+     "a short list of bytes is judged as a key's random bytes"),
+    ("table", "skillgit/redact/structures.py", "if named and any(c.isdigit() for c in spelled)",
+     "if named and spelled", "bytes under a credential's name that spell a word are masked"),
+    ("table", "skillgit/redact/structures.py",
+     '_CREDENTIAL_ROOT.search(lowered, text.rfind("\\n", 0, match.start()) + 1,',
+     "_CREDENTIAL_ROOT.search(lowered, 0,", "a credential's name on an earlier line names bytes"),
+    ("table", "skillgit/redact/structures.py", "if all(32 < v < 127 for v in values) else",
+     "if all(0 <= v < 256 for v in values) else",
+     "bytes that spell no printable text are read as spelled"),
+    ("table", "skillgit/redact/public.py",
+     "if any(_keylike(value) for value in _JSON_STRING.findall(decoded)):", "if False:",
+     "a base64 document that holds a key passes as harmless data"),
     # issue 29: publish/
     ("publish", "skillgit/publish/plan.py", "key=lambda s: (-s.local.sessions, s.local.branch))",
      "key=lambda s: (s.local.sessions, s.local.branch))",
@@ -272,10 +345,11 @@ def _function_lines(source: str, names: tuple[str, ...]) -> list[int]:
     return sorted(set(lines))
 
 
-def derive(area: str, limit: int) -> list[Mutant]:
+def derive(area: str, limit: int, only: list[str] | None = None) -> list[Mutant]:
     targets, _tests = AREAS[area]
     found: list[Mutant] = []
-    for path, names in targets:
+    for path, all_names in targets:
+        names = tuple(n for n in all_names if only is None or n in only)
         text = (ROOT / path).read_text(encoding="utf-8").splitlines()
         lines_of = {name: _function_lines("\n".join(text), (name,)) for name in names}
         numbers = [(name, n) for name in names for n in lines_of[name]]
@@ -320,13 +394,17 @@ def slips(areas: list[str]) -> list[Mutant]:
     return found
 
 
-def run_one(mutant: Mutant, tests: tuple[str, ...]) -> tuple[bool, float]:
+def run_one(mutant: Mutant, tests: tuple[str, ...], basetemp: str) -> tuple[bool, float]:
     """(killed, seconds): apply, run the tests, restore.
 
     A `.pyc` is checked against its source's mtime in whole seconds and its size, so a mutant
     of the same size written and restored within one second would leave its bytecode standing
     for the restored file (seen in a hand check: `first = 0` read as `first = 1` afterwards).
-    The tests run without writing bytecode, and the restored file gets its mtime back."""
+    The tests run without writing bytecode, and the restored file gets its mtime back.
+
+    Each run has its own `--basetemp`: pytest's default one is shared by every run of the same
+    user, and each run starts by cleaning up the others' old folders there (seen on a shared
+    machine: 175 s for eleven tests that take one second with their own folder)."""
     path = ROOT / mutant.path
     original = path.read_bytes()
     stat = path.stat()
@@ -338,8 +416,8 @@ def run_one(mutant: Mutant, tests: tuple[str, ...]) -> tuple[bool, float]:
         path.write_bytes("\n".join(lines).encode("utf-8"))
         result = subprocess.run(
             [sys.executable, "-m", "pytest", "-x", "-q", "-n0", "-p", "no:cacheprovider",
-             *tests], cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
-            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+             f"--basetemp={basetemp}", *tests], cwd=ROOT, capture_output=True, text=True,
+            timeout=600, check=False, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
     finally:
         path.write_bytes(original)
         os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
@@ -351,23 +429,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--area", action="append", choices=[*AREAS, "slips"])
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--max-per-function", type=int, default=12)
+    parser.add_argument("--function", action="append", metavar="NAME",
+                        help="derive mutants only from these target functions (the slips of "
+                             "the areas still run)")
     args = parser.parse_args(argv)
     areas = args.area or [*AREAS, "slips"]
     mutants = slips(areas) + [m for a in areas if a in AREAS
-                              for m in derive(a, args.max_per_function)]
-    survivors: list[Mutant] = []
-    for mutant in mutants:
-        if args.list:
+                              for m in derive(a, args.max_per_function, args.function)]
+    if args.list:
+        for mutant in mutants:
             print(f"{mutant.area:<16} {mutant.path}:{mutant.line}  {mutant.why}")
-            continue
-        tests = AREAS[mutant.area.removeprefix("slip:")][1]
-        killed, seconds = run_one(mutant, tests)
-        print(f"{'killed ' if killed else 'SURVIVED'} {mutant.area:<16} {mutant.path}:"
-              f"{mutant.line} {mutant.why} ({seconds:.0f}s)\n    - {mutant.old.strip()}\n"
-              f"    + {mutant.new.strip()}", flush=True)
-        if not killed:
-            survivors.append(mutant)
-    if not args.list:
+        return 0
+    survivors: list[Mutant] = []
+    with tempfile.TemporaryDirectory(prefix="skillgit-mutation-") as basetemp:
+        for mutant in mutants:
+            tests = AREAS[mutant.area.removeprefix("slip:")][1]
+            killed, seconds = run_one(mutant, tests, os.path.join(basetemp, "run"))
+            print(f"{'killed ' if killed else 'SURVIVED'} {mutant.area:<16} {mutant.path}:"
+                  f"{mutant.line} {mutant.why} ({seconds:.0f}s)\n    - {mutant.old.strip()}\n"
+                  f"    + {mutant.new.strip()}", flush=True)
+            if not killed:
+                survivors.append(mutant)
+    if mutants:
         print(f"\n{len(mutants) - len(survivors)} of {len(mutants)} mutants killed; "
               f"{len(survivors)} survived")
         for area in dict.fromkeys(m.area for m in mutants):
