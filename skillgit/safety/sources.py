@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from skillgit.safety.verbs import COMMAND_SEPARATORS, QUOTES, segments
+
 SOURCE_NOUNS = frozenset({"repo", "repos", "repository", "repositories", "registry",
                           "registries", "source", "sources", "channel", "channels", "index",
                           "feed", "feeds", "mirror", "mirrors", "tap", "servers", "addrepo"})
@@ -40,13 +42,10 @@ OFFICIAL = re.compile(
 """The ecosystems' own registries, the hosts their tools ship with, and the chart
 repositories the projects themselves publish (Bitnami's, Kubernetes', HashiCorp's)."""
 _URL = re.compile(r"[a-z][\w+.-]*://[^\s`'\"]+", re.I)
-_SEGMENT = re.compile(r"`([^`\n]+)`|[^`\n]+")
-_SPLIT = re.compile(r"\s*(?:;|&&|\|\|?|\$\(|\))\s*")
-_QUOTES = "\"'`,.;:()[]{}"
 
 
 def _parts(word: str) -> set[str]:
-    return {p.lower() for p in re.split(r"[-_:.=/]+", word.strip(_QUOTES).lstrip("-")) if p}
+    return {p.lower() for p in re.split(r"[-_:.=/]+", word.strip(QUOTES).lstrip("-")) if p}
 
 
 _DEPENDENCY = re.compile(
@@ -68,11 +67,9 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
     offset = 0
     for line in text.split("\n"):
         if "://" in line:
-            for segment in _SEGMENT.finditer(line):
-                body = segment.group(1) if segment.group(1) is not None else segment.group(0)
-                base = offset + (segment.start(1) if segment.group(1) is not None
-                                 else segment.start())
-                for part in (p for p in _SPLIT.split(body) if p.strip()):
+            for start, body in segments(line):
+                base = offset + start
+                for part in (p for p in COMMAND_SEPARATORS.split(body) if p.strip()):
                     if _adds_source(part.split()):
                         at = body.find(part)
                         yield base + at, base + at + len(part), "index"
@@ -82,15 +79,15 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
 def _adds_source(words: list[str]) -> bool:
     if len(words) < 3:
         return False
-    program = words[0].strip(_QUOTES).rsplit("/", 1)[-1].lower()
+    program = words[0].strip(QUOTES).rsplit("/", 1)[-1].lower()
     if program == "sudo" and len(words) > 3:
-        words, program = words[1:], words[1].strip(_QUOTES).lower()
+        words, program = words[1:], words[1].strip(QUOTES).lower()
     head = [_parts(w) for w in words[1:NOUN_REACH + 1] if "://" not in w]
     if program == "git" or not any(p & SOURCE_NOUNS for p in head):
         return False
     if not any(p & ADD_VERBS for p in head):
         return False
-    urls = [m.group().rstrip(_QUOTES) for w in words[1:] for m in _URL.finditer(w)]
+    urls = [m.group().rstrip(QUOTES) for w in words[1:] for m in _URL.finditer(w)]
     return any(not OFFICIAL.match(url) and not _LOCAL.match(url) for url in urls)
 
 

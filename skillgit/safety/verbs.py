@@ -54,9 +54,11 @@ _PROJECT_FILE = re.compile(r"\.(?:m?js|cjs|tsx?|jsx|json|py|css|scss|html|map|tx
                            r"lock|ya?ml|toml|sh|tf|env|ini|cfg|conf|properties|sql|rb|go|rs)$",
                            re.I)
 _SEGMENT = re.compile(r"`([^`\n]+)`|[^`\n]+")
-_SPLIT = re.compile(r"\s*(?:;|&&|\|\|?|\$\(|\))\s*")
+COMMAND_SEPARATORS = re.compile(r"\s*(?:;|&&|\|\|?|\$\(|\))\s*")
+"""What separates the commands of one segment (`;`, `&&`, a pipe, a substitution's parens)."""
 _PROMPT = re.compile(r"^\s*(?:\$|#|>|PS[^>]*>)\s+")
-_QUOTES = "\"'`,.;:()[]{}"
+QUOTES = "\"'`,.;:()[]{}"
+"""Marks around a word that are no part of it."""
 
 
 def hits(text: str) -> Iterator[tuple[int, int, str]]:
@@ -67,10 +69,8 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
         if (_PRODUCTION.search(line) or _SAFEGUARD.search(line) or "+" in line
                 or _BACKUPS.search(line) or "://" in line
                 or ("--" in line and _REMOTE_TARGET.search(line))):
-            for segment in _SEGMENT.finditer(line):
-                body = segment.group(1) if segment.group(1) is not None else segment.group(0)
-                base = offset + (segment.start(1) if segment.group(1) is not None
-                                 else segment.start())
+            for start, body in segments(line):
+                base = offset + start
                 for part in _commands(body):
                     words = list(re.finditer(r"\S+", part))
                     verb, effect = _judge([w.group() for w in words])
@@ -80,12 +80,21 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
         offset += len(line) + 1
 
 
+def segments(line: str) -> Iterator[tuple[int, str]]:
+    """(offset in `line`, text) of each code span of `line`, and of each stretch between them."""
+    for segment in _SEGMENT.finditer(line):
+        if segment.group(1) is not None:
+            yield segment.start(1), segment.group(1)
+        else:
+            yield segment.start(), segment.group(0)
+
+
 def _commands(body: str) -> list[str]:
-    return [p for p in _SPLIT.split(_PROMPT.sub("", body)) if p.strip()]
+    return [p for p in COMMAND_SEPARATORS.split(_PROMPT.sub("", body)) if p.strip()]
 
 
 def _parts(word: str) -> set[str]:
-    return {p.lower() for p in re.split(r"[-_:.]+", word.strip(_QUOTES).lstrip("-")) if p}
+    return {p.lower() for p in re.split(r"[-_:.]+", word.strip(QUOTES).lstrip("-")) if p}
 
 
 _GO_OPTION = re.compile(r"-[a-z]{3,}(?:-[a-z]+)*(?:=\S*)?")
@@ -107,7 +116,7 @@ def _judge(words: list[str]) -> tuple[int, str]:
     """(index of the verb, effect) of a command's words; effect "" when nothing is found."""
     if len(words) < 2:
         return 0, ""
-    program = words[0].strip(_QUOTES).rsplit("/", 1)[-1].lower().removesuffix(".exe")
+    program = words[0].strip(QUOTES).rsplit("/", 1)[-1].lower().removesuffix(".exe")
     if program == "git":
         return 0, _git(words[1:])
     if program in _SLASH_OPTIONS:  # Windows' own tools spell an option `/clear`
@@ -117,14 +126,14 @@ def _judge(words: list[str]) -> tuple[int, str]:
              if ((i <= VERB_REACH and not w.startswith("-")) or w.startswith("--")
                  or _GO_OPTION.fullmatch(w)) and _parts(w) & DESTROY_PARTS]
     verbs += [i for i, w in enumerate(words[1:], 1) if _http_delete(words, i)]
-    sql = program in _SQL_VERBS and (words[0].strip(_QUOTES).isupper() or words[1].strip(
-        _QUOTES).upper() in _SQL_OBJECTS)
+    sql = program in _SQL_VERBS and (words[0].strip(QUOTES).isupper() or words[1].strip(
+        QUOTES).upper() in _SQL_OBJECTS)
     if program in ("dropdb", "wipefs") or sql or (program != "delete" and program.endswith(
             ("delete", "destroy", "purge", "wipe"))):
         verbs.append(0)  # (a statement of SQL starts with its verb: `DROP MASKING POLICY …`;
         #                    a program named for it: `ldapdelete`)
     for i in verbs:
-        objects = [w.strip(_QUOTES) for j, w in enumerate(words) if j not in (0, i)]
+        objects = [w.strip(QUOTES) for j, w in enumerate(words) if j not in (0, i)]
         if any(_PRODUCTION.search(o) and not _PROJECT_FILE.search(o) for o in objects) or any(
                 _REMOTE_TARGET.fullmatch(o) for o in objects):
             return i, "destroy"
@@ -152,7 +161,7 @@ def _http_delete(words: list[str], i: int) -> bool:
             ("--request=", "-method=")):
         return _HTTP_DELETE.fullmatch(word) is not None
     return i > 1 and words[i - 1].lower() in _METHOD_OPTIONS and word.strip(
-        _QUOTES).lower() in ("delete", "purge")
+        QUOTES).lower() in ("delete", "purge")
 
 
 def _git(args: list[str]) -> str:
