@@ -14,6 +14,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from skillgit.redact.complement import iter_complement_matches
 from skillgit.redact.configs import iter_config_matches
 from skillgit.redact.context import iter_context_matches, lower_same_length
 from skillgit.redact.deny import net_matches, without_public
@@ -279,6 +280,8 @@ def _whole_text_candidates(text: str, lowered: str) -> Iterable[tuple[int, int, 
     for finder in (iter_named_pair_matches, iter_table_matches):
         for kind, start, end in finder(text, lowered):
             yield _CONTEXT_PRIORITY, start, end, kind
+    for kind, start, end in iter_complement_matches(text, lowered):
+        yield _CONTEXT_PRIORITY + 1, start, end, kind  # a rule naming the value names its kind
 
 
 def _context_candidates(text: str, lowered: str, foreign: bool = True
