@@ -18,6 +18,7 @@ from skillgit.redact.complement import iter_complement_matches
 from skillgit.redact.configs import iter_config_matches
 from skillgit.redact.context import iter_context_matches, lower_same_length
 from skillgit.redact.deny import net_matches, without_public
+from skillgit.redact.echoed import iter_echoed_matches
 from skillgit.redact.entropy import (
     CANDIDATE_CHAR,
     MIN_LENGTH,
@@ -25,6 +26,7 @@ from skillgit.redact.entropy import (
     run_end,
 )
 from skillgit.redact.flags import iter_flag_matches
+from skillgit.redact.paired_options import iter_paired_option_matches
 from skillgit.redact.pairs import iter_named_pair_matches, iter_pair_matches
 from skillgit.redact.phrases import iter_phrase_matches
 from skillgit.redact.pieces import joined_matches
@@ -280,8 +282,9 @@ def _whole_text_candidates(text: str, lowered: str) -> Iterable[tuple[int, int, 
     for finder in (iter_named_pair_matches, iter_table_matches):
         for kind, start, end in finder(text, lowered):
             yield _CONTEXT_PRIORITY, start, end, kind
-    for kind, start, end in iter_complement_matches(text, lowered):
-        yield _CONTEXT_PRIORITY + 1, start, end, kind  # a rule naming the value names its kind
+    for finder in (iter_complement_matches, iter_echoed_matches, iter_paired_option_matches):
+        for kind, start, end in finder(text, lowered):  # a rule naming the value names its kind
+            yield _CONTEXT_PRIORITY + 1, start, end, kind
 
 
 def _context_candidates(text: str, lowered: str, foreign: bool = True
