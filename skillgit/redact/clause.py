@@ -71,6 +71,10 @@ _SAFE = re.compile(
     re.I)
 
 
+_HOST_NAME = re.compile(r"(?:[\w-]+\.)+[a-z]{3,}\.[a-z]{2,6}")
+"""A host's name: labels, then a registered domain's name and a top-level domain of letters."""
+
+
 def value_shaped(token: str) -> bool:
     """A token no ordinary word has the shape of: letters with a symbol, letters with two or
     more digits, letters whose case flips like noise, or a long run of digits (a PIN). Words
@@ -85,6 +89,8 @@ def value_shaped(token: str) -> bool:
     if len(token) < MIN_VALUE or _SAFE.fullmatch(token) or any(c in unescaped for c in "()\\") \
             or _ASSIGNMENT.match(unescaped):
         return False  # short, known, or code (assignments and calls have rules of their own)
+    if _HOST_NAME.fullmatch(token):
+        return False  # a host (a public client id is one: `…apps.googleusercontent.com`)
     token = "".join(c for c in token if unicodedata.category(c) != "Cf")  # joiners (ZWNJ)
     letters = sum(unicodedata.category(c)[0] in "LM" for c in token)  # marks: Indic vowels
     if letters < 2:

@@ -30,10 +30,11 @@ _POLICY_WORDS = re.compile(r"\b(?:must|should|at|least|characters?|required|mini
 """Words of a sentence about a passphrase rather than of one ("must be at least twelve
 characters", "see the vault", "the one in 1Password")."""
 _NOT_MARKER = r"(?!\[REDACTED:)"
-_UNQUOTED = r"(?:(?!\[REDACTED:)[^\s\"'`\\])"
+_UNQUOTED = r"(?:(?!\[REDACTED:)(?:[^\s\"'`\\]|\\[#!:=](?=\S)))"
 """A character of an unquoted value: anything up to white space, a quote or a backslash (a
 JSON escape), so a value is read whole (`Tr0ub4dor&3;x`); trailing punctuation of the code or
-prose around it is trimmed afterwards (`trimmed_end`)."""
+prose around it is trimmed afterwards (`trimmed_end`). A `.properties` file's escaped `#`,
+`!`, `:` or `=` is part of the value (`password=Pulcinella\\#2291`)."""
 _QUOTED = r"(?:(?!\[REDACTED:)[^\"'`\n\r\\])"
 """A character of a quoted value: a passphrase of several words is one value."""
 _SEP = (r"(?:\\?[\"'`]\]?[ \t]{0,4},|\\?[\"'`]?\]?[ \t]{0,32}(?::=|=>|=(?![=~])|:(?![:/])))"

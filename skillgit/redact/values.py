@@ -11,6 +11,7 @@ import itertools
 import re
 
 from skillgit.redact.tokens import _random_letters, _random_mixed
+from skillgit.redact.vocab import is_credential_word
 
 _PLACEHOLDER = re.compile(
     r"(?i)(?:x{3,}|.*\*{3,}.*|.*[•●∙⁕]{3,}.*|.*\.{3}.*|.*….*|<[^>]*>?|\$.*|%.*%|\{.*|.*\}|"
@@ -171,6 +172,8 @@ def assignment_value_ok(value: str, quoted: bool, separator: str) -> bool:
         value = braced.group(1)
     if is_placeholder(value) or _NUMBER.fullmatch(value) or value.endswith(("-", "_")):
         return False
+    if is_credential_word(value):
+        return False  # the field's label in a language (`"login.password": "Salasana"`)
     if _FILE_REFERENCE.fullmatch(value) or _REFERENCE_TAG.fullmatch(value):
         return False  # where the secret is kept: a path after an id, a YAML reference tag
     if _REVERSE_DNS.fullmatch(value) and not any(_random_cased(part) for part in value.split(".")):

@@ -263,3 +263,15 @@ def word_positions(lowered: str, word: str) -> tuple[int, ...]:
 
 
 _ROOT_OF = {"password": "pass", "passwd": "pass", "passphrase": "pass", "passcode": "pass"}
+
+
+_CREDENTIAL_WORD = re.compile(
+    "(?:" + literal_trie(tuple(dict.fromkeys((*PASSWORD_WORDS, *ENGLISH_PASSWORD_WORDS, "token",
+                                              "secret", "passwort", "passphrase")))) + ")"
+    + INFLECTION + r"[?:.!]?")
+
+
+def is_credential_word(value: str) -> bool:
+    """Whether `value` is itself a word for "password" (or "token", "secret") in some language,
+    inflected or not: a label of the field (`"login.password": "Salasana"`), not its value."""
+    return _CREDENTIAL_WORD.fullmatch(value.lower()) is not None

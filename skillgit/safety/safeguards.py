@@ -66,13 +66,14 @@ GUARDS = (r"secure[_-]?boot|flash[_-]?enc\w*|secur(?:e|ity)\w*|verif\w*|sign(?:i
           r"sandbox\w*|\w*protection|\w*guard\w*|network[_-]?polic\w*|firewall\w*|apparmor|"
           r"seccomp|selinux|enforc\w*|integrity\w*|antivirus|defender\w*|csrf\w*|hsts|encrypt\w*|"
           r"mfa|2fa|auth|authentication|gpg\w*|audit\w*|\w*scan(?:ner|ning)?|isolation|checksums?|"
+          r"csp|content[_-]?security[_-]?policy|content[_-]?trust\w*|"
           r"(?<!health[_-])(?<!health)checks?|validat(?:e|ion)\w*")
 """Names of a safeguard in a setting's key (its own words or a config system's:
 `CONFIG_SECURE_BOOT`, `csrf_enabled`, `EnableFirewall`, `hostnameVerification`)."""
 ON = r"true|1|yes|on|y|enabled?"
 """A setting's value that turns it on, in every config syntax (YAML's `yes`, Kconfig's `y`,
 INI's `1`, a Windows policy's `Enabled`): one vocabulary for every row that needs one."""
-OFF = r"false|0|no|off|n|none|disabled?|ignored?"
+OFF = r"false|0|no|off|n|none|null|nil|disabled?|ignored?"
 """A setting's value that turns it off, likewise."""
 OFF_WORD = r"(?:disable|skip|no|bypass|without|ignore)"
 """A key's first word that turns what it names off (`DISABLE_SANDBOX`, `skipVerify`)."""
@@ -231,6 +232,11 @@ SETTINGS: list[tuple[str, str, str]] = [
     (r"enableallprojectmcpservers", ON, "mcp"),
     (r"continue-on-error|allow_failure|allow-failure|soft_fail|soft-fail|ignore_failure|"
      r"ignore-failure|ignore_errors|failure", r"true|ignore|ignored|allow(?:ed)?", "tests"),
+    # a failure let through, in any key's words (`maven.test.failure.ignore`,
+    # `testFailureIgnore`, `ignore.test.failures`)
+    (KEY_PARTS + r"(?:\w*?(?:test|build|check|lint)\w*?[._-]?)?(?:failures?|errors?)[._-]?"
+     r"(?:ignored?|allowed?)|" + KEY_PARTS + r"ignore[._-]?(?:\w+[._-])?(?:failures?|errors?)",
+     ON, "tests"),
     (r"fail_on_error|fail-on-error|fail_build|fail-build|exit[_-]?code", OFF, "tests"),
     (r"if", r"false|\$\{\{\s*false\s*\}\}", "tests"),
     (r"enforce_admins|required_pull_request_reviews|required_status_checks", OFF + r"|null",
@@ -264,6 +270,10 @@ SETTINGS: list[tuple[str, str, str]] = [
      r"require[_-]?|enforce[_-]?)?(?:" + GUARDS + r")(?:[._-](?:enabled?|on|check\w*|mode|"
      r"polic(?:y|ies)|level|required|enforced|active|v\d+))*",
      OFF + r"|permissive", "security"),
+    # a safeguard named first and what it guards after it (`secure-http`, `ssl.verify.peer`),
+    # switched off by a plain boolean: a number or `none` may be a size or a mode there
+    (NOT_NEGATED + KEY_PARTS + OFF_WORD_NOT_FIRST + r"(?:enable[_-]?|use[_-]?|require[_-]?)?(?:"
+     + GUARDS + r")(?:[._-][^\W_]+)+", r"false|off|no|null|disabled?", "security"),
     # the same safeguard named after a word that turns it off (`DISABLE_SANDBOX=1`,
     # `disableHostnameVerification`: a camelCase word may stand between), or before a last
     # word that picks no check (Kconfig's `CONFIG_BOOT_SIGNATURE_TYPE_NONE=y`), set on
