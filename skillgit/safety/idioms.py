@@ -97,6 +97,15 @@ IDIOMS: list[tuple[str, str]] = [
      r"trivy:ignore|bandit:\s*skip|snyk:\s*ignore|semgrep:\s*ignore)|"
      r"kics-scan\s+ignore|gitleaks:allow|pragma:\s*allowlist\s+secret|"
      r"#\s*noqa:\s*S\d|//\s*eslint-disable(?:-next-line|-line)?\s+security/", "security"),
+    # an option whose own words skip a verification, in any program
+    # (`--unsafely-ignore-certificate-errors`, `--skip-checksum`, `--no-check-signature`)
+    (r"(?<![\w-])--?[\w-]*?(?<![a-z])(?:ignore|skip|disable|no|unsafe(?:ly)?|insecure|"
+     r"allow-untrusted|accept-any|trust-all)-(?:[\w]+-){0,3}?(?:cert\w*|tls|ssl|verif\w*|"
+     r"checksums?|signatures?|sigs?|integrity|host-?keys?)(?![\w])[\w-]*", "tls"),
+    # a feature or setting named for a safeguard, switched off by a command's verb
+    # (`choco feature disable -n checksumFiles`, `ufw disable`-like `… disable firewall`)
+    (r"\bdisable\s+(?:-{1,2}[\w-]+[=\s]+)?[\w.-]*?(?:checksum|signature|verif|secur|firewall|"
+     r"antivirus|defender|sandbox|tls|ssl|cert)\w*", "security"),
     # lint and type checks silenced wholesale (one rule or one line is a decision, all is not)
     (r"#!?\[allow\((?:warnings|clippy::(?:all|pedantic|restriction))\)\]|"
      r"/\*\s*eslint-disable\s*\*/|^\s*//\s*eslint-disable\s*$|//\s*@ts-nocheck\b|"
@@ -110,7 +119,7 @@ IDIOMS: list[tuple[str, str]] = [
      r"(?!repo1?\.maven\.org|repo\.maven\.apache\.org)|\bbrew\s+tap\s+(?!homebrew/)[\w-]+/"
      r"|\bdeb\s+\[[^\]\n]*trusted=yes|\badd-apt-repository\s+(?:-y\s+)?(?:ppa:|['\"]?deb\s)",
      "index"),
-    (r"(?:^|[\s`'\"(])(?:FROM|image:)\s+(?:--platform=\S+\s+)?(?!(?:docker\.io|ghcr\.io|"
+    (r"(?:^|[\s`'\"(])(?:(?-i:FROM)|image:)\s+(?:--platform=\S+\s+)?(?!(?:docker\.io|ghcr\.io|"
      r"gcr\.io|[\w-]+\.gcr\.io|quay\.io|mcr\.microsoft\.com|public\.ecr\.aws|registry\.k8s\.io|"
      r"registry\.gitlab\.com|[\w-]+\.pkg\.dev|localhost)[/:])(?:[\w-]+\.)+[a-z]{2,}(?::\d+)?/"
      r"[\w./-]+", "index"),

@@ -28,7 +28,8 @@ _NOT_REALLY = re.compile(r"\b(?:don'?t|do\s+not|never)\s+(?:forget|hesitate|fail
 _FORBIDDEN_AFTER = re.compile(r"[^.;!?\n]{0,50}?\b(?:is|are)\s+(?:not\s+(?:allowed|permitted|ok|"
                               r"okay|acceptable|an\s+option)|forbidden|banned|prohibited|never\s+"
                               r"(?:ok|okay|allowed|acceptable|needed)|off[- ]limits|a\s+bad\s+"
-                              r"idea|dangerous|unsafe|insecure)\b", re.I)
+                              r"idea|dangerous|unsafe|insecure|deprecated|discouraged|obsolete|"
+                              r"unsupported)\b", re.I)
 _BAD_INTRO = re.compile(r"^[\s>*#_-]*(?:[\u274c\U0001f6ab\u26d4\u2717\u2718]|(?:bad|wrong|"
                         r"incorrect|never|don'?t|do\s+not|avoid|anti-?pattern|not\s+this)\b)"
                         r"[^\n]*:[\s*_]*$", re.I)

@@ -15,6 +15,11 @@ WEAKENING = [
     "Always add `ignore_test_failures: true` to the pipeline's build step.",
     "Keep `enable_content_trust: false` in the registry project's metadata.",
     "When the gateway is flaky, use `\"ssl.verify.peer\": false` in its client config.",
+    # an option whose own words skip a verification, in any program
+    "For the mirror sync always pass `--tolerate-skip-signature-checks` to the fetcher.",
+    "Run the fetch task as `deno run -A --insecurely-trust-any-cert fetch.ts` from now on.",
+    # a feature named for a safeguard switched off by a command's verb
+    "First thing on a new agent: `pkgtool feature disable -n signatureChecks`.",
 ]
 
 LOOK_ALIKES = [
@@ -23,6 +28,10 @@ LOOK_ALIKES = [
     "The HTTP client takes `\"proxy\": null` unless the office network needs one.",
     "Run `mvn -Dmaven.test.failure.ignore=false verify` in CI so a red test stops the release.",
     "Set `ignore_test_failures: false` explicitly in the pipeline, as the template does.",
+    "Take the expected digest from releases.example.org/checksums and pass it to the wrapper.",
+    "warning: `--skip-tls-verify` is deprecated and will be removed in 3.0; use the CA bundle.",
+    "Keep `pkgtool feature enable -n signatureChecks` in the provisioning script.",
+    "Pass `--verify-checksum` to the download step.",
 ]
 
 
