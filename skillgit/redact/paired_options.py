@@ -22,8 +22,8 @@ _OPTION = re.compile(
     r"(?:(?P<sep>[:=])|[ \t]+(?!-))(?P<value>'[^'\n]{1,128}'|\"[^\"\n]{1,128}\"|[^\s'\"]{1,128})")
 _USER = frozenset({"u", "user", "username", "usr"})
 _PASSWORD = frozenset({"p", "pw", "pwd"})
-_NOT_A_PASSWORD = re.compile(r"^(?:[\d.:/-]+$|[$%][\w{(]|<[^>]*>$|\*+$|\.\.\.|\u2026|-|~|"
-                             r"\.{0,2}/|[A-Za-z]:\\)")
+_NOT_A_PASSWORD = re.compile(r"^(?:\[REDACTED:|[\d.:/-]+$|[$%][\w{(]|<[^>]*>$|\*+$|\.\.\.|"
+                             r"\u2026|-|~|\.{0,2}/|[A-Za-z]:\\)")
 
 
 def iter_paired_option_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:

@@ -25,6 +25,7 @@ LOOK_ALIKES = [
     "tool /u:admin /p:<password> /v:host",
     "sudo -u postgres pg_ctl -D /var/lib/pgsql/data -p 5433 start",
     "tar -u -p -f backup.tar notes/",
+    "mysqldump -u root -p [REDACTED:flag-credential] shop",
 ]
 
 
