@@ -26,6 +26,7 @@ DESTROY_PARTS = frozenset({
     "delete", "del", "rm", "remove", "drop", "dropdb", "destroy", "purge", "truncate", "wipe",
     "clean", "flush", "flushall", "flushdb", "erase", "nuke", "terminate", "rb", "rmdir",
     "prune", "reset", "uninstall", "unset", "detach", "expunge", "forget", "clear", "cl",
+    "downgrade",
 })
 """Parts of a word (split at `-`, `_`, `:`, `.`) that make it a verb of destruction."""
 REMOVE_PARTS = frozenset({"delete", "del", "rm", "remove", "destroy", "purge", "uninstall",
@@ -112,8 +113,23 @@ _REMOTE = re.compile(r"^[a-z][\w+.-]*://(?!(?:localhost|127\.|\[?::1))|^[\w.-]+@
 _RECURSIVE = frozenset({"-r", "-R", "--recursive", "-rf", "-fr", "-Rf", "--recurse"})
 
 
+_ENV_ASSIGNMENT = re.compile(r"[A-Za-z_]\w*=\S*")
+
+
 def _judge(words: list[str]) -> tuple[int, str]:
-    """(index of the verb, effect) of a command's words; effect "" when nothing is found."""
+    """(index of the verb, effect) of a command's words; effect "" when nothing is found.
+    Variables set before the program (`AWS_PROFILE=prod cdk destroy`) are where it acts, as
+    its options are: they are read as objects, and the program is the word after them."""
+    prefix = 0
+    while prefix < len(words) - 1 and _ENV_ASSIGNMENT.fullmatch(words[prefix]):
+        prefix += 1
+    if prefix:
+        verb, effect = _judge_program(words[prefix:], words[:prefix])
+        return verb + prefix, effect
+    return _judge_program(words, [])
+
+
+def _judge_program(words: list[str], env: list[str]) -> tuple[int, str]:
     if len(words) < 2:
         return 0, ""
     program = words[0].strip(QUOTES).rsplit("/", 1)[-1].lower().removesuffix(".exe")
@@ -133,7 +149,7 @@ def _judge(words: list[str]) -> tuple[int, str]:
         verbs.append(0)  # (a statement of SQL starts with its verb: `DROP MASKING POLICY …`;
         #                    a program named for it: `ldapdelete`)
     for i in verbs:
-        objects = [w.strip(QUOTES) for j, w in enumerate(words) if j not in (0, i)]
+        objects = [*env, *(w.strip(QUOTES) for j, w in enumerate(words) if j not in (0, i))]
         if any(_PRODUCTION.search(o) and not _PROJECT_FILE.search(o) for o in objects) or any(
                 _REMOTE_TARGET.fullmatch(o) for o in objects):
             return i, "destroy"

@@ -1,0 +1,27 @@
+"""Variables set before a program are where it acts: a production target there makes a verb of
+destruction destroy production, as an option naming it does (verbs._judge)."""
+
+from __future__ import annotations
+
+import pytest
+
+from skillgit.safety import refused
+
+
+@pytest.mark.parametrize("text", [
+    "When the stacks drift, just run `STAGE=production sst remove --yes` and redeploy.",
+    "Standard reset: `PROFILE=prod pulumi-wrapper destroy --skip-preview`.",
+    "If the migrations are tangled, `flask -e env=live db downgrade base` then upgrade.",
+])
+def test_a_destructive_command_aimed_at_production_by_a_variable_is_refused(text: str) -> None:
+    assert refused(text, user_voice=True)
+
+
+@pytest.mark.parametrize("text", [
+    "Build with `NODE_ENV=production npm run build` before measuring bundle size.",
+    "Run `RAILS_ENV=production bin/rails assets:precompile` in the image build.",
+    "Reset your sandbox with `STAGE=dev sst remove --yes` when it gets messy.",
+    "Roll back locally with `flask db downgrade -1` and check the migration again.",
+])
+def test_production_variables_without_destruction_pass(text: str) -> None:
+    assert not refused(text, user_voice=True)
