@@ -31,6 +31,7 @@ from skillgit.redact.pairs import iter_named_pair_matches, iter_pair_matches
 from skillgit.redact.phrases import iter_phrase_matches
 from skillgit.redact.pieces import joined_matches
 from skillgit.redact.prose import iter_prose_matches
+from skillgit.redact.row_keyed import iter_row_keyed_matches
 from skillgit.redact.rules import TOKEN_CHARS, TOKEN_RULES
 from skillgit.redact.sieve import MIN_RUN, _classes, class_runs, sieve
 from skillgit.redact.tables import iter_table_matches
@@ -282,7 +283,8 @@ def _whole_text_candidates(text: str, lowered: str) -> Iterable[tuple[int, int, 
     for finder in (iter_named_pair_matches, iter_table_matches):
         for kind, start, end in finder(text, lowered):
             yield _CONTEXT_PRIORITY, start, end, kind
-    for finder in (iter_complement_matches, iter_echoed_matches, iter_paired_option_matches):
+    for finder in (iter_complement_matches, iter_echoed_matches, iter_paired_option_matches,
+                   iter_row_keyed_matches):
         for kind, start, end in finder(text, lowered):  # a rule naming the value names its kind
             yield _CONTEXT_PRIORITY + 1, start, end, kind
 

@@ -1,0 +1,42 @@
+"""Tables keyed by row: a row whose first cell names a credential holds it (row_keyed.py)."""
+
+from __future__ import annotations
+
+from skillgit.redact import Redactor
+
+REDACTOR = Redactor(home="/home/dev")
+
+BORDERED = """\
++-----------------+----------------------------------+----------+
+| name            | value                            | type     |
++-----------------+----------------------------------+----------+
+| DB_HOST         | db.ferry.internal                | constant |
+| DB_PASSWORD     | q|7Rx!a[Lm]2                     | constant |
+| LOGIN_API_TOKEN | kT#4v{9wz}=P                     | variable |
+| CACHE_TTL       | 300                              | constant |
++-----------------+----------------------------------+----------+"""
+
+
+def test_a_bordered_row_named_for_a_credential_is_masked_whole() -> None:
+    out = REDACTOR.redact(BORDERED)
+    for value in ("q|7Rx!a[Lm]2", "kT#4v{9wz}=P", "Rx!a"):
+        assert value not in out
+    for kept in ("db.ferry.internal", "| 300 ", "DB_PASSWORD", "LOGIN_API_TOKEN", "constant"):
+        assert kept in out
+    assert out.count("\n") == BORDERED.count("\n")
+    assert REDACTOR.redact(out) == out
+
+
+def test_a_markdown_row_named_for_a_credential_is_masked() -> None:
+    text = "| key | value |\n|---|---|\n| bell_api_token | Zq8!mR2#vL |\n| region | eu-west |"
+    out = REDACTOR.redact(text)
+    assert "Zq8!mR2#vL" not in out
+    assert "| region | eu-west |" in out
+    assert "| bell_api_token | [REDACTED:" in out
+
+
+def test_rows_of_names_placeholders_and_public_keys_stay() -> None:
+    text = ("| Variable_name | Value |\n| have_ssl | YES |\n| password | ******** |\n"
+            "| public_key | age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p |\n"
+            "| DB_USER | lifts_admin |")
+    assert REDACTOR.redact(text) == text
