@@ -3,7 +3,7 @@
     python benchmarks/mutation_run.py [--area AREA]... [--list] [--max-per-function N]
                                       [--function NAME]...
 
-    AREA: gate, validator, lock, ledger, redactor, composer, table, publish, share,
+    AREA: gate, validator, lock, ledger, redactor, composer, table, values, publish, share,
           attribution, wire or slips
 
 Not part of the test suite (it is slow: one pytest run per mutant). For every target
@@ -102,6 +102,18 @@ AREAS: dict[str, tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]
                "tests/safety/test_verbs_and_places.py", "tests/safety/test_round15.py",
                "tests/safety/test_r15_engine_edges.py", "tests/safety/test_polarity_blanking.py",
                "tests/safety/test_table_engine_edges.py")),
+    # session 41: values found by where they stand (a clause's complement, a printed
+    # credential, a password option paired with a user option, a row-keyed table) and the
+    # screen's readings of a setting's words and of variables set before a program
+    "values": ((("skillgit/redact/complement.py", ("made_up", "iter_complement_matches")),
+                ("skillgit/redact/echoed.py", ("_reads_credential", "iter_echoed_matches")),
+                ("skillgit/redact/paired_options.py", ("iter_paired_option_matches", "_lines")),
+                ("skillgit/redact/row_keyed.py", ("iter_row_keyed_matches", "_cells")),
+                ("skillgit/safety/verbs.py", ("_judge",))),
+               ("tests/redact/test_complement.py", "tests/redact/test_echoed.py",
+                "tests/redact/test_paired_options.py", "tests/redact/test_row_keyed.py",
+                "tests/redact/test_value_roles.py", "tests/safety/test_setting_words.py",
+                "tests/safety/test_env_targets.py")),
     # issue 29: the newer areas, each against its behaviour tests and the nearest others
     "publish": ((("skillgit/publish/plan.py", ("plan",)),
                  ("skillgit/publish/body.py", ("parse_fingerprint", "_summary")),
