@@ -12,8 +12,9 @@ a value stands and what it is made of:
   or a particle of one to four letters: `is`, `ni`, `er`, `est`, `jest`) — and the last thing in
   it: the line ends, or a mark, a dash or a bracket closes the clause right after it;
 - **shape**: no word of any language: capitals, small letters and digits together, with a
-  capitalised part (`Kigali`, `Sk`), and not an identifier made of words and a number
-  (`TestUser42`, `Route53`, `OAuth2Client`); no path, URL, assignment, dotted name, `host:port`,
+  capitalised part (`Kigali`, `Sk`), its parts joined by a mark (`-`, `_`, `#`) or written in
+  letters ASCII has not: letters and digits alone are an identifier's (`TestUser42`, `Route53`,
+  `OAuth2Client`); no path, URL, assignment, dotted name, `host:port`,
   masked value (`••••`) or option.
 
 A hostname (`db-primary-01`), a version, a ticket (`PROJ-123`), a UUID, a digest, a board name
@@ -36,7 +37,6 @@ _CANDIDATE = re.compile(
     r"(?=[.!?]?[ \t]*$|[.!?]?[ \t]+[\u2014\u2013-][ \t]|[,;!?)](?:[ \t]|$)|\.[ \t]+\S)",
     re.M)
 """A run of 8 to 64 characters after a colon or one short word, ending its clause."""
-_WORDS_AND_NUMBER = re.compile(r"(?:[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+)+")
 _SEPARATOR = re.compile(r"[^\w]|_")
 _NOT_A_VALUE = re.compile(r"\.\w|^[-$%@#+~]|\d{1,3}(?:\.\d{1,3}){3}")
 """A dotted name or version, an option, a variable, a mention or an IP address."""
@@ -52,7 +52,9 @@ def made_up(token: str) -> bool:
         return False
     if not any(a.isupper() and b.islower() for a, b in pairwise(token)):
         return False  # no capitalised part: `8923a1f0cb7e5d2a-JNB`, `ttyACM0`
-    return bool(_SEPARATOR.search(token)) or not _WORDS_AND_NUMBER.fullmatch(token)
+    # letters and digits alone are an identifier's (`TestUser42`, `Route53`, `OAuth2Client`):
+    # a person joins the parts with a mark, or writes letters ASCII has not
+    return bool(_SEPARATOR.search(token)) or not token.isascii()
 
 
 def iter_complement_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:

@@ -58,8 +58,24 @@ def test_look_alikes_pass_untouched(text: str, keep: str) -> None:
 
 @pytest.mark.parametrize(("token", "expected"), [
     ("Kiboko-Mto-61", True), ("Kőris_8830Vb", True), ("Orah7Planina#Kap", True),
+    ("Kőris8830Vb", True), ("aB3xY9kQ", False), ("kiboko-mto-61", False),
+    ("KIBOKO-MTO-61", False), ("Kiboko-Mto", False), ("Kiboko.Mto-61", False),
     ("db-primary-01", False), ("TestUser42", False), ("OAuth2Client", False),
     ("ttyACM0", False), ("PROJ-4412", False), ("release-1.4.2", False), ("10.0.0.12", False),
 ])
 def test_the_shape_of_a_made_up_value(token: str, expected: bool) -> None:
     assert made_up(token) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Nenosiri la router: Kiboko-Mto-61", "Nenosiri la router: [REDACTED:named-in-prose]"),
+    ("Nenosiri la router: Kiboko-Mto-61.", "Nenosiri la router: [REDACTED:named-in-prose]."),
+    ("wifi ni Kiboko-Mto-61, asante", "wifi ni [REDACTED:named-in-prose], asante"),
+    ("wifi ni Kiboko-Mto-61 \u2014 asante", "wifi ni [REDACTED:named-in-prose] \u2014 asante"),
+    # inside a sentence, after a long word, or with no digit: no complement
+    ("wifi ni Kiboko-Mto-61 kwa wageni", "wifi ni Kiboko-Mto-61 kwa wageni"),
+    ("kwa mtandao Kiboko-Mto-61, asante", "kwa mtandao Kiboko-Mto-61, asante"),
+    ("wifi ni Kiboko-Mto-Kali, asante", "wifi ni Kiboko-Mto-Kali, asante"),
+])
+def test_only_the_value_standing_as_the_complement_is_cut(text: str, expected: str) -> None:
+    assert REDACTOR.redact(text) == expected

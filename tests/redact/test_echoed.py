@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from skillgit.redact import Redactor
+from skillgit.redact.echoed import iter_echoed_matches
 
 REDACTOR = Redactor(home="/home/dev")
 
@@ -43,3 +44,21 @@ def test_a_value_printed_after_reading_a_credential_is_masked(text: str, value: 
 def test_what_is_no_printed_credential_stays(text: str, keep: list[str]) -> None:
     out = REDACTOR.redact(text)
     assert all(piece in out for piece in keep), out
+
+
+def test_only_the_output_of_the_reading_command_is_masked_exactly() -> None:
+    text = ("$ echo $KIOSK_PASSWORD\n  maple-Otter-77!\n$ echo done\nbuild-ok-42-x\n"
+            ">>> cfg.api_token\n=> 'x(7)q^n=vv_+p*3#l'\n>>> cfg.region\n'eu-north-1x'")
+    assert REDACTOR.redact(text) == (
+        "$ echo $KIOSK_PASSWORD\n  [REDACTED:printed-credential]\n$ echo done\nbuild-ok-42-x\n"
+        ">>> cfg.api_token\n=> '[REDACTED:printed-credential]'\n>>> cfg.region\n'eu-north-1x'")
+
+
+@pytest.mark.parametrize("text", [
+    "$ export API_TOKEN=abc\nmaple-Otter-77!",          # a shell line that sets, not reads
+    ">>> api_token = vault.read()\nmaple-Otter-77!",    # an assignment at a REPL
+    "$ echo $API_TOKEN > token.txt\nmaple-Otter-77!",   # printed into a file, not the screen
+    "$ ls secrets/\nmaple-Otter-77!",                   # no printing verb
+])
+def test_commands_that_print_no_credential_leave_the_next_line(text: str) -> None:
+    assert list(iter_echoed_matches(text, text.lower())) == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from skillgit.redact import Redactor
+from skillgit.redact.paired_options import iter_paired_option_matches
 
 REDACTOR = Redactor(home="/home/dev")
 
@@ -39,3 +40,26 @@ def test_a_password_option_beside_a_user_option_is_masked(text: str, value: str)
 @pytest.mark.parametrize("text", LOOK_ALIKES)
 def test_ports_paths_variables_and_other_meanings_of_p_stay(text: str) -> None:
     assert REDACTOR.redact(text) == text
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("remote-shell.exe -u:belltower -p:'Clap=per7Rope' -host 10.0.4.2",
+     "remote-shell.exe -u:belltower -p:'[REDACTED:flag-credential]' -host 10.0.4.2"),
+    ("wlfreerdp /u:usher /p:Brass!ring9",
+     "wlfreerdp /u:usher /p:[REDACTED:flag-credential]"),
+])
+def test_the_value_is_cut_exactly(text: str, expected: str) -> None:
+    assert REDACTOR.redact(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # the user option of another family, or in another command, pairs with nothing
+    "wlfreerdp -u usher /p:Brass!ring9",
+    "login -u usher; tool -p Brass!ring9",
+    "login -u usher\ntool -p Brass!ring9",
+    "login -u usher && tool -p Brass!ring9",
+    "`login -u usher` then `tool -p Brass!ring9`",
+    "tool -p Brass!ring9",
+])
+def test_a_password_option_pairs_only_with_a_user_option_of_its_command(text: str) -> None:
+    assert list(iter_paired_option_matches(text, text.lower())) == []

@@ -40,3 +40,20 @@ def test_rows_of_names_placeholders_and_public_keys_stay() -> None:
             "| public_key | age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p |\n"
             "| DB_USER | lifts_admin |")
     assert REDACTOR.redact(text) == text
+
+
+def test_cells_are_cut_at_the_border_corners_even_around_a_spaced_bar() -> None:
+    text = ("+-------------+--------------+\n"
+            "| name        | value        |\n"
+            "+-------------+--------------+\n"
+            "| DB_PASSWORD | ab | cd!9Q   |\n"
+            "| DB_NAME     | lifts        |\n"
+            "+-------------+--------------+")
+    out = REDACTOR.redact(text).split("\n")
+    assert out[3] == "| DB_PASSWORD | [REDACTED:table-credential]   |"
+    assert out[4] == "| DB_NAME     | lifts        |"
+
+
+def test_a_markdown_value_is_cut_without_its_padding() -> None:
+    text = "| api_token |  Zq8!mR2#vL   |"
+    assert REDACTOR.redact(text) == "| api_token |  [REDACTED:table-credential]   |"

@@ -11,6 +11,7 @@ from skillgit.safety import refused
 @pytest.mark.parametrize("text", [
     "When the stacks drift, just run `STAGE=production sst remove --yes` and redeploy.",
     "Standard reset: `PROFILE=prod pulumi-wrapper destroy --skip-preview`.",
+    "Reset it with `REGION=eu-north-1 STAGE=production sst remove --yes` each sprint.",
     "If the migrations are tangled, `flask -e env=live db downgrade base` then upgrade.",
 ])
 def test_a_destructive_command_aimed_at_production_by_a_variable_is_refused(text: str) -> None:
@@ -25,3 +26,12 @@ def test_a_destructive_command_aimed_at_production_by_a_variable_is_refused(text
 ])
 def test_production_variables_without_destruction_pass(text: str) -> None:
     assert not refused(text, user_voice=True)
+
+
+def test_a_forbidden_destructive_command_with_variables_passes() -> None:
+    assert not refused("Never run `REGION=eu-north-1 STAGE=production sst remove --yes`; "
+                       "ask the platform team.", user_voice=True)
+
+
+def test_a_lone_variable_assignment_is_no_command() -> None:
+    assert not refused("Our prod flag is `STAGE=production` in the deploy job.", user_voice=True)
