@@ -74,10 +74,40 @@ def given_command(text: str, failed: str, program: str,
     step = _setup_step(text, failed)
     if step is not None:
         return step
+    ran = _flags_then_run(text, failed, succeeded)
+    if ran is not None:
+        return ran
     if not error:
         return None
     return (_named_by_the_error(text, failed.strip(), error.lower())
             or _replaced_values(text, failed.strip(), error.lower()))
+
+
+_GIVEN_FLAG = re.compile(r"(?<![\w/.-])(--?[A-Za-z][\w-]*)(?:[= ]+(?!-)([^\s,;`'\"]+))?")
+_SEPARATORS = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
+
+
+def _flags_then_run(text: str, failed: str, succeeded: Sequence[str]) -> tuple[str, int] | None:
+    """Flags the user gives alone after the failure ("--flavor dev -t lib/main_dev.dart"),
+    not in a question nor to look closer, that the agent's next successful command adds to
+    the failed one, each with its value: that command (the part running the failed
+    program) is the fix the user gave."""
+    given = [(m.group(1), m.group(2), m.start()) for m in _GIVEN_FLAG.finditer(text)
+             if not _wonders(text, m.start())]
+    before = failed.split()
+    new = [(flag, value, at) for flag, value, at in given if flag not in before]
+    if not new or _TO_SEE.match(text, new[-1][2]) or not failed.strip():
+        return None
+    program = _program_of(failed)
+    for later in succeeded:
+        for part in _SEPARATORS.split(later.split("\n", 1)[0]):
+            words = part.split()
+            if _program_of(part) != program or words[:2] != before[:2]:
+                continue
+            if all(flag in words and (value is None or value.rstrip(".") in words)
+                   for flag, value, _at in new):
+                return part.strip(), new[0][2]
+    return None
 
 
 _VALUE = re.compile(r"(?<![\w./-])[a-z][a-z0-9]*[-_][\w-]*[a-z0-9](?![\w/-]|\.\w)", re.I)
