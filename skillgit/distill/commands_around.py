@@ -128,14 +128,14 @@ def _refers_to_part(text: str, command: str) -> bool:
 
 # What a command holds that a sentence can only name by writing it out: a long flag with its
 # dashes, an argument of dashed words, a path to a file.
-_WRITTEN = re.compile(r"(?<![\w/.-])(--[a-z][a-z0-9]*(?:-[a-z0-9]+)*|[a-z][a-z0-9]*(?:-[a-z0-9]+)+"
-                      r"|[\w.-]+/[\w./-]*\.[a-z]{1,5})(?![\w/-])")
+WRITTEN = re.compile(r"(?<![\w/.-])(--[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*"
+                     r"|[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[\w.-]+/[\w./-]*\.[a-z]{1,5})(?![\w/-])")
 
 
 def _names_written(text: str, command: str) -> bool:
     """Whether `text` writes out a long flag (`--delete-conflicting-outputs`), a dashed
     argument (`make-migrations`) or a file path (`lib/main_dev.dart`) the command holds."""
-    held = {m.group(1) for m in _WRITTEN.finditer(command.split("\n", 1)[0])}
+    held = {m.group(1) for m in WRITTEN.finditer(command.split("\n", 1)[0])}
     return any(re.search(rf"(?<![\w/.-]){re.escape(word)}(?![\w/-])", text)
                for word in held if len(word) > 4)
 

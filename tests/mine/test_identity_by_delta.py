@@ -1,0 +1,118 @@
+"""A lesson's identity is what the agent's action changes (issue 25): a runner put in front of
+the command, whatever program it runs; the program run behind a runner, not the runner's
+first word; a short flag and the long flag it stands for. Look-alikes stay apart: two long
+flags sharing an initial, a runner kept while only a flag changes, a runner's own commands."""
+
+from __future__ import annotations
+
+from signalkit import holding, signal
+
+from skillgit.mine.group import group
+from skillgit.mine.identity import identities_of, move
+from skillgit.mine.lesson_identity import related
+from skillgit.mine.runners import initials, runner_named, unwrap
+from skillgit.mine.shell_command import parse
+from skillgit.proposal import Signal
+
+
+def _unwrapped(command: str) -> tuple[str | None, str, str]:
+    parsed = parse(command)
+    assert parsed is not None
+    via, ran = unwrap(parsed)
+    return via, ran.program, ran.subcommand
+
+
+def test_a_runner_is_unwrapped_to_the_program_it_runs() -> None:
+    assert _unwrapped("poetry run pytest -q") == ("poetry", "pytest", "")
+    assert _unwrapped("bundle exec rake db:seed") == ("bundle", "rake", "db:seed")
+    assert _unwrapped("mise x -- cargo build --release") == ("mise", "cargo", "build")
+    assert _unwrapped("pdm run dart run melos bootstrap") == ("pdm", "melos", "bootstrap")
+
+
+def test_a_runners_own_commands_and_package_runners_are_no_environment() -> None:
+    assert _unwrapped("uv pip install httpx") == (None, "uv", "pip")
+    assert _unwrapped("pnpm install --frozen-lockfile") == (None, "pnpm", "install")
+    assert _unwrapped("dart run melos bootstrap") == (None, "melos", "bootstrap")
+
+
+def test_putting_a_runner_in_front_is_one_key_whatever_it_runs() -> None:
+    assert ("via", "", "pdm") in move("pytest tests/api", "pdm run pytest tests/api")
+    assert ("via", "", "pdm") in move("alembic upgrade head", "pdm run alembic upgrade head")
+    assert ("via", "", "pdm") in move("pytest -q", "pdm run")  # the runner told alone
+    assert not any(k[0] == "via" for k in move("pdm run pytest", "pdm run pytest -n 4"))
+    assert not any(k[0] == "via" for k in move("pip install httpx", "poetry add httpx"))
+
+
+def test_the_corrected_part_is_the_one_running_the_same_program() -> None:
+    assert move("which node && node --version", "volta run node --version") == {
+        ("switch", "node", "volta"), ("via", "", "volta")}
+    assert related("which node && node --version", "volta run node scripts/seed.js") == \
+        "node --version"
+    assert related("make lint", "make lint-fix") == "make lint"
+
+
+def test_another_program_behind_the_same_runner_is_a_switch_of_that_program() -> None:
+    keys = move("bundle exec rake assets:precompile", "bundle exec rails assets:precompile")
+    assert ("switch", "rake", "rails") in keys
+    assert not any(k[0] == "no-flag" for k in keys)
+
+
+def test_a_runner_named_in_words_is_the_lesson_only_outside_a_command_written_out() -> None:
+    assert runner_named("in this repo everything goes through pdm", None, "pdm run lint") == {
+        ("via", "", "pdm")}
+    assert runner_named("regenerate it: `pdm run gen-client --force`", None,
+                        "pdm run gen-client --force") == frozenset()
+    assert runner_named("we go through pdm", "pytest", "pdm run pytest") == frozenset()
+
+
+def test_a_short_flag_and_a_long_flag_by_its_initial() -> None:
+    assert initials("mvn verify", "mvn verify -o") == (
+        {("initial", "mvn", "verify", "o")}, frozenset())
+    assert initials("mvn verify", "mvn verify --offline") == (
+        frozenset(), {("initial", "mvn", "verify", "o")})
+    short, _ = initials(None, "fvm dart run melos exec -c")
+    assert short == {("initial", "melos", "exec", "c")}
+
+
+def _s(n: int, kind: str, text: str, **fields: str) -> Signal:
+    return signal(n, kind, text, **fields)
+
+
+def test_one_runner_lesson_in_three_forms_is_one_candidate() -> None:
+    signals = [
+        _s(1, "correction", "no, not the global interpreter, this project has a lockfile",
+           corrected_command="pytest tests/api", succeeded_command="pdm run pytest tests/api"),
+        _s(2, "env-fix", "`alembic upgrade head` failed (No module named 'sqlmodel'); the "
+           "user gave `pdm run alembic upgrade head`", command="alembic upgrade head",
+           fix="pdm run alembic upgrade head"),
+        _s(3, "preference", "in this repo everything goes through pdm, scripts included",
+           succeeded_command="pdm run lint"),
+        _s(4, "correction", "run the api tests on four workers",
+           corrected_command="pdm run pytest tests/api",
+           succeeded_command="pdm run pytest tests/api -n 4"),
+    ]
+    candidates = group(signals)
+    assert holding(candidates, 1) is holding(candidates, 2) is holding(candidates, 3)
+    assert holding(candidates, 4) is not holding(candidates, 1)
+
+
+def test_a_short_flag_joins_the_lesson_of_its_long_form_and_two_long_flags_do_not() -> None:
+    signals = [
+        _s(1, "correction", "no network on the build box, keep maven off the internet",
+           corrected_command="mvn verify", succeeded_command="mvn verify --offline"),
+        _s(2, "correction", "the artifacts are all cached here. `mvn verify -o`",
+           succeeded_command="mvn verify -o"),
+        _s(3, "correction", "push the release tags with the commit",
+           corrected_command="git push", succeeded_command="git push --follow-tags"),
+        _s(4, "correction", "never a plain force push on shared branches",
+           corrected_command="git push -f", succeeded_command="git push --force-with-lease"),
+    ]
+    candidates = group(signals)
+    assert holding(candidates, 1) is holding(candidates, 2)
+    assert holding(candidates, 3) is not holding(candidates, 4)
+
+
+def test_a_command_dictated_through_a_runner_is_no_runner_lesson() -> None:
+    ident = identities_of("the client is generated. `pdm run gen-client --force`", "x",
+                          None, "pdm run gen-client --force")
+    assert ("via", "", "pdm") not in ident.strong
