@@ -23,7 +23,8 @@ from __future__ import annotations
 import functools
 import re
 
-from skillgit.mine.runners import ENVIRONMENT, inner
+from skillgit.distill.runner_table import ENVIRONMENT
+from skillgit.mine.runners import inner
 from skillgit.mine.shell_command import parse, parts
 from skillgit.mine.terms import KNOWN_TOOLS
 

@@ -9,30 +9,19 @@ the program it runs and that program's subcommand and flags, not the runner's fi
 (`fvm dart run drift_dev make-migrations` runs drift_dev's `make-migrations`, not `fvm`'s
 `dart`).
 
-`ENVIRONMENT` lists runners that choose the environment or tool version the program runs
-in: putting one in front is a lesson of its own (`via`). `PACKAGE` lists runners of a
-package's executable (`dart run build_runner`): they are unwrapped, never a lesson. Each row
-is a runner with the words that introduce the program it runs ("" when the program follows
-the runner directly).
+`ENVIRONMENT` (`distill.runner_table`) lists runners that choose the environment or tool
+version the program runs in: putting one in front is a lesson of its own (`via`). `PACKAGE`
+lists runners of a package's executable (`dart run build_runner`): they are unwrapped, never a
+lesson.
 """
 
 from __future__ import annotations
 
 import re
 
+from skillgit.distill.runner_table import ENVIRONMENT, RUNNERS
 from skillgit.mine.shell_command import Command, parse
 
-ENVIRONMENT: dict[str, tuple[str, ...]] = {
-    "fvm": ("", "exec"), "mise": ("exec", "x"), "rtx": ("exec", "x"), "asdf": ("exec",),
-    "uv": ("run",), "uvx": ("",), "poetry": ("run",), "pipenv": ("run",), "pdm": ("run",),
-    "hatch": ("run",), "rye": ("run",), "pixi": ("run",), "conda": ("run",),
-    "mamba": ("run",), "micromamba": ("run",), "devbox": ("run",), "volta": ("run",),
-    "bundle": ("exec",), "direnv": ("exec",), "rbenv": ("exec",), "pyenv": ("exec",),
-    "fnm": ("exec",), "npx": ("",), "pnpx": ("",), "bunx": ("",), "pnpm": ("exec", "dlx"),
-    "yarn": ("dlx", "exec"), "npm": ("exec",),
-}
-PACKAGE: dict[str, tuple[str, ...]] = {"dart": ("run",)}
-_RUNNERS = {**PACKAGE, **ENVIRONMENT}
 _PROGRAM = re.compile(r"[a-z][a-z0-9._-]*")
 Key = tuple[str, ...]
 _MAX_DEPTH = 3
@@ -45,7 +34,7 @@ def unwrap(command: Command) -> tuple[str | None, Command]:
     via: str | None = None
     current = command
     for _depth in range(_MAX_DEPTH):
-        forms = _RUNNERS.get(current.program)
+        forms = RUNNERS.get(current.program)
         if forms is None:
             break
         words = list(current.words)

@@ -76,6 +76,22 @@ def test_a_failure_then_flags_alone_becomes_a_failure_with_the_users_fix() -> No
         ("hugo server", "hugo server --buildDrafts --port 1414")]
 
 
+def test_a_pasted_command_with_a_runner_in_front_is_the_fix_with_its_runner() -> None:
+    pinned = "not the global one, this checkout pins it:\n\npdm run alembic upgrade head"
+    assert given_command(pinned, "alembic upgrade head", "alembic") == (
+        "pdm run alembic upgrade head", pinned.index("pdm run"))
+    bundled = "try it as bundle exec rspec spec/models -fd instead"
+    assert given_command(bundled, "rspec spec/models", "rspec") == (
+        "bundle exec rspec spec/models -fd", bundled.index("bundle"))
+
+
+def test_a_runner_word_in_prose_or_a_question_gives_no_fix() -> None:
+    assert given_command("why would alembic need pdm at all?", "alembic upgrade head",
+                         "alembic") is None
+    assert given_command("the pdm docs are open in the other tab", "alembic upgrade head",
+                         "alembic") is None
+
+
 # -- a rule stated up front in the ask, then followed
 
 
