@@ -211,9 +211,11 @@ def lesson_words(lesson: Lesson) -> list[str]:
             return found
     if lesson.kind == "rule" and lesson.do and not lesson.dont and (
             not lesson.switch or lesson.switch[0] in _words(lesson.do)[1:2]
-            or lesson.switch[1] in _core(lesson.do)[:1]):
+            or (lesson.switch[1] in _core(lesson.do)[:1]
+                and lesson.switch[1] not in _words(lesson.do)[:1])):
         # (`git clang-format` for a whole-tree `clang-format`: the same tool, run by git;
-        # `drift_dev make-migrations` for `build_runner build`: the program switched to)
+        # `… dart run drift_dev make-migrations` for `… dart run build_runner build`: the
+        # program switched to behind the same runner)
         found = run_words(lesson.do, lesson.said)
         if len(found) >= 3:  # "run" and at least a program and what it runs
             return found

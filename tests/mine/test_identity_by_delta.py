@@ -10,8 +10,11 @@ from signalkit import holding, signal
 from skillgit.mine.group import group
 from skillgit.mine.identity import identities_of, move
 from skillgit.mine.lesson_identity import related
+from skillgit.mine.lessons import Lesson
+from skillgit.mine.naming import lesson_words
 from skillgit.mine.runners import initials, runner_named, unwrap
 from skillgit.mine.shell_command import parse
+from skillgit.mine.told import told
 from skillgit.proposal import Signal
 
 
@@ -110,6 +113,23 @@ def test_a_short_flag_joins_the_lesson_of_its_long_form_and_two_long_flags_do_no
     candidates = group(signals)
     assert holding(candidates, 1) is holding(candidates, 2)
     assert holding(candidates, 3) is not holding(candidates, 4)
+
+
+def test_a_one_word_flag_named_as_a_word_is_the_flag_the_run_adds() -> None:
+    assert told("ship it as a hotfix, like the last one", None,
+                "release-tool cut --hotfix --notes x") == {("flag", "release-tool", "hotfix")}
+    assert told("ship it as a hotfix", "release-tool cut --hotfix",
+                "release-tool cut --hotfix --notes x") == frozenset()  # it had it already
+    assert told("keep all of it", None, "release-tool cut --all") == frozenset()  # too short
+
+
+def test_a_lesson_is_named_by_the_program_its_runner_runs() -> None:
+    behind = Lesson(kind="rule", said="the docs build with sphinx now",
+                    do="pdm run sphinx-build docs out", switch=("mkdocs", "sphinx-build"))
+    assert lesson_words(behind)[:2] == ["run", "sphinx-build"]
+    flagged = Lesson(kind="rule", said="offline here", do="fvm flutter build web --offline",
+                     dont="fvm flutter build web")
+    assert lesson_words(flagged) == ["run", "flutter", "build", "with", "offline"]
 
 
 def test_a_command_dictated_through_a_runner_is_no_runner_lesson() -> None:
