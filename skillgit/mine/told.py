@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import re
 
+from skillgit.mine.named_actions import EVERYDAY_SUBCOMMANDS
 from skillgit.mine.shell_command import Command, parse, parts
 
 Key = tuple[str, ...]
@@ -66,10 +67,11 @@ def told(text: str, dont: str | None, do: str | None) -> frozenset[Key]:
     before = {f for command in parts(dont) for f in command.flags}
     for command in parts(do):
         keys |= {("flag", command.program, f) for f in command.flags & named}
-        # a flag of one word named as a word, the run adding it ("put it up as a draft",
+        # a flag of one word named as a word (no everyday word: "for the build" names no
+        # `--build`), the run adding it ("put it up as a draft",
         # then `gh pr create --draft`): what the words move to
         keys |= {("flag", command.program, f) for f in command.flags - before
-                 if len(f) >= _WORD_FLAG and f.isalpha()
+                 if len(f) >= _WORD_FLAG and f.isalpha() and f not in EVERYDAY_SUBCOMMANDS
                  and re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", text, re.IGNORECASE)}
     words = {word for command in ran for word in command.words}
     keys |= {("task", "", name) for name in COLON_COMMAND.findall(text) if name in words}

@@ -121,6 +121,8 @@ def test_a_one_word_flag_named_as_a_word_is_the_flag_the_run_adds() -> None:
     assert told("ship it as a hotfix", "release-tool cut --hotfix",
                 "release-tool cut --hotfix --notes x") == frozenset()  # it had it already
     assert told("keep all of it", None, "release-tool cut --all") == frozenset()  # too short
+    assert told("no apt packages for the build", None,  # an everyday word names no flag
+                "meson compile --build dist") == frozenset()
 
 
 def test_a_lesson_is_named_by_the_program_its_runner_runs() -> None:
