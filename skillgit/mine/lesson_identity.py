@@ -75,10 +75,18 @@ def part_carrying(command: str, key: Key) -> tuple[int, str] | None:
     return None
 
 
+def same_program(do: str | None, dont: str | None) -> bool:
+    """Whether `do` runs the program of (the related part of) `dont`, behind any runner:
+    such a pair shows the change alone (`mix deps.get` → `mise x -- mix deps.get`), where
+    another program's command (`asdf install`) shows it mixed with what else was run."""
+    new, old = parse(do), parse(related(dont, do))
+    return new is not None and old is not None and inner(new).program == inner(old).program
+
+
 def related(dont: str | None, do: str | None) -> str | None:
     """The part of a compound `dont` that runs the program `do` runs, behind any runner
     (`flutter --version` of `which flutter && flutter --version`, for `fvm flutter pub
-    get`); `dont` itself when it is one command or no part runs that program."""
+    get`); `dont` itself when it is one command, or when no part or several run it."""
     new = parse(do)
     if not dont or new is None:
         return dont
@@ -87,8 +95,8 @@ def related(dont: str | None, do: str | None) -> str | None:
     if len(pieces) < 2:
         return dont
     target = inner(new).program
-    return next((p for p in pieces if (c := parse(p)) is not None
-                 and inner(c).program == target), dont)
+    running = [p for p in pieces if (c := parse(p)) is not None and inner(c).program == target]
+    return running[0] if len(running) == 1 else dont  # several: the whole run was corrected
 
 
 def focused(do: str | None, dont: str | None, key: Key | None) -> tuple[str | None, str | None]:

@@ -52,6 +52,8 @@ def test_the_corrected_part_is_the_one_running_the_same_program() -> None:
     assert related("which node && node --version", "volta run node scripts/seed.js") == \
         "node --version"
     assert related("make lint", "make lint-fix") == "make lint"
+    configure_then_build = "meson setup out --buildtype debug && meson compile -C out"
+    assert related(configure_then_build, "meson compile -C out-debug") == configure_then_build
 
 
 def test_another_program_behind_the_same_runner_is_a_switch_of_that_program() -> None:
