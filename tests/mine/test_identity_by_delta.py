@@ -101,6 +101,18 @@ def test_one_runner_lesson_in_three_forms_is_one_candidate() -> None:
     assert holding(candidates, 4) is not holding(candidates, 1)
 
 
+def test_two_runners_are_two_lessons() -> None:
+    signals = [
+        _s(1, "correction", "not the global one, the lockfile pins it",
+           corrected_command="pytest tests/api", succeeded_command="pdm run pytest tests/api"),
+        _s(2, "correction", "the docs toolchain lives in its own env",
+           corrected_command="sphinx-build docs out",
+           succeeded_command="pipenv run sphinx-build docs out"),
+    ]
+    candidates = group(signals)
+    assert holding(candidates, 1) is not holding(candidates, 2)
+
+
 def test_a_short_flag_joins_the_lesson_of_its_long_form_and_two_long_flags_do_not() -> None:
     signals = [
         _s(1, "correction", "no network on the build box, keep maven off the internet",
