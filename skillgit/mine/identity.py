@@ -260,6 +260,8 @@ def identities_of(summary: str, quote: str, dont: str | None, do: str | None) ->
     if commands:
         named = frozenset(k for k in switches if set(k[1:]) <= programs)
         short, long = initials(dont, do)  # `-d` and `--delete-conflicting-outputs`
+        short = frozenset(k for k in short  # a short form the user wrote, not one a fix ran
+                          if re.search(rf"(?<![\w-])-{re.escape(k[3])}(?![\w-])", text, re.I))
         strong = commands | named | action | names_added(dont, do) | short
         return Identities(strong, loose(strong) | long | (mentioned - strong), programs, True)
     named = frozenset(k for k in words if k[0] in _SUBJECT_KINDS)  # subject

@@ -129,6 +129,15 @@ def test_a_short_flag_joins_the_lesson_of_its_long_form_and_two_long_flags_do_no
     assert holding(candidates, 3) is not holding(candidates, 4)
 
 
+def test_a_short_flag_a_fix_ran_that_nobody_wrote_joins_nothing_by_its_initial() -> None:
+    said = "`mvn verify` failed (a flaky test); the retry worked"
+    ident = identities_of(said, said, "mvn verify", "mvn verify -T 4")
+    assert not any(k[0] == "initial" for k in ident.strong)  # `-T` is nowhere in its words
+    written = "run it as `mvn verify -T 4`"
+    ident = identities_of(written, written, "mvn verify", "mvn verify -T 4")
+    assert ("initial", "mvn", "verify", "t") in ident.strong
+
+
 def test_a_one_word_flag_named_as_a_word_is_the_flag_the_run_adds() -> None:
     assert told("ship it as a hotfix, like the last one", None,
                 "release-tool cut --hotfix --notes x") == {("flag", "release-tool", "hotfix")}

@@ -3,6 +3,8 @@ memoised result equals a fresh computation on any input, seen before or not."""
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -78,6 +80,8 @@ def _fresh_identities(summary: str, quote: str, dont: str | None,
     if commands and not beside:
         named = frozenset(k for k in switches if set(k[1:]) <= programs)
         short, long = runners.initials(dont, do)
+        short = frozenset(k for k in short
+                          if re.search(rf"(?<![\w-])-{re.escape(k[3])}(?![\w-])", text, re.I))
         strong = commands | named | action | named_actions.names_added(dont, do) | short
         return identity.Identities(strong, identity.loose(strong) | long | (mentioned - strong),
                                    programs, True)
