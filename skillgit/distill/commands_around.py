@@ -121,7 +121,23 @@ def _refers_to_part(text: str, command: str) -> bool:
         return True
     if program not in _PROSE and any(_names(text, flag) for flag in _LONG_FLAG.findall(command)):
         return True  # "put up a PR, as a draft" names `gh pr create --draft`
+    if _names_written(text, command):
+        return True  # "it's --flavor dev", "run make-migrations", "use lib/main_dev.dart"
     return sub is not None and _names(text, f"{program} {sub}")
+
+
+# What a command holds that a sentence can only name by writing it out: a long flag with its
+# dashes, an argument of dashed words, a path to a file.
+WRITTEN = re.compile(r"(?<![\w/.-])(--[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*"
+                     r"|[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[\w.-]+/[\w./-]*\.[a-z]{1,5})(?![\w/-])")
+
+
+def _names_written(text: str, command: str) -> bool:
+    """Whether `text` writes out a long flag (`--delete-conflicting-outputs`), a dashed
+    argument (`make-migrations`) or a file path (`lib/main_dev.dart`) the command holds."""
+    held = {m.group(1) for m in WRITTEN.finditer(command.split("\n", 1)[0])}
+    return any(re.search(rf"(?<![\w/.-]){re.escape(word)}(?![\w/-])", text)
+               for word in held if len(word) > 4)
 
 
 def named_part(text: str, command: str) -> str:

@@ -19,7 +19,7 @@ from skillgit.transcripts.model import Conversation
 
 NAME = "heuristic"
 # Bump when the rules change, so cached digests are recomputed.
-PROMPT_VERSION = "heuristic-25"
+PROMPT_VERSION = "heuristic-26"
 MAX_TOPIC_CHARS = 160
 
 

@@ -31,6 +31,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
+from skillgit.distill.runner_table import PREFIX
+
 SIMILARITY = 0.4
 MAX_COMMAND_CHARS = 300
 _BLOCK = re.compile(r"```[\w+-]*\n(?P<body>.+?)```", re.DOTALL)
@@ -60,7 +62,7 @@ def given_command(text: str, failed: str, program: str,
         command = re.sub(r"(?<![./])\.$", "", _unwrapped(raw))[:MAX_COMMAND_CHARS]
         if not command or command == failed.strip():
             continue
-        first = _program_of(command)
+        first = _program_of(_RUNNER_FIRST.sub("", command))  # `fvm flutter …` runs flutter
         if (first == base or _similarity(command, failed) >= SIMILARITY
                 or any(_runs(command, later) for later in succeeded)
                 or (_FIRST.match(text, start + len(raw)) and _RUN_BEFORE.search(text, 0, start))):
@@ -74,10 +76,41 @@ def given_command(text: str, failed: str, program: str,
     step = _setup_step(text, failed)
     if step is not None:
         return step
+    ran = _flags_then_run(text, failed, succeeded)
+    if ran is not None:
+        return ran
     if not error:
         return None
     return (_named_by_the_error(text, failed.strip(), error.lower())
             or _replaced_values(text, failed.strip(), error.lower()))
+
+
+_RUNNER_FIRST = re.compile(rf"^{PREFIX}")
+_GIVEN_FLAG = re.compile(r"(?<![\w/.-])(--?[A-Za-z][\w-]*)(?:[= ]+(?!-)([^\s,;`'\"]+))?")
+_SEPARATORS = re.compile(r"\s*(?:&&|\|\||;|\|)\s*")
+
+
+def _flags_then_run(text: str, failed: str, succeeded: Sequence[str]) -> tuple[str, int] | None:
+    """Flags the user gives alone after the failure ("--flavor dev -t lib/main_dev.dart"),
+    not in a question nor to look closer, that the agent's next successful command adds to
+    the failed one, each with its value: that command (the part running the failed
+    program) is the fix the user gave."""
+    given = [(m.group(1), m.group(2), m.start()) for m in _GIVEN_FLAG.finditer(text)
+             if not _wonders(text, m.start())]
+    before = failed.split()
+    new = [(flag, value, at) for flag, value, at in given if flag not in before]
+    if not new or _TO_SEE.match(text, new[-1][2]) or not failed.strip():
+        return None
+    program = _program_of(failed)
+    for later in succeeded:
+        for part in _SEPARATORS.split(later.split("\n", 1)[0]):
+            words = part.split()
+            if _program_of(part) != program or words[:2] != before[:2]:
+                continue
+            if all(flag in words and (value is None or value.rstrip(".") in words)
+                   for flag, value, _at in new):
+                return part.strip(), new[0][2]
+    return None
 
 
 _VALUE = re.compile(r"(?<![\w./-])[a-z][a-z0-9]*[-_][\w-]*[a-z0-9](?![\w/-]|\.\w)", re.I)
@@ -224,8 +257,9 @@ def _candidates(text: str, base: str) -> Iterator[tuple[str, int]]:
     for pattern in (_SPAN, _PROMPT_LINE):
         for match in pattern.finditer(text):
             yield match.group("body"), match.start("body")
-    for match in re.finditer(rf"(?<![\w./`'\"-])(?:[A-Za-z_][A-Za-z0-9_]*=\S+\s+)*(?:\.?\.?/)?"
-                             rf"{re.escape(base)}\s+\S", text):
+    # (a runner in front is part of it: "fvm flutter pub get" after `flutter pub get` failed)
+    for match in re.finditer(rf"(?<![\w./`'\"-])(?:[A-Za-z_][A-Za-z0-9_]*=\S+\s+)*"
+                             rf"(?P<runner>{PREFIX})?(?:\.?\.?/)?{re.escape(base)}\s+\S", text):
         if _wonders(text, match.start()):
             continue  # "why would make need the network?": a question about the failure
         end = _PLAIN_END.search(text, match.end())
@@ -233,7 +267,8 @@ def _candidates(text: str, base: str) -> Iterator[tuple[str, int]]:
             end = _PLAIN_END.search(text, close + 1)  # a quoted argument: `exec "a b"`
         command = text[match.start():end.start() if end else len(text)]
         words = command.split()
-        if _ENV_WORD.match(words[0]) or any(_ARGUMENT.search(word) for word in words[1:]):
+        if _ENV_WORD.match(words[0]) or match.group("runner") or any(
+                _ARGUMENT.search(word) for word in words[1:]):
             yield command, match.start()  # (not "curl here": prose after a program's name)
 
 

@@ -57,6 +57,7 @@ from skillgit.distill import (
 from skillgit.distill import user_phrases as phrases
 from skillgit.distill.action_context import ActionContext
 from skillgit.distill.evidence import excerpt, sentence_quote, sentence_span
+from skillgit.distill.followed_rules import followed_rule
 from skillgit.distill.quote_targets import with_named_target
 from skillgit.distill.repeated_asks import repeated_asks
 from skillgit.transcripts.model import Conversation, Turn, TurnKind
@@ -101,7 +102,7 @@ def user_signals(conversation: Conversation) -> UserSignals:
     feedback: list[FeedbackItem] = []
     seen_user_turn = stopped = False
     actions: list[Turn] = []  # what the agent did since the last user turn
-    for turn in conversation.turns:
+    for at, turn in enumerate(conversation.turns):
         if turn.kind in (TurnKind.ASSISTANT, TurnKind.TOOL_CALL, TurnKind.SKILL):
             actions.append(turn)
             if turn.result is not None and turn.result.rejected:
@@ -121,6 +122,8 @@ def user_signals(conversation: Conversation) -> UserSignals:
         if isinstance(item, TaskItem):
             tasks.append((turn, item))
             recalled = habits.habit(turn.text)  # "… like always": a rule inside the ask
+            if recalled is None:  # "fastlane needs `--env prod` now", then it ran that
+                recalled = followed_rule(conversation.turns, at)
             if recalled is not None:
                 quote = turn.text[recalled[0]:recalled[1]]
                 feedback.append(FeedbackItem(kind="preference", summary=quote, evidence=[

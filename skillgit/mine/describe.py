@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from skillgit.distill.runner_table import PREFIX
+from skillgit.mine.lesson_commands import CD_FIRST
 from skillgit.mine.lessons import (
     Lesson,
     command_tool,
@@ -25,6 +27,7 @@ from skillgit.mine.terms import KNOWN_TOOLS, surface_forms
 from skillgit.proposal import Candidate
 
 MAX_DESCRIPTION = 300
+_RUNNER = re.compile(rf"^\s*{PREFIX}")
 _TASKS: tuple[tuple[frozenset[str], str], ...] = tuple(
     (frozenset(words.split()), task) for words, task in (
         # before installing: `dotnet ef migrations add X` adds a migration, no dependency
@@ -44,7 +47,8 @@ def task(*commands: str | None) -> str:
     """What running the commands is for, as a gerund phrase ("installing dependencies")."""
     words: list[str] = []
     for command in commands:
-        for word in (command or "").split()[:4]:  # ":app:testDebugUnitTest" runs tests
+        ran = _RUNNER.sub("", CD_FIRST.sub("", command or ""))  # what `fvm …` runs
+        for word in ran.split()[:4]:  # ":app:testDebugUnitTest" runs tests
             parts = re.split(r"[-_:=/]", word)  # a camelCase task by its leading verb
             words += [word.lower(), *(re.split(r"(?<=[a-z0-9])(?=[A-Z])", p)[0].lower()
                                       for p in parts)]

@@ -33,7 +33,8 @@ from skillgit.mine.named_actions import (
     runs_named,
     runs_told,
 )
-from skillgit.mine.shell_command import env_setting, parse
+from skillgit.mine.runners import initials, inner, runner_named, via
+from skillgit.mine.shell_command import Command, env_setting, parse, parts
 from skillgit.mine.terms import KNOWN_TOOLS
 from skillgit.mine.told import COLON_COMMAND, LONG_FLAG, told
 from skillgit.proposal import Signal
@@ -75,8 +76,9 @@ _SYMBOL = re.compile(r"(?<![^\s(,{]):([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w:])")
 _FOLDER = re.compile(r"(?<![\w./~-])((?:[a-z][a-z0-9_-]*/){2,}[a-z][a-z0-9_-]*)/?(?![\w./-])")
 _SETTING_KINDS = ("env", "option", "symbol", "folder")
 _SUBJECT_KINDS = ("file", "task", "call", "type", "opt", *_SETTING_KINDS)
-# Keys that a mention in words joins (never each other): a call, a dashed name, a subcommand.
-BARE_KINDS = ("call", "name", "runs")
+# Keys that a mention joins (never each other): a call, a dashed name, a subcommand, and a
+# long flag by its initial (`runners.initials`).
+BARE_KINDS = ("call", "name", "runs", "initial")
 _PLACE_KINDS = ("file", "folder")
 _NEVER_X_ALWAYS_Y = re.compile(rf"\b(?:don'?t|do not|never)\s+use\s+{_WORD}\b.*?\b(?:always|use)\s+"
                                rf"(?:use\s+)?{_WORD}", re.I)
@@ -84,8 +86,35 @@ _NEVER_X_ALWAYS_Y = re.compile(rf"\b(?:don'?t|do not|never)\s+use\s+{_WORD}\b.*?
 
 @functools.lru_cache(maxsize=1 << 16)
 def move(dont: str | None, do: str | None) -> frozenset[Key]:
-    """The keys of a correction from `dont` to `do` (either may be missing)."""
-    old, new = parse(dont), parse(do)
+    """The keys of a correction from `dont` to `do` (either may be missing): what changes
+    between the two, read on the part of a compound `dont` that runs what `do` runs, plus
+    the runner `do` goes through when `dont` did not (`via`, see `runners`)."""
+    new = parse(do)
+    old = related_part(dont, new)
+    if old is not None and new is not None and old.program == new.program \
+            and inner(old).program != inner(new).program:
+        keys = _move(inner(old), inner(new))  # one runner, another program run through it
+    else:
+        keys = _move(old, new)
+    runner = via(new)
+    if old is not None and runner is not None and via(old) != runner \
+            and old.program != runner:
+        keys |= {("via", "", runner)}
+    return keys
+
+
+def related_part(command: str | None, to: Command | None) -> Command | None:
+    """The part of a compound `command` that runs the program `to` runs (behind any
+    runner: `flutter --version` in `which flutter && flutter --version`, for `fvm flutter
+    pub get`), else its first part."""
+    first = parse(command)
+    if to is None or first is None:
+        return first
+    target = inner(to).program
+    return next((c for c in parts(command) if inner(c).program == target), first)
+
+
+def _move(old: Command | None, new: Command | None) -> frozenset[Key]:
     if old is None and new is None:
         return frozenset()
     if old is None or new is None:
@@ -191,8 +220,12 @@ def identities(signal: Signal) -> Identities:
     found = identities_of(signal.summary, signal.quote, dont, do)
     if signal.kind in ("env-fix", "env-error"):
         # a summary names the commands a tool ran: their options and subcommands are
-        # nothing anyone said (the failing command and its fix identify it)
-        dropped = frozenset(k for k in found.strong if k[0] in ("opt", "runs"))
+        # nothing anyone said (the failing command and its fix identify it), and a flag the
+        # failing command already had is no part of what the fix changes (`--debug` in
+        # both `flutter build apk --debug` and its fix)
+        before = {f for c in parts(dont) for f in c.flags}
+        dropped = frozenset(k for k in found.strong if k[0] in ("opt", "runs")
+                            or (k[0] == "flag" and k[2] in before))
     elif signal.kind == "ask":
         # Two asks about one settings file are two tasks (a cache limit and a CORS list,
         # both in tessera.toml): the place an ask works in is no lesson it repeats.
@@ -213,7 +246,8 @@ def identities_of(summary: str, quote: str, dont: str | None, do: str | None) ->
     programs = frozenset(c.program for c in (parse(dont), parse(do)) if c)
     switches = frozenset(k for k in words if k[0] == "switch")
     action = (told(text, dont, do)  # the user's command, or the flag they named and it ran
-              | runs_told(text, dont, do) | options_run(text, dont, do))
+              | runs_told(text, dont, do) | options_run(text, dont, do)
+              | runner_named(text, dont, do))
     mentioned = names_in(text) | runs_named(text)  # loose: they join a lesson holding them
     subject = frozenset(k for k in words if k[0] in _SUBJECT_KINDS)
     beside = False
@@ -225,8 +259,11 @@ def identities_of(summary: str, quote: str, dont: str | None, do: str | None) ->
         commands, programs, beside = frozenset(), frozenset(), True
     if commands:
         named = frozenset(k for k in switches if set(k[1:]) <= programs)
-        strong = commands | named | action | names_added(dont, do)
-        return Identities(strong, loose(strong) | (mentioned - strong), programs, True)
+        short, long = initials(dont, do)  # `-d` and `--delete-conflicting-outputs`
+        short = frozenset(k for k in short  # a short form the user wrote, not one a fix ran
+                          if re.search(rf"(?<![\w-])-{re.escape(k[3])}(?![\w-])", text, re.I))
+        strong = commands | named | action | names_added(dont, do) | short
+        return Identities(strong, loose(strong) | long | (mentioned - strong), programs, True)
     named = frozenset(k for k in words if k[0] in _SUBJECT_KINDS)  # subject
     bare = bare_names(text) - named
     return Identities(switches | named | action,

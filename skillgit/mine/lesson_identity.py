@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from skillgit.mine.identity import Key, identities
+from skillgit.mine.runners import inner
 from skillgit.mine.shell_command import Command, parse, parts
 from skillgit.proposal import Signal
 
@@ -72,6 +73,30 @@ def part_carrying(command: str, key: Key) -> tuple[int, str] | None:
         if parsed is not None and _carries_one(parsed, key):
             return index, piece.strip()
     return None
+
+
+def same_program(do: str | None, dont: str | None) -> bool:
+    """Whether `do` runs the program of (the related part of) `dont`, behind any runner:
+    such a pair shows the change alone (`mix deps.get` → `mise x -- mix deps.get`), where
+    another program's command (`asdf install`) shows it mixed with what else was run."""
+    new, old = parse(do), parse(related(dont, do))
+    return new is not None and old is not None and inner(new).program == inner(old).program
+
+
+def related(dont: str | None, do: str | None) -> str | None:
+    """The part of a compound `dont` that runs the program `do` runs, behind any runner
+    (`flutter --version` of `which flutter && flutter --version`, for `fvm flutter pub
+    get`); `dont` itself when it is one command, or when no part or several run it."""
+    new = parse(do)
+    if not dont or new is None:
+        return dont
+    line = dont.strip().split("\n", 1)[0]
+    pieces = [p.strip() for p in _SEPARATOR.split(line) if p.strip()]
+    if len(pieces) < 2:
+        return dont
+    target = inner(new).program
+    running = [p for p in pieces if (c := parse(p)) is not None and inner(c).program == target]
+    return running[0] if len(running) == 1 else dont  # several: the whole run was corrected
 
 
 def focused(do: str | None, dont: str | None, key: Key | None) -> tuple[str | None, str | None]:

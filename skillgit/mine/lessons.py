@@ -29,7 +29,14 @@ from skillgit.mine.lesson_commands import (
 from skillgit.mine.lesson_commands import command_tool as command_tool
 from skillgit.mine.lesson_commands import program as program
 from skillgit.mine.lesson_groups import NO_IDENTITY, Item, cluster
-from skillgit.mine.lesson_identity import CARRIED, carries, focused, shared_key
+from skillgit.mine.lesson_identity import (
+    CARRIED,
+    carries,
+    focused,
+    related,
+    same_program,
+    shared_key,
+)
 from skillgit.mine.named_rules import about_elsewhere, rule_for
 from skillgit.mine.shell_command import parse
 from skillgit.mine.terms import terms
@@ -130,7 +137,7 @@ def _rule_lesson(group: Sequence[Signal]) -> Lesson:
     key = shared_key(group)  # what the sessions share: the commands carrying it speak first
     ranked = sorted(pairs.items(), key=lambda kv: (key is not None and not carries(kv[0][0], key),
                                                    -(kv[0][0] is not None) - (kv[0][1] is not None),
-                                                   -kv[1]))
+                                                   -kv[1], not same_program(*kv[0])))
     (do, dont), _n = ranked[0]  # the commands most sessions agree on
     speaker = next((s for s in group if (flat(s.succeeded_command) or None, flat(
         s.corrected_command) or None) == (do, dont)), group[0])
@@ -152,6 +159,7 @@ def _rule_lesson(group: Sequence[Signal]) -> Lesson:
     if key is not None and carries(do_now, key):  # `php artisan horizon:terminate`, not the
         do_now, dont_now = focused(do_now, dont_now, key)  # `&& sleep 5 && …` around it
         speaker = writer(group, do_now) or speaker
+    dont_now = related(dont_now, do_now)  # not the `which flutter` run beside `flutter …`
     return Lesson(kind="rule", said=_said(speaker),  # commands as run, not flattened
                   do=do_now, dont=dont_now, sessions=len({s.session_id for s in group}),
                   switch=(switch[0], switch[1]) if switch else None)

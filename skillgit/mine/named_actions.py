@@ -23,6 +23,8 @@ from __future__ import annotations
 import functools
 import re
 
+from skillgit.distill.runner_table import ENVIRONMENT
+from skillgit.mine.runners import inner
 from skillgit.mine.shell_command import parse, parts
 from skillgit.mine.terms import KNOWN_TOOLS
 
@@ -82,7 +84,7 @@ def runs_told(text: str, dont: str | None, do: str | None) -> frozenset[Key]:
     after `clang-format -i`), or that lead the command run instead of one of the same
     program (`git clang-format HEAD~1 && git commit --amend …` after `… git commit`)."""
     said = " ".join(text.lower().split())
-    old, new = parts(dont), parts(do)
+    old, new = [inner(c) for c in parts(dont)], [inner(c) for c in parts(do)]
     before = {(c.program, c.subcommand) for c in old}
     return frozenset(("runs", c.program, c.subcommand) for number, c in enumerate(new)
                      if (c.program, c.subcommand) not in before and len(c.subcommand) > 2
@@ -90,6 +92,8 @@ def runs_told(text: str, dont: str | None, do: str | None) -> frozenset[Key]:
                      and c.subcommand not in EVERYDAY_SUBCOMMANDS
                      and (re.search(rf"(?<![\w/.-]){re.escape(c.program)}\s+"
                                     rf"{re.escape(c.subcommand)}(?![\w-])", said)
+                          or ("-" in c.subcommand and re.search(  # "make-migrations" alone
+                              rf"(?<![\w/.-]){re.escape(c.subcommand)}(?![\w-])", said))
                           or (number == 0 and any(o.program == c.program for o in old))))
 
 
@@ -99,4 +103,5 @@ def runs_named(text: str) -> frozenset[Key]:
     keys, which join a lesson that moves to that subcommand."""
     return frozenset(("runs", program, word) for program, word in _TOOL_WORD.findall(
         text.lower()) if program in KNOWN_TOOLS and len(word) > 2
-        and word not in _NOT_A_VALUE and word not in EVERYDAY_SUBCOMMANDS)
+        and "" not in ENVIRONMENT.get(program, ("x",))  # `npx prettier`: a program, no
+        and word not in _NOT_A_VALUE and word not in EVERYDAY_SUBCOMMANDS)  # subcommand

@@ -14,6 +14,7 @@ import itertools
 import re
 from collections.abc import Iterable
 
+from skillgit.distill.runner_table import RUNNERS
 from skillgit.mine.lessons import Lesson, command_tool, lessons, next_step, program
 from skillgit.mine.terms import GENERIC_TERMS, MAX_TERM_CHARS, name_words
 from skillgit.mine.thing_names import thing_words
@@ -78,11 +79,18 @@ def _core(command: str) -> list[str]:
     update && apt-get install -y libpq-dev` installs libpq-dev), runners dropped (`uv run
     alembic …` runs alembic)."""
     part = re.split(r"\s*(?:&&|\|\||;)\s*", command.strip())[-1]
-    words = _words(part)
+    return _run(_words(part))
+
+
+def _run(words: list[str]) -> list[str]:
+    """`words` without the runner in front (`uv run`, `fvm`, `dart run`, `mise x`)."""
     while len(words) > 1:
-        if words[0].lower() in _RUNNERS:
+        head = words[0].lower()
+        forms = RUNNERS.get(head, ())  # `fvm flutter …`, `dart run build_runner …`, `mise x`
+        if head in _RUNNERS or ("" in forms and head not in _RUN_VIA):
             words = words[1:]
-        elif words[0].lower() in _RUN_VIA and words[1] in ("run", "exec") and len(words) > 2:
+        elif len(words) > 2 and (words[1] in forms
+                                 or (head in _RUN_VIA and words[1] in ("run", "exec"))):
             words = words[2:]
         else:
             break
@@ -149,7 +157,7 @@ def command_words(lesson: Lesson) -> list[str]:
     added = [w for w in _words(do) if w not in _words(dont) and w not in values]
     flags = [f for f in _flags(do) if f not in _flags(dont)]
     flags = [f for f in flags if len(f) > 1] or flags  # `-warnaserror` names it, `-c` not
-    head = [w for w in _words(do) if w not in values][:2] if new else []
+    head = _run([w for w in _words(do) if w not in values])[:2] if new else []
     if flags and not added:
         return ["run", *head, "with", *flags[:2]]
     if added:
@@ -202,8 +210,12 @@ def lesson_words(lesson: Lesson) -> list[str]:
         if len(found) >= 2:
             return found
     if lesson.kind == "rule" and lesson.do and not lesson.dont and (
-            not lesson.switch or lesson.switch[0] in _words(lesson.do)[1:2]):
-        # (`git clang-format` for a whole-tree `clang-format`: the same tool, run by git)
+            not lesson.switch or lesson.switch[0] in _words(lesson.do)[1:2]
+            or (lesson.switch[1] in _core(lesson.do)[:1]
+                and lesson.switch[1] not in _words(lesson.do)[:1])):
+        # (`git clang-format` for a whole-tree `clang-format`: the same tool, run by git;
+        # `… dart run drift_dev make-migrations` for `… dart run build_runner build`: the
+        # program switched to behind the same runner)
         found = run_words(lesson.do, lesson.said)
         if len(found) >= 3:  # "run" and at least a program and what it runs
             return found

@@ -161,7 +161,9 @@ class _Drafting:
         for path, text in texts.items():
             owned = kept if kept and text.startswith(kept) else ""
             clean = owned + self.redactor.redact(text[len(owned):])
-            reason = prose.screen(clean, before=owned)
+            # an update that amends a step in place: the owner's lines it keeps as they were
+            # are theirs, and only the lines skillgit wrote or changed are screened
+            reason = prose.screen(clean, before=kept)
             if reason:
                 return reason
             files[path] = clean.encode("utf-8")

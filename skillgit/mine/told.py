@@ -9,7 +9,8 @@ same way every time:
 - `("flag", program, flag)` for each long flag of a command the user wrote out (in `code`,
   as an executable path such as `./vendor/bin/pint` or `bin/rails`, or led by a program the
   agent ran), and for each flag of the command the agent then ran that the user's words
-  name (`--dirty` said, `pint --dirty` run);
+  name (`--dirty` said, `pint --dirty` run), a one-word flag also as a word ("as a draft",
+  `gh pr create --draft` run);
 - `("task", "", name)` for a namespaced command the user names that the agent's commands
   hold (`horizon:terminate` said, `php artisan horizon:terminate` run).
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 import functools
 import re
 
+from skillgit.mine.named_actions import EVERYDAY_SUBCOMMANDS
 from skillgit.mine.shell_command import Command, parse, parts
 
 Key = tuple[str, ...]
@@ -33,6 +35,7 @@ _QUOTED = re.compile(r"`([^`\n]{2,200})`")
 # An executable written as a path: "./vendor/bin/pint", "bin/rails", "../tools/run".
 _EXECUTABLE = re.compile(r"(?<![\w/.~$-])(?:\.{1,2}/[\w./-]*?|(?:[\w.-]+/)*bin/)[a-z][\w.-]*"
                          r"(?![\w/])")
+_WORD_FLAG = 5  # letters of a one-word flag named as a word ("draft", not "all")
 _CLAUSE_END = re.compile(r"[,;](?=\s)|[.!?](?=\s|$)|\n|\s(?:and|then|but|or)\s")
 
 
@@ -61,8 +64,15 @@ def told(text: str, dont: str | None, do: str | None) -> frozenset[Key]:
     for command in written(text, programs):
         keys |= {("flag", command.program, f) for f in command.flags if len(f) > 2}
     named = {flag.lower() for flag in LONG_FLAG.findall(text)}
+    before = {f for command in parts(dont) for f in command.flags}
     for command in parts(do):
         keys |= {("flag", command.program, f) for f in command.flags & named}
+        # a flag of one word named as a word (no everyday word: "for the build" names no
+        # `--build`), the run adding it ("put it up as a draft",
+        # then `gh pr create --draft`): what the words move to
+        keys |= {("flag", command.program, f) for f in command.flags - before
+                 if len(f) >= _WORD_FLAG and f.isalpha() and f not in EVERYDAY_SUBCOMMANDS
+                 and re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", text, re.IGNORECASE)}
     words = {word for command in ran for word in command.words}
     keys |= {("task", "", name) for name in COLON_COMMAND.findall(text) if name in words}
     return frozenset(keys)

@@ -24,7 +24,7 @@ def test_heuristic_is_an_entry_point_of_distill_with_stable_cache_keys() -> None
     engine = create_engine(select_engine("heuristic", None, {}, Config()))
     assert isinstance(engine, HeuristicEngine)
     # Cached digests are keyed by engine name and prompt version: the move changed neither.
-    assert (engine.name, engine.model, engine.prompt_version) == ("heuristic", None, "heuristic-25")
+    assert (engine.name, engine.model, engine.prompt_version) == ("heuristic", None, "heuristic-26")
 
 
 @pytest.mark.parametrize("name", ["openai", "anthropic", "gemini", "claude-cli", "codex-cli",

@@ -3,10 +3,12 @@ memoised result equals a fresh computation on any input, seen before or not."""
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skillgit.mine import identity, named_actions, shell_command, terms, told
+from skillgit.mine import identity, named_actions, runners, shell_command, terms, told
 
 # Words, flags, paths, tools and the punctuation the tokenizer and the command parser split on.
 _PIECES = st.sampled_from(["npm", "pnpm", "uv", "pip", "add", "install", "tests", "failing",
@@ -68,7 +70,8 @@ def _fresh_identities(summary: str, quote: str, dont: str | None,
     programs = frozenset(c.program for c in (parse(dont), parse(do)) if c)
     switches = frozenset(k for k in words if k[0] == "switch")
     action = (told.told.__wrapped__(text, dont, do) | named_actions.runs_told(text, dont, do)
-              | named_actions.options_run(text, dont, do))
+              | named_actions.options_run(text, dont, do)
+              | runners.runner_named(text, dont, do))
     mentioned = (named_actions.names_in.__wrapped__(text)
                  | named_actions.runs_named.__wrapped__(text))
     subject = frozenset(k for k in words if k[0] in _SUBJECT)
@@ -76,8 +79,11 @@ def _fresh_identities(summary: str, quote: str, dont: str | None,
                   and not any(k[2].lower() in (do or "").lower() for k in subject))
     if commands and not beside:
         named = frozenset(k for k in switches if set(k[1:]) <= programs)
-        strong = commands | named | action | named_actions.names_added(dont, do)
-        return identity.Identities(strong, identity.loose(strong) | (mentioned - strong),
+        short, long = runners.initials(dont, do)
+        short = frozenset(k for k in short
+                          if re.search(rf"(?<![\w-])-{re.escape(k[3])}(?![\w-])", text, re.I))
+        strong = commands | named | action | named_actions.names_added(dont, do) | short
+        return identity.Identities(strong, identity.loose(strong) | long | (mentioned - strong),
                                    programs, True)
     bare = identity.bare_names.__wrapped__(text) - subject
     return identity.Identities(switches | subject | action,
