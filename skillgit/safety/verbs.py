@@ -72,7 +72,8 @@ def hits(text: str) -> Iterator[tuple[int, int, str]]:
                 or ("--" in line and _REMOTE_TARGET.search(line))):
             for start, body in segments(line):
                 base = offset + start
-                for part in _commands(body):
+                code = start > 0 and line[start - 1] == "`"
+                for part in _commands(body, prose=not code):
                     words = list(re.finditer(r"\S+", part))
                     verb, effect = _judge([w.group() for w in words])
                     if effect:  # the span starts at the verb: "don't run kubectl delete …"
@@ -90,8 +91,16 @@ def segments(line: str) -> Iterator[tuple[int, str]]:
             yield segment.start(), segment.group(0)
 
 
-def _commands(body: str) -> list[str]:
-    return [p for p in COMMAND_SEPARATORS.split(_PROMPT.sub("", body)) if p.strip()]
+_SENTENCE_END = re.compile(r"(?<=[a-z)][.!?])\s+(?=\S)")
+"""Where a sentence of prose ends: a command said in prose stays inside its sentence ("the
+scanner should prefill it. regenerate … with --delete-…" is two sentences)."""
+
+
+def _commands(body: str, *, prose: bool = False) -> list[str]:
+    parts = COMMAND_SEPARATORS.split(_PROMPT.sub("", body))
+    if prose:
+        parts = [sentence for part in parts for sentence in _SENTENCE_END.split(part)]
+    return [p for p in parts if p.strip()]
 
 
 def _parts(word: str) -> set[str]:

@@ -35,3 +35,11 @@ def test_a_forbidden_destructive_command_with_variables_passes() -> None:
 
 def test_a_lone_variable_assignment_is_no_command() -> None:
     assert not refused("Our prod flag is `STAGE=production` in the deploy job.", user_voice=True)
+
+
+def test_a_command_said_in_prose_stays_inside_its_sentence() -> None:
+    text = ("the linter should catch it. regenerate the stubs afterwards, as always with "
+            "--delete-conflicting-outputs")
+    assert not refused(text, user_voice=True)
+    assert refused("regenerate the scanner config afterwards, then --delete-scanner-rules",
+                   user_voice=True)
