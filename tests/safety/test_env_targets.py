@@ -38,7 +38,7 @@ def test_a_lone_variable_assignment_is_no_command() -> None:
 
 
 def test_a_command_said_in_prose_stays_inside_its_sentence() -> None:
-    text = ("the linter should catch it. regenerate the stubs afterwards, as always with "
+    text = ("the scanner should catch it. regenerate the stubs afterwards, as always with "
             "--delete-conflicting-outputs")
     assert not refused(text, user_voice=True)
     assert refused("regenerate the scanner config afterwards, then --delete-scanner-rules",
