@@ -65,6 +65,12 @@ def assignment(word: Word) -> tuple[str, Word] | None:
     return m.group(1), value
 
 
+_MARKDOWN_LABEL = "`label`"
+"""The name of a program word that is a Markdown code span closed by a mark of prose
+(`` `main`: ``, `` `config.yaml`, ``): a shell would run the span's output with the mark
+glued to it, a name no program has; the span's own command is screened on its own."""
+
+
 def names_of(word: Word, variables: dict[str, set[str]]) -> set[str]:
     """What a program word can name once expanded ("?" for an expansion nobody can know)."""
     static = word.static
@@ -76,6 +82,9 @@ def names_of(word: Word, variables: dict[str, set[str]]) -> set[str]:
     names: set[str] = set()
     expansions = [p for p in word.parts if p.kind != "lit"]
     literal = word.literal
+    if word.raw.startswith("`") and word.raw.rstrip(":,.;)").endswith("`") and \
+            word.raw[-1] in ":,.;)" and len(expansions) == 1:
+        return {_MARKDOWN_LABEL}  # "`main`: …": a code span of prose, no program's name
     if len(expansions) != 1 or (literal and not literal.startswith("/")):
         names.add("?")
     for part in expansions:
