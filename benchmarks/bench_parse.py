@@ -1,7 +1,7 @@
 """Benchmark: parsing Claude Code and Codex transcripts against the "read + json.loads" floor.
 
     python benchmarks/bench_parse.py [--corpus real|generated|both] [--mb 200] [--seed 7]
-                                     [--repeat 3] [--keep DIR] [--profile]
+                                     [--repeat 3] [--keep DIR] [--profile] [--reference TREE]
 
 Two corpora of about `--mb` MB each (default: both):
 - real: the shared corpus's Claude Code and Codex files replicated with fresh session ids
@@ -288,9 +288,14 @@ def _line(label: str, run: dict[str, Any], mb: float, floor: dict[str, Any] | No
             f"{mb / run['cpu']:6.1f} MB/s  peak RSS {run['rss_mb']:6.1f} MB{ratio}")
 
 
-def measure(name: str, directory: Path, size: int, repeat: int, scratch: Path) -> bool:
-    """Floor, parse, parse + read every text and the whole CLI on one corpus; prints them."""
+def measure(name: str, directory: Path, size: int, repeat: int, scratch: Path,
+            reference: Path | None = None) -> bool:
+    """Floor, parse, parse + read every text and the whole CLI on one corpus; prints them.
+    With `reference` (another checkout), its parse and parse + read too, interleaved with
+    this tree's runs: a before/after measured in the same run, under the same load."""
     runs: dict[str, list[dict[str, Any]]] = {"floor": [], "lazy": [], "read": [], "cli": []}
+    if reference is not None:
+        runs.update({"reference lazy": [], "reference read": []})
     env = real_corpus.isolated_env(scratch / f"cli-{name}")
     real_corpus.run_cli(["--version"], env)  # warm the bytecode cache
     sessions = 0
@@ -298,6 +303,9 @@ def measure(name: str, directory: Path, size: int, repeat: int, scratch: Path) -
         runs["floor"].append(_child(_FLOOR, str(directory)))
         runs["lazy"].append(_child(_PARSE, str(directory), str(ROOT), "lazy"))
         runs["read"].append(_child(_PARSE, str(directory), str(ROOT), "read"))
+        if reference is not None:
+            runs["reference lazy"].append(_child(_PARSE, str(directory), str(reference), "lazy"))
+            runs["reference read"].append(_child(_PARSE, str(directory), str(reference), "read"))
         cli = real_corpus.run_cli(["sessions", "--source", str(directory), "--json"], env)
         if cli.returncode != 0:
             raise SystemExit(f"skillgit sessions exited {cli.returncode}")
@@ -314,6 +322,11 @@ def measure(name: str, directory: Path, size: int, repeat: int, scratch: Path) -
     print(_line("parse", lazy, mb, floor))
     print(_line("parse + read every text", read, mb, floor))
     print(_line(f"CLI sessions ({sessions} rows)", best["cli"], mb, floor))
+    if reference is not None:
+        print(_line("reference: parse", best["reference lazy"], mb, floor))
+        print(_line("reference: parse + read", best["reference read"], mb, floor))
+        print(f"  this tree / reference: parse {lazy['cpu'] / best['reference lazy']['cpu']:.2f}x"
+              f", parse + read every text {read['cpu'] / best['reference read']['cpu']:.2f}x")
     ratio = lazy["cpu"] / floor["cpu"]
     print(f"  ratio parse / floor: {ratio:.2f}x (target <= 2x); parse + redact every text: "
           f"{read['cpu'] / floor['cpu']:.2f}x; peak RSS {read['rss_mb']:.0f} MB "
@@ -330,6 +343,9 @@ def main() -> int:
     parser.add_argument("--keep", type=Path, help="generate into DIR and keep it")
     parser.add_argument("--profile", action="store_true",
                         help="print the top entries of a profile of parse + read (real corpus)")
+    parser.add_argument("--reference", type=Path,
+                        help="another checkout whose parse and parse + read are measured in "
+                             "the same run (before/after)")
     args = parser.parse_args()
     ok = True
     with tempfile.TemporaryDirectory(prefix="skillgit-bench-") as scratch:
@@ -343,7 +359,8 @@ def main() -> int:
                 size, files = generate(directory, args.mb, args.seed)
             print(f"{name}: wrote {size / 1e6:.1f} MB in {files} files "
                   f"({time.perf_counter() - started:.1f}s)")
-            ok = measure(name, directory, size, args.repeat, Path(scratch)) and ok
+            ok = measure(name, directory, size, args.repeat, Path(scratch),
+                         args.reference) and ok
             if args.profile and name == "real":
                 print("profile of parse + read every text (real corpus), top entries:")
                 _child(_PARSE, str(directory), str(ROOT), "read", "14")

@@ -88,12 +88,22 @@ _PRINTS_SECRETS_GATES = tuple(triggers(row) for row in _PRINTS_SECRETS)
 """What each row cannot match without (derived from the row, `triggers.py`)."""
 
 
-def _names_secret_printer(line: str) -> bool:
+def _open_rows(text: str) -> tuple[int, ...]:
+    """The rows of `_PRINTS_SECRETS` whose gates are open for `text`: a row shut for a text
+    is shut for each of its lines (a line holds no literal its text lacks), so the lines of
+    a text are asked only about these."""
+    lowered = lower_same_length(text)
+    return tuple(index for index, gate in enumerate(_PRINTS_SECRETS_GATES)
+                 if gate.open(lowered))
+
+
+def _names_secret_printer(line: str, rows: tuple[int, ...] | None = None) -> bool:
     """Whether a row of `_PRINTS_SECRETS` matches in `line` (a row whose literals are absent
-    is not run)."""
+    is not run); only `rows` (`_open_rows` of a text holding the line) when given."""
     lowered = lower_same_length(line)
-    for gate, row in zip(_PRINTS_SECRETS_GATES, _PRINTS_SECRETS, strict=True):
-        if gate.open(lowered) and row.search(line) is not None:
+    for index in range(len(_PRINTS_SECRETS)) if rows is None else rows:
+        if (_PRINTS_SECRETS_GATES[index].open(lowered)
+                and _PRINTS_SECRETS[index].search(line) is not None):
             return True
     return False
 _PUBLIC_FILE = re.compile(r"\.(?:pub|crt|cer|asc)\b|known_hosts|authorized_keys|\.example\b|"
@@ -113,10 +123,13 @@ def secret_output(text: str) -> list[tuple[int, int]]:
     if "$ " not in text and "> " not in text:
         return []
     prompts = list(line_matches(_PROMPT_LINE, text))
+    if not prompts:
+        return []
+    rows = _open_rows(text)
     spans: list[tuple[int, int]] = []
     for index, prompt in enumerate(prompts):
         line = prompt.group()
-        if not _names_secret_printer(line) or _PUBLIC_FILE.search(line):
+        if not _names_secret_printer(line, rows) or _PUBLIC_FILE.search(line):
             continue
         stop = prompts[index + 1].start() if index + 1 < len(prompts) else len(text)
         position = prompt.end() + 1

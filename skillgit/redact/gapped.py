@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 
 from skillgit.redact.clause import value_shaped
 from skillgit.redact.public import public_spans
-from skillgit.redact.triggers import gated
+from skillgit.redact.triggers import gated, triggers
 from skillgit.redact.values import is_placeholder, random_value
 from skillgit.redact.vocab import (
     ENGLISH_PASSWORD_WORDS,
@@ -53,6 +53,10 @@ _ENGLISH_WEAK = re.compile(
     r"[ \t]+[\"'`]?(?P<v>[^\s\"'`]{8,128})")
 """An English word for key, secret or token, a few words naming what it is for, a copula,
 then the value ("the BISS-1 key for the feed is <hex>"): weak, so the value must be random."""
+_ENGLISH_WEAK_GATE = triggers(_ENGLISH_WEAK)
+"""Its literals, derived from the row (`triggers.py`): every match starts with one of its
+words, so the regex is tried only where one stands (led by a look-behind and an alternation,
+it would try a branch at every character)."""
 _ABOUT_A_KEY = re.compile(r"\b(?:fingerprint|id|ids|hash|digest|checksum|name|public|pub|version|"
                           r"length|size|type|format|path|file|url|expir\w*|scope\w*|sha\d*|md5)\b"
                           r"|\b(?:sha\d+|md5|sha3-\d+):")
@@ -77,7 +81,8 @@ def gapped_values(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
         matches = itertools.chain(matches, _next_sentences(lowered, starts))
     if (" is " in lowered or " was " in lowered) and (
             "key" in lowered or "secret" in lowered or "token" in lowered):
-        matches = itertools.chain(matches, _ENGLISH_WEAK.finditer(lowered))
+        matches = itertools.chain(matches, _ENGLISH_WEAK_GATE.finditer(
+            _ENGLISH_WEAK, lowered, lowered))  # tried only where `key`, `secret`, `token` stand
     public: tuple[tuple[int, int], ...] | None = None
     for match in matches:
         start, end = match.span("v")

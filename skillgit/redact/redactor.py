@@ -8,7 +8,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from skillgit.redact.escapes import on_escaped_line, unescaped_with_spans
+from skillgit.redact.escapes import escaped_copy, escaped_findings
 from skillgit.redact.paths import PathRewriter
 from skillgit.redact.scan import SecretMatch, compile_patterns, scan
 from skillgit.redact.visible import visible_with_offsets
@@ -129,14 +129,12 @@ class Redactor:
             if matches:
                 text = _replace(text, [SecretMatch(m.kind, offsets[m.start],
                                                    offsets[m.end - 1] + 1) for m in matches])[0]
-        escaped = unescaped_with_spans(text)
-        if escaped is not None:
-            read, starts, ends = escaped
-            matches = [m for m in scan(read, self._patterns)
-                       if on_escaped_line(read, starts, ends, m.start, m.end)]
-            if matches:
-                text = _replace(text, [SecretMatch(m.kind, starts[m.start], ends[m.end - 1])
-                                       for m in matches])[0]
+        copy = escaped_copy(text)
+        if copy is not None:
+            found = escaped_findings(copy, lambda read: scan(read, self._patterns),
+                                     whole=bool(self._patterns))
+            if found:
+                text = _replace(text, [SecretMatch(*match) for match in found])[0]
         return text
 
     def _changed_near(self, text: str, markers: list[tuple[int, int]]) -> bool:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any, TextIO, TypeVar
 
 from skillgit.redact.deny import without_public
-from skillgit.redact.escapes import on_escaped_line, unescaped_with_spans
+from skillgit.redact.escapes import escaped_copy, escaped_findings
 from skillgit.redact.redactor import marker
 from skillgit.redact.scan import SecretMatch, find_secrets
 from skillgit.redact.second import merge, second_opinion
@@ -34,13 +34,10 @@ def secret_findings(text: str) -> list[SecretMatch]:
     merged: sorted and non-overlapping. Hex standing alone is no finding here (see
     `deny.net_matches`): the redactor masked it where it came from a transcript."""
     found = [*find_secrets(text, bare_hex=False, examples=False), *second_opinion(text)]
-    escaped = unescaped_with_spans(text)
-    if escaped is not None:
-        read, starts, ends = escaped
-        found += [SecretMatch(m.kind, starts[m.start], ends[m.end - 1])
-                  for m in [*find_secrets(read, bare_hex=False, examples=False),
-                            *second_opinion(read)]
-                  if on_escaped_line(read, starts, ends, m.start, m.end)]
+    copy = escaped_copy(text)
+    if copy is not None:
+        found += [SecretMatch(*match) for match in escaped_findings(copy, lambda read: [
+            *find_secrets(read, bare_hex=False, examples=False), *second_opinion(read)])]
     return merge(without_public(text, found, examples=False))
 
 

@@ -13,7 +13,9 @@ fields than the column's place, a blank line or a line of another shape ends the
 
 from __future__ import annotations
 
+import itertools
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 
 from skillgit.redact.apart import credential_name
@@ -27,19 +29,38 @@ _HEADER_CELL = re.compile(r"[A-Za-z][\w-]*")
 _GAP = re.compile(r"\t|  ")
 """What separates a table's cells: a tab or two blanks (prose and code use one)."""
 _EMPTY = frozenset({"*", "-", "--", "<none>", "(hidden)", "none", "n/a", "null", "''", '""'})
+_HEADER_WORDS = ("pass", "pw", "secret", "token", "cred", "pin", "psk", "key")
+"""What a cell naming a credential holds, lower-cased: one of `apart.credential_name`'s last
+words (`password`, `pwd`, `creds`, `apikey`, …) or `key` (a test checks the list covers them)."""
 
 
 def _fields(line: str, offset: int) -> list[tuple[int, int]]:
     return [(offset + m.start(), offset + m.end()) for m in _FIELD.finditer(line)]
 
 
-def secret_cells(text: str) -> Iterator[tuple[str, int, int]]:
-    """(kind, start, end) of each cell under a header cell that names a credential."""
-    position = 0
+def _header_lines(lowered: str, starts: list[int]) -> list[int]:
+    """The indexes of the lines (starting at `starts`) that hold a word a header cell naming a
+    credential holds (`_HEADER_WORDS`): found with one `str.find` pass per word, so that the
+    lines of a long text are not each split and read."""
+    found: set[int] = set()
+    for word in _HEADER_WORDS:
+        position = lowered.find(word)
+        while position >= 0:
+            index = bisect_right(starts, position) - 1
+            found.add(index)
+            position = lowered.find(word, starts[index + 1] if index + 1 < len(starts)
+                                    else len(lowered))
+    return sorted(found)
+
+
+def secret_cells(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of each cell under a header cell that names a credential
+    (`lowered`: the text lower-cased, of the same length)."""
     lines = text.split("\n")
-    index = 0
-    while index < len(lines):
+    starts = [0, *itertools.accumulate(len(line) + 1 for line in lines)][:-1]
+    for index in _header_lines(lowered, starts):
         line = lines[index]
+        position = starts[index]
         header = line.lstrip("# \t")
         cells = header.split()
         if (len(cells) >= 3 and len(_GAP.findall(header.strip())) >= 2
@@ -61,8 +82,6 @@ def secret_cells(text: str) -> Iterator[tuple[str, int, int]]:
                             quote = 1 if text[start] in "\"'" else 0
                             yield KIND, start + quote, end - quote
                     row_start += len(row) + 1
-        position += len(line) + 1
-        index += 1
 
 
 def _digits(cell: str) -> int:

@@ -183,7 +183,7 @@ def _structures(text: str, lowered: str, gaps: list[tuple[int, int]]
         assembled(text),
         apart_values(text, lowered), gapped_values(text, lowered),
         principal_values(text, lowered),
-        *((secret_cells(text), named_rows(text)) if "  " in text or "\t" in text else ()))
+        *((secret_cells(text, lowered), named_rows(text)) if "  " in text or "\t" in text else ()))
         if free(start, end))
     for start, end in position_values(text, lowered):  # positions no word names (`positions.py`)
         if free(start, end):
