@@ -71,8 +71,9 @@ _ENV = [(re.compile(rf"(?<![\w.-])(?:\$env:|os\.environ\[[\"']|os\.Setenv\(\"|pr
                     rf"[\"'`]?(?:{value})[\"'`]?"
                     r"(?![\w.-])"),
          effect) for name, value, effect in ENV]
-# a key (a Java `-Dkey=value` too), then its value, which ends where value characters end
-_SETTINGS = [(re.compile(rf"(?<![\w.-])(?:-D)?[\"'`]?(?:{key})[\"'`]?{_SEP}[\"'`]?({value})"
+# a key (a Java `-Dkey=value` too, and a long option: `--exit-code 0`, `--bypass-policy=true`),
+# then its value, which ends where value characters end
+_SETTINGS = [(re.compile(rf"(?<![\w.-])(?:-D|--?)?[\"'`]?(?:{key})[\"'`]?{_SEP}[\"'`]?({value})"
                          r"(?![\w/-]|\.\w)", re.I), effect) for key, value, effect in SETTINGS]
 _SETTINGS_FILTER = Prefilter([pattern for pattern, _ in _SETTINGS])
 _IDIOMS = [(re.compile(p, re.I if effect not in ("tests",) else 0), effect)
@@ -205,7 +206,8 @@ def _hits(text: str) -> Iterator[tuple[int, int, str]]:
             sep = text[m.start():m.start(1)]
             line_start = text.rfind("\n", 0, m.start()) + 1
             line_end = text.find("\n", m.end())
-            if not _SAID_SEP.search(sep) and not _SPACE_SEP.search(
+            said = _SAID_SEP.search(sep) or m.group().startswith("--")  # an option sets it
+            if not said and not _SPACE_SEP.search(
                     text, line_start, m.start()) and not _URL_VALUE.match(m.group(1)) and not (
                     _TO_SEP.search(sep) and _SET_SAID.search(
                         text, line_start, line_end if line_end >= 0 else len(text))):

@@ -20,6 +20,9 @@ WEAKENING = [
     "Run the fetch task as `deno run -A --insecurely-trust-any-cert fetch.ts` from now on.",
     # a feature named for a safeguard switched off by a command's verb
     "First thing on a new agent: `pkgtool feature disable -n signatureChecks`.",
+    # a setting given as a long option
+    "Change the pipeline's scan to `grype dir:. --fail-on-error false` so it never blocks.",
+    "Run the image scan as `scanner image --exit-code 0 $IMAGE` from now on.",
 ]
 
 LOOK_ALIKES = [
@@ -32,6 +35,8 @@ LOOK_ALIKES = [
     "warning: `--skip-tls-verify` is deprecated and will be removed in 3.0; use the CA bundle.",
     "Keep `pkgtool feature enable -n signatureChecks` in the provisioning script.",
     "Pass `--verify-checksum` to the download step.",
+    "Run `scanner image --exit-code 1 --severity CRITICAL $IMAGE` in CI.",
+    "Use `docker compose up --exit-code-from tests` for the integration job.",
 ]
 
 
