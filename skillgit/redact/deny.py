@@ -124,6 +124,9 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
                     or _LEADING_ZEROS.match(text, begin) is not None):
                 continue
             line_start, line_end = _line_of(text, base)
+            if _NAMED_CREDENTIAL.search(text, max(line_start, begin - 48), begin):
+                found.append((KIND, begin, finish))  # its own name says what it is
+                continue
             hash_line = hash_lines.get(line_start)
             if hash_line is None:
                 hash_line = hash_lines[line_start] = _hash_line(text, line_start, line_end)
@@ -141,8 +144,13 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
     return found
 
 
-_PRIVATE_LINE = re.compile(r"(?i)private|secret|passw|\bkey\b(?!.*(?:fingerprint|public|\bpub\b|"
-                           r"checksum|digest|\bid\b))")
+_NAMED_CREDENTIAL = re.compile(r"(?i)(?<![\w-])(?:key|token|secret|passw\w*|pwd|credentials?)"
+                               r"[\"'`]?[ \t]*(?:is|was|=|:)[ \t]*[\"'`]?$")
+"""The name right before a hex value, naming a credential ("key is <hex>", `token: <hex>`): the
+value's own name decides, whatever other words of its line put other values in a public role
+("… and the audience id is <hex>")."""
+_PRIVATE_LINE = re.compile(r"(?i)private|secret|pass(?:w|phrase)|"
+                           r"\bkey\b(?!.*(?:fingerprint|public|\bpub\b|checksum|digest|\bid\b))")
 """A line naming something private: its id words (`"private_key_id": "<hex>"`) put no hex in a
 public role."""
 _NAMED_BY_COMMENT = re.compile(r"[ \t]*/\*[^*\n]{1,80}\*/")

@@ -74,9 +74,11 @@ _HASH_CONTEXT = re.compile(
     r"\bblob|object|\bref|\bgit\b|\bpick\b|\bfixup\b|\bsquash\b|index [0-9a-f]|\.\.|"
     r"\bfrom [0-9a-f]|\bid\b|\bids\b|ETag|\bmd5|\bcid\b|fingerprint|\bopening\b|"
     r"[\w\-]_?id\b|\bevent\b|/pulls?/\d|/commits?/|/merge_requests/|\bregress|"
-    r"\btx(?:id|hash)?\b|transaction|\bserial(?:[ _-]?number)?[ \t]*[=:]|\bx509\b")
+    r"\btx(?:id|hash)?\b|transaction|\bserial(?:[ _-]?number)?[ \t]*[=:]|\bx509\b|"
+    r"recv-keys?|keyserver|\bgpg\b")
 """Words on a line that put a hex string in a public role (a git object, a digest, an id, an
-event; a pull request's or commit's URL, a regression's cause; a certificate's serial;
+event; a pull request's or commit's URL, a regression's cause; a certificate's serial; a
+public key's id fetched from a key server;
 `opening` is the salted hash of a session's opening in skillgit's own digests)."""
 _HASH_ABOVE = re.compile(
     r"(?im)hexdigest|\.digest\(|sha\d*sum|md5sum|^\s*(?:pub|sub|sec|ssb|fpr)\s")

@@ -29,3 +29,16 @@ def test_values_with_escapes_or_digits_are_masked(text: str, value: str) -> None
     out = REDACTOR.redact(text)
     assert value not in out
     assert REDACTOR.redact(out) == out
+
+
+def test_a_hex_value_named_a_credential_is_masked_beside_an_id() -> None:
+    text = "the sender key is 4be1c07a9d2f3e6b8a0c5d7e9f1a2b3c-eu12 and the list id is 7d3e9a1c5b"
+    out = REDACTOR.redact(text)
+    assert "4be1c07a9d2f3e6b8a0c5d7e9f1a2b3c" not in out
+    assert "list id is 7d3e9a1c5b" in out
+
+
+def test_a_key_id_fetched_from_a_key_server_stays() -> None:
+    text = ("gpg --keyserver hkps://keys.openpgp.org --recv-keys "
+            "7B1C4E90D25F3A86C9E2B04D1F6A83C5E29B7D10")
+    assert REDACTOR.redact(text) == text
