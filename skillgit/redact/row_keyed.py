@@ -2,7 +2,8 @@
 
 `wp config list`, `heroku config`, `SHOW VARIABLES`, `php artisan about` and many admin
 CLIs print settings as rows of a name and a value in a bordered table (`| DB_PASSWORD | … |`)
-rather than as `KEY=value` lines. The name cell names what the row holds (`apart.credential_name`:
+rather than as `KEY=value` lines. The name cell, one identifier (a cell of prose, "Tests pass",
+is a claim, not a key), names what the row holds (`apart.credential_name`:
 `DB_PASSWORD`, `AUTH_KEY`, `api_token`; not `DB_USER`, not `public_key`), so the value cell is a
 credential whatever its shape: a WordPress key of every printable class, `|` and brackets
 included. Cells are cut where the table's border (`+-----+-----+`) puts its corners, so a value
@@ -38,7 +39,7 @@ def iter_row_keyed_matches(text: str, lowered: str) -> Iterator[tuple[str, int, 
             continue
         (name_start, name_end), (start, end) = cells[0], cells[1]
         name = text[name_start:name_end].strip()
-        if not credential_name(name):
+        if not name or any(c.isspace() for c in name) or not credential_name(name):
             continue
         while start < end and text[start] in " \t":
             start += 1

@@ -57,3 +57,10 @@ def test_cells_are_cut_at_the_border_corners_even_around_a_spaced_bar() -> None:
 def test_a_markdown_value_is_cut_without_its_padding() -> None:
     text = "| api_token |  Zq8!mR2#vL   |"
     assert REDACTOR.redact(text) == "| api_token |  [REDACTED:table-credential]   |"
+
+
+def test_a_row_of_prose_is_no_key() -> None:
+    text = ("| Claim | Requires |\n|-------|----------|\n"
+            "| Tests pass | Test command output: 0 failures |\n| Secret key | Kx9!vR2#mQ |")
+    row = "| Tests pass | Test command output: 0 failures |"
+    assert REDACTOR.redact(text).split("\n")[2] == row
