@@ -17,6 +17,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterator
 
+from skillgit.redact.complement import named_a_name
 from skillgit.redact.public import public_spans
 from skillgit.redact.tokens import pair_rarity
 from skillgit.redact.values import code_shaped
@@ -145,8 +146,10 @@ def clause_matches(text: str, lowered: str, words: re.Pattern[str],
 
 def _public(text: str, first: int, last: int) -> bool:
     """Whether the piece lies in a public role (an error code opening its message, a host's
-    name, a digest named as one): a clause's word does not make it a password."""
-    return any(low <= first and last <= high for low, high in public_spans(text))
+    name, a digest named as one, a value the clause names a name: `SSID is …`): a clause's word
+    does not make it a password."""
+    return named_a_name(text, first) or any(
+        low <= first and last <= high for low, high in public_spans(text))
 
 
 _PIECE = re.compile(r"[^\s,\uff0c\u3001\u3002:\uff1a;\uff1b()\uff08\uff09\[\]{}<>\"'`"

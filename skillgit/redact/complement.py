@@ -37,9 +37,20 @@ _CANDIDATE = re.compile(
     r"(?=[.!?]?[ \t]*$|[.!?]?[ \t]+[\u2014\u2013-][ \t]|[,;!?)](?:[ \t]|$)|\.[ \t]+\S)",
     re.M)
 """A run of 8 to 64 characters after a colon or one short word, ending its clause."""
+_NAMED_A_NAME = re.compile(
+    r"(?i)(?<![\w-])(?:ssid|name|hostname|host|user(?:name)?|branch|tag|label|network|"
+    r"device|model|server|node|cluster|project|repo(?:sitory)?|board|sku|ticket)"
+    r"[\"'`)]?[ \t]*(?::|[^\W\d_]{1,4})?[ \t]*$")
+"""What the clause names just before the value, when it is a name (`SSID is Funivia-07`,
+`host: Lab-Pi-04`): a name is public; the value of a credential is named otherwise."""
 _SEPARATOR = re.compile(r"[^\w]|_")
 _NOT_A_VALUE = re.compile(r"\.\w|^[-$%@#+~]|\d{1,3}(?:\.\d{1,3}){3}")
 """A dotted name or version, an option, a variable, a mention or an IP address."""
+
+
+def named_a_name(text: str, start: int) -> bool:
+    """Whether the clause names the value starting at `start` a name just before it."""
+    return _NAMED_A_NAME.search(text, max(0, start - 40), start) is not None
 
 
 def made_up(token: str) -> bool:
@@ -63,5 +74,5 @@ def iter_complement_matches(text: str, lowered: str) -> Iterator[tuple[str, int,
         return
     for match in _CANDIDATE.finditer(text):
         token = match.group(1).rstrip(".")
-        if made_up(token):
+        if made_up(token) and not named_a_name(text, match.start(1)):
             yield KIND, match.start(1), match.start(1) + len(token)

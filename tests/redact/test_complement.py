@@ -76,6 +76,10 @@ def test_the_shape_of_a_made_up_value(token: str, expected: bool) -> None:
     ("wifi ni Kiboko-Mto-61 kwa wageni", "wifi ni Kiboko-Mto-61 kwa wageni"),
     ("kwa mtandao Kiboko-Mto-61, asante", "kwa mtandao Kiboko-Mto-61, asante"),
     ("wifi ni Kiboko-Mto-Kali, asante", "wifi ni Kiboko-Mto-Kali, asante"),
+    # the clause names the value a name: an SSID, a host, a branch is public
+    ("the hut's SSID is Rifugio-Alto-22, the password is on the door",
+     "the hut's SSID is Rifugio-Alto-22, the password is on the door"),
+    ("kiosk host: Lab-Pi-04", "kiosk host: Lab-Pi-04"),
 ])
 def test_only_the_value_standing_as_the_complement_is_cut(text: str, expected: str) -> None:
     assert REDACTOR.redact(text) == expected
