@@ -29,6 +29,8 @@ import re
 from collections.abc import Iterator
 from itertools import pairwise
 
+from skillgit.redact.vocab import PASSWORD_WORDS, literal_trie
+
 KIND = "named-in-prose"
 
 _CANDIDATE = re.compile(
@@ -43,14 +45,21 @@ _NAMED_A_NAME = re.compile(
     r"[\"'`)]?[ \t]*(?::|[^\W\d_]{1,4})?[ \t]*$")
 """What the clause names just before the value, when it is a name (`SSID is Funivia-07`,
 `host: Lab-Pi-04`): a name is public; the value of a credential is named otherwise."""
+_CREDENTIAL_WORD = re.compile(r"pass|pwd|token|secret|\bkey|credential|" + literal_trie(
+    PASSWORD_WORDS))
+"""A credential named earlier in the clause: then the name word is what the credential is for."""
 _SEPARATOR = re.compile(r"[^\w]|_")
 _NOT_A_VALUE = re.compile(r"\.\w|^[-$%@#+~]|\d{1,3}(?:\.\d{1,3}){3}")
 """A dotted name or version, an option, a variable, a mention or an IP address."""
 
 
 def named_a_name(text: str, start: int) -> bool:
-    """Whether the clause names the value starting at `start` a name just before it."""
-    return _NAMED_A_NAME.search(text, max(0, start - 40), start) is not None
+    """Whether the clause names the value starting at `start` a name just before it, and
+    names no credential before that ("the password for the server is …" names a password)."""
+    if _NAMED_A_NAME.search(text, max(0, start - 40), start) is None:
+        return False
+    clause = max(text.rfind(mark, 0, start) for mark in (". ", "\n", "; ", ", "))
+    return _CREDENTIAL_WORD.search(text[max(0, clause, start - 80):start].lower()) is None
 
 
 def made_up(token: str) -> bool:

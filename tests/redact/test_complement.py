@@ -80,6 +80,9 @@ def test_the_shape_of_a_made_up_value(token: str, expected: bool) -> None:
     ("the hut's SSID is Rifugio-Alto-22, the password is on the door",
      "the hut's SSID is Rifugio-Alto-22, the password is on the door"),
     ("kiosk host: Lab-Pi-04", "kiosk host: Lab-Pi-04"),
+    # … unless the clause named a credential first: then the name is what it is for
+    ("Fjalëkalimi për serverin host ë Mal-Guri-4410, faleminderit",
+     "Fjalëkalimi për serverin host ë [REDACTED:named-in-prose], faleminderit"),
 ])
 def test_only_the_value_standing_as_the_complement_is_cut(text: str, expected: str) -> None:
     assert REDACTOR.redact(text) == expected
