@@ -1,0 +1,128 @@
+"""One lesson across wordings and languages: the rare code-like token its sessions share.
+
+However a lesson is phrased ("compile with tpolecatCiMode first", a French reminder to
+"relancer GenOpenApi", a quoted `sbt "api/runMain tidewater.api.GenOpenApi"`), its sessions
+name the same thing of the repository in code: an identifier (`GenOpenApi`, `tpolecatCiMode`,
+`cancelled_at`) or an environment variable. Such a token is language-free, and when few of the
+run's sessions name it, it tells which lesson a signal is about better than any word. (A flag
+or a settings file is a tool's vocabulary, not the repository's: `--preset` and `vcpkg.json`
+are named by several lessons of one project.) So, after the families are clustered (`group`):
+
+- user-feedback clusters sharing a rare token are one lesson (the first one's);
+- an ask said after the agent worked (not the request that opened its session) naming a rare
+  token a lesson holds is that lesson said again (a reminder, a question, an implicit
+  correction), and moves into it.
+
+A token counts only where the user put it: in the user's words, or in the command the user
+moved the agent to (a correction's succeeded command). A failure's output and the fix an agent
+found itself are no one's words: environment lessons take no part, so a command two lessons'
+fixes happen to run (`testOnly`) never chains them. A token is rare when at least two and at
+most `rare_limit` of the run's sessions name it: one most sessions name (`Test/compile` in an
+sbt project) tells no lesson apart. Cost: one pass over the signals for the session counts, one
+over the clusters with a token → lesson table; never pairwise.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from skillgit.proposal import Signal
+
+RARE_MIN_LIMIT = 5       # a token named in up to this many sessions is rare ...
+RARE_SHARE = 0.05        # ... or in up to this share of the run's sessions, if more
+USER_KINDS = frozenset({"correction", "preference", "ask"})
+_LESSON_KINDS = frozenset({"correction", "preference"})
+
+# Names the repository made, never a tool's vocabulary: a long flag (`--preset`) or a settings
+# file (`vcpkg.json`) is named by many lessons of one tool, and would chain them into one.
+_TOKEN = re.compile(
+    r"(?<![\w-])(?:"
+    r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"              # ENV_NAME
+    r"|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+"         # camelCase
+    r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+"         # PascalCase
+    r"|[a-z][a-z0-9]*(?:_[a-z0-9]+)+"             # snake_case
+    r")(?![\w-]|\.\w)")
+
+Members = list[tuple[Signal, frozenset[str]]]
+
+
+def code_tokens(text: str | None) -> frozenset[str]:
+    """The code-like tokens `text` names, lower-cased, inside a dotted or slashed path too
+    (`tidewater.api.GenOpenApi` names `genopenapi`); plain words are none."""
+    if not text:
+        return frozenset()
+    return frozenset(m.group(0).lower() for m in _TOKEN.finditer(text))
+
+
+def signal_tokens(signal: Signal) -> frozenset[str]:
+    """The tokens of what the user said, or moved the agent to (none for an environment
+    lesson: its texts are a tool's output and the agent's own fix)."""
+    if signal.kind not in USER_KINDS:
+        return frozenset()
+    return (code_tokens(signal.summary) | code_tokens(signal.quote)
+            | code_tokens(signal.succeeded_command))
+
+
+def rare_limit(sessions: int) -> int:
+    """The most sessions a rare token is named in, for a run of `sessions` sessions."""
+    return max(RARE_MIN_LIMIT, int(RARE_SHARE * sessions))
+
+
+def rare_tokens(signals: Iterable[Signal]) -> frozenset[str]:
+    """The tokens named in at least two and at most `rare_limit` of the signals' sessions."""
+    named: dict[str, set[str]] = {}
+    sessions: set[str] = set()
+    for signal in signals:
+        sessions.add(signal.session_id)
+        for token in signal_tokens(signal):
+            named.setdefault(token, set()).add(signal.session_id)
+    limit = rare_limit(len(sessions))
+    return frozenset(t for t, where in named.items() if 2 <= len(where) <= limit)
+
+
+def openings(signals: Iterable[Signal]) -> set[tuple[str, int]]:
+    """(session, turn) of each session's first signal: the request that opened it."""
+    first: dict[str, int] = {}
+    for signal in signals:
+        turn = first.get(signal.session_id)
+        if turn is None or signal.turn < turn:
+            first[signal.session_id] = signal.turn
+    return set(first.items())
+
+
+def join_by_rare_tokens(clusters: Sequence[tuple[str, Members]], rare: frozenset[str],
+                        opened: set[tuple[str, int]]) -> list[tuple[str, Members]]:
+    """Feedback clusters sharing a rare token merged (into the first), and follow-up asks
+    naming a lesson's rare token moved into it; everything else as it was, in order."""
+    out: list[tuple[str, Members]] = []
+    owner: dict[str, int] = {}
+    asks: list[tuple[int, Members]] = []
+    for name, members in clusters:
+        if name == "ask":
+            asks.append((len(out), list(members)))
+            out.append((name, []))
+            continue
+        tokens = set()
+        if name == "feedback":
+            tokens = {t for s, _ in members if s.kind in _LESSON_KINDS
+                      for t in signal_tokens(s) & rare}
+        into = min((owner[t] for t in tokens if t in owner), default=None)
+        if into is None:
+            out.append((name, list(members)))
+            into = len(out) - 1
+        else:
+            out[into] = (out[into][0], out[into][1] + list(members))
+        for token in tokens:
+            owner.setdefault(token, into)
+    for place, members in asks:
+        kept: Members = []
+        for member in members:
+            signal = member[0]
+            hit = [owner[t] for t in signal_tokens(signal) & rare if t in owner]
+            if hit and (signal.session_id, signal.turn) not in opened:
+                out[min(hit)][1].append(member)
+            else:
+                kept.append(member)
+        out[place] = ("ask", kept)
+    return [(name, members) for name, members in out if members]
