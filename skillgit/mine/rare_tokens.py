@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from skillgit.mine.identity import Key, identities
 from skillgit.proposal import Signal
 
 RARE_MIN_LIMIT = 5       # a token named in up to this many sessions is rare ...
@@ -43,6 +44,7 @@ _TOKEN = re.compile(
     r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+"         # PascalCase
     r"|[a-z][a-z0-9]*(?:_[a-z0-9]+)+"             # snake_case
     r")(?![\w-]|\.\w)")
+_VALUE = re.compile(r"=[\"']?([\w.:/-]+)")
 
 Members = list[tuple[Signal, frozenset[str]]]
 
@@ -52,7 +54,12 @@ def code_tokens(text: str | None) -> frozenset[str]:
     (`tidewater.api.GenOpenApi` names `genopenapi`); plain words are none."""
     if not text:
         return frozenset()
-    return frozenset(m.group(0).lower() for m in _TOKEN.finditer(text))
+    found = set()
+    for match in _TOKEN.finditer(text):
+        value = _VALUE.match(text, match.end())   # `CGO_ENABLED=0` and `=1` are two settings
+        setting = value.group(1).rstrip(".:/-").lower() if value else ""
+        found.add(match.group(0).lower() + (f"={setting}" if setting else ""))
+    return frozenset(found)
 
 
 def signal_tokens(signal: Signal) -> frozenset[str]:
@@ -97,6 +104,7 @@ def join_by_rare_tokens(clusters: Sequence[tuple[str, Members]], rare: frozenset
     naming a lesson's rare token moved into it; everything else as it was, in order."""
     out: list[tuple[str, Members]] = []
     owner: dict[str, int] = {}
+    moves: dict[int, _Moves] = {}   # a cluster → its keys from commands, and its settings
     asks: list[tuple[int, Members]] = []
     for name, members in clusters:
         if name == "ask":
@@ -104,15 +112,20 @@ def join_by_rare_tokens(clusters: Sequence[tuple[str, Members]], rare: frozenset
             out.append((name, []))
             continue
         tokens = set()
+        mine = _NO_MOVES
         if name == "feedback":
-            tokens = {t for s, _ in members if s.kind in _LESSON_KINDS
-                      for t in signal_tokens(s) & rare}
-        into = min((owner[t] for t in tokens if t in owner), default=None)
+            lesson = [s for s, _ in members if s.kind in _LESSON_KINDS]
+            tokens = {t for s in lesson for t in signal_tokens(s) & rare}
+            mine = _moves(lesson)
+        into = min((owner[t] for t in tokens if t in owner
+                    and _compatible(mine, moves.get(owner[t], _NO_MOVES))), default=None)
         if into is None:
             out.append((name, list(members)))
             into = len(out) - 1
         else:
             out[into] = (out[into][0], out[into][1] + list(members))
+        theirs = moves.get(into, _NO_MOVES)
+        moves[into] = (theirs[0] | mine[0], theirs[1] | mine[1])
         for token in tokens:
             owner.setdefault(token, into)
     for place, members in asks:
@@ -126,3 +139,27 @@ def join_by_rare_tokens(clusters: Sequence[tuple[str, Members]], rare: frozenset
                 kept.append(member)
         out[place] = ("ask", kept)
     return [(name, members) for name, members in out if members]
+
+
+_Moves = tuple[frozenset[Key], frozenset[Key]]
+_NO_MOVES: _Moves = (frozenset(), frozenset())
+_SETTING_KINDS = frozenset({"env", "option", "symbol"})
+
+
+def _moves(lesson: Iterable[Signal]) -> _Moves:
+    """(the keys of moves between commands, the settings written) of a lesson's signals."""
+    commands: set[Key] = set()
+    settings: set[Key] = set()
+    for signal in lesson:
+        ident = identities(signal)
+        if ident.from_commands:
+            commands |= ident.strong
+        settings |= {k for k in ident.strong if k[0] in _SETTING_KINDS}
+    return frozenset(commands), frozenset(settings)
+
+
+def _compatible(mine: _Moves, theirs: _Moves) -> bool:
+    """Whether two lessons may be one: corrections to different commands, or to different
+    values of settings (`on_delete: :delete_all` and `: :restrict`), are two lessons whatever
+    identifier both name (as in `lesson_groups`)."""
+    return all(not a or not b or bool(a & b) for a, b in zip(mine, theirs, strict=True))

@@ -123,6 +123,33 @@ def test_a_token_most_sessions_name_joins_nothing() -> None:
     assert len(join_by_rare_tokens(apart, named, openings(signals))) == 1
 
 
+def test_a_setting_keeps_its_value_in_the_token() -> None:
+    assert code_tokens("always PAGER_MODE=off here.") == {"pager_mode=off"}
+    assert code_tokens('export PAGER_MODE="on"') == {"pager_mode=on"}
+
+
+def test_the_same_identifier_with_another_value_or_command_is_another_lesson() -> None:
+    def moved(session: int, text: str, do: str) -> Signal:
+        return _said(session, 2, "correction", text).model_copy(
+            update={"corrected_command": "tool reindex", "succeeded_command": do})
+
+    def joined(*signals: Signal) -> int:
+        apart = [("feedback", [(s, frozenset())]) for s in signals]
+        return len(join_by_rare_tokens(apart, frozenset({"catalogindex", "retry_policy"}),
+                                       set()))
+
+    same = moved(1, "reindex it with --only CatalogIndex", "tool reindex --only CatalogIndex")
+    again = moved(2, "CatalogIndex only, as before", "tool reindex --only CatalogIndex")
+    other = moved(3, "CatalogIndex needs a vacuum", "tool vacuum --full CatalogIndex")
+    assert joined(same, again) == 1
+    assert joined(same, other) == 2
+    linear = _said(4, 2, "preference", "jobs take retry_policy: :linear in this app")
+    linear_again = _said(5, 2, "correction", "again: retry_policy: :linear")
+    none = _said(6, 2, "correction", "payments are special: retry_policy: :none")
+    assert joined(linear, linear_again) == 1
+    assert joined(linear, none) == 2
+
+
 def test_a_fix_the_agent_ran_does_not_chain_two_lessons() -> None:
     signals = [
         _said(1, 2, "correction", "run `tool verifyContracts` before pushing, CI does"),
