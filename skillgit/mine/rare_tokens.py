@@ -17,9 +17,9 @@ A token counts only where the user put it: in the user's words, or in the comman
 moved the agent to (a correction's succeeded command). A failure's output and the fix an agent
 found itself are no one's words: environment lessons take no part, so a command two lessons'
 fixes happen to run (`testOnly`) never chains them. A token is rare when at least two and at
-most `rare_limit` of the run's sessions name it: one most sessions name (`Test/compile` in an
-sbt project) tells no lesson apart. Cost: one pass over the signals for the session counts, one
-over the clusters with a token → lesson table; never pairwise.
+most `RARE_MAX_SESSIONS` of the run's sessions name it: one many sessions name (`Test/compile`
+in an sbt project) tells no lesson apart. Cost: one pass over the signals for the session
+counts, one over the clusters with a token → lesson table; never pairwise.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ from collections.abc import Iterable, Sequence
 from skillgit.mine.identity import Key, identities
 from skillgit.proposal import Signal
 
-RARE_MIN_LIMIT = 5       # a token named in up to this many sessions is rare ...
-RARE_SHARE = 0.05        # ... or in up to this share of the run's sessions, if more
+# A token named in up to this many sessions is rare. A fixed count, not a share of the run:
+# adding a session that never names a token must not change which lessons it joins.
+RARE_MAX_SESSIONS = 5
 USER_KINDS = frozenset({"correction", "preference", "ask"})
 _LESSON_KINDS = frozenset({"correction", "preference"})
 
@@ -71,21 +72,14 @@ def signal_tokens(signal: Signal) -> frozenset[str]:
             | code_tokens(signal.succeeded_command))
 
 
-def rare_limit(sessions: int) -> int:
-    """The most sessions a rare token is named in, for a run of `sessions` sessions."""
-    return max(RARE_MIN_LIMIT, int(RARE_SHARE * sessions))
-
-
 def rare_tokens(signals: Iterable[Signal]) -> frozenset[str]:
-    """The tokens named in at least two and at most `rare_limit` of the signals' sessions."""
+    """The tokens named in at least two and at most `RARE_MAX_SESSIONS` of the signals'
+    sessions."""
     named: dict[str, set[str]] = {}
-    sessions: set[str] = set()
     for signal in signals:
-        sessions.add(signal.session_id)
         for token in signal_tokens(signal):
             named.setdefault(token, set()).add(signal.session_id)
-    limit = rare_limit(len(sessions))
-    return frozenset(t for t, where in named.items() if 2 <= len(where) <= limit)
+    return frozenset(t for t, where in named.items() if 2 <= len(where) <= RARE_MAX_SESSIONS)
 
 
 def openings(signals: Iterable[Signal]) -> set[tuple[str, int]]:

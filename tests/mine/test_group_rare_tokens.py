@@ -10,7 +10,6 @@ from skillgit.mine.rare_tokens import (
     code_tokens,
     join_by_rare_tokens,
     openings,
-    rare_limit,
     rare_tokens,
     signal_tokens,
 )
@@ -51,9 +50,14 @@ def test_an_environment_lesson_carries_no_token_of_its_own() -> None:
     assert signal_tokens(fix) == set()
 
 
-def test_the_limit_grows_with_the_run_and_never_drops_below_five() -> None:
-    assert rare_limit(10) == 5
-    assert rare_limit(400) == 20
+def test_sessions_that_never_name_a_token_do_not_change_whether_it_is_rare() -> None:
+    def said_in(session: int, text: str) -> Signal:
+        return _said(1, 2, "correction", text).model_copy(update={"session_id": f"s-{session}"})
+
+    named = [said_in(n, f"call DrainQueue first, case {n}") for n in range(1, 6)]
+    others = [said_in(n, f"unrelated note {n}, see OtherThing") for n in range(6, 400)]
+    assert rare_tokens(named) == rare_tokens(named + others) == {"drainqueue"}
+    assert rare_tokens(named + [said_in(500, "DrainQueue, again")]) == set()
 
 
 def test_a_token_named_in_one_session_or_in_most_is_not_rare() -> None:
