@@ -57,7 +57,7 @@ def test_sessions_that_never_name_a_token_do_not_change_whether_it_is_rare() -> 
     named = [said_in(n, f"call DrainQueue first, case {n}") for n in range(1, 6)]
     others = [said_in(n, f"unrelated note {n}, see OtherThing") for n in range(6, 400)]
     assert rare_tokens(named) == rare_tokens(named + others) == {"drainqueue"}
-    assert rare_tokens(named + [said_in(500, "DrainQueue, again")]) == set()
+    assert rare_tokens([*named, said_in(500, "DrainQueue, again")]) == set()
 
 
 def test_a_token_named_in_one_session_or_in_most_is_not_rare() -> None:
