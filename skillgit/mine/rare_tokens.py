@@ -3,8 +3,9 @@
 However a lesson is phrased ("compile with tpolecatCiMode first", a French reminder to
 "relancer GenOpenApi", a quoted `sbt "api/runMain tidewater.api.GenOpenApi"`), its sessions
 name the same thing of the repository in code: an identifier (`GenOpenApi`, `tpolecatCiMode`,
-`cancelled_at`) or an environment variable. Such a token is language-free, and when few of the
-run's sessions name it, it tells which lesson a signal is about better than any word. (A flag
+`cancelled_at`) or an environment variable. Such a name reads the same in every language;
+when few of the run's sessions name it, it tells which lesson a signal is about better than
+any word. (A flag
 or a settings file is a tool's vocabulary, not the repository's: `--preset` and `vcpkg.json`
 are named by several lessons of one project.) So, after the families are clustered (`group`):
 
