@@ -36,6 +36,7 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime, timezone
 
 from skillgit.mine.identity import BARE_KINDS, Key, identities, loose
+from skillgit.mine.rare_tokens import join_by_rare_tokens, openings, rare_tokens
 from skillgit.mine.terms import GENERIC_TERMS, PLAIN, Specificity, cues, prior, terms
 from skillgit.proposal import Candidate, Signal
 
@@ -104,7 +105,10 @@ def group(signals: Iterable[Signal],
             updates[name] = members
             continue
         lessons.extend((name, c) for c in _cluster(members, spec))
-    for name, c in _to_updates(_one_per_identity(lessons), updates):
+    joined = join_by_rare_tokens(_one_per_identity(lessons), rare_tokens(ordered),
+                                 openings(ordered))
+    joined = [(name, sorted(c, key=lambda m: _order(m[0]))) for name, c in joined]
+    for name, c in _to_updates(joined, updates):
         candidates.append(make_candidate(name, [s for s, _ in c], None, [t for _, t in c]))
     for name, members in sorted(updates.items()):
         members = sorted(members, key=lambda m: _order(m[0]))

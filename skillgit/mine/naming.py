@@ -43,12 +43,18 @@ _RELATIONS = frozenset({"not", "before", "after", "under", "with", "without", "f
 _EXECUTABLE = re.compile(r"(?:\.{1,2}/)?(?:[\w.-]+/)+[A-Za-z][\w.-]*")
 
 
+_QUALIFIED = re.compile(r"(?:[a-z][a-z0-9_]*\.){2,}[A-Z][A-Za-z0-9_]*")
+
+
 def _words(command: str) -> list[str]:
     """Program, subcommands and arguments of a command, as written (no flags, no paths)."""
     out: list[str] = []
     for token in command.split()[:8]:
+        token = token.strip("\"'")   # `sbt "api/runMain a.b.Main"` runs a.b.Main
         if _ENV_ASSIGN.match(token) or token in _SKIP:
             continue
+        if _QUALIFIED.fullmatch(token):  # a class by its qualified name: its own name
+            token = token.rsplit(".", 1)[-1]
         if not out and _EXECUTABLE.fullmatch(token):  # `./vendor/bin/pint` runs pint
             token = token.rsplit("/", 1)[-1]
         if (token.startswith("-") or not re.fullmatch(r"[A-Za-z0-9][\w.+:-]*", token)
@@ -132,6 +138,15 @@ _BEFORE_STEP = re.compile(r"\bbefore\s+(?:(?:every|each|any|the|a|you|we)\s+)?("
                           + "|".join(_STEPS) + r")\b", re.I)
 
 
+def _part_running(command: str, runs: str | None) -> str:
+    """The part of a compound `command` that runs `runs` (`sbt "api/runMain …"` of `sbt … &&
+    git diff --stat`: what the lesson changed, not what the agent checked after), else all."""
+    found = [p for p in re.split(r"\s*(?:&&|\|\||;)\s*", command.strip()) if p]
+    if runs is None or len(found) < 2:
+        return command
+    return next((p for p in found if program(p) == runs), command)
+
+
 def command_words(lesson: Lesson) -> list[str]:
     """The name's words for a lesson with both commands (display forms, in order)."""
     do, dont = lesson.do or "", lesson.dont or ""
@@ -145,6 +160,7 @@ def command_words(lesson: Lesson) -> list[str]:
         return ["run", *step[:3], "before", *_core(dont)[:2]]
     if next_step(do, dont):
         return ["run", *_core(do)[:2], "before", *_core(dont)[:2]]
+    do = _part_running(do, program(dont))
     old, new = program(dont), program(do)
     added_env = [v for v in _env(do) if v not in _env(dont)]
     if added_env and old:
