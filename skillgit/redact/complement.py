@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterator
 from itertools import pairwise
 
-from skillgit.redact.vocab import PASSWORD_WORDS, literal_trie
+from skillgit.redact.vocab import NAME_ROOTS, PASSWORD_WORDS, literal_trie
 
 KIND = "named-in-prose"
 
@@ -45,8 +45,7 @@ _NAMED_A_NAME = re.compile(
     r"[\"'`)]?[ \t]*(?::|[^\W\d_]{1,4})?[ \t]*$")
 """What the clause names just before the value, when it is a name (`SSID is Funivia-07`,
 `host: Lab-Pi-04`): a name is public; the value of a credential is named otherwise."""
-_CREDENTIAL_WORD = re.compile(r"pass|pwd|token|secret|\bkey|credential|" + literal_trie(
-    PASSWORD_WORDS))
+_CREDENTIAL_WORD = re.compile(literal_trie(tuple(dict.fromkeys((*NAME_ROOTS, *PASSWORD_WORDS)))))
 """A credential named earlier in the clause: then the name word is what the credential is for."""
 _SEPARATOR = re.compile(r"[^\w]|_")
 _NOT_A_VALUE = re.compile(r"\.\w|^[-$%@#+~]|\d{1,3}(?:\.\d{1,3}){3}")

@@ -53,6 +53,7 @@ from skillgit.redact.tokens import (
 from skillgit.redact.vocab import (
     CODE_WORDS,
     ENGLISH_PASSWORD_WORDS,
+    NAME_ROOTS,
     PASSPHRASE_KEY_PHRASES,
     PASSWORD_WORDS,
     any_word_test,
@@ -144,7 +145,7 @@ def net_matches(text: str, gaps: list[tuple[int, int]] | None = None, *,
     return found
 
 
-_NAMED_CREDENTIAL = re.compile(r"(?i)(?<![\w-])(?:key|token|secret|passw\w*|pwd|credentials?)"
+_NAMED_CREDENTIAL = re.compile(r"(?i)(?<![\w-])(?:" + "|".join(NAME_ROOTS) + r")\w*"
                                r"[\"'`]?[ \t]*(?:is|was|=|:)[ \t]*[\"'`]?$")
 """The name right before a hex value, naming a credential ("key is <hex>", `token: <hex>`): the
 value's own name decides, whatever other words of its line put other values in a public role

@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from skillgit.redact.apart import credential_name
+
 KIND = "printed-credential"
 
 _SHELL = r"\$|PS [^>\n]{0,80}>|[\w.\-]{1,32}@[\w.\-]{1,64}[:~][^\n$#]{0,80}[$#]"
@@ -29,9 +31,8 @@ _REPL = (r">>>|In \[\d+\]:|irb\([^)\n]{0,40}\):\d+:\d+[>*]|iex\(\d+\)>|pry\([^)\
          r"scala>|ghci>|julia>|\[\d+\] pry\([^)\n]{0,40}\)>")
 _COMMAND_LINE = re.compile(
     rf"^[ \t]*(?:(?P<shell>{_SHELL})|(?P<repl>{_REPL}))[ \t]+(?P<cmd>\S[^\n]*)$", re.M)
-_CREDENTIAL_NAME = re.compile(
-    r"(?i)[\w.$:\"'\[\]-]*(?:secret|token|passw(?:or)?d|passphrase|passcode|api[_-]?key|"
-    r"private[_-]?key|access[_-]?key|auth[_-]?key|credentials?|pwd)[\w\"'\]-]*")
+_NAMES = re.compile(r"[A-Za-z_][\w.]*")
+"""The names a command line holds (`os.environ['MAILER_TOKEN']` holds `MAILER_TOKEN`)."""
 _PRINTS = re.compile(
     r"(?i)^(?:sudo[ \t]+)?(?:echo|printf|print|printenv|puts|pp?|console\.log|write-output|"
     r"write-host|io\.puts|println!?|system\.out\.println|fmt\.println|cat|type|get-content)\b"
@@ -46,8 +47,8 @@ _NOT_A_VALUE = re.compile(r"(?i)^(?:none|nil|null|undefined|true|false|\[redacte
 
 def _reads_credential(match: re.Match[str]) -> bool:
     command = match.group("cmd")
-    if not _CREDENTIAL_NAME.search(command):
-        return False
+    if not any(credential_name(name.rsplit(".", 1)[-1]) for name in _NAMES.findall(command)):
+        return False  # (the one vocabulary of credential names: `apart.credential_name`)
     if match.group("repl") is not None:
         return _ASSIGNS.search(command) is None or _PRINTS.search(command) is not None
     return _PRINTS.search(command) is not None and _ASSIGNS.search(command) is None
