@@ -230,12 +230,15 @@ def random_letters(value: str) -> bool:
 
 
 def looks_opaque(value: str) -> bool:
-    """A credential of any alphabet rather than a word: a digit, mixed case or a symbol."""
+    """A credential of any alphabet rather than a word: a digit, mixed case, a symbol, or
+    eight letters or more of one case that read as noise (no word has their letter pairs)."""
     if any(ch.isdigit() for ch in value):
         return True
     letters = value.strip("-_.~+/=")
     return ((any(ch.isupper() for ch in letters[1:]) and any(ch.islower() for ch in letters))
-            or any(not ch.isalnum() for ch in letters))
+            or any(not ch.isalnum() for ch in letters)
+            or (len(letters) >= 8 and letters.isascii() and letters.isalpha()
+                and _random_letters(letters)))  # one case, noise: `xcvzkfbgqb`
 
 
 def with_trailing_marks(text: str, end: int, limit: int | None = None) -> int:

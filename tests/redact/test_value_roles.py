@@ -42,3 +42,16 @@ def test_a_key_id_fetched_from_a_key_server_stays() -> None:
     text = ("gpg --keyserver hkps://keys.openpgp.org --recv-keys "
             "7B1C4E90D25F3A86C9E2B04D1F6A83C5E29B7D10")
     assert REDACTOR.redact(text) == text
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("the kiosk secret is qzvkrbtmxd, rotate it monthly", None),
+    ("the kiosk secret is strawberry, rotate it monthly", "strawberry"),
+    ("the token is expired, log in again", "expired"),
+])
+def test_one_case_noise_after_a_credential_word_is_a_value(text: str, kept: str | None) -> None:
+    out = REDACTOR.redact(text)
+    if kept is None:
+        assert "qzvkrbtmxd" not in out
+    else:
+        assert out == text
