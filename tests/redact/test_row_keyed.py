@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skillgit.redact import Redactor
+from skillgit.redact.row_keyed import iter_row_keyed_matches
 
 REDACTOR = Redactor(home="/home/dev")
 
@@ -64,3 +65,8 @@ def test_a_row_of_prose_is_no_key() -> None:
             "| Tests pass | Test command output: 0 failures |\n| Secret key | Kx9!vR2#mQ |")
     row = "| Tests pass | Test command output: 0 failures |"
     assert REDACTOR.redact(text).split("\n")[2] == row
+
+
+def test_an_empty_value_cell_is_no_value() -> None:
+    text = "| api_token |    |\n| db_password | ******** |"
+    assert list(iter_row_keyed_matches(text, text.lower())) == []
