@@ -5,26 +5,12 @@ correction in the same words about another flag stays out."""
 
 from __future__ import annotations
 
-import subprocess
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 
-from skillgit.demo.transcripts import (
-    Step,
-    assistant,
-    claude_code_path,
-    claude_code_records,
-    codex_path,
-    codex_records,
-    shell,
-    user,
-    write_jsonl,
-)
-from skillgit.distill.cache import DigestCache
-from skillgit.distill.heuristic import HeuristicEngine
-from skillgit.mine.run import MineOptions, MineResult, run_mine
-from skillgit.redact import Redactor
-from skillgit.transcripts.discover import SessionQuery
+from skillgit.demo.transcripts import Step, assistant, shell, user
+from skillgit.mine.run import MineResult
+from tests.mine.scripted_sessions import mine_scripted
 
 CWD = "/srv/acme/ledger"
 START = datetime(2026, 10, 5, 9, 0, tzinfo=timezone.utc)
@@ -58,24 +44,7 @@ SESSIONS: list[tuple[str, list[Step]]] = [
 
 
 def _mine(tmp_path: Path) -> MineResult:
-    repo = tmp_path / "repo"
-    (repo / "skills").mkdir(parents=True)
-    (repo / "skills" / ".keep").write_text("")
-    for args in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-qm", "init"]):
-        subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True)
-    root = tmp_path / "sessions"
-    for n, (agent, steps) in enumerate(SESSIONS):
-        start, sid = START + timedelta(days=n), f"{n:08d}-1e55-4000-8000-{n:012d}"
-        if agent == "codex":
-            write_jsonl(codex_path(root / "codex", start, sid),
-                        codex_records(sid, CWD, start, steps))
-        else:
-            write_jsonl(claude_code_path(root / "claude", CWD, sid),
-                        claude_code_records(sid, CWD, start, steps))
-    _distilled, result = run_mine(repo, SessionQuery(source=root), MineOptions(),
-                                  HeuristicEngine(), cache=DigestCache(tmp_path / "cache"),
-                                  redactor=Redactor(home="/home/tester"))
-    return result
+    return mine_scripted(tmp_path, SESSIONS, cwd=CWD, start=START, tag="1e55")
 
 
 def test_one_lesson_in_three_forms_is_one_proposal_written_from_its_identity(
