@@ -21,7 +21,7 @@ import re
 
 from skillgit.credential_commands import printing_rows
 from skillgit.redact.context import lower_same_length
-from skillgit.redact.shapes import line_matches
+from skillgit.redact.shapes import line_matches, lines_below
 from skillgit.redact.triggers import triggers
 
 _PROMPT = re.compile(r"[ \t]*(?:\$|PS [^>\n]{0,80}>|[A-Za-z]:\\[^>\n]{0,80}>"
@@ -131,14 +131,9 @@ def secret_output(text: str) -> list[tuple[int, int]]:
         line = prompt.group()
         if not _names_secret_printer(line, rows) or _PUBLIC_FILE.search(line):
             continue
-        stop = prompts[index + 1].start() if index + 1 < len(prompts) else len(text)
-        position = prompt.end() + 1
-        while position < stop:
-            end = text.find("\n", position, stop)
-            end = stop if end < 0 else end
+        for position, end in lines_below(text, prompts, index):
             if text[position:end].strip():
                 spans.extend(_values(text[position:end], position))
-            position = end + 1
     return spans
 
 

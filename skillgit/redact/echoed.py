@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterator
 
 from skillgit.redact.apart import credential_name
+from skillgit.redact.shapes import lines_below
 
 KIND = "printed-credential"
 
@@ -62,12 +63,7 @@ def iter_echoed_matches(text: str, lowered: str) -> Iterator[tuple[str, int, int
     for index, command in enumerate(commands):
         if not _reads_credential(command):
             continue
-        stop = commands[index + 1].start() if index + 1 < len(commands) else len(text)
-        position = command.end() + 1
-        while position < stop:
-            end = text.find("\n", position, stop)
-            end = stop if end < 0 else end
+        for position, end in lines_below(text, commands, index):
             result = _RESULT.match(text, position, end)
             if result is not None and not _NOT_A_VALUE.search(result.group("v")):
                 yield KIND, result.start("v"), result.end("v")
-            position = end + 1

@@ -58,3 +58,17 @@ def line_matches(row: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
         match = row.match(text, line.start() + 1)
         if match is not None:
             yield match
+
+
+def lines_below(text: str, commands: list[re.Match[str]], index: int
+                ) -> Iterator[tuple[int, int]]:
+    """(start, end) of each line printed below command line `commands[index]`, up to the next
+    command line (or the text's end): a command's output, line by line."""
+    stop = commands[index + 1].start() if index + 1 < len(commands) else len(text)
+    position = commands[index].end() + 1
+    while position < stop:
+        end = text.find("\n", position, stop)
+        end = stop if end < 0 else end
+        yield position, end
+        position = end + 1
+
